@@ -1,0 +1,89 @@
+//! `ferrocl`: the command line of the Ferrocl JIT.
+//!
+//! ```text
+//! ferrocl compile <Class.class> <method> [--descriptor D] [--dump-graph DIR]   OpenCL C to stdout
+//! ferrocl devices                                                             the OpenCL devices
+//! ```
+//! Exit status: 0 on success, 2 for a bailout (the reason on stderr), 1 for other errors.
+
+use ferrocl_jit::{compile, JitError, Options, Request, Target};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[allow(clippy::print_stderr)]
+fn fail(message: &str, code: u8) -> ExitCode {
+    eprintln!("ferrocl: {message}");
+    ExitCode::from(code)
+}
+
+const USAGE: &str = "usage:\n  ferrocl compile <Class.class> <method> [--descriptor D] [--dump-graph DIR]\n  ferrocl devices";
+
+#[allow(clippy::print_stdout)]
+fn main() -> ExitCode {
+    env_logger::Builder::from_env(env_logger::Env::new().filter("FERROCL_LOG")).init();
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match args.first().map(String::as_str) {
+        Some("devices") => match ferrocl_runtime::list_devices() {
+            Ok(devices) => {
+                for d in devices {
+                    println!("{}\t{:?}\t{}\t{}\t{}", d.id(), d.kind, d.name, d.platform_name, d.version);
+                }
+                ExitCode::SUCCESS
+            }
+            Err(e) => fail(&e.to_string(), 1),
+        },
+        Some("compile") => {
+            let (Some(path), Some(method)) = (args.get(1), args.get(2)) else {
+                return fail(USAGE, 1);
+            };
+            let mut descriptor = None;
+            let mut options = Options {
+                verify_each_phase: true,
+                ..Options::default()
+            };
+            let mut rest = args[3..].iter();
+            while let Some(flag) = rest.next() {
+                match (flag.as_str(), rest.next()) {
+                    ("--descriptor", Some(d)) => descriptor = Some(d.clone()),
+                    ("--dump-graph", Some(d)) => options.dump_graph = Some(PathBuf::from(d)),
+                    _ => return fail(USAGE, 1),
+                }
+            }
+            let bytes = match std::fs::read(path) {
+                Ok(b) => b,
+                Err(e) => return fail(&format!("{path}: {e}"), 1),
+            };
+            let class = match ferrocl_classfile::parse(&bytes) {
+                Ok(c) => c,
+                Err(e) => return fail(&format!("{path}: {e}"), 1),
+            };
+            let candidates: Vec<_> = class
+                .methods
+                .iter()
+                .filter(|m| &m.name == method)
+                .filter(|m| descriptor.as_ref().is_none_or(|d| &m.descriptor == d))
+                .collect();
+            let m = match candidates.as_slice() {
+                [one] => *one,
+                [] => return fail(&format!("no method {method} in {}", class.name), 1),
+                _ => return fail(&format!("{method} is overloaded: pass --descriptor"), 1),
+            };
+            let request = Request {
+                class_bytes: &bytes,
+                class_name: &class.name,
+                method: &m.name,
+                descriptor: &m.descriptor,
+                target: Target::default(),
+            };
+            match compile(&request, &options) {
+                Ok(k) => {
+                    print!("{}", k.source());
+                    ExitCode::SUCCESS
+                }
+                Err(JitError::Bailout(b)) => fail(&format!("bailout: {b}"), 2),
+                Err(e) => fail(&e.to_string(), 1),
+            }
+        }
+        _ => fail(USAGE, 1),
+    }
+}

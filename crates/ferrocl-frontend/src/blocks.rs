@@ -1,0 +1,208 @@
+//! Basic blocks of the bytecode, their order, back edges and natural loops.
+
+use ferrocl_classfile::{Insn, Op};
+use petgraph::algo::dominators;
+use petgraph::graph::{DiGraph, NodeIndex};
+use std::collections::{BTreeSet, HashMap};
+
+/// A basic block: instructions `first..end` (indices into the instruction list).
+#[derive(Clone, Debug)]
+pub struct Block {
+    /// Index of the first instruction.
+    pub first: usize,
+    /// One past the last instruction.
+    pub end: usize,
+    /// Successor blocks in branch order: for a conditional branch `[taken, fall-through]`.
+    pub succs: Vec<usize>,
+}
+
+/// The control-flow graph of a method.
+#[derive(Clone, Debug)]
+pub struct Cfg {
+    /// Blocks in bytecode order; block 0 starts at bci 0.
+    pub blocks: Vec<Block>,
+    /// Reachable blocks in reverse postorder.
+    pub rpo: Vec<usize>,
+    /// Back edges `(from, header)`.
+    pub back_edges: Vec<(usize, usize)>,
+    /// Natural loops: header and member blocks (header included), innermost (smallest) first.
+    pub loops: Vec<(usize, BTreeSet<usize>)>,
+    /// Number of incoming edges per block (an edge counted once per branch that takes it).
+    pub pred_count: Vec<usize>,
+}
+
+/// Why a CFG could not be built.
+#[derive(Debug)]
+pub enum CfgError {
+    /// A branch target that does not start an instruction (bci of the branch).
+    BadTarget(u32),
+    /// Irreducible control flow (bci of the offending edge's source block start).
+    Irreducible(u32),
+}
+
+/// Branch targets of an instruction and whether it falls through.
+pub fn branch_targets(op: &Op) -> (Vec<u32>, bool) {
+    match op {
+        Op::If { target, .. }
+        | Op::IfIcmp { target, .. }
+        | Op::IfAcmp { target, .. }
+        | Op::IfNull { target }
+        | Op::IfNonNull { target } => (vec![*target], true),
+        Op::Goto(t) => (vec![*t], false),
+        Op::TableSwitch {
+            default, targets, ..
+        } => {
+            let mut all = targets.clone();
+            all.push(*default);
+            (all, false)
+        }
+        Op::LookupSwitch { default, pairs } => {
+            let mut all: Vec<u32> = pairs.iter().map(|&(_, t)| t).collect();
+            all.push(*default);
+            (all, false)
+        }
+        Op::Return(_) | Op::AThrow | Op::Ret(_) => (vec![], false),
+        Op::Jsr(t) => (vec![*t], true),
+        _ => (vec![], true),
+    }
+}
+
+/// Splits the instructions into blocks and analyses the loops.
+pub fn build_cfg(insns: &[Insn]) -> Result<Cfg, CfgError> {
+    let index_of: HashMap<u32, usize> = insns.iter().enumerate().map(|(i, n)| (n.bci, i)).collect();
+    let mut starts = BTreeSet::new();
+    starts.insert(0usize);
+    for (i, insn) in insns.iter().enumerate() {
+        let (targets, falls) = branch_targets(&insn.op);
+        let ends_block = !targets.is_empty() || !falls;
+        for t in targets {
+            starts.insert(*index_of.get(&t).ok_or(CfgError::BadTarget(insn.bci))?);
+        }
+        if ends_block && i + 1 < insns.len() {
+            starts.insert(i + 1);
+        }
+    }
+    let starts: Vec<usize> = starts.into_iter().filter(|&s| s < insns.len()).collect();
+    let block_of_insn: HashMap<usize, usize> =
+        starts.iter().enumerate().map(|(b, &s)| (s, b)).collect();
+    let mut blocks = Vec::with_capacity(starts.len());
+    for (b, &first) in starts.iter().enumerate() {
+        let end = starts.get(b + 1).copied().unwrap_or(insns.len());
+        let last = &insns[end - 1];
+        let (targets, falls) = branch_targets(&last.op);
+        let mut succs = Vec::new();
+        for t in targets {
+            let idx = index_of.get(&t).ok_or(CfgError::BadTarget(last.bci))?;
+            succs.push(block_of_insn[idx]);
+        }
+        if falls {
+            if let Some(&next) = block_of_insn.get(&end) {
+                succs.push(next);
+            }
+        }
+        blocks.push(Block { first, end, succs });
+    }
+
+    // Depth-first search: postorder and back edges (edges to a block on the stack).
+    let n = blocks.len();
+    let mut state = vec![0u8; n]; // 0 new, 1 on stack, 2 done
+    let mut post = Vec::with_capacity(n);
+    let mut back_edges = Vec::new();
+    let mut stack: Vec<(usize, usize)> = vec![(0, 0)];
+    state[0] = 1;
+    while let Some(&mut (b, ref mut next)) = stack.last_mut() {
+        if let Some(&s) = blocks[b].succs.get(*next) {
+            *next += 1;
+            match state[s] {
+                0 => {
+                    state[s] = 1;
+                    stack.push((s, 0));
+                }
+                1 => back_edges.push((b, s)),
+                _ => {}
+            }
+        } else {
+            state[b] = 2;
+            post.push(b);
+            stack.pop();
+        }
+    }
+    let rpo: Vec<usize> = post.into_iter().rev().collect();
+
+    // Reducibility: every back edge's header dominates its source.
+    let mut g: DiGraph<usize, ()> = DiGraph::new();
+    let ids: Vec<NodeIndex> = (0..n).map(|b| g.add_node(b)).collect();
+    for (b, block) in blocks.iter().enumerate() {
+        for &s in &block.succs {
+            g.add_edge(ids[b], ids[s], ());
+        }
+    }
+    let doms = dominators::simple_fast(&g, ids[0]);
+    for &(from, header) in &back_edges {
+        let dominated = doms
+            .dominators(ids[from])
+            .is_some_and(|mut it| it.any(|d| d == ids[header]));
+        if !dominated {
+            return Err(CfgError::Irreducible(insns[blocks[from].first].bci));
+        }
+    }
+
+    // Natural loops, merged per header.
+    let mut preds: Vec<Vec<usize>> = vec![Vec::new(); n];
+    let mut pred_count = vec![0usize; n];
+    for (b, block) in blocks.iter().enumerate() {
+        if state[b] != 2 {
+            continue;
+        }
+        for &s in &block.succs {
+            preds[s].push(b);
+            pred_count[s] += 1;
+        }
+    }
+    let mut loops: Vec<(usize, BTreeSet<usize>)> = Vec::new();
+    for &(from, header) in &back_edges {
+        let pos = match loops.iter().position(|(h, _)| *h == header) {
+            Some(p) => p,
+            None => {
+                loops.push((header, BTreeSet::from([header])));
+                loops.len() - 1
+            }
+        };
+        let body = &mut loops[pos].1;
+        let mut work = vec![from];
+        while let Some(b) = work.pop() {
+            if body.insert(b) {
+                work.extend(preds[b].iter().copied());
+            }
+        }
+    }
+    loops.sort_by_key(|(_, body)| body.len());
+    Ok(Cfg {
+        blocks,
+        rpo,
+        back_edges,
+        loops,
+        pred_count,
+    })
+}
+
+impl Cfg {
+    /// Whether `b` heads a loop.
+    pub fn is_loop_header(&self, b: usize) -> bool {
+        self.loops.iter().any(|(h, _)| *h == b)
+    }
+
+    /// Whether the edge `from → to` is a back edge.
+    pub fn is_back_edge(&self, from: usize, to: usize) -> bool {
+        self.back_edges.contains(&(from, to))
+    }
+
+    /// Headers of the loops the edge `from → to` leaves, innermost first.
+    pub fn loops_exited(&self, from: usize, to: usize) -> Vec<usize> {
+        self.loops
+            .iter()
+            .filter(|(_, body)| body.contains(&from) && !body.contains(&to))
+            .map(|(h, _)| *h)
+            .collect()
+    }
+}

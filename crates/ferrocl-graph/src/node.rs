@@ -1,0 +1,406 @@
+//! Node operations, stamps and constants.
+
+use crate::NodeId;
+use std::fmt;
+
+/// One node: its operation, the type of the value it produces, its inputs and its control successors.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Node {
+    /// What the node does.
+    pub op: Op,
+    /// The Java type of its value (`Void` for control nodes and stores).
+    pub stamp: Stamp,
+    /// Data inputs in operand order. For `Merge`: its `End`s in predecessor order; for `LoopBegin`:
+    /// the forward `End` first, then its `LoopEnd`s; for `Phi`: the merge first, then one value per
+    /// merge input, in the merge's input order.
+    pub inputs: Vec<NodeId>,
+    /// Control successors: `[next]` for a fixed node that falls through, `[true, false]` for `If`,
+    /// none for `End`, `LoopEnd` and `Return`.
+    pub successors: Vec<NodeId>,
+}
+
+/// The Java type of a node's value. Sub-int primitives live as `Int` on the operand stack, as in the
+/// JVM; the narrow kinds appear only as array element kinds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Stamp {
+    /// No value (control nodes, stores).
+    Void,
+    /// A condition (result of a comparison), consumed by `If`.
+    Bool,
+    /// Java `int` (also `boolean`, `byte`, `char`, `short` values).
+    Int,
+    /// Java `long`.
+    Long,
+    /// Java `float`.
+    Float,
+    /// Java `double`.
+    Double,
+    /// A reference to a primitive array with the given element kind.
+    Array(ElemKind),
+    /// Any other reference.
+    Object,
+}
+
+impl Stamp {
+    /// The stamp of a value of primitive or array field/parameter descriptor `desc`, if known.
+    pub fn from_descriptor(desc: &str) -> Option<Stamp> {
+        let b = desc.as_bytes();
+        Some(match b.first()? {
+            b'Z' | b'B' | b'C' | b'S' | b'I' => Stamp::Int,
+            b'J' => Stamp::Long,
+            b'F' => Stamp::Float,
+            b'D' => Stamp::Double,
+            b'[' => match b.get(1)? {
+                b'[' | b'L' => Stamp::Object,
+                &c => Stamp::Array(ElemKind::from_descriptor_char(c)?),
+            },
+            b'L' => Stamp::Object,
+            _ => return None,
+        })
+    }
+
+    /// Whether this stamp is a primitive value (int, long, float or double).
+    pub fn is_primitive(self) -> bool {
+        matches!(self, Stamp::Int | Stamp::Long | Stamp::Float | Stamp::Double)
+    }
+}
+
+impl fmt::Display for Stamp {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Stamp::Void => f.write_str("void"),
+            Stamp::Bool => f.write_str("bool"),
+            Stamp::Int => f.write_str("int"),
+            Stamp::Long => f.write_str("long"),
+            Stamp::Float => f.write_str("float"),
+            Stamp::Double => f.write_str("double"),
+            Stamp::Array(e) => write!(f, "{}[]", e.java_name()),
+            Stamp::Object => f.write_str("Object"),
+        }
+    }
+}
+
+/// Element kind of a Java array.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ElemKind {
+    /// `boolean[]` (stored as bytes; stores keep only bit 0).
+    Boolean,
+    /// `byte[]`.
+    Byte,
+    /// `char[]` (unsigned 16-bit).
+    Char,
+    /// `short[]`.
+    Short,
+    /// `int[]`.
+    Int,
+    /// `long[]`.
+    Long,
+    /// `float[]`.
+    Float,
+    /// `double[]`.
+    Double,
+}
+
+impl ElemKind {
+    /// The kind for a descriptor character (`Z B C S I J F D`).
+    pub fn from_descriptor_char(c: u8) -> Option<ElemKind> {
+        Some(match c {
+            b'Z' => ElemKind::Boolean,
+            b'B' => ElemKind::Byte,
+            b'C' => ElemKind::Char,
+            b'S' => ElemKind::Short,
+            b'I' => ElemKind::Int,
+            b'J' => ElemKind::Long,
+            b'F' => ElemKind::Float,
+            b'D' => ElemKind::Double,
+            _ => return None,
+        })
+    }
+
+    /// The Java spelling of the element type.
+    pub fn java_name(self) -> &'static str {
+        match self {
+            ElemKind::Boolean => "boolean",
+            ElemKind::Byte => "byte",
+            ElemKind::Char => "char",
+            ElemKind::Short => "short",
+            ElemKind::Int => "int",
+            ElemKind::Long => "long",
+            ElemKind::Float => "float",
+            ElemKind::Double => "double",
+        }
+    }
+
+    /// The stamp of a value loaded from such an array.
+    pub fn value_stamp(self) -> Stamp {
+        match self {
+            ElemKind::Long => Stamp::Long,
+            ElemKind::Float => Stamp::Float,
+            ElemKind::Double => Stamp::Double,
+            _ => Stamp::Int,
+        }
+    }
+}
+
+/// A constant value.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Constant {
+    /// An `int` constant.
+    Int(i32),
+    /// A `long` constant.
+    Long(i64),
+    /// A `float` constant (compared by bits, so NaN payloads and -0.0 are kept).
+    Float(f32),
+    /// A `double` constant (compared by bits).
+    Double(f64),
+    /// The `null` reference.
+    Null,
+}
+
+impl Constant {
+    /// Bitwise identity, for value numbering (`0.0` and `-0.0` differ, equal NaNs match).
+    pub fn same_bits(&self, other: &Constant) -> bool {
+        match (self, other) {
+            (Constant::Float(a), Constant::Float(b)) => a.to_bits() == b.to_bits(),
+            (Constant::Double(a), Constant::Double(b)) => a.to_bits() == b.to_bits(),
+            _ => self == other,
+        }
+    }
+
+    /// The stamp of this constant.
+    pub fn stamp(&self) -> Stamp {
+        match self {
+            Constant::Int(_) => Stamp::Int,
+            Constant::Long(_) => Stamp::Long,
+            Constant::Float(_) => Stamp::Float,
+            Constant::Double(_) => Stamp::Double,
+            Constant::Null => Stamp::Object,
+        }
+    }
+}
+
+/// Binary arithmetic and bitwise operations, with Java's semantics for the operand stamp.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BinaryOp {
+    /// `+` (wrapping for integers).
+    Add,
+    /// `-` (wrapping for integers).
+    Sub,
+    /// `*` (wrapping for integers).
+    Mul,
+    /// `/` on `float`/`double` (integer division is [`Op::IntegerDivRem`]).
+    Div,
+    /// `%` on `float`/`double`: `fmod`, as Java's `drem` (integer remainder is [`Op::IntegerDivRem`]).
+    Rem,
+    /// `<<` with the count masked to 5 or 6 bits.
+    Shl,
+    /// `>>` (arithmetic) with the count masked.
+    Shr,
+    /// `>>>` (logical) with the count masked.
+    Ushr,
+    /// `&`.
+    And,
+    /// `|`.
+    Or,
+    /// `^`.
+    Xor,
+}
+
+impl BinaryOp {
+    /// Whether `x op y == y op x` for every operand (true for IEEE `+` and `*` too).
+    pub fn is_commutative(self) -> bool {
+        matches!(
+            self,
+            BinaryOp::Add | BinaryOp::Mul | BinaryOp::And | BinaryOp::Or | BinaryOp::Xor
+        )
+    }
+}
+
+/// A comparison condition.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Condition {
+    /// `==`.
+    Eq,
+    /// `!=`.
+    Ne,
+    /// `<`.
+    Lt,
+    /// `>=`.
+    Ge,
+    /// `>`.
+    Gt,
+    /// `<=`.
+    Le,
+}
+
+impl Condition {
+    /// The condition that holds exactly when `self` does not (for integers; for floating point this
+    /// is only valid when the operands are ordered).
+    pub fn negate(self) -> Condition {
+        match self {
+            Condition::Eq => Condition::Ne,
+            Condition::Ne => Condition::Eq,
+            Condition::Lt => Condition::Ge,
+            Condition::Ge => Condition::Lt,
+            Condition::Gt => Condition::Le,
+            Condition::Le => Condition::Gt,
+        }
+    }
+
+    /// The condition with operands swapped (`a < b` ⇔ `b > a`).
+    pub fn mirror(self) -> Condition {
+        match self {
+            Condition::Eq => Condition::Eq,
+            Condition::Ne => Condition::Ne,
+            Condition::Lt => Condition::Gt,
+            Condition::Ge => Condition::Le,
+            Condition::Gt => Condition::Lt,
+            Condition::Le => Condition::Ge,
+        }
+    }
+
+    /// The C operator.
+    pub fn c_operator(self) -> &'static str {
+        match self {
+            Condition::Eq => "==",
+            Condition::Ne => "!=",
+            Condition::Lt => "<",
+            Condition::Ge => ">=",
+            Condition::Gt => ">",
+            Condition::Le => "<=",
+        }
+    }
+}
+
+/// A primitive conversion (`i2l` … `d2f`, and the narrowing `i2b`, `i2c`, `i2s`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Conversion {
+    /// Source stamp (`Int`, `Long`, `Float` or `Double`).
+    pub from: Stamp,
+    /// Target: a stack stamp, or a narrow kind for `i2b`/`i2c`/`i2s` (result stamp is then `Int`).
+    pub to: ConvTarget,
+}
+
+/// Target of a [`Conversion`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ConvTarget {
+    /// To `int`.
+    Int,
+    /// To `long`.
+    Long,
+    /// To `float`.
+    Float,
+    /// To `double`.
+    Double,
+    /// `i2b`: keep the low 8 bits, sign-extended.
+    Byte,
+    /// `i2c`: keep the low 16 bits, zero-extended.
+    Char,
+    /// `i2s`: keep the low 16 bits, sign-extended.
+    Short,
+}
+
+/// What a node does. Fixed control nodes first, then fixed memory nodes, then floating values.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Op {
+    /// Method entry; successor: the first fixed node.
+    Start,
+    /// Start of a branch target of an `If`.
+    Begin,
+    /// Forward end of a block flowing into a `Merge` or the entry of a `LoopBegin` (no successor).
+    End,
+    /// Join of forward control flow; inputs: its `End`s.
+    Merge,
+    /// Loop header; inputs: the entry `End`, then the `LoopEnd`s.
+    LoopBegin,
+    /// Back edge; input: its `LoopBegin`.
+    LoopEnd,
+    /// Leaves a loop; input: its `LoopBegin`; successor: the code after the loop.
+    LoopExit,
+    /// Two-way branch; input: a `Bool` condition; successors `[true, false]`.
+    If,
+    /// Method return; input: the returned value, if any.
+    Return,
+    /// `array[index]`; inputs `[array, index]`. Fixed: it may throw and must stay ordered with stores.
+    ArrayLoad(ElemKind),
+    /// `array[index] = value`; inputs `[array, index, value]`.
+    ArrayStore(ElemKind),
+    /// Integer `x / y` or `x % y` (`int` or `long`, per the stamp); inputs `[x, y]`. Fixed: a zero
+    /// divisor throws, so it must neither move nor vanish when its value is unused.
+    IntegerDivRem {
+        /// `%` when true, `/` when false.
+        rem: bool,
+    },
+    /// The `index`-th formal parameter (the receiver of an instance method is parameter 0).
+    Parameter(u16),
+    /// A constant.
+    Constant(Constant),
+    /// Binary arithmetic on two values of the node's stamp (the shift count is `Int` for `long` shifts).
+    Binary(BinaryOp),
+    /// Arithmetic negation.
+    Negate,
+    /// `x cond y` as a `Bool`. For floating point this is IEEE: with a NaN operand every condition
+    /// is false except `Ne`, which is true (as in Java).
+    Compare(Condition),
+    /// `lcmp`/`fcmpl`/`fcmpg`/`dcmpl`/`dcmpg`: -1, 0 or 1; unordered gives -1 when
+    /// `unordered_is_less` (the `l` forms) and 1 otherwise.
+    NormalizeCompare {
+        /// Result for NaN operands: -1 if true, 1 if false.
+        unordered_is_less: bool,
+    },
+    /// A primitive conversion.
+    Convert(Conversion),
+    /// `array.length`; input `[array]`.
+    ArrayLength,
+    /// A value at a merge; inputs `[merge, v0, v1, …]`, one value per merge input.
+    Phi,
+}
+
+impl Op {
+    /// Whether this node is part of the control-flow skeleton.
+    pub fn is_fixed(&self) -> bool {
+        matches!(
+            self,
+            Op::Start
+                | Op::Begin
+                | Op::End
+                | Op::Merge
+                | Op::LoopBegin
+                | Op::LoopEnd
+                | Op::LoopExit
+                | Op::If
+                | Op::Return
+                | Op::ArrayLoad(_)
+                | Op::ArrayStore(_)
+                | Op::IntegerDivRem { .. }
+        )
+    }
+
+    /// Whether this is a merge point (`Merge` or `LoopBegin`), the owner of phis.
+    pub fn is_merge(&self) -> bool {
+        matches!(self, Op::Merge | Op::LoopBegin)
+    }
+
+    /// A short name for dumps and errors.
+    pub fn name(&self) -> String {
+        match self {
+            Op::ArrayLoad(k) => format!("ArrayLoad {}", k.java_name()),
+            Op::ArrayStore(k) => format!("ArrayStore {}", k.java_name()),
+            Op::Parameter(i) => format!("Parameter {i}"),
+            Op::Constant(c) => match c {
+                Constant::Int(v) => format!("Constant {v}"),
+                Constant::Long(v) => format!("Constant {v}L"),
+                Constant::Float(v) => format!("Constant {v:?}f"),
+                Constant::Double(v) => format!("Constant {v:?}d"),
+                Constant::Null => "Constant null".to_string(),
+            },
+            Op::Binary(b) => format!("{b:?}"),
+            Op::Compare(c) => format!("Compare {}", c.c_operator()),
+            Op::NormalizeCompare { unordered_is_less } => {
+                format!("NormalizeCompare{}", if *unordered_is_less { "L" } else { "G" })
+            }
+            Op::Convert(c) => format!("Convert {}→{:?}", c.from, c.to),
+            other => format!("{other:?}"),
+        }
+    }
+}

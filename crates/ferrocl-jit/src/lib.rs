@@ -1,0 +1,252 @@
+//! Ferrocl's pipeline: the one place that runs the stages in order.
+//!
+//! ```text
+//! class bytes ──parse──► ClassFile ──build_graph──► MethodGraph ──run_phases──► ParallelLoop
+//!      (ferrocl-classfile)        (ferrocl-frontend)      (ferrocl-opt: canonicalize,
+//!                                                           recognize_parallel_loop)
+//!   ──write_kernel──► OpenCL C + kernel arguments + host-evaluated loop bounds
+//!   (ferrocl-opencl-writer)
+//! ```
+//!
+//! **Receives** the bytes of a class, a method name and descriptor, and what the target device can
+//! do. **Guarantees** a [`CompiledKernel`] whose source computes what the JVM computes, or a
+//! [`JitError`] that says whether the method is unsupported ([`JitError::Bailout`], the JVM runs it),
+//! the class is corrupt ([`JitError::ClassFormat`]) or Ferrocl has a bug ([`JitError::Internal`]).
+
+use ferrocl_classfile::ClassFile;
+use ferrocl_frontend::{build_graph, Bailout, FrontendError, Location, MethodGraph};
+use ferrocl_graph::{to_dot, Graph};
+use ferrocl_opencl_writer::{write_kernel, WriterError};
+use ferrocl_opt::{run_phases, OptError};
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+pub use ferrocl_frontend::{Bailout as BailoutReason, Location as MethodLocation, ParamInfo};
+pub use ferrocl_graph::{ElemKind, Stamp};
+pub use ferrocl_opencl_writer::{
+    Features, Kernel, KernelParam, STATUS_DIVIDE_BY_ZERO, STATUS_INDEX,
+};
+pub use ferrocl_opt::HostExpr;
+
+/// What the target device supports, as far as code generation cares.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Target {
+    /// `cl_khr_fp64` is available.
+    pub fp64: bool,
+    /// Single-precision divide and sqrt can be correctly rounded (`-cl-fp32-correctly-rounded-divide-sqrt`).
+    pub correctly_rounded_divide_sqrt: bool,
+}
+
+impl Default for Target {
+    /// A device with everything Java needs (used for snapshots and the CLI without a device).
+    fn default() -> Self {
+        Target {
+            fp64: true,
+            correctly_rounded_divide_sqrt: true,
+        }
+    }
+}
+
+/// Options of one compilation.
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    /// Write each phase's graph as Graphviz DOT (and SVG when `dot` is installed) into this folder.
+    pub dump_graph: Option<PathBuf>,
+    /// Run the graph verifier after every phase, also in release builds.
+    pub verify_each_phase: bool,
+}
+
+/// One compilation request.
+#[derive(Clone, Debug)]
+pub struct Request<'a> {
+    /// Bytes of the class that declares the method.
+    pub class_bytes: &'a [u8],
+    /// Internal name the caller expects (`pkg/Cls`), for messages before the class is parsed.
+    pub class_name: &'a str,
+    /// Method name.
+    pub method: &'a str,
+    /// Method descriptor.
+    pub descriptor: &'a str,
+    /// Device capabilities.
+    pub target: Target,
+}
+
+/// A compiled task: the kernel, how to bind its arguments and how to size its NDRange.
+#[derive(Clone, Debug)]
+pub struct CompiledKernel {
+    /// The method.
+    pub location: Location,
+    /// Whether the method is static.
+    pub is_static: bool,
+    /// The method's formal parameters (receiver first for instance methods).
+    pub params: Vec<ParamInfo>,
+    /// The written kernel.
+    pub kernel: Kernel,
+    /// Options for the OpenCL compiler.
+    pub build_options: String,
+    /// Parameters that must be non-null arrays before launch (every array parameter the bytecode
+    /// reads); a null one means the JVM must run the method to throw its own exception.
+    pub null_checked: Vec<usize>,
+    /// Time spent in the pipeline (bytecode → OpenCL C).
+    pub jit_time: Duration,
+}
+
+impl CompiledKernel {
+    /// The kernel's OpenCL C source.
+    pub fn source(&self) -> &str {
+        &self.kernel.source
+    }
+}
+
+/// Why a compilation produced no kernel.
+#[derive(Debug, thiserror::Error)]
+pub enum JitError {
+    /// The class bytes are not a valid class file.
+    #[error("corrupt class file {class}: {message}")]
+    ClassFormat {
+        /// The class.
+        class: String,
+        /// What is wrong.
+        message: String,
+    },
+    /// The method is valid Java the compiler does not handle; the JVM runs it.
+    #[error(transparent)]
+    Bailout(#[from] Bailout),
+    /// A bug in Ferrocl.
+    #[error("internal compiler error: {0}")]
+    Internal(String),
+}
+
+/// Compiles one method to an OpenCL kernel, running the stages in order.
+pub fn compile(request: &Request<'_>, options: &Options) -> Result<CompiledKernel, JitError> {
+    let started = Instant::now();
+    let class = ferrocl_classfile::parse(request.class_bytes).map_err(|e| JitError::ClassFormat {
+        class: request.class_name.replace('/', "."),
+        message: e.to_string(),
+    })?;
+    let mg = frontend(&class, request)?;
+    compile_graph(mg, request.target, options, started)
+}
+
+fn frontend(class: &ClassFile, request: &Request<'_>) -> Result<MethodGraph, JitError> {
+    let Some(method) = class.method(request.method, request.descriptor) else {
+        return Err(JitError::ClassFormat {
+            class: class.name.replace('/', "."),
+            message: format!(
+                "no method {}{} in the class bytes",
+                request.method, request.descriptor
+            ),
+        });
+    };
+    build_graph(class, method).map_err(|e| match e {
+        FrontendError::Bailout(b) => JitError::Bailout(b),
+        FrontendError::Malformed { location, message } => JitError::ClassFormat {
+            class: location.to_string(),
+            message,
+        },
+        FrontendError::Internal { location, message } => {
+            JitError::Internal(format!("{location}: {message}"))
+        }
+    })
+}
+
+fn compile_graph(
+    mut mg: MethodGraph,
+    target: Target,
+    options: &Options,
+    started: Instant,
+) -> Result<CompiledKernel, JitError> {
+    let mut dumps: Vec<(String, String)> = Vec::new();
+    let title = format!("{}", mg.location);
+    let mut observer = |phase: &str, g: &Graph| {
+        dumps.push((phase.to_string(), to_dot(g, &format!("{title} after {phase}"))));
+    };
+    let observer: Option<&mut dyn FnMut(&str, &Graph)> = if options.dump_graph.is_some() {
+        Some(&mut observer)
+    } else {
+        None
+    };
+    let phases = run_phases(&mut mg, observer, options.verify_each_phase);
+    if let Some(dir) = &options.dump_graph {
+        write_dumps(dir, &mg, &dumps);
+    }
+    let parallel = phases.map_err(|e| match e {
+        OptError::Bailout(b) => JitError::Bailout(b),
+        OptError::Internal { .. } => JitError::Internal(format!("{}: {e}", mg.location)),
+    })?;
+    let kernel = write_kernel(&mg, &parallel).map_err(|e| match e {
+        WriterError::Unsupported { .. } => JitError::Bailout(mg.bailout(e.to_string())),
+        WriterError::Internal(m) => JitError::Internal(format!("{}: {m}", mg.location)),
+    })?;
+    let build_options = check_target(&mg, kernel.features, target)?;
+    let null_checked = mg
+        .params
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| p.used && matches!(p.stamp, Stamp::Array(_)))
+        .map(|(i, _)| i)
+        .collect();
+    Ok(CompiledKernel {
+        location: mg.location.clone(),
+        is_static: mg.is_static,
+        params: mg.params.clone(),
+        kernel,
+        build_options,
+        null_checked,
+        jit_time: started.elapsed(),
+    })
+}
+
+/// Checks the kernel's needs against the device and returns the OpenCL build options.
+fn check_target(mg: &MethodGraph, features: Features, target: Target) -> Result<String, JitError> {
+    if features.fp64 && !target.fp64 {
+        return Err(mg
+            .bailout("the method uses double, and the device has no double precision (cl_khr_fp64)")
+            .into());
+    }
+    if features.fp32_div_sqrt && !target.correctly_rounded_divide_sqrt {
+        return Err(mg
+            .bailout(
+                "the method divides floats, and the device cannot round float division correctly \
+                 (no CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT); Java's result would not be guaranteed",
+            )
+            .into());
+    }
+    let mut options = String::from("-cl-std=CL1.2");
+    if target.correctly_rounded_divide_sqrt {
+        options.push_str(" -cl-fp32-correctly-rounded-divide-sqrt");
+    }
+    Ok(options)
+}
+
+fn write_dumps(dir: &std::path::Path, mg: &MethodGraph, dumps: &[(String, String)]) {
+    if let Err(e) = std::fs::create_dir_all(dir) {
+        log::warn!("cannot create {}: {e}", dir.display());
+        return;
+    }
+    let stem = format!(
+        "{}.{}",
+        mg.location.class.replace('/', "."),
+        ferrocl_opencl_writer::sanitize_identifier(&mg.location.method)
+    );
+    for (i, (phase, dot)) in dumps.iter().enumerate() {
+        let path = dir.join(format!("{stem}.{i:02}-{phase}.dot"));
+        if let Err(e) = std::fs::write(&path, dot) {
+            log::warn!("cannot write {}: {e}", path.display());
+            continue;
+        }
+        // SVG when Graphviz is installed; its absence is routine, not an error.
+        let svg = path.with_extension("svg");
+        if let Ok(status) = std::process::Command::new("dot")
+            .arg("-Tsvg")
+            .arg(&path)
+            .arg("-o")
+            .arg(&svg)
+            .status()
+        {
+            if !status.success() {
+                log::debug!("dot failed on {}", path.display());
+            }
+        }
+    }
+}

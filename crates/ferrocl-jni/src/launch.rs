@@ -1,0 +1,386 @@
+//! One launch: Java arguments → host copies → kernel → results back into the Java arrays.
+//!
+//! Arrays are copied with `Get/Set<Type>ArrayRegion` (no pinning across the kernel run). The same
+//! Java array passed for several parameters becomes one device buffer, so aliasing behaves as on
+//! the JVM. Results are copied back only when the kernel's status word is 0; otherwise the Java
+//! arrays are untouched and the caller reruns the method on the JVM.
+
+use crate::registry::Task;
+use crate::NativeError;
+use ferrocl_jit::{ElemKind, HostExpr, KernelParam, Stamp};
+use ferrocl_runtime::{Access, HostBuffer, HostData, KernelArg};
+use jni::objects::{
+    JBooleanArray, JByteArray, JCharArray, JDoubleArray, JFloatArray, JIntArray, JLongArray,
+    JObject, JObjectArray, JShortArray,
+};
+use jni::{jni_sig, jni_str, Env};
+use std::time::Duration;
+
+/// Status: ran on the device; results are in the Java arrays.
+pub(crate) const RAN: i32 = 0;
+/// Status: a check failed on the device; nothing was copied back.
+pub(crate) const DEVICE_CHECK_FAILED: i32 = 1;
+/// Status: a host-side check failed; nothing ran.
+pub(crate) const HOST_CHECK_FAILED: i32 = 2;
+
+/// Timings and geometry of a launch.
+#[derive(Default)]
+pub(crate) struct Stats {
+    pub(crate) upload: Duration,
+    pub(crate) kernel: Duration,
+    pub(crate) download: Duration,
+    pub(crate) total: Duration,
+    pub(crate) global: Vec<usize>,
+}
+
+/// The result of [`launch`].
+pub(crate) struct Outcome {
+    pub(crate) status: i32,
+    pub(crate) stats: Stats,
+}
+
+impl Outcome {
+    fn status(status: i32) -> Outcome {
+        Outcome {
+            status,
+            stats: Stats::default(),
+        }
+    }
+}
+
+/// A host copy of one Java array.
+enum Owned {
+    U8(Vec<u8>),
+    I8(Vec<i8>),
+    U16(Vec<u16>),
+    I16(Vec<i16>),
+    I32(Vec<i32>),
+    I64(Vec<i64>),
+    F32(Vec<f32>),
+    F64(Vec<f64>),
+}
+
+impl Owned {
+    fn host_data(&mut self) -> HostData<'_> {
+        match self {
+            Owned::U8(v) => HostData::U8(v),
+            Owned::I8(v) => HostData::I8(v),
+            Owned::U16(v) => HostData::U16(v),
+            Owned::I16(v) => HostData::I16(v),
+            Owned::I32(v) => HostData::I32(v),
+            Owned::I64(v) => HostData::I64(v),
+            Owned::F32(v) => HostData::F32(v),
+            Owned::F64(v) => HostData::F64(v),
+        }
+    }
+}
+
+struct ArrayBuf<'local> {
+    object: JObject<'local>,
+    elem: ElemKind,
+    data: Owned,
+    read: bool,
+    written: bool,
+}
+
+fn array_class(elem: ElemKind) -> &'static jni::strings::JNIStr {
+    match elem {
+        ElemKind::Boolean => jni_str!("[Z"),
+        ElemKind::Byte => jni_str!("[B"),
+        ElemKind::Char => jni_str!("[C"),
+        ElemKind::Short => jni_str!("[S"),
+        ElemKind::Int => jni_str!("[I"),
+        ElemKind::Long => jni_str!("[J"),
+        ElemKind::Float => jni_str!("[F"),
+        ElemKind::Double => jni_str!("[D"),
+    }
+}
+
+/// Copies a Java array of `elem` into a host vector.
+fn read_array(env: &mut Env<'_>, obj: &JObject<'_>, elem: ElemKind) -> Result<Owned, NativeError> {
+    let raw = obj.as_raw();
+    // Safety (all arms): `raw` is a live local reference in this frame, checked by the caller to be
+    // an array of exactly this element type; the wrapper does not delete the reference.
+    macro_rules! region {
+        ($ty:ident, $variant:ident, $zero:expr) => {{
+            let array = unsafe { $ty::from_raw(env, raw) };
+            let len = array.len(env)?;
+            let mut v = vec![$zero; len];
+            array.get_region(env, 0, &mut v)?;
+            Owned::$variant(v)
+        }};
+    }
+    Ok(match elem {
+        ElemKind::Boolean => {
+            // jboolean is `bool` on the Rust side; the kernel sees bytes 0/1.
+            let array = unsafe { JBooleanArray::from_raw(env, raw) };
+            let len = array.len(env)?;
+            let mut v = vec![false; len];
+            array.get_region(env, 0, &mut v)?;
+            Owned::U8(v.into_iter().map(u8::from).collect())
+        }
+        ElemKind::Byte => region!(JByteArray, I8, 0i8),
+        ElemKind::Char => region!(JCharArray, U16, 0u16),
+        ElemKind::Short => region!(JShortArray, I16, 0i16),
+        ElemKind::Int => region!(JIntArray, I32, 0i32),
+        ElemKind::Long => region!(JLongArray, I64, 0i64),
+        ElemKind::Float => region!(JFloatArray, F32, 0f32),
+        ElemKind::Double => region!(JDoubleArray, F64, 0f64),
+    })
+}
+
+/// Copies a host vector back into its Java array.
+fn write_array(env: &mut Env<'_>, obj: &JObject<'_>, data: &Owned) -> Result<(), NativeError> {
+    let raw = obj.as_raw();
+    macro_rules! region {
+        ($ty:ident, $v:expr) => {{
+            // Safety: as in `read_array`; the element type matches the vector's.
+            let array = unsafe { $ty::from_raw(env, raw) };
+            array.set_region(env, 0, $v)?;
+        }};
+    }
+    match data {
+        Owned::U8(v) => {
+            let bools: Vec<bool> = v.iter().map(|&b| b != 0).collect();
+            region!(JBooleanArray, &bools)
+        }
+        Owned::I8(v) => region!(JByteArray, v),
+        Owned::U16(v) => region!(JCharArray, v),
+        Owned::I16(v) => region!(JShortArray, v),
+        Owned::I32(v) => region!(JIntArray, v),
+        Owned::I64(v) => region!(JLongArray, v),
+        Owned::F32(v) => region!(JFloatArray, v),
+        Owned::F64(v) => region!(JDoubleArray, v),
+    }
+    Ok(())
+}
+
+/// A scalar argument read from its boxed form.
+#[derive(Clone, Copy)]
+enum Scalar {
+    Int(i32),
+    Long(i64),
+    Float(f32),
+    Double(f64),
+}
+
+/// Reads a boxed primitive for a parameter of descriptor `desc`; `None` when it is null or not the
+/// box of that type (the JVM would throw while unboxing: let it).
+fn read_scalar(
+    env: &mut Env<'_>,
+    obj: &JObject<'_>,
+    desc: &str,
+) -> Result<Option<Scalar>, NativeError> {
+    if obj.is_null() {
+        return Ok(None);
+    }
+    macro_rules! unbox {
+        ($class:literal, $sig:literal, $get:ident, $wrap:expr) => {{
+            if !env.is_instance_of(obj, jni_str!($class))? {
+                return Ok(None);
+            }
+            let v = env
+                .get_field(obj, jni_str!("value"), jni_sig!($sig))?
+                .$get()?;
+            Some($wrap(v))
+        }};
+    }
+    Ok(match desc {
+        "I" => unbox!("java/lang/Integer", "I", i, Scalar::Int),
+        "J" => unbox!("java/lang/Long", "J", j, Scalar::Long),
+        "F" => unbox!("java/lang/Float", "F", f, Scalar::Float),
+        "D" => unbox!("java/lang/Double", "D", d, Scalar::Double),
+        "S" => unbox!("java/lang/Short", "S", s, |v: i16| Scalar::Int(i32::from(v))),
+        "B" => unbox!("java/lang/Byte", "B", b, |v: i8| Scalar::Int(i32::from(v))),
+        "C" => unbox!("java/lang/Character", "C", c, |v: u16| Scalar::Int(i32::from(v))),
+        "Z" => unbox!("java/lang/Boolean", "Z", z, |v: bool| Scalar::Int(i32::from(v))),
+        _ => None,
+    })
+}
+
+/// Runs `task` with the Java arguments `args` (receiver first for instance methods).
+pub(crate) fn launch<'local>(
+    env: &mut Env<'local>,
+    task: &Task,
+    args: &JObjectArray<'_>,
+) -> Result<Outcome, NativeError> {
+    let jit = &task.jit;
+    if args.is_null() {
+        return Err(NativeError::ferrocl("launch without an argument array"));
+    }
+    let count = args.len(env)?;
+    if count != jit.params.len() {
+        return Err(NativeError::ferrocl(format!(
+            "{}: {} arguments given, {} expected",
+            jit.location,
+            count,
+            jit.params.len()
+        )));
+    }
+    let mut objects: Vec<JObject<'local>> = Vec::with_capacity(count);
+    for i in 0..count {
+        objects.push(args.get_element(env, i)?);
+    }
+
+    // Host-side checks: a null array, or an argument of the wrong type, is the JVM's to report.
+    for &p in &jit.null_checked {
+        if objects[p].is_null() {
+            return Ok(Outcome::status(HOST_CHECK_FAILED));
+        }
+    }
+    for (p, info) in jit.params.iter().enumerate() {
+        if let Stamp::Array(elem) = info.stamp {
+            if !objects[p].is_null() && !env.is_instance_of(&objects[p], array_class(elem))? {
+                return Ok(Outcome::status(HOST_CHECK_FAILED));
+            }
+        }
+    }
+
+    let scalar = |env: &mut Env<'local>, p: usize| -> Result<Option<Scalar>, NativeError> {
+        read_scalar(env, &objects[p], &jit.params[p].descriptor)
+    };
+    let host_int = |env: &mut Env<'local>, e: HostExpr| -> Result<Option<i32>, NativeError> {
+        Ok(match e {
+            HostExpr::Const(v) => Some(v),
+            HostExpr::Param(p) => match scalar(env, p)? {
+                Some(Scalar::Int(v)) => Some(v),
+                _ => None,
+            },
+            HostExpr::ArrayLength(p) => {
+                let obj = &objects[p];
+                if obj.is_null() {
+                    None
+                } else {
+                    // Safety: a live local reference to a primitive array (checked above).
+                    let array = unsafe { JIntArray::from_raw(env, obj.as_raw()) };
+                    i32::try_from(array.len(env)?).ok()
+                }
+            }
+        })
+    };
+    let (Some(lower), Some(upper)) = (
+        host_int(env, jit.kernel.lower)?,
+        host_int(env, jit.kernel.upper)?,
+    ) else {
+        return Ok(Outcome::status(HOST_CHECK_FAILED));
+    };
+    // Java's loop `for (i = lower; i < upper; i++)` runs upper - lower times, or not at all.
+    if upper <= lower {
+        return Ok(Outcome::status(RAN));
+    }
+    let trip = (i64::from(upper) - i64::from(lower)) as usize;
+
+    // Buffers: one per distinct Java array, then the status word.
+    let mut arrays: Vec<ArrayBuf<'local>> = Vec::new();
+    let mut param_buffer: Vec<Option<usize>> = vec![None; jit.params.len()];
+    for kp in &jit.kernel.params {
+        let KernelParam::Array {
+            param,
+            elem,
+            read,
+            written,
+        } = *kp
+        else {
+            continue;
+        };
+        let obj = &objects[param];
+        let mut found = None;
+        for (i, a) in arrays.iter().enumerate() {
+            if a.elem == elem && env.is_same_object(&a.object, obj)? {
+                found = Some(i);
+                break;
+            }
+        }
+        let index = match found {
+            Some(i) => {
+                arrays[i].read |= read;
+                arrays[i].written |= written;
+                i
+            }
+            None => {
+                let data = read_array(env, obj, elem)?;
+                // Safety: a fresh wrapper of the same live local reference (no ownership taken).
+                let object = unsafe { JObject::from_raw(env, obj.as_raw()) };
+                arrays.push(ArrayBuf {
+                    object,
+                    elem,
+                    data,
+                    read,
+                    written,
+                });
+                arrays.len() - 1
+            }
+        };
+        param_buffer[param] = Some(index);
+    }
+    let status_index = arrays.len();
+    let mut status = vec![0i32];
+
+    let mut kernel_args = Vec::with_capacity(jit.kernel.params.len());
+    for kp in &jit.kernel.params {
+        kernel_args.push(match *kp {
+            KernelParam::Array { param, .. } => match param_buffer[param] {
+                Some(b) => KernelArg::Buffer(b),
+                None => return Err(NativeError::ferrocl("array buffer missing")),
+            },
+            KernelParam::ArrayLength { param } => {
+                match host_int(env, HostExpr::ArrayLength(param))? {
+                    Some(len) => KernelArg::Int(len),
+                    None => return Ok(Outcome::status(HOST_CHECK_FAILED)),
+                }
+            }
+            KernelParam::Scalar { param, .. } => match scalar(env, param)? {
+                Some(Scalar::Int(v)) => KernelArg::Int(v),
+                Some(Scalar::Long(v)) => KernelArg::Long(v),
+                Some(Scalar::Float(v)) => KernelArg::Float(v),
+                Some(Scalar::Double(v)) => KernelArg::Double(v),
+                None => return Ok(Outcome::status(HOST_CHECK_FAILED)),
+            },
+            KernelParam::LoopStart => KernelArg::Int(lower),
+            KernelParam::Status => KernelArg::Buffer(status_index),
+        });
+    }
+
+    let global = [trip];
+    let times = {
+        let mut buffers: Vec<HostBuffer<'_>> = arrays
+            .iter_mut()
+            .map(|a| {
+                let access = match (a.read, a.written) {
+                    (true, true) => Access::ReadWrite,
+                    (false, true) => Access::WriteOnly,
+                    _ => Access::ReadOnly,
+                };
+                // Upload written arrays too: a kernel may write only some elements, and the whole
+                // array is copied back.
+                HostBuffer::new(a.data.host_data(), access)
+            })
+            .collect();
+        buffers.push(HostBuffer::read_write(HostData::I32(&mut status)));
+        task.device
+            .launch(&task.kernel, &mut buffers, &kernel_args, &global, None)
+            .map_err(|e| NativeError::ferrocl(format!("{}: {e}", jit.location)))?
+    };
+    let stats = Stats {
+        upload: times.upload,
+        kernel: times.kernel,
+        download: times.download,
+        total: times.total,
+        global: global.to_vec(),
+    };
+    if status[0] != 0 {
+        log::debug!(
+            "{}: check {} failed on the device; the JVM reruns the method",
+            jit.location,
+            status[0]
+        );
+        return Ok(Outcome {
+            status: DEVICE_CHECK_FAILED,
+            stats,
+        });
+    }
+    for a in arrays.iter().filter(|a| a.written) {
+        write_array(env, &a.object, &a.data)?;
+    }
+    Ok(Outcome { status: RAN, stats })
+}

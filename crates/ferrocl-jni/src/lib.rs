@@ -1,0 +1,313 @@
+//! Ferrocl's JNI boundary: the native methods of `dev.ferrocl.api.Native`, built as `libferrocl.so`.
+//!
+//! **Receives** class bytes, method names and task arguments from the Java API. **Guarantees** that
+//! nothing panics across the boundary (every entry point runs inside `with_env`, which catches
+//! panics, and our [`ThrowJava`] policy turns errors and panics into the right Java exception:
+//! `CompilationException` for a bailout, `FerroclException` for everything else), that local
+//! references are bounded (each launch runs in its own local frame), and that array contents are
+//! copied (`Get/Set<Type>ArrayRegion`), never pinned across a kernel run. Results are copied back
+//! only after the device reports that no check failed.
+//! **Refuses** nothing silently: a launch it cannot do returns a status telling Java to run the
+//! method on the JVM.
+
+mod launch;
+mod registry;
+
+use jni::errors::ErrorPolicy;
+use jni::objects::{JByteArray, JClass, JObject, JObjectArray, JString};
+use jni::sys::{jboolean, jint, jlong, jlongArray};
+use jni::{Env, EnvUnowned};
+use std::sync::Once;
+
+pub(crate) const COMPILATION_EXCEPTION: &str = "dev/ferrocl/api/CompilationException";
+pub(crate) const FERROCL_EXCEPTION: &str = "dev/ferrocl/api/FerroclException";
+
+/// An error on its way to Java: the exception class to throw and its message.
+#[derive(Debug)]
+pub enum NativeError {
+    /// Throw a new exception of `class` with `message`.
+    Throw {
+        /// JNI class name, e.g. `dev/ferrocl/api/FerroclException`.
+        class: &'static str,
+        /// The message.
+        message: String,
+    },
+    /// A JNI call failed (a Java exception may already be pending).
+    Jni(jni::errors::Error),
+}
+
+impl NativeError {
+    pub(crate) fn ferrocl(message: impl Into<String>) -> Self {
+        NativeError::Throw {
+            class: FERROCL_EXCEPTION,
+            message: message.into(),
+        }
+    }
+}
+
+impl From<jni::errors::Error> for NativeError {
+    fn from(e: jni::errors::Error) -> Self {
+        NativeError::Jni(e)
+    }
+}
+
+impl std::fmt::Display for NativeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            NativeError::Throw { class, message } => write!(f, "{class}: {message}"),
+            NativeError::Jni(e) => write!(f, "JNI error: {e}"),
+        }
+    }
+}
+
+/// Ferrocl's error policy: a pending Java exception is left to propagate; otherwise the error's
+/// own exception class is thrown; a panic becomes a `FerroclException` carrying the panic message.
+#[derive(Debug, Default)]
+pub struct ThrowJava;
+
+fn throw(env: &mut Env<'_>, class: &str, message: &str) {
+    if env.exception_check() {
+        return;
+    }
+    let class = jni::strings::JNIString::from(class);
+    let message = jni::strings::JNIString::from(message);
+    if env.throw_new(&class, &message).is_err() && !env.exception_check() {
+        log::error!("could not throw {class:?}: {message:?}");
+    }
+}
+
+impl<T: Default> ErrorPolicy<T, NativeError> for ThrowJava {
+    type Captures<'unowned_env_local: 'native_method, 'native_method> = ();
+
+    fn on_error<'unowned_env_local: 'native_method, 'native_method>(
+        env: &mut Env<'unowned_env_local>,
+        _cap: &mut Self::Captures<'unowned_env_local, 'native_method>,
+        err: NativeError,
+    ) -> jni::errors::Result<T> {
+        match err {
+            NativeError::Throw { class, message } => throw(env, class, &message),
+            NativeError::Jni(e) => throw(env, FERROCL_EXCEPTION, &format!("JNI failure: {e}")),
+        }
+        Ok(T::default())
+    }
+
+    fn on_panic<'unowned_env_local: 'native_method, 'native_method>(
+        env: &mut Env<'unowned_env_local>,
+        _cap: &mut Self::Captures<'unowned_env_local, 'native_method>,
+        payload: Box<dyn std::any::Any + Send + 'static>,
+    ) -> jni::errors::Result<T> {
+        let text = if let Some(s) = payload.downcast_ref::<&'static str>() {
+            (*s).to_string()
+        } else if let Some(s) = payload.downcast_ref::<String>() {
+            s.clone()
+        } else {
+            "panic with a non-text payload".to_string()
+        };
+        throw(
+            env,
+            FERROCL_EXCEPTION,
+            &format!("internal error in Ferrocl's native code (a bug; please report it): {text}"),
+        );
+        Ok(T::default())
+    }
+}
+
+fn init_logging() {
+    static INIT: Once = Once::new();
+    INIT.call_once(|| {
+        let _ = env_logger::Builder::from_env(env_logger::Env::new().filter("FERROCL_LOG"))
+            .try_init();
+    });
+}
+
+pub(crate) fn java_string(env: &Env<'_>, s: &JString<'_>) -> Result<String, NativeError> {
+    if s.is_null() {
+        return Err(NativeError::ferrocl("unexpected null string"));
+    }
+    Ok(s.try_to_string(env)?)
+}
+
+/// `static native String devices()`: one device per line, `P:D\t<type>\t<name>\t<platform>\t<version>`.
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_dev_ferrocl_api_Native_devices<'caller>(
+    mut unowned: EnvUnowned<'caller>,
+    _class: JClass<'caller>,
+) -> JString<'caller> {
+    init_logging();
+    unowned
+        .with_env(|env| -> Result<JString<'caller>, NativeError> {
+            let devices = ferrocl_runtime::list_devices()
+                .map_err(|e| NativeError::ferrocl(format!("cannot list OpenCL devices: {e}")))?;
+            let text: Vec<String> = devices
+                .iter()
+                .map(|d| {
+                    format!(
+                        "{}\t{}\t{}\t{}\t{}",
+                        d.id(),
+                        d.kind,
+                        d.name,
+                        d.platform_name,
+                        d.version
+                    )
+                })
+                .collect();
+            Ok(JString::from_str(env, text.join("\n"))?)
+        })
+        .resolve::<ThrowJava>()
+}
+
+/// `static native long compile(String implClass, byte[] classBytes, String methodName,
+/// String descriptor, boolean isStatic, String device, ClassResolver resolver)`.
+#[unsafe(no_mangle)]
+#[allow(clippy::too_many_arguments)]
+pub extern "system" fn Java_dev_ferrocl_api_Native_compile<'caller>(
+    mut unowned: EnvUnowned<'caller>,
+    _class: JClass<'caller>,
+    impl_class: JString<'caller>,
+    class_bytes: JByteArray<'caller>,
+    method: JString<'caller>,
+    descriptor: JString<'caller>,
+    is_static: jboolean,
+    device: JString<'caller>,
+    _resolver: JObject<'caller>,
+) -> jlong {
+    init_logging();
+    unowned
+        .with_env(|env| -> Result<jlong, NativeError> {
+            let class_name = java_string(env, &impl_class)?;
+            if class_bytes.is_null() {
+                return Err(NativeError::ferrocl(format!(
+                    "no class bytes for {}",
+                    class_name.replace('/', ".")
+                )));
+            }
+            let bytes = env.convert_byte_array(&class_bytes)?;
+            let method = java_string(env, &method)?;
+            let descriptor = java_string(env, &descriptor)?;
+            let device = if device.is_null() {
+                None
+            } else {
+                Some(java_string(env, &device)?)
+            };
+            let handle = registry::compile(registry::CompileArgs {
+                class_name: &class_name,
+                bytes: &bytes,
+                method: &method,
+                descriptor: &descriptor,
+                is_static,
+                device: device.as_deref(),
+            })?;
+            Ok(handle as jlong)
+        })
+        .resolve::<ThrowJava>()
+}
+
+/// `static native String kernelSource(long handle)`.
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_dev_ferrocl_api_Native_kernelSource<'caller>(
+    mut unowned: EnvUnowned<'caller>,
+    _class: JClass<'caller>,
+    handle: jlong,
+) -> JString<'caller> {
+    unowned
+        .with_env(|env| -> Result<JString<'caller>, NativeError> {
+            let task = registry::get(handle)?;
+            Ok(JString::from_str(env, task.jit.source())?)
+        })
+        .resolve::<ThrowJava>()
+}
+
+/// `static native String deviceName(long handle)`.
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_dev_ferrocl_api_Native_deviceName<'caller>(
+    mut unowned: EnvUnowned<'caller>,
+    _class: JClass<'caller>,
+    handle: jlong,
+) -> JString<'caller> {
+    unowned
+        .with_env(|env| -> Result<JString<'caller>, NativeError> {
+            let task = registry::get(handle)?;
+            let info = task.device.info();
+            Ok(JString::from_str(
+                env,
+                format!("{} ({}, {})", info.name, info.platform_name, info.id()),
+            )?)
+        })
+        .resolve::<ThrowJava>()
+}
+
+/// `static native long[] compileStats(long handle)`: `[jitNanos, buildNanos, cached]`.
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_dev_ferrocl_api_Native_compileStats<'caller>(
+    mut unowned: EnvUnowned<'caller>,
+    _class: JClass<'caller>,
+    handle: jlong,
+) -> jlongArray {
+    unowned
+        .with_env(|env| -> Result<jlongArray, NativeError> {
+            let task = registry::get(handle)?;
+            let values = [
+                nanos(task.jit.jit_time),
+                nanos(task.build_time),
+                jlong::from(task.build_cached),
+            ];
+            let array = env.new_long_array(values.len())?;
+            array.set_region(env, 0, &values)?;
+            Ok(array.into_raw())
+        })
+        .resolve::<ThrowJava>()
+}
+
+/// `static native int launch(long handle, Object[] args, long[] stats)`: 0 ran on the device and
+/// results are back; 1 a check failed on the device (nothing copied back); 2 a host-side check
+/// failed (nothing ran). `stats` receives `[upload, kernel, download, total, dims, g0, g1, g2]`.
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_dev_ferrocl_api_Native_launch<'caller>(
+    mut unowned: EnvUnowned<'caller>,
+    _class: JClass<'caller>,
+    handle: jlong,
+    args: JObjectArray<'caller>,
+    stats: jni::objects::JLongArray<'caller>,
+) -> jint {
+    unowned
+        .with_env(|env| -> Result<jint, NativeError> {
+            let task = registry::get(handle)?;
+            let outcome = env.with_local_frame(64, |env| launch::launch(env, &task, &args))?;
+            if !stats.is_null() {
+                let s = &outcome.stats;
+                let values = [
+                    nanos(s.upload),
+                    nanos(s.kernel),
+                    nanos(s.download),
+                    nanos(s.total),
+                    s.global.len() as jlong,
+                    s.global.first().copied().unwrap_or(0) as jlong,
+                    s.global.get(1).copied().unwrap_or(0) as jlong,
+                    s.global.get(2).copied().unwrap_or(0) as jlong,
+                ];
+                let n = stats.len(env)?.min(values.len());
+                stats.set_region(env, 0, &values[..n])?;
+            }
+            Ok(outcome.status)
+        })
+        .resolve::<ThrowJava>()
+}
+
+/// `static native void releaseAll()`: frees device memory held by Ferrocl. Buffers live only for
+/// the duration of one launch today, so this drops nothing but is the hook for resident buffers.
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_dev_ferrocl_api_Native_releaseAll<'caller>(
+    mut unowned: EnvUnowned<'caller>,
+    _class: JClass<'caller>,
+) {
+    unowned
+        .with_env(|_env| -> Result<(), NativeError> {
+            log::debug!("releaseAll: no resident device buffers");
+            Ok(())
+        })
+        .resolve::<ThrowJava>()
+}
+
+fn nanos(d: std::time::Duration) -> jlong {
+    jlong::try_from(d.as_nanos()).unwrap_or(jlong::MAX)
+}

@@ -1,0 +1,294 @@
+//! Statements for fixed nodes and expressions for floating nodes, with Java's semantics.
+
+use crate::names::{c_elem_type, c_type};
+use crate::{Writer, WriterError, STATUS_DIVIDE_BY_ZERO, STATUS_INDEX};
+use ferrocl_graph::{BinaryOp, Constant, ConvTarget, ElemKind, NodeId, Op, Stamp};
+use std::fmt::Write;
+
+/// Source of a helper function by name. Helpers are plain functions (valid in every OpenCL C
+/// version); the driver inlines them.
+pub(crate) fn helper_source(name: &str) -> &'static str {
+    match name {
+        "ferrocl_idiv" => "int ferrocl_idiv(int x, int y) { return y == -1 ? (int)(0u - (uint)x) : x / y; }\n",
+        "ferrocl_irem" => "int ferrocl_irem(int x, int y) { return y == -1 ? 0 : x % y; }\n",
+        "ferrocl_ldiv" => "long ferrocl_ldiv(long x, long y) { return y == -1L ? (long)(0UL - (ulong)x) : x / y; }\n",
+        "ferrocl_lrem" => "long ferrocl_lrem(long x, long y) { return y == -1L ? 0L : x % y; }\n",
+        "ferrocl_f2i" => "int ferrocl_f2i(float x) { return isnan(x) ? 0 : convert_int_sat_rtz(x); }\n",
+        "ferrocl_f2l" => "long ferrocl_f2l(float x) { return isnan(x) ? 0L : convert_long_sat_rtz(x); }\n",
+        "ferrocl_d2i" => "int ferrocl_d2i(double x) { return isnan(x) ? 0 : convert_int_sat_rtz(x); }\n",
+        "ferrocl_d2l" => "long ferrocl_d2l(double x) { return isnan(x) ? 0L : convert_long_sat_rtz(x); }\n",
+        _ => "",
+    }
+}
+
+/// A C literal for a constant. Finite floating-point values use Rust's shortest round-trip decimal
+/// (C compilers round decimal literals correctly, so the value is exact); NaN and infinities are
+/// written by their bits.
+pub(crate) fn literal(c: Constant) -> String {
+    match c {
+        Constant::Int(i32::MIN) => "(-2147483647 - 1)".into(),
+        Constant::Int(v) if v < 0 => format!("({v})"),
+        Constant::Int(v) => v.to_string(),
+        Constant::Long(i64::MIN) => "(-9223372036854775807L - 1L)".into(),
+        Constant::Long(v) if v < 0 => format!("({v}L)"),
+        Constant::Long(v) => format!("{v}L"),
+        Constant::Float(f) if !f.is_finite() => format!("as_float(0x{:08x}u)", f.to_bits()),
+        Constant::Float(f) => paren_neg(format!("{f:?}f")),
+        Constant::Double(d) if !d.is_finite() => format!("as_double(0x{:016x}UL)", d.to_bits()),
+        Constant::Double(d) => paren_neg(format!("{d:?}")),
+        Constant::Null => "0".into(),
+    }
+}
+
+fn paren_neg(s: String) -> String {
+    if s.starts_with('-') {
+        format!("({s})")
+    } else {
+        s
+    }
+}
+
+impl Writer<'_> {
+    fn unsupported<T>(&self, id: NodeId, what: impl Into<String>) -> Result<T, WriterError> {
+        Err(WriterError::Unsupported {
+            location: self.mg.location_of(id).to_string(),
+            what: what.into(),
+        })
+    }
+
+    fn line(&mut self, text: &str) {
+        let _ = writeln!(self.body, "    {text}");
+    }
+
+    /// Binds `expr` (of `stamp`) to a fresh constant local named after the Java local if known.
+    fn bind(&mut self, id: NodeId, stamp: Stamp, expr: String) -> String {
+        let base = self
+            .mg
+            .names
+            .get(id)
+            .clone()
+            .unwrap_or_else(|| format!("v{}", id.index()));
+        let name = self.names.fresh(&base);
+        if stamp == Stamp::Double {
+            self.features.fp64 = true;
+        }
+        self.line(&format!("const {} {name} = {expr};", c_type(stamp)));
+        self.values.insert(id, name.clone());
+        name
+    }
+
+    fn array(&self, id: NodeId, array: NodeId) -> Result<(String, String), WriterError> {
+        let param = self.mg.params.iter().position(|p| p.node == array);
+        match param.and_then(|p| self.array_names.get(&p)) {
+            Some(names) => Ok(names.clone()),
+            None => self.unsupported(id, "arrays that are not parameters"),
+        }
+    }
+
+    fn check_index(&mut self, index: &str, len: &str, status: &str) {
+        self.line(&format!(
+            "if ((uint){index} >= (uint){len}) {{ *{status} = {STATUS_INDEX}; return; }}"
+        ));
+    }
+
+    /// Writes the statement(s) of a fixed body node.
+    pub(crate) fn fixed(&mut self, id: NodeId, status: &str) -> Result<(), WriterError> {
+        let g = &self.mg.graph;
+        let inputs = g.inputs(id).to_vec();
+        match g.op(id).clone() {
+            Op::ArrayLoad(elem) => {
+                let (arr, len) = self.array(id, inputs[0])?;
+                let index = self.value(inputs[1])?;
+                self.check_index(&index, &len, status);
+                let stamp = elem.value_stamp();
+                self.bind(id, stamp, format!("{arr}[{index}]"));
+            }
+            Op::ArrayStore(elem) => {
+                let (arr, len) = self.array(id, inputs[0])?;
+                let index = self.value(inputs[1])?;
+                let value = self.value(inputs[2])?;
+                self.check_index(&index, &len, status);
+                let stored = match elem {
+                    ElemKind::Boolean => format!("(uchar)({value} & 1)"),
+                    ElemKind::Byte | ElemKind::Char | ElemKind::Short => {
+                        format!("({}){value}", c_elem_type(elem))
+                    }
+                    _ => value,
+                };
+                self.line(&format!("{arr}[{index}] = {stored};"));
+            }
+            Op::IntegerDivRem { rem } => {
+                let stamp = g.stamp(id);
+                let x = self.value(inputs[0])?;
+                let y = self.value(inputs[1])?;
+                self.line(&format!(
+                    "if ({y} == 0) {{ *{status} = {STATUS_DIVIDE_BY_ZERO}; return; }}"
+                ));
+                let helper = match (stamp, rem) {
+                    (Stamp::Int, false) => "ferrocl_idiv",
+                    (Stamp::Int, true) => "ferrocl_irem",
+                    (Stamp::Long, false) => "ferrocl_ldiv",
+                    _ => "ferrocl_lrem",
+                };
+                self.helpers.insert(helper);
+                self.bind(id, stamp, format!("{helper}({x}, {y})"));
+            }
+            other => return self.unsupported(id, other.name()),
+        }
+        Ok(())
+    }
+
+    /// The C expression (a name or literal) for a floating value, emitting its definition first.
+    pub(crate) fn value(&mut self, id: NodeId) -> Result<String, WriterError> {
+        if let Some(v) = self.values.get(&id) {
+            return Ok(v.clone());
+        }
+        let g = &self.mg.graph;
+        let stamp = g.stamp(id);
+        let inputs = g.inputs(id).to_vec();
+        let expr = match g.op(id).clone() {
+            Op::Constant(c) => {
+                if matches!(c, Constant::Double(_)) {
+                    self.features.fp64 = true;
+                }
+                return Ok(literal(c));
+            }
+            Op::ArrayLength => {
+                let (_, len) = self.array(id, inputs[0])?;
+                return Ok(len);
+            }
+            Op::Phi if id == self.index => return Ok(self.index_name.clone()),
+            Op::Phi => return self.unsupported(id, "a loop-carried value"),
+            Op::Parameter(_) => return self.unsupported(id, "this parameter's use"),
+            Op::Binary(op) => {
+                let x = self.value(inputs[0])?;
+                let y = self.value(inputs[1])?;
+                binary(op, stamp, &x, &y, &mut self.features)
+            }
+            Op::Negate => {
+                let x = self.value(inputs[0])?;
+                match stamp {
+                    Stamp::Int => format!("(int)(0u - (uint){x})"),
+                    Stamp::Long => format!("(long)(0UL - (ulong){x})"),
+                    _ => format!("(-{x})"),
+                }
+            }
+            Op::Convert(conv) => {
+                let x = self.value(inputs[0])?;
+                let (expr, helper) = convert(conv.from, conv.to, &x);
+                if let Some(h) = helper {
+                    self.helpers.insert(h);
+                }
+                if conv.from == Stamp::Double || conv.to == ConvTarget::Double {
+                    self.features.fp64 = true;
+                }
+                expr
+            }
+            Op::NormalizeCompare { unordered_is_less } => {
+                let x = self.value(inputs[0])?;
+                let y = self.value(inputs[1])?;
+                let unordered = if unordered_is_less { "-1" } else { "1" };
+                match g.stamp(inputs[0]) {
+                    Stamp::Long => format!("({x} < {y} ? -1 : ({x} > {y} ? 1 : 0))"),
+                    _ => format!(
+                        "({x} < {y} ? -1 : ({x} > {y} ? 1 : ({x} == {y} ? 0 : {unordered})))"
+                    ),
+                }
+            }
+            Op::Compare(c) => {
+                let x = self.value(inputs[0])?;
+                let y = self.value(inputs[1])?;
+                format!("({x} {} {y})", c.c_operator())
+            }
+            other => return self.unsupported(id, other.name()),
+        };
+        Ok(self.bind(id, stamp, expr))
+    }
+}
+
+fn binary(op: BinaryOp, stamp: Stamp, x: &str, y: &str, features: &mut crate::Features) -> String {
+    let (signed, unsigned, mask) = match stamp {
+        Stamp::Long => ("long", "ulong", 63),
+        _ => ("int", "uint", 31),
+    };
+    match stamp {
+        Stamp::Int | Stamp::Long => match op {
+            // Signed overflow is undefined in C: compute in the unsigned type, which wraps.
+            BinaryOp::Add => format!("({signed})(({unsigned}){x} + ({unsigned}){y})"),
+            BinaryOp::Sub => format!("({signed})(({unsigned}){x} - ({unsigned}){y})"),
+            BinaryOp::Mul => format!("({signed})(({unsigned}){x} * ({unsigned}){y})"),
+            BinaryOp::Shl => format!("({signed})(({unsigned}){x} << ({y} & {mask}))"),
+            BinaryOp::Shr => format!("({x} >> ({y} & {mask}))"),
+            BinaryOp::Ushr => format!("({signed})(({unsigned}){x} >> ({y} & {mask}))"),
+            BinaryOp::And => format!("({x} & {y})"),
+            BinaryOp::Or => format!("({x} | {y})"),
+            BinaryOp::Xor => format!("({x} ^ {y})"),
+            // Integer division is a fixed node; a floating one never reaches here.
+            BinaryOp::Div => format!("({x} / {y})"),
+            BinaryOp::Rem => format!("({x} % {y})"),
+        },
+        _ => {
+            if stamp == Stamp::Double {
+                features.fp64 = true;
+            }
+            match op {
+                BinaryOp::Add => format!("({x} + {y})"),
+                BinaryOp::Sub => format!("({x} - {y})"),
+                BinaryOp::Mul => format!("({x} * {y})"),
+                BinaryOp::Div => {
+                    if stamp == Stamp::Float {
+                        features.fp32_div_sqrt = true;
+                    }
+                    format!("({x} / {y})")
+                }
+                BinaryOp::Rem => format!("fmod({x}, {y})"),
+                // Bitwise operations on floating point do not exist in Java bytecode.
+                _ => format!("({x} /* bad op */)"),
+            }
+        }
+    }
+}
+
+fn convert(from: Stamp, to: ConvTarget, x: &str) -> (String, Option<&'static str>) {
+    match (from, to) {
+        (Stamp::Int, ConvTarget::Long) => (format!("(long){x}"), None),
+        (Stamp::Int, ConvTarget::Float) | (Stamp::Long, ConvTarget::Float) => {
+            (format!("(float){x}"), None)
+        }
+        (Stamp::Int, ConvTarget::Double) | (Stamp::Long, ConvTarget::Double) => {
+            (format!("(double){x}"), None)
+        }
+        (Stamp::Long, ConvTarget::Int) => (format!("(int)(uint){x}"), None),
+        (Stamp::Float, ConvTarget::Int) => (format!("ferrocl_f2i({x})"), Some("ferrocl_f2i")),
+        (Stamp::Float, ConvTarget::Long) => (format!("ferrocl_f2l({x})"), Some("ferrocl_f2l")),
+        (Stamp::Float, ConvTarget::Double) => (format!("(double){x}"), None),
+        (Stamp::Double, ConvTarget::Int) => (format!("ferrocl_d2i({x})"), Some("ferrocl_d2i")),
+        (Stamp::Double, ConvTarget::Long) => (format!("ferrocl_d2l({x})"), Some("ferrocl_d2l")),
+        (Stamp::Double, ConvTarget::Float) => (format!("(float){x}"), None),
+        (_, ConvTarget::Byte) => (format!("((int)((uint){x} << 24) >> 24)"), None),
+        (_, ConvTarget::Short) => (format!("((int)((uint){x} << 16) >> 16)"), None),
+        (_, ConvTarget::Char) => (format!("({x} & 0xFFFF)"), None),
+        _ => (x.to_string(), None),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn literals_are_exact_and_valid_c() {
+        assert_eq!(literal(Constant::Int(i32::MIN)), "(-2147483647 - 1)");
+        assert_eq!(literal(Constant::Int(-3)), "(-3)");
+        assert_eq!(literal(Constant::Long(7)), "7L");
+        assert_eq!(literal(Constant::Float(1.0)), "1.0f");
+        assert_eq!(literal(Constant::Float(0.1)), "0.1f");
+        assert_eq!(literal(Constant::Float(-0.0)), "(-0.0f)");
+        assert_eq!(literal(Constant::Float(f32::NAN)), "as_float(0x7fc00000u)");
+        assert_eq!(literal(Constant::Double(1e-300)), "1e-300");
+        assert_eq!(
+            literal(Constant::Double(f64::NEG_INFINITY)),
+            "as_double(0xfff0000000000000UL)"
+        );
+    }
+}

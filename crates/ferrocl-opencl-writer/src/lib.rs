@@ -1,0 +1,305 @@
+//! Ferrocl's OpenCL C writer: a recognised parallel loop in, one readable kernel out.
+//!
+//! **Receives** a canonicalised [`MethodGraph`] and its [`ParallelLoop`]. **Guarantees** OpenCL C
+//! that computes what the JVM computes: `#pragma OPENCL FP_CONTRACT OFF` (no fused multiply-add),
+//! integer arithmetic done in unsigned types so overflow wraps as in Java (signed overflow is
+//! undefined in C), shift counts masked, `MIN_VALUE / -1 == MIN_VALUE`, float→integer conversions
+//! that saturate and map NaN to 0, `char` unsigned, `boolean` stores keeping bit 0. Every array
+//! access is bounds-checked and every integer division checks its divisor: a failed check writes a
+//! code to the status buffer and ends the work-item; the host then discards the run and lets the JVM
+//! redo it, so exceptions and their messages are the JVM's own.
+//! **Refuses** nodes it has no translation for, with [`WriterError::Unsupported`]; broken graph
+//! shapes are [`WriterError::Internal`].
+
+mod expr;
+mod names;
+
+use ferrocl_frontend::MethodGraph;
+use ferrocl_graph::{ElemKind, NodeId, Op, Stamp};
+use ferrocl_opt::{HostExpr, ParallelLoop};
+use std::collections::{BTreeSet, HashMap};
+use std::fmt::Write;
+
+pub use names::sanitize_identifier;
+
+/// Status code written when an array index is out of bounds.
+pub const STATUS_INDEX: i32 = 1;
+/// Status code written when an integer divisor is zero.
+pub const STATUS_DIVIDE_BY_ZERO: i32 = 2;
+
+/// One kernel argument, in order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum KernelParam {
+    /// A primitive array parameter (`__global T*`).
+    Array {
+        /// Index into [`MethodGraph::params`].
+        param: usize,
+        /// Element kind.
+        elem: ElemKind,
+        /// Whether the kernel reads it.
+        read: bool,
+        /// Whether the kernel writes it (then it is copied back).
+        written: bool,
+    },
+    /// The length of an array parameter (`const int`).
+    ArrayLength {
+        /// Index into [`MethodGraph::params`].
+        param: usize,
+    },
+    /// A scalar parameter, passed with its stamp's OpenCL type.
+    Scalar {
+        /// Index into [`MethodGraph::params`].
+        param: usize,
+        /// `Int`, `Long`, `Float` or `Double`.
+        stamp: Stamp,
+    },
+    /// The first value of the parallel index (`const int`).
+    LoopStart,
+    /// `__global int*` status word: 0, or the code of the first failed check.
+    Status,
+}
+
+/// What the device must support for this kernel.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Features {
+    /// Uses `double` (needs `cl_khr_fp64`).
+    pub fp64: bool,
+    /// Uses `float` division or square root (needs correctly rounded divide/sqrt to match Java).
+    pub fp32_div_sqrt: bool,
+}
+
+/// A written kernel.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Kernel {
+    /// The `__kernel` function's name.
+    pub name: String,
+    /// The OpenCL C program.
+    pub source: String,
+    /// Kernel arguments in order.
+    pub params: Vec<KernelParam>,
+    /// Device requirements.
+    pub features: Features,
+    /// First index, evaluated on the host.
+    pub lower: HostExpr,
+    /// Exclusive bound, evaluated on the host.
+    pub upper: HostExpr,
+}
+
+/// Errors of the writer.
+#[derive(Debug, thiserror::Error)]
+pub enum WriterError {
+    /// A node kind this writer cannot translate (yet).
+    #[error("{location}: the OpenCL writer does not support {what}")]
+    Unsupported {
+        /// Where.
+        location: String,
+        /// What.
+        what: String,
+    },
+    /// A graph shape that earlier phases should have excluded: a bug in Ferrocl.
+    #[error("internal error in the OpenCL writer: {0}")]
+    Internal(String),
+}
+
+pub(crate) struct Writer<'a> {
+    pub(crate) mg: &'a MethodGraph,
+    pub(crate) names: names::Names,
+    /// Value expressions already bound to a C name (or inlinable text).
+    pub(crate) values: HashMap<NodeId, String>,
+    pub(crate) body: String,
+    pub(crate) helpers: BTreeSet<&'static str>,
+    pub(crate) features: Features,
+    pub(crate) array_names: HashMap<usize, (String, String)>,
+    pub(crate) index: NodeId,
+    pub(crate) index_name: String,
+}
+
+/// Writes the kernel for `mg`'s parallel loop.
+pub fn write_kernel(mg: &MethodGraph, pl: &ParallelLoop) -> Result<Kernel, WriterError> {
+    let g = &mg.graph;
+    let mut names = names::Names::default();
+    let kernel_name = names.fresh(&sanitize_identifier(&mg.location.method));
+
+    // Which arrays are read and written inside the body.
+    let mut read = BTreeSet::new();
+    let mut written = BTreeSet::new();
+    for &n in &pl.body {
+        let param_of = |id: NodeId| mg.params.iter().position(|p| p.node == id);
+        match g.op(n) {
+            Op::ArrayLoad(_) | Op::ArrayStore(_) => {
+                let array = g.inputs(n)[0];
+                let Some(p) = param_of(array) else {
+                    return Err(WriterError::Unsupported {
+                        location: mg.location_of(n).to_string(),
+                        what: "arrays that are not parameters".into(),
+                    });
+                };
+                if matches!(g.op(n), Op::ArrayLoad(_)) {
+                    read.insert(p);
+                } else {
+                    written.insert(p);
+                }
+            }
+            _ => {}
+        }
+    }
+    let mut uses_length = BTreeSet::new();
+    for id in g.node_ids() {
+        if *g.op(id) == Op::ArrayLength {
+            if let Some(p) = mg.params.iter().position(|p| p.node == g.inputs(id)[0]) {
+                uses_length.insert(p);
+            }
+        }
+    }
+    for e in [pl.lower, pl.upper] {
+        if let HostExpr::ArrayLength(p) = e {
+            uses_length.insert(p);
+        }
+    }
+
+    // Parameters: arrays (with lengths) and scalars in Java order, then the loop start and status.
+    let mut params = Vec::new();
+    let mut decls = Vec::new();
+    let mut array_names = HashMap::new();
+    let mut values = HashMap::new();
+    let mut needs_fp64 = false;
+    for (i, p) in mg.params.iter().enumerate() {
+        if p.is_receiver {
+            continue;
+        }
+        let java = p.name.clone().unwrap_or_else(|| format!("arg{i}"));
+        match p.stamp {
+            Stamp::Array(elem) => {
+                let accessed = read.contains(&i) || written.contains(&i);
+                if !accessed && !uses_length.contains(&i) {
+                    continue;
+                }
+                let name = names.fresh(&java);
+                let len = names.fresh(&format!("{name}_length"));
+                if accessed {
+                    let qual = if written.contains(&i) { "" } else { "const " };
+                    decls.push(format!("__global {qual}{}* {name}", names::c_elem_type(elem)));
+                    params.push(KernelParam::Array {
+                        param: i,
+                        elem,
+                        read: read.contains(&i),
+                        written: written.contains(&i),
+                    });
+                    needs_fp64 |= elem == ElemKind::Double;
+                }
+                decls.push(format!("const int {len}"));
+                params.push(KernelParam::ArrayLength { param: i });
+                array_names.insert(i, (name, len));
+            }
+            Stamp::Int | Stamp::Long | Stamp::Float | Stamp::Double => {
+                if g.usages(p.node).is_empty() && !matches!(pl.lower, HostExpr::Param(q) if q == i)
+                {
+                    continue;
+                }
+                let name = names.fresh(&java);
+                needs_fp64 |= p.stamp == Stamp::Double;
+                decls.push(format!("const {} {name}", names::c_type(p.stamp)));
+                params.push(KernelParam::Scalar {
+                    param: i,
+                    stamp: p.stamp,
+                });
+                values.insert(p.node, name);
+            }
+            _ => {
+                if !g.usages(p.node).is_empty() {
+                    return Err(WriterError::Unsupported {
+                        location: mg.location.to_string(),
+                        what: format!("parameter {java} of type {}", p.descriptor),
+                    });
+                }
+            }
+        }
+    }
+    let start_name = names.fresh("ferrocl_start");
+    let status_name = names.fresh("ferrocl_status");
+    decls.push(format!("const int {start_name}"));
+    params.push(KernelParam::LoopStart);
+    decls.push(format!("__global int* {status_name}"));
+    params.push(KernelParam::Status);
+
+    let index_name = names.fresh(pl.index_name.as_deref().unwrap_or("i"));
+    values.insert(pl.index, index_name.clone());
+
+    let mut w = Writer {
+        mg,
+        names,
+        values,
+        body: String::new(),
+        helpers: BTreeSet::new(),
+        features: Features::default(),
+        array_names,
+        index: pl.index,
+        index_name: index_name.clone(),
+    };
+    w.features.fp64 = needs_fp64;
+    for &n in &pl.body {
+        w.fixed(n, &status_name)?;
+    }
+
+    // Assemble.
+    let mut src = String::new();
+    let _ = writeln!(
+        src,
+        "// Ferrocl kernel for {}.{}{}",
+        mg.location.class.replace('/', "."),
+        mg.location.method,
+        mg.location.descriptor
+    );
+    let _ = writeln!(
+        src,
+        "// @Parallel loop: {index_name} from {} while {index_name} < {}, one work-item per iteration",
+        describe(mg, pl.lower),
+        describe(mg, pl.upper)
+    );
+    src.push_str("#pragma OPENCL FP_CONTRACT OFF\n");
+    if w.features.fp64 {
+        src.push_str("#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n");
+    }
+    src.push('\n');
+    for helper in &w.helpers {
+        src.push_str(expr::helper_source(helper));
+    }
+    if !w.helpers.is_empty() {
+        src.push('\n');
+    }
+    let _ = writeln!(src, "__kernel void {kernel_name}(");
+    for (i, d) in decls.iter().enumerate() {
+        let sep = if i + 1 == decls.len() { ")" } else { "," };
+        let _ = writeln!(src, "    {d}{sep}");
+    }
+    src.push_str("{\n");
+    let _ = writeln!(
+        src,
+        "    const int {index_name} = (int)((uint){start_name} + (uint)get_global_id(0));"
+    );
+    src.push_str(&w.body);
+    src.push_str("}\n");
+
+    Ok(Kernel {
+        name: kernel_name,
+        source: src,
+        params,
+        features: w.features,
+        lower: pl.lower,
+        upper: pl.upper,
+    })
+}
+
+fn describe(mg: &MethodGraph, e: HostExpr) -> String {
+    let pname = |p: usize| {
+        mg.params[p]
+            .name
+            .clone()
+            .unwrap_or_else(|| format!("arg{p}"))
+    };
+    match e {
+        HostExpr::Const(v) => v.to_string(),
+        HostExpr::Param(p) => pname(p),
+        HostExpr::ArrayLength(p) => format!("{}.length", pname(p)),
+    }
+}

@@ -1,0 +1,228 @@
+//! `canonicalize`: constant folding with Java's integer semantics, simple algebra, global value
+//! numbering of floating nodes, and removal of floating nodes nobody uses.
+//!
+//! Only floating nodes are rewritten: fixed nodes (array accesses, integer division) may throw and
+//! stay where the bytecode put them. Floating-point arithmetic is folded only where the result is
+//! exactly what Java computes (Rust's `f32`/`f64` `+ - * /` are IEEE round-to-nearest, as Java's).
+
+use ferrocl_frontend::MethodGraph;
+use ferrocl_graph::{BinaryOp, Constant, Graph, NodeId, Op, Stamp};
+use std::collections::HashMap;
+
+/// Runs folding, value numbering and dead-code removal to a fixed point.
+pub fn canonicalize(mg: &mut MethodGraph) {
+    let mut rounds = 0;
+    while rounds < 16 && (fold_constants(&mut mg.graph) | value_number(&mut mg.graph)) {
+        rounds += 1;
+    }
+    remove_dead_floating(&mut mg.graph);
+}
+
+fn constant_of(g: &Graph, id: NodeId) -> Option<Constant> {
+    match g.op(id) {
+        Op::Constant(c) => Some(*c),
+        _ => None,
+    }
+}
+
+/// Folds a binary operation on two constants; `None` when not foldable.
+pub fn fold_binary(op: BinaryOp, x: Constant, y: Constant) -> Option<Constant> {
+    use Constant::*;
+    Some(match (x, y) {
+        (Int(a), Int(b)) => Int(match op {
+            BinaryOp::Add => a.wrapping_add(b),
+            BinaryOp::Sub => a.wrapping_sub(b),
+            BinaryOp::Mul => a.wrapping_mul(b),
+            BinaryOp::Shl => a.wrapping_shl((b & 31) as u32),
+            BinaryOp::Shr => a.wrapping_shr((b & 31) as u32),
+            BinaryOp::Ushr => ((a as u32) >> (b & 31)) as i32,
+            BinaryOp::And => a & b,
+            BinaryOp::Or => a | b,
+            BinaryOp::Xor => a ^ b,
+            BinaryOp::Div | BinaryOp::Rem => return None,
+        }),
+        (Long(a), Long(b)) => Long(match op {
+            BinaryOp::Add => a.wrapping_add(b),
+            BinaryOp::Sub => a.wrapping_sub(b),
+            BinaryOp::Mul => a.wrapping_mul(b),
+            BinaryOp::And => a & b,
+            BinaryOp::Or => a | b,
+            BinaryOp::Xor => a ^ b,
+            _ => return None,
+        }),
+        (Long(a), Int(b)) => Long(match op {
+            BinaryOp::Shl => a.wrapping_shl((b & 63) as u32),
+            BinaryOp::Shr => a.wrapping_shr((b & 63) as u32),
+            BinaryOp::Ushr => ((a as u64) >> (b & 63)) as i64,
+            _ => return None,
+        }),
+        (Float(a), Float(b)) => Float(match op {
+            BinaryOp::Add => a + b,
+            BinaryOp::Sub => a - b,
+            BinaryOp::Mul => a * b,
+            BinaryOp::Div => a / b,
+            _ => return None,
+        }),
+        (Double(a), Double(b)) => Double(match op {
+            BinaryOp::Add => a + b,
+            BinaryOp::Sub => a - b,
+            BinaryOp::Mul => a * b,
+            BinaryOp::Div => a / b,
+            _ => return None,
+        }),
+        _ => return None,
+    })
+}
+
+fn fold_constants(g: &mut Graph) -> bool {
+    let mut changed = false;
+    let ids: Vec<NodeId> = g.node_ids().collect();
+    for id in ids {
+        if !g.is_live(id) || g.usages(id).is_empty() {
+            continue;
+        }
+        let replacement = match g.op(id).clone() {
+            Op::Binary(op) => {
+                let (x, y) = (g.inputs(id)[0], g.inputs(id)[1]);
+                match (constant_of(g, x), constant_of(g, y)) {
+                    (Some(a), Some(b)) => fold_binary(op, a, b).map(Err),
+                    // x + 0, x - 0, x | 0, x ^ 0, x << 0 … for integers only (for floats,
+                    // -0.0 + 0.0 is +0.0, so x + 0.0 is not x).
+                    (None, Some(Constant::Int(0))) | (None, Some(Constant::Long(0)))
+                        if matches!(
+                            op,
+                            BinaryOp::Add
+                                | BinaryOp::Sub
+                                | BinaryOp::Or
+                                | BinaryOp::Xor
+                                | BinaryOp::Shl
+                                | BinaryOp::Shr
+                                | BinaryOp::Ushr
+                        ) && matches!(g.stamp(id), Stamp::Int | Stamp::Long) =>
+                    {
+                        Some(Ok(x))
+                    }
+                    (None, Some(Constant::Int(1))) | (None, Some(Constant::Long(1)))
+                        if op == BinaryOp::Mul =>
+                    {
+                        Some(Ok(x))
+                    }
+                    _ => None,
+                }
+            }
+            Op::Negate => match constant_of(g, g.inputs(id)[0]) {
+                Some(Constant::Int(a)) => Some(Err(Constant::Int(a.wrapping_neg()))),
+                Some(Constant::Long(a)) => Some(Err(Constant::Long(a.wrapping_neg()))),
+                Some(Constant::Float(a)) => Some(Err(Constant::Float(-a))),
+                Some(Constant::Double(a)) => Some(Err(Constant::Double(-a))),
+                _ => None,
+            },
+            _ => None,
+        };
+        let new = match replacement {
+            Some(Ok(existing)) => existing,
+            Some(Err(c)) => g.add(Op::Constant(c), c.stamp(), vec![]),
+            None => continue,
+        };
+        g.replace_at_usages(id, new);
+        changed = true;
+    }
+    changed
+}
+
+/// Key for value numbering: operation, stamp and inputs. Constants compare by bits.
+#[derive(PartialEq, Eq, Hash)]
+struct Key {
+    op: String,
+    stamp: Stamp,
+    inputs: Vec<NodeId>,
+}
+
+fn value_number(g: &mut Graph) -> bool {
+    let mut changed = false;
+    let mut seen: HashMap<Key, NodeId> = HashMap::new();
+    let ids: Vec<NodeId> = g.node_ids().collect();
+    for id in ids {
+        if !g.is_live(id) {
+            continue;
+        }
+        let op = g.op(id);
+        // Phis belong to their merge; parameters are distinct by index already.
+        if op.is_fixed() || matches!(op, Op::Phi) {
+            continue;
+        }
+        let op_key = match op {
+            Op::Constant(Constant::Float(f)) => format!("f{:08x}", f.to_bits()),
+            Op::Constant(Constant::Double(d)) => format!("d{:016x}", d.to_bits()),
+            other => format!("{other:?}"),
+        };
+        let mut inputs = g.inputs(id).to_vec();
+        if let Op::Binary(b) = op {
+            if b.is_commutative() {
+                inputs.sort();
+            }
+        }
+        let key = Key {
+            op: op_key,
+            stamp: g.stamp(id),
+            inputs,
+        };
+        match seen.get(&key) {
+            Some(&existing) => {
+                if !g.usages(id).is_empty() {
+                    g.replace_at_usages(id, existing);
+                    changed = true;
+                }
+            }
+            None => {
+                seen.insert(key, id);
+            }
+        }
+    }
+    changed
+}
+
+/// Removes floating nodes (other than parameters) with no users, transitively.
+fn remove_dead_floating(g: &mut Graph) {
+    loop {
+        let dead: Vec<NodeId> = g
+            .node_ids()
+            .filter(|&id| {
+                let op = g.op(id);
+                !op.is_fixed()
+                    && !matches!(op, Op::Parameter(_))
+                    && g.usages(id).iter().all(|&u| u == id)
+            })
+            .collect();
+        if dead.is_empty() {
+            break;
+        }
+        for id in dead {
+            g.replace_at_usages(id, id);
+            g.kill(id);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn folds_with_java_semantics() {
+        use Constant::*;
+        assert_eq!(
+            fold_binary(BinaryOp::Add, Int(i32::MAX), Int(1)),
+            Some(Int(i32::MIN))
+        );
+        assert_eq!(fold_binary(BinaryOp::Shl, Int(1), Int(33)), Some(Int(2)));
+        assert_eq!(fold_binary(BinaryOp::Ushr, Int(-1), Int(28)), Some(Int(15)));
+        assert_eq!(fold_binary(BinaryOp::Shr, Int(-16), Int(2)), Some(Int(-4)));
+        assert_eq!(fold_binary(BinaryOp::Shl, Long(1), Int(65)), Some(Long(2)));
+        assert_eq!(fold_binary(BinaryOp::Div, Int(1), Int(0)), None);
+        assert_eq!(
+            fold_binary(BinaryOp::Mul, Long(i64::MAX), Long(2)),
+            Some(Long(-2))
+        );
+    }
+}

@@ -1,0 +1,68 @@
+//! Ferrocl's phases over the graph, each a module named for what it does.
+//!
+//! **Receives** a verified [`MethodGraph`] from the front end. **Guarantees** that every phase leaves
+//! a graph that passes the verifier (checked by [`run_phases`] after each phase in debug builds and
+//! tests). **Refuses** methods whose parallel structure it cannot prove, with a [`Bailout`].
+
+mod canonicalize;
+mod parallel;
+
+pub use canonicalize::{canonicalize, fold_binary};
+pub use parallel::{recognize_parallel_loop, HostExpr, ParallelLoop};
+
+use ferrocl_frontend::{Bailout, MethodGraph};
+use ferrocl_graph::{verify, Graph};
+
+/// A phase failure.
+#[derive(Debug, thiserror::Error)]
+pub enum OptError {
+    /// The method is outside what the compiler handles.
+    #[error(transparent)]
+    Bailout(#[from] Bailout),
+    /// A phase broke a graph invariant: a bug in Ferrocl.
+    #[error("internal error: phase `{phase}` broke the graph: {message}")]
+    Internal {
+        /// The phase.
+        phase: &'static str,
+        /// What the verifier said.
+        message: String,
+    },
+}
+
+/// Observer called with each phase's name and resulting graph (for `--dump-graph`).
+pub type PhaseObserver<'a> = &'a mut dyn FnMut(&str, &Graph);
+
+/// Runs the phases in order: canonicalisation, then parallel-loop recognition. The verifier runs
+/// after each phase that rewrites the graph when `verify_each` is set (always in debug builds).
+pub fn run_phases(
+    mg: &mut MethodGraph,
+    observer: Option<PhaseObserver<'_>>,
+    verify_each: bool,
+) -> Result<ParallelLoop, OptError> {
+    let mut observer = observer;
+    let mut after = |name: &'static str, g: &Graph| -> Result<(), OptError> {
+        if verify_each || cfg!(debug_assertions) {
+            verify(g).map_err(|e| OptError::Internal {
+                phase: name,
+                message: e.to_string(),
+            })?;
+        }
+        if let Some(obs) = observer.as_mut() {
+            obs(name, g);
+        }
+        Ok(())
+    };
+    after("build_graph", &mg.graph)?;
+    canonicalize(mg);
+    after("canonicalize", &mg.graph)?;
+    let parallel = recognize_parallel_loop(mg)?;
+    log::debug!(
+        "{}: @Parallel loop over {:?} in [{:?}, {:?}), {} body nodes",
+        mg.location,
+        parallel.index_name,
+        parallel.lower,
+        parallel.upper,
+        parallel.body.len()
+    );
+    Ok(parallel)
+}

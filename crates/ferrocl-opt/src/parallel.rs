@@ -1,0 +1,263 @@
+//! `recognize_parallel_loop`: finds the `@Parallel` loop of a method on the graph and checks that it
+//! has the shape the back end can turn into an NDRange.
+//!
+//! The loop is found from the graph, not from source patterns: a `LoopBegin` with a phi for the
+//! annotated local slot, whose header lies in the annotation's live range. Its exit test must compare
+//! that phi against a bound the host can evaluate (a constant, an `int` parameter or the length of an
+//! array parameter), and its back edge must add 1 to it.
+//!
+//! The walking skeleton's shape: nothing with an effect before or after the loop, a body that is
+//! straight-line (array loads and stores, arithmetic, integer division), no other loop-carried value.
+//! Everything else is refused with a reason that names the construct and its source line.
+
+use ferrocl_frontend::{Bailout, MethodGraph};
+use ferrocl_graph::{BinaryOp, Condition, Constant, Graph, NodeId, Op, Stamp};
+
+/// A value the host evaluates before launch (Java `int` semantics).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HostExpr {
+    /// A constant.
+    Const(i32),
+    /// The `int` (or narrower) parameter at this index of [`MethodGraph::params`].
+    Param(usize),
+    /// `length` of the array parameter at this index.
+    ArrayLength(usize),
+}
+
+/// A recognised `@Parallel` loop `for (i = lower; i < upper; i++)`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ParallelLoop {
+    /// The `LoopBegin`.
+    pub begin: NodeId,
+    /// The induction variable's phi.
+    pub index: NodeId,
+    /// Java name of the induction variable, if known.
+    pub index_name: Option<String>,
+    /// First value of the index.
+    pub lower: HostExpr,
+    /// Exclusive upper bound.
+    pub upper: HostExpr,
+    /// The fixed nodes of one iteration's body, in program order (array accesses and divisions).
+    pub body: Vec<NodeId>,
+}
+
+fn host_expr(mg: &MethodGraph, id: NodeId) -> Option<HostExpr> {
+    let g = &mg.graph;
+    match g.op(id) {
+        Op::Constant(Constant::Int(v)) => Some(HostExpr::Const(*v)),
+        Op::Parameter(_) => param_index(mg, id)
+            .filter(|&p| mg.params[p].stamp == Stamp::Int)
+            .map(HostExpr::Param),
+        Op::ArrayLength => {
+            let array = g.inputs(id)[0];
+            param_index(mg, array).map(HostExpr::ArrayLength)
+        }
+        _ => None,
+    }
+}
+
+fn param_index(mg: &MethodGraph, id: NodeId) -> Option<usize> {
+    mg.params.iter().position(|p| p.node == id)
+}
+
+/// Finds and checks the method's `@Parallel` loop.
+pub fn recognize_parallel_loop(mg: &MethodGraph) -> Result<ParallelLoop, Bailout> {
+    let g = &mg.graph;
+    let loops: Vec<NodeId> = g
+        .node_ids()
+        .filter(|&n| *g.op(n) == Op::LoopBegin)
+        .collect();
+    let mut found = Vec::new();
+    for &begin in &loops {
+        let header_bci = mg.bci.get(begin).unwrap_or(0);
+        for &phi in g.usages(begin) {
+            if *g.op(phi) != Op::Phi {
+                continue;
+            }
+            let Some(slot) = *mg.phi_local.get(phi) else {
+                continue;
+            };
+            if mg
+                .parallel_locals
+                .iter()
+                .any(|a| a.slot == slot && a.covers(header_bci))
+            {
+                found.push((begin, phi));
+            }
+        }
+    }
+    let (begin, index) = match found.as_slice() {
+        [] if mg.parallel_locals.is_empty() => {
+            return Err(mg.bailout(
+                "the method has no @Parallel loop (write `for (@Parallel int i = 0; i < n; i++)`)",
+            ))
+        }
+        [] => {
+            return Err(mg.bailout(
+                "the @Parallel variable is not the induction variable of a loop",
+            ))
+        }
+        [one] => *one,
+        [_, second, ..] => {
+            return Err(mg.bailout_at(
+                second.0,
+                "nested or several @Parallel loops are not supported yet",
+            ))
+        }
+    };
+    if loops.len() > 1 {
+        let other = loops.iter().copied().find(|&l| l != begin).unwrap_or(begin);
+        return Err(mg.bailout_at(
+            other,
+            "loops other than the @Parallel loop are not supported yet",
+        ));
+    }
+    let index_name = mg.names.get(index).clone();
+    let var = index_name.clone().unwrap_or_else(|| "the index".into());
+
+    // Before the loop: Start → End → LoopBegin, nothing with an effect.
+    let start = g.start().ok_or_else(|| mg.bailout("graph without start"))?;
+    let before = g.fixed_chain(start);
+    if let Some(&bad) = before
+        .iter()
+        .find(|&&n| !matches!(g.op(n), Op::Start | Op::End | Op::Begin))
+    {
+        return Err(mg.bailout_at(
+            bad,
+            "code with effects before the @Parallel loop is not supported yet",
+        ));
+    }
+    if before.last().copied() != g.inputs(begin).first().copied() {
+        return Err(mg.bailout_at(begin, "control flow before the @Parallel loop is not supported yet"));
+    }
+
+    // Other loop-carried values would be sequential dependences.
+    if let Some(&other) = g
+        .usages(begin)
+        .iter()
+        .find(|&&u| *g.op(u) == Op::Phi && u != index)
+    {
+        let name = mg.names.get(other).clone().unwrap_or_else(|| "a value".into());
+        return Err(mg.bailout_at(
+            other,
+            format!(
+                "{name} is carried from one iteration of the @Parallel loop to the next; \
+                 iterations must be independent (reductions need @Reduce)"
+            ),
+        ));
+    }
+
+    // The back edge adds one.
+    let ends = g.inputs(begin).len() - 1;
+    if ends != 1 {
+        return Err(mg.bailout_at(begin, "`continue` in the @Parallel loop is not supported yet"));
+    }
+    let entry_value = g.inputs(index)[1];
+    let back_value = g.inputs(index)[2];
+    let steps_by_one = matches!(g.op(back_value), Op::Binary(BinaryOp::Add))
+        && g.stamp(back_value) == Stamp::Int
+        && {
+            let ins = g.inputs(back_value);
+            (ins[0] == index && is_int_const(g, ins[1], 1))
+                || (ins[1] == index && is_int_const(g, ins[0], 1))
+        };
+    if !steps_by_one {
+        return Err(mg.bailout_at(
+            back_value,
+            format!("the @Parallel loop must step {var} by +1 (other steps are not supported yet)"),
+        ));
+    }
+
+    // Header: LoopBegin → If(index < bound).
+    let Some(test) = g.next(begin).filter(|&n| *g.op(n) == Op::If) else {
+        return Err(mg.bailout_at(begin, "the @Parallel loop's header must be its exit test"));
+    };
+    let cond = g.inputs(test)[0];
+    let Op::Compare(c) = *g.op(cond) else {
+        return Err(mg.bailout_at(test, "unexpected loop test"));
+    };
+    let (x, y) = (g.inputs(cond)[0], g.inputs(cond)[1]);
+    let succ = g.successors(test);
+    let (stay_succ, exit_succ) = if *g.op(succ[1]) == Op::LoopExit {
+        (succ[0], succ[1])
+    } else {
+        (succ[1], succ[0])
+    };
+    let stays_when_true = stay_succ == succ[0];
+    // Normalise to `index <cond> bound` taken to stay in the loop.
+    let (cond, bound) = if x == index {
+        (c, y)
+    } else if y == index {
+        (c.mirror(), x)
+    } else {
+        return Err(mg.bailout_at(test, format!("the @Parallel loop's test must compare {var}")));
+    };
+    let cond = if stays_when_true { cond } else { cond.negate() };
+    if *g.op(exit_succ) != Op::LoopExit || *g.op(stay_succ) != Op::Begin {
+        return Err(mg.bailout_at(test, "unexpected loop shape"));
+    }
+    if cond != Condition::Lt {
+        return Err(mg.bailout_at(
+            test,
+            format!(
+                "the @Parallel loop must be `{var} < bound` (found `{var} {} bound`; not supported yet)",
+                cond.c_operator()
+            ),
+        ));
+    }
+    let lower = host_expr(mg, entry_value).ok_or_else(|| {
+        mg.bailout_at(
+            begin,
+            format!("the start of {var} must be a constant or an int parameter (not supported yet otherwise)"),
+        )
+    })?;
+    let upper = host_expr(mg, bound).ok_or_else(|| {
+        mg.bailout_at(
+            test,
+            "the @Parallel loop's bound must be a constant, an int parameter or an array parameter's length",
+        )
+    })?;
+
+    // Body: straight-line fixed nodes ending at the LoopEnd.
+    let chain = g.fixed_chain(stay_succ);
+    let last = *chain.last().unwrap_or(&stay_succ);
+    if *g.op(last) != Op::LoopEnd {
+        return Err(mg.bailout_at(
+            last,
+            "control flow (if/else, ?:, &&, ||, break, return) inside the @Parallel loop is not supported yet",
+        ));
+    }
+    let body: Vec<NodeId> = chain[1..chain.len() - 1].to_vec();
+    if let Some(&bad) = body.iter().find(|&&n| {
+        !matches!(
+            g.op(n),
+            Op::ArrayLoad(_) | Op::ArrayStore(_) | Op::IntegerDivRem { .. }
+        )
+    }) {
+        return Err(mg.bailout_at(bad, format!("{} inside the @Parallel loop is not supported yet", g.op(bad).name())));
+    }
+
+    // After the loop: return.
+    let after = g.fixed_chain(exit_succ);
+    let tail_ok = after.len() == 2 && *g.op(after[1]) == Op::Return && g.inputs(after[1]).is_empty();
+    if !tail_ok {
+        let bad = after.get(1).copied().unwrap_or(exit_succ);
+        return Err(mg.bailout_at(
+            bad,
+            "code after the @Parallel loop (or a return value) is not supported yet; the task method must end with the loop and return void",
+        ));
+    }
+
+    Ok(ParallelLoop {
+        begin,
+        index,
+        index_name,
+        lower,
+        upper,
+        body,
+    })
+}
+
+fn is_int_const(g: &Graph, id: NodeId, v: i32) -> bool {
+    *g.op(id) == Op::Constant(Constant::Int(v))
+}

@@ -1,0 +1,226 @@
+//! Opened devices: one context and one in-order, profiling command queue per
+//! device, shared process-wide.
+//!
+//! Received: an optional [`DeviceSelector`]; `None` asks for the default
+//! device. Choosing a device from the environment or a config file is the
+//! caller's business.
+//! Guaranteed: the same device is opened at most once per process; every
+//! call for it returns the same `Arc<Device>`. The default is the first GPU
+//! of any platform, else the first device. [`Device`] is `Send + Sync`.
+//! Refused: selectors naming no device ([`RuntimeError::NoSuchDevice`]); no
+//! device at all ([`RuntimeError::NoDevice`]).
+
+use std::collections::HashMap;
+use std::sync::atomic::AtomicU64;
+use std::sync::{Arc, Mutex, OnceLock};
+
+use opencl3::command_queue::{CommandQueue, CL_QUEUE_PROFILING_ENABLE};
+use opencl3::context::Context;
+use opencl3::device::Device as ClDevice;
+
+use crate::build::KernelCache;
+use crate::error::{cl, RuntimeError};
+use crate::info::{enumerate, DeviceInfo, DeviceKind, DeviceSelector};
+
+/// An opened OpenCL device: context, in-order queue with profiling, and the
+/// in-memory cache of built kernels.
+///
+/// Obtained from [`device`]; shared as `Arc<Device>`. All methods take
+/// `&self` and may be called from several threads at once.
+pub struct Device {
+    // Field order is drop order: kernels, then queue, then context.
+    pub(crate) kernels: Mutex<KernelCache>,
+    pub(crate) queue: CommandQueue,
+    pub(crate) context: Context,
+    pub(crate) cl_device: ClDevice,
+    pub(crate) info: DeviceInfo,
+    /// Number of driver builds (`clBuildProgram`) performed on this device.
+    pub(crate) builds: AtomicU64,
+    /// Number of launches performed on this device.
+    pub(crate) launches: AtomicU64,
+}
+
+impl std::fmt::Debug for Device {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Device")
+            .field("id", &self.info.id())
+            .field("name", &self.info.name)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Device {
+    /// What this device is and can do.
+    pub fn info(&self) -> &DeviceInfo {
+        &self.info
+    }
+
+    /// The device's selector.
+    pub fn selector(&self) -> DeviceSelector {
+        self.info.selector()
+    }
+
+    /// `"<name> [P:D]"`, for messages.
+    pub(crate) fn label(&self) -> String {
+        format!("{} [{}]", self.info.name, self.info.id())
+    }
+
+    /// How many times a program was actually compiled by the driver on this
+    /// device (cache hits do not count).
+    pub fn build_count(&self) -> u64 {
+        self.builds.load(std::sync::atomic::Ordering::Relaxed)
+    }
+
+    /// How many launches were enqueued on this device.
+    pub fn launch_count(&self) -> u64 {
+        self.launches.load(std::sync::atomic::Ordering::Relaxed)
+    }
+
+    fn open(info: DeviceInfo, cl_device: ClDevice) -> Result<Device, RuntimeError> {
+        let context = Context::from_device(&cl_device).map_err(cl("clCreateContext"))?;
+        let queue = create_queue(&context, &cl_device)?;
+        log::debug!("opened OpenCL device {}", info.summary_line());
+        Ok(Device {
+            kernels: Mutex::new(KernelCache::default()),
+            queue,
+            context,
+            cl_device,
+            info,
+            builds: AtomicU64::new(0),
+            launches: AtomicU64::new(0),
+        })
+    }
+}
+
+/// An in-order queue with profiling: OpenCL 2.0+ entry point first, the 1.x
+/// one when the driver lacks it.
+fn create_queue(context: &Context, device: &ClDevice) -> Result<CommandQueue, RuntimeError> {
+    // SAFETY: `device` is the device the context was created from.
+    let modern = unsafe {
+        CommandQueue::create_with_properties(context, device.id(), CL_QUEUE_PROFILING_ENABLE, 0)
+    };
+    match modern {
+        Ok(q) => Ok(q),
+        Err(e) => {
+            log::debug!(
+                "clCreateCommandQueueWithProperties failed ({}), trying clCreateCommandQueue",
+                crate::error::cl_error_name(e.0)
+            );
+            #[allow(deprecated)]
+            // SAFETY: as above.
+            let legacy =
+                unsafe { CommandQueue::create(context, device.id(), CL_QUEUE_PROFILING_ENABLE) };
+            legacy.map_err(cl("clCreateCommandQueue"))
+        }
+    }
+}
+
+#[derive(Default)]
+struct Registry {
+    open: HashMap<DeviceSelector, Arc<Device>>,
+    default: Option<DeviceSelector>,
+}
+
+fn registry() -> &'static Mutex<Registry> {
+    static REGISTRY: OnceLock<Mutex<Registry>> = OnceLock::new();
+    REGISTRY.get_or_init(|| Mutex::new(Registry::default()))
+}
+
+/// The index of the default device: the first GPU of any platform, else the
+/// first device.
+pub(crate) fn default_index(devices: &[DeviceInfo]) -> Option<usize> {
+    devices
+        .iter()
+        .position(|d| d.kind == DeviceKind::Gpu)
+        .or(if devices.is_empty() { None } else { Some(0) })
+}
+
+/// Opens (once per process) and returns the device named by `selector`, or
+/// the default device for `None` (first GPU of any platform, else the first
+/// device).
+///
+/// The same selector always returns the same `Arc<Device>`, and `None`
+/// returns the same `Arc` as the selector of the default device.
+pub fn device(selector: Option<DeviceSelector>) -> Result<Arc<Device>, RuntimeError> {
+    let mut reg = registry()
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    let wanted = match selector.or(reg.default) {
+        Some(s) => s,
+        None => {
+            let found = enumerate()?;
+            let infos: Vec<DeviceInfo> = found.iter().map(|f| f.info.clone()).collect();
+            let index = default_index(&infos).ok_or(RuntimeError::NoDevice)?;
+            let s = infos[index].selector();
+            log::debug!("default OpenCL device is {}", infos[index].summary_line());
+            reg.default = Some(s);
+            s
+        }
+    };
+    if let Some(d) = reg.open.get(&wanted) {
+        return Ok(Arc::clone(d));
+    }
+    let found = enumerate()?;
+    if found.is_empty() {
+        return Err(RuntimeError::NoDevice);
+    }
+    let Some(f) = found.iter().find(|f| f.info.selector() == wanted) else {
+        return Err(RuntimeError::NoSuchDevice {
+            selector: wanted.to_string(),
+            available: found.len(),
+        });
+    };
+    let dev = Arc::new(Device::open(f.info.clone(), f.device)?);
+    reg.open.insert(wanted, Arc::clone(&dev));
+    Ok(dev)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn info(p: usize, d: usize, kind: DeviceKind) -> DeviceInfo {
+        DeviceInfo {
+            platform_index: p,
+            device_index: d,
+            platform_name: String::new(),
+            name: String::new(),
+            vendor: String::new(),
+            kind,
+            version: String::new(),
+            driver_version: String::new(),
+            opencl_c_version: String::new(),
+            compute_units: 1,
+            max_work_group_size: 1,
+            max_work_item_sizes: vec![1],
+            global_mem_bytes: 0,
+            max_mem_alloc_bytes: 0,
+            local_mem_bytes: 0,
+            fp64: false,
+            correctly_rounded_divide_sqrt: false,
+            denormals: false,
+        }
+    }
+
+    #[test]
+    fn default_prefers_first_gpu() {
+        assert_eq!(default_index(&[]), None);
+        let cpu_only = [info(0, 0, DeviceKind::Cpu), info(0, 1, DeviceKind::Cpu)];
+        assert_eq!(default_index(&cpu_only), Some(0));
+        let mixed = [
+            info(0, 0, DeviceKind::Cpu),
+            info(1, 0, DeviceKind::Accelerator),
+            info(2, 0, DeviceKind::Gpu),
+            info(2, 1, DeviceKind::Gpu),
+        ];
+        assert_eq!(default_index(&mixed), Some(2));
+    }
+
+    fn assert_send_sync<T: Send + Sync>() {}
+
+    #[test]
+    fn device_is_send_sync() {
+        assert_send_sync::<Device>();
+        assert_send_sync::<crate::BuiltKernel>();
+    }
+}
