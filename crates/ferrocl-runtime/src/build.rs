@@ -168,6 +168,7 @@ impl Device {
         options: &str,
         kernel_name: &str,
     ) -> Result<BuildOutcome, RuntimeError> {
+        let _signals = crate::signals::Guard::new();
         if source.trim().is_empty() {
             return Err(RuntimeError::InvalidInput(
                 "OpenCL source is empty".to_string(),

@@ -170,7 +170,10 @@ pub fn device(selector: Option<DeviceSelector>) -> Result<Arc<Device>, RuntimeEr
             available: found.len(),
         });
     };
-    let dev = Arc::new(Device::open(f.info.clone(), f.device)?);
+    let dev = {
+        let _signals = crate::signals::Guard::new();
+        Arc::new(Device::open(f.info.clone(), f.device)?)
+    };
     reg.open.insert(wanted, Arc::clone(&dev));
     Ok(dev)
 }

@@ -200,6 +200,7 @@ pub(crate) fn enumerate() -> Result<Arc<Vec<FoundDevice>>, RuntimeError> {
 }
 
 fn enumerate_uncached() -> Result<Vec<FoundDevice>, RuntimeError> {
+    let _signals = crate::signals::Guard::new();
     let platforms = match get_platforms() {
         Ok(p) => p,
         // -1001: the ICD loader found no platform; -2000/-2001: no loader library.

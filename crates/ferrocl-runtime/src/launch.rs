@@ -482,6 +482,7 @@ impl Device {
         global: &[usize],
         local: Option<&[usize]>,
     ) -> Result<LaunchTimes, RuntimeError> {
+        let _signals = crate::signals::Guard::new();
         let started = Instant::now();
         if kernel.device() != self.selector() {
             return Err(invalid(format!(

@@ -41,6 +41,7 @@ mod device;
 mod error;
 mod info;
 mod launch;
+mod signals;
 
 pub use build::{BuildOutcome, BuiltKernel};
 pub use device::{device, Device};

@@ -1,0 +1,88 @@
+package dev.ferrocl.api;
+
+/**
+ * The calls into {@link Native}, each loading the library first and turning a missing native symbol (a library
+ * older or newer than this jar) into a FerroclException.
+ */
+final class Backend {
+    private Backend() {
+    }
+
+    static String devices() {
+        NativeLoader.load();
+        try {
+            return Native.devices();
+        } catch (UnsatisfiedLinkError e) {
+            throw missing("devices", e);
+        }
+    }
+
+    static long compile(String implClass, byte[] classBytes, String methodName, String descriptor, boolean isStatic,
+            String device, ClassResolver resolver) {
+        NativeLoader.load();
+        long handle;
+        try {
+            handle = Native.compile(implClass, classBytes, methodName, descriptor, isStatic, device, resolver);
+        } catch (UnsatisfiedLinkError e) {
+            throw missing("compile", e);
+        }
+        if (handle <= 0) {
+            throw new FerroclException("native compile returned the invalid handle " + handle + " for "
+                    + implClass.replace('/', '.') + "." + methodName + descriptor);
+        }
+        return handle;
+    }
+
+    static String kernelSource(long handle) {
+        NativeLoader.load();
+        try {
+            return Native.kernelSource(handle);
+        } catch (UnsatisfiedLinkError e) {
+            throw missing("kernelSource", e);
+        }
+    }
+
+    static String deviceName(long handle) {
+        NativeLoader.load();
+        try {
+            return Native.deviceName(handle);
+        } catch (UnsatisfiedLinkError e) {
+            throw missing("deviceName", e);
+        }
+    }
+
+    static long[] compileStats(long handle) {
+        NativeLoader.load();
+        try {
+            return Native.compileStats(handle);
+        } catch (UnsatisfiedLinkError e) {
+            throw missing("compileStats", e);
+        }
+    }
+
+    static int launch(long handle, Object[] args, long[] stats) {
+        NativeLoader.load();
+        try {
+            return Native.launch(handle, args, stats);
+        } catch (UnsatisfiedLinkError e) {
+            throw missing("launch", e);
+        }
+    }
+
+    /** Frees device memory; does nothing when the library was never loaded. */
+    static void releaseAll() {
+        if (!NativeLoader.isLoaded()) {
+            return;
+        }
+        try {
+            Native.releaseAll();
+        } catch (UnsatisfiedLinkError e) {
+            throw missing("releaseAll", e);
+        }
+    }
+
+    private static FerroclException missing(String method, UnsatisfiedLinkError e) {
+        return new FerroclException("the loaded libferrocl.so does not implement dev.ferrocl.api.Native." + method
+                + " (library and jar do not match): " + e.getMessage(), e);
+    }
+}

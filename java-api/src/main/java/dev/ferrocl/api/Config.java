@@ -1,0 +1,36 @@
+package dev.ferrocl.api;
+
+import java.util.Locale;
+
+/** Configuration from system properties and the environment, read once when first needed. */
+final class Config {
+    /** {@code -Dferrocl.strict=true} or {@code FERROCL_STRICT=1|true}: bailouts throw instead of running on the JVM. */
+    static final boolean STRICT = Boolean.getBoolean("ferrocl.strict") || truthy(System.getenv("FERROCL_STRICT"));
+    /** {@code -Dferrocl.printKernel=true}: print each generated kernel once to {@code System.out}. */
+    static final boolean PRINT_KERNEL = Boolean.getBoolean("ferrocl.printKernel");
+    /** {@code -Dferrocl.device=P:D} or {@code FERROCL_DEVICE}: the device to use; null means the native default. */
+    static final String DEVICE = firstNonBlank(System.getProperty("ferrocl.device"), System.getenv("FERROCL_DEVICE"));
+    /** {@code -Dferrocl.library.path}: the native library file, or a directory holding libferrocl.so; or null. */
+    static final String LIBRARY_PATH = firstNonBlank(System.getProperty("ferrocl.library.path"), null);
+
+    private Config() {
+    }
+
+    static boolean truthy(String value) {
+        if (value == null) {
+            return false;
+        }
+        String v = value.trim().toLowerCase(Locale.ROOT);
+        return v.equals("1") || v.equals("true");
+    }
+
+    private static String firstNonBlank(String a, String b) {
+        if (a != null && !a.isBlank()) {
+            return a.trim();
+        }
+        if (b != null && !b.isBlank()) {
+            return b.trim();
+        }
+        return null;
+    }
+}

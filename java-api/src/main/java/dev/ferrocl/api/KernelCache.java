@@ -1,0 +1,76 @@
+package dev.ferrocl.api;
+
+import java.io.PrintStream;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+
+/**
+ * The JVM-wide cache of compile outcomes, per (class loader, class, method, descriptor, device): it hangs off the
+ * implementation {@link Class} itself (a Class stands for its loader and name), so it goes away with the class.
+ * A second execute() or a second schedule of the same method does not call the native compiler again.
+ */
+final class KernelCache {
+    private static final ClassValue<ConcurrentMap<String, Outcome>> CACHE =
+            new ClassValue<ConcurrentMap<String, Outcome>>() {
+                @Override
+                protected ConcurrentMap<String, Outcome> computeValue(Class<?> type) {
+                    return new ConcurrentHashMap<>();
+                }
+            };
+    private static final Set<Long> PRINTED = ConcurrentHashMap.newKeySet();
+
+    private KernelCache() {
+    }
+
+    /**
+     * The outcome for a target on a device (null: the default one), compiling on first use. Bailouts are cached
+     * too. A FerroclException from the native side is not cached and propagates.
+     *
+     * @param taskId names the task in the header of a printed kernel
+     */
+    static Outcome obtain(TaskTarget target, String device, String taskId) {
+        String key = target.methodName + target.descriptor + "@" + (device == null ? "" : device);
+        return CACHE.get(target.implClass).computeIfAbsent(key, k -> compile(target, device, taskId));
+    }
+
+    private static Outcome compile(TaskTarget target, String device, String taskId) {
+        byte[] bytes = target.classBytes();
+        if (bytes == null) {
+            return Outcome.bailout("class bytes of " + target.implClass.getName()
+                    + " not available from its class loader, so " + target.displayName() + " cannot be compiled");
+        }
+        long handle;
+        try {
+            handle = Backend.compile(target.internalName, bytes, target.methodName, target.descriptor,
+                    target.isStatic, device, new ClassResolver(target.loader()));
+        } catch (CompilationException e) {
+            String reason = e.getMessage();
+            return Outcome.bailout(reason == null || reason.isBlank()
+                    ? target.displayName() + target.descriptor + " cannot be compiled" : reason);
+        }
+        long[] stats = Backend.compileStats(handle);
+        String deviceName = Backend.deviceName(handle);
+        Outcome outcome = Outcome.compiled(handle, deviceName, stat(stats, 0), stat(stats, 1), stat(stats, 2) != 0);
+        if (Config.PRINT_KERNEL && PRINTED.add(handle)) {
+            print(System.out, target, taskId, deviceName, Backend.kernelSource(handle));
+        }
+        return outcome;
+    }
+
+    private static void print(PrintStream out, TaskTarget target, String taskId, String deviceName, String source) {
+        StringBuilder text = new StringBuilder();
+        text.append("// ---- ferrocl kernel for task '").append(taskId).append("': ").append(target.displayName())
+                .append(target.descriptor).append(" on ").append(deviceName).append(" ----\n");
+        text.append(source);
+        if (!source.endsWith("\n")) {
+            text.append('\n');
+        }
+        text.append("// ---- end of ").append(target.displayName()).append(" ----");
+        out.println(text);
+    }
+
+    private static long stat(long[] stats, int i) {
+        return stats != null && stats.length > i ? stats[i] : 0;
+    }
+}

@@ -1,0 +1,41 @@
+package dev.ferrocl.api;
+
+/**
+ * The JNI boundary, implemented by the Rust crate ferrocl-jni. Names and signatures are a contract with it.
+ * Callers go through {@link Backend}, which loads the library first.
+ */
+final class Native {
+    private Native() {
+    }
+
+    /** One device per line: {@code "P:D\t<type>\t<name>\t<platform>\t<version>"}. */
+    static native String devices();
+
+    /**
+     * Compiles (or fetches from the JVM-wide native cache) a kernel for the method. Returns a handle &gt; 0.
+     * Throws CompilationException (bailout: the reason) or FerroclException (corrupt class bytes etc.).
+     */
+    static native long compile(String implClass, byte[] classBytes, String methodName, String descriptor,
+            boolean isStatic, String device, ClassResolver resolver);
+
+    /** The generated OpenCL C of a handle. */
+    static native String kernelSource(long handle);
+
+    /** The name of the device a handle was compiled for. */
+    static native String deviceName(long handle);
+
+    /** {@code [jitNanos, buildNanos, cached(0/1)]}. */
+    static native long[] compileStats(long handle);
+
+    /**
+     * Runs the compiled task. args: for instance tasks args[0] is the receiver, then the method's arguments in
+     * order; scalars boxed, arrays as they are. Returns 0 = ran on the device and every written array holds its new
+     * contents; 1 = a check failed on the device, nothing was copied back (the caller reruns on the JVM); 2 = a
+     * host-side check failed before launch, nothing ran (the caller runs the method on the JVM). stats (length
+     * &gt;= 8) receives {@code [uploadNanos, kernelNanos, downloadNanos, totalNanos, dims, g0, g1, g2]}.
+     */
+    static native int launch(long handle, Object[] args, long[] stats);
+
+    /** Frees device memory held by the process. */
+    static native void releaseAll();
+}

@@ -1,0 +1,136 @@
+package dev.ferrocl.api;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.FileSystems;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Loads libferrocl.so once per JVM, trying in order: {@code -Dferrocl.library.path} (a file, or a directory holding
+ * libferrocl.so), the copy bundled in the jar at {@value #RESOURCE} (extracted to a private temporary directory),
+ * and {@code System.loadLibrary("ferrocl")}. A failure is remembered and reported the same way each time.
+ */
+final class NativeLoader {
+    static final String LIBRARY_FILE = "libferrocl.so";
+    static final String RESOURCE = "/native/linux-x86_64/" + LIBRARY_FILE;
+
+    private static boolean loaded;
+    private static String failure;
+
+    private NativeLoader() {
+    }
+
+    /** Whether the library has been loaded (never loads it). */
+    static synchronized boolean isLoaded() {
+        return loaded;
+    }
+
+    /** Loads the library if that has not been done yet; throws FerroclException explaining every place tried. */
+    static synchronized void load() {
+        if (loaded) {
+            return;
+        }
+        if (failure != null) {
+            throw new FerroclException(failure);
+        }
+        List<String> tried = new ArrayList<>();
+        String override = Config.LIBRARY_PATH;
+        String overrideProblem = null;
+        if (override == null) {
+            tried.add("-Dferrocl.library.path: not set");
+        } else {
+            Path path = Paths.get(override);
+            if (Files.isDirectory(path)) {
+                path = path.resolve(LIBRARY_FILE);
+            }
+            path = path.toAbsolutePath();
+            if (!Files.isRegularFile(path)) {
+                overrideProblem = path + " does not exist";
+            } else {
+                try {
+                    System.load(path.toString());
+                    loaded = true;
+                    return;
+                } catch (UnsatisfiedLinkError | SecurityException e) {
+                    overrideProblem = path + " could not be loaded: " + e.getMessage();
+                }
+            }
+            tried.add("-Dferrocl.library.path=" + override + ": " + overrideProblem);
+        }
+
+        String bundled = loadBundled();
+        if (bundled == null) {
+            warnOverrideIgnored(overrideProblem, "the library bundled in the jar");
+            loaded = true;
+            return;
+        }
+        tried.add("the jar resource " + RESOURCE + ": " + bundled);
+
+        try {
+            System.loadLibrary("ferrocl");
+            warnOverrideIgnored(overrideProblem, "libferrocl.so from java.library.path");
+            loaded = true;
+            return;
+        } catch (UnsatisfiedLinkError | SecurityException e) {
+            tried.add("System.loadLibrary(\"ferrocl\") with java.library.path=" + System.getProperty("java.library.path")
+                    + ": " + e.getMessage());
+        }
+
+        StringBuilder message = new StringBuilder("cannot load the Ferrocl native library (" + LIBRARY_FILE + "); tried:");
+        for (int i = 0; i < tried.size(); i++) {
+            message.append("\n  ").append(i + 1).append(". ").append(tried.get(i));
+        }
+        message.append("\nBuild it with `cargo build --release -p ferrocl-jni` (or `gradle test` without -PskipCargo)")
+                .append(" and pass -Dferrocl.library.path=<repo>/target/release/").append(LIBRARY_FILE);
+        failure = message.toString();
+        throw new FerroclException(failure);
+    }
+
+    /** Extracts and loads the bundled library; returns null on success, else why it could not be used. */
+    private static String loadBundled() {
+        String os = System.getProperty("os.name", "").toLowerCase(Locale.ROOT);
+        String arch = System.getProperty("os.arch", "").toLowerCase(Locale.ROOT);
+        if (!os.contains("linux") || !(arch.equals("amd64") || arch.equals("x86_64"))) {
+            return "only built for linux-x86_64, this is " + os + "-" + arch;
+        }
+        try (InputStream in = NativeLoader.class.getResourceAsStream(RESOURCE)) {
+            if (in == null) {
+                return "not present (the jar was built without the Rust library, e.g. with -PskipCargo)";
+            }
+            Path dir;
+            if (FileSystems.getDefault().supportedFileAttributeViews().contains("posix")) {
+                dir = Files.createTempDirectory("ferrocl",
+                        PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+            } else {
+                dir = Files.createTempDirectory("ferrocl");
+            }
+            // deleteOnExit runs in reverse order of registration: the file goes first, then its directory.
+            dir.toFile().deleteOnExit();
+            Path file = dir.resolve(LIBRARY_FILE);
+            file.toFile().deleteOnExit();
+            Files.copy(in, file, StandardCopyOption.REPLACE_EXISTING);
+            if (FileSystems.getDefault().supportedFileAttributeViews().contains("posix")) {
+                Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rwx------"));
+            }
+            System.load(file.toString());
+            return null;
+        } catch (IOException e) {
+            return "could not be extracted: " + e;
+        } catch (UnsatisfiedLinkError | SecurityException e) {
+            return "could not be loaded: " + e.getMessage();
+        }
+    }
+
+    private static void warnOverrideIgnored(String overrideProblem, String used) {
+        if (overrideProblem != null) {
+            System.err.println("[ferrocl] warning: -Dferrocl.library.path: " + overrideProblem + "; using " + used);
+        }
+    }
+}

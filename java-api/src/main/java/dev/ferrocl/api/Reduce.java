@@ -1,0 +1,18 @@
+package dev.ferrocl.api;
+
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+/**
+ * Marks an array parameter as the result of a reduction: the parallel loop combines values into it (for example
+ * {@code sum[0] += a[i]}) with an associative, commutative operation, so the device may combine partial results in
+ * any order.
+ */
+@Documented
+@Retention(RetentionPolicy.RUNTIME)
+@Target(ElementType.PARAMETER)
+public @interface Reduce {
+}

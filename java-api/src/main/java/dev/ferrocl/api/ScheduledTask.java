@@ -1,0 +1,80 @@
+package dev.ferrocl.api;
+
+/** One task of a schedule, with what its last compile and run came to (the source of its {@link TaskReport}). */
+final class ScheduledTask {
+    final String id;
+    final Object code;
+    /** Calls the task's code on the JVM with the task's arguments: for bailouts and reruns. */
+    final Runnable onJvm;
+    /** The analysed target, or null when {@link #targetProblem} says why there is none. */
+    final TaskTarget target;
+    final String targetProblem;
+
+    TaskReport.Where ranOn = TaskReport.Where.NOT_RUN;
+    String reason = "not run yet";
+    String device;
+    long compileNanos;
+    long buildNanos;
+    long kernelNanos;
+    long transferNanos;
+    boolean cached;
+    long[] globalSize = new long[0];
+    long executions;
+    /** Whether a compile has been recorded for this task. */
+    boolean compiled;
+
+    ScheduledTask(String id, Object code, Runnable onJvm, Object[] args) {
+        this.id = id;
+        this.code = code;
+        this.onJvm = onJvm;
+        TaskTarget t = null;
+        String problem = null;
+        try {
+            t = TaskTarget.of(code, args);
+        } catch (TaskTarget.Unsupported e) {
+            problem = e.getMessage();
+        }
+        this.target = t;
+        this.targetProblem = problem;
+    }
+
+    /** The name warnings use: {@code pkg.Cls.method}, or the code object's class for a non-lambda. */
+    String methodName() {
+        return target != null ? target.displayName() : code.getClass().getName() + ".apply";
+    }
+
+    /** A key that is the same for every task running the same method. */
+    String methodKey() {
+        return target != null ? target.displayName() + target.descriptor : code.getClass().getName() + ".apply";
+    }
+
+    void recordCompile(Outcome outcome, boolean fresh) {
+        compiled = true;
+        cached = !fresh || outcome.nativeCached;
+        compileNanos = fresh ? outcome.jitNanos : 0;
+        buildNanos = fresh ? outcome.buildNanos : 0;
+        if (ranOn == TaskReport.Where.NOT_RUN) {
+            reason = outcome.isBailout() ? "not run yet; will run on the JVM: bailout: " + outcome.bailout
+                    : "not run yet; compiled for " + outcome.deviceName;
+        }
+    }
+
+    void recordLaunch(long[] stats) {
+        kernelNanos = stats[1];
+        transferNanos = stats[0] + stats[2];
+        int dims = (int) Math.max(0, Math.min(3, stats[4]));
+        globalSize = new long[dims];
+        System.arraycopy(stats, 5, globalSize, 0, dims);
+    }
+
+    void clearLaunch() {
+        kernelNanos = 0;
+        transferNanos = 0;
+        globalSize = new long[0];
+    }
+
+    TaskReport snapshot() {
+        return new TaskReport(id, ranOn, reason, device, compileNanos, buildNanos, kernelNanos, transferNanos, cached,
+                globalSize.clone(), executions);
+    }
+}

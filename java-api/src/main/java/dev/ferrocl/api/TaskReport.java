@@ -1,0 +1,161 @@
+package dev.ferrocl.api;
+
+import java.util.Arrays;
+import java.util.concurrent.TimeUnit;
+
+/** What happened to one task at its last run: where it ran and why, and what compiling and running it cost. */
+public final class TaskReport {
+    /** Where a task ran. */
+    public enum Where {
+        /** On the OpenCL device. */
+        DEVICE,
+        /** On the JVM: the method bailed out, or a check failed and the method was rerun on the JVM. */
+        JVM,
+        /** Not yet: the schedule has not been executed since the task was added. */
+        NOT_RUN
+    }
+
+    private final String id;
+    private final Where ranOn;
+    private final String reason;
+    private final String device;
+    private final long compileNanos;
+    private final long buildNanos;
+    private final long kernelNanos;
+    private final long transferNanos;
+    private final boolean cached;
+    private final long[] globalSize;
+    private final long executions;
+
+    TaskReport(String id, Where ranOn, String reason, String device, long compileNanos, long buildNanos,
+            long kernelNanos, long transferNanos, boolean cached, long[] globalSize, long executions) {
+        this.id = id;
+        this.ranOn = ranOn;
+        this.reason = reason;
+        this.device = device;
+        this.compileNanos = compileNanos;
+        this.buildNanos = buildNanos;
+        this.kernelNanos = kernelNanos;
+        this.transferNanos = transferNanos;
+        this.cached = cached;
+        this.globalSize = globalSize;
+        this.executions = executions;
+    }
+
+    /**
+     * The task's id.
+     *
+     * @return the id given to {@code TaskSchedule.task}
+     */
+    public String id() {
+        return id;
+    }
+
+    /**
+     * Where the task ran last.
+     *
+     * @return {@link Where#DEVICE}, {@link Where#JVM}, or {@link Where#NOT_RUN} before the first execute()
+     */
+    public Where ranOn() {
+        return ranOn;
+    }
+
+    /**
+     * Why the task ran where it ran, such as {@code "compiled for <device>"}, {@code "bailout: <reason>"}, or
+     * {@code "a check failed on the device (...): reran on the JVM"}.
+     *
+     * @return the reason, never null
+     */
+    public String reason() {
+        return reason;
+    }
+
+    /**
+     * The device the task ran on.
+     *
+     * @return the device's name, or null when it did not run on a device
+     */
+    public String device() {
+        return device;
+    }
+
+    /**
+     * The time the JIT took to turn the bytecode into OpenCL C at the last compile.
+     *
+     * @return nanoseconds; 0 when the kernel came from the cache
+     */
+    public long compileNanos() {
+        return compileNanos;
+    }
+
+    /**
+     * The time the OpenCL driver took to build the kernel at the last compile.
+     *
+     * @return nanoseconds; 0 when the kernel came from the cache
+     */
+    public long buildNanos() {
+        return buildNanos;
+    }
+
+    /**
+     * The time the last kernel took on the device, from OpenCL profiling.
+     *
+     * @return nanoseconds; 0 when no kernel ran
+     */
+    public long kernelNanos() {
+        return kernelNanos;
+    }
+
+    /**
+     * The time the last run spent copying arrays to and from the device.
+     *
+     * @return nanoseconds; 0 when no kernel ran
+     */
+    public long transferNanos() {
+        return transferNanos;
+    }
+
+    /**
+     * Whether the last compile came from a cache (this JVM's, or the native one) instead of the compiler.
+     *
+     * @return true for a cached kernel
+     */
+    public boolean cached() {
+        return cached;
+    }
+
+    /**
+     * The global NDRange of the last launch.
+     *
+     * @return one size per dimension (a copy), or an empty array when nothing was launched
+     */
+    public long[] globalSize() {
+        return globalSize.clone();
+    }
+
+    /**
+     * How many times the task has run, on the device or on the JVM.
+     *
+     * @return the count
+     */
+    public long executions() {
+        return executions;
+    }
+
+    static String millis(long nanos) {
+        return String.format(java.util.Locale.ROOT, "%.3f", nanos / (double) TimeUnit.MILLISECONDS.toNanos(1));
+    }
+
+    /**
+     * All of the report on one line.
+     *
+     * @return a one-line description
+     */
+    @Override
+    public String toString() {
+        return "TaskReport[" + id + ": " + ranOn + (device != null ? " on " + device : "") + ", " + reason
+                + ", jit " + millis(compileNanos) + " ms, build " + millis(buildNanos) + " ms, kernel "
+                + millis(kernelNanos) + " ms, transfer " + millis(transferNanos) + " ms, cached " + cached
+                + ", global " + Arrays.toString(globalSize) + ", runs " + executions + "]";
+    }
+}

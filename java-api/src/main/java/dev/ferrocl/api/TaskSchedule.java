@@ -1,0 +1,722 @@
+package dev.ferrocl.api;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * An ordered list of tasks, each a method run over its arguments, compiled for the OpenCL device on first use.
+ *
+ * <pre>{@code
+ * try (TaskSchedule s = new TaskSchedule("saxpy").task("t0", Kernels::saxpy, 2.0f, x, y, n)) {
+ *     s.execute();                        // y now holds the result
+ *     System.out.println(s.report());
+ * }
+ * }</pre>
+ *
+ * <p>A task is a method reference (or lambda) to a static or instance method and its arguments, fixed when the
+ * task is added: arrays are passed by reference, so each {@link #execute()} uses their contents at that time and
+ * leaves the results in them. Tasks run in the order they were added; each task's writes are back in the Java
+ * arrays before the next task starts.
+ *
+ * <p>A task whose method the compiler cannot handle runs on the JVM, with one warning per method on
+ * {@code System.err}; in strict mode ({@code -Dferrocl.strict=true} or {@code FERROCL_STRICT=1})
+ * {@link #execute()} and {@link #warmup()} throw {@link CompilationException} instead. When a check fails on the
+ * device (an index out of bounds, a division by zero, a null array), nothing is copied back and the method is
+ * rerun on the JVM, so the caller sees exactly the JVM's exception and the JVM's partial results.
+ *
+ * <p>Compiled kernels are cached for the life of the JVM, across schedules. A schedule is not thread-safe to
+ * share, but its methods are synchronized.
+ */
+public final class TaskSchedule implements AutoCloseable {
+    static final String REASON_DEVICE_CHECK =
+            "a check failed on the device (index out of bounds, division by zero or null array): reran on the JVM";
+    static final String REASON_HOST_CHECK =
+            "a host-side check failed before launch (such as a null array): ran on the JVM";
+
+    private static volatile Boolean strictOverride;
+    private static final Set<String> WARNED = ConcurrentHashMap.newKeySet();
+
+    private final String name;
+    private final Map<String, ScheduledTask> tasks = new LinkedHashMap<>();
+    private boolean closed;
+
+    /**
+     * Creates an empty schedule.
+     *
+     * @param name names the schedule in reports
+     * @throws NullPointerException if name is null
+     */
+    public TaskSchedule(String name) {
+        this.name = Objects.requireNonNull(name, "name");
+    }
+
+    /**
+     * For tests: overrides strict mode for every schedule of the JVM ({@code null} restores the configuration).
+     */
+    static void strictOverride(Boolean strict) {
+        strictOverride = strict;
+    }
+
+    static boolean strict() {
+        Boolean override = strictOverride;
+        return override != null ? override : Config.STRICT;
+    }
+
+    // BEGIN GENERATED task overloads (gradle/generate-tasks.sh)
+
+    /**
+     * Adds a task that calls {@code code} with one argument.
+     *
+     * @param id   the task's id, unique within this schedule
+     * @param code the method to run: a method reference or lambda
+     * @param <T1> the type of the first argument
+     * @param a1 the first argument
+     * @return this schedule
+     * @throws NullPointerException     if id or code is null
+     * @throws IllegalArgumentException if the schedule already has a task with this id
+     * @throws IllegalStateException    if the schedule is closed
+     */
+    public synchronized <T1> TaskSchedule task(String id, Task1<T1> code, T1 a1) {
+        Objects.requireNonNull(code, "code");
+        return add(id, code, () -> code.apply(a1), new Object[] {a1});
+    }
+
+    /**
+     * Adds a task that calls {@code code} with 2 arguments.
+     *
+     * @param id   the task's id, unique within this schedule
+     * @param code the method to run: a method reference or lambda
+     * @param <T1> the type of the first argument
+     * @param a1 the first argument
+     * @param <T2> the type of the second argument
+     * @param a2 the second argument
+     * @return this schedule
+     * @throws NullPointerException     if id or code is null
+     * @throws IllegalArgumentException if the schedule already has a task with this id
+     * @throws IllegalStateException    if the schedule is closed
+     */
+    public synchronized <T1, T2> TaskSchedule task(String id, Task2<T1, T2> code, T1 a1, T2 a2) {
+        Objects.requireNonNull(code, "code");
+        return add(id, code, () -> code.apply(a1, a2), new Object[] {a1, a2});
+    }
+
+    /**
+     * Adds a task that calls {@code code} with 3 arguments.
+     *
+     * @param id   the task's id, unique within this schedule
+     * @param code the method to run: a method reference or lambda
+     * @param <T1> the type of the first argument
+     * @param a1 the first argument
+     * @param <T2> the type of the second argument
+     * @param a2 the second argument
+     * @param <T3> the type of the third argument
+     * @param a3 the third argument
+     * @return this schedule
+     * @throws NullPointerException     if id or code is null
+     * @throws IllegalArgumentException if the schedule already has a task with this id
+     * @throws IllegalStateException    if the schedule is closed
+     */
+    public synchronized <T1, T2, T3> TaskSchedule task(String id, Task3<T1, T2, T3> code, T1 a1, T2 a2, T3 a3) {
+        Objects.requireNonNull(code, "code");
+        return add(id, code, () -> code.apply(a1, a2, a3), new Object[] {a1, a2, a3});
+    }
+
+    /**
+     * Adds a task that calls {@code code} with 4 arguments.
+     *
+     * @param id   the task's id, unique within this schedule
+     * @param code the method to run: a method reference or lambda
+     * @param <T1> the type of the first argument
+     * @param a1 the first argument
+     * @param <T2> the type of the second argument
+     * @param a2 the second argument
+     * @param <T3> the type of the third argument
+     * @param a3 the third argument
+     * @param <T4> the type of the fourth argument
+     * @param a4 the fourth argument
+     * @return this schedule
+     * @throws NullPointerException     if id or code is null
+     * @throws IllegalArgumentException if the schedule already has a task with this id
+     * @throws IllegalStateException    if the schedule is closed
+     */
+    public synchronized <T1, T2, T3, T4> TaskSchedule task(String id, Task4<T1, T2, T3, T4> code, T1 a1, T2 a2, T3 a3, T4 a4) {
+        Objects.requireNonNull(code, "code");
+        return add(id, code, () -> code.apply(a1, a2, a3, a4), new Object[] {a1, a2, a3, a4});
+    }
+
+    /**
+     * Adds a task that calls {@code code} with 5 arguments.
+     *
+     * @param id   the task's id, unique within this schedule
+     * @param code the method to run: a method reference or lambda
+     * @param <T1> the type of the first argument
+     * @param a1 the first argument
+     * @param <T2> the type of the second argument
+     * @param a2 the second argument
+     * @param <T3> the type of the third argument
+     * @param a3 the third argument
+     * @param <T4> the type of the fourth argument
+     * @param a4 the fourth argument
+     * @param <T5> the type of the fifth argument
+     * @param a5 the fifth argument
+     * @return this schedule
+     * @throws NullPointerException     if id or code is null
+     * @throws IllegalArgumentException if the schedule already has a task with this id
+     * @throws IllegalStateException    if the schedule is closed
+     */
+    public synchronized <T1, T2, T3, T4, T5> TaskSchedule task(String id, Task5<T1, T2, T3, T4, T5> code, T1 a1, T2 a2, T3 a3, T4 a4, T5 a5) {
+        Objects.requireNonNull(code, "code");
+        return add(id, code, () -> code.apply(a1, a2, a3, a4, a5), new Object[] {a1, a2, a3, a4, a5});
+    }
+
+    /**
+     * Adds a task that calls {@code code} with 6 arguments.
+     *
+     * @param id   the task's id, unique within this schedule
+     * @param code the method to run: a method reference or lambda
+     * @param <T1> the type of the first argument
+     * @param a1 the first argument
+     * @param <T2> the type of the second argument
+     * @param a2 the second argument
+     * @param <T3> the type of the third argument
+     * @param a3 the third argument
+     * @param <T4> the type of the fourth argument
+     * @param a4 the fourth argument
+     * @param <T5> the type of the fifth argument
+     * @param a5 the fifth argument
+     * @param <T6> the type of the sixth argument
+     * @param a6 the sixth argument
+     * @return this schedule
+     * @throws NullPointerException     if id or code is null
+     * @throws IllegalArgumentException if the schedule already has a task with this id
+     * @throws IllegalStateException    if the schedule is closed
+     */
+    public synchronized <T1, T2, T3, T4, T5, T6> TaskSchedule task(String id, Task6<T1, T2, T3, T4, T5, T6> code, T1 a1, T2 a2, T3 a3, T4 a4, T5 a5, T6 a6) {
+        Objects.requireNonNull(code, "code");
+        return add(id, code, () -> code.apply(a1, a2, a3, a4, a5, a6), new Object[] {a1, a2, a3, a4, a5, a6});
+    }
+
+    /**
+     * Adds a task that calls {@code code} with 7 arguments.
+     *
+     * @param id   the task's id, unique within this schedule
+     * @param code the method to run: a method reference or lambda
+     * @param <T1> the type of the first argument
+     * @param a1 the first argument
+     * @param <T2> the type of the second argument
+     * @param a2 the second argument
+     * @param <T3> the type of the third argument
+     * @param a3 the third argument
+     * @param <T4> the type of the fourth argument
+     * @param a4 the fourth argument
+     * @param <T5> the type of the fifth argument
+     * @param a5 the fifth argument
+     * @param <T6> the type of the sixth argument
+     * @param a6 the sixth argument
+     * @param <T7> the type of the seventh argument
+     * @param a7 the seventh argument
+     * @return this schedule
+     * @throws NullPointerException     if id or code is null
+     * @throws IllegalArgumentException if the schedule already has a task with this id
+     * @throws IllegalStateException    if the schedule is closed
+     */
+    public synchronized <T1, T2, T3, T4, T5, T6, T7> TaskSchedule task(String id, Task7<T1, T2, T3, T4, T5, T6, T7> code, T1 a1, T2 a2, T3 a3, T4 a4, T5 a5, T6 a6, T7 a7) {
+        Objects.requireNonNull(code, "code");
+        return add(id, code, () -> code.apply(a1, a2, a3, a4, a5, a6, a7), new Object[] {a1, a2, a3, a4, a5, a6, a7});
+    }
+
+    /**
+     * Adds a task that calls {@code code} with 8 arguments.
+     *
+     * @param id   the task's id, unique within this schedule
+     * @param code the method to run: a method reference or lambda
+     * @param <T1> the type of the first argument
+     * @param a1 the first argument
+     * @param <T2> the type of the second argument
+     * @param a2 the second argument
+     * @param <T3> the type of the third argument
+     * @param a3 the third argument
+     * @param <T4> the type of the fourth argument
+     * @param a4 the fourth argument
+     * @param <T5> the type of the fifth argument
+     * @param a5 the fifth argument
+     * @param <T6> the type of the sixth argument
+     * @param a6 the sixth argument
+     * @param <T7> the type of the seventh argument
+     * @param a7 the seventh argument
+     * @param <T8> the type of the eighth argument
+     * @param a8 the eighth argument
+     * @return this schedule
+     * @throws NullPointerException     if id or code is null
+     * @throws IllegalArgumentException if the schedule already has a task with this id
+     * @throws IllegalStateException    if the schedule is closed
+     */
+    public synchronized <T1, T2, T3, T4, T5, T6, T7, T8> TaskSchedule task(String id, Task8<T1, T2, T3, T4, T5, T6, T7, T8> code, T1 a1, T2 a2, T3 a3, T4 a4, T5 a5, T6 a6, T7 a7, T8 a8) {
+        Objects.requireNonNull(code, "code");
+        return add(id, code, () -> code.apply(a1, a2, a3, a4, a5, a6, a7, a8), new Object[] {a1, a2, a3, a4, a5, a6, a7, a8});
+    }
+
+    /**
+     * Adds a task that calls {@code code} with 9 arguments.
+     *
+     * @param id   the task's id, unique within this schedule
+     * @param code the method to run: a method reference or lambda
+     * @param <T1> the type of the first argument
+     * @param a1 the first argument
+     * @param <T2> the type of the second argument
+     * @param a2 the second argument
+     * @param <T3> the type of the third argument
+     * @param a3 the third argument
+     * @param <T4> the type of the fourth argument
+     * @param a4 the fourth argument
+     * @param <T5> the type of the fifth argument
+     * @param a5 the fifth argument
+     * @param <T6> the type of the sixth argument
+     * @param a6 the sixth argument
+     * @param <T7> the type of the seventh argument
+     * @param a7 the seventh argument
+     * @param <T8> the type of the eighth argument
+     * @param a8 the eighth argument
+     * @param <T9> the type of the ninth argument
+     * @param a9 the ninth argument
+     * @return this schedule
+     * @throws NullPointerException     if id or code is null
+     * @throws IllegalArgumentException if the schedule already has a task with this id
+     * @throws IllegalStateException    if the schedule is closed
+     */
+    public synchronized <T1, T2, T3, T4, T5, T6, T7, T8, T9> TaskSchedule task(String id, Task9<T1, T2, T3, T4, T5, T6, T7, T8, T9> code, T1 a1, T2 a2, T3 a3, T4 a4, T5 a5, T6 a6, T7 a7, T8 a8, T9 a9) {
+        Objects.requireNonNull(code, "code");
+        return add(id, code, () -> code.apply(a1, a2, a3, a4, a5, a6, a7, a8, a9), new Object[] {a1, a2, a3, a4, a5, a6, a7, a8, a9});
+    }
+
+    /**
+     * Adds a task that calls {@code code} with 10 arguments.
+     *
+     * @param id   the task's id, unique within this schedule
+     * @param code the method to run: a method reference or lambda
+     * @param <T1> the type of the first argument
+     * @param a1 the first argument
+     * @param <T2> the type of the second argument
+     * @param a2 the second argument
+     * @param <T3> the type of the third argument
+     * @param a3 the third argument
+     * @param <T4> the type of the fourth argument
+     * @param a4 the fourth argument
+     * @param <T5> the type of the fifth argument
+     * @param a5 the fifth argument
+     * @param <T6> the type of the sixth argument
+     * @param a6 the sixth argument
+     * @param <T7> the type of the seventh argument
+     * @param a7 the seventh argument
+     * @param <T8> the type of the eighth argument
+     * @param a8 the eighth argument
+     * @param <T9> the type of the ninth argument
+     * @param a9 the ninth argument
+     * @param <T10> the type of the tenth argument
+     * @param a10 the tenth argument
+     * @return this schedule
+     * @throws NullPointerException     if id or code is null
+     * @throws IllegalArgumentException if the schedule already has a task with this id
+     * @throws IllegalStateException    if the schedule is closed
+     */
+    public synchronized <T1, T2, T3, T4, T5, T6, T7, T8, T9, T10> TaskSchedule task(String id, Task10<T1, T2, T3, T4, T5, T6, T7, T8, T9, T10> code, T1 a1, T2 a2, T3 a3, T4 a4, T5 a5, T6 a6, T7 a7, T8 a8, T9 a9, T10 a10) {
+        Objects.requireNonNull(code, "code");
+        return add(id, code, () -> code.apply(a1, a2, a3, a4, a5, a6, a7, a8, a9, a10), new Object[] {a1, a2, a3, a4, a5, a6, a7, a8, a9, a10});
+    }
+
+    /**
+     * Adds a task that calls {@code code} with 11 arguments.
+     *
+     * @param id   the task's id, unique within this schedule
+     * @param code the method to run: a method reference or lambda
+     * @param <T1> the type of the first argument
+     * @param a1 the first argument
+     * @param <T2> the type of the second argument
+     * @param a2 the second argument
+     * @param <T3> the type of the third argument
+     * @param a3 the third argument
+     * @param <T4> the type of the fourth argument
+     * @param a4 the fourth argument
+     * @param <T5> the type of the fifth argument
+     * @param a5 the fifth argument
+     * @param <T6> the type of the sixth argument
+     * @param a6 the sixth argument
+     * @param <T7> the type of the seventh argument
+     * @param a7 the seventh argument
+     * @param <T8> the type of the eighth argument
+     * @param a8 the eighth argument
+     * @param <T9> the type of the ninth argument
+     * @param a9 the ninth argument
+     * @param <T10> the type of the tenth argument
+     * @param a10 the tenth argument
+     * @param <T11> the type of the eleventh argument
+     * @param a11 the eleventh argument
+     * @return this schedule
+     * @throws NullPointerException     if id or code is null
+     * @throws IllegalArgumentException if the schedule already has a task with this id
+     * @throws IllegalStateException    if the schedule is closed
+     */
+    public synchronized <T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11> TaskSchedule task(String id, Task11<T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11> code, T1 a1, T2 a2, T3 a3, T4 a4, T5 a5, T6 a6, T7 a7, T8 a8, T9 a9, T10 a10, T11 a11) {
+        Objects.requireNonNull(code, "code");
+        return add(id, code, () -> code.apply(a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11), new Object[] {a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11});
+    }
+
+    /**
+     * Adds a task that calls {@code code} with 12 arguments.
+     *
+     * @param id   the task's id, unique within this schedule
+     * @param code the method to run: a method reference or lambda
+     * @param <T1> the type of the first argument
+     * @param a1 the first argument
+     * @param <T2> the type of the second argument
+     * @param a2 the second argument
+     * @param <T3> the type of the third argument
+     * @param a3 the third argument
+     * @param <T4> the type of the fourth argument
+     * @param a4 the fourth argument
+     * @param <T5> the type of the fifth argument
+     * @param a5 the fifth argument
+     * @param <T6> the type of the sixth argument
+     * @param a6 the sixth argument
+     * @param <T7> the type of the seventh argument
+     * @param a7 the seventh argument
+     * @param <T8> the type of the eighth argument
+     * @param a8 the eighth argument
+     * @param <T9> the type of the ninth argument
+     * @param a9 the ninth argument
+     * @param <T10> the type of the tenth argument
+     * @param a10 the tenth argument
+     * @param <T11> the type of the eleventh argument
+     * @param a11 the eleventh argument
+     * @param <T12> the type of the twelfth argument
+     * @param a12 the twelfth argument
+     * @return this schedule
+     * @throws NullPointerException     if id or code is null
+     * @throws IllegalArgumentException if the schedule already has a task with this id
+     * @throws IllegalStateException    if the schedule is closed
+     */
+    public synchronized <T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12> TaskSchedule task(String id, Task12<T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12> code, T1 a1, T2 a2, T3 a3, T4 a4, T5 a5, T6 a6, T7 a7, T8 a8, T9 a9, T10 a10, T11 a11, T12 a12) {
+        Objects.requireNonNull(code, "code");
+        return add(id, code, () -> code.apply(a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12), new Object[] {a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12});
+    }
+
+    /**
+     * Adds a task that calls {@code code} with 13 arguments.
+     *
+     * @param id   the task's id, unique within this schedule
+     * @param code the method to run: a method reference or lambda
+     * @param <T1> the type of the first argument
+     * @param a1 the first argument
+     * @param <T2> the type of the second argument
+     * @param a2 the second argument
+     * @param <T3> the type of the third argument
+     * @param a3 the third argument
+     * @param <T4> the type of the fourth argument
+     * @param a4 the fourth argument
+     * @param <T5> the type of the fifth argument
+     * @param a5 the fifth argument
+     * @param <T6> the type of the sixth argument
+     * @param a6 the sixth argument
+     * @param <T7> the type of the seventh argument
+     * @param a7 the seventh argument
+     * @param <T8> the type of the eighth argument
+     * @param a8 the eighth argument
+     * @param <T9> the type of the ninth argument
+     * @param a9 the ninth argument
+     * @param <T10> the type of the tenth argument
+     * @param a10 the tenth argument
+     * @param <T11> the type of the eleventh argument
+     * @param a11 the eleventh argument
+     * @param <T12> the type of the twelfth argument
+     * @param a12 the twelfth argument
+     * @param <T13> the type of the thirteenth argument
+     * @param a13 the thirteenth argument
+     * @return this schedule
+     * @throws NullPointerException     if id or code is null
+     * @throws IllegalArgumentException if the schedule already has a task with this id
+     * @throws IllegalStateException    if the schedule is closed
+     */
+    public synchronized <T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13> TaskSchedule task(String id, Task13<T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13> code, T1 a1, T2 a2, T3 a3, T4 a4, T5 a5, T6 a6, T7 a7, T8 a8, T9 a9, T10 a10, T11 a11, T12 a12, T13 a13) {
+        Objects.requireNonNull(code, "code");
+        return add(id, code, () -> code.apply(a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13), new Object[] {a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13});
+    }
+
+    /**
+     * Adds a task that calls {@code code} with 14 arguments.
+     *
+     * @param id   the task's id, unique within this schedule
+     * @param code the method to run: a method reference or lambda
+     * @param <T1> the type of the first argument
+     * @param a1 the first argument
+     * @param <T2> the type of the second argument
+     * @param a2 the second argument
+     * @param <T3> the type of the third argument
+     * @param a3 the third argument
+     * @param <T4> the type of the fourth argument
+     * @param a4 the fourth argument
+     * @param <T5> the type of the fifth argument
+     * @param a5 the fifth argument
+     * @param <T6> the type of the sixth argument
+     * @param a6 the sixth argument
+     * @param <T7> the type of the seventh argument
+     * @param a7 the seventh argument
+     * @param <T8> the type of the eighth argument
+     * @param a8 the eighth argument
+     * @param <T9> the type of the ninth argument
+     * @param a9 the ninth argument
+     * @param <T10> the type of the tenth argument
+     * @param a10 the tenth argument
+     * @param <T11> the type of the eleventh argument
+     * @param a11 the eleventh argument
+     * @param <T12> the type of the twelfth argument
+     * @param a12 the twelfth argument
+     * @param <T13> the type of the thirteenth argument
+     * @param a13 the thirteenth argument
+     * @param <T14> the type of the fourteenth argument
+     * @param a14 the fourteenth argument
+     * @return this schedule
+     * @throws NullPointerException     if id or code is null
+     * @throws IllegalArgumentException if the schedule already has a task with this id
+     * @throws IllegalStateException    if the schedule is closed
+     */
+    public synchronized <T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13, T14> TaskSchedule task(String id, Task14<T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13, T14> code, T1 a1, T2 a2, T3 a3, T4 a4, T5 a5, T6 a6, T7 a7, T8 a8, T9 a9, T10 a10, T11 a11, T12 a12, T13 a13, T14 a14) {
+        Objects.requireNonNull(code, "code");
+        return add(id, code, () -> code.apply(a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14), new Object[] {a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14});
+    }
+
+    /**
+     * Adds a task that calls {@code code} with 15 arguments.
+     *
+     * @param id   the task's id, unique within this schedule
+     * @param code the method to run: a method reference or lambda
+     * @param <T1> the type of the first argument
+     * @param a1 the first argument
+     * @param <T2> the type of the second argument
+     * @param a2 the second argument
+     * @param <T3> the type of the third argument
+     * @param a3 the third argument
+     * @param <T4> the type of the fourth argument
+     * @param a4 the fourth argument
+     * @param <T5> the type of the fifth argument
+     * @param a5 the fifth argument
+     * @param <T6> the type of the sixth argument
+     * @param a6 the sixth argument
+     * @param <T7> the type of the seventh argument
+     * @param a7 the seventh argument
+     * @param <T8> the type of the eighth argument
+     * @param a8 the eighth argument
+     * @param <T9> the type of the ninth argument
+     * @param a9 the ninth argument
+     * @param <T10> the type of the tenth argument
+     * @param a10 the tenth argument
+     * @param <T11> the type of the eleventh argument
+     * @param a11 the eleventh argument
+     * @param <T12> the type of the twelfth argument
+     * @param a12 the twelfth argument
+     * @param <T13> the type of the thirteenth argument
+     * @param a13 the thirteenth argument
+     * @param <T14> the type of the fourteenth argument
+     * @param a14 the fourteenth argument
+     * @param <T15> the type of the fifteenth argument
+     * @param a15 the fifteenth argument
+     * @return this schedule
+     * @throws NullPointerException     if id or code is null
+     * @throws IllegalArgumentException if the schedule already has a task with this id
+     * @throws IllegalStateException    if the schedule is closed
+     */
+    public synchronized <T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13, T14, T15> TaskSchedule task(String id, Task15<T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13, T14, T15> code, T1 a1, T2 a2, T3 a3, T4 a4, T5 a5, T6 a6, T7 a7, T8 a8, T9 a9, T10 a10, T11 a11, T12 a12, T13 a13, T14 a14, T15 a15) {
+        Objects.requireNonNull(code, "code");
+        return add(id, code, () -> code.apply(a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15), new Object[] {a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15});
+    }
+
+    // END GENERATED task overloads
+
+    private TaskSchedule add(String id, Object code, Runnable onJvm, Object[] args) {
+        Objects.requireNonNull(id, "id");
+        checkOpen();
+        if (tasks.containsKey(id)) {
+            throw new IllegalArgumentException("schedule '" + name + "' already has a task '" + id + "'");
+        }
+        tasks.put(id, new ScheduledTask(id, code, onJvm, args));
+        return this;
+    }
+
+    /**
+     * Compiles every task that is not compiled yet, without running anything.
+     *
+     * @return this schedule
+     * @throws CompilationException  in strict mode, for the first task whose method cannot be compiled
+     * @throws FerroclException      if the native library cannot be loaded or the device fails
+     * @throws IllegalStateException if the schedule is closed
+     */
+    public synchronized TaskSchedule warmup() {
+        checkOpen();
+        for (ScheduledTask t : tasks.values()) {
+            compile(t, true, true);
+        }
+        return this;
+    }
+
+    /**
+     * Runs every task once, in the order they were added, compiling first where needed. An exception thrown by a
+     * task's method (when it runs on the JVM, or is rerun there after a check failed on the device) propagates
+     * unchanged, and the later tasks do not run.
+     *
+     * @return this schedule
+     * @throws CompilationException  in strict mode, before anything runs, if a task's method cannot be compiled
+     * @throws FerroclException      if the native library cannot be loaded or the device fails
+     * @throws IllegalStateException if the schedule is closed
+     */
+    public synchronized TaskSchedule execute() {
+        checkOpen();
+        List<Outcome> outcomes = new ArrayList<>(tasks.size());
+        for (ScheduledTask t : tasks.values()) {
+            outcomes.add(compile(t, true, true));
+        }
+        int i = 0;
+        for (ScheduledTask t : tasks.values()) {
+            run(t, outcomes.get(i++));
+        }
+        return this;
+    }
+
+    /**
+     * The OpenCL C generated for a task, compiling it if needed.
+     *
+     * @param taskId the task's id
+     * @return the kernel's source
+     * @throws IllegalArgumentException if there is no such task
+     * @throws IllegalStateException    if the task's method runs on the JVM (the message says why), or the
+     *                                  schedule is closed
+     * @throws FerroclException         if the native library cannot be loaded or the device fails
+     */
+    public synchronized String kernelSource(String taskId) {
+        checkOpen();
+        ScheduledTask t = tasks.get(taskId);
+        if (t == null) {
+            throw new IllegalArgumentException("schedule '" + name + "' has no task '" + taskId + "'");
+        }
+        Outcome outcome = compile(t, false, !t.compiled);
+        if (outcome.isBailout()) {
+            throw new IllegalStateException("task '" + taskId + "' (" + t.methodName() + ") runs on the JVM: "
+                    + outcome.bailout);
+        }
+        return Backend.kernelSource(outcome.handle);
+    }
+
+    /**
+     * What the tasks came to so far.
+     *
+     * @return a snapshot, one entry per task in the order they were added
+     */
+    public synchronized ExecutionReport report() {
+        List<TaskReport> reports = new ArrayList<>(tasks.size());
+        for (ScheduledTask t : tasks.values()) {
+            reports.add(t.snapshot());
+        }
+        return new ExecutionReport(name, reports);
+    }
+
+    /**
+     * Releases the device memory held for this process. Afterwards {@link #execute()}, {@link #warmup()},
+     * {@link #kernelSource(String)} and adding tasks throw IllegalStateException; {@link #report()} still works.
+     * Closing twice does nothing. Compiled kernels stay cached for other schedules.
+     */
+    @Override
+    public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        Backend.releaseAll();
+    }
+
+    /**
+     * The schedule's name, task ids and state, for debugging.
+     *
+     * @return a one-line description
+     */
+    @Override
+    public String toString() {
+        return "TaskSchedule[" + name + ", tasks " + tasks.keySet() + (closed ? ", closed" : "") + "]";
+    }
+
+    private void checkOpen() {
+        if (closed) {
+            throw new IllegalStateException("schedule '" + name + "' is closed");
+        }
+    }
+
+    /**
+     * Compiles one task (or takes it from the cache) and handles a bailout as the mode says; {@code record}: let
+     * the report show this compile (kernelSource() does not, once the task has been compiled).
+     */
+    private Outcome compile(ScheduledTask t, boolean throwIfStrict, boolean record) {
+        Outcome outcome;
+        boolean fresh;
+        if (t.target == null) {
+            outcome = Outcome.bailout(t.targetProblem);
+            fresh = true;
+        } else {
+            outcome = KernelCache.obtain(t.target, Config.DEVICE, t.id);
+            fresh = outcome.claimFresh();
+        }
+        if (record) {
+            t.recordCompile(outcome, fresh);
+        }
+        if (outcome.isBailout()) {
+            if (strict()) {
+                if (throwIfStrict) {
+                    throw new CompilationException(outcome.bailout);
+                }
+            } else if (WARNED.add(t.methodKey())) {
+                System.err.println("[ferrocl] warning: " + t.methodName() + " runs on the JVM: " + outcome.bailout);
+            }
+        }
+        return outcome;
+    }
+
+    private void run(ScheduledTask t, Outcome outcome) {
+        if (outcome.isBailout()) {
+            t.clearLaunch();
+            runOnJvm(t, "bailout: " + outcome.bailout);
+            return;
+        }
+        long[] stats = new long[8];
+        int status = Backend.launch(outcome.handle, t.target.launchArgs.clone(), stats);
+        switch (status) {
+            case 0:
+                t.recordLaunch(stats);
+                t.ranOn = TaskReport.Where.DEVICE;
+                t.reason = "compiled for " + outcome.deviceName;
+                t.device = outcome.deviceName;
+                t.executions++;
+                break;
+            case 1:
+                t.recordLaunch(stats);
+                runOnJvm(t, REASON_DEVICE_CHECK);
+                break;
+            case 2:
+                t.clearLaunch();
+                runOnJvm(t, REASON_HOST_CHECK);
+                break;
+            default:
+                throw new FerroclException("native launch of task '" + t.id + "' (" + t.methodName()
+                        + ") returned the unknown status " + status);
+        }
+    }
+
+    /** Runs the task's code on the JVM; whatever it throws propagates unchanged. */
+    private static void runOnJvm(ScheduledTask t, String reason) {
+        t.ranOn = TaskReport.Where.JVM;
+        t.reason = reason;
+        t.device = null;
+        t.executions++;
+        t.onJvm.run();
+    }
+}
