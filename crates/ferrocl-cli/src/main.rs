@@ -26,7 +26,14 @@ fn main() -> ExitCode {
         Some("devices") => match ferrocl_runtime::list_devices() {
             Ok(devices) => {
                 for d in devices {
-                    println!("{}\t{:?}\t{}\t{}\t{}", d.id(), d.kind, d.name, d.platform_name, d.version);
+                    println!(
+                        "{}\t{:?}\t{}\t{}\t{}",
+                        d.id(),
+                        d.kind,
+                        d.name,
+                        d.platform_name,
+                        d.version
+                    );
                 }
                 ExitCode::SUCCESS
             }

@@ -50,6 +50,9 @@ struct Builder<'a> {
     names: SideTable<Option<String>>,
     return_stamp: Stamp,
     cur_bci: u32,
+    /// Bytecode index of the instruction after the current one (where a stored local's live range
+    /// starts in the `LocalVariableTable`).
+    next_bci: u32,
     /// Phis whose inputs disagree in type: legal only while unused.
     conflicting_phis: Vec<NodeId>,
 }
@@ -71,7 +74,9 @@ pub fn build_graph(class: &ClassFile, method: &Method) -> Result<MethodGraph, Fr
         })
     };
     let Some(code) = method.code.as_ref() else {
-        return Err(bail("the method has no bytecode (abstract or native)".into()));
+        return Err(bail(
+            "the method has no bytecode (abstract or native)".into(),
+        ));
     };
     let Some(desc) = parse_method_descriptor(&method.descriptor) else {
         return Err(FrontendError::Malformed {
@@ -106,6 +111,7 @@ pub fn build_graph(class: &ClassFile, method: &Method) -> Result<MethodGraph, Fr
         names: SideTable::new(),
         return_stamp,
         cur_bci: 0,
+        next_bci: 0,
         conflicting_phis: Vec::new(),
     };
 
@@ -237,7 +243,9 @@ impl Builder<'_> {
 
     fn add(&mut self, op: Op, stamp: Stamp, inputs: Vec<NodeId>) -> Result<NodeId, FrontendError> {
         if self.graph.capacity() >= MAX_NODES {
-            return self.bail(format!("the method is too large (over {MAX_NODES} graph nodes)"));
+            return self.bail(format!(
+                "the method is too large (over {MAX_NODES} graph nodes)"
+            ));
         }
         let id = self.graph.add(op, stamp, inputs);
         self.bci.set(id, Some(self.cur_bci));
@@ -305,8 +313,13 @@ impl Builder<'_> {
             // Interpret the block's instructions.
             let insns = &self.code.instructions[block.first..block.end];
             let mut branch: Option<BlockEnd> = None;
-            for insn in insns {
+            for (k, insn) in insns.iter().enumerate() {
                 self.cur_bci = insn.bci;
+                self.next_bci = self
+                    .code
+                    .instructions
+                    .get(block.first + k + 1)
+                    .map_or(insn.bci + 1, |n| n.bci);
                 branch = self.instruction(insn, &mut frame, &mut tail)?;
             }
             let last_bci = self.cur_bci;
@@ -424,7 +437,10 @@ impl Builder<'_> {
         if needs_merge {
             let end = self.add(Op::End, Stamp::Void, vec![])?;
             self.append(tail, end);
-            match arrivals.entry(to).or_insert_with(|| Arrival::Ends(Vec::new())) {
+            match arrivals
+                .entry(to)
+                .or_insert_with(|| Arrival::Ends(Vec::new()))
+            {
                 Arrival::Ends(list) => list.push((end, frame)),
                 Arrival::Direct { .. } => return self.malformed("merge reached directly"),
             }
@@ -490,7 +506,10 @@ impl Builder<'_> {
         if let Some(slot) = slot {
             let slot16 = u16::try_from(slot).unwrap_or(u16::MAX);
             self.phi_local.set(phi, Some(slot16));
-            let name = self.code.local_name(slot16, self.cur_bci).map(str::to_string);
+            let name = self
+                .code
+                .local_name(slot16, self.cur_bci)
+                .map(str::to_string);
             self.names.set(phi, name);
         }
         Ok(Some(phi))
@@ -517,7 +536,10 @@ impl Builder<'_> {
                 let phi = self.add(Op::Phi, self.graph.stamp(v), vec![begin, v])?;
                 let slot16 = u16::try_from(slot).unwrap_or(u16::MAX);
                 self.phi_local.set(phi, Some(slot16));
-                let name = self.code.local_name(slot16, self.cur_bci).map(str::to_string);
+                let name = self
+                    .code
+                    .local_name(slot16, self.cur_bci)
+                    .map(str::to_string);
                 self.names.set(phi, name);
                 local_phis[slot] = Some(phi);
                 out.locals[slot] = Some(phi);
@@ -656,8 +678,7 @@ impl Builder<'_> {
             frame.locals[s + 1] = None;
         }
         if self.names.get(value).is_none() {
-            let after = self.cur_bci + 1;
-            if let Some(name) = self.code.local_name(slot, after) {
+            if let Some(name) = self.code.local_name(slot, self.next_bci) {
                 let name = name.to_string();
                 self.names.set(value, Some(name));
             }
@@ -744,9 +765,9 @@ impl Builder<'_> {
                     ferrocl_classfile::Constant::Double(v) => Constant::Double(v),
                     other => {
                         return self.bail(format!(
-                            "constant {} is not a primitive (strings and classes are not supported)",
-                            describe_constant(&other)
-                        ))
+                        "constant {} is not a primitive (strings and classes are not supported)",
+                        describe_constant(&other)
+                    ))
                     }
                 };
                 let c = self.constant(c)?;
@@ -993,9 +1014,14 @@ fn unsupported(class: &ClassFile, op: &JOp) -> String {
         | JOp::InvokeVirtual(i)
         | JOp::InvokeSpecial(i)
         | JOp::InvokeInterface(i) => {
-            format!("method calls are not supported yet: call of {}", member(class, *i))
+            format!(
+                "method calls are not supported yet: call of {}",
+                member(class, *i)
+            )
         }
-        JOp::InvokeDynamic(_) => "invokedynamic (lambdas, string concatenation) is not supported yet".into(),
+        JOp::InvokeDynamic(_) => {
+            "invokedynamic (lambdas, string concatenation) is not supported yet".into()
+        }
         JOp::GetStatic(i) | JOp::PutStatic(i) => {
             format!("static fields are not supported yet: {}", member(class, *i))
         }
@@ -1007,8 +1033,12 @@ fn unsupported(class: &ClassFile, op: &JOp) -> String {
         }
         JOp::AThrow => "throw statements are not supported yet".into(),
         JOp::MonitorEnter | JOp::MonitorExit => "synchronized blocks are not supported".into(),
-        JOp::CheckCast(_) | JOp::InstanceOf(_) => "type checks (casts, instanceof) are not supported yet".into(),
-        JOp::TableSwitch { .. } | JOp::LookupSwitch { .. } => "switch statements are not supported yet".into(),
+        JOp::CheckCast(_) | JOp::InstanceOf(_) => {
+            "type checks (casts, instanceof) are not supported yet".into()
+        }
+        JOp::TableSwitch { .. } | JOp::LookupSwitch { .. } => {
+            "switch statements are not supported yet".into()
+        }
         JOp::IfNull { .. } | JOp::IfNonNull { .. } | JOp::IfAcmp { .. } => {
             "reference comparisons are not supported yet".into()
         }

@@ -61,7 +61,10 @@ impl Stamp {
 
     /// Whether this stamp is a primitive value (int, long, float or double).
     pub fn is_primitive(self) -> bool {
-        matches!(self, Stamp::Int | Stamp::Long | Stamp::Float | Stamp::Double)
+        matches!(
+            self,
+            Stamp::Int | Stamp::Long | Stamp::Float | Stamp::Double
+        )
     }
 }
 
@@ -397,7 +400,10 @@ impl Op {
             Op::Binary(b) => format!("{b:?}"),
             Op::Compare(c) => format!("Compare {}", c.c_operator()),
             Op::NormalizeCompare { unordered_is_less } => {
-                format!("NormalizeCompare{}", if *unordered_is_less { "L" } else { "G" })
+                format!(
+                    "NormalizeCompare{}",
+                    if *unordered_is_less { "L" } else { "G" }
+                )
             }
             Op::Convert(c) => format!("Convert {}→{:?}", c.from, c.to),
             other => format!("{other:?}"),

@@ -63,7 +63,11 @@ pub fn verify(graph: &Graph) -> Result<(), VerifyError> {
         if want_succ != Some(node.successors.len()) {
             return fail(
                 id,
-                format!("{} has {} successors", node.op.name(), node.successors.len()),
+                format!(
+                    "{} has {} successors",
+                    node.op.name(),
+                    node.successors.len()
+                ),
             );
         }
         match node.op {
@@ -77,22 +81,25 @@ pub fn verify(graph: &Graph) -> Result<(), VerifyError> {
                     }
                 }
             }
-            Op::Merge => {
-                if node.inputs.iter().any(|&e| *graph.op(e) != Op::End) {
-                    return fail(id, "Merge inputs must be End nodes");
-                }
+            Op::Merge if node.inputs.iter().any(|&e| *graph.op(e) != Op::End) => {
+                return fail(id, "Merge inputs must be End nodes");
             }
             Op::LoopBegin => {
-                let ok = node.inputs.first().is_some_and(|&e| *graph.op(e) == Op::End)
-                    && node.inputs[1..].iter().all(|&e| *graph.op(e) == Op::LoopEnd);
+                let ok = node
+                    .inputs
+                    .first()
+                    .is_some_and(|&e| *graph.op(e) == Op::End)
+                    && node.inputs[1..]
+                        .iter()
+                        .all(|&e| *graph.op(e) == Op::LoopEnd);
                 if !ok || node.inputs.len() < 2 {
                     return fail(id, "LoopBegin needs an entry End and at least one LoopEnd");
                 }
             }
-            Op::LoopEnd | Op::LoopExit => {
-                if node.inputs.len() != 1 || *graph.op(node.inputs[0]) != Op::LoopBegin {
-                    return fail(id, "must name its LoopBegin");
-                }
+            Op::LoopEnd | Op::LoopExit
+                if node.inputs.len() != 1 || *graph.op(node.inputs[0]) != Op::LoopBegin =>
+            {
+                return fail(id, "must name its LoopBegin");
             }
             Op::Phi => {
                 let Some(&merge) = node.inputs.first() else {
@@ -116,7 +123,10 @@ pub fn verify(graph: &Graph) -> Result<(), VerifyError> {
                 let x = graph.stamp(node.inputs[0]);
                 let y = graph.stamp(node.inputs[1]);
                 if x != node.stamp || (!shift && y != node.stamp) || (shift && y != Stamp::Int) {
-                    return fail(id, format!("operand stamps {x}, {y} for a {} node", node.stamp));
+                    return fail(
+                        id,
+                        format!("operand stamps {x}, {y} for a {} node", node.stamp),
+                    );
                 }
             }
             _ => {}
@@ -134,7 +144,11 @@ pub fn verify(graph: &Graph) -> Result<(), VerifyError> {
         if preds[id.index()] != expected {
             return fail(
                 id,
-                format!("{} has {} control predecessors", op.name(), preds[id.index()]),
+                format!(
+                    "{} has {} control predecessors",
+                    op.name(),
+                    preds[id.index()]
+                ),
             );
         }
     }

@@ -13,6 +13,10 @@
 //! [`JitError`] that says whether the method is unsupported ([`JitError::Bailout`], the JVM runs it),
 //! the class is corrupt ([`JitError::ClassFormat`]) or Ferrocl has a bug ([`JitError::Internal`]).
 
+// Errors carry the method's location for messages; they end a compilation, so their size is
+// off the hot path.
+#![allow(clippy::result_large_err)]
+
 use ferrocl_classfile::ClassFile;
 use ferrocl_frontend::{build_graph, Bailout, FrontendError, Location, MethodGraph};
 use ferrocl_graph::{to_dot, Graph};
@@ -120,10 +124,11 @@ pub enum JitError {
 /// Compiles one method to an OpenCL kernel, running the stages in order.
 pub fn compile(request: &Request<'_>, options: &Options) -> Result<CompiledKernel, JitError> {
     let started = Instant::now();
-    let class = ferrocl_classfile::parse(request.class_bytes).map_err(|e| JitError::ClassFormat {
-        class: request.class_name.replace('/', "."),
-        message: e.to_string(),
-    })?;
+    let class =
+        ferrocl_classfile::parse(request.class_bytes).map_err(|e| JitError::ClassFormat {
+            class: request.class_name.replace('/', "."),
+            message: e.to_string(),
+        })?;
     let mg = frontend(&class, request)?;
     compile_graph(mg, request.target, options, started)
 }
@@ -159,9 +164,12 @@ fn compile_graph(
     let mut dumps: Vec<(String, String)> = Vec::new();
     let title = format!("{}", mg.location);
     let mut observer = |phase: &str, g: &Graph| {
-        dumps.push((phase.to_string(), to_dot(g, &format!("{title} after {phase}"))));
+        dumps.push((
+            phase.to_string(),
+            to_dot(g, &format!("{title} after {phase}")),
+        ));
     };
-    let observer: Option<&mut dyn FnMut(&str, &Graph)> = if options.dump_graph.is_some() {
+    let observer: Option<ferrocl_opt::PhaseObserver<'_>> = if options.dump_graph.is_some() {
         Some(&mut observer)
     } else {
         None

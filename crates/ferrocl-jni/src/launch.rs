@@ -190,10 +190,16 @@ fn read_scalar(
         "J" => unbox!("java/lang/Long", "J", j, Scalar::Long),
         "F" => unbox!("java/lang/Float", "F", f, Scalar::Float),
         "D" => unbox!("java/lang/Double", "D", d, Scalar::Double),
-        "S" => unbox!("java/lang/Short", "S", s, |v: i16| Scalar::Int(i32::from(v))),
+        "S" => unbox!("java/lang/Short", "S", s, |v: i16| Scalar::Int(i32::from(
+            v
+        ))),
         "B" => unbox!("java/lang/Byte", "B", b, |v: i8| Scalar::Int(i32::from(v))),
-        "C" => unbox!("java/lang/Character", "C", c, |v: u16| Scalar::Int(i32::from(v))),
-        "Z" => unbox!("java/lang/Boolean", "Z", z, |v: bool| Scalar::Int(i32::from(v))),
+        "C" => unbox!("java/lang/Character", "C", c, |v: u16| Scalar::Int(
+            i32::from(v)
+        )),
+        "Z" => unbox!("java/lang/Boolean", "Z", z, |v: bool| Scalar::Int(
+            i32::from(v)
+        )),
         _ => None,
     })
 }

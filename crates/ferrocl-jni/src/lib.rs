@@ -115,8 +115,8 @@ impl<T: Default> ErrorPolicy<T, NativeError> for ThrowJava {
 fn init_logging() {
     static INIT: Once = Once::new();
     INIT.call_once(|| {
-        let _ = env_logger::Builder::from_env(env_logger::Env::new().filter("FERROCL_LOG"))
-            .try_init();
+        let _ =
+            env_logger::Builder::from_env(env_logger::Env::new().filter("FERROCL_LOG")).try_init();
     });
 }
 

@@ -94,11 +94,12 @@ pub(crate) fn compile(args: CompileArgs<'_>) -> Result<u64, NativeError> {
             correctly_rounded_divide_sqrt: info.correctly_rounded_divide_sqrt,
         },
     };
-    let jit = ferrocl_jit::compile(&request, &ferrocl_jit::Options::default()).map_err(|e| match e {
-        JitError::Bailout(b) => bailout(b.to_string()),
-        JitError::ClassFormat { .. } => NativeError::ferrocl(e.to_string()),
-        JitError::Internal(_) => NativeError::ferrocl(e.to_string()),
-    })?;
+    let jit =
+        ferrocl_jit::compile(&request, &ferrocl_jit::Options::default()).map_err(|e| match e {
+            JitError::Bailout(b) => bailout(b.to_string()),
+            JitError::ClassFormat { .. } => NativeError::ferrocl(e.to_string()),
+            JitError::Internal(_) => NativeError::ferrocl(e.to_string()),
+        })?;
     if jit.is_static != args.is_static {
         return Err(NativeError::ferrocl(format!(
             "{}: the method's static-ness differs from the task's",
@@ -133,9 +134,9 @@ pub(crate) fn compile(args: CompileArgs<'_>) -> Result<u64, NativeError> {
 }
 
 fn lock() -> Result<std::sync::MutexGuard<'static, Registry>, NativeError> {
-    registry()
-        .lock()
-        .map_err(|_| NativeError::ferrocl("Ferrocl's task registry is poisoned by an earlier panic"))
+    registry().lock().map_err(|_| {
+        NativeError::ferrocl("Ferrocl's task registry is poisoned by an earlier panic")
+    })
 }
 
 /// The task behind `handle`.

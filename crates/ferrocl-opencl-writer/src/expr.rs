@@ -86,6 +86,10 @@ impl Writer<'_> {
     }
 
     fn check_index(&mut self, index: &str, len: &str, status: &str) {
+        // The body is straight-line code: a check already passed on this path need not repeat.
+        if !self.checked.insert((index.to_string(), len.to_string())) {
+            return;
+        }
         self.line(&format!(
             "if ((uint){index} >= (uint){len}) {{ *{status} = {STATUS_INDEX}; return; }}"
         ));
@@ -121,9 +125,15 @@ impl Writer<'_> {
                 let stamp = g.stamp(id);
                 let x = self.value(inputs[0])?;
                 let y = self.value(inputs[1])?;
-                self.line(&format!(
-                    "if ({y} == 0) {{ *{status} = {STATUS_DIVIDE_BY_ZERO}; return; }}"
-                ));
+                let nonzero_constant = matches!(
+                    g.op(inputs[1]),
+                    Op::Constant(Constant::Int(v)) if *v != 0
+                ) || matches!(g.op(inputs[1]), Op::Constant(Constant::Long(v)) if *v != 0);
+                if !nonzero_constant {
+                    self.line(&format!(
+                        "if ({y} == 0) {{ *{status} = {STATUS_DIVIDE_BY_ZERO}; return; }}"
+                    ));
+                }
                 let helper = match (stamp, rem) {
                     (Stamp::Int, false) => "ferrocl_idiv",
                     (Stamp::Int, true) => "ferrocl_irem",

@@ -11,6 +11,10 @@
 //! **Refuses** nodes it has no translation for, with [`WriterError::Unsupported`]; broken graph
 //! shapes are [`WriterError::Internal`].
 
+// Errors carry the method's location for messages; they end a compilation, so their size is
+// off the hot path.
+#![allow(clippy::result_large_err)]
+
 mod expr;
 mod names;
 
@@ -112,6 +116,8 @@ pub(crate) struct Writer<'a> {
     pub(crate) array_names: HashMap<usize, (String, String)>,
     pub(crate) index: NodeId,
     pub(crate) index_name: String,
+    /// Bounds checks already emitted, as `(index, length)` expressions.
+    pub(crate) checked: std::collections::HashSet<(String, String)>,
 }
 
 /// Writes the kernel for `mg`'s parallel loop.
@@ -178,7 +184,10 @@ pub fn write_kernel(mg: &MethodGraph, pl: &ParallelLoop) -> Result<Kernel, Write
                 let len = names.fresh(&format!("{name}_length"));
                 if accessed {
                     let qual = if written.contains(&i) { "" } else { "const " };
-                    decls.push(format!("__global {qual}{}* {name}", names::c_elem_type(elem)));
+                    decls.push(format!(
+                        "__global {qual}{}* {name}",
+                        names::c_elem_type(elem)
+                    ));
                     params.push(KernelParam::Array {
                         param: i,
                         elem,
@@ -235,6 +244,7 @@ pub fn write_kernel(mg: &MethodGraph, pl: &ParallelLoop) -> Result<Kernel, Write
         array_names,
         index: pl.index,
         index_name: index_name.clone(),
+        checked: Default::default(),
     };
     w.features.fp64 = needs_fp64;
     for &n in &pl.body {

@@ -93,9 +93,7 @@ pub fn recognize_parallel_loop(mg: &MethodGraph) -> Result<ParallelLoop, Bailout
             ))
         }
         [] => {
-            return Err(mg.bailout(
-                "the @Parallel variable is not the induction variable of a loop",
-            ))
+            return Err(mg.bailout("the @Parallel variable is not the induction variable of a loop"))
         }
         [one] => *one,
         [_, second, ..] => {
@@ -128,7 +126,10 @@ pub fn recognize_parallel_loop(mg: &MethodGraph) -> Result<ParallelLoop, Bailout
         ));
     }
     if before.last().copied() != g.inputs(begin).first().copied() {
-        return Err(mg.bailout_at(begin, "control flow before the @Parallel loop is not supported yet"));
+        return Err(mg.bailout_at(
+            begin,
+            "control flow before the @Parallel loop is not supported yet",
+        ));
     }
 
     // Other loop-carried values would be sequential dependences.
@@ -137,7 +138,11 @@ pub fn recognize_parallel_loop(mg: &MethodGraph) -> Result<ParallelLoop, Bailout
         .iter()
         .find(|&&u| *g.op(u) == Op::Phi && u != index)
     {
-        let name = mg.names.get(other).clone().unwrap_or_else(|| "a value".into());
+        let name = mg
+            .names
+            .get(other)
+            .clone()
+            .unwrap_or_else(|| "a value".into());
         return Err(mg.bailout_at(
             other,
             format!(
@@ -150,7 +155,10 @@ pub fn recognize_parallel_loop(mg: &MethodGraph) -> Result<ParallelLoop, Bailout
     // The back edge adds one.
     let ends = g.inputs(begin).len() - 1;
     if ends != 1 {
-        return Err(mg.bailout_at(begin, "`continue` in the @Parallel loop is not supported yet"));
+        return Err(mg.bailout_at(
+            begin,
+            "`continue` in the @Parallel loop is not supported yet",
+        ));
     }
     let entry_value = g.inputs(index)[1];
     let back_value = g.inputs(index)[2];
@@ -190,7 +198,10 @@ pub fn recognize_parallel_loop(mg: &MethodGraph) -> Result<ParallelLoop, Bailout
     } else if y == index {
         (c.mirror(), x)
     } else {
-        return Err(mg.bailout_at(test, format!("the @Parallel loop's test must compare {var}")));
+        return Err(mg.bailout_at(
+            test,
+            format!("the @Parallel loop's test must compare {var}"),
+        ));
     };
     let cond = if stays_when_true { cond } else { cond.negate() };
     if *g.op(exit_succ) != Op::LoopExit || *g.op(stay_succ) != Op::Begin {
@@ -234,12 +245,19 @@ pub fn recognize_parallel_loop(mg: &MethodGraph) -> Result<ParallelLoop, Bailout
             Op::ArrayLoad(_) | Op::ArrayStore(_) | Op::IntegerDivRem { .. }
         )
     }) {
-        return Err(mg.bailout_at(bad, format!("{} inside the @Parallel loop is not supported yet", g.op(bad).name())));
+        return Err(mg.bailout_at(
+            bad,
+            format!(
+                "{} inside the @Parallel loop is not supported yet",
+                g.op(bad).name()
+            ),
+        ));
     }
 
     // After the loop: return.
     let after = g.fixed_chain(exit_succ);
-    let tail_ok = after.len() == 2 && *g.op(after[1]) == Op::Return && g.inputs(after[1]).is_empty();
+    let tail_ok =
+        after.len() == 2 && *g.op(after[1]) == Op::Return && g.inputs(after[1]).is_empty();
     if !tail_ok {
         let bad = after.get(1).copied().unwrap_or(exit_succ);
         return Err(mg.bailout_at(

@@ -28,7 +28,8 @@ fn saved() -> Option<&'static Saved> {
             // Safety: a null new action only reads the current one into `old`.
             unsafe {
                 let mut old: libc::sigaction = std::mem::zeroed();
-                (libc::sigaction(libc::SIGFPE, std::ptr::null(), &mut old) == 0).then_some(Saved(old))
+                (libc::sigaction(libc::SIGFPE, std::ptr::null(), &mut old) == 0)
+                    .then_some(Saved(old))
             }
         })
         .as_ref()
@@ -56,7 +57,9 @@ impl Drop for Guard {
             if libc::sigaction(libc::SIGFPE, std::ptr::null(), &mut current) == 0
                 && current.sa_sigaction != old.sa_sigaction
             {
-                log::debug!("an OpenCL driver replaced the SIGFPE handler; restoring the previous one");
+                log::debug!(
+                    "an OpenCL driver replaced the SIGFPE handler; restoring the previous one"
+                );
                 libc::sigaction(libc::SIGFPE, old, std::ptr::null_mut());
             }
         }

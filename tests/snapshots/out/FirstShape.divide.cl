@@ -1,0 +1,43 @@
+// Ferrocl kernel for snap.FirstShape.divide([D[D[I[II)V
+// @Parallel loop: i from 0 while i < n, one work-item per iteration
+#pragma OPENCL FP_CONTRACT OFF
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+
+int ferrocl_idiv(int x, int y) { return y == -1 ? (int)(0u - (uint)x) : x / y; }
+int ferrocl_irem(int x, int y) { return y == -1 ? 0 : x % y; }
+
+__kernel void divide(
+    __global double* x,
+    const int x_length,
+    __global const double* y,
+    const int y_length,
+    __global int* q,
+    const int q_length,
+    __global int* r,
+    const int r_length,
+    const int n,
+    const int ferrocl_start,
+    __global int* ferrocl_status)
+{
+    const int i = (int)((uint)ferrocl_start + (uint)get_global_id(0));
+    if ((uint)i >= (uint)x_length) { *ferrocl_status = 1; return; }
+    const double v19 = x[i];
+    if ((uint)i >= (uint)y_length) { *ferrocl_status = 1; return; }
+    const double v20 = y[i];
+    const double v22 = x[i];
+    const double v23 = y[i];
+    const double v21 = (v19 / v20);
+    const double v24 = fmod(v22, v23);
+    const double v25 = (v21 - v24);
+    x[i] = v25;
+    if ((uint)i >= (uint)q_length) { *ferrocl_status = 1; return; }
+    const int v27 = q[i];
+    if ((uint)i >= (uint)r_length) { *ferrocl_status = 1; return; }
+    const int v28 = r[i];
+    if (v28 == 0) { *ferrocl_status = 2; return; }
+    const int v29 = ferrocl_idiv(v27, v28);
+    q[i] = v29;
+    const int v31 = r[i];
+    const int v33 = ferrocl_irem(v31, 10);
+    r[i] = v33;
+}

@@ -1,0 +1,42 @@
+// Ferrocl kernel for snap.FirstShape.narrow([F[B[C[S[ZI)V
+// @Parallel loop: i from 0 while i < n, one work-item per iteration
+#pragma OPENCL FP_CONTRACT OFF
+
+int ferrocl_f2i(float x) { return isnan(x) ? 0 : convert_int_sat_rtz(x); }
+
+__kernel void narrow(
+    __global const float* f,
+    const int f_length,
+    __global char* b,
+    const int b_length,
+    __global ushort* c,
+    const int c_length,
+    __global short* s,
+    const int s_length,
+    __global uchar* z,
+    const int z_length,
+    const int n,
+    const int ferrocl_start,
+    __global int* ferrocl_status)
+{
+    const int i = (int)((uint)ferrocl_start + (uint)get_global_id(0));
+    if ((uint)i >= (uint)f_length) { *ferrocl_status = 1; return; }
+    const float v21 = f[i];
+    const int v = ferrocl_f2i(v21);
+    const int v23 = ((int)((uint)v << 24) >> 24);
+    if ((uint)i >= (uint)b_length) { *ferrocl_status = 1; return; }
+    b[i] = (char)v23;
+    const int v26 = (int)((uint)v - (uint)1);
+    const int v27 = (v26 & 0xFFFF);
+    if ((uint)i >= (uint)c_length) { *ferrocl_status = 1; return; }
+    c[i] = (ushort)v27;
+    const int v29 = b[i];
+    const int v31 = (int)((uint)v29 * (uint)300);
+    const int v32 = ((int)((uint)v31 << 16) >> 16);
+    if ((uint)i >= (uint)s_length) { *ferrocl_status = 1; return; }
+    s[i] = (short)v32;
+    if ((uint)i >= (uint)z_length) { *ferrocl_status = 1; return; }
+    const int v34 = z[i];
+    const int v36 = (v34 ^ 1);
+    z[i] = (uchar)(v36 & 1);
+}

@@ -1,0 +1,22 @@
+// Ferrocl kernel for snap.FirstShape.saxpy(F[F[F)V
+// @Parallel loop: i from 0 while i < y.length, one work-item per iteration
+#pragma OPENCL FP_CONTRACT OFF
+
+__kernel void saxpy(
+    const float alpha,
+    __global const float* x,
+    const int x_length,
+    __global float* y,
+    const int y_length,
+    const int ferrocl_start,
+    __global int* ferrocl_status)
+{
+    const int i = (int)((uint)ferrocl_start + (uint)get_global_id(0));
+    if ((uint)i >= (uint)x_length) { *ferrocl_status = 1; return; }
+    const float v16 = x[i];
+    if ((uint)i >= (uint)y_length) { *ferrocl_status = 1; return; }
+    const float v18 = y[i];
+    const float v17 = (alpha * v16);
+    const float v19 = (v17 + v18);
+    y[i] = v19;
+}
