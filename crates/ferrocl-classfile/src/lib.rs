@@ -56,8 +56,9 @@
 //! 20 (`Package`) — so module descriptors and many Java 11+ classes would need
 //! a second parser anyway — panics on some malformed input, and leaves the
 //! attributes the JIT needs as raw bytes. A class file's container structure
-//! is small; a single bounds-checked reader ([`reader`](crate) module, private)
-//! for all of it is easier to audit and fuzz than a wrapper plus fallback.
+//! is small; one bounds-checked byte cursor (the private `reader` module) for
+//! all of it is easier to audit and fuzz than a wrapper plus a fallback parser.
+//! `cargo +nightly fuzz run parse_class` (in this crate's directory) fuzzes it.
 
 mod attributes;
 pub mod bytecode;
