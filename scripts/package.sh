@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# Builds the distributable Ferrocl artifacts:
+#   dist/ferrocl.jar      the Java API (dev.ferrocl.api) with the native library inside, at
+#                         native/linux-x86_64/libferrocl.so (NativeLoader extracts and loads it)
+#   dist/libferrocl.so    the same native library, for -Dferrocl.library.path or java.library.path
+#
+# Steps: scripts/bootstrap.sh, `cargo build --release -p ferrocl-jni`, then javac + jar straight from
+# java-api/src/main (no Gradle: nothing to resolve, no daemon, no shared Gradle state with other builds).
+# Idempotent; works from any directory. Usage: scripts/package.sh
+set -euo pipefail
+
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+root=$(pwd)
+
+bash scripts/bootstrap.sh
+
+echo "== cargo build --release -p ferrocl-jni ==" >&2
+cargo build --release -p ferrocl-jni
+lib="$root/target/release/libferrocl.so"
+[[ -f $lib ]] || { echo "package: $lib was not built" >&2; exit 1; }
+
+echo "== java-api jar ==" >&2
+version=$(sed -n "s/^ *version *= *'\([^']*\)'.*/\1/p" build.gradle | head -n1)
+version=${version:-0.1.0}
+
+work="$root/build/package"
+rm -rf "$work"
+mkdir -p "$work/classes/native/linux-x86_64" "$root/dist"
+
+mapfile -t sources < <(find java-api/src/main/java -name '*.java' | LC_ALL=C sort)
+((${#sources[@]})) || { echo "package: no sources under java-api/src/main/java" >&2; exit 1; }
+javac --release 17 -encoding UTF-8 -nowarn -d "$work/classes" "${sources[@]}"
+if [[ -d java-api/src/main/resources ]]; then
+  cp -R java-api/src/main/resources/. "$work/classes/"
+fi
+cp "$lib" "$work/classes/native/linux-x86_64/libferrocl.so"
+
+cat >"$work/MANIFEST.MF" <<EOF
+Automatic-Module-Name: dev.ferrocl.api
+Implementation-Title: Ferrocl Java API
+Implementation-Version: $version
+EOF
+
+# Build next to the destination, then rename: a JVM still reading an older dist/ferrocl.jar keeps its copy.
+jar --create --file "$work/ferrocl.jar" --manifest "$work/MANIFEST.MF" -C "$work/classes" .
+for entry in native/linux-x86_64/libferrocl.so dev/ferrocl/api/TaskSchedule.class; do
+  jar --list --file "$work/ferrocl.jar" | grep -qx "$entry" \
+    || { echo "package: $entry missing from the jar" >&2; exit 1; }
+done
+cp "$work/ferrocl.jar" dist/.ferrocl.jar.tmp && mv -f dist/.ferrocl.jar.tmp dist/ferrocl.jar
+cp "$lib" dist/.libferrocl.so.tmp && mv -f dist/.libferrocl.so.tmp dist/libferrocl.so
+
+for f in dist/ferrocl.jar dist/libferrocl.so; do
+  printf '%s  %s bytes\n' "$root/$f" "$(stat -c %s "$f")"
+done
