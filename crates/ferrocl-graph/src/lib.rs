@@ -15,7 +15,10 @@ mod node;
 mod verify;
 
 pub use dot::to_dot;
-pub use node::{BinaryOp, Condition, Constant, ConvTarget, Conversion, ElemKind, Node, Op, Stamp};
+pub use node::{
+    BinaryOp, Condition, Constant, ConvTarget, Conversion, ElemKind, FieldRef, Intrinsic, Node, Op,
+    Stamp,
+};
 pub use verify::{verify, VerifyError};
 
 use std::fmt;

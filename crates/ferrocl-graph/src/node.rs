@@ -357,6 +357,135 @@ pub enum Op {
     ArrayLength,
     /// A value at a merge; inputs `[merge, v0, v1, …]`, one value per merge input.
     Phi,
+    /// A pure library method with a known meaning (`Math.sqrt`, `Integer.bitCount`, …); inputs: its
+    /// arguments in order; the stamp is the method's return type. The writer gives it Java's semantics.
+    Intrinsic(Intrinsic),
+    /// A non-final `static` primitive field, read on the host at every `execute()` and passed to the
+    /// kernel as an argument (Java code may change it between runs). No inputs.
+    StaticField(FieldRef),
+}
+
+/// A field of a class, by name.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct FieldRef {
+    /// Internal name of the declaring class (`pkg/Cls`).
+    pub class: String,
+    /// Field name.
+    pub name: String,
+    /// Field descriptor (`I`, `J`, `F`, `D`, `Z`, `B`, `C`, `S`).
+    pub descriptor: String,
+}
+
+/// Library methods the compiler knows the meaning of. The operand type is given by the node's input
+/// stamps (e.g. `Abs` on `int`, `long`, `float` or `double`, as Java's overloads).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Intrinsic {
+    /// `Math.abs` (int: `abs(MIN_VALUE) == MIN_VALUE`; floating: clears the sign bit).
+    Abs,
+    /// `Math.min` (floating: NaN if either is NaN, `-0.0 < 0.0`).
+    Min,
+    /// `Math.max` (floating: NaN if either is NaN, `-0.0 < 0.0`).
+    Max,
+    /// `Math.sqrt` (correctly rounded).
+    Sqrt,
+    /// `Math.cbrt`.
+    Cbrt,
+    /// `Math.floor`.
+    Floor,
+    /// `Math.ceil`.
+    Ceil,
+    /// `Math.rint` (round half to even).
+    Rint,
+    /// `Math.fma` (one rounding).
+    Fma,
+    /// `Math.exp`.
+    Exp,
+    /// `Math.log`.
+    Log,
+    /// `Math.log10`.
+    Log10,
+    /// `Math.log1p`.
+    Log1p,
+    /// `Math.expm1`.
+    Expm1,
+    /// `Math.pow`.
+    Pow,
+    /// `Math.sin`.
+    Sin,
+    /// `Math.cos`.
+    Cos,
+    /// `Math.tan`.
+    Tan,
+    /// `Math.asin`.
+    Asin,
+    /// `Math.acos`.
+    Acos,
+    /// `Math.atan`.
+    Atan,
+    /// `Math.atan2`.
+    Atan2,
+    /// `Math.sinh`.
+    Sinh,
+    /// `Math.cosh`.
+    Cosh,
+    /// `Math.tanh`.
+    Tanh,
+    /// `Math.hypot`.
+    Hypot,
+    /// `Math.signum` (keeps ±0.0 and NaN).
+    Signum,
+    /// `Math.toRadians`.
+    ToRadians,
+    /// `Math.toDegrees`.
+    ToDegrees,
+    /// `Float.floatToRawIntBits`.
+    FloatToRawIntBits,
+    /// `Float.intBitsToFloat`.
+    IntBitsToFloat,
+    /// `Double.doubleToRawLongBits`.
+    DoubleToRawLongBits,
+    /// `Double.longBitsToDouble`.
+    LongBitsToDouble,
+    /// `Integer.bitCount` / `Long.bitCount` (result `int`).
+    BitCount,
+    /// `Integer/Long.numberOfLeadingZeros` (result `int`).
+    NumberOfLeadingZeros,
+    /// `Integer/Long.numberOfTrailingZeros` (result `int`).
+    NumberOfTrailingZeros,
+    /// `Integer/Long.reverse`.
+    Reverse,
+    /// `Integer/Long.rotateLeft` (distance masked).
+    RotateLeft,
+    /// `Integer/Long.rotateRight` (distance masked).
+    RotateRight,
+}
+
+impl Intrinsic {
+    /// Whether the result is exact (correctly rounded or integer), as opposed to a transcendental
+    /// function whose result may differ from the JVM's within a stated bound.
+    pub fn is_exact(self) -> bool {
+        !matches!(
+            self,
+            Intrinsic::Cbrt
+                | Intrinsic::Exp
+                | Intrinsic::Log
+                | Intrinsic::Log10
+                | Intrinsic::Log1p
+                | Intrinsic::Expm1
+                | Intrinsic::Pow
+                | Intrinsic::Sin
+                | Intrinsic::Cos
+                | Intrinsic::Tan
+                | Intrinsic::Asin
+                | Intrinsic::Acos
+                | Intrinsic::Atan
+                | Intrinsic::Atan2
+                | Intrinsic::Sinh
+                | Intrinsic::Cosh
+                | Intrinsic::Tanh
+                | Intrinsic::Hypot
+        )
+    }
 }
 
 impl Op {
@@ -406,6 +535,8 @@ impl Op {
                 )
             }
             Op::Convert(c) => format!("Convert {}→{:?}", c.from, c.to),
+            Op::Intrinsic(i) => format!("Intrinsic {i:?}"),
+            Op::StaticField(f) => format!("StaticField {}.{}", f.class.replace('/', "."), f.name),
             other => format!("{other:?}"),
         }
     }
