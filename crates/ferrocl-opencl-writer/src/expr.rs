@@ -56,8 +56,9 @@ impl Writer<'_> {
         })
     }
 
-    fn line(&mut self, text: &str) {
-        let _ = writeln!(self.body, "    {text}");
+    pub(crate) fn line(&mut self, text: &str) {
+        let indent = "    ".repeat(self.scope.len() + 1);
+        let _ = writeln!(self.body, "{indent}{text}");
     }
 
     /// Binds `expr` (of `stamp`) to a fresh constant local named after the Java local if known.
@@ -72,7 +73,15 @@ impl Writer<'_> {
         if stamp == Stamp::Double {
             self.features.fp64 = true;
         }
-        self.line(&format!("const {} {name} = {expr};", c_type(stamp)));
+        if self.hoist.contains(&id) {
+            // Declared at the top, so visible everywhere below; assigned here.
+            self.top_decls.push(format!("{} {name};", c_type(stamp)));
+            self.line(&format!("{name} = {expr};"));
+            self.def_scope.insert(id, Vec::new());
+        } else {
+            self.line(&format!("const {} {name} = {expr};", c_type(stamp)));
+            self.def_scope.insert(id, self.scope.clone());
+        }
         self.values.insert(id, name.clone());
         name
     }
@@ -86,10 +95,16 @@ impl Writer<'_> {
     }
 
     fn check_index(&mut self, index: &str, len: &str, status: &str) {
-        // The body is straight-line code: a check already passed on this path need not repeat.
-        if !self.checked.insert((index.to_string(), len.to_string())) {
+        // A check already passed on this path (in this scope or an enclosing one) need not repeat.
+        if self
+            .checked
+            .iter()
+            .any(|(i, l, _)| i == index && l == len)
+        {
             return;
         }
+        let depth = self.scope.len();
+        self.checked.push((index.to_string(), len.to_string(), depth));
         self.line(&format!(
             "if ((uint){index} >= (uint){len}) {{ *{status} = {STATUS_INDEX}; return; }}"
         ));
@@ -151,6 +166,11 @@ impl Writer<'_> {
     /// The C expression (a name or literal) for a floating value, emitting its definition first.
     pub(crate) fn value(&mut self, id: NodeId) -> Result<String, WriterError> {
         if let Some(v) = self.values.get(&id) {
+            if let Some(def) = self.def_scope.get(&id) {
+                if !self.scope.starts_with(def) {
+                    self.need_hoist.insert(id);
+                }
+            }
             return Ok(v.clone());
         }
         let g = &self.mg.graph;
@@ -168,7 +188,7 @@ impl Writer<'_> {
                 return Ok(len);
             }
             Op::Phi if id == self.index => return Ok(self.index_name.clone()),
-            Op::Phi => return self.unsupported(id, "a loop-carried value"),
+            Op::Phi => return Err(WriterError::Internal(format!("phi {id} has no variable"))),
             Op::Parameter(_) => return self.unsupported(id, "this parameter's use"),
             Op::Binary(op) => {
                 let x = self.value(inputs[0])?;

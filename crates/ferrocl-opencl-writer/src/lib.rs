@@ -17,6 +17,7 @@
 
 mod expr;
 mod names;
+mod structure;
 
 use ferrocl_frontend::MethodGraph;
 use ferrocl_graph::{ElemKind, NodeId, Op, Stamp};
@@ -116,8 +117,47 @@ pub(crate) struct Writer<'a> {
     pub(crate) array_names: HashMap<usize, (String, String)>,
     pub(crate) index: NodeId,
     pub(crate) index_name: String,
-    /// Bounds checks already emitted, as `(index, length)` expressions.
-    pub(crate) checked: std::collections::HashSet<(String, String)>,
+    /// Bounds checks already emitted on the current path, as `(index, length)` expressions, with
+    /// the scope depth they were emitted at.
+    pub(crate) checked: Vec<(String, String, usize)>,
+    /// The block whose scheduled values may be written on demand.
+    pub(crate) current_block: Option<usize>,
+    /// Where each floating value is scheduled.
+    pub(crate) place: HashMap<NodeId, usize>,
+    /// The C scopes (`{ … }`) open at the current point, by id.
+    pub(crate) scope: Vec<u32>,
+    pub(crate) scope_counter: u32,
+    /// Scope path where each value was defined.
+    pub(crate) def_scope: HashMap<NodeId, Vec<u32>>,
+    /// Values to declare at the top of the kernel (used outside their defining scope).
+    pub(crate) hoist: std::collections::HashSet<NodeId>,
+    /// Values found used outside their defining scope in this pass.
+    pub(crate) need_hoist: std::collections::HashSet<NodeId>,
+    /// Declarations written at the top of the kernel body (phi variables, hoisted values).
+    pub(crate) top_decls: Vec<String>,
+    /// Phi variables by phi.
+    pub(crate) phi_vars: HashMap<NodeId, String>,
+}
+
+impl Writer<'_> {
+    pub(crate) fn open_scope(&mut self) {
+        self.scope_counter += 1;
+        self.scope.push(self.scope_counter);
+    }
+
+    pub(crate) fn close_scope(&mut self) {
+        self.scope.pop();
+        let depth = self.scope.len();
+        // Checks made inside the closed scope do not hold after it.
+        self.checked.retain(|(_, _, d)| *d <= depth);
+    }
+
+    pub(crate) fn phi_var(&self, phi: NodeId) -> String {
+        self.phi_vars
+            .get(&phi)
+            .cloned()
+            .unwrap_or_else(|| format!("phi{}", phi.index()))
+    }
 }
 
 /// Writes the kernel for `mg`'s parallel loop.
@@ -129,7 +169,10 @@ pub fn write_kernel(mg: &MethodGraph, pl: &ParallelLoop) -> Result<Kernel, Write
     // Which arrays are read and written inside the body.
     let mut read = BTreeSet::new();
     let mut written = BTreeSet::new();
-    for &n in &pl.body {
+    let cfg = structure::Cfg::build(mg, pl.body_entry, pl.begin)?;
+    let mut body_nodes: Vec<NodeId> = cfg.block_of.keys().copied().collect();
+    body_nodes.sort();
+    for &n in &body_nodes {
         let param_of = |id: NodeId| mg.params.iter().position(|p| p.node == id);
         match g.op(n) {
             Op::ArrayLoad(_) | Op::ArrayStore(_) => {
@@ -234,21 +277,114 @@ pub fn write_kernel(mg: &MethodGraph, pl: &ParallelLoop) -> Result<Kernel, Write
     let index_name = names.fresh(pl.index_name.as_deref().unwrap_or("i"));
     values.insert(pl.index, index_name.clone());
 
-    let mut w = Writer {
+    let base = Writer {
         mg,
         names,
         values,
         body: String::new(),
         helpers: BTreeSet::new(),
-        features: Features::default(),
+        features: Features {
+            fp64: needs_fp64,
+            ..Features::default()
+        },
         array_names,
         index: pl.index,
         index_name: index_name.clone(),
-        checked: Default::default(),
+        checked: Vec::new(),
+        current_block: None,
+        place: HashMap::new(),
+        scope: Vec::new(),
+        scope_counter: 0,
+        def_scope: HashMap::new(),
+        hoist: Default::default(),
+        need_hoist: Default::default(),
+        top_decls: Vec::new(),
+        phi_vars: HashMap::new(),
     };
-    w.features.fp64 = needs_fp64;
-    for &n in &pl.body {
-        w.fixed(n, &status_name)?;
+    let place = structure::schedule(&base, &cfg);
+
+    // Two passes: the first finds values used outside the `{ … }` they are defined in; the second
+    // declares those at the top.
+    let mut hoist = std::collections::HashSet::new();
+    let mut w = None;
+    for _pass in 0..2 {
+        let mut pass = Writer {
+            mg,
+            names: base.names.clone(),
+            values: base.values.clone(),
+            body: String::new(),
+            helpers: BTreeSet::new(),
+            features: base.features,
+            array_names: base.array_names.clone(),
+            index: pl.index,
+            index_name: index_name.clone(),
+            checked: Vec::new(),
+            current_block: None,
+            place: HashMap::new(),
+            scope: Vec::new(),
+            scope_counter: 0,
+            def_scope: HashMap::new(),
+            hoist: hoist.clone(),
+            need_hoist: Default::default(),
+            top_decls: Vec::new(),
+            phi_vars: HashMap::new(),
+        };
+        // Phis of the body become variables.
+        let mut phis: Vec<NodeId> = g
+            .node_ids()
+            .filter(|&n| *g.op(n) == Op::Phi && n != pl.index)
+            .filter(|&n| cfg.block_of.contains_key(&g.inputs(n)[0]))
+            .collect();
+        phis.sort();
+        for phi in phis {
+            let base_name = mg
+                .names
+                .get(phi)
+                .clone()
+                .unwrap_or_else(|| format!("p{}", phi.index()));
+            let var = pass.names.fresh(&base_name);
+            if g.stamp(phi) == Stamp::Double {
+                pass.features.fp64 = true;
+            }
+            pass.top_decls
+                .push(format!("{} {var};", names::c_type(g.stamp(phi))));
+            pass.values.insert(phi, var.clone());
+            pass.phi_vars.insert(phi, var);
+        }
+        let mut em = structure::Emitter::new(&cfg, place.clone(), &status_name);
+        pass.emit_tree(&mut em, 0, None)?;
+        // Drop labels nobody jumps to.
+        let body: String = pass
+            .body
+            .lines()
+            .filter(|line| {
+                let t = line.trim();
+                match t.strip_suffix(": ;") {
+                    Some(l) => em.used_labels.contains(l),
+                    None => true,
+                }
+            })
+            .map(|l| format!("{l}\n"))
+            .collect();
+        // Falling off the end of the kernel is the same as its final `return;`.
+        pass.body = match body.strip_suffix("    return;\n") {
+            Some(rest) => rest.to_string(),
+            None => body,
+        };
+        let done = pass.need_hoist.is_empty();
+        hoist.extend(pass.need_hoist.iter().copied());
+        w = Some(pass);
+        if done {
+            break;
+        }
+    }
+    let Some(w) = w else {
+        return Err(WriterError::Internal("no emission pass ran".into()));
+    };
+    if !w.need_hoist.is_empty() {
+        return Err(WriterError::Internal(
+            "values still used outside their scope after hoisting".into(),
+        ));
     }
 
     // Assemble.
@@ -287,6 +423,9 @@ pub fn write_kernel(mg: &MethodGraph, pl: &ParallelLoop) -> Result<Kernel, Write
         src,
         "    const int {index_name} = (int)((uint){start_name} + (uint)get_global_id(0));"
     );
+    for d in &w.top_decls {
+        let _ = writeln!(src, "    {d}");
+    }
     src.push_str(&w.body);
     src.push_str("}\n");
 

@@ -134,7 +134,7 @@ pub fn sanitize_identifier(java: &str) -> String {
 }
 
 /// Allocates unique names within one kernel.
-#[derive(Default)]
+#[derive(Clone, Default)]
 pub(crate) struct Names {
     used: HashSet<String>,
 }

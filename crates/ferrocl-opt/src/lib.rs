@@ -61,12 +61,11 @@ pub fn run_phases(
     after("canonicalize", &mg.graph)?;
     let parallel = recognize_parallel_loop(mg)?;
     log::debug!(
-        "{}: @Parallel loop over {:?} in [{:?}, {:?}), {} body nodes",
+        "{}: @Parallel loop over {:?} in [{:?}, {:?})",
         mg.location,
         parallel.index_name,
         parallel.lower,
-        parallel.upper,
-        parallel.body.len()
+        parallel.upper
     );
     Ok(parallel)
 }

@@ -6,9 +6,10 @@
 //! that phi against a bound the host can evaluate (a constant, an `int` parameter or the length of an
 //! array parameter), and its back edge must add 1 to it.
 //!
-//! The walking skeleton's shape: nothing with an effect before or after the loop, a body that is
-//! straight-line (array loads and stores, arithmetic, integer division), no other loop-carried value.
-//! Everything else is refused with a reason that names the construct and its source line.
+//! The body may hold any control flow (branches, nested sequential loops, `continue`), but must not
+//! leave the loop (`break`, `return`): iterations must be independent. Nothing with an effect may
+//! come before or after the loop yet, and the index must be its only loop-carried value. Everything
+//! else is refused with a reason that names the construct and its source line.
 
 use ferrocl_frontend::{Bailout, MethodGraph};
 use ferrocl_graph::{BinaryOp, Condition, Constant, Graph, NodeId, Op, Stamp};
@@ -37,8 +38,12 @@ pub struct ParallelLoop {
     pub lower: HostExpr,
     /// Exclusive upper bound.
     pub upper: HostExpr,
-    /// The fixed nodes of one iteration's body, in program order (array accesses and divisions).
-    pub body: Vec<NodeId>,
+    /// The first fixed node of one iteration's body (the `Begin` after the loop test). The body is
+    /// every fixed node reachable from it without passing the `LoopBegin`; it ends at the loop's
+    /// `LoopEnd`s (the next iteration) and never leaves the loop otherwise.
+    pub body_entry: NodeId,
+    /// The loop's `LoopEnd` nodes (the end of an iteration, `continue`).
+    pub loop_ends: Vec<NodeId>,
 }
 
 fn host_expr(mg: &MethodGraph, id: NodeId) -> Option<HostExpr> {
@@ -103,13 +108,6 @@ pub fn recognize_parallel_loop(mg: &MethodGraph) -> Result<ParallelLoop, Bailout
             ))
         }
     };
-    if loops.len() > 1 {
-        let other = loops.iter().copied().find(|&l| l != begin).unwrap_or(begin);
-        return Err(mg.bailout_at(
-            other,
-            "loops other than the @Parallel loop are not supported yet",
-        ));
-    }
     let index_name = mg.names.get(index).clone();
     let var = index_name.clone().unwrap_or_else(|| "the index".into());
 
@@ -152,28 +150,23 @@ pub fn recognize_parallel_loop(mg: &MethodGraph) -> Result<ParallelLoop, Bailout
         ));
     }
 
-    // The back edge adds one.
-    let ends = g.inputs(begin).len() - 1;
-    if ends != 1 {
-        return Err(mg.bailout_at(
-            begin,
-            "`continue` in the @Parallel loop is not supported yet",
-        ));
-    }
+    // Every back edge (the end of the body, and each `continue`) adds one.
+    let loop_ends: Vec<NodeId> = g.inputs(begin)[1..].to_vec();
     let entry_value = g.inputs(index)[1];
-    let back_value = g.inputs(index)[2];
-    let steps_by_one = matches!(g.op(back_value), Op::Binary(BinaryOp::Add))
-        && g.stamp(back_value) == Stamp::Int
-        && {
-            let ins = g.inputs(back_value);
-            (ins[0] == index && is_int_const(g, ins[1], 1))
-                || (ins[1] == index && is_int_const(g, ins[0], 1))
-        };
-    if !steps_by_one {
-        return Err(mg.bailout_at(
-            back_value,
-            format!("the @Parallel loop must step {var} by +1 (other steps are not supported yet)"),
-        ));
+    for &back_value in &g.inputs(index)[2..] {
+        let steps_by_one = matches!(g.op(back_value), Op::Binary(BinaryOp::Add))
+            && g.stamp(back_value) == Stamp::Int
+            && {
+                let ins = g.inputs(back_value);
+                (ins[0] == index && is_int_const(g, ins[1], 1))
+                    || (ins[1] == index && is_int_const(g, ins[0], 1))
+            };
+        if !steps_by_one {
+            return Err(mg.bailout_at(
+                back_value,
+                format!("the @Parallel loop must step {var} by +1 (other steps are not supported yet)"),
+            ));
+        }
     }
 
     // Header: LoopBegin → If(index < bound).
@@ -229,29 +222,47 @@ pub fn recognize_parallel_loop(mg: &MethodGraph) -> Result<ParallelLoop, Bailout
         )
     })?;
 
-    // Body: straight-line fixed nodes ending at the LoopEnd.
-    let chain = g.fixed_chain(stay_succ);
-    let last = *chain.last().unwrap_or(&stay_succ);
-    if *g.op(last) != Op::LoopEnd {
-        return Err(mg.bailout_at(
-            last,
-            "control flow (if/else, ?:, &&, ||, break, return) inside the @Parallel loop is not supported yet",
-        ));
+    // Body: everything reachable from the loop test's in-loop successor up to this loop's LoopEnds.
+    // Leaving the loop from inside (`break`, `return`, an exception) would make iterations depend on
+    // each other.
+    let mut seen = std::collections::HashSet::new();
+    let mut work = vec![stay_succ];
+    while let Some(n) = work.pop() {
+        if !seen.insert(n) {
+            continue;
+        }
+        match g.op(n) {
+            Op::LoopEnd if g.inputs(n)[0] == begin => continue,
+            Op::LoopExit if g.inputs(n)[0] == begin => {
+                return Err(mg.bailout_at(
+                    n,
+                    "`break` out of a @Parallel loop is not supported: later iterations would depend on earlier ones",
+                ))
+            }
+            Op::Return => {
+                return Err(mg.bailout_at(
+                    n,
+                    "`return` inside a @Parallel loop is not supported: later iterations would depend on earlier ones",
+                ))
+            }
+            Op::End => {
+                // Into a Merge or a nested loop's LoopBegin.
+                work.extend(
+                    g.usages(n)
+                        .iter()
+                        .copied()
+                        .filter(|&u| g.op(u).is_merge()),
+                );
+            }
+            Op::LoopEnd => work.push(g.inputs(n)[0]),
+            _ => work.extend(g.successors(n).iter().copied()),
+        }
+        if n != stay_succ && n == begin {
+            return Err(mg.bailout_at(n, "unexpected loop shape"));
+        }
     }
-    let body: Vec<NodeId> = chain[1..chain.len() - 1].to_vec();
-    if let Some(&bad) = body.iter().find(|&&n| {
-        !matches!(
-            g.op(n),
-            Op::ArrayLoad(_) | Op::ArrayStore(_) | Op::IntegerDivRem { .. }
-        )
-    }) {
-        return Err(mg.bailout_at(
-            bad,
-            format!(
-                "{} inside the @Parallel loop is not supported yet",
-                g.op(bad).name()
-            ),
-        ));
+    if let Some(&nested) = found.iter().map(|(b, _)| b).find(|&&b| b != begin && seen.contains(&b)) {
+        return Err(mg.bailout_at(nested, "nested @Parallel loops are not supported yet"));
     }
 
     // After the loop: return.
@@ -272,7 +283,8 @@ pub fn recognize_parallel_loop(mg: &MethodGraph) -> Result<ParallelLoop, Bailout
         index_name,
         lower,
         upper,
-        body,
+        body_entry: stay_succ,
+        loop_ends,
     })
 }
 

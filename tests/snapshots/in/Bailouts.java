@@ -10,14 +10,6 @@ public class Bailouts {
         }
     }
 
-    public static void branch(int[] a, int n) {
-        for (@Parallel int i = 0; i < n; i++) {
-            if (a[i] < 0) {
-                a[i] = 0;
-            }
-        }
-    }
-
     public static void accumulate(int[] a, int[] out, int n) {
         int sum = 0;
         for (@Parallel int i = 0; i < n; i++) {

@@ -1,0 +1,608 @@
+//! Structured control flow: the parallel loop's body as nested `if`/`for` statements.
+//!
+//! The body's fixed nodes are cut into blocks (a block starts at a `Begin`, `Merge`, `LoopBegin` or
+//! `LoopExit`, and ends at an `If`, `End`, `LoopEnd` or `Return`, or falls into a `LoopExit`). Floating
+//! values are scheduled into the block that dominates all their uses and written there as
+//! `const` temporaries; phis become variables assigned at the end of each predecessor. The emitter
+//! walks the dominator tree: an `If` becomes `if (…) { … } else { … }` with the merges it dominates
+//! written after it, a `LoopBegin` becomes `for (;;) { … }` with its exits written after it.
+//! Branches to the statement that follows fall through; a back edge to the innermost loop is
+//! `continue`, a jump to the statement after the innermost loop is `break`; any other jump (leaving
+//! two loops at once, `continue` of an outer loop) is a forward `goto`, which OpenCL C allows.
+//! A value defined inside a `{ … }` and used outside it (e.g. computed in a loop, used after it) is
+//! declared at the top of the kernel instead.
+
+use crate::{Writer, WriterError};
+use ferrocl_graph::{NodeId, Op};
+use petgraph::algo::dominators;
+use petgraph::graph::{DiGraph, NodeIndex};
+use std::collections::{BTreeSet, HashMap, HashSet};
+
+/// How a block ends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Exit {
+    /// A two-way branch; successors `[true, false]`.
+    If(NodeId),
+    /// Into a merge or a loop header's entry.
+    End(NodeId),
+    /// A back edge of a sequential loop.
+    LoopEnd(NodeId),
+    /// The end of one iteration of the parallel loop: the work-item is done.
+    NextIteration,
+    /// Falls into a `LoopExit` that starts the next block.
+    Fall,
+}
+
+#[derive(Clone, Debug)]
+pub(crate) struct Block {
+    nodes: Vec<NodeId>,
+    exit: Exit,
+    succs: Vec<usize>,
+}
+
+/// The body's blocks with their dominator tree and loops.
+pub(crate) struct Cfg {
+    pub(crate) blocks: Vec<Block>,
+    pub(crate) block_of: HashMap<NodeId, usize>,
+    idom: Vec<Option<usize>>,
+    rpo_index: Vec<usize>,
+    /// Loop header block → member blocks (header included).
+    loops: HashMap<usize, BTreeSet<usize>>,
+}
+
+fn starts_block(op: &Op) -> bool {
+    matches!(op, Op::Begin | Op::Merge | Op::LoopBegin | Op::LoopExit)
+}
+
+impl Cfg {
+    /// Cuts the body reachable from `entry` into blocks, stopping at the parallel loop's back edges.
+    pub(crate) fn build(
+        mg: &ferrocl_frontend::MethodGraph,
+        entry: NodeId,
+        parallel_begin: NodeId,
+    ) -> Result<Cfg, WriterError> {
+        let g = &mg.graph;
+        let mut blocks: Vec<Block> = Vec::new();
+        let mut block_of: HashMap<NodeId, usize> = HashMap::new();
+        let mut work = vec![entry];
+        let mut pending_succ: Vec<(usize, Vec<NodeId>)> = Vec::new();
+        while let Some(start) = work.pop() {
+            if block_of.contains_key(&start) {
+                continue;
+            }
+            let index = blocks.len();
+            let mut nodes = Vec::new();
+            let mut cur = start;
+            let exit = loop {
+                nodes.push(cur);
+                block_of.insert(cur, index);
+                let op = g.op(cur);
+                match op {
+                    Op::If => break Exit::If(cur),
+                    Op::End => break Exit::End(cur),
+                    Op::LoopEnd if g.inputs(cur)[0] == parallel_begin => break Exit::NextIteration,
+                    Op::LoopEnd => break Exit::LoopEnd(cur),
+                    Op::Return => {
+                        return Err(WriterError::Internal(
+                            "return inside the parallel loop body".into(),
+                        ))
+                    }
+                    _ => {}
+                }
+                let Some(next) = g.next(cur) else {
+                    return Err(WriterError::Internal(format!("{cur} has no successor")));
+                };
+                if starts_block(g.op(next)) {
+                    break Exit::Fall;
+                }
+                cur = next;
+            };
+            let targets: Vec<NodeId> = match exit {
+                Exit::If(n) => g.successors(n).to_vec(),
+                Exit::End(n) => g
+                    .usages(n)
+                    .iter()
+                    .copied()
+                    .filter(|&u| g.op(u).is_merge())
+                    .take(1)
+                    .collect(),
+                Exit::LoopEnd(n) => vec![g.inputs(n)[0]],
+                Exit::NextIteration => vec![],
+                Exit::Fall => g.next(cur).into_iter().collect(),
+            };
+            work.extend(targets.iter().rev().copied());
+            pending_succ.push((index, targets));
+            blocks.push(Block {
+                nodes,
+                exit,
+                succs: Vec::new(),
+            });
+        }
+        for (index, targets) in pending_succ {
+            let mut succs = Vec::new();
+            for t in targets {
+                match block_of.get(&t) {
+                    Some(&b) => succs.push(b),
+                    None => return Err(WriterError::Internal(format!("{t} is not in a block"))),
+                }
+            }
+            blocks[index].succs = succs;
+        }
+
+        // Dominators, reverse postorder and natural loops.
+        let mut graph: DiGraph<usize, ()> = DiGraph::new();
+        let ids: Vec<NodeIndex> = (0..blocks.len()).map(|b| graph.add_node(b)).collect();
+        for (b, block) in blocks.iter().enumerate() {
+            for &s in &block.succs {
+                graph.add_edge(ids[b], ids[s], ());
+            }
+        }
+        let doms = dominators::simple_fast(&graph, ids[0]);
+        let idom: Vec<Option<usize>> = (0..blocks.len())
+            .map(|b| doms.immediate_dominator(ids[b]).map(|d| d.index()))
+            .collect();
+        let mut post = Vec::new();
+        let mut state = vec![0u8; blocks.len()];
+        let mut stack = vec![(0usize, 0usize)];
+        state[0] = 1;
+        while let Some(&mut (b, ref mut k)) = stack.last_mut() {
+            if let Some(&s) = blocks[b].succs.get(*k) {
+                *k += 1;
+                if state[s] == 0 {
+                    state[s] = 1;
+                    stack.push((s, 0));
+                }
+            } else {
+                post.push(b);
+                stack.pop();
+            }
+        }
+        let mut rpo_index = vec![usize::MAX; blocks.len()];
+        for (i, &b) in post.iter().rev().enumerate() {
+            rpo_index[b] = i;
+        }
+        let mut preds: Vec<Vec<usize>> = vec![Vec::new(); blocks.len()];
+        for (b, block) in blocks.iter().enumerate() {
+            for &s in &block.succs {
+                preds[s].push(b);
+            }
+        }
+        let mut loops: HashMap<usize, BTreeSet<usize>> = HashMap::new();
+        for (b, block) in blocks.iter().enumerate() {
+            if let Exit::LoopEnd(_) = block.exit {
+                let header = block.succs[0];
+                let body = loops.entry(header).or_insert_with(|| BTreeSet::from([header]));
+                let mut work = vec![b];
+                while let Some(x) = work.pop() {
+                    if body.insert(x) {
+                        work.extend(preds[x].iter().copied());
+                    }
+                }
+            }
+        }
+        Ok(Cfg {
+            blocks,
+            block_of,
+            idom,
+            rpo_index,
+            loops,
+        })
+    }
+
+    #[allow(dead_code)]
+    fn dominates(&self, a: usize, mut b: usize) -> bool {
+        loop {
+            if a == b {
+                return true;
+            }
+            match self.idom[b] {
+                Some(d) if d != b => b = d,
+                _ => return false,
+            }
+        }
+    }
+
+    fn depth(&self, mut b: usize) -> usize {
+        let mut d = 0;
+        while let Some(p) = self.idom[b].filter(|&p| p != b) {
+            b = p;
+            d += 1;
+        }
+        d
+    }
+
+    /// Lowest common ancestor of two blocks in the dominator tree.
+    fn lca(&self, mut a: usize, mut b: usize) -> usize {
+        let (mut da, mut db) = (self.depth(a), self.depth(b));
+        while da > db {
+            a = self.idom[a].unwrap_or(a);
+            da -= 1;
+        }
+        while db > da {
+            b = self.idom[b].unwrap_or(b);
+            db -= 1;
+        }
+        while a != b {
+            a = self.idom[a].unwrap_or(a);
+            b = self.idom[b].unwrap_or(b);
+        }
+        a
+    }
+
+    fn is_merge_block(&self, b: usize, w: &Writer<'_>) -> bool {
+        matches!(w.mg.graph.op(self.blocks[b].nodes[0]), Op::Merge)
+    }
+
+    fn is_loop_header(&self, b: usize) -> bool {
+        self.loops.contains_key(&b)
+    }
+}
+
+/// Where floating values are computed: the block dominating all their uses.
+pub(crate) fn schedule(w: &Writer<'_>, cfg: &Cfg) -> HashMap<NodeId, usize> {
+    let g = &w.mg.graph;
+    let mut placed: HashMap<NodeId, usize> = HashMap::new();
+    // Visit floating nodes from their users: iterate to a fixed point in reverse creation order
+    // (users are usually created after their inputs).
+    let floating: Vec<NodeId> = g
+        .node_ids()
+        .filter(|&n| !g.op(n).is_fixed() && !w.values.contains_key(&n))
+        // Parameters, constants and array lengths are names or literals, written where used.
+        .filter(|&n| {
+            !matches!(
+                g.op(n),
+                Op::Parameter(_) | Op::Constant(_) | Op::ArrayLength | Op::Phi
+            )
+        })
+        .collect();
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for &n in floating.iter().rev() {
+            let mut block: Option<usize> = None;
+            for &u in g.usages(n) {
+                let ub = if g.op(u).is_fixed() {
+                    cfg.block_of.get(&u).copied()
+                } else if *g.op(u) == Op::Phi {
+                    // A phi input is used at the end of the corresponding predecessor; phis outside
+                    // the body (the parallel index) are not written.
+                    let merge = g.inputs(u)[0];
+                    if !cfg.block_of.contains_key(&merge) {
+                        continue;
+                    }
+                    let positions: Vec<usize> = g.inputs(u)[1..]
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, &v)| v == n)
+                        .map(|(i, _)| i)
+                        .collect();
+                    let mut acc: Option<usize> = None;
+                    for p in positions {
+                        if let Some(&end) = g.inputs(merge).get(p) {
+                            if let Some(&eb) = cfg.block_of.get(&end) {
+                                acc = Some(acc.map_or(eb, |a| cfg.lca(a, eb)));
+                            }
+                        }
+                    }
+                    acc
+                } else {
+                    placed.get(&u).copied()
+                };
+                if let Some(ub) = ub {
+                    block = Some(block.map_or(ub, |b| cfg.lca(b, ub)));
+                }
+            }
+            if let Some(b) = block {
+                if placed.get(&n) != Some(&b) {
+                    placed.insert(n, b);
+                    changed = true;
+                }
+            }
+        }
+    }
+    placed
+}
+
+/// The emitter's state for one pass over the body.
+pub(crate) struct Emitter<'c> {
+    pub(crate) cfg: &'c Cfg,
+    pub(crate) place: HashMap<NodeId, usize>,
+    /// Stack of enclosing C loops: (header block, the block emitted right after the loop, if any).
+    loops: Vec<(usize, Option<usize>)>,
+    /// Labels that some `goto` targets.
+    pub(crate) used_labels: HashSet<String>,
+    /// A loop's single exit block, written after the loop rather than at the exit site.
+    deferred: HashMap<usize, usize>,
+    status: String,
+}
+
+impl<'c> Emitter<'c> {
+    pub(crate) fn new(cfg: &'c Cfg, place: HashMap<NodeId, usize>, status: &str) -> Self {
+        Emitter {
+            cfg,
+            place,
+            loops: Vec::new(),
+            used_labels: HashSet::new(),
+            deferred: HashMap::new(),
+            status: status.to_string(),
+        }
+    }
+}
+
+fn label(b: usize) -> String {
+    format!("L{b}")
+}
+
+fn continue_label(b: usize) -> String {
+    format!("L{b}_next")
+}
+
+impl Writer<'_> {
+    /// Emits block `b` and everything it dominates. `next` is the block that control reaches by
+    /// falling off the end of what is emitted here.
+    pub(crate) fn emit_tree(
+        &mut self,
+        em: &mut Emitter<'_>,
+        b: usize,
+        next: Option<usize>,
+    ) -> Result<(), WriterError> {
+        let cfg = em.cfg;
+        // Merges and loop exits this block dominates that are not emitted as a branch body: written
+        // after the block's own statement, in reverse postorder.
+        let mut children: Vec<usize> = (0..cfg.blocks.len())
+            .filter(|&c| c != b && cfg.idom[c] == Some(b))
+            .filter(|&c| !self.is_inline_child(cfg, b, c))
+            .collect();
+        // A deferred loop exit belongs to its loop, not to the block where the exit test is.
+        children.retain(|c| !em.deferred.contains_key(c));
+        children.sort_by_key(|&c| cfg.rpo_index[c]);
+
+        if cfg.is_loop_header(b) {
+            let body = &cfg.loops[&b];
+            let (inside, mut outside): (Vec<usize>, Vec<usize>) =
+                children.iter().partition(|c| body.contains(c));
+            // A loop left in one place (the usual `while (cond)`): its exit is written after the loop,
+            // and the exit site says `break`.
+            let header_node = cfg.blocks[b].nodes[0];
+            let exits: Vec<usize> = (0..cfg.blocks.len())
+                .filter(|&e| {
+                    let first = cfg.blocks[e].nodes[0];
+                    *self.mg.graph.op(first) == Op::LoopExit
+                        && self.mg.graph.inputs(first)[0] == header_node
+                })
+                .collect();
+            if let [single] = exits.as_slice() {
+                if !outside.contains(single) {
+                    em.deferred.insert(*single, b);
+                    outside.push(*single);
+                    outside.sort_by_key(|&c| cfg.rpo_index[c]);
+                }
+            }
+            let after = outside.first().copied().or(next);
+            self.line("for (;;) {");
+            self.open_scope();
+            em.loops.push((b, after));
+            let inner_next = inside.first().copied();
+            self.emit_block_body(em, b, inner_next)?;
+            self.emit_children(em, &inside, None)?;
+            em.loops.pop();
+            let cont = continue_label(b);
+            self.line(&format!("{cont}: ;"));
+            self.close_scope();
+            self.line("}");
+            self.emit_children(em, &outside, next)?;
+        } else {
+            let first = children.first().copied().or(next);
+            self.emit_block_body(em, b, first)?;
+            self.emit_children(em, &children, next)?;
+        }
+        Ok(())
+    }
+
+    fn emit_children(
+        &mut self,
+        em: &mut Emitter<'_>,
+        children: &[usize],
+        next: Option<usize>,
+    ) -> Result<(), WriterError> {
+        for (i, &c) in children.iter().enumerate() {
+            let following = children.get(i + 1).copied().or(next);
+            self.line(&format!("{}: ;", label(c)));
+            self.emit_tree(em, c, following)?;
+        }
+        Ok(())
+    }
+
+    /// Whether `c` (immediately dominated by `b`) is written inline as a branch of `b`'s `If`.
+    fn is_inline_child(&self, cfg: &Cfg, b: usize, c: usize) -> bool {
+        matches!(cfg.blocks[b].exit, Exit::If(_) | Exit::Fall)
+            && cfg.blocks[b].succs.contains(&c)
+            && !cfg.is_merge_block(c, self)
+            && !cfg.is_loop_header(c)
+    }
+
+    fn emit_block_body(
+        &mut self,
+        em: &mut Emitter<'_>,
+        b: usize,
+        next: Option<usize>,
+    ) -> Result<(), WriterError> {
+        let cfg = em.cfg;
+        let block = cfg.blocks[b].clone();
+        let status = em.status.clone();
+        for &n in &block.nodes {
+            let op = self.mg.graph.op(n).clone();
+            match op {
+                Op::ArrayLoad(_) | Op::ArrayStore(_) | Op::IntegerDivRem { .. } => {
+                    self.with_place(em, b, |w| w.fixed(n, &status))?;
+                }
+                _ => {}
+            }
+        }
+        // Values this block computes for the blocks it dominates.
+        self.flush_block(em, b)?;
+        match block.exit {
+            Exit::If(n) => {
+                let cond = self.mg.graph.inputs(n)[0];
+                let c = self.with_place(em, b, |w| w.value(cond))?;
+                let (t, f) = (block.succs[0], block.succs[1]);
+                self.line(&format!("if ({c}) {{"));
+                self.open_scope();
+                self.branch(em, b, t, next)?;
+                self.close_scope();
+                let before_else = self.body.len();
+                self.line("} else {");
+                self.open_scope();
+                let mark = self.body.len();
+                self.branch(em, b, f, next)?;
+                self.close_scope();
+                if self.body.len() == mark {
+                    self.body.truncate(before_else);
+                }
+                self.line("}");
+            }
+            Exit::End(end) | Exit::LoopEnd(end) => {
+                let target = block.succs[0];
+                self.assign_phis(em, b, end, target)?;
+                self.jump(em, target, next, matches!(block.exit, Exit::LoopEnd(_)));
+            }
+            Exit::NextIteration => self.line("return;"),
+            Exit::Fall => {
+                let target = block.succs[0];
+                self.branch(em, b, target, next)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Control flows from `b` to `target` along a non-End edge (an `If` successor or a fall into a
+    /// `LoopExit`): write the target inline when `b` owns it, else jump.
+    fn branch(
+        &mut self,
+        em: &mut Emitter<'_>,
+        b: usize,
+        target: usize,
+        next: Option<usize>,
+    ) -> Result<(), WriterError> {
+        if em.deferred.contains_key(&target) {
+            self.jump(em, target, next, false);
+            Ok(())
+        } else if self.is_inline_child(em.cfg, b, target) && em.cfg.idom[target] == Some(b) {
+            self.emit_tree(em, target, next)
+        } else {
+            self.jump(em, target, next, false);
+            Ok(())
+        }
+    }
+
+    fn jump(&mut self, em: &mut Emitter<'_>, target: usize, next: Option<usize>, back_edge: bool) {
+        if back_edge {
+            match em.loops.last() {
+                Some(&(h, _)) if h == target => self.line("continue;"),
+                _ => {
+                    let l = continue_label(target);
+                    em.used_labels.insert(l.clone());
+                    self.line(&format!("goto {l};"));
+                }
+            }
+            return;
+        }
+        if Some(target) == next {
+            return;
+        }
+        if let Some(&(_, after)) = em.loops.last() {
+            if after == Some(target) {
+                self.line("break;");
+                return;
+            }
+        }
+        let l = label(target);
+        em.used_labels.insert(l.clone());
+        self.line(&format!("goto {l};"));
+    }
+
+    /// Assigns the phis of `target`'s merge for the edge leaving block `b` through `end`.
+    fn assign_phis(
+        &mut self,
+        em: &mut Emitter<'_>,
+        b: usize,
+        end: NodeId,
+        target: usize,
+    ) -> Result<(), WriterError> {
+        let g = &self.mg.graph;
+        let merge = em.cfg.blocks[target].nodes[0];
+        let Some(position) = g.inputs(merge).iter().position(|&e| e == end) else {
+            return Err(WriterError::Internal(format!("{end} is not an input of {merge}")));
+        };
+        let phis: Vec<NodeId> = g
+            .usages(merge)
+            .iter()
+            .copied()
+            .filter(|&u| *g.op(u) == Op::Phi)
+            .collect();
+        let mut pairs = Vec::new();
+        for phi in phis {
+            let value = g.inputs(phi)[position + 1];
+            let text = self.with_place(em, b, |w| w.value(value))?;
+            let var = self.phi_var(phi);
+            if text != var {
+                pairs.push((var, text, value));
+            }
+        }
+        // Parallel assignment: when a value is another phi of the same merge, go through temporaries.
+        let reads_phi = pairs
+            .iter()
+            .any(|(_, _, v)| *g.op(*v) == Op::Phi && g.inputs(*v)[0] == merge);
+        if reads_phi {
+            let mut temps = Vec::new();
+            for (var, text, value) in &pairs {
+                let t = self.names.fresh(&format!("{var}_next"));
+                let ty = crate::names::c_type(self.mg.graph.stamp(*value));
+                self.line(&format!("const {ty} {t} = {text};"));
+                temps.push((var.clone(), t));
+            }
+            for (var, t) in temps {
+                self.line(&format!("{var} = {t};"));
+            }
+        } else {
+            for (var, text, _) in pairs {
+                self.line(&format!("{var} = {text};"));
+            }
+        }
+        Ok(())
+    }
+
+    /// Runs `f` with `b` as the block whose scheduled values may be written on demand.
+    fn with_place<T>(
+        &mut self,
+        em: &mut Emitter<'_>,
+        b: usize,
+        f: impl FnOnce(&mut Self) -> Result<T, WriterError>,
+    ) -> Result<T, WriterError> {
+        let saved = std::mem::replace(&mut self.current_block, Some(b));
+        let place = std::mem::take(&mut em.place);
+        let saved_place = std::mem::replace(&mut self.place, place);
+        let result = f(self);
+        em.place = std::mem::replace(&mut self.place, saved_place);
+        self.current_block = saved;
+        result
+    }
+
+    /// Writes every value scheduled in block `b` that is not written yet.
+    fn flush_block(&mut self, em: &mut Emitter<'_>, b: usize) -> Result<(), WriterError> {
+        let mut pending: Vec<NodeId> = em
+            .place
+            .iter()
+            .filter(|(_, &pb)| pb == b)
+            .map(|(&n, _)| n)
+            .filter(|n| !self.values.contains_key(n))
+            .collect();
+        pending.sort();
+        for n in pending {
+            if !self.values.contains_key(&n) {
+                self.with_place(em, b, |w| w.value(n).map(|_| ()))?;
+            }
+        }
+        Ok(())
+    }
+}
