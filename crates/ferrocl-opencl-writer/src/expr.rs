@@ -17,6 +17,20 @@ pub(crate) fn helper_source(name: &str) -> &'static str {
         "ferrocl_f2l" => "long ferrocl_f2l(float x) { return isnan(x) ? 0L : convert_long_sat_rtz(x); }\n",
         "ferrocl_d2i" => "int ferrocl_d2i(double x) { return isnan(x) ? 0 : convert_int_sat_rtz(x); }\n",
         "ferrocl_d2l" => "long ferrocl_d2l(double x) { return isnan(x) ? 0L : convert_long_sat_rtz(x); }\n",
+        // Math.min/max: NaN if either operand is NaN, and -0.0 below 0.0 (OpenCL's fmin/fmax differ).
+        "ferrocl_minf" => "float ferrocl_minf(float a, float b) { if (isnan(a)) return a; if (a == 0.0f && b == 0.0f && signbit(b)) return b; return a <= b ? a : b; }\n",
+        "ferrocl_maxf" => "float ferrocl_maxf(float a, float b) { if (isnan(a)) return a; if (a == 0.0f && b == 0.0f && signbit(a)) return b; return a >= b ? a : b; }\n",
+        "ferrocl_mind" => "double ferrocl_mind(double a, double b) { if (isnan(a)) return a; if (a == 0.0 && b == 0.0 && signbit(b)) return b; return a <= b ? a : b; }\n",
+        "ferrocl_maxd" => "double ferrocl_maxd(double a, double b) { if (isnan(a)) return a; if (a == 0.0 && b == 0.0 && signbit(a)) return b; return a >= b ? a : b; }\n",
+        // Math.pow: y == ±0 gives 1, a NaN operand gives NaN (C's pow(1, NaN) is 1), and |x| == 1
+        // with y infinite gives NaN (C gives 1).
+        "ferrocl_pow" => "double ferrocl_pow(double x, double y) { if (y == 0.0) return 1.0; if (isnan(x) || isnan(y)) return x + y; if (isinf(y) && fabs(x) == 1.0) return y - y; return pow(x, y); }\n",
+        // Integer/Long.numberOfTrailingZeros (OpenCL C 1.2 has no ctz).
+        "ferrocl_ctz" => "int ferrocl_ctz(int x) { uint u = (uint)x; return u == 0u ? 32 : 31 - (int)clz(u & (0u - u)); }\n",
+        "ferrocl_ctzl" => "int ferrocl_ctzl(long x) { ulong u = (ulong)x; return u == 0UL ? 64 : 63 - (int)clz(u & (0UL - u)); }\n",
+        // Integer/Long.reverse.
+        "ferrocl_reverse" => "int ferrocl_reverse(int x) { uint u = (uint)x; u = ((u & 0x55555555u) << 1) | ((u >> 1) & 0x55555555u); u = ((u & 0x33333333u) << 2) | ((u >> 2) & 0x33333333u); u = ((u & 0x0f0f0f0fu) << 4) | ((u >> 4) & 0x0f0f0f0fu); u = (u << 24) | ((u & 0xff00u) << 8) | ((u >> 8) & 0xff00u) | (u >> 24); return (int)u; }\n",
+        "ferrocl_reversel" => "long ferrocl_reversel(long x) { ulong u = (ulong)x; u = ((u & 0x5555555555555555UL) << 1) | ((u >> 1) & 0x5555555555555555UL); u = ((u & 0x3333333333333333UL) << 2) | ((u >> 2) & 0x3333333333333333UL); u = ((u & 0x0f0f0f0f0f0f0f0fUL) << 4) | ((u >> 4) & 0x0f0f0f0f0f0f0f0fUL); u = ((u & 0x00ff00ff00ff00ffUL) << 8) | ((u >> 8) & 0x00ff00ff00ff00ffUL); u = ((u & 0x0000ffff0000ffffUL) << 16) | ((u >> 16) & 0x0000ffff0000ffffUL); u = (u << 32) | (u >> 32); return (long)u; }\n",
         _ => "",
     }
 }
@@ -229,6 +243,33 @@ impl Writer<'_> {
                 let x = self.value(inputs[0])?;
                 let y = self.value(inputs[1])?;
                 format!("({x} {} {y})", c.c_operator())
+            }
+            Op::Intrinsic(intrinsic) => {
+                let mut args = Vec::with_capacity(inputs.len());
+                for &input in &inputs {
+                    args.push(self.value(input)?);
+                }
+                let operand = inputs.first().map_or(stamp, |&i| g.stamp(i));
+                if stamp == Stamp::Double || operand == Stamp::Double {
+                    self.features.fp64 = true;
+                }
+                match crate::intrinsics::expression(intrinsic, operand, &args) {
+                    Some((expr, helper, needs_div_sqrt)) => {
+                        if let Some(h) = helper {
+                            self.helpers.insert(h);
+                        }
+                        if needs_div_sqrt {
+                            self.features.fp32_div_sqrt = true;
+                        }
+                        expr
+                    }
+                    None => {
+                        return self.unsupported(
+                            id,
+                            format!("{intrinsic:?} on {operand} (an unexpected overload)"),
+                        )
+                    }
+                }
             }
             other => return self.unsupported(id, other.name()),
         };

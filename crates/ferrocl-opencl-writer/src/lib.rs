@@ -16,6 +16,7 @@
 #![allow(clippy::result_large_err)]
 
 mod expr;
+mod intrinsics;
 mod names;
 mod structure;
 

@@ -1,0 +1,91 @@
+//! OpenCL C for library methods with Java's semantics.
+//!
+//! Exact methods (`abs`, `min`, `max`, `sqrt`, `floor`, `ceil`, `rint`, `fma`, `signum`, the bit
+//! functions and raw-bits conversions) give the JVM's result bit for bit: OpenCL's `sqrt`, `floor`,
+//! `ceil`, `rint` and `fma` are correctly rounded, `Math.min`/`max` need their own NaN and signed-zero
+//! rules, and `toRadians`/`toDegrees` multiply by the same constants as the JDK (9 and later).
+//! Transcendental functions map to OpenCL's `double` built-ins, whose error bound (a few ulp,
+//! device-dependent) is looser than Java's 1–2.5 ulp: results may differ from the JVM's in the last
+//! bits, never in special values (NaN, ±∞, ±0 follow C99, which matches Java except for `pow`, handled
+//! by a helper).
+
+use ferrocl_graph::{Intrinsic, Stamp};
+
+/// `(expression, helper function it needs, whether it needs correctly rounded float div/sqrt)`.
+pub(crate) type Lowered = (String, Option<&'static str>, bool);
+
+/// The C expression for `intrinsic` applied to `args`, whose first operand has stamp `operand`;
+/// `None` for an overload Java does not have.
+pub(crate) fn expression(intrinsic: Intrinsic, operand: Stamp, args: &[String]) -> Option<Lowered> {
+    use Intrinsic::*;
+    let a = args.first()?;
+    let b = args.get(1);
+    let plain = |e: String| Some((e, None, false));
+    let helper = |name: &'static str| -> Option<Lowered> {
+        Some((format!("{name}({})", args.join(", ")), Some(name), false))
+    };
+    let builtin = |name: &str| -> Option<Lowered> {
+        (operand == Stamp::Double).then(|| (format!("{name}({})", args.join(", ")), None, false))
+    };
+    match (intrinsic, operand) {
+        (Abs, Stamp::Int) => plain(format!("({a} < 0 ? (int)(0u - (uint){a}) : {a})")),
+        (Abs, Stamp::Long) => plain(format!("({a} < 0L ? (long)(0UL - (ulong){a}) : {a})")),
+        (Abs, Stamp::Float | Stamp::Double) => plain(format!("fabs({a})")),
+        (Min, Stamp::Int | Stamp::Long) => plain(format!("min({a}, {})", b?)),
+        (Max, Stamp::Int | Stamp::Long) => plain(format!("max({a}, {})", b?)),
+        (Min, Stamp::Float) => helper("ferrocl_minf"),
+        (Max, Stamp::Float) => helper("ferrocl_maxf"),
+        (Min, Stamp::Double) => helper("ferrocl_mind"),
+        (Max, Stamp::Double) => helper("ferrocl_maxd"),
+        (Sqrt, Stamp::Double) => plain(format!("sqrt({a})")),
+        (Sqrt, Stamp::Float) => Some((format!("sqrt({a})"), None, true)),
+        (Floor, Stamp::Double) => plain(format!("floor({a})")),
+        (Ceil, Stamp::Double) => plain(format!("ceil({a})")),
+        (Rint, Stamp::Double) => plain(format!("rint({a})")),
+        (Fma, Stamp::Float | Stamp::Double) => plain(format!("fma({a}, {}, {})", b?, args.get(2)?)),
+        (Signum, Stamp::Float) => plain(format!(
+            "({a} > 0.0f ? 1.0f : ({a} < 0.0f ? -1.0f : {a}))"
+        )),
+        (Signum, Stamp::Double) => plain(format!("({a} > 0.0 ? 1.0 : ({a} < 0.0 ? -1.0 : {a}))")),
+        (ToRadians, Stamp::Double) => plain(format!("({a} * 0.017453292519943295)")),
+        (ToDegrees, Stamp::Double) => plain(format!("({a} * 57.29577951308232)")),
+        (Pow, Stamp::Double) => helper("ferrocl_pow"),
+        (Cbrt, _) => builtin("cbrt"),
+        (Exp, _) => builtin("exp"),
+        (Log, _) => builtin("log"),
+        (Log10, _) => builtin("log10"),
+        (Log1p, _) => builtin("log1p"),
+        (Expm1, _) => builtin("expm1"),
+        (Sin, _) => builtin("sin"),
+        (Cos, _) => builtin("cos"),
+        (Tan, _) => builtin("tan"),
+        (Asin, _) => builtin("asin"),
+        (Acos, _) => builtin("acos"),
+        (Atan, _) => builtin("atan"),
+        (Atan2, _) => builtin("atan2"),
+        (Sinh, _) => builtin("sinh"),
+        (Cosh, _) => builtin("cosh"),
+        (Tanh, _) => builtin("tanh"),
+        (Hypot, _) => builtin("hypot"),
+        (FloatToRawIntBits, Stamp::Float) => plain(format!("as_int({a})")),
+        (IntBitsToFloat, Stamp::Int) => plain(format!("as_float({a})")),
+        (DoubleToRawLongBits, Stamp::Double) => plain(format!("as_long({a})")),
+        (LongBitsToDouble, Stamp::Long) => plain(format!("as_double({a})")),
+        (BitCount, Stamp::Int) => plain(format!("popcount({a})")),
+        (BitCount, Stamp::Long) => plain(format!("(int)popcount({a})")),
+        (NumberOfLeadingZeros, Stamp::Int) => plain(format!("clz({a})")),
+        (NumberOfLeadingZeros, Stamp::Long) => plain(format!("(int)clz({a})")),
+        (NumberOfTrailingZeros, Stamp::Int) => helper("ferrocl_ctz"),
+        (NumberOfTrailingZeros, Stamp::Long) => helper("ferrocl_ctzl"),
+        (Reverse, Stamp::Int) => helper("ferrocl_reverse"),
+        (Reverse, Stamp::Long) => helper("ferrocl_reversel"),
+        // OpenCL's rotate takes the distance modulo the width, as Java does.
+        (RotateLeft, Stamp::Int) => plain(format!("rotate({a}, {})", b?)),
+        (RotateLeft, Stamp::Long) => plain(format!("rotate({a}, (long){})", b?)),
+        (RotateRight, Stamp::Int) => plain(format!("rotate({a}, (int)(0u - (uint){}))", b?)),
+        (RotateRight, Stamp::Long) => {
+            plain(format!("rotate({a}, (long)(0UL - (ulong)(long){}))", b?))
+        }
+        _ => None,
+    }
+}
