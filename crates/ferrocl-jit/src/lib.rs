@@ -26,7 +26,7 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 pub use ferrocl_frontend::{Bailout as BailoutReason, Location as MethodLocation, ParamInfo};
-pub use ferrocl_graph::{ElemKind, Stamp};
+pub use ferrocl_graph::{ElemKind, FieldRef, Stamp};
 pub use ferrocl_opencl_writer::{
     Features, Kernel, KernelParam, STATUS_DIVIDE_BY_ZERO, STATUS_INDEX,
 };

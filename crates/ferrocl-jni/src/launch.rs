@@ -214,13 +214,25 @@ pub(crate) fn launch<'local>(
     if args.is_null() {
         return Err(NativeError::ferrocl("launch without an argument array"));
     }
+    // The method's arguments, then the current values of the static fields the kernel reads.
+    let statics: Vec<(&ferrocl_jit::FieldRef, Stamp)> = jit
+        .kernel
+        .params
+        .iter()
+        .filter_map(|p| match p {
+            KernelParam::StaticField { field, stamp } => Some((field, *stamp)),
+            _ => None,
+        })
+        .collect();
     let count = args.len(env)?;
-    if count != jit.params.len() {
+    if count != jit.params.len() + statics.len() {
         return Err(NativeError::ferrocl(format!(
-            "{}: {} arguments given, {} expected",
+            "{}: {} arguments given, {} expected ({} parameters and {} static fields)",
             jit.location,
             count,
-            jit.params.len()
+            jit.params.len() + statics.len(),
+            jit.params.len(),
+            statics.len()
         )));
     }
     let mut objects: Vec<JObject<'local>> = Vec::with_capacity(count);
@@ -245,15 +257,26 @@ pub(crate) fn launch<'local>(
     let scalar = |env: &mut Env<'local>, p: usize| -> Result<Option<Scalar>, NativeError> {
         read_scalar(env, &objects[p], &jit.params[p].descriptor)
     };
-    let host_int = |env: &mut Env<'local>, e: HostExpr| -> Result<Option<i32>, NativeError> {
+    let static_value =
+        |env: &mut Env<'local>, field: &ferrocl_jit::FieldRef| -> Result<Option<Scalar>, NativeError> {
+            match statics.iter().position(|(f, _)| *f == field) {
+                Some(k) => read_scalar(env, &objects[jit.params.len() + k], &field.descriptor),
+                None => Ok(None),
+            }
+        };
+    let host_int = |env: &mut Env<'local>, e: &HostExpr| -> Result<Option<i32>, NativeError> {
         Ok(match e {
-            HostExpr::Const(v) => Some(v),
-            HostExpr::Param(p) => match scalar(env, p)? {
+            HostExpr::Const(v) => Some(*v),
+            HostExpr::Param(p) => match scalar(env, *p)? {
+                Some(Scalar::Int(v)) => Some(v),
+                _ => None,
+            },
+            HostExpr::Static(field) => match static_value(env, field)? {
                 Some(Scalar::Int(v)) => Some(v),
                 _ => None,
             },
             HostExpr::ArrayLength(p) => {
-                let obj = &objects[p];
+                let obj = &objects[*p];
                 if obj.is_null() {
                     None
                 } else {
@@ -265,8 +288,8 @@ pub(crate) fn launch<'local>(
         })
     };
     let (Some(lower), Some(upper)) = (
-        host_int(env, jit.kernel.lower)?,
-        host_int(env, jit.kernel.upper)?,
+        host_int(env, &jit.kernel.lower)?,
+        host_int(env, &jit.kernel.upper)?,
     ) else {
         return Ok(Outcome::status(HOST_CHECK_FAILED));
     };
@@ -330,12 +353,19 @@ pub(crate) fn launch<'local>(
                 None => return Err(NativeError::ferrocl("array buffer missing")),
             },
             KernelParam::ArrayLength { param } => {
-                match host_int(env, HostExpr::ArrayLength(param))? {
+                match host_int(env, &HostExpr::ArrayLength(param))? {
                     Some(len) => KernelArg::Int(len),
                     None => return Ok(Outcome::status(HOST_CHECK_FAILED)),
                 }
             }
             KernelParam::Scalar { param, .. } => match scalar(env, param)? {
+                Some(Scalar::Int(v)) => KernelArg::Int(v),
+                Some(Scalar::Long(v)) => KernelArg::Long(v),
+                Some(Scalar::Float(v)) => KernelArg::Float(v),
+                Some(Scalar::Double(v)) => KernelArg::Double(v),
+                None => return Ok(Outcome::status(HOST_CHECK_FAILED)),
+            },
+            KernelParam::StaticField { ref field, .. } => match static_value(env, field)? {
                 Some(Scalar::Int(v)) => KernelArg::Int(v),
                 Some(Scalar::Long(v)) => KernelArg::Long(v),
                 Some(Scalar::Float(v)) => KernelArg::Float(v),

@@ -217,6 +217,36 @@ pub extern "system" fn Java_dev_ferrocl_api_Native_kernelSource<'caller>(
         .resolve::<ThrowJava>()
 }
 
+/// `static native String staticFields(long handle)`: the non-final static fields the kernel reads, one
+/// per line as `pkg/Cls<TAB>name<TAB>descriptor`, in the order their values follow the method's
+/// arguments in `launch`.
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_dev_ferrocl_api_Native_staticFields<'caller>(
+    mut unowned: EnvUnowned<'caller>,
+    _class: JClass<'caller>,
+    handle: jlong,
+) -> JString<'caller> {
+    unowned
+        .with_env(|env| -> Result<JString<'caller>, NativeError> {
+            let task = registry::get(handle)?;
+            let lines: Vec<String> = task
+                .jit
+                .kernel
+                .params
+                .iter()
+                .filter_map(|p| match p {
+                    ferrocl_jit::KernelParam::StaticField { field, .. } => Some(format!(
+                        "{}\t{}\t{}",
+                        field.class, field.name, field.descriptor
+                    )),
+                    _ => None,
+                })
+                .collect();
+            Ok(JString::from_str(env, lines.join("\n"))?)
+        })
+        .resolve::<ThrowJava>()
+}
+
 /// `static native String deviceName(long handle)`.
 #[unsafe(no_mangle)]
 pub extern "system" fn Java_dev_ferrocl_api_Native_deviceName<'caller>(

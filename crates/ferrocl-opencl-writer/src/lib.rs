@@ -59,6 +59,13 @@ pub enum KernelParam {
         /// `Int`, `Long`, `Float` or `Double`.
         stamp: Stamp,
     },
+    /// A non-final static field, read on the host at each `execute()` (`const T`).
+    StaticField {
+        /// The field.
+        field: ferrocl_graph::FieldRef,
+        /// Its stamp.
+        stamp: Stamp,
+    },
     /// The first value of the parallel index (`const int`).
     LoopStart,
     /// `__global int*` status word: 0, or the code of the first failed check.
@@ -201,9 +208,9 @@ pub fn write_kernel(mg: &MethodGraph, pl: &ParallelLoop) -> Result<Kernel, Write
             }
         }
     }
-    for e in [pl.lower, pl.upper] {
+    for e in [&pl.lower, &pl.upper] {
         if let HostExpr::ArrayLength(p) = e {
-            uses_length.insert(p);
+            uses_length.insert(*p);
         }
     }
 
@@ -267,6 +274,32 @@ pub fn write_kernel(mg: &MethodGraph, pl: &ParallelLoop) -> Result<Kernel, Write
                 }
             }
         }
+    }
+    // Non-final static fields: one argument per field, whatever the number of reads.
+    let mut static_names: HashMap<ferrocl_graph::FieldRef, String> = HashMap::new();
+    for n in g.node_ids() {
+        let Op::StaticField(field) = g.op(n) else {
+            continue;
+        };
+        if g.usages(n).is_empty() {
+            continue;
+        }
+        let name = match static_names.get(field) {
+            Some(name) => name.clone(),
+            None => {
+                let name = names.fresh(&field.name);
+                let stamp = g.stamp(n);
+                needs_fp64 |= stamp == Stamp::Double;
+                decls.push(format!("const {} {name}", names::c_type(stamp)));
+                params.push(KernelParam::StaticField {
+                    field: field.clone(),
+                    stamp,
+                });
+                static_names.insert(field.clone(), name.clone());
+                name
+            }
+        };
+        values.insert(n, name);
     }
     let start_name = names.fresh("ferrocl_start");
     let status_name = names.fresh("ferrocl_status");
@@ -400,8 +433,8 @@ pub fn write_kernel(mg: &MethodGraph, pl: &ParallelLoop) -> Result<Kernel, Write
     let _ = writeln!(
         src,
         "// @Parallel loop: {index_name} from {} while {index_name} < {}, one work-item per iteration",
-        describe(mg, pl.lower),
-        describe(mg, pl.upper)
+        describe(mg, &pl.lower),
+        describe(mg, &pl.upper)
     );
     src.push_str("#pragma OPENCL FP_CONTRACT OFF\n");
     if w.features.fp64 {
@@ -435,12 +468,12 @@ pub fn write_kernel(mg: &MethodGraph, pl: &ParallelLoop) -> Result<Kernel, Write
         source: src,
         params,
         features: w.features,
-        lower: pl.lower,
-        upper: pl.upper,
+        lower: pl.lower.clone(),
+        upper: pl.upper.clone(),
     })
 }
 
-fn describe(mg: &MethodGraph, e: HostExpr) -> String {
+fn describe(mg: &MethodGraph, e: &HostExpr) -> String {
     let pname = |p: usize| {
         mg.params[p]
             .name
@@ -449,7 +482,8 @@ fn describe(mg: &MethodGraph, e: HostExpr) -> String {
     };
     match e {
         HostExpr::Const(v) => v.to_string(),
-        HostExpr::Param(p) => pname(p),
-        HostExpr::ArrayLength(p) => format!("{}.length", pname(p)),
+        HostExpr::Param(p) => pname(*p),
+        HostExpr::ArrayLength(p) => format!("{}.length", pname(*p)),
+        HostExpr::Static(f) => format!("{}.{}", f.class.replace('/', "."), f.name),
     }
 }

@@ -15,7 +15,7 @@ use ferrocl_frontend::{Bailout, MethodGraph};
 use ferrocl_graph::{BinaryOp, Condition, Constant, Graph, NodeId, Op, Stamp};
 
 /// A value the host evaluates before launch (Java `int` semantics).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum HostExpr {
     /// A constant.
     Const(i32),
@@ -23,6 +23,8 @@ pub enum HostExpr {
     Param(usize),
     /// `length` of the array parameter at this index.
     ArrayLength(usize),
+    /// A non-final static `int` field, read on the host at each `execute()`.
+    Static(ferrocl_graph::FieldRef),
 }
 
 /// A recognised `@Parallel` loop `for (i = lower; i < upper; i++)`.
@@ -57,6 +59,7 @@ fn host_expr(mg: &MethodGraph, id: NodeId) -> Option<HostExpr> {
             let array = g.inputs(id)[0];
             param_index(mg, array).map(HostExpr::ArrayLength)
         }
+        Op::StaticField(f) if g.stamp(id) == Stamp::Int => Some(HostExpr::Static(f.clone())),
         _ => None,
     }
 }

@@ -60,6 +60,15 @@ final class Backend {
         }
     }
 
+    static String staticFields(long handle) {
+        NativeLoader.load();
+        try {
+            return Native.staticFields(handle);
+        } catch (UnsatisfiedLinkError e) {
+            throw missing("staticFields", e);
+        }
+    }
+
     static int launch(long handle, Object[] args, long[] stats) {
         NativeLoader.load();
         try {

@@ -51,7 +51,15 @@ final class KernelCache {
         }
         long[] stats = Backend.compileStats(handle);
         String deviceName = Backend.deviceName(handle);
-        Outcome outcome = Outcome.compiled(handle, deviceName, stat(stats, 0), stat(stats, 1), stat(stats, 2) != 0);
+        java.lang.reflect.Field[] statics;
+        try {
+            statics = staticFields(Backend.staticFields(handle), target.loader());
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            return Outcome.bailout(target.displayName() + target.descriptor
+                    + " reads a static field that cannot be read by reflection: " + e);
+        }
+        Outcome outcome = Outcome.compiled(handle, deviceName, stat(stats, 0), stat(stats, 1), stat(stats, 2) != 0,
+                statics);
         if (Config.PRINT_KERNEL && PRINTED.add(handle)) {
             print(System.out, target, taskId, deviceName, Backend.kernelSource(handle));
         }
@@ -68,6 +76,48 @@ final class KernelCache {
         }
         text.append("// ---- end of ").append(target.displayName()).append(" ----");
         out.println(text);
+    }
+
+    /**
+     * Resolves the native side's list of static fields ({@code pkg/Cls<TAB>name<TAB>descriptor} per line) as
+     * {@code getstatic} would: in the named class or its superclasses and interfaces. Initialises the class, as the
+     * JVM does on a static field read.
+     */
+    private static java.lang.reflect.Field[] staticFields(String lines, ClassLoader loader)
+            throws ReflectiveOperationException {
+        if (lines == null || lines.isEmpty()) {
+            return new java.lang.reflect.Field[0];
+        }
+        String[] entries = lines.split("\n");
+        java.lang.reflect.Field[] fields = new java.lang.reflect.Field[entries.length];
+        for (int i = 0; i < entries.length; i++) {
+            String[] parts = entries[i].split("\t");
+            Class<?> owner = Class.forName(parts[0].replace('/', '.'), true, loader);
+            java.lang.reflect.Field field = findStatic(owner, parts[1]);
+            if (field == null) {
+                throw new NoSuchFieldException(parts[0].replace('/', '.') + "." + parts[1]);
+            }
+            field.setAccessible(true);
+            fields[i] = field;
+        }
+        return fields;
+    }
+
+    private static java.lang.reflect.Field findStatic(Class<?> c, String name) {
+        for (Class<?> k = c; k != null; k = k.getSuperclass()) {
+            for (java.lang.reflect.Field f : k.getDeclaredFields()) {
+                if (f.getName().equals(name) && java.lang.reflect.Modifier.isStatic(f.getModifiers())) {
+                    return f;
+                }
+            }
+            for (Class<?> i : k.getInterfaces()) {
+                java.lang.reflect.Field f = findStatic(i, name);
+                if (f != null) {
+                    return f;
+                }
+            }
+        }
+        return null;
     }
 
     private static long stat(long[] stats, int i) {

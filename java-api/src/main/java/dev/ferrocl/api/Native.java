@@ -28,6 +28,12 @@ final class Native {
     static native long[] compileStats(long handle);
 
     /**
+     * The non-final static fields the kernel reads, one per line as {@code pkg/Cls<TAB>name<TAB>descriptor}; their
+     * current values follow the method's arguments in {@link #launch}.
+     */
+    static native String staticFields(long handle);
+
+    /**
      * Runs the compiled task. args: for instance tasks args[0] is the receiver, then the method's arguments in
      * order; scalars boxed, arrays as they are. Returns 0 = ran on the device and every written array holds its new
      * contents; 1 = a check failed on the device, nothing was copied back (the caller reruns on the JVM); 2 = a

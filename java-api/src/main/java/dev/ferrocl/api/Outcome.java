@@ -14,10 +14,13 @@ final class Outcome {
     final long buildNanos;
     /** Whether the native side took the kernel from its own cache. */
     final boolean nativeCached;
+    /** Static fields whose current values follow the arguments at each launch (empty when none). */
+    final java.lang.reflect.Field[] staticFields;
     private final AtomicBoolean claimed = new AtomicBoolean();
 
     private Outcome(long handle, String bailout, String deviceName, long jitNanos, long buildNanos,
-            boolean nativeCached) {
+            boolean nativeCached, java.lang.reflect.Field[] staticFields) {
+        this.staticFields = staticFields;
         this.handle = handle;
         this.bailout = bailout;
         this.deviceName = deviceName;
@@ -26,12 +29,32 @@ final class Outcome {
         this.nativeCached = nativeCached;
     }
 
-    static Outcome compiled(long handle, String deviceName, long jitNanos, long buildNanos, boolean nativeCached) {
-        return new Outcome(handle, null, deviceName, jitNanos, buildNanos, nativeCached);
+    static Outcome compiled(long handle, String deviceName, long jitNanos, long buildNanos, boolean nativeCached,
+            java.lang.reflect.Field[] staticFields) {
+        return new Outcome(handle, null, deviceName, jitNanos, buildNanos, nativeCached, staticFields);
     }
 
     static Outcome bailout(String reason) {
-        return new Outcome(0, reason, null, 0, 0, false);
+        return new Outcome(0, reason, null, 0, 0, false, new java.lang.reflect.Field[0]);
+    }
+
+    /**
+     * The task's arguments followed by the current values of the static fields the kernel reads (Java code may
+     * change them between runs).
+     */
+    Object[] launchArgs(Object[] taskArgs) {
+        if (staticFields.length == 0) {
+            return taskArgs.clone();
+        }
+        Object[] all = java.util.Arrays.copyOf(taskArgs, taskArgs.length + staticFields.length);
+        for (int i = 0; i < staticFields.length; i++) {
+            try {
+                all[taskArgs.length + i] = staticFields[i].get(null);
+            } catch (IllegalAccessException e) {
+                throw new FerroclException("cannot read static field " + staticFields[i] + ": " + e, e);
+            }
+        }
+        return all;
     }
 
     boolean isBailout() {

@@ -688,7 +688,7 @@ public final class TaskSchedule implements AutoCloseable {
             return;
         }
         long[] stats = new long[8];
-        int status = Backend.launch(outcome.handle, t.target.launchArgs.clone(), stats);
+        int status = Backend.launch(outcome.handle, outcome.launchArgs(t.target.launchArgs), stats);
         switch (status) {
             case 0:
                 t.recordLaunch(stats);
