@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # The whole Ferrocl check, as CI runs it (.ci/run): bootstrap, rustfmt, clippy, the Rust tests, the release JNI
-# library, then the Gradle JUnit suite on the OpenCL device in strict mode. Stops at the first failing step with a
-# non-zero status. The last "N passed, N failed" line printed is the Gradle suite's.
+# library, then the Gradle JUnit suite on the OpenCL device in strict mode: on the JDK that runs Gradle (17), and
+# again compiled by and run on the newest JDK >= 25 under /usr/lib/jvm when there is one (`gradle test25`; Gradle
+# 4.4's own Test task cannot run on JDK 24+). Stops at the first failing step with a non-zero status, except that
+# both JUnit runs always run. The last "N passed, N failed" line printed is the sum over the JUnit runs (on success it
+# is the very last line).
 #
 # Works on a fresh clone (no target/, no ~/.gradle cache; Gradle fetches JUnit from Maven Central once).
 # Usage: scripts/test.sh
@@ -44,9 +47,62 @@ cargo test --workspace
 step "cargo build --release -p ferrocl-jni"
 cargo build --release -p ferrocl-jni
 
+# Each JUnit run's output is kept to add up its closing "N passed, N failed" line; a failing run does not stop the
+# other one.
+junit_logs=()
+junit_failed=()
+run_junit() { # run_junit NAME GRADLE_TASK... (NAME without spaces)
+  local log
+  log=$(mktemp "${TMPDIR:-/tmp}/ferrocl-junit.XXXXXX")
+  junit_logs+=("$1=$log")
+  if ! gradle --no-daemon --console=plain "${@:2}" -PskipCargo 2>&1 | tee "$log"; then
+    junit_failed+=("$1")
+  fi
+}
+
 step "gradle test (JUnit, strict, OpenCL device)"
-gradle --no-daemon --console=plain test -PskipCargo
+# cleanTest: Gradle would skip an up-to-date suite, and the suite must run every time.
+run_junit test cleanTest test
+
+# The same lookup as tests/build.gradle: FERROCL_JDK25, else the newest JDK of version >= 25 under /usr/lib/jvm.
+jdk25=""
+for home in ${FERROCL_JDK25:-/usr/lib/jvm/*}; do
+  version=$(sed -n 's/^JAVA_VERSION="\([0-9]*\).*/\1/p' "$home/release" 2>/dev/null || true)
+  if [[ -n $version && $version -ge 25 && -x $home/bin/javac && -x $home/bin/java ]]; then
+    jdk25="$home"
+  fi
+done
+if [[ -n $jdk25 ]]; then
+  step "gradle test25 (JUnit, strict, OpenCL device, compiled by and run on $jdk25)"
+  run_junit test25 test25
+else
+  echo "no JDK 25 or later under /usr/lib/jvm (or FERROCL_JDK25): gradle test25 skipped"
+fi
+
+step "JUnit summary"
+passed=0
+failed=0
+for entry in "${junit_logs[@]}"; do
+  name=${entry%%=*}
+  log=${entry#*=}
+  line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$log" | tail -n1 || true)
+  rm -f "$log"
+  if [[ -z $line ]]; then
+    echo "$name: no \"N passed, N failed\" line (the run did not get to its tests)"
+    [[ " ${junit_failed[*]-} " == *" $name "* ]] || junit_failed+=("$name")
+    continue
+  fi
+  echo "$name: $line"
+  passed=$((passed + $(sed -E 's/^([0-9]+) passed.*/\1/' <<<"$line")))
+  failed=$((failed + $(sed -E 's/^[0-9]+ passed, ([0-9]+) failed.*/\1/' <<<"$line")))
+done
+if ((${#junit_failed[@]} > 0)); then
+  current_step="JUnit (${junit_failed[*]})"
+  echo "$passed passed, $failed failed"
+  exit 1
+fi
 
 step "done"
 echo "test.sh: every step succeeded in $((SECONDS - start))s"
 current_step=""
+echo "$passed passed, $failed failed"

@@ -1,12 +1,16 @@
 //! `ferrocl`: the command line of the Ferrocl JIT.
 //!
 //! ```text
-//! ferrocl compile <Class.class> <method> [--descriptor D] [--dump-graph DIR]   OpenCL C to stdout
+//! ferrocl compile <Class.class> <method> [--descriptor D] [--dump-graph DIR] [--class-path DIRS]
+//!                                                                             OpenCL C to stdout
 //! ferrocl devices                                                             the OpenCL devices
 //! ```
+//! Calls into other classes are inlined from the class-path root of the input class file (its
+//! directory minus the package directories), then from `--class-path` (directories separated by
+//! the platform's path separator, e.g. a `jimage extract` of the JDK for `java.lang` classes).
 //! Exit status: 0 on success, 2 for a bailout (the reason on stderr), 1 for other errors.
 
-use ferrocl_jit::{compile, JitError, Options, Request, Target};
+use ferrocl_jit::{compile, DirectoryResolver, JitError, Options, Request, Target};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -16,7 +20,7 @@ fn fail(message: &str, code: u8) -> ExitCode {
     ExitCode::from(code)
 }
 
-const USAGE: &str = "usage:\n  ferrocl compile <Class.class> <method> [--descriptor D] [--dump-graph DIR]\n  ferrocl devices";
+const USAGE: &str = "usage:\n  ferrocl compile <Class.class> <method> [--descriptor D] [--dump-graph DIR] [--class-path DIRS]\n  ferrocl devices";
 
 #[allow(clippy::print_stdout)]
 fn main() -> ExitCode {
@@ -44,6 +48,7 @@ fn main() -> ExitCode {
                 return fail(USAGE, 1);
             };
             let mut descriptor = None;
+            let mut class_path: Vec<PathBuf> = Vec::new();
             let mut options = Options {
                 verify_each_phase: true,
                 ..Options::default()
@@ -53,6 +58,7 @@ fn main() -> ExitCode {
                 match (flag.as_str(), rest.next()) {
                     ("--descriptor", Some(d)) => descriptor = Some(d.clone()),
                     ("--dump-graph", Some(d)) => options.dump_graph = Some(PathBuf::from(d)),
+                    ("--class-path", Some(d)) => class_path.extend(std::env::split_paths(d)),
                     _ => return fail(USAGE, 1),
                 }
             }
@@ -75,14 +81,21 @@ fn main() -> ExitCode {
                 [] => return fail(&format!("no method {method} in {}", class.name), 1),
                 _ => return fail(&format!("{method} is overloaded: pass --descriptor"), 1),
             };
-            let request = Request {
+            // Other classes come from the input's own class-path root (when the file sits in its
+            // package's directories), then from --class-path; otherwise they are not available.
+            let roots = DirectoryResolver::root_of(std::path::Path::new(path), &class.name)
+                .into_iter()
+                .chain(class_path);
+            let mut resolver = DirectoryResolver::new(roots);
+            let mut request = Request {
                 class_bytes: &bytes,
                 class_name: &class.name,
                 method: &m.name,
                 descriptor: &m.descriptor,
                 target: Target::default(),
+                resolver: Some(&mut resolver),
             };
-            match compile(&request, &options) {
+            match compile(&mut request, &options) {
                 Ok(k) => {
                     print!("{}", k.source());
                     ExitCode::SUCCESS

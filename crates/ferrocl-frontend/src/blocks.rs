@@ -1,11 +1,14 @@
 //! Basic blocks of the bytecode, their order, back edges and natural loops.
 
-use ferrocl_classfile::{Insn, Op};
+use ferrocl_classfile::{Insn, Kind, Op};
 use petgraph::algo::dominators;
 use petgraph::graph::{DiGraph, NodeIndex};
 use std::collections::{BTreeSet, HashMap};
 
 /// A basic block: instructions `first..end` (indices into the instruction list).
+///
+/// A block ending in a `switch` has one successor per case of [`switch_cases`] (a case whose target
+/// is the default's is left out: it behaves as the default), then the default.
 #[derive(Clone, Debug)]
 pub struct Block {
     /// Index of the first instruction.
@@ -40,8 +43,42 @@ pub enum CfgError {
     Irreducible(u32),
 }
 
-/// Branch targets of an instruction and whether it falls through.
+/// The cases of a `tableswitch` or `lookupswitch` that do not go to the default, as `(key, target)`
+/// in key order, and the default target; `None` for other instructions.
+pub fn switch_cases(op: &Op) -> Option<(Vec<(i32, u32)>, u32)> {
+    let (pairs, default): (Vec<(i32, u32)>, u32) = match op {
+        Op::TableSwitch {
+            default,
+            low,
+            targets,
+        } => (
+            targets
+                .iter()
+                .enumerate()
+                .filter_map(|(k, &t)| {
+                    let k = i32::try_from(k).ok()?;
+                    Some((low.checked_add(k)?, t))
+                })
+                .collect(),
+            *default,
+        ),
+        Op::LookupSwitch { default, pairs } => (pairs.clone(), *default),
+        _ => return None,
+    };
+    Some((
+        pairs.into_iter().filter(|&(_, t)| t != default).collect(),
+        default,
+    ))
+}
+
+/// Branch targets of an instruction (one per control-flow edge, see [`Block`]) and whether it
+/// falls through.
 pub fn branch_targets(op: &Op) -> (Vec<u32>, bool) {
+    if let Some((cases, default)) = switch_cases(op) {
+        let mut all: Vec<u32> = cases.into_iter().map(|(_, t)| t).collect();
+        all.push(default);
+        return (all, false);
+    }
     match op {
         Op::If { target, .. }
         | Op::IfIcmp { target, .. }
@@ -49,18 +86,6 @@ pub fn branch_targets(op: &Op) -> (Vec<u32>, bool) {
         | Op::IfNull { target }
         | Op::IfNonNull { target } => (vec![*target], true),
         Op::Goto(t) => (vec![*t], false),
-        Op::TableSwitch {
-            default, targets, ..
-        } => {
-            let mut all = targets.clone();
-            all.push(*default);
-            (all, false)
-        }
-        Op::LookupSwitch { default, pairs } => {
-            let mut all: Vec<u32> = pairs.iter().map(|&(_, t)| t).collect();
-            all.push(*default);
-            (all, false)
-        }
         Op::Return(_) | Op::AThrow | Op::Ret(_) => (vec![], false),
         Op::Jsr(t) => (vec![*t], true),
         _ => (vec![], true),
@@ -69,6 +94,10 @@ pub fn branch_targets(op: &Op) -> (Vec<u32>, bool) {
 
 /// Splits the instructions into blocks and analyses the loops.
 pub fn build_cfg(insns: &[Insn]) -> Result<Cfg, CfgError> {
+    if insns.is_empty() {
+        // The class-file reader refuses empty code; never index into none.
+        return Err(CfgError::BadTarget(0));
+    }
     let index_of: HashMap<u32, usize> = insns.iter().enumerate().map(|(i, n)| (n.bci, i)).collect();
     let mut starts = BTreeSet::new();
     starts.insert(0usize);
@@ -187,6 +216,44 @@ pub fn build_cfg(insns: &[Insn]) -> Result<Cfg, CfgError> {
 }
 
 impl Cfg {
+    /// For the loop headed by block `header`: which local slots (of `max_locals`) an instruction
+    /// of the loop body may write (a `long`/`double` store writes two). A local no instruction of
+    /// the loop writes keeps its value around the loop and needs no phi; so `this` and unchanged
+    /// parameters stay themselves inside loops while the loop is parsed.
+    pub fn locals_assigned_in_loop(
+        &self,
+        header: usize,
+        insns: &[Insn],
+        max_locals: usize,
+    ) -> Vec<bool> {
+        let mut assigned = vec![false; max_locals];
+        let mut mark = |slot: usize| {
+            if let Some(a) = assigned.get_mut(slot) {
+                *a = true;
+            }
+        };
+        for (_, body) in self.loops.iter().filter(|(h, _)| *h == header) {
+            for &b in body {
+                let Some(block) = self.blocks.get(b) else {
+                    continue;
+                };
+                for insn in insns.get(block.first..block.end).unwrap_or(&[]) {
+                    match insn.op {
+                        Op::Store(kind, slot) => {
+                            mark(usize::from(slot));
+                            if matches!(kind, Kind::Long | Kind::Double) {
+                                mark(usize::from(slot) + 1);
+                            }
+                        }
+                        Op::Iinc { index, .. } => mark(usize::from(index)),
+                        _ => {}
+                    }
+                }
+            }
+        }
+        assigned
+    }
+
     /// Whether `b` heads a loop.
     pub fn is_loop_header(&self, b: usize) -> bool {
         self.loops.iter().any(|(h, _)| *h == b)

@@ -1,9 +1,19 @@
 //! Abstract interpretation of the bytecode over the blocks in reverse postorder, building SSA.
+//!
+//! One [`Builder`] owns the graph and its side tables for the whole compilation; each method whose
+//! bytecode is parsed (the compiled method, then every inlined callee, see `inline.rs`) gets a
+//! [`Scope`] with its class, code and position. Parsing a callee is a nested call of
+//! [`Builder::parse_method`] that starts at the caller's current fixed node and leaves its returns
+//! in the callee's scope.
 
 use crate::blocks::{build_cfg, Cfg, CfgError};
 use crate::descriptor::{parse_method_descriptor, slot_size};
 use crate::error::{Bailout, FrontendError, Location};
-use crate::{AnnotatedLocal, MethodGraph, ParamInfo, PARALLEL_ANNOTATION, REDUCE_ANNOTATION};
+use crate::resolver::ClassResolver;
+use crate::{
+    AnnotatedLocal, GraphMethod, MethodGraph, Origin, ParamInfo, PARALLEL_ANNOTATION,
+    REDUCE_ANNOTATION,
+};
 use ferrocl_classfile::{
     ArithOp, ArrayKind, ClassFile, Code, Cond, ConvKind, Insn, Kind, Method, Op as JOp,
     TypeAnnotationTarget,
@@ -13,52 +23,110 @@ use ferrocl_graph::{
     SideTable, Stamp,
 };
 use std::collections::HashMap;
+use std::rc::Rc;
 
 /// Upper bound on graph size; larger methods bail out rather than exhaust memory.
-const MAX_NODES: usize = 200_000;
+pub(crate) const MAX_NODES: usize = 200_000;
+
+/// How deep calls may nest inside the compiled method (the compiled method is depth 0).
+pub const MAX_INLINE_DEPTH: usize = 16;
 
 /// The JVM frame at a program point: locals (a `long`/`double` occupies its slot, the next is
 /// `None`) and the operand stack (one entry per value, whatever its category).
 #[derive(Clone, Debug)]
-struct Frame {
-    locals: Vec<Option<NodeId>>,
-    stack: Vec<NodeId>,
+pub(crate) struct Frame {
+    pub(crate) locals: Vec<Option<NodeId>>,
+    pub(crate) stack: Vec<NodeId>,
+}
+
+/// A forward edge into a merge: its `End`, the fixed node before the `End`, and the frame.
+pub(crate) struct ArrivingEnd {
+    end: NodeId,
+    before: NodeId,
+    frame: Frame,
 }
 
 /// How control arrives at a block that has not been built yet.
-enum Arrival {
+pub(crate) enum Arrival {
     /// A single predecessor: continue the fixed chain after `tail`.
     Direct { tail: NodeId, frame: Frame },
-    /// A predecessor of a merge or loop header: its `End` and frame.
-    Ends(Vec<(NodeId, Frame)>),
+    /// Predecessors of a merge or loop header.
+    Ends(Vec<ArrivingEnd>),
 }
 
 /// A loop header under construction: its `LoopBegin` and the phis for each local and stack slot.
-struct LoopHeader {
+pub(crate) struct LoopHeader {
     begin: NodeId,
     local_phis: Vec<Option<NodeId>>,
     stack_phis: Vec<NodeId>,
 }
 
-struct Builder<'a> {
-    class: &'a ClassFile,
-    code: &'a Code,
-    location: Location,
-    graph: Graph,
-    bci: SideTable<Option<u32>>,
-    phi_local: SideTable<Option<u16>>,
-    names: SideTable<Option<String>>,
-    return_stamp: Stamp,
-    cur_bci: u32,
+/// The walk over one method's blocks: its CFG, the arrivals at blocks not yet built, and the
+/// loop headers built so far.
+pub(crate) struct Walk<'w> {
+    pub(crate) cfg: &'w Cfg,
+    arrivals: HashMap<usize, Arrival>,
+    headers: HashMap<usize, LoopHeader>,
+}
+
+/// One method being parsed: the compiled method or an inlined callee.
+pub(crate) struct Scope<'c> {
+    /// Its class (for the constant pool).
+    pub(crate) class: &'c ClassFile,
+    /// Its code.
+    pub(crate) code: &'c Code,
+    /// Index into [`Builder::methods`].
+    pub(crate) method: usize,
+    /// Its return type's stamp.
+    pub(crate) return_stamp: Stamp,
+    /// Whether this is the compiled method (not inlined code).
+    pub(crate) is_root: bool,
     /// Bytecode index of the instruction after the current one (where a stored local's live range
     /// starts in the `LocalVariableTable`).
-    next_bci: u32,
+    pub(crate) next_bci: u32,
+    /// For inlined code: each return's last fixed node and returned value.
+    pub(crate) returns: Vec<(NodeId, Option<NodeId>)>,
+}
+
+/// The graph under construction and everything shared by the methods parsed into it.
+pub(crate) struct Builder<'a, 'r> {
+    /// The compiled method's class.
+    pub(crate) root: &'a ClassFile,
+    /// Where other classes come from.
+    pub(crate) resolver: &'r mut dyn ClassResolver,
+    /// Classes fetched through the resolver in this build; an `Err` (not available or unreadable)
+    /// holds the bailout reason, so a class is asked for at most once per build.
+    pub(crate) classes: HashMap<String, Result<Rc<ClassFile>, String>>,
+    pub(crate) graph: Graph,
+    pub(crate) origin: SideTable<Option<Origin>>,
+    /// Bytecode index in the compiled method (see [`MethodGraph::bci`]).
+    pub(crate) bci: SideTable<Option<u32>>,
+    pub(crate) phi_local: SideTable<Option<u16>>,
+    pub(crate) names: SideTable<Option<String>>,
+    pub(crate) methods: Vec<GraphMethod>,
+    /// The instruction being parsed.
+    pub(crate) pos: Origin,
+    /// The compiled method's instruction being parsed (the outermost call site while inlining).
+    pub(crate) root_bci: u32,
+    /// `class.name descriptor` of each method being parsed, outermost first (recursion check).
+    pub(crate) call_stack: Vec<String>,
+    /// The receiver parameter of the compiled method, when it is an instance method.
+    pub(crate) receiver: Option<NodeId>,
+    /// Parameters whose nullness the bytecode tests (so they count as used).
+    pub(crate) null_tested: Vec<NodeId>,
+    /// Bytecode instructions inlined so far (bounds the work of inlining).
+    pub(crate) inlined_instructions: usize,
     /// Phis whose inputs disagree in type: legal only while unused.
     conflicting_phis: Vec<NodeId>,
 }
 
-/// Builds the graph of `method` of `class`.
-pub fn build_graph(class: &ClassFile, method: &Method) -> Result<MethodGraph, FrontendError> {
+/// Builds the graph of `method` of `class`, inlining calls; other classes come from `resolver`
+/// (each at most once per build).
+pub fn build_graph(
+    class: &ClassFile,
+    method: &Method,
+    resolver: &mut dyn ClassResolver,
+) -> Result<MethodGraph, FrontendError> {
     let location = Location {
         class: class.name.clone(),
         method: method.name.clone(),
@@ -95,23 +163,28 @@ pub fn build_graph(class: &ClassFile, method: &Method) -> Result<MethodGraph, Fr
         }
         .into());
     }
-    let return_stamp = if desc.ret == "V" {
-        Stamp::Void
-    } else {
-        Stamp::from_descriptor(&desc.ret).unwrap_or(Stamp::Object)
-    };
+    let return_stamp = return_stamp_of(&desc.ret);
 
     let mut b = Builder {
-        class,
-        code,
-        location: location.clone(),
+        root: class,
+        resolver,
+        classes: HashMap::new(),
         graph: Graph::new(),
+        origin: SideTable::new(),
         bci: SideTable::new(),
         phi_local: SideTable::new(),
         names: SideTable::new(),
-        return_stamp,
-        cur_bci: 0,
-        next_bci: 0,
+        methods: vec![GraphMethod {
+            location: location.clone(),
+            line_numbers: code.line_numbers.clone(),
+            call_site: None,
+        }],
+        pos: Origin::default(),
+        root_bci: 0,
+        call_stack: vec![method_key(&class.name, &method.name, &method.descriptor)],
+        receiver: None,
+        null_tested: Vec::new(),
+        inlined_instructions: 0,
         conflicting_phis: Vec::new(),
     };
 
@@ -133,6 +206,7 @@ pub fn build_graph(class: &ClassFile, method: &Method) -> Result<MethodGraph, Fr
         let index16 = u16::try_from(index).map_err(|_| bail("too many parameters".into()))?;
         let node = b.graph.add(Op::Parameter(index16), stamp, vec![]);
         let name = if is_receiver {
+            b.receiver = Some(node);
             Some("this".to_string())
         } else {
             code.local_name(slot, 0).map(str::to_string)
@@ -158,19 +232,18 @@ pub fn build_graph(class: &ClassFile, method: &Method) -> Result<MethodGraph, Fr
         slot += slot_size(&pdesc);
     }
 
-    let cfg = build_cfg(&code.instructions).map_err(|e| match e {
-        CfgError::BadTarget(bci) => FrontendError::Malformed {
-            location: location.at(bci, code.line_of(bci)),
-            message: "branch to the middle of an instruction".into(),
-        },
-        CfgError::Irreducible(bci) => FrontendError::Bailout(Bailout {
-            location: location.at(bci, code.line_of(bci)),
-            reason: "irreducible control flow is not supported".into(),
-        }),
-    })?;
-
-    b.build_blocks(&cfg, start, frame)?;
+    let mut scope = Scope {
+        class,
+        code,
+        method: 0,
+        return_stamp,
+        is_root: true,
+        next_bci: 0,
+        returns: Vec::new(),
+    };
+    b.parse_method(&mut scope, start, frame)?;
     b.simplify_phis()?;
+    b.check_loops()?;
 
     let parallel_locals = code
         .type_annotations
@@ -195,7 +268,7 @@ pub fn build_graph(class: &ClassFile, method: &Method) -> Result<MethodGraph, Fr
         .map(|(i, _)| i)
         .collect();
     for p in &mut params {
-        p.used = !b.graph.usages(p.node).is_empty();
+        p.used = !b.graph.usages(p.node).is_empty() || b.null_tested.contains(&p.node);
     }
     if let Err(e) = verify(&b.graph) {
         return Err(FrontendError::Internal {
@@ -210,6 +283,8 @@ pub fn build_graph(class: &ClassFile, method: &Method) -> Result<MethodGraph, Fr
         params,
         return_stamp,
         bci: b.bci,
+        origin: b.origin,
+        methods: b.methods,
         phi_local: b.phi_local,
         names: b.names,
         parallel_locals,
@@ -218,166 +293,304 @@ pub fn build_graph(class: &ClassFile, method: &Method) -> Result<MethodGraph, Fr
     })
 }
 
-fn is_wide(graph: &Graph, v: NodeId) -> bool {
+/// The key of a method in the call stack: `pkg/Cls.name(desc)`.
+pub(crate) fn method_key(class: &str, name: &str, descriptor: &str) -> String {
+    format!("{class}.{name}{descriptor}")
+}
+
+/// The stamp of a return descriptor (`Void` for `V`).
+pub(crate) fn return_stamp_of(ret: &str) -> Stamp {
+    if ret == "V" {
+        Stamp::Void
+    } else {
+        Stamp::from_descriptor(ret).unwrap_or(Stamp::Object)
+    }
+}
+
+pub(crate) fn is_wide(graph: &Graph, v: NodeId) -> bool {
     matches!(graph.stamp(v), Stamp::Long | Stamp::Double)
 }
 
-impl Builder<'_> {
-    fn bail<T>(&self, reason: impl Into<String>) -> Result<T, FrontendError> {
+impl Builder<'_, '_> {
+    /// The location of the instruction being parsed (its method, bytecode index and line).
+    pub(crate) fn here(&self) -> Location {
+        self.location_at(self.pos)
+    }
+
+    /// The location of `origin`.
+    pub(crate) fn location_at(&self, origin: Origin) -> Location {
+        match self.methods.get(origin.method) {
+            Some(m) => m.location.at(origin.bci, m.line_of(origin.bci)),
+            None => Location::default(),
+        }
+    }
+
+    pub(crate) fn bail<T>(&self, reason: impl Into<String>) -> Result<T, FrontendError> {
         Err(FrontendError::Bailout(Bailout {
-            location: self
-                .location
-                .at(self.cur_bci, self.code.line_of(self.cur_bci)),
+            location: self.here(),
             reason: reason.into(),
         }))
     }
 
-    fn malformed<T>(&self, message: impl Into<String>) -> Result<T, FrontendError> {
+    pub(crate) fn malformed<T>(&self, message: impl Into<String>) -> Result<T, FrontendError> {
         Err(FrontendError::Malformed {
-            location: self
-                .location
-                .at(self.cur_bci, self.code.line_of(self.cur_bci)),
+            location: self.here(),
             message: message.into(),
         })
     }
 
-    fn add(&mut self, op: Op, stamp: Stamp, inputs: Vec<NodeId>) -> Result<NodeId, FrontendError> {
+    /// Moves the parse position to `bci` of the scope's method.
+    pub(crate) fn set_pos(&mut self, sc: &Scope<'_>, bci: u32) {
+        self.pos = Origin {
+            method: sc.method,
+            bci,
+        };
+        if sc.is_root {
+            self.root_bci = bci;
+        }
+    }
+
+    pub(crate) fn add(
+        &mut self,
+        op: Op,
+        stamp: Stamp,
+        inputs: Vec<NodeId>,
+    ) -> Result<NodeId, FrontendError> {
         if self.graph.capacity() >= MAX_NODES {
             return self.bail(format!(
                 "the method is too large (over {MAX_NODES} graph nodes)"
             ));
         }
         let id = self.graph.add(op, stamp, inputs);
-        self.bci.set(id, Some(self.cur_bci));
+        self.origin.set(id, Some(self.pos));
+        self.bci.set(id, Some(self.root_bci));
         Ok(id)
     }
 
-    fn constant(&mut self, c: Constant) -> Result<NodeId, FrontendError> {
+    pub(crate) fn constant(&mut self, c: Constant) -> Result<NodeId, FrontendError> {
         self.add(Op::Constant(c), c.stamp(), vec![])
     }
 
     /// Appends fixed node `node` after `tail` and returns it as the new tail.
-    fn append(&mut self, tail: NodeId, node: NodeId) -> NodeId {
+    pub(crate) fn append(&mut self, tail: NodeId, node: NodeId) -> NodeId {
         self.graph.set_next(tail, node);
         node
     }
 
+    /// Parses the scope's method, starting after fixed node `entry` with `frame`. For inlined
+    /// code, the returns are left in `sc.returns`.
+    pub(crate) fn parse_method(
+        &mut self,
+        sc: &mut Scope<'_>,
+        entry: NodeId,
+        frame: Frame,
+    ) -> Result<(), FrontendError> {
+        let code = sc.code;
+        self.set_pos(sc, 0);
+        if let Some(handler) = code.exception_table.first() {
+            self.set_pos(sc, u32::from(handler.handler_pc));
+            return self.bail("exception handlers (try/catch/finally) are not supported yet");
+        }
+        let cfg = match build_cfg(&code.instructions) {
+            Ok(cfg) => cfg,
+            Err(CfgError::BadTarget(bci)) => {
+                self.set_pos(sc, bci);
+                return self.malformed("branch to the middle of an instruction");
+            }
+            Err(CfgError::Irreducible(bci)) => {
+                self.set_pos(sc, bci);
+                return self.bail("irreducible control flow is not supported");
+            }
+        };
+        self.build_blocks(sc, &cfg, entry, frame)
+    }
+
     fn build_blocks(
         &mut self,
+        sc: &mut Scope<'_>,
         cfg: &Cfg,
         start: NodeId,
         entry: Frame,
     ) -> Result<(), FrontendError> {
-        let mut arrivals: HashMap<usize, Arrival> = HashMap::new();
-        let mut headers: HashMap<usize, LoopHeader> = HashMap::new();
-        arrivals.insert(
-            0,
-            Arrival::Direct {
-                tail: start,
-                frame: entry,
-            },
-        );
+        let code = sc.code;
+        let mut walk = Walk {
+            cfg,
+            arrivals: HashMap::new(),
+            headers: HashMap::new(),
+        };
         // Block 0 may itself be a loop header or a merge: its entry then arrives as an End.
-        if cfg.pred_count[0] > 0 {
-            if let Some(Arrival::Direct { tail, frame }) = arrivals.remove(&0) {
-                let end = self.add(Op::End, Stamp::Void, vec![])?;
-                self.append(tail, end);
-                arrivals.insert(0, Arrival::Ends(vec![(end, frame)]));
-            }
+        if cfg.pred_count.first().is_some_and(|&n| n > 0) {
+            let end = self.add(Op::End, Stamp::Void, vec![])?;
+            self.append(start, end);
+            walk.arrivals.insert(
+                0,
+                Arrival::Ends(vec![ArrivingEnd {
+                    end,
+                    before: start,
+                    frame: entry,
+                }]),
+            );
+        } else {
+            walk.arrivals.insert(
+                0,
+                Arrival::Direct {
+                    tail: start,
+                    frame: entry,
+                },
+            );
         }
 
         for &b in &cfg.rpo {
             let block = &cfg.blocks[b];
-            self.cur_bci = self.code.instructions[block.first].bci;
-            let Some(arrival) = arrivals.remove(&b) else {
-                return self.malformed("block reached with no predecessor built");
+            let Some(first) = code.instructions.get(block.first) else {
+                return self.malformed("empty block");
+            };
+            self.set_pos(sc, first.bci);
+            // A block no live edge reaches (all its predecessors were cut by constant branches).
+            let Some(arrival) = walk.arrivals.remove(&b) else {
+                continue;
             };
             let is_header = cfg.is_loop_header(b);
             let (tail, frame) = match arrival {
                 Arrival::Direct { tail, frame } => (tail, frame),
                 // A loop entered from one place needs no merge before its LoopBegin.
                 Arrival::Ends(mut ends) if is_header && ends.len() == 1 => match ends.pop() {
-                    Some(only) => only,
+                    Some(only) => (only.end, only.frame),
                     None => return self.malformed("loop header without entry"),
                 },
-                Arrival::Ends(ends) => self.merge(ends)?,
+                // The other predecessors were cut by constant branches: no merge after all.
+                Arrival::Ends(mut ends) if ends.len() == 1 => match ends.pop() {
+                    Some(only) => {
+                        self.graph.set_successors(only.before, vec![]);
+                        self.graph.kill(only.end);
+                        (only.before, only.frame)
+                    }
+                    None => return self.malformed("merge without predecessors"),
+                },
+                Arrival::Ends(ends) => self.merge(sc, ends)?,
             };
             let (mut tail, mut frame) = (tail, frame);
             if is_header {
-                let (t, f, header) = self.loop_header(tail, frame)?;
+                let assigned =
+                    cfg.locals_assigned_in_loop(b, &code.instructions, frame.locals.len());
+                let (t, f, header) = self.loop_header(sc, &assigned, tail, frame)?;
                 tail = t;
                 frame = f;
-                headers.insert(b, header);
+                walk.headers.insert(b, header);
             }
 
             // Interpret the block's instructions.
-            let insns = &self.code.instructions[block.first..block.end];
+            let insns = code.instructions.get(block.first..block.end).unwrap_or(&[]);
             let mut branch: Option<BlockEnd> = None;
             for (k, insn) in insns.iter().enumerate() {
-                self.cur_bci = insn.bci;
-                self.next_bci = self
-                    .code
+                self.set_pos(sc, insn.bci);
+                sc.next_bci = code
                     .instructions
                     .get(block.first + k + 1)
                     .map_or(insn.bci + 1, |n| n.bci);
-                branch = self.instruction(insn, &mut frame, &mut tail)?;
+                branch = self.instruction(sc, insn, &mut frame, &mut tail)?;
             }
-            let last_bci = self.cur_bci;
+            let last_pos = self.pos;
+            let last_root_bci = self.root_bci;
 
             // Wire the successors.
             match branch {
                 Some(BlockEnd::Return) => {}
+                Some(BlockEnd::InlineReturn(value)) => {
+                    // Leaving the callee leaves every loop of the callee around the return.
+                    let mut t = tail;
+                    for (header, body) in &cfg.loops {
+                        if body.contains(&b) {
+                            let e = self.loop_exit(&walk, *header)?;
+                            t = self.append(t, e);
+                        }
+                    }
+                    sc.returns.push((t, value));
+                }
                 Some(BlockEnd::If {
                     node: if_node,
                     swapped,
                 }) => {
                     let mut begins = Vec::new();
                     for &s in &block.succs {
-                        self.cur_bci = last_bci;
-                        let exits = cfg.loops_exited(b, s);
-                        let first = if exits.is_empty() {
-                            self.add(Op::Begin, Stamp::Void, vec![])?
-                        } else {
-                            let exit = self.loop_exit(&headers, exits[0])?;
-                            let mut t = exit;
-                            for &h in &exits[1..] {
-                                let e = self.loop_exit(&headers, h)?;
-                                t = self.append(t, e);
-                            }
-                            begins.push(exit);
-                            self.arrive(cfg, &mut arrivals, &headers, b, s, t, frame.clone())?;
-                            continue;
-                        };
+                        self.pos = last_pos;
+                        self.root_bci = last_root_bci;
+                        let first = self.edge(&mut walk, b, s, frame.clone())?;
                         begins.push(first);
-                        self.arrive(cfg, &mut arrivals, &headers, b, s, first, frame.clone())?;
                     }
                     if swapped {
                         begins.reverse();
                     }
                     self.graph.set_successors(if_node, begins);
                 }
+                Some(BlockEnd::Switch { key, cases }) => {
+                    self.lower_switch(&mut walk, b, tail, key, &cases, frame)?;
+                }
+                Some(BlockEnd::Goto(index)) => {
+                    let Some(&s) = block.succs.get(index) else {
+                        return self.malformed("branch without its successor");
+                    };
+                    self.goto(&mut walk, b, s, tail, frame)?;
+                }
                 None => {
                     let Some(&s) = block.succs.first() else {
                         return self.malformed("control falls off the end of the code");
                     };
-                    let mut t = tail;
-                    for h in cfg.loops_exited(b, s) {
-                        let e = self.loop_exit(&headers, h)?;
-                        t = self.append(t, e);
-                    }
-                    self.arrive(cfg, &mut arrivals, &headers, b, s, t, frame)?;
+                    self.goto(&mut walk, b, s, tail, frame)?;
                 }
             }
         }
         Ok(())
     }
 
-    fn loop_exit(
+    /// Control flows unconditionally from block `from` (whose chain ends at `tail`) to `to`.
+    pub(crate) fn goto(
         &mut self,
-        headers: &HashMap<usize, LoopHeader>,
-        header: usize,
+        walk: &mut Walk<'_>,
+        from: usize,
+        to: usize,
+        tail: NodeId,
+        frame: Frame,
+    ) -> Result<(), FrontendError> {
+        let mut t = tail;
+        for h in walk.cfg.loops_exited(from, to) {
+            let e = self.loop_exit(walk, h)?;
+            t = self.append(t, e);
+        }
+        self.arrive(walk, from, to, t, frame)
+    }
+
+    /// One branch of an `If` from block `from` to block `to`: a `Begin`, or the `LoopExit`s of the
+    /// loops it leaves. Returns the first node (the `If`'s successor).
+    pub(crate) fn edge(
+        &mut self,
+        walk: &mut Walk<'_>,
+        from: usize,
+        to: usize,
+        frame: Frame,
     ) -> Result<NodeId, FrontendError> {
-        let Some(h) = headers.get(&header) else {
+        let exits = walk.cfg.loops_exited(from, to);
+        let (first, last) = match exits.split_first() {
+            None => {
+                let begin = self.add(Op::Begin, Stamp::Void, vec![])?;
+                (begin, begin)
+            }
+            Some((&inner, outer)) => {
+                let first = self.loop_exit(walk, inner)?;
+                let mut t = first;
+                for &h in outer {
+                    let e = self.loop_exit(walk, h)?;
+                    t = self.append(t, e);
+                }
+                (first, t)
+            }
+        };
+        self.arrive(walk, from, to, last, frame)?;
+        Ok(first)
+    }
+
+    fn loop_exit(&mut self, walk: &Walk<'_>, header: usize) -> Result<NodeId, FrontendError> {
+        let Some(h) = walk.headers.get(&header) else {
             return self.malformed("loop exit before its header");
         };
         let begin = h.begin;
@@ -385,25 +598,25 @@ impl Builder<'_> {
     }
 
     /// Records that control flows from block `from` (whose chain ends at `tail`) into block `to`.
-    #[allow(clippy::too_many_arguments)]
     fn arrive(
         &mut self,
-        cfg: &Cfg,
-        arrivals: &mut HashMap<usize, Arrival>,
-        headers: &HashMap<usize, LoopHeader>,
+        walk: &mut Walk<'_>,
         from: usize,
         to: usize,
         tail: NodeId,
         frame: Frame,
     ) -> Result<(), FrontendError> {
-        if cfg.is_back_edge(from, to) {
-            let Some(header) = headers.get(&to) else {
+        if walk.cfg.is_back_edge(from, to) {
+            let Some(header) = walk.headers.get(&to) else {
                 return self.malformed("back edge to a loop header not yet built");
             };
             let begin = header.begin;
             let end = self.add(Op::LoopEnd, Stamp::Void, vec![begin])?;
             self.append(tail, end);
             self.graph.push_input(begin, end);
+            let Some(header) = walk.headers.get(&to) else {
+                return self.malformed("back edge to a loop header not yet built");
+            };
             if frame.stack.len() != header.stack_phis.len() {
                 return self.malformed("operand stack height differs around a loop");
             }
@@ -433,33 +646,45 @@ impl Builder<'_> {
             }
             return Ok(());
         }
-        let needs_merge = cfg.pred_count[to] > 1;
+        let needs_merge = walk.cfg.pred_count.get(to).is_some_and(|&n| n > 1);
         if needs_merge {
             let end = self.add(Op::End, Stamp::Void, vec![])?;
             self.append(tail, end);
-            match arrivals
+            match walk
+                .arrivals
                 .entry(to)
                 .or_insert_with(|| Arrival::Ends(Vec::new()))
             {
-                Arrival::Ends(list) => list.push((end, frame)),
+                Arrival::Ends(list) => list.push(ArrivingEnd {
+                    end,
+                    before: tail,
+                    frame,
+                }),
                 Arrival::Direct { .. } => return self.malformed("merge reached directly"),
             }
         } else {
-            arrivals.insert(to, Arrival::Direct { tail, frame });
+            walk.arrivals.insert(to, Arrival::Direct { tail, frame });
         }
         Ok(())
     }
 
-    /// Builds a `Merge` (or passes a single end through) with phis where the frames differ.
-    fn merge(&mut self, ends: Vec<(NodeId, Frame)>) -> Result<(NodeId, Frame), FrontendError> {
+    /// Builds a `Merge` with phis where the frames differ.
+    fn merge(
+        &mut self,
+        sc: &Scope<'_>,
+        ends: Vec<ArrivingEnd>,
+    ) -> Result<(NodeId, Frame), FrontendError> {
         let merge = self.add(Op::Merge, Stamp::Void, vec![])?;
-        for (end, _) in &ends {
-            self.graph.push_input(merge, *end);
+        for e in &ends {
+            self.graph.push_input(merge, e.end);
         }
-        let Some((_, first)) = ends.first() else {
+        let Some(first) = ends.first().map(|e| &e.frame) else {
             return self.malformed("merge without predecessors");
         };
-        if ends.iter().any(|(_, f)| f.stack.len() != first.stack.len()) {
+        if ends
+            .iter()
+            .any(|e| e.frame.stack.len() != first.stack.len())
+        {
             return self.malformed("operand stack heights differ at a merge");
         }
         let mut out = Frame {
@@ -467,13 +692,18 @@ impl Builder<'_> {
             stack: Vec::with_capacity(first.stack.len()),
         };
         for slot in 0..first.locals.len() {
-            let values: Vec<Option<NodeId>> = ends.iter().map(|(_, f)| f.locals[slot]).collect();
-            out.locals[slot] = self.merge_values(merge, &values, Some(slot))?;
+            let values: Vec<Option<NodeId>> = ends
+                .iter()
+                .map(|e| e.frame.locals.get(slot).copied().flatten())
+                .collect();
+            out.locals[slot] = self.merge_values(sc, merge, &values, Some(slot))?;
         }
         for pos in 0..first.stack.len() {
-            let values: Vec<Option<NodeId>> =
-                ends.iter().map(|(_, f)| Some(f.stack[pos])).collect();
-            match self.merge_values(merge, &values, None)? {
+            let values: Vec<Option<NodeId>> = ends
+                .iter()
+                .map(|e| e.frame.stack.get(pos).copied())
+                .collect();
+            match self.merge_values(sc, merge, &values, None)? {
                 Some(v) => out.stack.push(v),
                 None => return self.malformed("operand stack types differ at a merge"),
             }
@@ -481,8 +711,12 @@ impl Builder<'_> {
         Ok((merge, out))
     }
 
-    fn merge_values(
+    /// The value at `merge` of `values` (one per merge input): the value itself when all agree, a
+    /// new phi when they differ in value but not in type, `None` when they differ in type or one
+    /// is unset. `slot` names the local of the scope's method the values belong to.
+    pub(crate) fn merge_values(
         &mut self,
+        sc: &Scope<'_>,
         merge: NodeId,
         values: &[Option<NodeId>],
         slot: Option<usize>,
@@ -504,20 +738,27 @@ impl Builder<'_> {
         inputs.extend(values.iter().flatten());
         let phi = self.add(Op::Phi, stamp, inputs)?;
         if let Some(slot) = slot {
-            let slot16 = u16::try_from(slot).unwrap_or(u16::MAX);
-            self.phi_local.set(phi, Some(slot16));
-            let name = self
-                .code
-                .local_name(slot16, self.cur_bci)
-                .map(str::to_string);
-            self.names.set(phi, name);
+            self.name_local_phi(sc, phi, slot);
         }
         Ok(Some(phi))
     }
 
-    /// Turns the arriving control into a `LoopBegin` with a phi for every live local and stack value.
+    /// Records the local slot (compiled method only) and Java name of a phi of a local.
+    fn name_local_phi(&mut self, sc: &Scope<'_>, phi: NodeId, slot: usize) {
+        let slot16 = u16::try_from(slot).unwrap_or(u16::MAX);
+        if sc.is_root {
+            self.phi_local.set(phi, Some(slot16));
+        }
+        let name = sc.code.local_name(slot16, self.pos.bci).map(str::to_string);
+        self.names.set(phi, name);
+    }
+
+    /// Turns the arriving control into a `LoopBegin` with a phi for every live local the loop may
+    /// assign (`assigned`, per slot) and every stack value.
     fn loop_header(
         &mut self,
+        sc: &Scope<'_>,
+        assigned: &[bool],
         tail: NodeId,
         frame: Frame,
     ) -> Result<(NodeId, Frame, LoopHeader), FrontendError> {
@@ -534,15 +775,14 @@ impl Builder<'_> {
         for (slot, value) in frame.locals.iter().enumerate() {
             if let Some(v) = *value {
                 let phi = self.add(Op::Phi, self.graph.stamp(v), vec![begin, v])?;
-                let slot16 = u16::try_from(slot).unwrap_or(u16::MAX);
-                self.phi_local.set(phi, Some(slot16));
-                let name = self
-                    .code
-                    .local_name(slot16, self.cur_bci)
-                    .map(str::to_string);
-                self.names.set(phi, name);
+                self.name_local_phi(sc, phi, slot);
                 local_phis[slot] = Some(phi);
-                out.locals[slot] = Some(phi);
+                // A local the loop never writes is its entry value inside the loop. Its phi is
+                // still made (and dies unused in `simplify_phis`) so that node numbering, and
+                // with it the writer's temporary names, does not depend on this analysis.
+                if assigned.get(slot).copied().unwrap_or(true) {
+                    out.locals[slot] = Some(phi);
+                }
             }
         }
         let mut stack_phis = Vec::new();
@@ -608,14 +848,33 @@ impl Builder<'_> {
         }
         for &phi in &self.conflicting_phis {
             if self.graph.is_live(phi) {
-                self.cur_bci = self.bci.get(phi).unwrap_or(0);
+                if let Some(origin) = *self.origin.get(phi) {
+                    self.pos = origin;
+                }
                 return self.bail("a local variable changes type around a loop while in use");
             }
         }
         Ok(())
     }
 
-    fn pop(&mut self, frame: &mut Frame) -> Result<NodeId, FrontendError> {
+    /// Rejects loops whose every back edge was cut by a constant branch (they do not loop).
+    fn check_loops(&mut self) -> Result<(), FrontendError> {
+        let lonely = self
+            .graph
+            .node_ids()
+            .find(|&n| *self.graph.op(n) == Op::LoopBegin && self.graph.inputs(n).len() < 2);
+        if let Some(begin) = lonely {
+            if let Some(origin) = *self.origin.get(begin) {
+                self.pos = origin;
+            }
+            return self.bail(
+                "a loop that never repeats (its back edges are unreachable) is not supported yet",
+            );
+        }
+        Ok(())
+    }
+
+    pub(crate) fn pop(&mut self, frame: &mut Frame) -> Result<NodeId, FrontendError> {
         match frame.stack.pop() {
             Some(v) => Ok(v),
             None => self.malformed("operand stack underflow"),
@@ -657,6 +916,7 @@ impl Builder<'_> {
 
     fn store_local(
         &mut self,
+        sc: &Scope<'_>,
         frame: &mut Frame,
         slot: u16,
         value: NodeId,
@@ -678,7 +938,7 @@ impl Builder<'_> {
             frame.locals[s + 1] = None;
         }
         if self.names.get(value).is_none() {
-            if let Some(name) = self.code.local_name(slot, self.next_bci) {
+            if let Some(name) = sc.code.local_name(slot, sc.next_bci) {
                 let name = name.to_string();
                 self.names.set(value, Some(name));
             }
@@ -730,6 +990,7 @@ impl Builder<'_> {
 
     fn instruction(
         &mut self,
+        sc: &mut Scope<'_>,
         insn: &Insn,
         frame: &mut Frame,
         tail: &mut NodeId,
@@ -754,7 +1015,7 @@ impl Builder<'_> {
                 frame.stack.push(c);
             }
             JOp::Ldc(index) => {
-                let constant = match self.class.constant(*index) {
+                let constant = match sc.class.constant(*index) {
                     Ok(c) => c,
                     Err(e) => return self.malformed(e.to_string()),
                 };
@@ -780,13 +1041,13 @@ impl Builder<'_> {
             }
             JOp::Store(_, slot) => {
                 let v = self.pop(frame)?;
-                self.store_local(frame, *slot, v)?;
+                self.store_local(sc, frame, *slot, v)?;
             }
             JOp::Iinc { index, delta } => {
                 let v = self.load_local(frame, *index)?;
                 let d = self.constant(Constant::Int(i32::from(*delta)))?;
                 let sum = self.add(Op::Binary(BinaryOp::Add), Int, vec![v, d])?;
-                self.store_local(frame, *index, sum)?;
+                self.store_local(sc, frame, *index, sum)?;
             }
             JOp::ArrayLoad(kind) => {
                 let index = self.pop(frame)?;
@@ -891,20 +1152,53 @@ impl Builder<'_> {
                 let x = self.pop(frame)?;
                 return self.branch(x, map_cond(*cond), y, false, tail).map(Some);
             }
+            JOp::IfNull { .. } | JOp::IfNonNull { .. } => {
+                let v = self.pop(frame)?;
+                let taken_if_null = matches!(insn.op, JOp::IfNull { .. });
+                return self.null_test(v, taken_if_null).map(Some);
+            }
+            JOp::IfAcmp { equal, .. } => {
+                let y = self.pop(frame)?;
+                let x = self.pop(frame)?;
+                return self.reference_compare(x, y, *equal).map(Some);
+            }
+            JOp::TableSwitch { .. } | JOp::LookupSwitch { .. } => {
+                let key = self.pop(frame)?;
+                if self.graph.stamp(key) != Int {
+                    return self.malformed("switch on a value that is not an int");
+                }
+                let cases = crate::blocks::switch_cases(&insn.op)
+                    .map(|(cases, _)| cases.into_iter().map(|(k, _)| k).collect())
+                    .unwrap_or_default();
+                return Ok(Some(BlockEnd::Switch { key, cases }));
+            }
             JOp::Goto(_) => {}
             JOp::Return(kind) => {
                 let inputs = match kind {
                     Some(_) => vec![self.pop(frame)?],
                     None => vec![],
                 };
-                if inputs.is_empty() != (self.return_stamp == Void) {
+                if inputs.is_empty() != (sc.return_stamp == Void) {
                     return self.malformed("return does not match the method's return type");
+                }
+                if !sc.is_root {
+                    return Ok(Some(BlockEnd::InlineReturn(inputs.first().copied())));
                 }
                 let ret = self.add(Op::Return, Void, inputs)?;
                 *tail = self.append(*tail, ret);
                 return Ok(Some(BlockEnd::Return));
             }
-            other => return self.bail(unsupported(self.class, other)),
+            JOp::InvokeStatic(index)
+            | JOp::InvokeSpecial(index)
+            | JOp::InvokeVirtual(index)
+            | JOp::InvokeInterface(index) => {
+                self.invoke(sc, &insn.op, *index, frame, tail)?;
+            }
+            JOp::GetStatic(index) => {
+                let v = self.get_static(sc, *index)?;
+                frame.stack.push(v);
+            }
+            other => return self.bail(unsupported(sc.class, other)),
         }
         Ok(None)
     }
@@ -917,10 +1211,37 @@ impl Builder<'_> {
         swapped: bool,
         tail: &mut NodeId,
     ) -> Result<BlockEnd, FrontendError> {
+        // A comparison of two integer constants (typically a constant argument of an inlined
+        // call) decides the branch now: only the live successor is parsed.
+        if let Some(holds) = self.fold_compare(x, cond, y) {
+            // Successor 0 is the branch target; the condition holds for it unless `swapped`.
+            return Ok(BlockEnd::Goto(if holds != swapped { 0 } else { 1 }));
+        }
         let cmp = self.add(Op::Compare(cond), Stamp::Bool, vec![x, y])?;
         let node = self.add(Op::If, Stamp::Void, vec![cmp])?;
         *tail = self.append(*tail, node);
         Ok(BlockEnd::If { node, swapped })
+    }
+
+    /// The value of `x cond y` when both are integer constants.
+    fn fold_compare(&self, x: NodeId, cond: Condition, y: NodeId) -> Option<bool> {
+        let value = |n: NodeId| match self.graph.op(n) {
+            Op::Constant(Constant::Int(v)) => Some(i64::from(*v)),
+            Op::Constant(Constant::Long(v)) => Some(*v),
+            _ => None,
+        };
+        if self.graph.stamp(x) != self.graph.stamp(y) {
+            return None;
+        }
+        let (a, b) = (value(x)?, value(y)?);
+        Some(match cond {
+            Condition::Eq => a == b,
+            Condition::Ne => a != b,
+            Condition::Lt => a < b,
+            Condition::Ge => a >= b,
+            Condition::Gt => a > b,
+            Condition::Le => a <= b,
+        })
     }
 
     fn array_elem(&self, array: NodeId, kind: ArrayKind) -> Result<ElemKind, FrontendError> {
@@ -947,12 +1268,19 @@ impl Builder<'_> {
 }
 
 /// How a block's instructions ended.
-enum BlockEnd {
+pub(crate) enum BlockEnd {
     /// A two-way branch. Its condition holds for the block's first successor (the branch target),
     /// unless `swapped`: then the condition was negated and holds for the fall-through.
     If { node: NodeId, swapped: bool },
-    /// A return.
+    /// A branch decided while parsing: control goes to the block's successor of this index
+    /// (0: the branch target, 1: the fall-through); the other edge is never taken.
+    Goto(usize),
+    /// A `switch` on `key`: one successor per case key (in this order), then the default.
+    Switch { key: NodeId, cases: Vec<i32> },
+    /// A return of the compiled method.
     Return,
+    /// A return of inlined code, with its value.
+    InlineReturn(Option<NodeId>),
 }
 
 fn map_cond(c: Cond) -> Condition {
@@ -1001,32 +1329,27 @@ fn describe_constant(c: &ferrocl_classfile::Constant) -> String {
     }
 }
 
-fn member(class: &ClassFile, index: u16) -> String {
+/// `pkg.Cls.name` of the field reference at `index`, for messages.
+pub(crate) fn field_name(class: &ClassFile, index: u16) -> String {
     match class.member_ref(index) {
-        Ok(m) => format!("{}.{}{}", m.class.replace('/', "."), m.name, m.descriptor),
+        Ok(m) => format!("{}.{}", m.class.replace('/', "."), m.name),
         Err(_) => format!("#{index}"),
     }
 }
 
 fn unsupported(class: &ClassFile, op: &JOp) -> String {
     match op {
-        JOp::InvokeStatic(i)
-        | JOp::InvokeVirtual(i)
-        | JOp::InvokeSpecial(i)
-        | JOp::InvokeInterface(i) => {
-            format!(
-                "method calls are not supported yet: call of {}",
-                member(class, *i)
-            )
-        }
         JOp::InvokeDynamic(_) => {
             "invokedynamic (lambdas, string concatenation) is not supported yet".into()
         }
-        JOp::GetStatic(i) | JOp::PutStatic(i) => {
-            format!("static fields are not supported yet: {}", member(class, *i))
+        JOp::PutStatic(i) => {
+            format!(
+                "writing a static field is not supported: {}",
+                field_name(class, *i)
+            )
         }
         JOp::GetField(i) | JOp::PutField(i) => {
-            format!("fields are not supported yet: {}", member(class, *i))
+            format!("fields are not supported yet: {}", field_name(class, *i))
         }
         JOp::New(_) | JOp::NewArray(_) | JOp::ANewArray(_) | JOp::MultiANewArray { .. } => {
             "allocation inside a kernel is not supported yet".into()
@@ -1035,12 +1358,6 @@ fn unsupported(class: &ClassFile, op: &JOp) -> String {
         JOp::MonitorEnter | JOp::MonitorExit => "synchronized blocks are not supported".into(),
         JOp::CheckCast(_) | JOp::InstanceOf(_) => {
             "type checks (casts, instanceof) are not supported yet".into()
-        }
-        JOp::TableSwitch { .. } | JOp::LookupSwitch { .. } => {
-            "switch statements are not supported yet".into()
-        }
-        JOp::IfNull { .. } | JOp::IfNonNull { .. } | JOp::IfAcmp { .. } => {
-            "reference comparisons are not supported yet".into()
         }
         JOp::Jsr(_) | JOp::Ret(_) => "jsr/ret subroutines are not supported".into(),
         other => format!("bytecode {other:?} is not supported yet"),

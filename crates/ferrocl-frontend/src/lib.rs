@@ -1,14 +1,31 @@
 //! Ferrocl's front end: one method's bytecode in, a Graal-style SSA graph out.
 //!
-//! **Receives** a parsed [`ClassFile`] and one of its methods. **Guarantees** a graph that passes
-//! [`ferrocl_graph::verify`]: fixed nodes for control flow, array accesses and throwing integer
-//! division; floating nodes for values; phis at merges and loop headers (loop headers found from the
+//! **Receives** a parsed [`ClassFile`](ferrocl_classfile::ClassFile) and one of its methods.
+//! **Guarantees** a graph that passes [`ferrocl_graph::verify`]: fixed nodes for control flow,
+//! array accesses and throwing integer division; floating nodes for values; phis at merges and loop headers (loop headers found from the
 //! control-flow graph by depth-first search and checked for reducibility, not from source patterns);
-//! `LoopExit` nodes on every edge that leaves a loop. Side tables record each node's bytecode index, the
-//! local slot of each phi and the Java names of values where the `LocalVariableTable` has them.
-//! **Refuses** (with a [`Bailout`] naming class, method, bytecode index and source line) what the
-//! compiler does not handle yet: calls, fields, object allocation, exception handlers, `switch`,
-//! reference comparisons, `jsr`/`ret`, irreducible control flow.
+//! `LoopExit` nodes on every edge that leaves a loop. Side tables record each node's origin (the
+//! method and bytecode index it was parsed from), the local slot of each phi of the compiled method
+//! and the Java names of values where the `LocalVariableTable` has them.
+//!
+//! Calls are handled while parsing, as Graal's bytecode parser does: calls of known pure library
+//! methods (`Math.sqrt`, `Integer.bitCount`, …) become [`Op::Intrinsic`] nodes; other statically
+//! bound calls (`invokestatic`, and private or final methods or methods of final classes called
+//! on `this`) are *inlined*: the callee's bytecode is parsed into the same graph, with the
+//! arguments as its initial locals, and its returns merge into the code after the call. Other
+//! classes' bytes come from a [`ClassResolver`]. `getstatic` of a constant folds to the constant;
+//! of another primitive static field it becomes an [`Op::StaticField`] read by the host. `switch`
+//! becomes a chain of `If`s; null tests of parameter arrays fold (the host rejects null arrays
+//! before launch), and branches whose condition is a constant are parsed one-sided.
+//!
+//! **Refuses** (with a [`Bailout`] naming class, method, bytecode index and source line — for
+//! inlined code, the callee's) what the compiler does not handle yet: virtual calls that are not
+//! provably monomorphic, recursion, native methods, instance fields, `putstatic`, static fields of
+//! reference type, object allocation, exception handlers, `null`, comparisons of different
+//! references, `jsr`/`ret`, irreducible control flow.
+//!
+//! [`Op::Intrinsic`]: ferrocl_graph::Op::Intrinsic
+//! [`Op::StaticField`]: ferrocl_graph::Op::StaticField
 
 // Errors carry the method's location for messages; they end a compilation, so their size is
 // off the hot path.
@@ -18,10 +35,18 @@ mod blocks;
 mod builder;
 mod descriptor;
 mod error;
+mod inline;
+mod intrinsics;
+mod references;
+mod resolver;
+mod statics;
+mod switch;
 
-pub use builder::build_graph;
+pub use builder::{build_graph, MAX_INLINE_DEPTH};
 pub use descriptor::{parse_method_descriptor, MethodDescriptor};
 pub use error::{Bailout, FrontendError, Location};
+pub use intrinsics::intrinsic_for;
+pub use resolver::{ClassResolver, DirectoryResolver, NoResolver};
 
 use ferrocl_graph::{Graph, NodeId, SideTable, Stamp};
 
@@ -69,6 +94,43 @@ impl AnnotatedLocal {
     }
 }
 
+/// Where a node comes from: a method of [`MethodGraph::methods`] and a bytecode index in it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Origin {
+    /// Index into [`MethodGraph::methods`] (0 is the compiled method itself).
+    pub method: usize,
+    /// Bytecode index in that method.
+    pub bci: u32,
+}
+
+/// A method whose bytecode was parsed into the graph: the compiled method, or one inlined call of
+/// a callee (a method inlined at two call sites appears twice).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GraphMethod {
+    /// The method (no bytecode index).
+    pub location: Location,
+    /// Its `LineNumberTable` entries `(start_pc, line)`.
+    pub line_numbers: Vec<(u16, u16)>,
+    /// Where it was inlined (a call instruction of an earlier entry); `None` for the compiled method.
+    pub call_site: Option<Origin>,
+}
+
+impl GraphMethod {
+    /// The source line of `bci` in this method.
+    pub fn line_of(&self, bci: u32) -> Option<u16> {
+        line_in(&self.line_numbers, bci)
+    }
+}
+
+/// The line of the `LineNumberTable` entry with the greatest `start_pc <= bci`.
+fn line_in(table: &[(u16, u16)], bci: u32) -> Option<u16> {
+    table
+        .iter()
+        .filter(|(pc, _)| u32::from(*pc) <= bci)
+        .max_by_key(|(pc, _)| *pc)
+        .map(|&(_, line)| line)
+}
+
 /// The graph of one method with its side tables.
 #[derive(Clone, Debug)]
 pub struct MethodGraph {
@@ -82,9 +144,19 @@ pub struct MethodGraph {
     pub params: Vec<ParamInfo>,
     /// The return type's stamp (`Void` for `void`).
     pub return_stamp: Stamp,
-    /// Bytecode index that produced each node.
+    /// Bytecode index *in the compiled method* that produced each node. For nodes of inlined code
+    /// it is the compiled method's call instruction that (directly or through further calls)
+    /// inlined them, so ranges of the compiled method's locals (`@Parallel`) can be checked
+    /// against any node. Use [`MethodGraph::origin`] for the exact method and index.
     pub bci: SideTable<Option<u32>>,
-    /// For phis created for a local variable: its slot.
+    /// The method (index into [`MethodGraph::methods`]) and bytecode index that produced each node
+    /// built by the front end; unset for `Start`, parameters and nodes added by later phases.
+    pub origin: SideTable<Option<Origin>>,
+    /// The methods whose code is in the graph: index 0 is the compiled method, then one entry per
+    /// inlined call, in the order they were parsed (a callee after its caller).
+    pub methods: Vec<GraphMethod>,
+    /// For phis created for a local variable of the compiled method (never of inlined code): its
+    /// slot.
     pub phi_local: SideTable<Option<u16>>,
     /// Java names of values, from the `LocalVariableTable` (parameters and stored locals).
     pub names: SideTable<Option<String>>,
@@ -92,26 +164,50 @@ pub struct MethodGraph {
     pub parallel_locals: Vec<AnnotatedLocal>,
     /// Formal parameter positions (0-based, not counting `this`) annotated `@Reduce`.
     pub reduce_params: Vec<usize>,
-    /// `LineNumberTable` entries `(start_pc, line)`.
+    /// `LineNumberTable` entries `(start_pc, line)` of the compiled method.
     pub line_numbers: Vec<(u16, u16)>,
 }
 
 impl MethodGraph {
-    /// The source line of `bci`, from the `LineNumberTable`.
+    /// The source line of `bci` of the compiled method, from its `LineNumberTable`.
     pub fn line_of(&self, bci: u32) -> Option<u16> {
-        self.line_numbers
-            .iter()
-            .filter(|(pc, _)| u32::from(*pc) <= bci)
-            .max_by_key(|(pc, _)| *pc)
-            .map(|&(_, line)| line)
+        line_in(&self.line_numbers, bci)
     }
 
-    /// The location of node `id` (its bytecode index and line, when recorded).
+    /// The location of `origin`: its method (the inlined callee for inlined code), bytecode index
+    /// and source line.
+    pub fn location_at(&self, origin: Origin) -> Location {
+        match self.methods.get(origin.method) {
+            Some(m) => m.location.at(origin.bci, m.line_of(origin.bci)),
+            None => self.location.at(origin.bci, self.line_of(origin.bci)),
+        }
+    }
+
+    /// The location of node `id` (its method, bytecode index and line, when recorded). For a node
+    /// of inlined code this names the callee and the callee's line.
     pub fn location_of(&self, id: NodeId) -> Location {
+        if let Some(origin) = *self.origin.get(id) {
+            return self.location_at(origin);
+        }
         match *self.bci.get(id) {
             Some(bci) => self.location.at(bci, self.line_of(bci)),
             None => self.location.clone(),
         }
+    }
+
+    /// The chain of call sites through which node `id` was inlined, innermost first (empty for a
+    /// node of the compiled method itself).
+    pub fn inlined_at(&self, id: NodeId) -> Vec<Location> {
+        let mut out = Vec::new();
+        let mut method = self.origin.get(id).map_or(0, |o| o.method);
+        while let Some(site) = self.methods.get(method).and_then(|m| m.call_site) {
+            out.push(self.location_at(site));
+            if site.method >= method || out.len() > self.methods.len() {
+                break; // call sites always precede their callees; anything else is malformed
+            }
+            method = site.method;
+        }
+        out
     }
 
     /// A bailout at node `id`.

@@ -1,7 +1,7 @@
 //! Graph-builder tests on real javac output: the shapes of loops, merges, phis and loop exits.
 #![allow(clippy::result_large_err)]
 
-use ferrocl_frontend::{build_graph, FrontendError, MethodGraph};
+use ferrocl_frontend::{build_graph, FrontendError, MethodGraph, NoResolver};
 use ferrocl_graph::{verify, Condition, Op, Stamp};
 use std::path::PathBuf;
 use std::process::Command;
@@ -40,6 +40,7 @@ public class G {
     public static int withTry(int[] a) { try { return a[0]; } catch (RuntimeException e) { return 0; } }
     public static int withSwitch(int x) { switch (x) { case 1: return 10; case 2: return 20; default: return 0; } }
     public static int withCall(int x) { return Integer.bitCount(x); }
+    public static long withForeignCall() { return System.nanoTime(); }
     public static void unusedParam(int[] a, int[] b) { a[0] = 1; }
 }
 "#;
@@ -72,7 +73,7 @@ fn graph(method: &str) -> Result<MethodGraph, FrontendError> {
         .iter()
         .find(|m| m.name == method)
         .expect("method");
-    build_graph(&class, m)
+    build_graph(&class, m, &mut NoResolver)
 }
 
 fn count(mg: &MethodGraph, pred: impl Fn(&Op) -> bool) -> usize {
@@ -197,11 +198,22 @@ fn unsupported_constructs_bail_out_with_a_line() {
     let t = bailout("withTry");
     assert!(t.contains("exception handlers"), "{t}");
     assert!(t.contains("G.java:"), "{t}");
-    let s = bailout("withSwitch");
-    assert!(s.contains("switch"), "{s}");
-    let c = bailout("withCall");
-    assert!(c.contains("java.lang.Integer.bitCount(I)I"), "{c}");
-    assert!(c.contains("g.G.withCall(I)I at bci"), "{c}");
+    let c = bailout("withForeignCall");
+    assert!(c.contains("class java.lang.System is not available"), "{c}");
+    assert!(c.contains("g.G.withForeignCall()J at bci 0"), "{c}");
+}
+
+#[test]
+fn switches_and_intrinsics_need_no_other_class() {
+    let s = graph("withSwitch").expect("builds");
+    verify(&s.graph).expect("verifies");
+    assert_eq!(count(&s, |o| *o == Op::If), 2, "one test per case");
+    let c = graph("withCall").expect("builds");
+    assert_eq!(
+        count(&c, |o| *o
+            == Op::Intrinsic(ferrocl_graph::Intrinsic::BitCount)),
+        1
+    );
 }
 
 #[test]

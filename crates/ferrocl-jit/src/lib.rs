@@ -8,10 +8,12 @@
 //!   (ferrocl-opencl-writer)
 //! ```
 //!
-//! **Receives** the bytes of a class, a method name and descriptor, and what the target device can
-//! do. **Guarantees** a [`CompiledKernel`] whose source computes what the JVM computes, or a
-//! [`JitError`] that says whether the method is unsupported ([`JitError::Bailout`], the JVM runs it),
-//! the class is corrupt ([`JitError::ClassFormat`]) or Ferrocl has a bug ([`JitError::Internal`]).
+//! **Receives** the bytes of a class, a method name and descriptor, what the target device can
+//! do, and optionally a [`ClassResolver`] for the bytes of other classes (callees, `java.lang.Math`,
+//! the declaring classes of static fields). **Guarantees** a [`CompiledKernel`] whose source
+//! computes what the JVM computes, or a [`JitError`] that says whether the method is unsupported
+//! ([`JitError::Bailout`], the JVM runs it), the class is corrupt ([`JitError::ClassFormat`]) or
+//! Ferrocl has a bug ([`JitError::Internal`]).
 
 // Errors carry the method's location for messages; they end a compilation, so their size is
 // off the hot path.
@@ -20,12 +22,16 @@
 use ferrocl_classfile::ClassFile;
 use ferrocl_frontend::{build_graph, Bailout, FrontendError, Location, MethodGraph};
 use ferrocl_graph::{to_dot, Graph};
-use ferrocl_opencl_writer::{write_kernel, WriterError};
+use ferrocl_opencl_writer::{write_kernel, WriterError, WriterOptions};
 use ferrocl_opt::{run_phases, OptError};
+use std::fmt;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-pub use ferrocl_frontend::{Bailout as BailoutReason, Location as MethodLocation, ParamInfo};
+pub use ferrocl_frontend::{
+    Bailout as BailoutReason, ClassResolver, DirectoryResolver, Location as MethodLocation,
+    NoResolver, ParamInfo,
+};
 pub use ferrocl_graph::{ElemKind, FieldRef, Stamp};
 pub use ferrocl_opencl_writer::{
     Features, Kernel, KernelParam, STATUS_DIVIDE_BY_ZERO, STATUS_INDEX,
@@ -61,7 +67,6 @@ pub struct Options {
 }
 
 /// One compilation request.
-#[derive(Clone, Debug)]
 pub struct Request<'a> {
     /// Bytes of the class that declares the method.
     pub class_bytes: &'a [u8],
@@ -73,6 +78,26 @@ pub struct Request<'a> {
     pub descriptor: &'a str,
     /// Device capabilities.
     pub target: Target,
+    /// Where the bytes of other classes come from (inlined callees, `java.lang.Math` and friends,
+    /// declaring classes of static fields); `None`: only the method's own class is available, and
+    /// a call into another class bails out.
+    pub resolver: Option<&'a mut dyn ClassResolver>,
+}
+
+impl fmt::Debug for Request<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Request")
+            .field(
+                "class_bytes",
+                &format_args!("[{} bytes]", self.class_bytes.len()),
+            )
+            .field("class_name", &self.class_name)
+            .field("method", &self.method)
+            .field("descriptor", &self.descriptor)
+            .field("target", &self.target)
+            .field("resolver", &self.resolver.is_some())
+            .finish()
+    }
 }
 
 /// A compiled task: the kernel, how to bind its arguments and how to size its NDRange.
@@ -121,8 +146,9 @@ pub enum JitError {
     Internal(String),
 }
 
-/// Compiles one method to an OpenCL kernel, running the stages in order.
-pub fn compile(request: &Request<'_>, options: &Options) -> Result<CompiledKernel, JitError> {
+/// Compiles one method to an OpenCL kernel, running the stages in order. The request is mutable
+/// only for its resolver, which the front end calls while it inlines.
+pub fn compile(request: &mut Request<'_>, options: &Options) -> Result<CompiledKernel, JitError> {
     let started = Instant::now();
     let class =
         ferrocl_classfile::parse(request.class_bytes).map_err(|e| JitError::ClassFormat {
@@ -133,7 +159,7 @@ pub fn compile(request: &Request<'_>, options: &Options) -> Result<CompiledKerne
     compile_graph(mg, request.target, options, started)
 }
 
-fn frontend(class: &ClassFile, request: &Request<'_>) -> Result<MethodGraph, JitError> {
+fn frontend(class: &ClassFile, request: &mut Request<'_>) -> Result<MethodGraph, JitError> {
     let Some(method) = class.method(request.method, request.descriptor) else {
         return Err(JitError::ClassFormat {
             class: class.name.replace('/', "."),
@@ -143,7 +169,12 @@ fn frontend(class: &ClassFile, request: &Request<'_>) -> Result<MethodGraph, Jit
             ),
         });
     };
-    build_graph(class, method).map_err(|e| match e {
+    let mut none = NoResolver;
+    let resolver: &mut dyn ClassResolver = match request.resolver.as_deref_mut() {
+        Some(r) => r,
+        None => &mut none,
+    };
+    build_graph(class, method, resolver).map_err(|e| match e {
         FrontendError::Bailout(b) => JitError::Bailout(b),
         FrontendError::Malformed { location, message } => JitError::ClassFormat {
             class: location.to_string(),
@@ -182,7 +213,12 @@ fn compile_graph(
         OptError::Bailout(b) => JitError::Bailout(b),
         OptError::Internal { .. } => JitError::Internal(format!("{}: {e}", mg.location)),
     })?;
-    let kernel = write_kernel(&mg, &parallel).map_err(|e| match e {
+    // Without correctly rounded single-precision divide/sqrt, a device with fp64 computes them in
+    // double and rounds once, which is exact; one with neither gets a bailout (check_target).
+    let writer_options = WriterOptions {
+        soft_fp32_div_sqrt: !target.correctly_rounded_divide_sqrt && target.fp64,
+    };
+    let kernel = write_kernel(&mg, &parallel, writer_options).map_err(|e| match e {
         WriterError::Unsupported { .. } => JitError::Bailout(mg.bailout(e.to_string())),
         WriterError::Internal(m) => JitError::Internal(format!("{}: {m}", mg.location)),
     })?;

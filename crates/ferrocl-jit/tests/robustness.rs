@@ -11,18 +11,19 @@ fn compile_all(bytes: &[u8]) {
         return;
     };
     for method in &class.methods {
-        let request = Request {
+        let mut request = Request {
             class_bytes: bytes,
             class_name: &class.name,
             method: &method.name,
             descriptor: &method.descriptor,
             target: Target::default(),
+            resolver: None,
         };
         let options = Options {
             verify_each_phase: true,
             ..Options::default()
         };
-        let _ = compile(&request, &options);
+        let _ = compile(&mut request, &options);
     }
 }
 

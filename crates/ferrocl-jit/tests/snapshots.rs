@@ -5,8 +5,11 @@
 //! Every method of every input class is compiled. A difference fails the test and prints a diff;
 //! `FERROCL_BLESS=1 cargo test -p ferrocl-jit --test snapshots` rewrites the expectations (review
 //! them in `git diff`). Adding a snapshot is adding one `.java` file to `tests/snapshots/in`.
+//! Calls between snapshot classes are inlined (the resolver reads javac's output directory); JDK
+//! classes other than the intrinsics are not available, so the expectations do not depend on the
+//! installed JDK.
 
-use ferrocl_jit::{compile, JitError, Options, Request, Target};
+use ferrocl_jit::{compile, DirectoryResolver, JitError, Options, Request, Target};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -76,18 +79,20 @@ fn snapshots_match() {
         let bytes = std::fs::read(&class_path).expect("compiled class");
         let class = ferrocl_classfile::parse(&bytes).expect("javac output parses");
         for method in class.methods.iter().filter(|m| !m.name.starts_with('<')) {
-            let request = Request {
+            let mut resolver = DirectoryResolver::new([classes.clone()]);
+            let mut request = Request {
                 class_bytes: &bytes,
                 class_name: &class.name,
                 method: &method.name,
                 descriptor: &method.descriptor,
                 target: Target::default(),
+                resolver: Some(&mut resolver),
             };
             let options = Options {
                 verify_each_phase: true,
                 ..Options::default()
             };
-            let (file, actual) = match compile(&request, &options) {
+            let (file, actual) = match compile(&mut request, &options) {
                 Ok(k) => (format!("{stem}.{}.cl", method.name), k.source().to_string()),
                 Err(JitError::Bailout(b)) => (
                     format!("{stem}.{}.bailout.txt", method.name),

@@ -257,13 +257,14 @@ pub(crate) fn launch<'local>(
     let scalar = |env: &mut Env<'local>, p: usize| -> Result<Option<Scalar>, NativeError> {
         read_scalar(env, &objects[p], &jit.params[p].descriptor)
     };
-    let static_value =
-        |env: &mut Env<'local>, field: &ferrocl_jit::FieldRef| -> Result<Option<Scalar>, NativeError> {
-            match statics.iter().position(|(f, _)| *f == field) {
-                Some(k) => read_scalar(env, &objects[jit.params.len() + k], &field.descriptor),
-                None => Ok(None),
-            }
-        };
+    let static_value = |env: &mut Env<'local>,
+                        field: &ferrocl_jit::FieldRef|
+     -> Result<Option<Scalar>, NativeError> {
+        match statics.iter().position(|(f, _)| *f == field) {
+            Some(k) => read_scalar(env, &objects[jit.params.len() + k], &field.descriptor),
+            None => Ok(None),
+        }
+    };
     let host_int = |env: &mut Env<'local>, e: &HostExpr| -> Result<Option<i32>, NativeError> {
         Ok(match e {
             HostExpr::Const(v) => Some(*v),

@@ -169,7 +169,7 @@ pub extern "system" fn Java_dev_ferrocl_api_Native_compile<'caller>(
     descriptor: JString<'caller>,
     is_static: jboolean,
     device: JString<'caller>,
-    _resolver: JObject<'caller>,
+    resolver: JObject<'caller>,
 ) -> jlong {
     init_logging();
     unowned
@@ -189,6 +189,7 @@ pub extern "system" fn Java_dev_ferrocl_api_Native_compile<'caller>(
             } else {
                 Some(java_string(env, &device)?)
             };
+            let mut resolver = registry::JavaResolver::new(env, &resolver);
             let handle = registry::compile(registry::CompileArgs {
                 class_name: &class_name,
                 bytes: &bytes,
@@ -196,6 +197,7 @@ pub extern "system" fn Java_dev_ferrocl_api_Native_compile<'caller>(
                 descriptor: &descriptor,
                 is_static,
                 device: device.as_deref(),
+                resolver: &mut resolver,
             })?;
             Ok(handle as jlong)
         })

@@ -1,14 +1,97 @@
 //! Compiled tasks for the life of the JVM, keyed by device, class bytes, method and descriptor, so a
 //! second `execute()` (or a second schedule) neither recompiles nor rebuilds.
+//!
+//! A kernel also depends on the classes it inlined from (callees, `java.lang.Math`, declaring
+//! classes of static fields). The same class bytes may be compiled under class loaders that resolve
+//! those names to different classes, so a task records the hash of every class the compiler
+//! fetched through the [`JavaResolver`], and a cached task is reused only when the resolver of the
+//! new request still gives the same bytes for each of them.
 
 use crate::{NativeError, COMPILATION_EXCEPTION};
-use ferrocl_jit::{CompiledKernel, JitError, Request, Target};
+use ferrocl_jit::{ClassResolver, CompiledKernel, JitError, Request, Target};
 use ferrocl_runtime::{BuiltKernel, Device, DeviceSelector, RuntimeError};
+use jni::objects::{JByteArray, JObject, JValue};
+use jni::{jni_sig, jni_str, Env};
 use std::collections::hash_map::DefaultHasher;
 use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
+
+/// Class bytes through a `dev.ferrocl.api.ClassResolver` (its `byte[] classBytes(String)`), i.e.
+/// through the class loader of the compiled method. A null resolver, a null result and a Java
+/// exception from the callback all mean "not available" (the exception is cleared): the compiler
+/// then bails out naming the class, and nothing is thrown at the caller.
+pub(crate) struct JavaResolver<'e, 'local, 'obj> {
+    env: &'e mut Env<'local>,
+    resolver: &'obj JObject<'obj>,
+}
+
+impl<'e, 'local, 'obj> JavaResolver<'e, 'local, 'obj> {
+    /// A resolver calling back into `resolver` (which may be null).
+    pub(crate) fn new(env: &'e mut Env<'local>, resolver: &'obj JObject<'obj>) -> Self {
+        JavaResolver { env, resolver }
+    }
+}
+
+impl ClassResolver for JavaResolver<'_, '_, '_> {
+    fn class_bytes(&mut self, internal_name: &str) -> Option<Vec<u8>> {
+        if self.resolver.is_null() {
+            return None;
+        }
+        let resolver = self.resolver;
+        // A local frame per call: the name and the array are dropped however many classes the
+        // compiler asks for.
+        let fetched = self
+            .env
+            .with_local_frame(4, |env| -> jni::errors::Result<Option<Vec<u8>>> {
+                let name = env.new_string(internal_name)?;
+                let value = env.call_method(
+                    resolver,
+                    jni_str!("classBytes"),
+                    jni_sig!("(Ljava/lang/String;)[B"),
+                    &[JValue::Object(&name)],
+                )?;
+                let object = value.l()?;
+                if object.is_null() {
+                    return Ok(None);
+                }
+                let array = env.cast_local::<JByteArray<'_>>(object)?;
+                Ok(Some(env.convert_byte_array(&array)?))
+            });
+        match fetched {
+            Ok(bytes) => bytes,
+            Err(e) => {
+                if self.env.exception_check() {
+                    self.env.exception_clear();
+                }
+                log::debug!("class resolver failed for {internal_name}: {e}");
+                None
+            }
+        }
+    }
+}
+
+/// Remembers the hash of every class fetched through the inner resolver.
+struct Recording<'r> {
+    inner: &'r mut dyn ClassResolver,
+    fetched: Dependencies,
+}
+
+impl ClassResolver for Recording<'_> {
+    fn class_bytes(&mut self, internal_name: &str) -> Option<Vec<u8>> {
+        let bytes = self.inner.class_bytes(internal_name);
+        self.fetched
+            .push((internal_name.to_string(), bytes.as_deref().map(hash_bytes)));
+        bytes
+    }
+}
+
+fn hash_bytes(bytes: &[u8]) -> u64 {
+    let mut hasher = DefaultHasher::new();
+    bytes.hash(&mut hasher);
+    hasher.finish()
+}
 
 /// A compiled and built task.
 pub(crate) struct Task {
@@ -22,12 +105,22 @@ pub(crate) struct Task {
     pub(crate) build_time: Duration,
     /// Whether the driver build came from the runtime's program cache.
     pub(crate) build_cached: bool,
+    /// The other classes the compiler fetched, with the hash of their bytes (`None`: not
+    /// available): the task is valid for another request only if these are unchanged.
+    pub(crate) dependencies: Dependencies,
 }
+
+/// Classes by internal name with the hash of their bytes (`None`: not available).
+pub(crate) type Dependencies = Vec<(String, Option<u64>)>;
+
+/// Device id, class name, method, descriptor, hash of the class bytes.
+type Key = (String, String, String, String, u64);
 
 #[derive(Default)]
 struct Registry {
     tasks: Vec<Arc<Task>>,
-    by_key: HashMap<(String, String, String, String, u64), usize>,
+    /// Candidate tasks per key (one per distinct set of dependencies seen).
+    by_key: HashMap<Key, Vec<usize>>,
 }
 
 fn registry() -> &'static Mutex<Registry> {
@@ -43,6 +136,8 @@ pub(crate) struct CompileArgs<'a> {
     pub(crate) descriptor: &'a str,
     pub(crate) is_static: bool,
     pub(crate) device: Option<&'a str>,
+    /// Where other classes' bytes come from.
+    pub(crate) resolver: &'a mut dyn ClassResolver,
 }
 
 fn bailout(message: String) -> NativeError {
@@ -50,6 +145,38 @@ fn bailout(message: String) -> NativeError {
         class: COMPILATION_EXCEPTION,
         message,
     }
+}
+
+/// The first of `candidates` whose dependencies `resolver` still resolves to the same bytes.
+fn find_cached(
+    candidates: &[(usize, Dependencies)],
+    resolver: &mut dyn ClassResolver,
+) -> Option<usize> {
+    let mut seen: HashMap<String, Option<u64>> = HashMap::new();
+    candidates.iter().find_map(|(index, dependencies)| {
+        let same = dependencies.iter().all(|(name, hash)| {
+            let now = *seen
+                .entry(name.clone())
+                .or_insert_with(|| resolver.class_bytes(name).as_deref().map(hash_bytes));
+            now == *hash
+        });
+        same.then_some(*index)
+    })
+}
+
+/// The cached tasks for `key`, with their dependencies (copied so the lock is not held while the
+/// resolver calls into Java).
+fn candidates(key: &Key) -> Result<Vec<(usize, Dependencies)>, NativeError> {
+    let reg = lock()?;
+    Ok(reg
+        .by_key
+        .get(key)
+        .map(|list| {
+            list.iter()
+                .filter_map(|&i| reg.tasks.get(i).map(|t| (i, t.dependencies.clone())))
+                .collect()
+        })
+        .unwrap_or_default())
 }
 
 /// Compiles (or finds) the task and returns its handle (≥ 1).
@@ -70,21 +197,23 @@ pub(crate) fn compile(args: CompileArgs<'_>) -> Result<u64, NativeError> {
         )),
         other => NativeError::ferrocl(format!("cannot open the OpenCL device: {other}")),
     })?;
-    let mut hasher = DefaultHasher::new();
-    args.bytes.hash(&mut hasher);
-    let key = (
+    let key: Key = (
         device.info().id(),
         args.class_name.to_string(),
         args.method.to_string(),
         args.descriptor.to_string(),
-        hasher.finish(),
+        hash_bytes(args.bytes),
     );
-    if let Some(&index) = lock()?.by_key.get(&key) {
+    if let Some(index) = find_cached(&candidates(&key)?, args.resolver) {
         return Ok(index as u64 + 1);
     }
 
     let info = device.info();
-    let request = Request {
+    let mut recording = Recording {
+        inner: args.resolver,
+        fetched: Vec::new(),
+    };
+    let mut request = Request {
         class_bytes: args.bytes,
         class_name: args.class_name,
         method: args.method,
@@ -93,13 +222,15 @@ pub(crate) fn compile(args: CompileArgs<'_>) -> Result<u64, NativeError> {
             fp64: info.fp64,
             correctly_rounded_divide_sqrt: info.correctly_rounded_divide_sqrt,
         },
+        resolver: Some(&mut recording),
     };
-    let jit =
-        ferrocl_jit::compile(&request, &ferrocl_jit::Options::default()).map_err(|e| match e {
-            JitError::Bailout(b) => bailout(b.to_string()),
-            JitError::ClassFormat { .. } => NativeError::ferrocl(e.to_string()),
-            JitError::Internal(_) => NativeError::ferrocl(e.to_string()),
-        })?;
+    let compiled = ferrocl_jit::compile(&mut request, &ferrocl_jit::Options::default());
+    let dependencies = recording.fetched;
+    let jit = compiled.map_err(|e| match e {
+        JitError::Bailout(b) => bailout(b.to_string()),
+        JitError::ClassFormat { .. } => NativeError::ferrocl(e.to_string()),
+        JitError::Internal(_) => NativeError::ferrocl(e.to_string()),
+    })?;
     if jit.is_static != args.is_static {
         return Err(NativeError::ferrocl(format!(
             "{}: the method's static-ness differs from the task's",
@@ -122,14 +253,23 @@ pub(crate) fn compile(args: CompileArgs<'_>) -> Result<u64, NativeError> {
         kernel: outcome.kernel,
         device,
         jit,
+        dependencies,
     };
     let mut reg = lock()?;
-    if let Some(&index) = reg.by_key.get(&key) {
+    // Another thread may have registered the same task meanwhile; keep the first.
+    let same = reg.by_key.get(&key).and_then(|list| {
+        list.iter().copied().find(|&i| {
+            reg.tasks
+                .get(i)
+                .is_some_and(|t| t.dependencies == task.dependencies)
+        })
+    });
+    if let Some(index) = same {
         return Ok(index as u64 + 1);
     }
     reg.tasks.push(Arc::new(task));
     let index = reg.tasks.len() - 1;
-    reg.by_key.insert(key, index);
+    reg.by_key.entry(key).or_default().push(index);
     Ok(index as u64 + 1)
 }
 

@@ -110,15 +110,12 @@ impl Writer<'_> {
 
     fn check_index(&mut self, index: &str, len: &str, status: &str) {
         // A check already passed on this path (in this scope or an enclosing one) need not repeat.
-        if self
-            .checked
-            .iter()
-            .any(|(i, l, _)| i == index && l == len)
-        {
+        if self.checked.iter().any(|(i, l, _)| i == index && l == len) {
             return;
         }
         let depth = self.scope.len();
-        self.checked.push((index.to_string(), len.to_string(), depth));
+        self.checked
+            .push((index.to_string(), len.to_string(), depth));
         self.line(&format!(
             "if ((uint){index} >= (uint){len}) {{ *{status} = {STATUS_INDEX}; return; }}"
         ));
@@ -207,7 +204,12 @@ impl Writer<'_> {
             Op::Binary(op) => {
                 let x = self.value(inputs[0])?;
                 let y = self.value(inputs[1])?;
-                binary(op, stamp, &x, &y, &mut self.features)
+                if op == BinaryOp::Div && stamp == Stamp::Float && self.options.soft_fp32_div_sqrt {
+                    self.features.fp64 = true;
+                    format!("(float)((double){x} / (double){y})")
+                } else {
+                    binary(op, stamp, &x, &y, &mut self.features)
+                }
             }
             Op::Negate => {
                 let x = self.value(inputs[0])?;
@@ -258,10 +260,15 @@ impl Writer<'_> {
                         if let Some(h) = helper {
                             self.helpers.insert(h);
                         }
-                        if needs_div_sqrt {
-                            self.features.fp32_div_sqrt = true;
+                        if needs_div_sqrt && self.options.soft_fp32_div_sqrt {
+                            self.features.fp64 = true;
+                            format!("(float)sqrt((double){})", args[0])
+                        } else {
+                            if needs_div_sqrt {
+                                self.features.fp32_div_sqrt = true;
+                            }
+                            expr
                         }
-                        expr
                     }
                     None => {
                         return self.unsupported(

@@ -43,9 +43,9 @@ pub(crate) fn expression(intrinsic: Intrinsic, operand: Stamp, args: &[String]) 
         (Ceil, Stamp::Double) => plain(format!("ceil({a})")),
         (Rint, Stamp::Double) => plain(format!("rint({a})")),
         (Fma, Stamp::Float | Stamp::Double) => plain(format!("fma({a}, {}, {})", b?, args.get(2)?)),
-        (Signum, Stamp::Float) => plain(format!(
-            "({a} > 0.0f ? 1.0f : ({a} < 0.0f ? -1.0f : {a}))"
-        )),
+        (Signum, Stamp::Float) => {
+            plain(format!("({a} > 0.0f ? 1.0f : ({a} < 0.0f ? -1.0f : {a}))"))
+        }
         (Signum, Stamp::Double) => plain(format!("({a} > 0.0 ? 1.0 : ({a} < 0.0 ? -1.0 : {a}))")),
         (ToRadians, Stamp::Double) => plain(format!("({a} * 0.017453292519943295)")),
         (ToDegrees, Stamp::Double) => plain(format!("({a} * 57.29577951308232)")),

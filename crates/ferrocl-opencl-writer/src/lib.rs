@@ -72,6 +72,15 @@ pub enum KernelParam {
     Status,
 }
 
+/// Code-generation choices that depend on the device.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct WriterOptions {
+    /// Compute `float` division and square root in `double` and round once (exact, since a double
+    /// has more than twice a float's precision) for devices that cannot round them correctly in
+    /// single precision.
+    pub soft_fp32_div_sqrt: bool,
+}
+
 /// What the device must support for this kernel.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Features {
@@ -145,6 +154,8 @@ pub(crate) struct Writer<'a> {
     pub(crate) top_decls: Vec<String>,
     /// Phi variables by phi.
     pub(crate) phi_vars: HashMap<NodeId, String>,
+    /// Device-dependent choices.
+    pub(crate) options: WriterOptions,
 }
 
 impl Writer<'_> {
@@ -169,7 +180,11 @@ impl Writer<'_> {
 }
 
 /// Writes the kernel for `mg`'s parallel loop.
-pub fn write_kernel(mg: &MethodGraph, pl: &ParallelLoop) -> Result<Kernel, WriterError> {
+pub fn write_kernel(
+    mg: &MethodGraph,
+    pl: &ParallelLoop,
+    options: WriterOptions,
+) -> Result<Kernel, WriterError> {
     let g = &mg.graph;
     let mut names = names::Names::default();
     let kernel_name = names.fresh(&sanitize_identifier(&mg.location.method));
@@ -301,8 +316,8 @@ pub fn write_kernel(mg: &MethodGraph, pl: &ParallelLoop) -> Result<Kernel, Write
         };
         values.insert(n, name);
     }
-    let start_name = names.fresh("ferrocl_start");
-    let status_name = names.fresh("ferrocl_status");
+    let start_name = names.own("ferrocl_start");
+    let status_name = names.own("ferrocl_status");
     decls.push(format!("const int {start_name}"));
     params.push(KernelParam::LoopStart);
     decls.push(format!("__global int* {status_name}"));
@@ -334,6 +349,7 @@ pub fn write_kernel(mg: &MethodGraph, pl: &ParallelLoop) -> Result<Kernel, Write
         need_hoist: Default::default(),
         top_decls: Vec::new(),
         phi_vars: HashMap::new(),
+        options,
     };
     let place = structure::schedule(&base, &cfg);
 
@@ -362,6 +378,7 @@ pub fn write_kernel(mg: &MethodGraph, pl: &ParallelLoop) -> Result<Kernel, Write
             need_hoist: Default::default(),
             top_decls: Vec::new(),
             phi_vars: HashMap::new(),
+            options,
         };
         // Phis of the body become variables.
         let mut phis: Vec<NodeId> = g

@@ -171,7 +171,9 @@ impl Cfg {
         for (b, block) in blocks.iter().enumerate() {
             if let Exit::LoopEnd(_) = block.exit {
                 let header = block.succs[0];
-                let body = loops.entry(header).or_insert_with(|| BTreeSet::from([header]));
+                let body = loops
+                    .entry(header)
+                    .or_insert_with(|| BTreeSet::from([header]));
                 let mut work = vec![b];
                 while let Some(x) = work.pop() {
                     if body.insert(x) {
@@ -383,29 +385,35 @@ impl Writer<'_> {
             self.open_scope();
             em.loops.push((b, after));
             let inner_next = inside.first().copied();
-            self.emit_block_body(em, b, inner_next)?;
-            self.emit_children(em, &inside, None)?;
+            let valid = self.emit_block_body(em, b, inner_next)?;
+            self.emit_children(em, &inside, None, valid)?;
             em.loops.pop();
             let cont = continue_label(b);
             self.line(&format!("{cont}: ;"));
             self.close_scope();
             self.line("}");
-            self.emit_children(em, &outside, next)?;
+            let valid = self.checked.len();
+            self.emit_children(em, &outside, next, valid)?;
         } else {
             let first = children.first().copied().or(next);
-            self.emit_block_body(em, b, first)?;
-            self.emit_children(em, &children, next)?;
+            let valid = self.emit_block_body(em, b, first)?;
+            self.emit_children(em, &children, next, valid)?;
         }
         Ok(())
     }
 
+    /// Writes the merges (and deferred loop exits) a block dominates, each after its label. `valid` is
+    /// the number of bounds checks that hold at every one of them (those made before the dominating
+    /// block's branch): a check made after it may have been jumped over.
     fn emit_children(
         &mut self,
         em: &mut Emitter<'_>,
         children: &[usize],
         next: Option<usize>,
+        valid: usize,
     ) -> Result<(), WriterError> {
         for (i, &c) in children.iter().enumerate() {
+            self.checked.truncate(valid);
             let following = children.get(i + 1).copied().or(next);
             self.line(&format!("{}: ;", label(c)));
             self.emit_tree(em, c, following)?;
@@ -421,12 +429,14 @@ impl Writer<'_> {
             && !cfg.is_loop_header(c)
     }
 
+    /// Writes block `b`'s statements and its exit; returns how many bounds checks were in force
+    /// right before the exit (they hold in everything `b` dominates).
     fn emit_block_body(
         &mut self,
         em: &mut Emitter<'_>,
         b: usize,
         next: Option<usize>,
-    ) -> Result<(), WriterError> {
+    ) -> Result<usize, WriterError> {
         let cfg = em.cfg;
         let block = cfg.blocks[b].clone();
         let status = em.status.clone();
@@ -441,15 +451,29 @@ impl Writer<'_> {
         }
         // Values this block computes for the blocks it dominates.
         self.flush_block(em, b)?;
+        let valid = self.checked.len();
         match block.exit {
             Exit::If(n) => {
                 let cond = self.mg.graph.inputs(n)[0];
                 let c = self.with_place(em, b, |w| w.value(cond))?;
                 let (t, f) = (block.succs[0], block.succs[1]);
+                let before_if = self.body.len();
                 self.line(&format!("if ({c}) {{"));
+                let after_if = self.body.len();
                 self.open_scope();
                 self.branch(em, b, t, next)?;
                 self.close_scope();
+                if self.body.len() == after_if {
+                    // Nothing to do when the condition holds: test its negation instead.
+                    self.body.truncate(before_if);
+                    self.line(&format!("if (!{c}) {{"));
+                    self.open_scope();
+                    self.branch(em, b, f, next)?;
+                    self.close_scope();
+                    self.line("}");
+                    self.checked.truncate(valid.min(self.checked.len()));
+                    return Ok(valid);
+                }
                 let before_else = self.body.len();
                 self.line("} else {");
                 self.open_scope();
@@ -472,7 +496,8 @@ impl Writer<'_> {
                 self.branch(em, b, target, next)?;
             }
         }
-        Ok(())
+        self.checked.truncate(valid.min(self.checked.len()));
+        Ok(valid)
     }
 
     /// Control flows from `b` to `target` along a non-End edge (an `If` successor or a fall into a
@@ -532,7 +557,9 @@ impl Writer<'_> {
         let g = &self.mg.graph;
         let merge = em.cfg.blocks[target].nodes[0];
         let Some(position) = g.inputs(merge).iter().position(|&e| e == end) else {
-            return Err(WriterError::Internal(format!("{end} is not an input of {merge}")));
+            return Err(WriterError::Internal(format!(
+                "{end} is not an input of {merge}"
+            )));
         };
         let phis: Vec<NodeId> = g
             .usages(merge)
@@ -579,7 +606,7 @@ impl Writer<'_> {
         b: usize,
         f: impl FnOnce(&mut Self) -> Result<T, WriterError>,
     ) -> Result<T, WriterError> {
-        let saved = std::mem::replace(&mut self.current_block, Some(b));
+        let saved = self.current_block.replace(b);
         let place = std::mem::take(&mut em.place);
         let saved_place = std::mem::replace(&mut self.place, place);
         let result = f(self);

@@ -167,7 +167,9 @@ pub fn recognize_parallel_loop(mg: &MethodGraph) -> Result<ParallelLoop, Bailout
         if !steps_by_one {
             return Err(mg.bailout_at(
                 back_value,
-                format!("the @Parallel loop must step {var} by +1 (other steps are not supported yet)"),
+                format!(
+                    "the @Parallel loop must step {var} by +1 (other steps are not supported yet)"
+                ),
             ));
         }
     }
@@ -264,7 +266,11 @@ pub fn recognize_parallel_loop(mg: &MethodGraph) -> Result<ParallelLoop, Bailout
             return Err(mg.bailout_at(n, "unexpected loop shape"));
         }
     }
-    if let Some(&nested) = found.iter().map(|(b, _)| b).find(|&&b| b != begin && seen.contains(&b)) {
+    if let Some(&nested) = found
+        .iter()
+        .map(|(b, _)| b)
+        .find(|&&b| b != begin && seen.contains(&b))
+    {
         return Err(mg.bailout_at(nested, "nested @Parallel loops are not supported yet"));
     }
 

@@ -10,17 +10,18 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     for method in &class.methods {
-        let request = ferrocl_jit::Request {
+        let mut request = ferrocl_jit::Request {
             class_bytes: data,
             class_name: &class.name,
             method: &method.name,
             descriptor: &method.descriptor,
             target: ferrocl_jit::Target::default(),
+            resolver: None,
         };
         let options = ferrocl_jit::Options {
             verify_each_phase: true,
             ..Default::default()
         };
-        let _ = ferrocl_jit::compile(&request, &options);
+        let _ = ferrocl_jit::compile(&mut request, &options);
     }
 });

@@ -1,0 +1,408 @@
+//! Calls, handled while parsing as Graal's bytecode parser does.
+//!
+//! A call of a known library method becomes an [`Op::Intrinsic`] node (see `intrinsics.rs`). Any
+//! other call whose target is known statically is *inlined*: `invokestatic`, `invokespecial`, and
+//! `invokevirtual`/`invokeinterface` of a private or final method or of a method of a final class.
+//! The callee (from the same class, or from another class fetched through the
+//! [`ClassResolver`](crate::ClassResolver)) is parsed into the same graph right after the caller's
+//! current fixed node, with the arguments as its first locals; its returns leave the callee's
+//! loops and meet at the continuation (a `Merge`, with a phi for the returned value, when there
+//! are several). The call instruction needs no block of its own: the caller's block simply goes on
+//! from the continuation.
+//!
+//! Refused, naming the call site: virtual calls that may dispatch to an override, calls on objects
+//! other than `this`, recursion (direct or mutual), nesting deeper than [`MAX_INLINE_DEPTH`],
+//! native, abstract and synchronized callees, and classes the resolver cannot provide. A bailout
+//! inside inlined code names the callee's method and line, followed by the call sites.
+
+use crate::builder::{
+    method_key, return_stamp_of, Builder, Frame, Scope, MAX_INLINE_DEPTH, MAX_NODES,
+};
+use crate::descriptor::parse_method_descriptor;
+use crate::error::{FrontendError, Location};
+use crate::intrinsics::intrinsic_for;
+use crate::resolver::is_plain_internal_name;
+use crate::GraphMethod;
+use ferrocl_classfile::{access, ClassFile, Op as JOp};
+use ferrocl_graph::{NodeId, Op, Stamp};
+use std::ops::Deref;
+use std::rc::Rc;
+
+/// Inlining stops (with a bailout) once the graph has this many nodes, well before the hard limit.
+const INLINE_NODE_BUDGET: usize = MAX_NODES / 4;
+
+/// Inlining stops (with a bailout) once this many bytecode instructions were inlined in one build:
+/// calls of methods that produce no nodes (empty or constant-folded ones) must still end.
+const INLINE_INSTRUCTION_BUDGET: usize = 100_000;
+
+/// How many superclasses a method lookup walks before giving up.
+const MAX_LOOKUP: usize = 64;
+
+/// A class available to this build: the compiled method's own, or one fetched through the
+/// resolver.
+#[derive(Clone)]
+pub(crate) enum ClassRef<'a> {
+    /// The compiled method's class.
+    Root(&'a ClassFile),
+    /// A class fetched through the resolver (shared with the build's cache).
+    Loaded(Rc<ClassFile>),
+}
+
+impl Deref for ClassRef<'_> {
+    type Target = ClassFile;
+
+    fn deref(&self) -> &ClassFile {
+        match self {
+            ClassRef::Root(c) => c,
+            ClassRef::Loaded(c) => c,
+        }
+    }
+}
+
+/// The four invoke instructions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum CallKind {
+    Static,
+    Special,
+    Virtual,
+    Interface,
+}
+
+impl<'a> Builder<'a, '_> {
+    /// A class by internal name: the compiled method's own class, or one fetched through the
+    /// resolver (once per build, success or not).
+    pub(crate) fn load_class(&mut self, name: &str) -> Result<ClassRef<'a>, FrontendError> {
+        if name == self.root.name {
+            return Ok(ClassRef::Root(self.root));
+        }
+        let result = match self.classes.get(name) {
+            Some(cached) => cached.clone(),
+            None => {
+                let fetched = self.fetch_class(name);
+                self.classes.insert(name.to_string(), fetched.clone());
+                fetched
+            }
+        };
+        match result {
+            Ok(class) => Ok(ClassRef::Loaded(class)),
+            Err(reason) => self.bail(reason),
+        }
+    }
+
+    fn fetch_class(&mut self, name: &str) -> Result<Rc<ClassFile>, String> {
+        let shown = name.replace('/', ".");
+        if !is_plain_internal_name(name) {
+            return Err(format!("{shown} is not a class the compiler can load"));
+        }
+        let Some(bytes) = self.resolver.class_bytes(name) else {
+            return Err(format!(
+                "class {shown} is not available to the compiler (the class resolver found no \
+                 class file for it)"
+            ));
+        };
+        let class = ferrocl_classfile::parse(&bytes)
+            .map_err(|e| format!("the class file of {shown} cannot be read: {e}"))?;
+        if class.name != name {
+            return Err(format!(
+                "the class file found for {shown} declares {}",
+                class.name.replace('/', ".")
+            ));
+        }
+        log::trace!("loaded {shown} for inlining");
+        Ok(Rc::new(class))
+    }
+
+    /// An invoke instruction: an intrinsic, an inlined call, or a bailout.
+    pub(crate) fn invoke(
+        &mut self,
+        sc: &Scope<'_>,
+        op: &JOp,
+        index: u16,
+        frame: &mut Frame,
+        tail: &mut NodeId,
+    ) -> Result<(), FrontendError> {
+        let kind = match op {
+            JOp::InvokeStatic(_) => CallKind::Static,
+            JOp::InvokeSpecial(_) => CallKind::Special,
+            JOp::InvokeVirtual(_) => CallKind::Virtual,
+            JOp::InvokeInterface(_) => CallKind::Interface,
+            _ => return self.malformed("not an invoke instruction"),
+        };
+        let target = match sc.class.member_ref(index) {
+            Ok(m) => m,
+            Err(e) => return self.malformed(e.to_string()),
+        };
+        let shown = format!(
+            "{}.{}{}",
+            target.class.replace('/', "."),
+            target.name,
+            target.descriptor
+        );
+        let Some(desc) = parse_method_descriptor(&target.descriptor) else {
+            return self.malformed(format!("bad method descriptor in the call of {shown}"));
+        };
+
+        // Arguments, receiver first.
+        let mut args = Vec::with_capacity(desc.params.len() + 1);
+        for p in desc.params.iter().rev() {
+            let v = self.pop(frame)?;
+            if let Some(want) = Stamp::from_descriptor(p).filter(|s| s.is_primitive()) {
+                if self.graph.stamp(v) != want {
+                    return self.malformed(format!("argument of the wrong type for {shown}"));
+                }
+            }
+            args.push(v);
+        }
+        if kind != CallKind::Static {
+            args.push(self.pop(frame)?);
+        }
+        args.reverse();
+        let return_stamp = return_stamp_of(&desc.ret);
+
+        if kind == CallKind::Static {
+            if let Some(intrinsic) = intrinsic_for(&target.class, &target.name, &target.descriptor)
+            {
+                let node = self.add(Op::Intrinsic(intrinsic), return_stamp, args)?;
+                frame.stack.push(node);
+                return Ok(());
+            }
+        }
+        if target.name == "<init>" {
+            return self.bail(format!(
+                "object construction is not supported yet: call of {shown}"
+            ));
+        }
+        if target.class.starts_with('[') {
+            return self.bail(format!(
+                "methods of arrays (such as clone) are not supported: call of {shown}"
+            ));
+        }
+
+        let static_interface = kind == CallKind::Static && target.interface;
+        let (owner, m) = self.resolve_method(
+            &target.class,
+            &target.name,
+            &target.descriptor,
+            static_interface,
+        )?;
+        let Some(method) = owner.methods.get(m) else {
+            return self.malformed(format!("method {shown} vanished"));
+        };
+        let flags = method.access_flags;
+        let is_static = flags & access::STATIC != 0;
+        if is_static != (kind == CallKind::Static) {
+            return self.bail(format!(
+                "the call of {shown} does not match the method's static-ness \
+                 (IncompatibleClassChangeError)"
+            ));
+        }
+        if matches!(kind, CallKind::Virtual | CallKind::Interface) {
+            let bound = flags & (access::PRIVATE | access::FINAL) != 0
+                || self.load_class(&target.class)?.access_flags & access::FINAL != 0;
+            if !bound {
+                return self.bail(format!(
+                    "virtual call of {shown} (devirtualisation is not supported yet)"
+                ));
+            }
+        }
+        if kind != CallKind::Static && args.first().copied() != self.receiver {
+            return self.bail(format!(
+                "calls on objects other than `this` are not supported yet: call of {shown}"
+            ));
+        }
+        if flags & (access::NATIVE | access::ABSTRACT) != 0 || method.code.is_none() {
+            return self.bail(format!(
+                "{shown} has no bytecode (native or abstract) and is not an intrinsic"
+            ));
+        }
+        if flags & access::SYNCHRONIZED != 0 {
+            return self.bail(format!("synchronized methods are not supported: {shown}"));
+        }
+        let key = method_key(&owner.name, &method.name, &method.descriptor);
+        if self.call_stack.contains(&key) {
+            return self.bail(format!(
+                "recursive call of {}.{}{} is not supported",
+                owner.name.replace('/', "."),
+                method.name,
+                method.descriptor
+            ));
+        }
+        if self.call_stack.len() > MAX_INLINE_DEPTH {
+            return self.bail(format!(
+                "calls nested more than {MAX_INLINE_DEPTH} deep are not supported (call of {shown})"
+            ));
+        }
+        let size = method.code.as_ref().map_or(0, |c| c.instructions.len());
+        self.inlined_instructions = self.inlined_instructions.saturating_add(size.max(1));
+        if self.graph.capacity() >= INLINE_NODE_BUDGET
+            || self.inlined_instructions > INLINE_INSTRUCTION_BUDGET
+        {
+            return self.bail(format!(
+                "inlining {shown} would make the kernel too large (over {INLINE_NODE_BUDGET} graph \
+                 nodes or {INLINE_INSTRUCTION_BUDGET} inlined bytecode instructions)"
+            ));
+        }
+        if let Some(value) = self.inline_call(sc, owner, m, key, args, return_stamp, tail)? {
+            frame.stack.push(value);
+        }
+        Ok(())
+    }
+
+    /// Method resolution: the named class, then its superclasses (unless `only_here`, for static
+    /// methods of interfaces, which are not inherited). Returns the declaring class and the
+    /// method's index in it.
+    fn resolve_method(
+        &mut self,
+        class: &str,
+        name: &str,
+        descriptor: &str,
+        only_here: bool,
+    ) -> Result<(ClassRef<'a>, usize), FrontendError> {
+        let mut current = class.to_string();
+        for _ in 0..MAX_LOOKUP {
+            let owner = self.load_class(&current)?;
+            if let Some(i) = owner
+                .methods
+                .iter()
+                .position(|m| m.name == name && m.descriptor == descriptor)
+            {
+                return Ok((owner, i));
+            }
+            if only_here {
+                break;
+            }
+            match &owner.super_name {
+                Some(parent) => current = parent.clone(),
+                None => break,
+            }
+        }
+        self.bail(format!(
+            "method {}.{name}{descriptor} not found in the class hierarchy (default methods of \
+             interfaces are not supported)",
+            class.replace('/', ".")
+        ))
+    }
+
+    /// Parses method `m` of `owner` after `*tail` with `args` as its first locals, and moves
+    /// `*tail` to the continuation. Returns the call's value.
+    #[allow(clippy::too_many_arguments)]
+    fn inline_call(
+        &mut self,
+        sc: &Scope<'_>,
+        owner: ClassRef<'a>,
+        m: usize,
+        key: String,
+        args: Vec<NodeId>,
+        return_stamp: Stamp,
+        tail: &mut NodeId,
+    ) -> Result<Option<NodeId>, FrontendError> {
+        let class: &ClassFile = &owner;
+        let Some(method) = class.methods.get(m) else {
+            return self.malformed("inlined method vanished");
+        };
+        let Some(code) = method.code.as_ref() else {
+            return self.bail(format!("{} has no bytecode", method.name));
+        };
+        let mut frame = Frame {
+            locals: vec![None; usize::from(code.max_locals)],
+            stack: Vec::new(),
+        };
+        let mut slot = 0usize;
+        for &a in &args {
+            let width = if crate::builder::is_wide(&self.graph, a) {
+                2
+            } else {
+                1
+            };
+            if slot + width > frame.locals.len() {
+                return self.malformed(format!(
+                    "the arguments exceed max_locals of {}.{}{}",
+                    class.name, method.name, method.descriptor
+                ));
+            }
+            frame.locals[slot] = Some(a);
+            slot += width;
+        }
+        let call_site = self.pos;
+        let call_location = self.here();
+        let saved_root_bci = self.root_bci;
+        self.methods.push(GraphMethod {
+            location: Location {
+                class: class.name.clone(),
+                method: method.name.clone(),
+                descriptor: method.descriptor.clone(),
+                source_file: class.source_file.clone(),
+                bci: None,
+                line: None,
+            },
+            line_numbers: code.line_numbers.clone(),
+            call_site: Some(call_site),
+        });
+        let mut callee = Scope {
+            class,
+            code,
+            method: self.methods.len() - 1,
+            return_stamp,
+            is_root: false,
+            next_bci: 0,
+            returns: Vec::new(),
+        };
+        log::trace!("inlining {key} at {call_location}");
+        self.call_stack.push(key);
+        let parsed = self.parse_method(&mut callee, *tail, frame);
+        self.call_stack.pop();
+        self.pos = call_site;
+        self.root_bci = saved_root_bci;
+        if let Err(e) = parsed {
+            return Err(inlined_at(e, &call_location));
+        }
+        self.continue_after_call(sc, &callee.returns, return_stamp, tail)
+    }
+
+    /// Joins the returns of inlined code into the continuation at `*tail`; returns the value.
+    fn continue_after_call(
+        &mut self,
+        sc: &Scope<'_>,
+        returns: &[(NodeId, Option<NodeId>)],
+        return_stamp: Stamp,
+        tail: &mut NodeId,
+    ) -> Result<Option<NodeId>, FrontendError> {
+        match returns {
+            [] => self.bail(
+                "the called method never returns normally (every path loops forever or throws)",
+            ),
+            [(t, value)] => {
+                *tail = *t;
+                Ok(*value)
+            }
+            several => {
+                let merge = self.add(Op::Merge, Stamp::Void, vec![])?;
+                for &(t, _) in several {
+                    let end = self.add(Op::End, Stamp::Void, vec![])?;
+                    self.append(t, end);
+                    self.graph.push_input(merge, end);
+                }
+                *tail = merge;
+                if return_stamp == Stamp::Void {
+                    return Ok(None);
+                }
+                let values: Vec<Option<NodeId>> = several.iter().map(|&(_, v)| v).collect();
+                match self.merge_values(sc, merge, &values, None)? {
+                    Some(v) => Ok(Some(v)),
+                    None => self.bail("the called method returns values of different types"),
+                }
+            }
+        }
+    }
+}
+
+/// Adds the call site to a bailout from inlined code.
+fn inlined_at(e: FrontendError, site: &Location) -> FrontendError {
+    match e {
+        FrontendError::Bailout(mut b) => {
+            b.reason = format!("{} (inlined at {site})", b.reason);
+            FrontendError::Bailout(b)
+        }
+        other => other,
+    }
+}

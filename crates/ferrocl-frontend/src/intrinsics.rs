@@ -1,0 +1,122 @@
+//! Library methods the compiler knows the meaning of: their calls become [`Intrinsic`] nodes
+//! instead of being inlined (many are `native` or written with tricks a GPU does better itself).
+//!
+//! A call matches on declaring class, name and exact descriptor; anything else (`Math.round`,
+//! `Float.isNaN`, `Integer.compare`, …) is inlined from its bytecode like any static method.
+
+use ferrocl_graph::Intrinsic;
+use Intrinsic::*;
+
+/// `java/lang/Math` and `java/lang/StrictMath`.
+const MATH: &[(&str, &str, Intrinsic)] = &[
+    ("abs", "(I)I", Abs),
+    ("abs", "(J)J", Abs),
+    ("abs", "(F)F", Abs),
+    ("abs", "(D)D", Abs),
+    ("min", "(II)I", Min),
+    ("min", "(JJ)J", Min),
+    ("min", "(FF)F", Min),
+    ("min", "(DD)D", Min),
+    ("max", "(II)I", Max),
+    ("max", "(JJ)J", Max),
+    ("max", "(FF)F", Max),
+    ("max", "(DD)D", Max),
+    ("sqrt", "(D)D", Sqrt),
+    ("cbrt", "(D)D", Cbrt),
+    ("floor", "(D)D", Floor),
+    ("ceil", "(D)D", Ceil),
+    ("rint", "(D)D", Rint),
+    ("fma", "(FFF)F", Fma),
+    ("fma", "(DDD)D", Fma),
+    ("exp", "(D)D", Exp),
+    ("log", "(D)D", Log),
+    ("log10", "(D)D", Log10),
+    ("log1p", "(D)D", Log1p),
+    ("expm1", "(D)D", Expm1),
+    ("pow", "(DD)D", Pow),
+    ("sin", "(D)D", Sin),
+    ("cos", "(D)D", Cos),
+    ("tan", "(D)D", Tan),
+    ("asin", "(D)D", Asin),
+    ("acos", "(D)D", Acos),
+    ("atan", "(D)D", Atan),
+    ("atan2", "(DD)D", Atan2),
+    ("sinh", "(D)D", Sinh),
+    ("cosh", "(D)D", Cosh),
+    ("tanh", "(D)D", Tanh),
+    ("hypot", "(DD)D", Hypot),
+    ("signum", "(F)F", Signum),
+    ("signum", "(D)D", Signum),
+    ("toRadians", "(D)D", ToRadians),
+    ("toDegrees", "(D)D", ToDegrees),
+];
+
+/// `java/lang/Float`.
+const FLOAT: &[(&str, &str, Intrinsic)] = &[
+    ("floatToRawIntBits", "(F)I", FloatToRawIntBits),
+    ("intBitsToFloat", "(I)F", IntBitsToFloat),
+];
+
+/// `java/lang/Double`.
+const DOUBLE: &[(&str, &str, Intrinsic)] = &[
+    ("doubleToRawLongBits", "(D)J", DoubleToRawLongBits),
+    ("longBitsToDouble", "(J)D", LongBitsToDouble),
+];
+
+/// `java/lang/Integer`.
+const INTEGER: &[(&str, &str, Intrinsic)] = &[
+    ("bitCount", "(I)I", BitCount),
+    ("numberOfLeadingZeros", "(I)I", NumberOfLeadingZeros),
+    ("numberOfTrailingZeros", "(I)I", NumberOfTrailingZeros),
+    ("reverse", "(I)I", Reverse),
+    ("rotateLeft", "(II)I", RotateLeft),
+    ("rotateRight", "(II)I", RotateRight),
+];
+
+/// `java/lang/Long`: the counting methods return `int`; the rotate distance is an `int`.
+const LONG: &[(&str, &str, Intrinsic)] = &[
+    ("bitCount", "(J)I", BitCount),
+    ("numberOfLeadingZeros", "(J)I", NumberOfLeadingZeros),
+    ("numberOfTrailingZeros", "(J)I", NumberOfTrailingZeros),
+    ("reverse", "(J)J", Reverse),
+    ("rotateLeft", "(JI)J", RotateLeft),
+    ("rotateRight", "(JI)J", RotateRight),
+];
+
+/// The intrinsic for a call of `class.name descriptor` (class as an internal name), if it is one.
+pub fn intrinsic_for(class: &str, name: &str, descriptor: &str) -> Option<Intrinsic> {
+    let table = match class {
+        "java/lang/Math" | "java/lang/StrictMath" => MATH,
+        "java/lang/Float" => FLOAT,
+        "java/lang/Double" => DOUBLE,
+        "java/lang/Integer" => INTEGER,
+        "java/lang/Long" => LONG,
+        _ => return None,
+    };
+    table
+        .iter()
+        .find(|(n, d, _)| *n == name && *d == descriptor)
+        .map(|&(_, _, i)| i)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn matches_exact_descriptors() {
+        assert_eq!(intrinsic_for("java/lang/Math", "abs", "(I)I"), Some(Abs));
+        assert_eq!(
+            intrinsic_for("java/lang/StrictMath", "sqrt", "(D)D"),
+            Some(Sqrt)
+        );
+        assert_eq!(
+            intrinsic_for("java/lang/Long", "bitCount", "(J)I"),
+            Some(BitCount)
+        );
+        assert_eq!(intrinsic_for("java/lang/Long", "bitCount", "(J)J"), None);
+        assert_eq!(intrinsic_for("java/lang/Math", "round", "(F)I"), None);
+        assert_eq!(intrinsic_for("java/lang/Float", "isNaN", "(F)Z"), None);
+        assert_eq!(intrinsic_for("my/Math", "abs", "(I)I"), None);
+    }
+}

@@ -1,0 +1,115 @@
+//! `getstatic` of primitive fields.
+//!
+//! A `static final` field with a `ConstantValue` attribute is its constant (javac inlines such
+//! fields itself unless the reading class was compiled against another version of the declaring
+//! class). Any other primitive static field becomes a [`Op::StaticField`] node: the host reads the
+//! field at every `execute()` and passes its value to the kernel. Writing a static field, and
+//! static fields of reference type (arrays, objects), are refused.
+
+use crate::builder::{field_name, Builder, Scope};
+use crate::error::FrontendError;
+use crate::inline::ClassRef;
+use ferrocl_classfile::{access, Constant as ClassConstant, Field};
+use ferrocl_graph::{Constant, FieldRef, NodeId, Op, Stamp};
+
+/// How many classes and interfaces a field lookup walks before giving up.
+const MAX_LOOKUP: usize = 64;
+
+impl<'a> Builder<'a, '_> {
+    /// The value of `getstatic` of the field reference at `index` of the scope's class.
+    pub(crate) fn get_static(
+        &mut self,
+        sc: &Scope<'_>,
+        index: u16,
+    ) -> Result<NodeId, FrontendError> {
+        let field = match sc.class.member_ref(index) {
+            Ok(f) => f,
+            Err(e) => return self.malformed(e.to_string()),
+        };
+        let name = field_name(sc.class, index);
+        let stamp = match Stamp::from_descriptor(&field.descriptor) {
+            Some(s) if s.is_primitive() => s,
+            _ => {
+                return self.bail(format!(
+                    "static fields of reference type (arrays, objects) are not supported: {name}"
+                ))
+            }
+        };
+        let (owner, f) = self.resolve_field(&field.class, &field.name, &field.descriptor)?;
+        let Some(declared) = owner.fields.get(f) else {
+            return self.malformed(format!("field {name} vanished"));
+        };
+        if !declared.is_static() {
+            return self.malformed(format!("getstatic of the instance field {name}"));
+        }
+        if declared.access_flags & access::FINAL != 0 {
+            if let Some(value) = &declared.constant_value {
+                let Some(c) = constant_of(declared, value) else {
+                    return self.malformed(format!(
+                        "the ConstantValue of {name} does not match its type"
+                    ));
+                };
+                return self.constant(c);
+            }
+        }
+        let field = FieldRef {
+            class: owner.name.clone(),
+            name: declared.name.clone(),
+            descriptor: declared.descriptor.clone(),
+        };
+        self.add(Op::StaticField(field), stamp, vec![])
+    }
+
+    /// Field resolution (JVMS §5.4.3.2): the class itself, then its superinterfaces, then its
+    /// superclass, recursively. Returns the declaring class and the field's index in it.
+    fn resolve_field(
+        &mut self,
+        class: &str,
+        name: &str,
+        descriptor: &str,
+    ) -> Result<(ClassRef<'a>, usize), FrontendError> {
+        let mut work = vec![class.to_string()];
+        let mut seen = Vec::new();
+        // Depth-first in JVMS order: a class's own fields, its interfaces, then its superclass.
+        while let Some(current) = work.pop() {
+            if seen.contains(&current) {
+                continue;
+            }
+            if seen.len() >= MAX_LOOKUP {
+                break;
+            }
+            let owner = self.load_class(&current)?;
+            if let Some(i) = owner
+                .fields
+                .iter()
+                .position(|f| f.name == name && f.descriptor == descriptor)
+            {
+                return Ok((owner, i));
+            }
+            seen.push(current);
+            // `java.lang.Object` declares no fields (and interfaces name it as their superclass).
+            let is_interface = owner.access_flags & access::INTERFACE != 0;
+            if let Some(parent) = owner.super_name.as_ref().filter(|_| !is_interface) {
+                if parent != "java/lang/Object" {
+                    work.push(parent.clone());
+                }
+            }
+            work.extend(owner.interfaces.iter().rev().cloned());
+        }
+        self.bail(format!(
+            "field {}.{name} not found in the class hierarchy",
+            class.replace('/', ".")
+        ))
+    }
+}
+
+/// The constant of a `ConstantValue` attribute, if it matches the field's type.
+fn constant_of(field: &Field, value: &ClassConstant) -> Option<Constant> {
+    Some(match (field.descriptor.as_str(), value) {
+        ("Z" | "B" | "C" | "S" | "I", ClassConstant::Int(v)) => Constant::Int(*v),
+        ("J", ClassConstant::Long(v)) => Constant::Long(*v),
+        ("F", ClassConstant::Float(v)) => Constant::Float(*v),
+        ("D", ClassConstant::Double(v)) => Constant::Double(*v),
+        _ => return None,
+    })
+}

@@ -1,0 +1,136 @@
+//! `getstatic`: constants folded (also across classes, through the resolver), other primitive
+//! static fields as `StaticField` nodes, and the refusals (`putstatic`, reference fields).
+#![allow(clippy::result_large_err)]
+
+mod common;
+
+use common::*;
+use ferrocl_graph::{Constant, FieldRef, Op, Stamp};
+use std::path::PathBuf;
+use std::sync::OnceLock;
+
+/// What `S` is compiled against: no constants, so javac emits `getstatic` for every use.
+const CONSTS_STUB: &str = r#"package st;
+public class Consts {
+    public static int K;
+    public static double D;
+    public static int scale;
+}
+"#;
+
+/// What `Consts` is at run time: `K` and `D` became constants (a separately compiled library).
+const CONSTS: &str = r#"package st;
+public class Consts {
+    public static final int K = 42;
+    public static final double D = 2.5;
+    public static int scale = 3;
+}
+"#;
+
+const S: &str = r#"package st;
+
+public class S {
+    static int counter = 5;
+    static final int COMPUTED = Integer.parseInt("7");
+    static int[] table = {1, 2};
+    public static int foreignConst(int x) { return x + Consts.K; }
+    public static double foreignDouble(double x) { return x * Consts.D; }
+    public static int foreignMutable(int x) { return x * Consts.scale; }
+    public static int inherited(int x) { return x + Sub.K; }
+    public static int ownMutable(int x) { return x + counter; }
+    public static int computed(int x) { return x + COMPUTED; }
+    public static void write(int x) { counter = x; }
+    public static int referenceField(int i) { return table[i]; }
+}
+
+class Sub extends Consts {
+}
+"#;
+
+fn classes() -> &'static PathBuf {
+    static DIR: OnceLock<PathBuf> = OnceLock::new();
+    DIR.get_or_init(|| {
+        let dir = temp_dir("statics");
+        let out = dir.join("out");
+        javac_into(
+            &dir.join("stub"),
+            &out,
+            &[("st/Consts.java", CONSTS_STUB), ("st/S.java", S)],
+        );
+        // Recompile Consts alone: S.class keeps its getstatic of Consts.K.
+        javac_into(&dir.join("real"), &out, &[("st/Consts.java", CONSTS)]);
+        out
+    })
+}
+
+fn returned(mg: &ferrocl_frontend::MethodGraph) -> Vec<Op> {
+    let ret = nodes(mg, |o| *o == Op::Return)[0];
+    let value = mg.graph.inputs(ret)[0];
+    mg.graph
+        .inputs(value)
+        .iter()
+        .map(|&n| mg.graph.op(n).clone())
+        .collect()
+}
+
+#[test]
+fn static_final_constants_of_other_classes_fold() {
+    let mut resolver = TestResolver::new([classes().clone()]);
+    let mg = build_with(classes(), "st/S", "foreignConst", &mut resolver).expect("builds");
+    assert!(returned(&mg).contains(&Op::Constant(Constant::Int(42))));
+    assert_eq!(count(&mg, |o| matches!(o, Op::StaticField(_))), 0);
+    assert_eq!(resolver.asked, ["st/Consts"]);
+
+    let d = build(classes(), "st/S", "foreignDouble").expect("builds");
+    assert!(returned(&d).contains(&Op::Constant(Constant::Double(2.5))));
+
+    // Sub.K resolves to the field declared by Sub's superclass.
+    let i = build(classes(), "st/S", "inherited").expect("builds");
+    assert!(returned(&i).contains(&Op::Constant(Constant::Int(42))));
+
+    // Without the declaring class, the bailout names it.
+    let text = bailout_text(build_alone(classes(), "st/S", "foreignConst"));
+    assert!(text.contains("class st.Consts is not available"), "{text}");
+}
+
+#[test]
+fn other_primitive_static_fields_are_read_by_the_host() {
+    let mg = build(classes(), "st/S", "foreignMutable").expect("builds");
+    let field = Op::StaticField(FieldRef {
+        class: "st/Consts".into(),
+        name: "scale".into(),
+        descriptor: "I".into(),
+    });
+    let found = nodes(&mg, |o| *o == field);
+    assert_eq!(found.len(), 1);
+    assert_eq!(mg.graph.stamp(found[0]), Stamp::Int);
+    assert!(!mg.graph.op(found[0]).is_fixed());
+
+    // The method's own class needs no resolver.
+    let own = build_alone(classes(), "st/S", "ownMutable").expect("builds");
+    assert!(returned(&own).contains(&Op::StaticField(FieldRef {
+        class: "st/S".into(),
+        name: "counter".into(),
+        descriptor: "I".into(),
+    })));
+    // A final field without a ConstantValue (set by <clinit>) is read by the host too.
+    let computed = build_alone(classes(), "st/S", "computed").expect("builds");
+    assert_eq!(count(&computed, |o| matches!(o, Op::StaticField(_))), 1);
+}
+
+#[test]
+fn writes_and_reference_fields_bail_out() {
+    let w = bailout_text(build_alone(classes(), "st/S", "write"));
+    assert!(
+        w.contains("writing a static field is not supported: st.S.counter"),
+        "{w}"
+    );
+    let r = bailout_text(build_alone(classes(), "st/S", "referenceField"));
+    assert!(
+        r.contains(
+            "static fields of reference type (arrays, objects) are not supported: st.S.table"
+        ),
+        "{r}"
+    );
+    assert!(r.contains("st.S.referenceField(I)I at bci 0"), "{r}");
+}

@@ -1,0 +1,108 @@
+package snap;
+
+import dev.ferrocl.api.Parallel;
+
+/** Sequential loops inside the @Parallel loop body: one construct per method. */
+public class LoopShapes {
+    public static void nestedFor(float[] m, float[] v, float[] out, int cols, int rows) {
+        for (@Parallel int r = 0; r < rows; r++) {
+            float s = 0f;
+            for (int c = 0; c < cols; c++) {
+                s += m[r * cols + c] * v[c];
+            }
+            out[r] = s;
+        }
+    }
+
+    public static void whileLoop(int[] a, int[] out, int n) {
+        for (@Parallel int i = 0; i < n; i++) {
+            int x = a[i];
+            int c = 0;
+            while (x != 0) {
+                x &= x - 1;
+                c++;
+            }
+            out[i] = c;
+        }
+    }
+
+    public static void doWhile(int[] a, int[] digits, int n) {
+        for (@Parallel int i = 0; i < n; i++) {
+            int v = a[i];
+            int d = 0;
+            do {
+                v /= 10;
+                d++;
+            } while (v != 0);
+            digits[i] = d;
+        }
+    }
+
+    public static void breakInner(float[] m, int cols, float t, int[] found, int rows) {
+        for (@Parallel int r = 0; r < rows; r++) {
+            int f = -1;
+            for (int c = 0; c < cols; c++) {
+                if (m[r * cols + c] > t) {
+                    f = c;
+                    break;
+                }
+            }
+            found[r] = f;
+        }
+    }
+
+    public static void continueInner(int[] m, int cols, int[] sums, int rows) {
+        for (@Parallel int r = 0; r < rows; r++) {
+            int s = 0;
+            for (int c = 0; c < cols; c++) {
+                if (m[r * cols + c] < 0) {
+                    continue;
+                }
+                s += m[r * cols + c];
+            }
+            sums[r] = s;
+        }
+    }
+
+    public static void labeledBreak(int[] m, int w, int target, int[] found, int n) {
+        for (@Parallel int i = 0; i < n; i++) {
+            int result = -1;
+            search:
+            for (int j = i; j < i + w && j < m.length; j++) {
+                for (int k = j + 1; k < i + w && k < m.length; k++) {
+                    if (m[j] + m[k] == target) {
+                        result = j;
+                        break search;
+                    }
+                }
+            }
+            found[i] = result;
+        }
+    }
+
+    public static void labeledContinue(int[] m, int cols, int[] clean, int rows) {
+        for (@Parallel int i = 0; i < rows; i++) {
+            int count = 0;
+            outer:
+            for (int r = 0; r < rows; r++) {
+                for (int c = 0; c < cols; c++) {
+                    if (m[r * cols + c] == i) {
+                        continue outer;
+                    }
+                }
+                count++;
+            }
+            clean[i] = count;
+        }
+    }
+
+    public static void horner(double[] x, double[] coeffs, double[] out, int n) {
+        for (@Parallel int i = 0; i < n; i++) {
+            double acc = 0;
+            for (int k = coeffs.length - 1; k >= 0; k--) {
+                acc = acc * x[i] + coeffs[k];
+            }
+            out[i] = acc;
+        }
+    }
+}

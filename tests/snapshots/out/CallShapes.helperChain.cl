@@ -1,0 +1,36 @@
+// Ferrocl kernel for snap.CallShapes.helperChain([D[DI)V
+// @Parallel loop: i from 0 while i < n, one work-item per iteration
+#pragma OPENCL FP_CONTRACT OFF
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+
+__kernel void helperChain(
+    __global const double* x,
+    const int x_length,
+    __global double* out,
+    const int out_length,
+    const int n,
+    const int ferrocl_start,
+    __global int* ferrocl_status)
+{
+    const int i = (int)((uint)ferrocl_start + (uint)get_global_id(0));
+    double t;
+    if ((uint)i >= (uint)x_length) { *ferrocl_status = 1; return; }
+    const double v15 = x[i];
+    const bool v18 = (v15 < 0.0);
+    if (v18) {
+        t = 0.0;
+    } else {
+        const bool v26 = (v15 > 1.0);
+        if (v26) {
+            t = 1.0;
+        } else {
+            t = v15;
+        }
+    }
+    const double v35 = (t * t);
+    const double v38 = (2.0 * t);
+    const double v39 = (3.0 - v38);
+    const double v40 = (v35 * v39);
+    if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
+    out[i] = v40;
+}

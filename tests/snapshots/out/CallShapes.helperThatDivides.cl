@@ -1,0 +1,27 @@
+// Ferrocl kernel for snap.CallShapes.helperThatDivides([I[I[II)V
+// @Parallel loop: i from 0 while i < n, one work-item per iteration
+#pragma OPENCL FP_CONTRACT OFF
+
+int ferrocl_idiv(int x, int y) { return y == -1 ? (int)(0u - (uint)x) : x / y; }
+
+__kernel void helperThatDivides(
+    __global const int* a,
+    const int a_length,
+    __global const int* b,
+    const int b_length,
+    __global int* out,
+    const int out_length,
+    const int n,
+    const int ferrocl_start,
+    __global int* ferrocl_status)
+{
+    const int i = (int)((uint)ferrocl_start + (uint)get_global_id(0));
+    if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
+    const int v17 = a[i];
+    if ((uint)i >= (uint)b_length) { *ferrocl_status = 1; return; }
+    const int v18 = b[i];
+    if (v18 == 0) { *ferrocl_status = 2; return; }
+    const int v19 = ferrocl_idiv(v17, v18);
+    if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
+    out[i] = v19;
+}

@@ -1,0 +1,31 @@
+// Ferrocl kernel for snap.CallShapes.helperWithSeveralReturns([I[II)V
+// @Parallel loop: i from 0 while i < n, one work-item per iteration
+#pragma OPENCL FP_CONTRACT OFF
+
+__kernel void helperWithSeveralReturns(
+    __global const int* a,
+    const int a_length,
+    __global int* out,
+    const int out_length,
+    const int n,
+    const int ferrocl_start,
+    __global int* ferrocl_status)
+{
+    const int i = (int)((uint)ferrocl_start + (uint)get_global_id(0));
+    int p30;
+    if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
+    const int v15 = a[i];
+    const bool v18 = (v15 >= (-100));
+    if (v18) {
+        const bool v22 = (v15 <= 100);
+        if (v22) {
+            p30 = v15;
+        } else {
+            p30 = 100;
+        }
+    } else {
+        p30 = (-100);
+    }
+    if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
+    out[i] = p30;
+}

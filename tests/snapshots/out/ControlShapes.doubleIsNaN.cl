@@ -1,0 +1,29 @@
+// Ferrocl kernel for snap.ControlShapes.doubleIsNaN([D[DI)V
+// @Parallel loop: i from 0 while i < n, one work-item per iteration
+#pragma OPENCL FP_CONTRACT OFF
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+
+__kernel void doubleIsNaN(
+    __global const double* x,
+    const int x_length,
+    __global double* out,
+    const int out_length,
+    const int n,
+    const int ferrocl_start,
+    __global int* ferrocl_status)
+{
+    const int i = (int)((uint)ferrocl_start + (uint)get_global_id(0));
+    double p27;
+    if ((uint)i >= (uint)x_length) { *ferrocl_status = 1; return; }
+    const double v15 = x[i];
+    const double v16 = x[i];
+    const bool v18 = (v15 == v16);
+    if (v18) {
+        const double v24 = x[i];
+        p27 = v24;
+    } else {
+        p27 = 0.0;
+    }
+    if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
+    out[i] = p27;
+}

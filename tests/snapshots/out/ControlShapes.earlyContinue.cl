@@ -1,0 +1,27 @@
+// Ferrocl kernel for snap.ControlShapes.earlyContinue([I[II)V
+// @Parallel loop: i from 0 while i < n, one work-item per iteration
+#pragma OPENCL FP_CONTRACT OFF
+
+int ferrocl_idiv(int x, int y) { return y == -1 ? (int)(0u - (uint)x) : x / y; }
+
+__kernel void earlyContinue(
+    __global const int* a,
+    const int a_length,
+    __global int* out,
+    const int out_length,
+    const int n,
+    const int ferrocl_start,
+    __global int* ferrocl_status)
+{
+    const int i = (int)((uint)ferrocl_start + (uint)get_global_id(0));
+    if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
+    const int v15 = a[i];
+    const bool v17 = (v15 != 0);
+    if (v17) {
+        const int v23 = a[i];
+        if (v23 == 0) { *ferrocl_status = 2; return; }
+        const int v24 = ferrocl_idiv(1000, v23);
+        if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
+        out[i] = v24;
+    }
+}

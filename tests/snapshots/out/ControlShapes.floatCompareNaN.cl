@@ -1,0 +1,36 @@
+// Ferrocl kernel for snap.ControlShapes.floatCompareNaN([F[F[ZI)V
+// @Parallel loop: i from 0 while i < n, one work-item per iteration
+#pragma OPENCL FP_CONTRACT OFF
+
+__kernel void floatCompareNaN(
+    __global const float* x,
+    const int x_length,
+    __global const float* y,
+    const int y_length,
+    __global uchar* out,
+    const int out_length,
+    const int n,
+    const int ferrocl_start,
+    __global int* ferrocl_status)
+{
+    const int i = (int)((uint)ferrocl_start + (uint)get_global_id(0));
+    int p39;
+    if ((uint)i >= (uint)x_length) { *ferrocl_status = 1; return; }
+    const float v17 = x[i];
+    if ((uint)i >= (uint)y_length) { *ferrocl_status = 1; return; }
+    const float v18 = y[i];
+    const bool v20 = (v17 < v18);
+    if (!v20) {
+        const float v25 = x[i];
+        const float v26 = y[i];
+        const bool v28 = (v25 >= v26);
+        if (!v28) {
+            p39 = 1;
+            goto L3;
+        }
+    }
+    p39 = 0;
+    L3: ;
+    if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
+    out[i] = (uchar)(p39 & 1);
+}

@@ -1,0 +1,39 @@
+// Ferrocl kernel for snap.ControlShapes.ifElseChain([F[II)V
+// @Parallel loop: i from 0 while i < n, one work-item per iteration
+#pragma OPENCL FP_CONTRACT OFF
+
+__kernel void ifElseChain(
+    __global const float* x,
+    const int x_length,
+    __global int* bucket,
+    const int bucket_length,
+    const int n,
+    const int ferrocl_start,
+    __global int* ferrocl_status)
+{
+    const int i = (int)((uint)ferrocl_start + (uint)get_global_id(0));
+    if ((uint)i >= (uint)x_length) { *ferrocl_status = 1; return; }
+    const float v15 = x[i];
+    const bool v18 = (v15 < 0.0f);
+    if (v18) {
+        if ((uint)i >= (uint)bucket_length) { *ferrocl_status = 1; return; }
+        bucket[i] = 0;
+    } else {
+        const float v25 = x[i];
+        const bool v28 = (v25 < 1.0f);
+        if (v28) {
+            if ((uint)i >= (uint)bucket_length) { *ferrocl_status = 1; return; }
+            bucket[i] = 1;
+        } else {
+            const float v35 = x[i];
+            const bool v38 = (v35 < 10.0f);
+            if (v38) {
+                if ((uint)i >= (uint)bucket_length) { *ferrocl_status = 1; return; }
+                bucket[i] = 2;
+            } else {
+                if ((uint)i >= (uint)bucket_length) { *ferrocl_status = 1; return; }
+                bucket[i] = 3;
+            }
+        }
+    }
+}

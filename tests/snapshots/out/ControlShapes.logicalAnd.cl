@@ -1,0 +1,34 @@
+// Ferrocl kernel for snap.ControlShapes.logicalAnd([I[I[II)V
+// @Parallel loop: i from 0 while i < n, one work-item per iteration
+#pragma OPENCL FP_CONTRACT OFF
+
+int ferrocl_idiv(int x, int y) { return y == -1 ? (int)(0u - (uint)x) : x / y; }
+
+__kernel void logicalAnd(
+    __global const int* a,
+    const int a_length,
+    __global const int* b,
+    const int b_length,
+    __global int* out,
+    const int out_length,
+    const int n,
+    const int ferrocl_start,
+    __global int* ferrocl_status)
+{
+    const int i = (int)((uint)ferrocl_start + (uint)get_global_id(0));
+    if ((uint)i >= (uint)b_length) { *ferrocl_status = 1; return; }
+    const int v17 = b[i];
+    const bool v19 = (v17 == 0);
+    if (!v19) {
+        if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
+        const int v24 = a[i];
+        const int v25 = b[i];
+        if (v25 == 0) { *ferrocl_status = 2; return; }
+        const int v26 = ferrocl_idiv(v24, v25);
+        const bool v28 = (v26 <= 2);
+        if (!v28) {
+            if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
+            out[i] = 1;
+        }
+    }
+}

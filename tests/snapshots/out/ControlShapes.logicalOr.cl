@@ -1,0 +1,34 @@
+// Ferrocl kernel for snap.ControlShapes.logicalOr([I[I[II)V
+// @Parallel loop: i from 0 while i < n, one work-item per iteration
+#pragma OPENCL FP_CONTRACT OFF
+
+__kernel void logicalOr(
+    __global const int* idx,
+    const int idx_length,
+    __global const int* data,
+    const int data_length,
+    __global int* out,
+    const int out_length,
+    const int n,
+    const int ferrocl_start,
+    __global int* ferrocl_status)
+{
+    const int i = (int)((uint)ferrocl_start + (uint)get_global_id(0));
+    int p36;
+    if ((uint)i >= (uint)idx_length) { *ferrocl_status = 1; return; }
+    const int j = idx[i];
+    const bool v19 = (j < 0);
+    if (!v19) {
+        const bool v25 = (j < data_length);
+        if (v25) {
+            if ((uint)j >= (uint)data_length) { *ferrocl_status = 1; return; }
+            const int v30 = data[j];
+            p36 = v30;
+            goto L3;
+        }
+    }
+    p36 = (-1);
+    L3: ;
+    if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
+    out[i] = p36;
+}

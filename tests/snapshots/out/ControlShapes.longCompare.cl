@@ -1,0 +1,37 @@
+// Ferrocl kernel for snap.ControlShapes.longCompare([J[J[II)V
+// @Parallel loop: i from 0 while i < n, one work-item per iteration
+#pragma OPENCL FP_CONTRACT OFF
+
+__kernel void longCompare(
+    __global const long* a,
+    const int a_length,
+    __global const long* b,
+    const int b_length,
+    __global int* out,
+    const int out_length,
+    const int n,
+    const int ferrocl_start,
+    __global int* ferrocl_status)
+{
+    const int i = (int)((uint)ferrocl_start + (uint)get_global_id(0));
+    int p38;
+    if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
+    const long v17 = a[i];
+    if ((uint)i >= (uint)b_length) { *ferrocl_status = 1; return; }
+    const long v18 = b[i];
+    const bool v20 = (v17 >= v18);
+    if (v20) {
+        const long v26 = a[i];
+        const long v27 = b[i];
+        const bool v29 = (v26 != v27);
+        if (v29) {
+            p38 = 1;
+        } else {
+            p38 = 0;
+        }
+    } else {
+        p38 = (-1);
+    }
+    if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
+    out[i] = p38;
+}

@@ -1,0 +1,43 @@
+// Ferrocl kernel for snap.ControlShapes.nestedIf([I[I[II)V
+// @Parallel loop: i from 0 while i < n, one work-item per iteration
+#pragma OPENCL FP_CONTRACT OFF
+
+__kernel void nestedIf(
+    __global const int* a,
+    const int a_length,
+    __global const int* b,
+    const int b_length,
+    __global int* out,
+    const int out_length,
+    const int n,
+    const int ferrocl_start,
+    __global int* ferrocl_status)
+{
+    const int i = (int)((uint)ferrocl_start + (uint)get_global_id(0));
+    if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
+    const int v17 = a[i];
+    const bool v19 = (v17 <= 0);
+    if (v19) {
+        if ((uint)i >= (uint)b_length) { *ferrocl_status = 1; return; }
+        const int v35 = b[i];
+        const bool v37 = (v35 >= 0);
+        if (!v37) {
+            const int v42 = a[i];
+            const int v43 = b[i];
+            const int v44 = (int)((uint)v42 - (uint)v43);
+            if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
+            out[i] = v44;
+        }
+    } else {
+        if ((uint)i >= (uint)b_length) { *ferrocl_status = 1; return; }
+        const int v23 = b[i];
+        const bool v25 = (v23 <= 0);
+        if (!v25) {
+            const int v30 = a[i];
+            const int v31 = b[i];
+            const int v32 = (int)((uint)v30 + (uint)v31);
+            if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
+            out[i] = v32;
+        }
+    }
+}

@@ -1,0 +1,32 @@
+// Ferrocl kernel for snap.ControlShapes.ternary([F[F[FI)V
+// @Parallel loop: i from 0 while i < n, one work-item per iteration
+#pragma OPENCL FP_CONTRACT OFF
+
+__kernel void ternary(
+    __global const float* a,
+    const int a_length,
+    __global const float* b,
+    const int b_length,
+    __global float* out,
+    const int out_length,
+    const int n,
+    const int ferrocl_start,
+    __global int* ferrocl_status)
+{
+    const int i = (int)((uint)ferrocl_start + (uint)get_global_id(0));
+    float p29;
+    if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
+    const float v17 = a[i];
+    if ((uint)i >= (uint)b_length) { *ferrocl_status = 1; return; }
+    const float v18 = b[i];
+    const bool v20 = (v17 > v18);
+    if (v20) {
+        const float v24 = a[i];
+        p29 = v24;
+    } else {
+        const float v26 = b[i];
+        p29 = v26;
+    }
+    if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
+    out[i] = p29;
+}

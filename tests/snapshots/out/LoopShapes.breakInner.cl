@@ -1,0 +1,43 @@
+// Ferrocl kernel for snap.LoopShapes.breakInner([FIF[II)V
+// @Parallel loop: r from 0 while r < rows, one work-item per iteration
+#pragma OPENCL FP_CONTRACT OFF
+
+__kernel void breakInner(
+    __global const float* m,
+    const int m_length,
+    const int cols,
+    const float t,
+    __global int* found,
+    const int found_length,
+    const int rows,
+    const int ferrocl_start,
+    __global int* ferrocl_status)
+{
+    const int r = (int)((uint)ferrocl_start + (uint)get_global_id(0));
+    int c;
+    int f;
+    c = 0;
+    for (;;) {
+        const bool v31 = (c >= cols);
+        if (v31) {
+            f = (-1);
+            break;
+        } else {
+            const int v36 = (int)((uint)r * (uint)cols);
+            const int v37 = (int)((uint)v36 + (uint)c);
+            if ((uint)v37 >= (uint)m_length) { *ferrocl_status = 1; return; }
+            const float v38 = m[v37];
+            const bool v40 = (v38 > t);
+            if (v40) {
+                f = c;
+                break;
+            } else {
+                const int c_1 = (int)((uint)c + (uint)1);
+                c = c_1;
+                continue;
+            }
+        }
+    }
+    if ((uint)r >= (uint)found_length) { *ferrocl_status = 1; return; }
+    found[r] = f;
+}

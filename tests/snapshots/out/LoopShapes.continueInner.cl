@@ -1,0 +1,46 @@
+// Ferrocl kernel for snap.LoopShapes.continueInner([II[II)V
+// @Parallel loop: r from 0 while r < rows, one work-item per iteration
+#pragma OPENCL FP_CONTRACT OFF
+
+__kernel void continueInner(
+    __global const int* m,
+    const int m_length,
+    const int cols,
+    __global int* sums,
+    const int sums_length,
+    const int rows,
+    const int ferrocl_start,
+    __global int* ferrocl_status)
+{
+    const int r = (int)((uint)ferrocl_start + (uint)get_global_id(0));
+    int s;
+    int c;
+    int s_1;
+    s = 0;
+    c = 0;
+    for (;;) {
+        const bool v28 = (c >= cols);
+        if (v28) {
+            break;
+        } else {
+            const int v32 = (int)((uint)r * (uint)cols);
+            const int v33 = (int)((uint)v32 + (uint)c);
+            if ((uint)v33 >= (uint)m_length) { *ferrocl_status = 1; return; }
+            const int v34 = m[v33];
+            const bool v36 = (v34 >= 0);
+            if (v36) {
+                const int v43 = m[v33];
+                const int s_2 = (int)((uint)s + (uint)v43);
+                s_1 = s_2;
+            } else {
+                s_1 = s;
+            }
+            const int c_1 = (int)((uint)c + (uint)1);
+            s = s_1;
+            c = c_1;
+            continue;
+        }
+    }
+    if ((uint)r >= (uint)sums_length) { *ferrocl_status = 1; return; }
+    sums[r] = s;
+}

@@ -1,0 +1,38 @@
+// Ferrocl kernel for snap.LoopShapes.doWhile([I[II)V
+// @Parallel loop: i from 0 while i < n, one work-item per iteration
+#pragma OPENCL FP_CONTRACT OFF
+
+int ferrocl_idiv(int x, int y) { return y == -1 ? (int)(0u - (uint)x) : x / y; }
+
+__kernel void doWhile(
+    __global const int* a,
+    const int a_length,
+    __global int* digits,
+    const int digits_length,
+    const int n,
+    const int ferrocl_start,
+    __global int* ferrocl_status)
+{
+    const int i = (int)((uint)ferrocl_start + (uint)get_global_id(0));
+    int v;
+    int d;
+    int d_1;
+    if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
+    const int v_1 = a[i];
+    v = v_1;
+    d = 0;
+    for (;;) {
+        const int v_2 = ferrocl_idiv(v, 10);
+        d_1 = (int)((uint)d + (uint)1);
+        const bool v30 = (v_2 != 0);
+        if (v30) {
+            v = v_2;
+            d = d_1;
+            continue;
+        } else {
+            break;
+        }
+    }
+    if ((uint)i >= (uint)digits_length) { *ferrocl_status = 1; return; }
+    digits[i] = d_1;
+}

@@ -1,0 +1,42 @@
+// Ferrocl kernel for snap.LoopShapes.horner([D[D[DI)V
+// @Parallel loop: i from 0 while i < n, one work-item per iteration
+#pragma OPENCL FP_CONTRACT OFF
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+
+__kernel void horner(
+    __global const double* x,
+    const int x_length,
+    __global const double* coeffs,
+    const int coeffs_length,
+    __global double* out,
+    const int out_length,
+    const int n,
+    const int ferrocl_start,
+    __global int* ferrocl_status)
+{
+    const int i = (int)((uint)ferrocl_start + (uint)get_global_id(0));
+    double acc;
+    int k;
+    const int k_1 = (int)((uint)coeffs_length - (uint)1);
+    acc = 0.0;
+    k = k_1;
+    for (;;) {
+        const bool v31 = (k < 0);
+        if (v31) {
+            break;
+        } else {
+            if ((uint)i >= (uint)x_length) { *ferrocl_status = 1; return; }
+            const double v35 = x[i];
+            if ((uint)k >= (uint)coeffs_length) { *ferrocl_status = 1; return; }
+            const double v37 = coeffs[k];
+            const double v36 = (acc * v35);
+            const double acc_1 = (v36 + v37);
+            const int k_2 = (int)((uint)k + (uint)(-1));
+            acc = acc_1;
+            k = k_2;
+            continue;
+        }
+    }
+    if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
+    out[i] = acc;
+}

@@ -1,0 +1,43 @@
+// Ferrocl kernel for snap.LoopShapes.nestedFor([F[F[FII)V
+// @Parallel loop: r from 0 while r < rows, one work-item per iteration
+#pragma OPENCL FP_CONTRACT OFF
+
+__kernel void nestedFor(
+    __global const float* m,
+    const int m_length,
+    __global const float* v,
+    const int v_length,
+    __global float* out,
+    const int out_length,
+    const int cols,
+    const int rows,
+    const int ferrocl_start,
+    __global int* ferrocl_status)
+{
+    const int r = (int)((uint)ferrocl_start + (uint)get_global_id(0));
+    float s;
+    int c;
+    s = 0.0f;
+    c = 0;
+    for (;;) {
+        const bool v31 = (c >= cols);
+        if (v31) {
+            break;
+        } else {
+            const int v35 = (int)((uint)r * (uint)cols);
+            const int v36 = (int)((uint)v35 + (uint)c);
+            if ((uint)v36 >= (uint)m_length) { *ferrocl_status = 1; return; }
+            const float v37 = m[v36];
+            if ((uint)c >= (uint)v_length) { *ferrocl_status = 1; return; }
+            const float v38 = v[c];
+            const float v39 = (v37 * v38);
+            const float s_1 = (s + v39);
+            const int c_1 = (int)((uint)c + (uint)1);
+            s = s_1;
+            c = c_1;
+            continue;
+        }
+    }
+    if ((uint)r >= (uint)out_length) { *ferrocl_status = 1; return; }
+    out[r] = s;
+}

@@ -1,0 +1,36 @@
+// Ferrocl kernel for snap.LoopShapes.whileLoop([I[II)V
+// @Parallel loop: i from 0 while i < n, one work-item per iteration
+#pragma OPENCL FP_CONTRACT OFF
+
+__kernel void whileLoop(
+    __global const int* a,
+    const int a_length,
+    __global int* out,
+    const int out_length,
+    const int n,
+    const int ferrocl_start,
+    __global int* ferrocl_status)
+{
+    const int i = (int)((uint)ferrocl_start + (uint)get_global_id(0));
+    int x;
+    int c;
+    if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
+    const int x_1 = a[i];
+    x = x_1;
+    c = 0;
+    for (;;) {
+        const bool v26 = (x == 0);
+        if (v26) {
+            break;
+        } else {
+            const int v31 = (int)((uint)x - (uint)1);
+            const int x_2 = (x & v31);
+            const int c_1 = (int)((uint)c + (uint)1);
+            x = x_2;
+            c = c_1;
+            continue;
+        }
+    }
+    if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
+    out[i] = c;
+}

@@ -1,0 +1,20 @@
+// Ferrocl kernel for snap.MathShapes.bitCount([I[II)V
+// @Parallel loop: i from 0 while i < n, one work-item per iteration
+#pragma OPENCL FP_CONTRACT OFF
+
+__kernel void bitCount(
+    __global const int* a,
+    const int a_length,
+    __global int* out,
+    const int out_length,
+    const int n,
+    const int ferrocl_start,
+    __global int* ferrocl_status)
+{
+    const int i = (int)((uint)ferrocl_start + (uint)get_global_id(0));
+    if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
+    const int v15 = a[i];
+    const int v16 = popcount(v15);
+    if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
+    out[i] = v16;
+}

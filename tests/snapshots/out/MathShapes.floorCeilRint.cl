@@ -1,0 +1,29 @@
+// Ferrocl kernel for snap.MathShapes.floorCeilRint([D[DI)V
+// @Parallel loop: i from 0 while i < n, one work-item per iteration
+#pragma OPENCL FP_CONTRACT OFF
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+
+__kernel void floorCeilRint(
+    __global const double* x,
+    const int x_length,
+    __global double* out,
+    const int out_length,
+    const int n,
+    const int ferrocl_start,
+    __global int* ferrocl_status)
+{
+    const int i = (int)((uint)ferrocl_start + (uint)get_global_id(0));
+    if ((uint)i >= (uint)x_length) { *ferrocl_status = 1; return; }
+    const double v15 = x[i];
+    const double v17 = x[i];
+    const double v22 = x[i];
+    const double v16 = floor(v15);
+    const double v18 = ceil(v17);
+    const double v20 = (v18 * 2.0);
+    const double v21 = (v16 + v20);
+    const double v23 = rint(v22);
+    const double v25 = (v23 * 4.0);
+    const double v26 = (v21 + v25);
+    if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
+    out[i] = v26;
+}

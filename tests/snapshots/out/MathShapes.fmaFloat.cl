@@ -1,0 +1,28 @@
+// Ferrocl kernel for snap.MathShapes.fmaFloat([F[F[F[FI)V
+// @Parallel loop: i from 0 while i < n, one work-item per iteration
+#pragma OPENCL FP_CONTRACT OFF
+
+__kernel void fmaFloat(
+    __global const float* a,
+    const int a_length,
+    __global const float* b,
+    const int b_length,
+    __global const float* c,
+    const int c_length,
+    __global float* out,
+    const int out_length,
+    const int n,
+    const int ferrocl_start,
+    __global int* ferrocl_status)
+{
+    const int i = (int)((uint)ferrocl_start + (uint)get_global_id(0));
+    if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
+    const float v19 = a[i];
+    if ((uint)i >= (uint)b_length) { *ferrocl_status = 1; return; }
+    const float v20 = b[i];
+    if ((uint)i >= (uint)c_length) { *ferrocl_status = 1; return; }
+    const float v21 = c[i];
+    const float v22 = fma(v19, v20, v21);
+    if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
+    out[i] = v22;
+}

@@ -1,0 +1,26 @@
+// Ferrocl kernel for snap.MathShapes.leadingTrailingZerosLong([J[II)V
+// @Parallel loop: i from 0 while i < n, one work-item per iteration
+#pragma OPENCL FP_CONTRACT OFF
+
+int ferrocl_ctzl(long x) { ulong u = (ulong)x; return u == 0UL ? 64 : 63 - (int)clz(u & (0UL - u)); }
+
+__kernel void leadingTrailingZerosLong(
+    __global const long* a,
+    const int a_length,
+    __global int* out,
+    const int out_length,
+    const int n,
+    const int ferrocl_start,
+    __global int* ferrocl_status)
+{
+    const int i = (int)((uint)ferrocl_start + (uint)get_global_id(0));
+    if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
+    const long v15 = a[i];
+    const long v19 = a[i];
+    const int v16 = (int)clz(v15);
+    const int v18 = (int)((uint)v16 * (uint)100);
+    const int v20 = ferrocl_ctzl(v19);
+    const int v21 = (int)((uint)v18 + (uint)v20);
+    if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
+    out[i] = v21;
+}

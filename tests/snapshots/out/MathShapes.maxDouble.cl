@@ -1,0 +1,27 @@
+// Ferrocl kernel for snap.MathShapes.maxDouble([D[D[DI)V
+// @Parallel loop: i from 0 while i < n, one work-item per iteration
+#pragma OPENCL FP_CONTRACT OFF
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+
+double ferrocl_maxd(double a, double b) { if (isnan(a)) return a; if (a == 0.0 && b == 0.0 && signbit(a)) return b; return a >= b ? a : b; }
+
+__kernel void maxDouble(
+    __global const double* a,
+    const int a_length,
+    __global const double* b,
+    const int b_length,
+    __global double* out,
+    const int out_length,
+    const int n,
+    const int ferrocl_start,
+    __global int* ferrocl_status)
+{
+    const int i = (int)((uint)ferrocl_start + (uint)get_global_id(0));
+    if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
+    const double v17 = a[i];
+    if ((uint)i >= (uint)b_length) { *ferrocl_status = 1; return; }
+    const double v18 = b[i];
+    const double v19 = ferrocl_maxd(v17, v18);
+    if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
+    out[i] = v19;
+}

@@ -1,0 +1,26 @@
+// Ferrocl kernel for snap.MathShapes.minFloat([F[F[FI)V
+// @Parallel loop: i from 0 while i < n, one work-item per iteration
+#pragma OPENCL FP_CONTRACT OFF
+
+float ferrocl_minf(float a, float b) { if (isnan(a)) return a; if (a == 0.0f && b == 0.0f && signbit(b)) return b; return a <= b ? a : b; }
+
+__kernel void minFloat(
+    __global const float* a,
+    const int a_length,
+    __global const float* b,
+    const int b_length,
+    __global float* out,
+    const int out_length,
+    const int n,
+    const int ferrocl_start,
+    __global int* ferrocl_status)
+{
+    const int i = (int)((uint)ferrocl_start + (uint)get_global_id(0));
+    if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
+    const float v17 = a[i];
+    if ((uint)i >= (uint)b_length) { *ferrocl_status = 1; return; }
+    const float v18 = b[i];
+    const float v19 = ferrocl_minf(v17, v18);
+    if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
+    out[i] = v19;
+}

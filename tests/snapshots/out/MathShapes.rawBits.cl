@@ -1,0 +1,30 @@
+// Ferrocl kernel for snap.MathShapes.rawBits([F[I[D[JI)V
+// @Parallel loop: i from 0 while i < n, one work-item per iteration
+#pragma OPENCL FP_CONTRACT OFF
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+
+__kernel void rawBits(
+    __global const float* f,
+    const int f_length,
+    __global int* bits,
+    const int bits_length,
+    __global double* d,
+    const int d_length,
+    __global const long* lbits,
+    const int lbits_length,
+    const int n,
+    const int ferrocl_start,
+    __global int* ferrocl_status)
+{
+    const int i = (int)((uint)ferrocl_start + (uint)get_global_id(0));
+    if ((uint)i >= (uint)f_length) { *ferrocl_status = 1; return; }
+    const float v19 = f[i];
+    const int v20 = as_int(v19);
+    if ((uint)i >= (uint)bits_length) { *ferrocl_status = 1; return; }
+    bits[i] = v20;
+    if ((uint)i >= (uint)lbits_length) { *ferrocl_status = 1; return; }
+    const long v22 = lbits[i];
+    const double v23 = as_double(v22);
+    if ((uint)i >= (uint)d_length) { *ferrocl_status = 1; return; }
+    d[i] = v23;
+}

@@ -1,0 +1,29 @@
+// Ferrocl kernel for snap.MathShapes.rotateAndReverse([I[I[II)V
+// @Parallel loop: i from 0 while i < n, one work-item per iteration
+#pragma OPENCL FP_CONTRACT OFF
+
+int ferrocl_reverse(int x) { uint u = (uint)x; u = ((u & 0x55555555u) << 1) | ((u >> 1) & 0x55555555u); u = ((u & 0x33333333u) << 2) | ((u >> 2) & 0x33333333u); u = ((u & 0x0f0f0f0fu) << 4) | ((u >> 4) & 0x0f0f0f0fu); u = (u << 24) | ((u & 0xff00u) << 8) | ((u >> 8) & 0xff00u) | (u >> 24); return (int)u; }
+
+__kernel void rotateAndReverse(
+    __global const int* a,
+    const int a_length,
+    __global const int* s,
+    const int s_length,
+    __global int* out,
+    const int out_length,
+    const int n,
+    const int ferrocl_start,
+    __global int* ferrocl_status)
+{
+    const int i = (int)((uint)ferrocl_start + (uint)get_global_id(0));
+    if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
+    const int v17 = a[i];
+    if ((uint)i >= (uint)s_length) { *ferrocl_status = 1; return; }
+    const int v18 = s[i];
+    const int v20 = a[i];
+    const int v19 = rotate(v17, v18);
+    const int v21 = ferrocl_reverse(v20);
+    const int v22 = (v19 ^ v21);
+    if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
+    out[i] = v22;
+}

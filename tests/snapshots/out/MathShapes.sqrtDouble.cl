@@ -1,0 +1,21 @@
+// Ferrocl kernel for snap.MathShapes.sqrtDouble([D[DI)V
+// @Parallel loop: i from 0 while i < n, one work-item per iteration
+#pragma OPENCL FP_CONTRACT OFF
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+
+__kernel void sqrtDouble(
+    __global const double* x,
+    const int x_length,
+    __global double* out,
+    const int out_length,
+    const int n,
+    const int ferrocl_start,
+    __global int* ferrocl_status)
+{
+    const int i = (int)((uint)ferrocl_start + (uint)get_global_id(0));
+    if ((uint)i >= (uint)x_length) { *ferrocl_status = 1; return; }
+    const double v15 = x[i];
+    const double v16 = sqrt(v15);
+    if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
+    out[i] = v16;
+}

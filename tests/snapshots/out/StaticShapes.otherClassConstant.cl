@@ -1,0 +1,17 @@
+// Ferrocl kernel for snap.StaticShapes.otherClassConstant([II)V
+// @Parallel loop: i from 0 while i < n, one work-item per iteration
+#pragma OPENCL FP_CONTRACT OFF
+
+__kernel void otherClassConstant(
+    __global int* a,
+    const int a_length,
+    const int n,
+    const int ferrocl_start,
+    __global int* ferrocl_status)
+{
+    const int i = (int)((uint)ferrocl_start + (uint)get_global_id(0));
+    if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
+    const int v13 = a[i];
+    const int v15 = (int)((uint)v13 + (uint)7);
+    a[i] = v15;
+}

@@ -1,0 +1,36 @@
+// Ferrocl kernel for snap.SwitchShapes.charSwitch([C[II)V
+// @Parallel loop: i from 0 while i < n, one work-item per iteration
+#pragma OPENCL FP_CONTRACT OFF
+
+__kernel void charSwitch(
+    __global const ushort* c,
+    const int c_length,
+    __global int* out,
+    const int out_length,
+    const int n,
+    const int ferrocl_start,
+    __global int* ferrocl_status)
+{
+    const int i = (int)((uint)ferrocl_start + (uint)get_global_id(0));
+    if ((uint)i >= (uint)c_length) { *ferrocl_status = 1; return; }
+    const int v15 = c[i];
+    const bool v17 = (v15 == 97);
+    if (!v17) {
+        const bool v22 = (v15 == 101);
+        if (!v22) {
+            const bool v28 = (v15 == 65535);
+            if (v28) {
+                if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
+                out[i] = 2;
+                goto L3;
+            } else {
+                if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
+                out[i] = 0;
+                goto L3;
+            }
+        }
+    }
+    if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
+    out[i] = 1;
+    L3: ;
+}

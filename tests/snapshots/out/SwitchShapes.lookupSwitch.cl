@@ -1,0 +1,43 @@
+// Ferrocl kernel for snap.SwitchShapes.lookupSwitch([I[II)V
+// @Parallel loop: i from 0 while i < n, one work-item per iteration
+#pragma OPENCL FP_CONTRACT OFF
+
+__kernel void lookupSwitch(
+    __global const int* k,
+    const int k_length,
+    __global int* out,
+    const int out_length,
+    const int n,
+    const int ferrocl_start,
+    __global int* ferrocl_status)
+{
+    const int i = (int)((uint)ferrocl_start + (uint)get_global_id(0));
+    if ((uint)i >= (uint)k_length) { *ferrocl_status = 1; return; }
+    const int v15 = k[i];
+    const bool v17 = (v15 == (-2147483647 - 1));
+    if (v17) {
+        if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
+        out[i] = 4;
+    } else {
+        const bool v21 = (v15 == (-1000));
+        if (v21) {
+            if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
+            out[i] = 1;
+        } else {
+            const bool v26 = (v15 == 7);
+            if (v26) {
+                if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
+                out[i] = 2;
+            } else {
+                const bool v31 = (v15 == 65536);
+                if (v31) {
+                    if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
+                    out[i] = 3;
+                } else {
+                    if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
+                    out[i] = 0;
+                }
+            }
+        }
+    }
+}

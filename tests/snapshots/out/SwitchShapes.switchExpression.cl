@@ -1,0 +1,45 @@
+// Ferrocl kernel for snap.SwitchShapes.switchExpression([I[F[FI)V
+// @Parallel loop: i from 0 while i < n, one work-item per iteration
+#pragma OPENCL FP_CONTRACT OFF
+
+__kernel void switchExpression(
+    __global const int* k,
+    const int k_length,
+    __global const float* x,
+    const int x_length,
+    __global float* out,
+    const int out_length,
+    const int n,
+    const int ferrocl_start,
+    __global int* ferrocl_status)
+{
+    const int i = (int)((uint)ferrocl_start + (uint)get_global_id(0));
+    float p48;
+    if ((uint)i >= (uint)k_length) { *ferrocl_status = 1; return; }
+    const int v17 = k[i];
+    const int v19 = (v17 & 3);
+    const bool v21 = (v19 == 0);
+    if (!v21) {
+        const bool v26 = (v19 == 1);
+        if (!v26) {
+            const bool v32 = (v19 == 2);
+            if (v32) {
+                if ((uint)i >= (uint)x_length) { *ferrocl_status = 1; return; }
+                const float v39 = x[i];
+                const float v40 = (-v39);
+                p48 = v40;
+                goto L3;
+            } else {
+                p48 = 0.0f;
+                goto L3;
+            }
+        }
+    }
+    if ((uint)i >= (uint)x_length) { *ferrocl_status = 1; return; }
+    const float v43 = x[i];
+    const float v45 = (v43 * 2.0f);
+    p48 = v45;
+    L3: ;
+    if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
+    out[i] = p48;
+}

@@ -1,0 +1,27 @@
+// Ferrocl kernel for snap.TypeShapes.booleanArray([Z[Z[ZI)V
+// @Parallel loop: i from 0 while i < n, one work-item per iteration
+#pragma OPENCL FP_CONTRACT OFF
+
+__kernel void booleanArray(
+    __global const uchar* a,
+    const int a_length,
+    __global const uchar* b,
+    const int b_length,
+    __global uchar* out,
+    const int out_length,
+    const int n,
+    const int ferrocl_start,
+    __global int* ferrocl_status)
+{
+    const int i = (int)((uint)ferrocl_start + (uint)get_global_id(0));
+    if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
+    const int v17 = a[i];
+    if ((uint)i >= (uint)b_length) { *ferrocl_status = 1; return; }
+    const int v18 = b[i];
+    const int v20 = a[i];
+    const int v19 = (v17 ^ v18);
+    const int v22 = (v20 & 1);
+    const int v23 = (v19 | v22);
+    if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
+    out[i] = (uchar)(v23 & 1);
+}

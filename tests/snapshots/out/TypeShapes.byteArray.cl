@@ -1,0 +1,23 @@
+// Ferrocl kernel for snap.TypeShapes.byteArray([B[II)V
+// @Parallel loop: i from 0 while i < n, one work-item per iteration
+#pragma OPENCL FP_CONTRACT OFF
+
+__kernel void byteArray(
+    __global const char* b,
+    const int b_length,
+    __global int* out,
+    const int out_length,
+    const int n,
+    const int ferrocl_start,
+    __global int* ferrocl_status)
+{
+    const int i = (int)((uint)ferrocl_start + (uint)get_global_id(0));
+    if ((uint)i >= (uint)b_length) { *ferrocl_status = 1; return; }
+    const int v15 = b[i];
+    const int v18 = b[i];
+    const int v17 = (int)((uint)v15 >> (4 & 31));
+    const int v20 = (v18 & 255);
+    const int v21 = (int)((uint)v17 + (uint)v20);
+    if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
+    out[i] = v21;
+}

@@ -1,0 +1,24 @@
+// Ferrocl kernel for snap.TypeShapes.charArray([C[II)V
+// @Parallel loop: i from 0 while i < n, one work-item per iteration
+#pragma OPENCL FP_CONTRACT OFF
+
+__kernel void charArray(
+    __global ushort* c,
+    const int c_length,
+    __global int* out,
+    const int out_length,
+    const int n,
+    const int ferrocl_start,
+    __global int* ferrocl_status)
+{
+    const int i = (int)((uint)ferrocl_start + (uint)get_global_id(0));
+    if ((uint)i >= (uint)c_length) { *ferrocl_status = 1; return; }
+    const int v15 = c[i];
+    const int v17 = (int)((uint)v15 + (uint)1);
+    if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
+    out[i] = v17;
+    const int v19 = c[i];
+    const int v21 = (v19 >> (1 & 31));
+    const int v22 = (v21 & 0xFFFF);
+    c[i] = (ushort)v22;
+}

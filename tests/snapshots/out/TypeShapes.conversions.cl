@@ -1,0 +1,65 @@
+// Ferrocl kernel for snap.TypeShapes.conversions([I[J[F[DI)V
+// @Parallel loop: i from 0 while i < n, one work-item per iteration
+#pragma OPENCL FP_CONTRACT OFF
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+
+int ferrocl_d2i(double x) { return isnan(x) ? 0 : convert_int_sat_rtz(x); }
+long ferrocl_d2l(double x) { return isnan(x) ? 0L : convert_long_sat_rtz(x); }
+int ferrocl_f2i(float x) { return isnan(x) ? 0 : convert_int_sat_rtz(x); }
+long ferrocl_f2l(float x) { return isnan(x) ? 0L : convert_long_sat_rtz(x); }
+
+__kernel void conversions(
+    __global int* i32,
+    const int i32_length,
+    __global long* i64,
+    const int i64_length,
+    __global float* f32,
+    const int f32_length,
+    __global double* f64,
+    const int f64_length,
+    const int n,
+    const int ferrocl_start,
+    __global int* ferrocl_status)
+{
+    const int i = (int)((uint)ferrocl_start + (uint)get_global_id(0));
+    if ((uint)i >= (uint)i32_length) { *ferrocl_status = 1; return; }
+    const int v19 = i32[i];
+    const int v21 = i32[i];
+    const int v23 = i32[i];
+    if ((uint)i >= (uint)i64_length) { *ferrocl_status = 1; return; }
+    const long v25 = i64[i];
+    const long v27 = i64[i];
+    const long v29 = i64[i];
+    if ((uint)i >= (uint)f32_length) { *ferrocl_status = 1; return; }
+    const float v31 = f32[i];
+    const float v33 = f32[i];
+    const float v35 = f32[i];
+    if ((uint)i >= (uint)f64_length) { *ferrocl_status = 1; return; }
+    const double v37 = f64[i];
+    const double v39 = f64[i];
+    const double v41 = f64[i];
+    const int d = (int)(uint)v25;
+    const int g = ferrocl_f2i(v31);
+    const int v43 = (int)((uint)d + (uint)g);
+    const int l = ferrocl_d2i(v37);
+    const int v44 = (int)((uint)v43 + (uint)l);
+    i32[i] = v44;
+    const long a = (long)v19;
+    const long h = ferrocl_f2l(v33);
+    const long v46 = (long)((ulong)a + (ulong)h);
+    const long m = ferrocl_d2l(v39);
+    const long v47 = (long)((ulong)v46 + (ulong)m);
+    i64[i] = v47;
+    const float b = (float)v21;
+    const float e = (float)v27;
+    const float v49 = (b + e);
+    const float o = (float)v41;
+    const float v50 = (v49 + o);
+    f32[i] = v50;
+    const double c = (double)v23;
+    const double f = (double)v29;
+    const double v52 = (c + f);
+    const double k = (double)v35;
+    const double v53 = (v52 + k);
+    f64[i] = v53;
+}

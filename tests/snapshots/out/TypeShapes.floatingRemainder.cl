@@ -1,0 +1,32 @@
+// Ferrocl kernel for snap.TypeShapes.floatingRemainder([F[F[D[DI)V
+// @Parallel loop: i from 0 while i < n, one work-item per iteration
+#pragma OPENCL FP_CONTRACT OFF
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+
+__kernel void floatingRemainder(
+    __global float* a,
+    const int a_length,
+    __global const float* b,
+    const int b_length,
+    __global double* c,
+    const int c_length,
+    __global const double* d,
+    const int d_length,
+    const int n,
+    const int ferrocl_start,
+    __global int* ferrocl_status)
+{
+    const int i = (int)((uint)ferrocl_start + (uint)get_global_id(0));
+    if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
+    const float v19 = a[i];
+    if ((uint)i >= (uint)b_length) { *ferrocl_status = 1; return; }
+    const float v20 = b[i];
+    const float v21 = fmod(v19, v20);
+    a[i] = v21;
+    if ((uint)i >= (uint)c_length) { *ferrocl_status = 1; return; }
+    const double v23 = c[i];
+    if ((uint)i >= (uint)d_length) { *ferrocl_status = 1; return; }
+    const double v24 = d[i];
+    const double v25 = fmod(v23, v24);
+    c[i] = v25;
+}

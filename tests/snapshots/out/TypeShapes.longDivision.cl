@@ -1,0 +1,36 @@
+// Ferrocl kernel for snap.TypeShapes.longDivision([J[J[J[JI)V
+// @Parallel loop: i from 0 while i < n, one work-item per iteration
+#pragma OPENCL FP_CONTRACT OFF
+
+long ferrocl_ldiv(long x, long y) { return y == -1L ? (long)(0UL - (ulong)x) : x / y; }
+long ferrocl_lrem(long x, long y) { return y == -1L ? 0L : x % y; }
+
+__kernel void longDivision(
+    __global const long* a,
+    const int a_length,
+    __global const long* b,
+    const int b_length,
+    __global long* q,
+    const int q_length,
+    __global long* r,
+    const int r_length,
+    const int n,
+    const int ferrocl_start,
+    __global int* ferrocl_status)
+{
+    const int i = (int)((uint)ferrocl_start + (uint)get_global_id(0));
+    if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
+    const long v19 = a[i];
+    if ((uint)i >= (uint)b_length) { *ferrocl_status = 1; return; }
+    const long v20 = b[i];
+    if (v20 == 0) { *ferrocl_status = 2; return; }
+    const long v21 = ferrocl_ldiv(v19, v20);
+    if ((uint)i >= (uint)q_length) { *ferrocl_status = 1; return; }
+    q[i] = v21;
+    const long v23 = a[i];
+    const long v24 = b[i];
+    if (v24 == 0) { *ferrocl_status = 2; return; }
+    const long v25 = ferrocl_lrem(v23, v24);
+    if ((uint)i >= (uint)r_length) { *ferrocl_status = 1; return; }
+    r[i] = v25;
+}

@@ -1,0 +1,32 @@
+// Ferrocl kernel for snap.TypeShapes.longShifts([J[I[JI)V
+// @Parallel loop: i from 0 while i < n, one work-item per iteration
+#pragma OPENCL FP_CONTRACT OFF
+
+__kernel void longShifts(
+    __global const long* a,
+    const int a_length,
+    __global const int* s,
+    const int s_length,
+    __global long* out,
+    const int out_length,
+    const int n,
+    const int ferrocl_start,
+    __global int* ferrocl_status)
+{
+    const int i = (int)((uint)ferrocl_start + (uint)get_global_id(0));
+    if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
+    const long v17 = a[i];
+    if ((uint)i >= (uint)s_length) { *ferrocl_status = 1; return; }
+    const int v18 = s[i];
+    const long v20 = a[i];
+    const int v21 = s[i];
+    const long v24 = a[i];
+    const int v25 = s[i];
+    const long v19 = (long)((ulong)v17 << (v18 & 63));
+    const long v22 = (v20 >> (v21 & 63));
+    const long v23 = (v19 ^ v22);
+    const long v26 = (long)((ulong)v24 >> (v25 & 63));
+    const long v27 = (v23 ^ v26);
+    if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
+    out[i] = v27;
+}

@@ -1,0 +1,32 @@
+// Ferrocl kernel for snap.TypeShapes.narrowing([I[B[C[SI)V
+// @Parallel loop: i from 0 while i < n, one work-item per iteration
+#pragma OPENCL FP_CONTRACT OFF
+
+__kernel void narrowing(
+    __global const int* x,
+    const int x_length,
+    __global char* b,
+    const int b_length,
+    __global ushort* c,
+    const int c_length,
+    __global short* s,
+    const int s_length,
+    const int n,
+    const int ferrocl_start,
+    __global int* ferrocl_status)
+{
+    const int i = (int)((uint)ferrocl_start + (uint)get_global_id(0));
+    if ((uint)i >= (uint)x_length) { *ferrocl_status = 1; return; }
+    const int v19 = x[i];
+    const int v20 = ((int)((uint)v19 << 24) >> 24);
+    if ((uint)i >= (uint)b_length) { *ferrocl_status = 1; return; }
+    b[i] = (char)v20;
+    const int v22 = x[i];
+    const int v23 = (v22 & 0xFFFF);
+    if ((uint)i >= (uint)c_length) { *ferrocl_status = 1; return; }
+    c[i] = (ushort)v23;
+    const int v25 = x[i];
+    const int v26 = ((int)((uint)v25 << 16) >> 16);
+    if ((uint)i >= (uint)s_length) { *ferrocl_status = 1; return; }
+    s[i] = (short)v26;
+}

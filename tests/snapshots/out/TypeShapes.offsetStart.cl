@@ -1,0 +1,23 @@
+// Ferrocl kernel for snap.TypeShapes.offsetStart([F[FI)V
+// @Parallel loop: i from start while i < out.length, one work-item per iteration
+#pragma OPENCL FP_CONTRACT OFF
+
+__kernel void offsetStart(
+    __global const float* a,
+    const int a_length,
+    __global float* out,
+    const int out_length,
+    const int start,
+    const int ferrocl_start,
+    __global int* ferrocl_status)
+{
+    const int i = (int)((uint)ferrocl_start + (uint)get_global_id(0));
+    if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
+    const float v15 = a[i];
+    const int v16 = (int)((uint)i - (uint)start);
+    if ((uint)v16 >= (uint)a_length) { *ferrocl_status = 1; return; }
+    const float v17 = a[v16];
+    const float v18 = (v15 - v17);
+    if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
+    out[i] = v18;
+}

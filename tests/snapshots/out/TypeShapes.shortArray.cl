@@ -1,0 +1,22 @@
+// Ferrocl kernel for snap.TypeShapes.shortArray([S[SI)V
+// @Parallel loop: i from 0 while i < n, one work-item per iteration
+#pragma OPENCL FP_CONTRACT OFF
+
+__kernel void shortArray(
+    __global const short* s,
+    const int s_length,
+    __global short* out,
+    const int out_length,
+    const int n,
+    const int ferrocl_start,
+    __global int* ferrocl_status)
+{
+    const int i = (int)((uint)ferrocl_start + (uint)get_global_id(0));
+    if ((uint)i >= (uint)s_length) { *ferrocl_status = 1; return; }
+    const int v15 = s[i];
+    const int v16 = s[i];
+    const int v17 = (int)((uint)v15 * (uint)v16);
+    const int v18 = ((int)((uint)v17 << 16) >> 16);
+    if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
+    out[i] = (short)v18;
+}
