@@ -1,14 +1,15 @@
 //! `ferrocl`: the command line of the Ferrocl JIT.
 //!
 //! ```text
-//! ferrocl compile <Class.class> <method> [--descriptor D] [--dump-graph DIR] [--class-path DIRS]
+//! ferrocl compile <Class.class> --method NAME [--descriptor D] [--dump-graph DIR] [--class-path DIRS]
 //!                                                                             OpenCL C to stdout
 //! ferrocl devices                                                             the OpenCL devices
 //! ```
 //! Calls into other classes are inlined from the class-path root of the input class file (its
 //! directory minus the package directories), then from `--class-path` (directories separated by
 //! the platform's path separator, e.g. a `jimage extract` of the JDK for `java.lang` classes).
-//! Exit status: 0 on success, 2 for a bailout (the reason on stderr), 1 for other errors.
+//! Exit status: 0 on success; 1 with one line on stderr for bad input (a missing file, corrupt bytes,
+//! an unknown method, or a construct the compiler does not support: `ferrocl: bailout: …`).
 
 use ferrocl_jit::{compile, DirectoryResolver, JitError, Options, Request, Target};
 use std::path::PathBuf;
@@ -20,7 +21,7 @@ fn fail(message: &str, code: u8) -> ExitCode {
     ExitCode::from(code)
 }
 
-const USAGE: &str = "usage:\n  ferrocl compile <Class.class> <method> [--descriptor D] [--dump-graph DIR] [--class-path DIRS]\n  ferrocl devices";
+const USAGE: &str = "usage: ferrocl compile <Class.class> --method NAME [--descriptor D] [--dump-graph DIR] [--class-path DIRS] | ferrocl devices";
 
 #[allow(clippy::print_stdout)]
 fn main() -> ExitCode {
@@ -44,24 +45,30 @@ fn main() -> ExitCode {
             Err(e) => fail(&e.to_string(), 1),
         },
         Some("compile") => {
-            let (Some(path), Some(method)) = (args.get(1), args.get(2)) else {
+            let Some(path) = args.get(1) else {
                 return fail(USAGE, 1);
             };
+            let mut method: Option<String> = None;
             let mut descriptor = None;
             let mut class_path: Vec<PathBuf> = Vec::new();
             let mut options = Options {
                 verify_each_phase: true,
                 ..Options::default()
             };
-            let mut rest = args[3..].iter();
+            let mut rest = args[2..].iter();
             while let Some(flag) = rest.next() {
                 match (flag.as_str(), rest.next()) {
+                    ("--method", Some(m)) => method = Some(m.clone()),
                     ("--descriptor", Some(d)) => descriptor = Some(d.clone()),
                     ("--dump-graph", Some(d)) => options.dump_graph = Some(PathBuf::from(d)),
                     ("--class-path", Some(d)) => class_path.extend(std::env::split_paths(d)),
                     _ => return fail(USAGE, 1),
                 }
             }
+            let Some(method) = method else {
+                return fail(USAGE, 1);
+            };
+            let method = &method;
             let bytes = match std::fs::read(path) {
                 Ok(b) => b,
                 Err(e) => return fail(&format!("{path}: {e}"), 1),
@@ -100,7 +107,7 @@ fn main() -> ExitCode {
                     print!("{}", k.source());
                     ExitCode::SUCCESS
                 }
-                Err(JitError::Bailout(b)) => fail(&format!("bailout: {b}"), 2),
+                Err(JitError::Bailout(b)) => fail(&format!("bailout: {b}"), 1),
                 Err(e) => fail(&e.to_string(), 1),
             }
         }

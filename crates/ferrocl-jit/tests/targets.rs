@@ -1,0 +1,114 @@
+//! Device capabilities change the code, never the result: float division on a device without
+//! correctly rounded single precision goes through double (exact), and a device with neither gets a
+//! bailout; `double` needs fp64.
+
+use ferrocl_jit::{compile, JitError, Options, Request, Target};
+use std::path::Path;
+use std::process::Command;
+
+fn class_bytes() -> Vec<u8> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let out = std::env::temp_dir().join(format!("ferrocl-targets-{}", std::process::id()));
+    let status = Command::new("javac")
+        .args(["-g", "-d"])
+        .arg(&out)
+        .arg(root.join("java-api/src/main/java/dev/ferrocl/api/Parallel.java"))
+        .arg(root.join("tests/snapshots/in/FirstShape.java"))
+        .status()
+        .expect("javac");
+    assert!(status.success());
+    let bytes = std::fs::read(out.join("snap/FirstShape.class")).expect("class");
+    let _ = std::fs::remove_dir_all(&out);
+    bytes
+}
+
+fn run(bytes: &[u8], method: &str, descriptor: &str, target: Target) -> Result<String, JitError> {
+    let mut request = Request {
+        class_bytes: bytes,
+        class_name: "snap/FirstShape",
+        method,
+        descriptor,
+        target,
+        resolver: None,
+    };
+    compile(&mut request, &Options::default()).map(|k| k.source().to_string())
+}
+
+#[test]
+fn double_needs_fp64() {
+    let bytes = class_bytes();
+    let full = run(&bytes, "divide", "([D[D[I[II)V", Target::default()).expect("compiles");
+    assert!(full.contains("cl_khr_fp64"));
+    let no_fp64 = run(
+        &bytes,
+        "divide",
+        "([D[D[I[II)V",
+        Target {
+            fp64: false,
+            correctly_rounded_divide_sqrt: true,
+        },
+    );
+    match no_fp64 {
+        Err(JitError::Bailout(b)) => assert!(b.reason.contains("double"), "{b}"),
+        other => panic!("expected a bailout, got {other:?}"),
+    }
+}
+
+#[test]
+fn float_division_without_correct_rounding() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let out = std::env::temp_dir().join(format!("ferrocl-targets-div-{}", std::process::id()));
+    let src = out.join("src/snap");
+    std::fs::create_dir_all(&src).expect("dir");
+    std::fs::write(
+        src.join("Div.java"),
+        "package snap; import dev.ferrocl.api.Parallel; public class Div {\n\
+         public static void div(float[] a, float[] b, int n) {\n\
+         for (@Parallel int i = 0; i < n; i++) a[i] = a[i] / b[i]; } }\n",
+    )
+    .expect("write");
+    let status = Command::new("javac")
+        .args(["-g", "-d"])
+        .arg(&out)
+        .arg(root.join("java-api/src/main/java/dev/ferrocl/api/Parallel.java"))
+        .arg(src.join("Div.java"))
+        .status()
+        .expect("javac");
+    assert!(status.success());
+    let bytes = std::fs::read(out.join("snap/Div.class")).expect("class");
+    let _ = std::fs::remove_dir_all(&out);
+    let div = |target| {
+        let mut request = Request {
+            class_bytes: &bytes,
+            class_name: "snap/Div",
+            method: "div",
+            descriptor: "([F[FI)V",
+            target,
+            resolver: None,
+        };
+        compile(&mut request, &Options::default())
+    };
+    let native = div(Target::default()).expect("compiles");
+    assert!(native.source().contains("(v"), "plain division expected");
+    assert!(native
+        .build_options
+        .contains("-cl-fp32-correctly-rounded-divide-sqrt"));
+    let soft = div(Target {
+        fp64: true,
+        correctly_rounded_divide_sqrt: false,
+    })
+    .expect("compiles through double");
+    assert!(
+        soft.source().contains("(float)((double)"),
+        "{}",
+        soft.source()
+    );
+    assert!(!soft.build_options.contains("correctly-rounded"));
+    match div(Target {
+        fp64: false,
+        correctly_rounded_divide_sqrt: false,
+    }) {
+        Err(JitError::Bailout(b)) => assert!(b.reason.contains("divides floats"), "{b}"),
+        other => panic!("expected a bailout, got {other:?}"),
+    }
+}
