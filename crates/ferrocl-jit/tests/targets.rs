@@ -1,6 +1,7 @@
 //! Device capabilities change the code, never the result: float division on a device without
 //! correctly rounded single precision goes through double (exact), and a device with neither gets a
 //! bailout; `double` needs fp64.
+#![allow(clippy::result_large_err)]
 
 use ferrocl_jit::{compile, JitError, Options, Request, Target};
 use std::path::Path;
