@@ -31,6 +31,7 @@ pub(crate) struct Stats {
     pub(crate) download: Duration,
     pub(crate) total: Duration,
     pub(crate) global: Vec<usize>,
+    pub(crate) local: Vec<usize>,
 }
 
 /// The result of [`launch`].
@@ -204,6 +205,45 @@ fn read_scalar(
     })
 }
 
+/// The work-group size for an NDRange of `dims` dimensions: 256 work-items in 1-D, 16×16 in 2-D,
+/// 8×8×4 in 3-D, shrunk to the kernel's work-group limit and the device's per-dimension limits, and
+/// in 1-D a multiple of the kernel's preferred multiple (the warp or SIMD width).
+fn local_size(
+    dims: usize,
+    kernel_limit: usize,
+    preferred: usize,
+    item_limits: &[usize],
+) -> Vec<usize> {
+    let mut local: Vec<usize> = match dims {
+        1 => vec![256],
+        2 => vec![16, 16],
+        _ => vec![8, 8, 4],
+    };
+    let limit = kernel_limit.max(1);
+    while local.iter().product::<usize>() > limit {
+        // Halve the largest dimension (the fastest-varying one on ties keeps its size longest).
+        let (k, _) = local
+            .iter()
+            .enumerate()
+            .rev()
+            .max_by_key(|(_, &v)| v)
+            .unwrap_or((0, &1));
+        local[k] = (local[k] / 2).max(1);
+        if local.iter().all(|&v| v == 1) {
+            break;
+        }
+    }
+    for (k, l) in local.iter_mut().enumerate() {
+        if let Some(&max) = item_limits.get(k) {
+            *l = (*l).min(max.max(1));
+        }
+    }
+    if dims == 1 && preferred > 1 && local[0] >= preferred {
+        local[0] -= local[0] % preferred;
+    }
+    local
+}
+
 /// Runs `task` with the Java arguments `args` (receiver first for instance methods).
 pub(crate) fn launch<'local>(
     env: &mut Env<'local>,
@@ -265,9 +305,25 @@ pub(crate) fn launch<'local>(
             None => Ok(None),
         }
     };
-    let host_int = |env: &mut Env<'local>, e: &HostExpr| -> Result<Option<i32>, NativeError> {
-        Ok(match e {
-            HostExpr::Const(v) => Some(*v),
+    // Leaves of the host expressions (parameters, lengths, static fields), read once.
+    let mut leaf_values: Vec<(HostExpr, Option<i32>)> = Vec::new();
+    let mut leaves: Vec<&HostExpr> = Vec::new();
+    for d in &jit.kernel.dims {
+        leaves.extend(d.lower.leaves());
+        leaves.extend(d.upper.leaves());
+    }
+    for kp in &jit.kernel.params {
+        if let KernelParam::ArrayLength { param } = kp {
+            leaf_values.push((HostExpr::ArrayLength(*param), None));
+        }
+    }
+    let mut wanted: Vec<HostExpr> = leaves.into_iter().cloned().collect();
+    wanted.extend(leaf_values.drain(..).map(|(e, _)| e));
+    for e in wanted {
+        if leaf_values.iter().any(|(x, _)| *x == e) {
+            continue;
+        }
+        let value = match &e {
             HostExpr::Param(p) => match scalar(env, *p)? {
                 Some(Scalar::Int(v)) => Some(v),
                 _ => None,
@@ -286,19 +342,56 @@ pub(crate) fn launch<'local>(
                     i32::try_from(array.len(env)?).ok()
                 }
             }
-        })
+            _ => None,
+        };
+        leaf_values.push((e, value));
+    }
+    let mut lookup = |e: &HostExpr| {
+        leaf_values
+            .iter()
+            .find(|(x, _)| x == e)
+            .and_then(|(_, v)| *v)
     };
-    let (Some(lower), Some(upper)) = (
-        host_int(env, &jit.kernel.lower)?,
-        host_int(env, &jit.kernel.upper)?,
-    ) else {
-        return Ok(Outcome::status(HOST_CHECK_FAILED));
-    };
-    // Java's loop `for (i = lower; i < upper; i++)` runs upper - lower times, or not at all.
-    if upper <= lower {
+
+    // Each @Parallel loop's first index and trip count, as Java would run it. A bound the host
+    // cannot read, or a loop that would not end normally, is the JVM's to run.
+    let mut starts = Vec::new();
+    let mut counts = Vec::new();
+    for d in &jit.kernel.dims {
+        let (Some(lo), Some(hi)) = (d.lower.eval(&mut lookup), d.upper.eval(&mut lookup)) else {
+            return Ok(Outcome::status(HOST_CHECK_FAILED));
+        };
+        let Some(count) = d.trip_count(lo, hi) else {
+            return Ok(Outcome::status(HOST_CHECK_FAILED));
+        };
+        starts.push(lo);
+        counts.push(count);
+    }
+    if counts.contains(&0) {
         return Ok(Outcome::status(RAN));
     }
-    let trip = (i64::from(upper) - i64::from(lower)) as usize;
+    // NDRange dimension 0 is the innermost loop.
+    let ndrange: Vec<u64> = if counts.is_empty() {
+        vec![1]
+    } else {
+        counts.iter().rev().copied().collect()
+    };
+    // A method without a @Parallel loop runs as exactly one work-item (its kernel has no guard).
+    let local = if counts.is_empty() {
+        vec![1]
+    } else {
+        local_size(
+            ndrange.len(),
+            task.kernel.work_group_size(),
+            task.kernel.preferred_multiple(),
+            &task.device.info().max_work_item_sizes,
+        )
+    };
+    let global: Vec<usize> = ndrange
+        .iter()
+        .zip(&local)
+        .map(|(&n, &l)| usize::try_from(n.div_ceil(l as u64) * l as u64).unwrap_or(usize::MAX))
+        .collect();
 
     // Buffers: one per distinct Java array, then the status word.
     let mut arrays: Vec<ArrayBuf<'local>> = Vec::new();
@@ -353,12 +446,10 @@ pub(crate) fn launch<'local>(
                 Some(b) => KernelArg::Buffer(b),
                 None => return Err(NativeError::ferrocl("array buffer missing")),
             },
-            KernelParam::ArrayLength { param } => {
-                match host_int(env, &HostExpr::ArrayLength(param))? {
-                    Some(len) => KernelArg::Int(len),
-                    None => return Ok(Outcome::status(HOST_CHECK_FAILED)),
-                }
-            }
+            KernelParam::ArrayLength { param } => match lookup(&HostExpr::ArrayLength(param)) {
+                Some(len) => KernelArg::Int(len),
+                None => return Ok(Outcome::status(HOST_CHECK_FAILED)),
+            },
             KernelParam::Scalar { param, .. } => match scalar(env, param)? {
                 Some(Scalar::Int(v)) => KernelArg::Int(v),
                 Some(Scalar::Long(v)) => KernelArg::Long(v),
@@ -373,12 +464,13 @@ pub(crate) fn launch<'local>(
                 Some(Scalar::Double(v)) => KernelArg::Double(v),
                 None => return Ok(Outcome::status(HOST_CHECK_FAILED)),
             },
-            KernelParam::LoopStart => KernelArg::Int(lower),
+            KernelParam::LoopStart { dim } => KernelArg::Int(starts[dim]),
+            // Declared `uint` in the kernel: a count may exceed Integer.MAX_VALUE.
+            KernelParam::TripCount { dim } => KernelArg::Int(counts[dim] as u32 as i32),
             KernelParam::Status => KernelArg::Buffer(status_index),
         });
     }
 
-    let global = [trip];
     let times = {
         let mut buffers: Vec<HostBuffer<'_>> = arrays
             .iter_mut()
@@ -395,7 +487,13 @@ pub(crate) fn launch<'local>(
             .collect();
         buffers.push(HostBuffer::read_write(HostData::I32(&mut status)));
         task.device
-            .launch(&task.kernel, &mut buffers, &kernel_args, &global, None)
+            .launch(
+                &task.kernel,
+                &mut buffers,
+                &kernel_args,
+                &global,
+                Some(&local),
+            )
             .map_err(|e| NativeError::ferrocl(format!("{}: {e}", jit.location)))?
     };
     let stats = Stats {
@@ -404,6 +502,7 @@ pub(crate) fn launch<'local>(
         download: times.download,
         total: times.total,
         global: global.to_vec(),
+        local: local.to_vec(),
     };
     if status[0] != 0 {
         log::debug!(

@@ -292,7 +292,8 @@ pub extern "system" fn Java_dev_ferrocl_api_Native_compileStats<'caller>(
 
 /// `static native int launch(long handle, Object[] args, long[] stats)`: 0 ran on the device and
 /// results are back; 1 a check failed on the device (nothing copied back); 2 a host-side check
-/// failed (nothing ran). `stats` receives `[upload, kernel, download, total, dims, g0, g1, g2]`.
+/// failed (nothing ran). `stats` receives `[upload, kernel, download, total, dims, g0, g1, g2, l0, l1,
+/// l2]` (global and work-group sizes per NDRange dimension, as far as `stats` is long).
 #[unsafe(no_mangle)]
 pub extern "system" fn Java_dev_ferrocl_api_Native_launch<'caller>(
     mut unowned: EnvUnowned<'caller>,
@@ -316,6 +317,9 @@ pub extern "system" fn Java_dev_ferrocl_api_Native_launch<'caller>(
                     s.global.first().copied().unwrap_or(0) as jlong,
                     s.global.get(1).copied().unwrap_or(0) as jlong,
                     s.global.get(2).copied().unwrap_or(0) as jlong,
+                    s.local.first().copied().unwrap_or(0) as jlong,
+                    s.local.get(1).copied().unwrap_or(0) as jlong,
+                    s.local.get(2).copied().unwrap_or(0) as jlong,
                 ];
                 let n = stats.len(env)?.min(values.len());
                 stats.set_region(env, 0, &values[..n])?;

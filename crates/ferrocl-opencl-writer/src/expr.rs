@@ -198,7 +198,6 @@ impl Writer<'_> {
                 let (_, len) = self.array(id, inputs[0])?;
                 return Ok(len);
             }
-            Op::Phi if id == self.index => return Ok(self.index_name.clone()),
             Op::Phi => return Err(WriterError::Internal(format!("phi {id} has no variable"))),
             Op::Parameter(_) => return self.unsupported(id, "this parameter's use"),
             Op::Binary(op) => {

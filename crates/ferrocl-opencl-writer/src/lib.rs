@@ -1,6 +1,6 @@
 //! Ferrocl's OpenCL C writer: a recognised parallel loop in, one readable kernel out.
 //!
-//! **Receives** a canonicalised [`MethodGraph`] and its [`ParallelLoop`]. **Guarantees** OpenCL C
+//! **Receives** a canonicalised [`MethodGraph`] and its [`ParallelNest`]. **Guarantees** OpenCL C
 //! that computes what the JVM computes: `#pragma OPENCL FP_CONTRACT OFF` (no fused multiply-add),
 //! integer arithmetic done in unsigned types so overflow wraps as in Java (signed overflow is
 //! undefined in C), shift counts masked, `MIN_VALUE / -1 == MIN_VALUE`, float→integer conversions
@@ -22,7 +22,7 @@ mod structure;
 
 use ferrocl_frontend::MethodGraph;
 use ferrocl_graph::{ElemKind, NodeId, Op, Stamp};
-use ferrocl_opt::{HostExpr, ParallelLoop};
+use ferrocl_opt::{HostExpr, LoopDim, ParallelNest};
 use std::collections::{BTreeSet, HashMap};
 use std::fmt::Write;
 
@@ -66,8 +66,17 @@ pub enum KernelParam {
         /// Its stamp.
         stamp: Stamp,
     },
-    /// The first value of the parallel index (`const int`).
-    LoopStart,
+    /// The first value of the index of `@Parallel` loop `dim` (0 = outermost; `const int`).
+    LoopStart {
+        /// Which loop of the nest.
+        dim: usize,
+    },
+    /// The trip count of `@Parallel` loop `dim` (`const uint`): work-items past it do nothing, so the
+    /// global size may be rounded up to a multiple of the work-group size.
+    TripCount {
+        /// Which loop of the nest.
+        dim: usize,
+    },
     /// `__global int*` status word: 0, or the code of the first failed check.
     Status,
 }
@@ -101,10 +110,9 @@ pub struct Kernel {
     pub params: Vec<KernelParam>,
     /// Device requirements.
     pub features: Features,
-    /// First index, evaluated on the host.
-    pub lower: HostExpr,
-    /// Exclusive bound, evaluated on the host.
-    pub upper: HostExpr,
+    /// The `@Parallel` loops, outermost first (empty: one work-item runs the method). Loop `k` of `n`
+    /// is NDRange dimension `n - 1 - k`, so the innermost loop varies fastest.
+    pub dims: Vec<LoopDim>,
 }
 
 /// Errors of the writer.
@@ -132,8 +140,6 @@ pub(crate) struct Writer<'a> {
     pub(crate) helpers: BTreeSet<&'static str>,
     pub(crate) features: Features,
     pub(crate) array_names: HashMap<usize, (String, String)>,
-    pub(crate) index: NodeId,
-    pub(crate) index_name: String,
     /// Bounds checks already emitted on the current path, as `(index, length)` expressions, with
     /// the scope depth they were emitted at.
     pub(crate) checked: Vec<(String, String, usize)>,
@@ -182,7 +188,7 @@ impl Writer<'_> {
 /// Writes the kernel for `mg`'s parallel loop.
 pub fn write_kernel(
     mg: &MethodGraph,
-    pl: &ParallelLoop,
+    nest: &ParallelNest,
     options: WriterOptions,
 ) -> Result<Kernel, WriterError> {
     let g = &mg.graph;
@@ -192,7 +198,7 @@ pub fn write_kernel(
     // Which arrays are read and written inside the body.
     let mut read = BTreeSet::new();
     let mut written = BTreeSet::new();
-    let cfg = structure::Cfg::build(mg, pl.body_entry, pl.begin)?;
+    let cfg = structure::Cfg::build(mg, nest.body_entry, nest.innermost())?;
     let mut body_nodes: Vec<NodeId> = cfg.block_of.keys().copied().collect();
     body_nodes.sort();
     for &n in &body_nodes {
@@ -221,11 +227,6 @@ pub fn write_kernel(
             if let Some(p) = mg.params.iter().position(|p| p.node == g.inputs(id)[0]) {
                 uses_length.insert(p);
             }
-        }
-    }
-    for e in [&pl.lower, &pl.upper] {
-        if let HostExpr::ArrayLength(p) = e {
-            uses_length.insert(*p);
         }
     }
 
@@ -267,8 +268,7 @@ pub fn write_kernel(
                 array_names.insert(i, (name, len));
             }
             Stamp::Int | Stamp::Long | Stamp::Float | Stamp::Double => {
-                if g.usages(p.node).is_empty() && !matches!(pl.lower, HostExpr::Param(q) if q == i)
-                {
+                if g.usages(p.node).is_empty() {
                     continue;
                 }
                 let name = names.fresh(&java);
@@ -316,15 +316,27 @@ pub fn write_kernel(
         };
         values.insert(n, name);
     }
-    let start_name = names.own("ferrocl_start");
+    // Per @Parallel loop: its first index and its trip count.
+    let mut dim_names = Vec::new();
+    for k in 0..nest.dims.len() {
+        let start = names.own(&format!("ferrocl_start{k}"));
+        let count = names.own(&format!("ferrocl_count{k}"));
+        decls.push(format!("const int {start}"));
+        params.push(KernelParam::LoopStart { dim: k });
+        decls.push(format!("const uint {count}"));
+        params.push(KernelParam::TripCount { dim: k });
+        dim_names.push((start, count));
+    }
     let status_name = names.own("ferrocl_status");
-    decls.push(format!("const int {start_name}"));
-    params.push(KernelParam::LoopStart);
     decls.push(format!("__global int* {status_name}"));
     params.push(KernelParam::Status);
 
-    let index_name = names.fresh(pl.index_name.as_deref().unwrap_or("i"));
-    values.insert(pl.index, index_name.clone());
+    let mut index_names = Vec::new();
+    for d in &nest.dims {
+        let name = names.fresh(d.index_name.as_deref().unwrap_or("i"));
+        values.insert(d.index, name.clone());
+        index_names.push(name);
+    }
 
     let base = Writer {
         mg,
@@ -337,8 +349,6 @@ pub fn write_kernel(
             ..Features::default()
         },
         array_names,
-        index: pl.index,
-        index_name: index_name.clone(),
         checked: Vec::new(),
         current_block: None,
         place: HashMap::new(),
@@ -366,8 +376,6 @@ pub fn write_kernel(
             helpers: BTreeSet::new(),
             features: base.features,
             array_names: base.array_names.clone(),
-            index: pl.index,
-            index_name: index_name.clone(),
             checked: Vec::new(),
             current_block: None,
             place: HashMap::new(),
@@ -383,7 +391,7 @@ pub fn write_kernel(
         // Phis of the body become variables.
         let mut phis: Vec<NodeId> = g
             .node_ids()
-            .filter(|&n| *g.op(n) == Op::Phi && n != pl.index)
+            .filter(|&n| *g.op(n) == Op::Phi && !nest.dims.iter().any(|d| d.index == n))
             .filter(|&n| cfg.block_of.contains_key(&g.inputs(n)[0]))
             .collect();
         phis.sort();
@@ -447,12 +455,22 @@ pub fn write_kernel(
         mg.location.method,
         mg.location.descriptor
     );
-    let _ = writeln!(
-        src,
-        "// @Parallel loop: {index_name} from {} while {index_name} < {}, one work-item per iteration",
-        describe(mg, &pl.lower),
-        describe(mg, &pl.upper)
-    );
+    if nest.dims.is_empty() {
+        src.push_str("// No @Parallel loop: one work-item runs the method.\n");
+    }
+    for (k, d) in nest.dims.iter().enumerate() {
+        let _ = writeln!(
+            src,
+            "// @Parallel loop {k} (NDRange dimension {}): {} from {} while {} {} {}, step {}",
+            nest.dims.len() - 1 - k,
+            index_names[k],
+            describe(mg, &d.lower),
+            index_names[k],
+            if d.inclusive { "<=" } else { "<" },
+            describe(mg, &d.upper),
+            d.step
+        );
+    }
     src.push_str("#pragma OPENCL FP_CONTRACT OFF\n");
     if w.features.fp64 {
         src.push_str("#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n");
@@ -470,10 +488,24 @@ pub fn write_kernel(
         let _ = writeln!(src, "    {d}{sep}");
     }
     src.push_str("{\n");
-    let _ = writeln!(
-        src,
-        "    const int {index_name} = (int)((uint){start_name} + (uint)get_global_id(0));"
-    );
+    for (k, d) in nest.dims.iter().enumerate() {
+        let dim = nest.dims.len() - 1 - k;
+        let (start, count) = &dim_names[k];
+        let _ = writeln!(
+            src,
+            "    if (get_global_id({dim}) >= (size_t){count}) return;"
+        );
+        let step = if d.step == 1 {
+            String::new()
+        } else {
+            format!(" * {}u", d.step)
+        };
+        let _ = writeln!(
+            src,
+            "    const int {} = (int)((uint){start} + (uint)get_global_id({dim}){step});",
+            index_names[k]
+        );
+    }
     for d in &w.top_decls {
         let _ = writeln!(src, "    {d}");
     }
@@ -485,8 +517,7 @@ pub fn write_kernel(
         source: src,
         params,
         features: w.features,
-        lower: pl.lower.clone(),
-        upper: pl.upper.clone(),
+        dims: nest.dims.clone(),
     })
 }
 
@@ -502,5 +533,22 @@ fn describe(mg: &MethodGraph, e: &HostExpr) -> String {
         HostExpr::Param(p) => pname(*p),
         HostExpr::ArrayLength(p) => format!("{}.length", pname(*p)),
         HostExpr::Static(f) => format!("{}.{}", f.class.replace('/', "."), f.name),
+        HostExpr::Negate(a) => format!("-{}", describe(mg, a)),
+        HostExpr::Binary(op, a, b) => {
+            let sym = match op {
+                ferrocl_graph::BinaryOp::Add => "+",
+                ferrocl_graph::BinaryOp::Sub => "-",
+                ferrocl_graph::BinaryOp::Mul => "*",
+                ferrocl_graph::BinaryOp::Div => "/",
+                ferrocl_graph::BinaryOp::Rem => "%",
+                ferrocl_graph::BinaryOp::Shl => "<<",
+                ferrocl_graph::BinaryOp::Shr => ">>",
+                ferrocl_graph::BinaryOp::Ushr => ">>>",
+                ferrocl_graph::BinaryOp::And => "&",
+                ferrocl_graph::BinaryOp::Or => "|",
+                ferrocl_graph::BinaryOp::Xor => "^",
+            };
+            format!("({} {sym} {})", describe(mg, a), describe(mg, b))
+        }
     }
 }

@@ -29,6 +29,8 @@ enum Exit {
     LoopEnd(NodeId),
     /// The end of one iteration of the parallel loop: the work-item is done.
     NextIteration,
+    /// The method returns (a single work-item kernel): the work-item is done.
+    Return,
     /// Falls into a `LoopExit` that starts the next block.
     Fall,
 }
@@ -59,7 +61,7 @@ impl Cfg {
     pub(crate) fn build(
         mg: &ferrocl_frontend::MethodGraph,
         entry: NodeId,
-        parallel_begin: NodeId,
+        parallel_begin: Option<NodeId>,
     ) -> Result<Cfg, WriterError> {
         let g = &mg.graph;
         let mut blocks: Vec<Block> = Vec::new();
@@ -80,8 +82,11 @@ impl Cfg {
                 match op {
                     Op::If => break Exit::If(cur),
                     Op::End => break Exit::End(cur),
-                    Op::LoopEnd if g.inputs(cur)[0] == parallel_begin => break Exit::NextIteration,
+                    Op::LoopEnd if Some(g.inputs(cur)[0]) == parallel_begin => {
+                        break Exit::NextIteration
+                    }
                     Op::LoopEnd => break Exit::LoopEnd(cur),
+                    Op::Return if parallel_begin.is_none() => break Exit::Return,
                     Op::Return => {
                         return Err(WriterError::Internal(
                             "return inside the parallel loop body".into(),
@@ -107,7 +112,7 @@ impl Cfg {
                     .take(1)
                     .collect(),
                 Exit::LoopEnd(n) => vec![g.inputs(n)[0]],
-                Exit::NextIteration => vec![],
+                Exit::NextIteration | Exit::Return => vec![],
                 Exit::Fall => g.next(cur).into_iter().collect(),
             };
             work.extend(targets.iter().rev().copied());
@@ -490,7 +495,7 @@ impl Writer<'_> {
                 self.assign_phis(em, b, end, target)?;
                 self.jump(em, target, next, matches!(block.exit, Exit::LoopEnd(_)));
             }
-            Exit::NextIteration => self.line("return;"),
+            Exit::NextIteration | Exit::Return => self.line("return;"),
             Exit::Fall => {
                 let target = block.succs[0];
                 self.branch(em, b, target, next)?;

@@ -12,7 +12,7 @@ mod canonicalize;
 mod parallel;
 
 pub use canonicalize::{canonicalize, fold_binary};
-pub use parallel::{recognize_parallel_loop, HostExpr, ParallelLoop};
+pub use parallel::{recognize_parallel_loops, HostExpr, LoopDim, ParallelNest};
 
 use ferrocl_frontend::{Bailout, MethodGraph};
 use ferrocl_graph::{verify, Graph};
@@ -42,7 +42,7 @@ pub fn run_phases(
     mg: &mut MethodGraph,
     observer: Option<PhaseObserver<'_>>,
     verify_each: bool,
-) -> Result<ParallelLoop, OptError> {
+) -> Result<ParallelNest, OptError> {
     let mut observer = observer;
     let mut after = |name: &'static str, g: &Graph| -> Result<(), OptError> {
         if verify_each || cfg!(debug_assertions) {
@@ -59,13 +59,16 @@ pub fn run_phases(
     after("build_graph", &mg.graph)?;
     canonicalize(mg);
     after("canonicalize", &mg.graph)?;
-    let parallel = recognize_parallel_loop(mg)?;
+    let parallel = recognize_parallel_loops(mg)?;
     log::debug!(
-        "{}: @Parallel loop over {:?} in [{:?}, {:?})",
+        "{}: {} @Parallel loop(s): {:?}",
         mg.location,
-        parallel.index_name,
-        parallel.lower,
-        parallel.upper
+        parallel.dims.len(),
+        parallel
+            .dims
+            .iter()
+            .map(|d| (&d.index_name, &d.lower, &d.upper, d.inclusive, d.step))
+            .collect::<Vec<_>>()
     );
     Ok(parallel)
 }

@@ -1,20 +1,24 @@
-//! `recognize_parallel_loop`: finds the `@Parallel` loop of a method on the graph and checks that it
-//! has the shape the back end can turn into an NDRange.
+//! `recognize_parallel_loops`: finds the method's `@Parallel` loops on the graph and checks that they
+//! have a shape the back end can turn into an NDRange.
 //!
-//! The loop is found from the graph, not from source patterns: a `LoopBegin` with a phi for the
-//! annotated local slot, whose header lies in the annotation's live range. Its exit test must compare
-//! that phi against a bound the host can evaluate (a constant, an `int` parameter or the length of an
-//! array parameter), and its back edge must add 1 to it.
+//! A loop is found from the graph, not from source patterns: a `LoopBegin` with a phi for an annotated
+//! local slot, whose header lies in the annotation's live range. Its exit test must compare that phi
+//! (`<` or `<=`) against a bound the host can evaluate: an `int` expression of constants, `int`
+//! parameters, array parameters' lengths and non-final static fields. Every back edge must add the same
+//! positive constant (the step).
 //!
-//! The body may hold any control flow (branches, nested sequential loops, `continue`), but must not
-//! leave the loop (`break`, `return`): iterations must be independent. Nothing with an effect may
-//! come before or after the loop yet, and the index must be its only loop-carried value. Everything
-//! else is refused with a reason that names the construct and its source line.
+//! Up to three `@Parallel` loops may be perfectly nested (nothing between them): the outermost becomes
+//! the slowest-varying NDRange dimension. The innermost body may hold any control flow (branches,
+//! nested sequential loops, `continue`), but must not leave the loop (`break`, `return`): iterations
+//! must be independent. Nothing with an effect may come before or after the nest, and each index must
+//! be its loop's only loop-carried value. A method without any `@Parallel` loop runs as one work-item.
+//! Everything else is refused with a reason that names the construct and its source line.
 
 use ferrocl_frontend::{Bailout, MethodGraph};
-use ferrocl_graph::{BinaryOp, Condition, Constant, Graph, NodeId, Op, Stamp};
+use ferrocl_graph::{BinaryOp, Condition, Constant, NodeId, Op, Stamp};
+use std::collections::HashSet;
 
-/// A value the host evaluates before launch (Java `int` semantics).
+/// An `int` value the host evaluates before launch, with Java's arithmetic.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum HostExpr {
     /// A constant.
@@ -25,11 +29,56 @@ pub enum HostExpr {
     ArrayLength(usize),
     /// A non-final static `int` field, read on the host at each `execute()`.
     Static(ferrocl_graph::FieldRef),
+    /// `int` arithmetic on two host values (wrapping, shift counts masked).
+    Binary(BinaryOp, Box<HostExpr>, Box<HostExpr>),
+    /// `-x` (wrapping).
+    Negate(Box<HostExpr>),
 }
 
-/// A recognised `@Parallel` loop `for (i = lower; i < upper; i++)`.
+impl HostExpr {
+    /// Evaluates with Java `int` semantics; `leaf` supplies parameters, lengths and static fields and
+    /// returns `None` when one is unavailable (then so is the result).
+    pub fn eval(&self, leaf: &mut dyn FnMut(&HostExpr) -> Option<i32>) -> Option<i32> {
+        Some(match self {
+            HostExpr::Const(v) => *v,
+            HostExpr::Binary(op, a, b) => {
+                let (x, y) = (a.eval(leaf)?, b.eval(leaf)?);
+                match op {
+                    BinaryOp::Add => x.wrapping_add(y),
+                    BinaryOp::Sub => x.wrapping_sub(y),
+                    BinaryOp::Mul => x.wrapping_mul(y),
+                    BinaryOp::Shl => x.wrapping_shl((y & 31) as u32),
+                    BinaryOp::Shr => x.wrapping_shr((y & 31) as u32),
+                    BinaryOp::Ushr => ((x as u32) >> (y & 31)) as i32,
+                    BinaryOp::And => x & y,
+                    BinaryOp::Or => x | y,
+                    BinaryOp::Xor => x ^ y,
+                    BinaryOp::Div | BinaryOp::Rem => return None,
+                }
+            }
+            HostExpr::Negate(a) => a.eval(leaf)?.wrapping_neg(),
+            other => leaf(other)?,
+        })
+    }
+
+    /// Every leaf of the expression, for callers that bind parameters and lengths.
+    pub fn leaves(&self) -> Vec<&HostExpr> {
+        match self {
+            HostExpr::Binary(_, a, b) => {
+                let mut v = a.leaves();
+                v.extend(b.leaves());
+                v
+            }
+            HostExpr::Negate(a) => a.leaves(),
+            HostExpr::Const(_) => vec![],
+            leaf => vec![leaf],
+        }
+    }
+}
+
+/// One `@Parallel` loop of a nest: `for (index = lower; index < upper; index += step)` (or `<=`).
 #[derive(Clone, Debug, PartialEq)]
-pub struct ParallelLoop {
+pub struct LoopDim {
     /// The `LoopBegin`.
     pub begin: NodeId,
     /// The induction variable's phi.
@@ -38,28 +87,72 @@ pub struct ParallelLoop {
     pub index_name: Option<String>,
     /// First value of the index.
     pub lower: HostExpr,
-    /// Exclusive upper bound.
+    /// The bound.
     pub upper: HostExpr,
-    /// The first fixed node of one iteration's body (the `Begin` after the loop test). The body is
-    /// every fixed node reachable from it without passing the `LoopBegin`; it ends at the loop's
-    /// `LoopEnd`s (the next iteration) and never leaves the loop otherwise.
-    pub body_entry: NodeId,
-    /// The loop's `LoopEnd` nodes (the end of an iteration, `continue`).
-    pub loop_ends: Vec<NodeId>,
+    /// Whether the test is `index <= upper` (else `index < upper`).
+    pub inclusive: bool,
+    /// The constant step (> 0).
+    pub step: i32,
 }
 
-fn host_expr(mg: &MethodGraph, id: NodeId) -> Option<HostExpr> {
+impl LoopDim {
+    /// The number of iterations Java runs for these bound values, or `None` when the loop would not
+    /// end normally (the index would overflow and wrap around, as in `i <= Integer.MAX_VALUE`).
+    pub fn trip_count(&self, lower: i32, upper: i32) -> Option<u64> {
+        let (lo, hi, step) = (i64::from(lower), i64::from(upper), i64::from(self.step));
+        let last_exclusive = if self.inclusive { hi + 1 } else { hi };
+        if last_exclusive <= lo {
+            return Some(0);
+        }
+        let count = (last_exclusive - lo + step - 1) / step;
+        // The index after the last iteration must still be an int, or Java's loop wraps around.
+        let after = lo + count * step;
+        (after <= i64::from(i32::MAX)).then_some(count as u64)
+    }
+}
+
+/// The method's parallel structure: up to three perfectly nested `@Parallel` loops (outermost first),
+/// or none (one work-item runs the whole method).
+#[derive(Clone, Debug, PartialEq)]
+pub struct ParallelNest {
+    /// The loops, outermost first; empty for a single work-item.
+    pub dims: Vec<LoopDim>,
+    /// The first fixed node of the code one work-item runs: the innermost loop's body (the `Begin`
+    /// after its test), or the method's first node for a single work-item. It runs until the
+    /// innermost loop's `LoopEnd`s (or the method's `Return`s).
+    pub body_entry: NodeId,
+}
+
+impl ParallelNest {
+    /// The innermost loop's `LoopBegin`, if any.
+    pub fn innermost(&self) -> Option<NodeId> {
+        self.dims.last().map(|d| d.begin)
+    }
+}
+
+fn host_expr(mg: &MethodGraph, id: NodeId, depth: usize) -> Option<HostExpr> {
     let g = &mg.graph;
+    if depth > 32 || g.stamp(id) != Stamp::Int {
+        return None;
+    }
     match g.op(id) {
         Op::Constant(Constant::Int(v)) => Some(HostExpr::Const(*v)),
-        Op::Parameter(_) => param_index(mg, id)
-            .filter(|&p| mg.params[p].stamp == Stamp::Int)
-            .map(HostExpr::Param),
+        Op::Parameter(_) => param_index(mg, id).map(HostExpr::Param),
         Op::ArrayLength => {
             let array = g.inputs(id)[0];
             param_index(mg, array).map(HostExpr::ArrayLength)
         }
-        Op::StaticField(f) if g.stamp(id) == Stamp::Int => Some(HostExpr::Static(f.clone())),
+        Op::StaticField(f) => Some(HostExpr::Static(f.clone())),
+        Op::Binary(op) if !matches!(op, BinaryOp::Div | BinaryOp::Rem) => Some(HostExpr::Binary(
+            *op,
+            Box::new(host_expr(mg, g.inputs(id)[0], depth + 1)?),
+            Box::new(host_expr(mg, g.inputs(id)[1], depth + 1)?),
+        )),
+        Op::Negate => Some(HostExpr::Negate(Box::new(host_expr(
+            mg,
+            g.inputs(id)[0],
+            depth + 1,
+        )?))),
         _ => None,
     }
 }
@@ -68,70 +161,17 @@ fn param_index(mg: &MethodGraph, id: NodeId) -> Option<usize> {
     mg.params.iter().position(|p| p.node == id)
 }
 
-/// Finds and checks the method's `@Parallel` loop.
-pub fn recognize_parallel_loop(mg: &MethodGraph) -> Result<ParallelLoop, Bailout> {
+/// One analysed loop: its dimension, the test's in-loop and exit successors.
+struct Analysed {
+    dim: LoopDim,
+    stay: NodeId,
+    exit: NodeId,
+}
+
+fn analyse(mg: &MethodGraph, begin: NodeId, index: NodeId) -> Result<Analysed, Bailout> {
     let g = &mg.graph;
-    let loops: Vec<NodeId> = g
-        .node_ids()
-        .filter(|&n| *g.op(n) == Op::LoopBegin)
-        .collect();
-    let mut found = Vec::new();
-    for &begin in &loops {
-        let header_bci = mg.bci.get(begin).unwrap_or(0);
-        for &phi in g.usages(begin) {
-            if *g.op(phi) != Op::Phi {
-                continue;
-            }
-            let Some(slot) = *mg.phi_local.get(phi) else {
-                continue;
-            };
-            if mg
-                .parallel_locals
-                .iter()
-                .any(|a| a.slot == slot && a.covers(header_bci))
-            {
-                found.push((begin, phi));
-            }
-        }
-    }
-    let (begin, index) = match found.as_slice() {
-        [] if mg.parallel_locals.is_empty() => {
-            return Err(mg.bailout(
-                "the method has no @Parallel loop (write `for (@Parallel int i = 0; i < n; i++)`)",
-            ))
-        }
-        [] => {
-            return Err(mg.bailout("the @Parallel variable is not the induction variable of a loop"))
-        }
-        [one] => *one,
-        [_, second, ..] => {
-            return Err(mg.bailout_at(
-                second.0,
-                "nested or several @Parallel loops are not supported yet",
-            ))
-        }
-    };
     let index_name = mg.names.get(index).clone();
     let var = index_name.clone().unwrap_or_else(|| "the index".into());
-
-    // Before the loop: Start → End → LoopBegin, nothing with an effect.
-    let start = g.start().ok_or_else(|| mg.bailout("graph without start"))?;
-    let before = g.fixed_chain(start);
-    if let Some(&bad) = before
-        .iter()
-        .find(|&&n| !matches!(g.op(n), Op::Start | Op::End | Op::Begin))
-    {
-        return Err(mg.bailout_at(
-            bad,
-            "code with effects before the @Parallel loop is not supported yet",
-        ));
-    }
-    if before.last().copied() != g.inputs(begin).first().copied() {
-        return Err(mg.bailout_at(
-            begin,
-            "control flow before the @Parallel loop is not supported yet",
-        ));
-    }
 
     // Other loop-carried values would be sequential dependences.
     if let Some(&other) = g
@@ -153,26 +193,38 @@ pub fn recognize_parallel_loop(mg: &MethodGraph) -> Result<ParallelLoop, Bailout
         ));
     }
 
-    // Every back edge (the end of the body, and each `continue`) adds one.
-    let loop_ends: Vec<NodeId> = g.inputs(begin)[1..].to_vec();
-    let entry_value = g.inputs(index)[1];
+    // Every back edge (the end of the body, and each `continue`) adds the same positive constant.
+    let mut step: Option<i32> = None;
     for &back_value in &g.inputs(index)[2..] {
-        let steps_by_one = matches!(g.op(back_value), Op::Binary(BinaryOp::Add))
-            && g.stamp(back_value) == Stamp::Int
-            && {
+        let this_step = match g.op(back_value) {
+            Op::Binary(BinaryOp::Add) if g.stamp(back_value) == Stamp::Int => {
                 let ins = g.inputs(back_value);
-                (ins[0] == index && is_int_const(g, ins[1], 1))
-                    || (ins[1] == index && is_int_const(g, ins[0], 1))
-            };
-        if !steps_by_one {
-            return Err(mg.bailout_at(
-                back_value,
-                format!(
-                    "the @Parallel loop must step {var} by +1 (other steps are not supported yet)"
-                ),
-            ));
+                let constant = |n: NodeId| match g.op(n) {
+                    Op::Constant(Constant::Int(v)) => Some(*v),
+                    _ => None,
+                };
+                if ins[0] == index {
+                    constant(ins[1])
+                } else if ins[1] == index {
+                    constant(ins[0])
+                } else {
+                    None
+                }
+            }
+            _ => None,
+        };
+        match this_step {
+            Some(s) if s > 0 && step.is_none_or(|p| p == s) => step = Some(s),
+            _ => {
+                return Err(mg.bailout_at(
+                    back_value,
+                    format!("the @Parallel loop must step {var} by one positive constant (e.g. {var}++ or {var} += 4)"),
+                ))
+            }
         }
     }
+    let step = step.unwrap_or(1);
+    let entry_value = g.inputs(index)[1];
 
     // Header: LoopBegin → If(index < bound).
     let Some(test) = g.next(begin).filter(|&n| *g.op(n) == Op::If) else {
@@ -184,12 +236,15 @@ pub fn recognize_parallel_loop(mg: &MethodGraph) -> Result<ParallelLoop, Bailout
     };
     let (x, y) = (g.inputs(cond)[0], g.inputs(cond)[1]);
     let succ = g.successors(test);
-    let (stay_succ, exit_succ) = if *g.op(succ[1]) == Op::LoopExit {
+    let (stay, exit) = if *g.op(succ[1]) == Op::LoopExit {
         (succ[0], succ[1])
     } else {
         (succ[1], succ[0])
     };
-    let stays_when_true = stay_succ == succ[0];
+    if *g.op(exit) != Op::LoopExit || *g.op(stay) != Op::Begin {
+        return Err(mg.bailout_at(test, "unexpected loop shape"));
+    }
+    let stays_when_true = stay == succ[0];
     // Normalise to `index <cond> bound` taken to stay in the loop.
     let (cond, bound) = if x == index {
         (c, y)
@@ -202,36 +257,52 @@ pub fn recognize_parallel_loop(mg: &MethodGraph) -> Result<ParallelLoop, Bailout
         ));
     };
     let cond = if stays_when_true { cond } else { cond.negate() };
-    if *g.op(exit_succ) != Op::LoopExit || *g.op(stay_succ) != Op::Begin {
-        return Err(mg.bailout_at(test, "unexpected loop shape"));
-    }
-    if cond != Condition::Lt {
-        return Err(mg.bailout_at(
-            test,
-            format!(
-                "the @Parallel loop must be `{var} < bound` (found `{var} {} bound`; not supported yet)",
-                cond.c_operator()
-            ),
-        ));
-    }
-    let lower = host_expr(mg, entry_value).ok_or_else(|| {
+    let inclusive = match cond {
+        Condition::Lt => false,
+        Condition::Le => true,
+        other => {
+            return Err(mg.bailout_at(
+                test,
+                format!(
+                    "the @Parallel loop must count up: `{var} < bound` or `{var} <= bound` (found `{var} {} bound`)",
+                    other.c_operator()
+                ),
+            ))
+        }
+    };
+    let lower = host_expr(mg, entry_value, 0).ok_or_else(|| {
         mg.bailout_at(
             begin,
-            format!("the start of {var} must be a constant or an int parameter (not supported yet otherwise)"),
+            format!("the start of {var} must be computable before the loop from int parameters, array lengths, static fields and constants"),
         )
     })?;
-    let upper = host_expr(mg, bound).ok_or_else(|| {
+    let upper = host_expr(mg, bound, 0).ok_or_else(|| {
         mg.bailout_at(
             test,
-            "the @Parallel loop's bound must be a constant, an int parameter or an array parameter's length",
+            format!("the bound of {var} must be computable before the loop from int parameters, array lengths, static fields and constants (not from an enclosing loop's index)"),
         )
     })?;
+    Ok(Analysed {
+        dim: LoopDim {
+            begin,
+            index,
+            index_name,
+            lower,
+            upper,
+            inclusive,
+            step,
+        },
+        stay,
+        exit,
+    })
+}
 
-    // Body: everything reachable from the loop test's in-loop successor up to this loop's LoopEnds.
-    // Leaving the loop from inside (`break`, `return`, an exception) would make iterations depend on
-    // each other.
-    let mut seen = std::collections::HashSet::new();
-    let mut work = vec![stay_succ];
+/// Every fixed node reachable from `from` before the loop `begin`'s back edges; fails on a way out
+/// of that loop (`break`, `return`).
+fn body_region(mg: &MethodGraph, from: NodeId, begin: NodeId) -> Result<HashSet<NodeId>, Bailout> {
+    let g = &mg.graph;
+    let mut seen = HashSet::new();
+    let mut work = vec![from];
     while let Some(n) = work.pop() {
         if !seen.insert(n) {
             continue;
@@ -250,53 +321,208 @@ pub fn recognize_parallel_loop(mg: &MethodGraph) -> Result<ParallelLoop, Bailout
                     "`return` inside a @Parallel loop is not supported: later iterations would depend on earlier ones",
                 ))
             }
-            Op::End => {
-                // Into a Merge or a nested loop's LoopBegin.
-                work.extend(
-                    g.usages(n)
-                        .iter()
-                        .copied()
-                        .filter(|&u| g.op(u).is_merge()),
-                );
-            }
+            Op::End => work.extend(g.usages(n).iter().copied().filter(|&u| g.op(u).is_merge())),
             Op::LoopEnd => work.push(g.inputs(n)[0]),
             _ => work.extend(g.successors(n).iter().copied()),
         }
-        if n != stay_succ && n == begin {
-            return Err(mg.bailout_at(n, "unexpected loop shape"));
+    }
+    Ok(seen)
+}
+
+/// Finds and checks the method's `@Parallel` loops.
+pub fn recognize_parallel_loops(mg: &MethodGraph) -> Result<ParallelNest, Bailout> {
+    let g = &mg.graph;
+    let start = g.start().ok_or_else(|| mg.bailout("graph without start"))?;
+    let mut found: Vec<(NodeId, NodeId)> = Vec::new();
+    for begin in g.node_ids().filter(|&n| *g.op(n) == Op::LoopBegin) {
+        let header_bci = mg.bci.get(begin).unwrap_or(0);
+        for &phi in g.usages(begin) {
+            if *g.op(phi) != Op::Phi {
+                continue;
+            }
+            let Some(slot) = *mg.phi_local.get(phi) else {
+                continue;
+            };
+            if mg
+                .parallel_locals
+                .iter()
+                .any(|a| a.slot == slot && a.covers(header_bci))
+            {
+                found.push((begin, phi));
+            }
         }
     }
-    if let Some(&nested) = found
-        .iter()
-        .map(|(b, _)| b)
-        .find(|&&b| b != begin && seen.contains(&b))
-    {
-        return Err(mg.bailout_at(nested, "nested @Parallel loops are not supported yet"));
+    if found.is_empty() {
+        if !mg.parallel_locals.is_empty() {
+            return Err(
+                mg.bailout("the @Parallel variable is not the induction variable of a loop")
+            );
+        }
+        // No parallel loop: one work-item runs the method.
+        let Some(first) = g.next(start) else {
+            return Err(mg.bailout("empty method"));
+        };
+        return Ok(ParallelNest {
+            dims: Vec::new(),
+            body_entry: first,
+        });
+    }
+    if found.len() > 3 {
+        return Err(mg.bailout_at(found[3].0, "more than three nested @Parallel loops"));
+    }
+    let mut analysed = Vec::new();
+    for &(begin, index) in &found {
+        analysed.push(analyse(mg, begin, index)?);
+    }
+    // Order by nesting: a loop's body region contains the loops inside it.
+    let mut regions = Vec::new();
+    for a in &analysed {
+        regions.push(body_region_loose(mg, a.stay, a.dim.begin));
+    }
+    let contains = |outer: usize, inner: usize| regions[outer].contains(&analysed[inner].dim.begin);
+    let mut order: Vec<usize> = (0..analysed.len()).collect();
+    order.sort_by_key(|&k| {
+        std::cmp::Reverse((0..analysed.len()).filter(|&j| contains(k, j)).count())
+    });
+    for w in order.windows(2) {
+        if !contains(w[0], w[1]) {
+            return Err(mg.bailout_at(
+                analysed[w[1]].dim.begin,
+                "several @Parallel loops that are not nested in one another (only one nest per method is supported yet)",
+            ));
+        }
     }
 
-    // After the loop: return.
-    let after = g.fixed_chain(exit_succ);
+    // Before the outermost loop: Start → End → LoopBegin, nothing with an effect.
+    let outer = &analysed[order[0]];
+    let before = g.fixed_chain(start);
+    if let Some(&bad) = before
+        .iter()
+        .find(|&&n| !matches!(g.op(n), Op::Start | Op::End | Op::Begin))
+    {
+        return Err(mg.bailout_at(
+            bad,
+            "code with effects before the @Parallel loop is not supported yet",
+        ));
+    }
+    if before.last().copied() != g.inputs(outer.dim.begin).first().copied() {
+        return Err(mg.bailout_at(
+            outer.dim.begin,
+            "control flow before the @Parallel loop is not supported yet",
+        ));
+    }
+    // After it: return.
+    let after = g.fixed_chain(outer.exit);
     let tail_ok =
         after.len() == 2 && *g.op(after[1]) == Op::Return && g.inputs(after[1]).is_empty();
     if !tail_ok {
-        let bad = after.get(1).copied().unwrap_or(exit_succ);
+        let bad = after.get(1).copied().unwrap_or(outer.exit);
         return Err(mg.bailout_at(
             bad,
             "code after the @Parallel loop (or a return value) is not supported yet; the task method must end with the loop and return void",
         ));
     }
 
-    Ok(ParallelLoop {
-        begin,
-        index,
-        index_name,
-        lower,
-        upper,
-        body_entry: stay_succ,
-        loop_ends,
+    // Perfect nesting: an outer loop's body is just the inner loop, and the inner loop's exit is the
+    // outer loop's next iteration.
+    for w in order.windows(2) {
+        let (o, i) = (&analysed[w[0]], &analysed[w[1]]);
+        let into = g.fixed_chain(o.stay);
+        let entered = into.len() == 2
+            && *g.op(into[1]) == Op::End
+            && g.inputs(i.dim.begin).first() == Some(&into[1]);
+        let out = g.fixed_chain(i.exit);
+        let left = out.len() == 2
+            && *g.op(out[1]) == Op::LoopEnd
+            && g.inputs(out[1])[0] == o.dim.begin
+            && g.inputs(o.dim.begin).len() == 2;
+        if !entered || !left {
+            return Err(mg.bailout_at(
+                i.dim.begin,
+                "code between nested @Parallel loops is not supported: nest them perfectly (move the code into the innermost loop)",
+            ));
+        }
+    }
+    let inner = &analysed[*order.last().unwrap_or(&0)];
+    body_region(mg, inner.stay, inner.dim.begin)?;
+    Ok(ParallelNest {
+        dims: order.iter().map(|&k| analysed[k].dim.clone()).collect(),
+        body_entry: inner.stay,
     })
 }
 
-fn is_int_const(g: &Graph, id: NodeId, v: i32) -> bool {
-    *g.op(id) == Op::Constant(Constant::Int(v))
+/// Like [`body_region`] but without refusing exits (for ordering loops by containment).
+fn body_region_loose(mg: &MethodGraph, from: NodeId, begin: NodeId) -> HashSet<NodeId> {
+    let g = &mg.graph;
+    let mut seen = HashSet::new();
+    let mut work = vec![from];
+    while let Some(n) = work.pop() {
+        if !seen.insert(n) {
+            continue;
+        }
+        match g.op(n) {
+            Op::LoopEnd if g.inputs(n)[0] == begin => {}
+            Op::LoopExit if g.inputs(n)[0] == begin => {}
+            Op::End => work.extend(g.usages(n).iter().copied().filter(|&u| g.op(u).is_merge())),
+            Op::LoopEnd => work.push(g.inputs(n)[0]),
+            _ => work.extend(g.successors(n).iter().copied()),
+        }
+    }
+    seen
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ferrocl_graph::Graph;
+
+    fn dim(inclusive: bool, step: i32) -> LoopDim {
+        LoopDim {
+            begin: some_node(),
+            index: some_node(),
+            index_name: None,
+            lower: HostExpr::Const(0),
+            upper: HostExpr::Const(0),
+            inclusive,
+            step,
+        }
+    }
+
+    fn some_node() -> NodeId {
+        let mut g = Graph::new();
+        g.add(Op::Start, Stamp::Void, vec![])
+    }
+
+    #[test]
+    fn trip_counts_follow_java() {
+        assert_eq!(dim(false, 1).trip_count(0, 10), Some(10));
+        assert_eq!(dim(false, 1).trip_count(5, 5), Some(0));
+        assert_eq!(dim(false, 1).trip_count(7, -3), Some(0));
+        assert_eq!(dim(true, 1).trip_count(0, 10), Some(11));
+        assert_eq!(dim(false, 3).trip_count(1, 11), Some(4)); // 1 4 7 10
+        assert_eq!(dim(true, 3).trip_count(1, 10), Some(4));
+        assert_eq!(
+            dim(false, 1).trip_count(i32::MIN, i32::MAX),
+            Some(u32::MAX as u64)
+        );
+        // i <= MAX_VALUE never ends; i += 2 past MAX-1 wraps around.
+        assert_eq!(dim(true, 1).trip_count(0, i32::MAX), None);
+        assert_eq!(dim(false, 2).trip_count(0, i32::MAX), None);
+        assert_eq!(
+            dim(false, 2).trip_count(0, i32::MAX - 1),
+            Some((i32::MAX / 2) as u64)
+        );
+    }
+
+    #[test]
+    fn host_expressions_wrap() {
+        let e = HostExpr::Binary(
+            BinaryOp::Add,
+            Box::new(HostExpr::Const(i32::MAX)),
+            Box::new(HostExpr::Param(0)),
+        );
+        assert_eq!(e.eval(&mut |_| Some(1)), Some(i32::MIN));
+        assert_eq!(e.eval(&mut |_| None), None);
+        assert_eq!(e.leaves(), vec![&HostExpr::Param(0)]);
+    }
 }

@@ -1,5 +1,5 @@
 // Ferrocl kernel for snap.FirstShape.divide([D[D[I[II)V
-// @Parallel loop: i from 0 while i < n, one work-item per iteration
+// @Parallel loop 0 (NDRange dimension 0): i from 0 while i < n, step 1
 #pragma OPENCL FP_CONTRACT OFF
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 
@@ -16,10 +16,12 @@ __kernel void divide(
     __global int* r,
     const int r_length,
     const int n,
-    const int ferrocl_start,
+    const int ferrocl_start0,
+    const uint ferrocl_count0,
     __global int* ferrocl_status)
 {
-    const int i = (int)((uint)ferrocl_start + (uint)get_global_id(0));
+    if (get_global_id(0) >= (size_t)ferrocl_count0) return;
+    const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
     if ((uint)i >= (uint)x_length) { *ferrocl_status = 1; return; }
     const double v19 = x[i];
     if ((uint)i >= (uint)y_length) { *ferrocl_status = 1; return; }

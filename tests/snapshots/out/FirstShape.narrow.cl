@@ -1,5 +1,5 @@
 // Ferrocl kernel for snap.FirstShape.narrow([F[B[C[S[ZI)V
-// @Parallel loop: i from 0 while i < n, one work-item per iteration
+// @Parallel loop 0 (NDRange dimension 0): i from 0 while i < n, step 1
 #pragma OPENCL FP_CONTRACT OFF
 
 int ferrocl_f2i(float x) { return isnan(x) ? 0 : convert_int_sat_rtz(x); }
@@ -16,10 +16,12 @@ __kernel void narrow(
     __global uchar* z,
     const int z_length,
     const int n,
-    const int ferrocl_start,
+    const int ferrocl_start0,
+    const uint ferrocl_count0,
     __global int* ferrocl_status)
 {
-    const int i = (int)((uint)ferrocl_start + (uint)get_global_id(0));
+    if (get_global_id(0) >= (size_t)ferrocl_count0) return;
+    const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
     if ((uint)i >= (uint)f_length) { *ferrocl_status = 1; return; }
     const float v21 = f[i];
     const int v = ferrocl_f2i(v21);

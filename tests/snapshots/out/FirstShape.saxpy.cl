@@ -1,5 +1,5 @@
 // Ferrocl kernel for snap.FirstShape.saxpy(F[F[F)V
-// @Parallel loop: i from 0 while i < y.length, one work-item per iteration
+// @Parallel loop 0 (NDRange dimension 0): i from 0 while i < y.length, step 1
 #pragma OPENCL FP_CONTRACT OFF
 
 __kernel void saxpy(
@@ -8,10 +8,12 @@ __kernel void saxpy(
     const int x_length,
     __global float* y,
     const int y_length,
-    const int ferrocl_start,
+    const int ferrocl_start0,
+    const uint ferrocl_count0,
     __global int* ferrocl_status)
 {
-    const int i = (int)((uint)ferrocl_start + (uint)get_global_id(0));
+    if (get_global_id(0) >= (size_t)ferrocl_count0) return;
+    const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
     if ((uint)i >= (uint)x_length) { *ferrocl_status = 1; return; }
     const float v16 = x[i];
     if ((uint)i >= (uint)y_length) { *ferrocl_status = 1; return; }

@@ -1,5 +1,5 @@
 // Ferrocl kernel for snap.LoopShapes.continueInner([II[II)V
-// @Parallel loop: r from 0 while r < rows, one work-item per iteration
+// @Parallel loop 0 (NDRange dimension 0): r from 0 while r < rows, step 1
 #pragma OPENCL FP_CONTRACT OFF
 
 __kernel void continueInner(
@@ -9,10 +9,12 @@ __kernel void continueInner(
     __global int* sums,
     const int sums_length,
     const int rows,
-    const int ferrocl_start,
+    const int ferrocl_start0,
+    const uint ferrocl_count0,
     __global int* ferrocl_status)
 {
-    const int r = (int)((uint)ferrocl_start + (uint)get_global_id(0));
+    if (get_global_id(0) >= (size_t)ferrocl_count0) return;
+    const int r = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
     int s;
     int c;
     int s_1;

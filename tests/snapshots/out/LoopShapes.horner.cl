@@ -1,5 +1,5 @@
 // Ferrocl kernel for snap.LoopShapes.horner([D[D[DI)V
-// @Parallel loop: i from 0 while i < n, one work-item per iteration
+// @Parallel loop 0 (NDRange dimension 0): i from 0 while i < n, step 1
 #pragma OPENCL FP_CONTRACT OFF
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 
@@ -11,10 +11,12 @@ __kernel void horner(
     __global double* out,
     const int out_length,
     const int n,
-    const int ferrocl_start,
+    const int ferrocl_start0,
+    const uint ferrocl_count0,
     __global int* ferrocl_status)
 {
-    const int i = (int)((uint)ferrocl_start + (uint)get_global_id(0));
+    if (get_global_id(0) >= (size_t)ferrocl_count0) return;
+    const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
     double acc;
     int k;
     const int k_1 = (int)((uint)coeffs_length - (uint)1);

@@ -1,5 +1,5 @@
 // Ferrocl kernel for snap.LoopShapes.labeledContinue([II[II)V
-// @Parallel loop: i from 0 while i < rows, one work-item per iteration
+// @Parallel loop 0 (NDRange dimension 0): i from 0 while i < rows, step 1
 #pragma OPENCL FP_CONTRACT OFF
 
 __kernel void labeledContinue(
@@ -9,10 +9,12 @@ __kernel void labeledContinue(
     __global int* clean,
     const int clean_length,
     const int rows,
-    const int ferrocl_start,
+    const int ferrocl_start0,
+    const uint ferrocl_count0,
     __global int* ferrocl_status)
 {
-    const int i = (int)((uint)ferrocl_start + (uint)get_global_id(0));
+    if (get_global_id(0) >= (size_t)ferrocl_count0) return;
+    const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
     int count;
     int r;
     int c;

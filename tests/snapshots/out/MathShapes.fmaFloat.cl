@@ -1,5 +1,5 @@
 // Ferrocl kernel for snap.MathShapes.fmaFloat([F[F[F[FI)V
-// @Parallel loop: i from 0 while i < n, one work-item per iteration
+// @Parallel loop 0 (NDRange dimension 0): i from 0 while i < n, step 1
 #pragma OPENCL FP_CONTRACT OFF
 
 __kernel void fmaFloat(
@@ -12,10 +12,12 @@ __kernel void fmaFloat(
     __global float* out,
     const int out_length,
     const int n,
-    const int ferrocl_start,
+    const int ferrocl_start0,
+    const uint ferrocl_count0,
     __global int* ferrocl_status)
 {
-    const int i = (int)((uint)ferrocl_start + (uint)get_global_id(0));
+    if (get_global_id(0) >= (size_t)ferrocl_count0) return;
+    const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
     if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
     const float v19 = a[i];
     if ((uint)i >= (uint)b_length) { *ferrocl_status = 1; return; }

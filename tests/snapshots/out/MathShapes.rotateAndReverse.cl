@@ -1,5 +1,5 @@
 // Ferrocl kernel for snap.MathShapes.rotateAndReverse([I[I[II)V
-// @Parallel loop: i from 0 while i < n, one work-item per iteration
+// @Parallel loop 0 (NDRange dimension 0): i from 0 while i < n, step 1
 #pragma OPENCL FP_CONTRACT OFF
 
 int ferrocl_reverse(int x) { uint u = (uint)x; u = ((u & 0x55555555u) << 1) | ((u >> 1) & 0x55555555u); u = ((u & 0x33333333u) << 2) | ((u >> 2) & 0x33333333u); u = ((u & 0x0f0f0f0fu) << 4) | ((u >> 4) & 0x0f0f0f0fu); u = (u << 24) | ((u & 0xff00u) << 8) | ((u >> 8) & 0xff00u) | (u >> 24); return (int)u; }
@@ -12,10 +12,12 @@ __kernel void rotateAndReverse(
     __global int* out,
     const int out_length,
     const int n,
-    const int ferrocl_start,
+    const int ferrocl_start0,
+    const uint ferrocl_count0,
     __global int* ferrocl_status)
 {
-    const int i = (int)((uint)ferrocl_start + (uint)get_global_id(0));
+    if (get_global_id(0) >= (size_t)ferrocl_count0) return;
+    const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
     if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
     const int v17 = a[i];
     if ((uint)i >= (uint)s_length) { *ferrocl_status = 1; return; }

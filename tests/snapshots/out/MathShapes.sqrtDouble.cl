@@ -1,5 +1,5 @@
 // Ferrocl kernel for snap.MathShapes.sqrtDouble([D[DI)V
-// @Parallel loop: i from 0 while i < n, one work-item per iteration
+// @Parallel loop 0 (NDRange dimension 0): i from 0 while i < n, step 1
 #pragma OPENCL FP_CONTRACT OFF
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 
@@ -9,10 +9,12 @@ __kernel void sqrtDouble(
     __global double* out,
     const int out_length,
     const int n,
-    const int ferrocl_start,
+    const int ferrocl_start0,
+    const uint ferrocl_count0,
     __global int* ferrocl_status)
 {
-    const int i = (int)((uint)ferrocl_start + (uint)get_global_id(0));
+    if (get_global_id(0) >= (size_t)ferrocl_count0) return;
+    const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
     if ((uint)i >= (uint)x_length) { *ferrocl_status = 1; return; }
     const double v15 = x[i];
     const double v16 = sqrt(v15);

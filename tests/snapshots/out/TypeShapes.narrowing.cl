@@ -1,5 +1,5 @@
 // Ferrocl kernel for snap.TypeShapes.narrowing([I[B[C[SI)V
-// @Parallel loop: i from 0 while i < n, one work-item per iteration
+// @Parallel loop 0 (NDRange dimension 0): i from 0 while i < n, step 1
 #pragma OPENCL FP_CONTRACT OFF
 
 __kernel void narrowing(
@@ -12,10 +12,12 @@ __kernel void narrowing(
     __global short* s,
     const int s_length,
     const int n,
-    const int ferrocl_start,
+    const int ferrocl_start0,
+    const uint ferrocl_count0,
     __global int* ferrocl_status)
 {
-    const int i = (int)((uint)ferrocl_start + (uint)get_global_id(0));
+    if (get_global_id(0) >= (size_t)ferrocl_count0) return;
+    const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
     if ((uint)i >= (uint)x_length) { *ferrocl_status = 1; return; }
     const int v19 = x[i];
     const int v20 = ((int)((uint)v19 << 24) >> 24);

@@ -47,7 +47,7 @@ public final class ExecutionReport {
     @Override
     public String toString() {
         String[] header = {"task", "ran on", "device", "jit ms", "build ms", "kernel ms", "transfer ms", "cached",
-            "global size", "runs", "reason"};
+            "global size", "local size", "runs", "reason"};
         List<String[]> rows = new ArrayList<>();
         rows.add(header);
         for (TaskReport t : tasks) {
@@ -55,10 +55,15 @@ public final class ExecutionReport {
             for (long g : t.globalSize()) {
                 global.append(global.length() == 0 ? "" : "x").append(g);
             }
+            StringBuilder local = new StringBuilder();
+            for (long l : t.localSize()) {
+                local.append(local.length() == 0 ? "" : "x").append(l);
+            }
             rows.add(new String[] {t.id(), t.ranOn().toString(), t.device() == null ? "-" : t.device(),
                 TaskReport.millis(t.compileNanos()), TaskReport.millis(t.buildNanos()),
                 TaskReport.millis(t.kernelNanos()), TaskReport.millis(t.transferNanos()), t.cached() ? "yes" : "no",
-                global.length() == 0 ? "-" : global.toString(), Long.toString(t.executions()), t.reason()});
+                global.length() == 0 ? "-" : global.toString(), local.length() == 0 ? "-" : local.toString(),
+                Long.toString(t.executions()), t.reason()});
         }
         int[] width = new int[header.length];
         for (String[] row : rows) {

@@ -19,6 +19,7 @@ final class ScheduledTask {
     long transferNanos;
     boolean cached;
     long[] globalSize = new long[0];
+    long[] localSize = new long[0];
     long executions;
     /** Whether a compile has been recorded for this task. */
     boolean compiled;
@@ -65,16 +66,19 @@ final class ScheduledTask {
         int dims = (int) Math.max(0, Math.min(3, stats[4]));
         globalSize = new long[dims];
         System.arraycopy(stats, 5, globalSize, 0, dims);
+        localSize = new long[stats.length >= 11 ? dims : 0];
+        System.arraycopy(stats, 8, localSize, 0, localSize.length);
     }
 
     void clearLaunch() {
         kernelNanos = 0;
         transferNanos = 0;
         globalSize = new long[0];
+        localSize = new long[0];
     }
 
     TaskReport snapshot() {
         return new TaskReport(id, ranOn, reason, device, compileNanos, buildNanos, kernelNanos, transferNanos, cached,
-                globalSize.clone(), executions);
+                globalSize.clone(), localSize.clone(), executions);
     }
 }

@@ -25,10 +25,12 @@ public final class TaskReport {
     private final long transferNanos;
     private final boolean cached;
     private final long[] globalSize;
+    private final long[] localSize;
     private final long executions;
 
     TaskReport(String id, Where ranOn, String reason, String device, long compileNanos, long buildNanos,
-            long kernelNanos, long transferNanos, boolean cached, long[] globalSize, long executions) {
+            long kernelNanos, long transferNanos, boolean cached, long[] globalSize, long[] localSize,
+            long executions) {
         this.id = id;
         this.ranOn = ranOn;
         this.reason = reason;
@@ -39,6 +41,7 @@ public final class TaskReport {
         this.transferNanos = transferNanos;
         this.cached = cached;
         this.globalSize = globalSize;
+        this.localSize = localSize;
         this.executions = executions;
     }
 
@@ -134,6 +137,17 @@ public final class TaskReport {
     }
 
     /**
+     * The work-group (local) size of the last launch: one size per dimension of {@link #globalSize()}. The global
+     * size is the trip count of each {@code @Parallel} loop rounded up to a multiple of it (dimension 0 is the
+     * innermost loop); work-items past the trip count do nothing.
+     *
+     * @return one size per dimension (a copy), or an empty array when nothing was launched
+     */
+    public long[] localSize() {
+        return localSize.clone();
+    }
+
+    /**
      * How many times the task has run, on the device or on the JVM.
      *
      * @return the count
@@ -156,6 +170,7 @@ public final class TaskReport {
         return "TaskReport[" + id + ": " + ranOn + (device != null ? " on " + device : "") + ", " + reason
                 + ", jit " + millis(compileNanos) + " ms, build " + millis(buildNanos) + " ms, kernel "
                 + millis(kernelNanos) + " ms, transfer " + millis(transferNanos) + " ms, cached " + cached
-                + ", global " + Arrays.toString(globalSize) + ", runs " + executions + "]";
+                + ", global " + Arrays.toString(globalSize) + ", local " + Arrays.toString(localSize) + ", runs "
+                + executions + "]";
     }
 }

@@ -687,7 +687,7 @@ public final class TaskSchedule implements AutoCloseable {
             runOnJvm(t, "bailout: " + outcome.bailout);
             return;
         }
-        long[] stats = new long[8];
+        long[] stats = new long[11];
         int status = Backend.launch(outcome.handle, outcome.launchArgs(t.target.launchArgs), stats);
         switch (status) {
             case 0:

@@ -1,0 +1,17 @@
+// Ferrocl kernel for snap.Bailouts.lessOrEqual([II)V
+// @Parallel loop 0 (NDRange dimension 0): i from 0 while i <= n, step 1
+#pragma OPENCL FP_CONTRACT OFF
+
+__kernel void lessOrEqual(
+    __global int* a,
+    const int a_length,
+    const int n,
+    const int ferrocl_start0,
+    const uint ferrocl_count0,
+    __global int* ferrocl_status)
+{
+    if (get_global_id(0) >= (size_t)ferrocl_count0) return;
+    const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
+    if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
+    a[i] = 1;
+}
