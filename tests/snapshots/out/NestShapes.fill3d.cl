@@ -1,0 +1,35 @@
+// Ferrocl kernel for snap.NestShapes.fill3d([IIII)V
+// @Parallel loop 0 (NDRange dimension 2): x from 0 while x < nx, step 1
+// @Parallel loop 1 (NDRange dimension 1): y from 0 while y < ny, step 1
+// @Parallel loop 2 (NDRange dimension 0): z from 0 while z < nz, step 1
+#pragma OPENCL FP_CONTRACT OFF
+
+__kernel void fill3d(
+    __global int* out,
+    const int out_length,
+    const int nx,
+    const int ny,
+    const int nz,
+    const int ferrocl_start0,
+    const uint ferrocl_count0,
+    const int ferrocl_start1,
+    const uint ferrocl_count1,
+    const int ferrocl_start2,
+    const uint ferrocl_count2,
+    __global int* ferrocl_status)
+{
+    if (get_global_id(2) >= (size_t)ferrocl_count0) return;
+    const int x = (int)((uint)ferrocl_start0 + (uint)get_global_id(2));
+    if (get_global_id(1) >= (size_t)ferrocl_count1) return;
+    const int y = (int)((uint)ferrocl_start1 + (uint)get_global_id(1));
+    if (get_global_id(0) >= (size_t)ferrocl_count2) return;
+    const int z = (int)((uint)ferrocl_start2 + (uint)get_global_id(0));
+    const int v44 = (int)((uint)x * (uint)ny);
+    const int v45 = (int)((uint)v44 + (uint)y);
+    const int v46 = (int)((uint)v45 * (uint)nz);
+    const int v47 = (int)((uint)v46 + (uint)z);
+    const int v48 = (int)((uint)x + (uint)y);
+    const int v49 = (int)((uint)v48 + (uint)z);
+    if ((uint)v47 >= (uint)out_length) { *ferrocl_status = 1; return; }
+    out[v47] = v49;
+}

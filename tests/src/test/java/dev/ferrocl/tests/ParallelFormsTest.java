@@ -1,0 +1,99 @@
+package dev.ferrocl.tests;
+
+import static dev.ferrocl.tests.JvmOracle.check;
+import static org.junit.Assert.assertArrayEquals;
+import static org.junit.Assert.assertEquals;
+
+import dev.ferrocl.api.ExecutionReport;
+import dev.ferrocl.api.TaskReport;
+import dev.ferrocl.api.TaskSchedule;
+import org.junit.Test;
+
+/** 2-D and 3-D @Parallel nests, general bounds and steps, single work-item tasks, reported NDRange. */
+public class ParallelFormsTest {
+
+    @Test
+    public void matmulWithSizesThatAreNoMultipleOfAnyWorkGroup() {
+        int[][] shapes = {{1, 1, 1}, {17, 23, 5}, {67, 129, 31}, {3, 300, 7}};
+        for (int[] s : shapes) {
+            int n = s[0], m = s[1], k = s[2];
+            ExecutionReport r = check(ParallelKernels::matmul, JvmOracle.floats(1, n * k, -1, 1),
+                    JvmOracle.floats(2, k * m, -1, 1), new float[n * m], n, m, k);
+            TaskReport t = r.tasks().get(0);
+            assertEquals(2, t.globalSize().length);
+            assertEquals(2, t.localSize().length);
+            long[] trips = {m, n}; // dimension 0 is the inner loop (j < m)
+            for (int d = 0; d < 2; d++) {
+                long g = t.globalSize()[d];
+                long l = t.localSize()[d];
+                assertEquals("global is a multiple of local", 0, g % l);
+                assertEquals("global is the trip count rounded up to the work-group size",
+                        (trips[d] + l - 1) / l * l, g);
+            }
+        }
+    }
+
+    @Test
+    public void transpose() {
+        for (int[] s : new int[][] {{1, 1}, {5, 9}, {64, 33}, {100, 3}}) {
+            check(ParallelKernels::transpose, JvmOracle.ints(3, s[0] * s[1]), new int[s[0] * s[1]], s[0], s[1]);
+        }
+    }
+
+    @Test
+    public void fill3d() {
+        for (int[] s : new int[][] {{1, 1, 1}, {3, 5, 7}, {10, 9, 17}}) {
+            ExecutionReport r = check(ParallelKernels::fill3d, new long[s[0] * s[1] * s[2]], s[0], s[1], s[2]);
+            assertEquals(3, r.tasks().get(0).globalSize().length);
+        }
+    }
+
+    @Test
+    public void matvecWithArrayLengthBoundInside() {
+        for (int n : new int[] {1, 13, 200}) {
+            int cols = 37;
+            check(ParallelKernels::matvec, JvmOracle.doubles(4, n * cols, -10, 10), JvmOracle.doubles(5, cols, -1, 1),
+                    new double[n], n);
+        }
+    }
+
+    @Test
+    public void offsetStepAndInclusiveBound() {
+        check(ParallelKernels::offsetStepInclusive, JvmOracle.ints(6, 1000), 5, 998);
+        check(ParallelKernels::offsetStepInclusive, JvmOracle.ints(7, 1000), 0, 999);
+        check(ParallelKernels::offsetStepInclusive, JvmOracle.ints(8, 1000), 7, 7);
+    }
+
+    @Test
+    public void boundsFromLengthExpressions() {
+        check(ParallelKernels::lengthBoundWithExpression, JvmOracle.ints(9, 1000), 3);
+        check(ParallelKernels::lengthBoundWithExpression, JvmOracle.ints(10, 1000), 0);
+    }
+
+    @Test
+    public void nestWithOffsetsStepsAndInclusiveBounds() {
+        check(ParallelKernels::nestWithOffsets, new int[40 * 30], 40, 30);
+        check(ParallelKernels::nestWithOffsets, new int[7 * 5], 7, 5);
+    }
+
+    @Test
+    public void aMethodWithoutParallelLoopRunsAsOneWorkItem() {
+        for (int n : new int[] {1, 2, 1000}) {
+            ExecutionReport r = check(ParallelKernels::prefixSum, JvmOracle.ints(11, n, -1000, 1000), n);
+            assertArrayEquals(new long[] {1}, r.tasks().get(0).globalSize());
+            assertArrayEquals(new long[] {1}, r.tasks().get(0).localSize());
+        }
+    }
+
+    @Test
+    public void anEmptyRangeLaunchesNothingAndChangesNothing() {
+        int[] a = JvmOracle.ints(12, 10);
+        int[] before = a.clone();
+        try (TaskSchedule s = new TaskSchedule("empty").task("t", ParallelKernels::emptyWhenStartPastEnd, a, 8, 3)) {
+            s.execute();
+            assertEquals(TaskReport.Where.DEVICE, s.report().task("t").ranOn());
+            assertArrayEquals(new long[0], s.report().task("t").globalSize());
+        }
+        assertArrayEquals(before, a);
+    }
+}
