@@ -75,7 +75,7 @@ fn compiles_and_refuses_with_one_line() {
             "compile",
             bailouts.to_str().expect("path"),
             "--method",
-            "step",
+            "accumulate",
         ]),
         "Bailouts.java:",
     );

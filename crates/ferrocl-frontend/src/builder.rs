@@ -118,6 +118,12 @@ pub(crate) struct Builder<'a, 'r> {
     pub(crate) inlined_instructions: usize,
     /// Phis whose inputs disagree in type: legal only while unused.
     conflicting_phis: Vec<NodeId>,
+    /// Placeholders for `IntStream` ranges being built (see `streams`).
+    pub(crate) streams: HashMap<NodeId, crate::streams::StreamInfo>,
+    /// Placeholders for lambdas (see `streams`).
+    pub(crate) lambdas: HashMap<NodeId, crate::streams::LambdaInfo>,
+    /// Indices of loops built from `IntStream…parallel().forEach`.
+    pub(crate) parallel_phis: Vec<NodeId>,
 }
 
 /// Builds the graph of `method` of `class`, inlining calls; other classes come from `resolver`
@@ -186,6 +192,9 @@ pub fn build_graph(
         null_tested: Vec::new(),
         inlined_instructions: 0,
         conflicting_phis: Vec::new(),
+        streams: HashMap::new(),
+        lambdas: HashMap::new(),
+        parallel_phis: Vec::new(),
     };
 
     // Parameters and the entry frame.
@@ -288,6 +297,7 @@ pub fn build_graph(
         phi_local: b.phi_local,
         names: b.names,
         parallel_locals,
+        parallel_phis: b.parallel_phis,
         reduce_params,
         line_numbers: code.line_numbers.clone(),
     })
@@ -1194,6 +1204,7 @@ impl Builder<'_, '_> {
             | JOp::InvokeInterface(index) => {
                 self.invoke(sc, &insn.op, *index, frame, tail)?;
             }
+            JOp::InvokeDynamic(index) => self.invoke_dynamic(sc, *index, frame)?,
             JOp::GetStatic(index) => {
                 let v = self.get_static(sc, *index)?;
                 frame.stack.push(v);

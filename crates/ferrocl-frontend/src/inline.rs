@@ -61,7 +61,7 @@ impl Deref for ClassRef<'_> {
 
 /// The four invoke instructions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum CallKind {
+pub(crate) enum CallKind {
     Static,
     Special,
     Virtual,
@@ -158,7 +158,31 @@ impl<'a> Builder<'a, '_> {
         }
         args.reverse();
         let return_stamp = return_stamp_of(&desc.ret);
+        if self.stream_call(sc, kind, &target, &args, frame, tail)? {
+            return Ok(());
+        }
+        self.call(sc, kind, &target, args, return_stamp, frame, tail)
+    }
 
+    /// A call with its arguments popped (receiver first): an intrinsic, an inlined call, or a
+    /// bailout. The value, if any, is pushed on `frame`'s stack.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn call(
+        &mut self,
+        sc: &Scope<'_>,
+        kind: CallKind,
+        target: &ferrocl_classfile::MemberRef,
+        args: Vec<NodeId>,
+        return_stamp: Stamp,
+        frame: &mut Frame,
+        tail: &mut NodeId,
+    ) -> Result<(), FrontendError> {
+        let shown = format!(
+            "{}.{}{}",
+            target.class.replace('/', "."),
+            target.name,
+            target.descriptor
+        );
         if kind == CallKind::Static {
             if let Some(intrinsic) = intrinsic_for(&target.class, &target.name, &target.descriptor)
             {

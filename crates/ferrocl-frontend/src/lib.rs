@@ -40,6 +40,7 @@ mod intrinsics;
 mod references;
 mod resolver;
 mod statics;
+mod streams;
 mod switch;
 
 pub use builder::{build_graph, MAX_INLINE_DEPTH};
@@ -162,6 +163,9 @@ pub struct MethodGraph {
     pub names: SideTable<Option<String>>,
     /// Locals annotated `@Parallel`.
     pub parallel_locals: Vec<AnnotatedLocal>,
+    /// Index phis of loops built from `IntStream.range(..).parallel().forEach(..)`: parallel loops
+    /// like `@Parallel` ones.
+    pub parallel_phis: Vec<NodeId>,
     /// Formal parameter positions (0-based, not counting `this`) annotated `@Reduce`.
     pub reduce_params: Vec<usize>,
     /// `LineNumberTable` entries `(start_pc, line)` of the compiled method.

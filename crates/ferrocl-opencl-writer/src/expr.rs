@@ -155,10 +155,17 @@ impl Writer<'_> {
                     g.op(inputs[1]),
                     Op::Constant(Constant::Int(v)) if *v != 0
                 ) || matches!(g.op(inputs[1]), Op::Constant(Constant::Long(v)) if *v != 0);
-                if !nonzero_constant {
+                let key = ("/0".to_string(), y.clone());
+                let done = self
+                    .checked
+                    .iter()
+                    .any(|(a, b, _)| *a == key.0 && *b == key.1);
+                if !nonzero_constant && !done {
                     self.line(&format!(
                         "if ({y} == 0) {{ *{status} = {STATUS_DIVIDE_BY_ZERO}; return; }}"
                     ));
+                    let depth = self.scope.len();
+                    self.checked.push((key.0, key.1, depth));
                 }
                 let helper = match (stamp, rem) {
                     (Stamp::Int, false) => "ferrocl_idiv",

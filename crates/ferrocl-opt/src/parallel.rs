@@ -352,6 +352,12 @@ pub fn recognize_parallel_loops(mg: &MethodGraph) -> Result<ParallelNest, Bailou
             }
         }
     }
+    // Loops built from IntStream.range(..).parallel().forEach(..).
+    for &phi in &mg.parallel_phis {
+        if g.is_live(phi) && *g.op(phi) == Op::Phi {
+            found.push((g.inputs(phi)[0], phi));
+        }
+    }
     if found.is_empty() {
         if !mg.parallel_locals.is_empty() {
             return Err(

@@ -6,6 +6,7 @@ import static org.junit.Assert.assertTrue;
 import static org.junit.Assert.fail;
 
 import dev.ferrocl.api.ExecutionReport;
+import dev.ferrocl.api.Task1;
 import dev.ferrocl.api.Task2;
 import dev.ferrocl.api.Task3;
 import dev.ferrocl.api.Task4;
@@ -36,6 +37,10 @@ public final class JvmOracle {
     /** A task's code with its arguments, applied on either side. */
     private interface Call {
         void apply(Object[] args);
+    }
+
+    public static <A> ExecutionReport check(Task1<A> code, A a) {
+        return check(-1, x -> code.apply(cast(x[0])), s -> s.task("t", code, a), a);
     }
 
     public static <A, B> ExecutionReport check(Task2<A, B> code, A a, B b) {

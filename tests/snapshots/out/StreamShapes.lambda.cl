@@ -1,0 +1,25 @@
+// Ferrocl kernel for snap.StreamShapes.lambda([I[I[I)V
+// @Parallel loop 0 (NDRange dimension 0): i from 0 while i < c.length, step 1
+#pragma OPENCL FP_CONTRACT OFF
+
+__kernel void lambda(
+    __global const int* a,
+    const int a_length,
+    __global const int* b,
+    const int b_length,
+    __global int* c,
+    const int c_length,
+    const int ferrocl_start0,
+    const uint ferrocl_count0,
+    __global int* ferrocl_status)
+{
+    if (get_global_id(0) >= (size_t)ferrocl_count0) return;
+    const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
+    if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
+    const int v16 = a[i];
+    if ((uint)i >= (uint)b_length) { *ferrocl_status = 1; return; }
+    const int v17 = b[i];
+    const int v18 = (int)((uint)v16 * (uint)v17);
+    if ((uint)i >= (uint)c_length) { *ferrocl_status = 1; return; }
+    c[i] = v18;
+}

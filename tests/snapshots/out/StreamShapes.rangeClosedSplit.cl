@@ -1,0 +1,26 @@
+// Ferrocl kernel for snap.StreamShapes.rangeClosedSplit([FII)V
+// @Parallel loop 0 (NDRange dimension 0): i from 1 while i <= ((n * m) - 1), step 1
+#pragma OPENCL FP_CONTRACT OFF
+
+int ferrocl_idiv(int x, int y) { return y == -1 ? (int)(0u - (uint)x) : x / y; }
+int ferrocl_irem(int x, int y) { return y == -1 ? 0 : x % y; }
+
+__kernel void rangeClosedSplit(
+    __global float* out,
+    const int out_length,
+    const int n,
+    const int m,
+    const int ferrocl_start0,
+    const uint ferrocl_count0,
+    __global int* ferrocl_status)
+{
+    if (get_global_id(0) >= (size_t)ferrocl_count0) return;
+    const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
+    if (m == 0) { *ferrocl_status = 2; return; }
+    const int v18 = ferrocl_idiv(i, m);
+    const int v19 = ferrocl_irem(i, m);
+    const int v20 = (int)((uint)v18 + (uint)v19);
+    const float v21 = (float)v20;
+    if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
+    out[i] = v21;
+}
