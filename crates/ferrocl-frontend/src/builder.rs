@@ -124,6 +124,8 @@ pub(crate) struct Builder<'a, 'r> {
     pub(crate) lambdas: HashMap<NodeId, crate::streams::LambdaInfo>,
     /// Indices of loops built from `IntStream…parallel().forEach`.
     pub(crate) parallel_phis: Vec<NodeId>,
+    /// The method's parameters, then one synthetic parameter per field path read (see `fields`).
+    pub(crate) params: Vec<ParamInfo>,
 }
 
 /// Builds the graph of `method` of `class`, inlining calls; other classes come from `resolver`
@@ -195,6 +197,7 @@ pub fn build_graph(
         streams: HashMap::new(),
         lambdas: HashMap::new(),
         parallel_phis: Vec::new(),
+        params: Vec::new(),
     };
 
     // Parameters and the entry frame.
@@ -236,6 +239,7 @@ pub fn build_graph(
             stamp,
             name,
             is_receiver,
+            field_path: None,
             used: false,
         });
         slot += slot_size(&pdesc);
@@ -250,7 +254,9 @@ pub fn build_graph(
         next_bci: 0,
         returns: Vec::new(),
     };
+    b.params = params;
     b.parse_method(&mut scope, start, frame)?;
+    let mut params = std::mem::take(&mut b.params);
     b.simplify_phis()?;
     b.check_loops()?;
 
@@ -1205,6 +1211,11 @@ impl Builder<'_, '_> {
                 self.invoke(sc, &insn.op, *index, frame, tail)?;
             }
             JOp::InvokeDynamic(index) => self.invoke_dynamic(sc, *index, frame)?,
+            JOp::GetField(index) => {
+                let object = self.pop(frame)?;
+                let value = self.get_field(sc, *index, object)?;
+                frame.stack.push(value);
+            }
             JOp::GetStatic(index) => {
                 let v = self.get_static(sc, *index)?;
                 frame.stack.push(v);
@@ -1359,8 +1370,11 @@ fn unsupported(class: &ClassFile, op: &JOp) -> String {
                 field_name(class, *i)
             )
         }
-        JOp::GetField(i) | JOp::PutField(i) => {
-            format!("fields are not supported yet: {}", field_name(class, *i))
+        JOp::PutField(i) => {
+            format!(
+                "writing a field is not supported (kernels may write arrays only): {}",
+                field_name(class, *i)
+            )
         }
         JOp::New(_) | JOp::NewArray(_) | JOp::ANewArray(_) | JOp::MultiANewArray { .. } => {
             "allocation inside a kernel is not supported yet".into()

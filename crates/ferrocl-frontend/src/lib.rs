@@ -35,6 +35,7 @@ mod blocks;
 mod builder;
 mod descriptor;
 mod error;
+mod fields;
 mod inline;
 mod intrinsics;
 mod references;
@@ -71,6 +72,10 @@ pub struct ParamInfo {
     pub name: Option<String>,
     /// Whether this is `this`.
     pub is_receiver: bool,
+    /// For a value read from a field rather than passed: the parameter the field path starts from
+    /// (the receiver for `this.x`) and the field names (`["cfg", "n"]` for `this.cfg.n`). The host
+    /// reads such values at every launch and passes them after the method's arguments.
+    pub field_path: Option<(usize, Vec<String>)>,
     /// Whether the bytecode reads this parameter at all (before any optimisation). Host-side null
     /// checks cover every used array parameter, so a removed access can never hide an exception.
     pub used: bool,

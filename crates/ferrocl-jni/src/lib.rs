@@ -249,6 +249,30 @@ pub extern "system" fn Java_dev_ferrocl_api_Native_staticFields<'caller>(
         .resolve::<ThrowJava>()
 }
 
+/// `static native String fieldPaths(long handle)`: the fields the kernel reads, one path per line as
+/// `<parameter index><TAB>name.name…` (parameter 0 is the receiver of an instance method); their
+/// current values follow the method's arguments in `launch`, before the static fields.
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_dev_ferrocl_api_Native_fieldPaths<'caller>(
+    mut unowned: EnvUnowned<'caller>,
+    _class: JClass<'caller>,
+    handle: jlong,
+) -> JString<'caller> {
+    unowned
+        .with_env(|env| -> Result<JString<'caller>, NativeError> {
+            let task = registry::get(handle)?;
+            let lines: Vec<String> = task
+                .jit
+                .params
+                .iter()
+                .filter_map(|p| p.field_path.as_ref())
+                .map(|(root, path)| format!("{root}\t{}", path.join(".")))
+                .collect();
+            Ok(JString::from_str(env, lines.join("\n"))?)
+        })
+        .resolve::<ThrowJava>()
+}
+
 /// `static native String deviceName(long handle)`.
 #[unsafe(no_mangle)]
 pub extern "system" fn Java_dev_ferrocl_api_Native_deviceName<'caller>(

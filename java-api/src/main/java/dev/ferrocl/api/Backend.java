@@ -69,6 +69,15 @@ final class Backend {
         }
     }
 
+    static String fieldPaths(long handle) {
+        NativeLoader.load();
+        try {
+            return Native.fieldPaths(handle);
+        } catch (UnsatisfiedLinkError e) {
+            throw missing("fieldPaths", e);
+        }
+    }
+
     static int launch(long handle, Object[] args, long[] stats) {
         NativeLoader.load();
         try {

@@ -58,8 +58,18 @@ final class KernelCache {
             return Outcome.bailout(target.displayName() + target.descriptor
                     + " reads a static field that cannot be read by reflection: " + e);
         }
+        String paths = Backend.fieldPaths(handle);
+        String[][] fieldPaths = paths == null || paths.isEmpty() ? new String[0][]
+                : java.util.Arrays.stream(paths.split("\n")).map(l -> {
+                    String[] parts = l.split("\t", 2);
+                    String[] names = parts[1].split("\\.");
+                    String[] all = new String[names.length + 1];
+                    all[0] = parts[0];
+                    System.arraycopy(names, 0, all, 1, names.length);
+                    return all;
+                }).toArray(String[][]::new);
         Outcome outcome = Outcome.compiled(handle, deviceName, stat(stats, 0), stat(stats, 1), stat(stats, 2) != 0,
-                statics);
+                statics, fieldPaths);
         if (Config.PRINT_KERNEL && PRINTED.add(handle)) {
             print(System.out, target, taskId, deviceName, Backend.kernelSource(handle));
         }

@@ -34,6 +34,13 @@ final class Native {
     static native String staticFields(long handle);
 
     /**
+     * The fields the kernel reads, one path per line as {@code <argument index><TAB>name.name...} (argument 0 is the
+     * receiver of an instance task); their current values follow the task's arguments in {@link #launch}, before
+     * the static fields.
+     */
+    static native String fieldPaths(long handle);
+
+    /**
      * Runs the compiled task. args: for instance tasks args[0] is the receiver, then the method's arguments in
      * order; scalars boxed, arrays as they are. Returns 0 = ran on the device and every written array holds its new
      * contents; 1 = a check failed on the device, nothing was copied back (the caller reruns on the JVM); 2 = a

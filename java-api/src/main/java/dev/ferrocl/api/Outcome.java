@@ -14,13 +14,16 @@ final class Outcome {
     final long buildNanos;
     /** Whether the native side took the kernel from its own cache. */
     final boolean nativeCached;
+    /** Field paths whose current values follow the arguments at each launch: argument index, then names. */
+    final String[][] fieldPaths;
     /** Static fields whose current values follow the arguments at each launch (empty when none). */
     final java.lang.reflect.Field[] staticFields;
     private final AtomicBoolean claimed = new AtomicBoolean();
 
     private Outcome(long handle, String bailout, String deviceName, long jitNanos, long buildNanos,
-            boolean nativeCached, java.lang.reflect.Field[] staticFields) {
+            boolean nativeCached, java.lang.reflect.Field[] staticFields, String[][] fieldPaths) {
         this.staticFields = staticFields;
+        this.fieldPaths = fieldPaths;
         this.handle = handle;
         this.bailout = bailout;
         this.deviceName = deviceName;
@@ -30,12 +33,12 @@ final class Outcome {
     }
 
     static Outcome compiled(long handle, String deviceName, long jitNanos, long buildNanos, boolean nativeCached,
-            java.lang.reflect.Field[] staticFields) {
-        return new Outcome(handle, null, deviceName, jitNanos, buildNanos, nativeCached, staticFields);
+            java.lang.reflect.Field[] staticFields, String[][] fieldPaths) {
+        return new Outcome(handle, null, deviceName, jitNanos, buildNanos, nativeCached, staticFields, fieldPaths);
     }
 
     static Outcome bailout(String reason) {
-        return new Outcome(0, reason, null, 0, 0, false, new java.lang.reflect.Field[0]);
+        return new Outcome(0, reason, null, 0, 0, false, new java.lang.reflect.Field[0], new String[0][]);
     }
 
     /**
@@ -43,18 +46,60 @@ final class Outcome {
      * change them between runs).
      */
     Object[] launchArgs(Object[] taskArgs) {
-        if (staticFields.length == 0) {
+        if (staticFields.length == 0 && fieldPaths.length == 0) {
             return taskArgs.clone();
         }
-        Object[] all = java.util.Arrays.copyOf(taskArgs, taskArgs.length + staticFields.length);
+        Object[] all = java.util.Arrays.copyOf(taskArgs, taskArgs.length + fieldPaths.length + staticFields.length);
+        for (int i = 0; i < fieldPaths.length; i++) {
+            all[taskArgs.length + i] = readPath(taskArgs, fieldPaths[i]);
+        }
+        int base = taskArgs.length + fieldPaths.length;
         for (int i = 0; i < staticFields.length; i++) {
             try {
-                all[taskArgs.length + i] = staticFields[i].get(null);
+                all[base + i] = staticFields[i].get(null);
             } catch (IllegalAccessException e) {
                 throw new FerroclException("cannot read static field " + staticFields[i] + ": " + e, e);
             }
         }
         return all;
+    }
+
+    /**
+     * Follows a field path from a task argument; null when an object on the way is null (the native side then lets
+     * the JVM run the method, which throws its own NullPointerException).
+     */
+    private static Object readPath(Object[] taskArgs, String[] path) {
+        Object value = taskArgs[Integer.parseInt(path[0])];
+        for (int k = 1; k < path.length && value != null; k++) {
+            java.lang.reflect.Field f = instanceField(value.getClass(), path[k]);
+            if (f == null) {
+                throw new FerroclException("no field " + path[k] + " in " + value.getClass().getName());
+            }
+            try {
+                value = f.get(value);
+            } catch (IllegalAccessException e) {
+                throw new FerroclException("cannot read field " + f + ": " + e, e);
+            }
+        }
+        return value;
+    }
+
+    private static final java.util.Map<Class<?>, java.util.Map<String, java.lang.reflect.Field>> FIELDS =
+            new java.util.concurrent.ConcurrentHashMap<>();
+
+    private static java.lang.reflect.Field instanceField(Class<?> c, String name) {
+        return FIELDS.computeIfAbsent(c, k -> new java.util.concurrent.ConcurrentHashMap<>()).computeIfAbsent(name,
+                n -> {
+                    for (Class<?> k = c; k != null; k = k.getSuperclass()) {
+                        for (java.lang.reflect.Field f : k.getDeclaredFields()) {
+                            if (f.getName().equals(n) && !java.lang.reflect.Modifier.isStatic(f.getModifiers())) {
+                                f.setAccessible(true);
+                                return f;
+                            }
+                        }
+                    }
+                    return null;
+                });
     }
 
     boolean isBailout() {

@@ -1,0 +1,73 @@
+//! Field reads (`getfield`) of the receiver and of object parameters.
+//!
+//! A kernel cannot follow Java references, so a field is read on the host: every distinct path of
+//! field reads from a parameter (`this.scale`, `this.data`, `this.cfg.n`, `p.weights`) becomes a
+//! synthetic parameter appended to [`crate::MethodGraph::params`] with its `field_path`. The host
+//! reads the path at every launch (Java code may change fields between runs) and passes the value
+//! like an argument: a primitive as a scalar, a primitive array as a buffer that is copied back when
+//! the kernel writes it. Paths through objects the kernel could change are safe because kernels may
+//! not write fields (`putfield` is refused).
+
+use crate::builder::{Builder, Scope};
+use crate::ParamInfo;
+use ferrocl_graph::{NodeId, Op, Stamp};
+
+impl Builder<'_, '_> {
+    /// `getfield #index` on `object`.
+    pub(crate) fn get_field(
+        &mut self,
+        sc: &Scope<'_>,
+        index: u16,
+        object: NodeId,
+    ) -> Result<NodeId, crate::FrontendError> {
+        let field = match sc.class.member_ref(index) {
+            Ok(f) => f,
+            Err(e) => return self.malformed(e.to_string()),
+        };
+        let shown = format!("{}.{}", field.class.replace('/', "."), field.name);
+        // The path so far: a parameter (the receiver, or an object parameter), or a field path.
+        let Some(base) = self.params.iter().position(|p| p.node == object) else {
+            return self.bail(format!(
+                "reading field {shown} of an object that is not a parameter, `this`, or a field of one is not supported"
+            ));
+        };
+        let (root, mut path) = match &self.params[base].field_path {
+            Some((root, path)) => (*root, path.clone()),
+            None => (base, Vec::new()),
+        };
+        if !matches!(self.params[base].stamp, Stamp::Object) {
+            return self.malformed(format!("getfield {shown} on a value that is not an object"));
+        }
+        path.push(field.name.clone());
+        if let Some(existing) = self
+            .params
+            .iter()
+            .find(|p| p.field_path.as_ref() == Some(&(root, path.clone())))
+        {
+            return Ok(existing.node);
+        }
+        let stamp = match Stamp::from_descriptor(&field.descriptor) {
+            Some(s) => s,
+            None => return self.malformed(format!("bad field descriptor of {shown}")),
+        };
+        let index = u16::try_from(self.params.len()).unwrap_or(u16::MAX);
+        let node = self.graph.add(Op::Parameter(index), stamp, vec![]);
+        let root_name = self.params[root]
+            .name
+            .clone()
+            .unwrap_or_else(|| format!("arg{root}"));
+        let name = format!("{root_name}_{}", path.join("_"));
+        self.names.set(node, Some(name.clone()));
+        self.params.push(ParamInfo {
+            node,
+            slot: u16::MAX,
+            descriptor: field.descriptor.clone(),
+            stamp,
+            name: Some(name),
+            is_receiver: false,
+            field_path: Some((root, path)),
+            used: true,
+        });
+        Ok(node)
+    }
+}

@@ -1,0 +1,117 @@
+// Math.exp, Math.expm1, Math.log, Math.log10, Math.log1p.
+//
+// exp: x = k * ln2/64 + r with |r| <= ln2/128 (ln2/64 split in three 53-bit parts; the first product is
+// exact in one fma), e^x = 2^(k/64 integer part) * 2^(j/64) * e^r with 2^(j/64) a double-double from
+// ferrocl_exp_tab and e^r - 1 from its Taylor series (degree 7; the next term is below 2^-75).
+//
+// log: x = 2^e * m, m in [1, 2); the top 7 bits of m select c (8 significant bits, c*m - 1 exact in one
+// fma) and -log(c) as a double-double; log(x) = e*ln2 - log(c) + log1p(c*m - 1) with |c*m - 1| <= 2^-7,
+// log1p from its Taylor series (degree 10), its first two terms kept exact.
+
+// e^(xh + xl) = 2^(*m) * (result.x + result.y), for |xh| <= 746 and |xl| <= ulp(xh).
+double2 ferrocl_exp_k(double xh, double xl, int *m) {
+    double kd = rint(xh * FERROCL_64OLN2);
+    int k = (int)kd;
+    double r1 = fma(-kd, FERROCL_LN2O64_1, xh);
+    double2 p = ferrocl_dd_two_prod(kd, FERROCL_LN2O64_2);
+    double2 s = ferrocl_dd_two_sum(r1, -p.x);
+    double2 r = ferrocl_dd_two_sum(s.x, ((s.y - p.y) + xl) - kd * FERROCL_LN2O64_3);
+    double rh = r.x;
+    double q = rh * rh * (0.5 + rh * (1.0 / 6.0 + rh * (1.0 / 24.0 + rh * (1.0 / 120.0 + rh * (1.0 / 720.0 + rh * (1.0 / 5040.0))))));
+    double tail = r.y + (r.y * rh + q);
+    int j = k & 63;
+    *m = (k - j) / 64;
+    double th = ferrocl_exp_tab[2 * j];
+    double tl = ferrocl_exp_tab[2 * j + 1];
+    // T * (1 + rh + tail)
+    double2 tp = ferrocl_dd_two_prod(th, rh);
+    double2 u = ferrocl_dd_fast(th, tp.x);
+    double lo = u.y + (tp.y + (th * tail + (tl + tl * (rh + tail))));
+    return ferrocl_dd_fast(u.x, lo);
+}
+
+// log(x) as a double-double, for finite x > 0.
+double2 ferrocl_log_k(double x) {
+    long bits = as_long(x);
+    int e = 0;
+    if (bits < 0x0010000000000000L) {
+        bits = as_long(x * 18014398509481984.0);
+        e = -54;
+    }
+    e += (int)(bits >> 52) - 1023;
+    int j = (int)((bits >> 45) & 127L);
+    double m = as_double((bits & 0x000FFFFFFFFFFFFFL) | 0x3FF0000000000000L);
+    double c = ferrocl_log_tab[4 * j];
+    double2 L = (double2)(ferrocl_log_tab[4 * j + 1], ferrocl_log_tab[4 * j + 2]);
+    double r = fma(c, m, -1.0);
+    double hr = 0.5 * r;
+    double h = hr * r;
+    double hl = fma(hr, r, -h);
+    double2 s = ferrocl_dd_two_sum(r, -h);
+    double poly = r * r * r * (1.0 / 3.0 + r * (-1.0 / 4.0 + r * (1.0 / 5.0 + r * (-1.0 / 6.0 + r * (1.0 / 7.0 + r * (-1.0 / 8.0 + r * (1.0 / 9.0 + r * (-1.0 / 10.0))))))));
+    double2 lp = ferrocl_dd_fast(s.x, (s.y - hl) + poly);
+    double ed = (double)e;
+    double2 E = ferrocl_dd_two_prod(ed, FERROCL_LN2_HI);
+    E = ferrocl_dd_fast(E.x, E.y + ed * FERROCL_LN2_LO);
+    return ferrocl_dd_add(ferrocl_dd_add(E, L), lp);
+}
+
+// e^x - 1 as a double-double, for -38 <= x <= 60.
+double2 ferrocl_expm1_k(double x) {
+    int m;
+    double2 v = ferrocl_exp_k(x, 0.0, &m);
+    double p = ferrocl_pow2(m);
+    return ferrocl_dd_add((double2)(v.x * p, v.y * p), (double2)(-1.0, 0.0));
+}
+
+double ferrocl_math_exp(double x) {
+    if (isnan(x)) return x;
+    if (x > 709.8) return as_double(0x7FF0000000000000L);
+    if (x < -745.2) return 0.0;
+    int m;
+    double2 v = ferrocl_exp_k(x, 0.0, &m);
+    return ferrocl_scale(v.x + v.y, m);
+}
+
+double ferrocl_math_expm1(double x) {
+    if (isnan(x)) return x;
+    if (x > 709.8) return as_double(0x7FF0000000000000L);
+    if (x < -38.0) return -1.0;
+    if (fabs(x) < 5.551115123125783e-17) return x;
+    if (x > 60.0) {
+        int m;
+        double2 v = ferrocl_exp_k(x, 0.0, &m);
+        return ferrocl_scale(v.x + v.y, m);
+    }
+    double2 r = ferrocl_expm1_k(x);
+    return r.x + r.y;
+}
+
+double ferrocl_math_log(double x) {
+    if (isnan(x)) return x;
+    if (x < 0.0) return (x - x) / 0.0;
+    if (x == 0.0) return as_double(0xFFF0000000000000L);
+    if (isinf(x)) return x;
+    double2 r = ferrocl_log_k(x);
+    return r.x + r.y;
+}
+
+double ferrocl_math_log10(double x) {
+    if (isnan(x)) return x;
+    if (x < 0.0) return (x - x) / 0.0;
+    if (x == 0.0) return as_double(0xFFF0000000000000L);
+    if (isinf(x)) return x;
+    double2 r = ferrocl_dd_mul(ferrocl_log_k(x), (double2)(FERROCL_INVLN10_HI, FERROCL_INVLN10_LO));
+    return r.x + r.y;
+}
+
+double ferrocl_math_log1p(double x) {
+    if (isnan(x)) return x;
+    if (x < -1.0) return (x - x) / 0.0;
+    if (x == -1.0) return as_double(0xFFF0000000000000L);
+    if (isinf(x)) return x;
+    if (fabs(x) < 5.551115123125783e-17) return x;
+    double2 a = ferrocl_dd_two_sum(1.0, x);
+    double2 r = ferrocl_dd_add(ferrocl_log_k(a.x), (double2)(a.y / a.x, 0.0));
+    return r.x + r.y;
+}
