@@ -76,6 +76,7 @@ trig = emit_array("ferrocl_trig_tab", "double", vals, 6)
 # ---- 2/pi bits for Payne-Hanek: word 0 is padding (bits before the binary point), word i >= 1 holds
 # the fraction bits 64(i-1) .. 64i-1, most significant first ----
 nwords = 22
+mp.prec = 64 * nwords + 200
 frac = 2 / pi
 words = ["0x0000000000000000UL"]
 for i in range(1, nwords):
@@ -83,6 +84,7 @@ for i in range(1, nwords):
     w = int(floor(frac))
     frac -= w
     words.append("0x%016xUL" % w)
+mp.prec = 300
 trig += emit_array("ferrocl_2opi_bits", "ulong", words, 3)
 with open(os.path.join(OUT, "trig_tables.cl"), "w") as f:
     f.write(HEADER + trig)

@@ -244,11 +244,50 @@ fn local_size(
     local
 }
 
+/// Checks a work-group size the user asked for against the kernel, the device and the NDRange.
+fn check_local(
+    task: &Task,
+    ndrange: &[u64],
+    requested: &[i32],
+    single: bool,
+) -> Result<Vec<usize>, NativeError> {
+    let name = &task.jit.location;
+    let shown = format!("{requested:?}");
+    if requested.len() != ndrange.len() {
+        return Err(NativeError::ferrocl(format!(
+            "{name}: work-group size {shown} has {} dimensions; the kernel's NDRange has {} (one per @Parallel loop, innermost first)",
+            requested.len(),
+            ndrange.len()
+        )));
+    }
+    if single && requested != [1] {
+        return Err(NativeError::ferrocl(format!(
+            "{name}: the task has no @Parallel loop and runs as one work-item; its work-group size can only be [1], not {shown}"
+        )));
+    }
+    let local: Vec<usize> = requested.iter().map(|&l| l.max(1) as usize).collect();
+    let kernel_limit = task.kernel.work_group_size();
+    let item_limits = &task.device.info().max_work_item_sizes;
+    let total: usize = local.iter().product();
+    let per_dim_ok = local
+        .iter()
+        .enumerate()
+        .all(|(d, &l)| item_limits.get(d).is_none_or(|&m| l <= m));
+    if total > kernel_limit || !per_dim_ok {
+        return Err(NativeError::ferrocl(format!(
+            "{name}: work-group size {shown} ({total} work-items) exceeds what {} allows for this kernel: at most {kernel_limit} work-items per group and {item_limits:?} per dimension",
+            task.device.info().name
+        )));
+    }
+    Ok(local)
+}
+
 /// Runs `task` with the Java arguments `args` (receiver first for instance methods).
 pub(crate) fn launch<'local>(
     env: &mut Env<'local>,
     task: &Task,
     args: &JObjectArray<'_>,
+    requested_local: Option<&[i32]>,
 ) -> Result<Outcome, NativeError> {
     let jit = &task.jit;
     if args.is_null() {
@@ -377,7 +416,9 @@ pub(crate) fn launch<'local>(
         counts.iter().rev().copied().collect()
     };
     // A method without a @Parallel loop runs as exactly one work-item (its kernel has no guard).
-    let local = if counts.is_empty() {
+    let local = if let Some(req) = requested_local {
+        check_local(task, &ndrange, req, counts.is_empty())?
+    } else if counts.is_empty() {
         vec![1]
     } else {
         local_size(

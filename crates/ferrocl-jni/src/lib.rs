@@ -314,7 +314,7 @@ pub extern "system" fn Java_dev_ferrocl_api_Native_compileStats<'caller>(
         .resolve::<ThrowJava>()
 }
 
-/// `static native int launch(long handle, Object[] args, long[] stats)`: 0 ran on the device and
+/// `static native int launch(long handle, Object[] args, long[] stats, int[] localSize)`: 0 ran on the device and
 /// results are back; 1 a check failed on the device (nothing copied back); 2 a host-side check
 /// failed (nothing ran). `stats` receives `[upload, kernel, download, total, dims, g0, g1, g2, l0, l1,
 /// l2]` (global and work-group sizes per NDRange dimension, as far as `stats` is long).
@@ -325,11 +325,22 @@ pub extern "system" fn Java_dev_ferrocl_api_Native_launch<'caller>(
     handle: jlong,
     args: JObjectArray<'caller>,
     stats: jni::objects::JLongArray<'caller>,
+    local_size: jni::objects::JIntArray<'caller>,
 ) -> jint {
     unowned
         .with_env(|env| -> Result<jint, NativeError> {
             let task = registry::get(handle)?;
-            let outcome = env.with_local_frame(64, |env| launch::launch(env, &task, &args))?;
+            let requested = if local_size.is_null() {
+                None
+            } else {
+                let n = local_size.len(env)?;
+                let mut v = vec![0i32; n];
+                local_size.get_region(env, 0, &mut v)?;
+                Some(v)
+            };
+            let outcome = env.with_local_frame(64, |env| {
+                launch::launch(env, &task, &args, requested.as_deref())
+            })?;
             if !stats.is_null() {
                 let s = &outcome.stats;
                 let values = [

@@ -31,12 +31,39 @@ pub(crate) const FUNCTIONS: &[(&str, &str, usize)] = &[
     ("hypot", "ferrocl_math_hypot", 2),
 ];
 
-const TRIG: &[&str] = &["libm_dd", "libm_consts", "libm_trig_tables", "libm_reduce", "libm_trig"];
-const INVERSE_TRIG: &[&str] = &["libm_dd", "libm_consts", "libm_atan_tables", "libm_inverse_trig"];
-const EXP_LOG: &[&str] = &["libm_dd", "libm_consts", "libm_exp_log_tables", "libm_exp_log"];
-const POW: &[&str] = &["libm_dd", "libm_consts", "libm_exp_log_tables", "libm_exp_log", "libm_pow"];
-const HYPERBOLIC: &[&str] =
-    &["libm_dd", "libm_consts", "libm_exp_log_tables", "libm_exp_log", "libm_hyperbolic"];
+const TRIG: &[&str] = &[
+    "libm_dd",
+    "libm_consts",
+    "libm_trig_tables",
+    "libm_reduce",
+    "libm_trig",
+];
+const INVERSE_TRIG: &[&str] = &[
+    "libm_dd",
+    "libm_consts",
+    "libm_atan_tables",
+    "libm_inverse_trig",
+];
+const EXP_LOG: &[&str] = &[
+    "libm_dd",
+    "libm_consts",
+    "libm_exp_log_tables",
+    "libm_exp_log",
+];
+const POW: &[&str] = &[
+    "libm_dd",
+    "libm_consts",
+    "libm_exp_log_tables",
+    "libm_exp_log",
+    "libm_pow",
+];
+const HYPERBOLIC: &[&str] = &[
+    "libm_dd",
+    "libm_consts",
+    "libm_exp_log_tables",
+    "libm_exp_log",
+    "libm_hyperbolic",
+];
 const CBRT_HYPOT: &[&str] = &["libm_dd", "libm_cbrt_hypot"];
 
 /// The units `function` (a C name from [`FUNCTIONS`]) needs, dependencies first, its own unit last;

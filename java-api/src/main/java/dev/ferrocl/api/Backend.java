@@ -78,10 +78,10 @@ final class Backend {
         }
     }
 
-    static int launch(long handle, Object[] args, long[] stats) {
+    static int launch(long handle, Object[] args, long[] stats, int[] localSize) {
         NativeLoader.load();
         try {
-            return Native.launch(handle, args, stats);
+            return Native.launch(handle, args, stats, localSize);
         } catch (UnsatisfiedLinkError e) {
             throw missing("launch", e);
         }

@@ -47,7 +47,7 @@ final class Native {
      * host-side check failed before launch, nothing ran (the caller runs the method on the JVM). stats (length
      * &gt;= 8) receives {@code [uploadNanos, kernelNanos, downloadNanos, totalNanos, dims, g0, g1, g2]}.
      */
-    static native int launch(long handle, Object[] args, long[] stats);
+    static native int launch(long handle, Object[] args, long[] stats, int[] localSize);
 
     /** Frees device memory held by the process. */
     static native void releaseAll();

@@ -20,6 +20,8 @@ final class ScheduledTask {
     boolean cached;
     long[] globalSize = new long[0];
     long[] localSize = new long[0];
+    /** The work-group size the user asked for with {@link TaskSchedule#workGroupSize}, or null (automatic). */
+    int[] requestedLocalSize;
     long executions;
     /** Whether a compile has been recorded for this task. */
     boolean compiled;

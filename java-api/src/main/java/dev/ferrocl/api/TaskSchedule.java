@@ -1,6 +1,7 @@
 package dev.ferrocl.api;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -547,6 +548,39 @@ public final class TaskSchedule implements AutoCloseable {
     }
 
     /**
+     * For experts: fixes the work-group (OpenCL local) size of a task's kernel instead of Ferrocl's choice (256
+     * work-items in 1-D, 16x16 in 2-D, 8x8x4 in 3-D, shrunk to the kernel's and device's limits). Give one size
+     * per {@code @Parallel} loop of the task, innermost loop first (NDRange dimension 0 is the innermost loop);
+     * a task without a {@code @Parallel} loop runs as one work-item and accepts only {@code 1}. The global size is
+     * each loop's trip count rounded up to a multiple of its size. A size the kernel or the device cannot take
+     * makes {@link #execute()} throw {@link FerroclException} naming the limits.
+     *
+     * @param taskId    the task
+     * @param localSize the work-group size per dimension, each at least 1
+     * @return this schedule
+     * @throws IllegalArgumentException if there is no such task, or a size is not positive, or more than three
+     * @throws IllegalStateException    if the schedule is closed
+     */
+    public synchronized TaskSchedule workGroupSize(String taskId, int... localSize) {
+        checkOpen();
+        ScheduledTask t = tasks.get(taskId);
+        if (t == null) {
+            throw new IllegalArgumentException("schedule '" + name + "' has no task '" + taskId + "'");
+        }
+        Objects.requireNonNull(localSize, "localSize");
+        if (localSize.length < 1 || localSize.length > 3) {
+            throw new IllegalArgumentException("a work-group size has 1 to 3 dimensions, not " + localSize.length);
+        }
+        for (int l : localSize) {
+            if (l < 1) {
+                throw new IllegalArgumentException("work-group sizes must be positive: " + Arrays.toString(localSize));
+            }
+        }
+        t.requestedLocalSize = localSize.clone();
+        return this;
+    }
+
+    /**
      * Compiles every task that is not compiled yet, without running anything.
      *
      * @return this schedule
@@ -688,7 +722,8 @@ public final class TaskSchedule implements AutoCloseable {
             return;
         }
         long[] stats = new long[11];
-        int status = Backend.launch(outcome.handle, outcome.launchArgs(t.target.launchArgs), stats);
+        int status = Backend.launch(outcome.handle, outcome.launchArgs(t.target.launchArgs), stats,
+                t.requestedLocalSize);
         switch (status) {
             case 0:
                 t.recordLaunch(stats);

@@ -66,8 +66,8 @@ public class ParallelFormsTest {
 
     @Test
     public void boundsFromLengthExpressions() {
-        check(ParallelKernels::lengthBoundWithExpression, JvmOracle.ints(9, 1000), 3);
-        check(ParallelKernels::lengthBoundWithExpression, JvmOracle.ints(10, 1000), 0);
+        check(ParallelKernels::lengthBoundWithExpression, JvmOracle.ints(9, 1000), new int[1000], 3);
+        check(ParallelKernels::lengthBoundWithExpression, JvmOracle.ints(10, 1000), new int[1000], 0);
     }
 
     @Test
@@ -95,5 +95,45 @@ public class ParallelFormsTest {
             assertArrayEquals(new long[0], s.report().task("t").globalSize());
         }
         assertArrayEquals(before, a);
+    }
+
+    @Test
+    public void anExplicitWorkGroupSizeIsUsedAndChecked() {
+        int n = 37, m = 53, k = 9;
+        float[] a = JvmOracle.floats(20, n * k, -1, 1);
+        float[] b = JvmOracle.floats(21, k * m, -1, 1);
+        float[] expected = new float[n * m];
+        ParallelKernels.matmul(a.clone(), b.clone(), expected, n, m, k);
+        float[] c = new float[n * m];
+        try (TaskSchedule s = new TaskSchedule("wg").task("t", ParallelKernels::matmul, a, b, c, n, m, k)
+                .workGroupSize("t", 8, 4)) {
+            s.execute();
+            TaskReport t = s.report().task("t");
+            assertEquals(TaskReport.Where.DEVICE, t.ranOn());
+            assertArrayEquals(new long[] {8, 4}, t.localSize());
+            assertArrayEquals(new long[] {56, 40}, t.globalSize());
+        }
+        JvmOracle.assertSame("c", expected, c);
+
+        try (TaskSchedule s = new TaskSchedule("wg-dims").task("t", ParallelKernels::matmul, a, b, c, n, m, k)
+                .workGroupSize("t", 16)) {
+            s.execute();
+            org.junit.Assert.fail("a 1-D work-group for a 2-D NDRange must be refused");
+        } catch (dev.ferrocl.api.FerroclException e) {
+            org.junit.Assert.assertTrue(e.getMessage(), e.getMessage().contains("dimensions"));
+        }
+        try (TaskSchedule s = new TaskSchedule("wg-big").task("t", ParallelKernels::matmul, a, b, c, n, m, k)
+                .workGroupSize("t", 1 << 15, 1 << 15)) {
+            s.execute();
+            org.junit.Assert.fail("a work-group beyond the device's limits must be refused");
+        } catch (dev.ferrocl.api.FerroclException e) {
+            org.junit.Assert.assertTrue(e.getMessage(), e.getMessage().contains("at most"));
+        }
+        try {
+            new TaskSchedule("wg-bad").task("t", ParallelKernels::matmul, a, b, c, n, m, k).workGroupSize("t", 0);
+            org.junit.Assert.fail("a zero size must be refused");
+        } catch (IllegalArgumentException expectedError) {
+            // refused before anything runs
+        }
     }
 }

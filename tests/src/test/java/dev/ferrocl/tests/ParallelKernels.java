@@ -54,9 +54,9 @@ public final class ParallelKernels {
         }
     }
 
-    public static void lengthBoundWithExpression(int[] a, int skip) {
-        for (@Parallel int i = skip * 2; i < a.length - skip; i++) {
-            a[i] = a[i - skip] ^ i;
+    public static void lengthBoundWithExpression(int[] in, int[] out, int skip) {
+        for (@Parallel int i = skip * 2; i < out.length - skip; i++) {
+            out[i] = in[i - skip] ^ i;
         }
     }
 
