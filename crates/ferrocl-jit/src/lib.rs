@@ -109,8 +109,10 @@ pub struct CompiledKernel {
     pub is_static: bool,
     /// The method's formal parameters (receiver first for instance methods).
     pub params: Vec<ParamInfo>,
-    /// The written kernel.
-    pub kernel: Kernel,
+    /// The written kernels, run in order (one per parallel nest of the method; usually one).
+    pub kernels: Vec<Kernel>,
+    /// All kernels' OpenCL C, one after the other.
+    pub source: String,
     /// Options for the OpenCL compiler.
     pub build_options: String,
     /// Parameters that must be non-null arrays before launch (every array parameter the bytecode
@@ -121,9 +123,23 @@ pub struct CompiledKernel {
 }
 
 impl CompiledKernel {
-    /// The kernel's OpenCL C source.
+    /// The non-final static fields the kernels read, each once, in the order their values follow the
+    /// method's arguments (and field paths) at launch.
+    pub fn static_fields(&self) -> Vec<(&FieldRef, Stamp)> {
+        let mut out: Vec<(&FieldRef, Stamp)> = Vec::new();
+        for p in self.kernels.iter().flat_map(|k| k.params.iter()) {
+            if let KernelParam::StaticField { field, stamp } = p {
+                if !out.iter().any(|(f, _)| *f == field) {
+                    out.push((field, *stamp));
+                }
+            }
+        }
+        out
+    }
+
+    /// The kernels' OpenCL C source.
     pub fn source(&self) -> &str {
-        &self.kernel.source
+        &self.source
     }
 }
 
@@ -218,11 +234,31 @@ fn compile_graph(
     let writer_options = WriterOptions {
         soft_fp32_div_sqrt: !target.correctly_rounded_divide_sqrt && target.fp64,
     };
-    let kernel = write_kernel(&mg, &parallel, writer_options).map_err(|e| match e {
-        WriterError::Unsupported { .. } => JitError::Bailout(mg.bailout(e.to_string())),
-        WriterError::Internal(m) => JitError::Internal(format!("{}: {m}", mg.location)),
-    })?;
-    let build_options = check_target(&mg, kernel.features, target)?;
+    let mut kernels = Vec::with_capacity(parallel.len());
+    let mut build_options = String::new();
+    for (k, nest) in parallel.iter().enumerate() {
+        let mut kernel = write_kernel(&mg, nest, writer_options).map_err(|e| match e {
+            WriterError::Unsupported { .. } => JitError::Bailout(mg.bailout(e.to_string())),
+            WriterError::Internal(m) => JitError::Internal(format!("{}: {m}", mg.location)),
+        })?;
+        if parallel.len() > 1 {
+            // Several kernels of one method: distinct names, in order.
+            let renamed = format!("{}_{}", kernel.name, k + 1);
+            kernel.source = kernel.source.replacen(
+                &format!("__kernel void {}(", kernel.name),
+                &format!("__kernel void {renamed}("),
+                1,
+            );
+            kernel.name = renamed;
+        }
+        build_options = check_target(&mg, kernel.features, target)?;
+        kernels.push(kernel);
+    }
+    let source = kernels
+        .iter()
+        .map(|k| k.source.as_str())
+        .collect::<Vec<_>>()
+        .join("\n");
     let null_checked = mg
         .params
         .iter()
@@ -234,7 +270,8 @@ fn compile_graph(
         location: mg.location.clone(),
         is_static: mg.is_static,
         params: mg.params.clone(),
-        kernel,
+        kernels,
+        source,
         build_options,
         null_checked,
         jit_time: started.elapsed(),

@@ -247,6 +247,7 @@ fn local_size(
 /// Checks a work-group size the user asked for against the kernel, the device and the NDRange.
 fn check_local(
     task: &Task,
+    built: &ferrocl_runtime::BuiltKernel,
     ndrange: &[u64],
     requested: &[i32],
     single: bool,
@@ -266,7 +267,7 @@ fn check_local(
         )));
     }
     let local: Vec<usize> = requested.iter().map(|&l| l.max(1) as usize).collect();
-    let kernel_limit = task.kernel.work_group_size();
+    let kernel_limit = built.work_group_size();
     let item_limits = &task.device.info().max_work_item_sizes;
     let total: usize = local.iter().product();
     let per_dim_ok = local
@@ -294,15 +295,7 @@ pub(crate) fn launch<'local>(
         return Err(NativeError::ferrocl("launch without an argument array"));
     }
     // The method's arguments, then the current values of the static fields the kernel reads.
-    let statics: Vec<(&ferrocl_jit::FieldRef, Stamp)> = jit
-        .kernel
-        .params
-        .iter()
-        .filter_map(|p| match p {
-            KernelParam::StaticField { field, stamp } => Some((field, *stamp)),
-            _ => None,
-        })
-        .collect();
+    let statics = jit.static_fields();
     let count = args.len(env)?;
     if count != jit.params.len() + statics.len() {
         return Err(NativeError::ferrocl(format!(
@@ -347,11 +340,11 @@ pub(crate) fn launch<'local>(
     // Leaves of the host expressions (parameters, lengths, static fields), read once.
     let mut leaf_values: Vec<(HostExpr, Option<i32>)> = Vec::new();
     let mut leaves: Vec<&HostExpr> = Vec::new();
-    for d in &jit.kernel.dims {
+    for d in jit.kernels.iter().flat_map(|k| k.dims.iter()) {
         leaves.extend(d.lower.leaves());
         leaves.extend(d.upper.leaves());
     }
-    for kp in &jit.kernel.params {
+    for kp in jit.kernels.iter().flat_map(|k| k.params.iter()) {
         if let KernelParam::ArrayLength { param } = kp {
             leaf_values.push((HostExpr::ArrayLength(*param), None));
         }
@@ -392,52 +385,11 @@ pub(crate) fn launch<'local>(
             .and_then(|(_, v)| *v)
     };
 
-    // Each @Parallel loop's first index and trip count, as Java would run it. A bound the host
-    // cannot read, or a loop that would not end normally, is the JVM's to run.
-    let mut starts = Vec::new();
-    let mut counts = Vec::new();
-    for d in &jit.kernel.dims {
-        let (Some(lo), Some(hi)) = (d.lower.eval(&mut lookup), d.upper.eval(&mut lookup)) else {
-            return Ok(Outcome::status(HOST_CHECK_FAILED));
-        };
-        let Some(count) = d.trip_count(lo, hi) else {
-            return Ok(Outcome::status(HOST_CHECK_FAILED));
-        };
-        starts.push(lo);
-        counts.push(count);
-    }
-    if counts.contains(&0) {
-        return Ok(Outcome::status(RAN));
-    }
-    // NDRange dimension 0 is the innermost loop.
-    let ndrange: Vec<u64> = if counts.is_empty() {
-        vec![1]
-    } else {
-        counts.iter().rev().copied().collect()
-    };
-    // A method without a @Parallel loop runs as exactly one work-item (its kernel has no guard).
-    let local = if let Some(req) = requested_local {
-        check_local(task, &ndrange, req, counts.is_empty())?
-    } else if counts.is_empty() {
-        vec![1]
-    } else {
-        local_size(
-            ndrange.len(),
-            task.kernel.work_group_size(),
-            task.kernel.preferred_multiple(),
-            &task.device.info().max_work_item_sizes,
-        )
-    };
-    let global: Vec<usize> = ndrange
-        .iter()
-        .zip(&local)
-        .map(|(&n, &l)| usize::try_from(n.div_ceil(l as u64) * l as u64).unwrap_or(usize::MAX))
-        .collect();
-
-    // Buffers: one per distinct Java array, then the status word.
+    // Buffers: one per distinct Java array any kernel uses. The host copies live across the task's
+    // kernels; the Java arrays get the results only after the last kernel succeeded.
     let mut arrays: Vec<ArrayBuf<'local>> = Vec::new();
     let mut param_buffer: Vec<Option<usize>> = vec![None; jit.params.len()];
-    for kp in &jit.kernel.params {
+    for kp in jit.kernels.iter().flat_map(|k| k.params.iter()) {
         let KernelParam::Array {
             param,
             elem,
@@ -477,84 +429,127 @@ pub(crate) fn launch<'local>(
         };
         param_buffer[param] = Some(index);
     }
-    let status_index = arrays.len();
-    let mut status = vec![0i32];
 
-    let mut kernel_args = Vec::with_capacity(jit.kernel.params.len());
-    for kp in &jit.kernel.params {
-        kernel_args.push(match *kp {
-            KernelParam::Array { param, .. } => match param_buffer[param] {
-                Some(b) => KernelArg::Buffer(b),
-                None => return Err(NativeError::ferrocl("array buffer missing")),
-            },
-            KernelParam::ArrayLength { param } => match lookup(&HostExpr::ArrayLength(param)) {
-                Some(len) => KernelArg::Int(len),
-                None => return Ok(Outcome::status(HOST_CHECK_FAILED)),
-            },
-            KernelParam::Scalar { param, .. } => match scalar(env, param)? {
-                Some(Scalar::Int(v)) => KernelArg::Int(v),
-                Some(Scalar::Long(v)) => KernelArg::Long(v),
-                Some(Scalar::Float(v)) => KernelArg::Float(v),
-                Some(Scalar::Double(v)) => KernelArg::Double(v),
-                None => return Ok(Outcome::status(HOST_CHECK_FAILED)),
-            },
-            KernelParam::StaticField { ref field, .. } => match static_value(env, field)? {
-                Some(Scalar::Int(v)) => KernelArg::Int(v),
-                Some(Scalar::Long(v)) => KernelArg::Long(v),
-                Some(Scalar::Float(v)) => KernelArg::Float(v),
-                Some(Scalar::Double(v)) => KernelArg::Double(v),
-                None => return Ok(Outcome::status(HOST_CHECK_FAILED)),
-            },
-            KernelParam::LoopStart { dim } => KernelArg::Int(starts[dim]),
-            // Declared `uint` in the kernel: a count may exceed Integer.MAX_VALUE.
-            KernelParam::TripCount { dim } => KernelArg::Int(counts[dim] as u32 as i32),
-            KernelParam::Status => KernelArg::Buffer(status_index),
-        });
-    }
-
-    let times = {
-        let mut buffers: Vec<HostBuffer<'_>> = arrays
-            .iter_mut()
-            .map(|a| {
-                let access = match (a.read, a.written) {
-                    (true, true) => Access::ReadWrite,
-                    (false, true) => Access::WriteOnly,
-                    _ => Access::ReadOnly,
-                };
-                // Upload written arrays too: a kernel may write only some elements, and the whole
-                // array is copied back.
-                HostBuffer::new(a.data.host_data(), access)
-            })
-            .collect();
-        buffers.push(HostBuffer::read_write(HostData::I32(&mut status)));
-        task.device
-            .launch(
-                &task.kernel,
-                &mut buffers,
-                &kernel_args,
-                &global,
-                Some(&local),
+    let mut stats = Stats::default();
+    let mut ran_any = false;
+    for (kernel, built) in jit.kernels.iter().zip(&task.kernels) {
+        // Each @Parallel loop's first index and trip count, as Java would run it. A bound the host
+        // cannot read, or a loop that would not end normally, is the JVM's to run.
+        let mut starts = Vec::new();
+        let mut counts = Vec::new();
+        for d in &kernel.dims {
+            let (Some(lo), Some(hi)) = (d.lower.eval(&mut lookup), d.upper.eval(&mut lookup))
+            else {
+                return Ok(Outcome::status(HOST_CHECK_FAILED));
+            };
+            let Some(count) = d.trip_count(lo, hi) else {
+                return Ok(Outcome::status(HOST_CHECK_FAILED));
+            };
+            starts.push(lo);
+            counts.push(count);
+        }
+        if counts.contains(&0) {
+            continue;
+        }
+        // NDRange dimension 0 is the innermost loop.
+        let ndrange: Vec<u64> = if counts.is_empty() {
+            vec![1]
+        } else {
+            counts.iter().rev().copied().collect()
+        };
+        // A method without a @Parallel loop runs as exactly one work-item (its kernel has no guard).
+        let local = if let Some(req) = requested_local {
+            check_local(task, built, &ndrange, req, counts.is_empty())?
+        } else if counts.is_empty() {
+            vec![1]
+        } else {
+            local_size(
+                ndrange.len(),
+                built.work_group_size(),
+                built.preferred_multiple(),
+                &task.device.info().max_work_item_sizes,
             )
-            .map_err(|e| NativeError::ferrocl(format!("{}: {e}", jit.location)))?
-    };
-    let stats = Stats {
-        upload: times.upload,
-        kernel: times.kernel,
-        download: times.download,
-        total: times.total,
-        global: global.to_vec(),
-        local: local.to_vec(),
-    };
-    if status[0] != 0 {
-        log::debug!(
-            "{}: check {} failed on the device; the JVM reruns the method",
-            jit.location,
-            status[0]
-        );
-        return Ok(Outcome {
-            status: DEVICE_CHECK_FAILED,
-            stats,
-        });
+        };
+        let global: Vec<usize> = ndrange
+            .iter()
+            .zip(&local)
+            .map(|(&n, &l)| usize::try_from(n.div_ceil(l as u64) * l as u64).unwrap_or(usize::MAX))
+            .collect();
+
+        let status_index = arrays.len();
+        let mut status = vec![0i32];
+        let mut kernel_args = Vec::with_capacity(kernel.params.len());
+        for kp in &kernel.params {
+            kernel_args.push(match *kp {
+                KernelParam::Array { param, .. } => match param_buffer[param] {
+                    Some(b) => KernelArg::Buffer(b),
+                    None => return Err(NativeError::ferrocl("array buffer missing")),
+                },
+                KernelParam::ArrayLength { param } => match lookup(&HostExpr::ArrayLength(param)) {
+                    Some(len) => KernelArg::Int(len),
+                    None => return Ok(Outcome::status(HOST_CHECK_FAILED)),
+                },
+                KernelParam::Scalar { param, .. } => match scalar(env, param)? {
+                    Some(Scalar::Int(v)) => KernelArg::Int(v),
+                    Some(Scalar::Long(v)) => KernelArg::Long(v),
+                    Some(Scalar::Float(v)) => KernelArg::Float(v),
+                    Some(Scalar::Double(v)) => KernelArg::Double(v),
+                    None => return Ok(Outcome::status(HOST_CHECK_FAILED)),
+                },
+                KernelParam::StaticField { ref field, .. } => match static_value(env, field)? {
+                    Some(Scalar::Int(v)) => KernelArg::Int(v),
+                    Some(Scalar::Long(v)) => KernelArg::Long(v),
+                    Some(Scalar::Float(v)) => KernelArg::Float(v),
+                    Some(Scalar::Double(v)) => KernelArg::Double(v),
+                    None => return Ok(Outcome::status(HOST_CHECK_FAILED)),
+                },
+                KernelParam::LoopStart { dim } => KernelArg::Int(starts[dim]),
+                // Declared `uint` in the kernel: a count may exceed Integer.MAX_VALUE.
+                KernelParam::TripCount { dim } => KernelArg::Int(counts[dim] as u32 as i32),
+                KernelParam::Status => KernelArg::Buffer(status_index),
+            });
+        }
+
+        let times = {
+            let mut buffers: Vec<HostBuffer<'_>> = arrays
+                .iter_mut()
+                .map(|a| {
+                    let access = match (a.read, a.written) {
+                        (true, true) => Access::ReadWrite,
+                        (false, true) => Access::WriteOnly,
+                        _ => Access::ReadOnly,
+                    };
+                    // Upload written arrays too: a kernel may write only some elements, and the
+                    // whole array is copied back.
+                    HostBuffer::new(a.data.host_data(), access)
+                })
+                .collect();
+            buffers.push(HostBuffer::read_write(HostData::I32(&mut status)));
+            task.device
+                .launch(built, &mut buffers, &kernel_args, &global, Some(&local))
+                .map_err(|e| NativeError::ferrocl(format!("{}: {e}", jit.location)))?
+        };
+        ran_any = true;
+        stats.upload += times.upload;
+        stats.kernel += times.kernel;
+        stats.download += times.download;
+        stats.total += times.total;
+        stats.global = global;
+        stats.local = local;
+        if status[0] != 0 {
+            log::debug!(
+                "{}: check {} failed on the device; the JVM reruns the method",
+                jit.location,
+                status[0]
+            );
+            return Ok(Outcome {
+                status: DEVICE_CHECK_FAILED,
+                stats,
+            });
+        }
+    }
+    if !ran_any {
+        return Ok(Outcome::status(RAN));
     }
     for a in arrays.iter().filter(|a| a.written) {
         write_array(env, &a.object, &a.data)?;

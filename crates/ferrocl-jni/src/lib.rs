@@ -233,16 +233,9 @@ pub extern "system" fn Java_dev_ferrocl_api_Native_staticFields<'caller>(
             let task = registry::get(handle)?;
             let lines: Vec<String> = task
                 .jit
-                .kernel
-                .params
+                .static_fields()
                 .iter()
-                .filter_map(|p| match p {
-                    ferrocl_jit::KernelParam::StaticField { field, .. } => Some(format!(
-                        "{}\t{}\t{}",
-                        field.class, field.name, field.descriptor
-                    )),
-                    _ => None,
-                })
+                .map(|(field, _)| format!("{}\t{}\t{}", field.class, field.name, field.descriptor))
                 .collect();
             Ok(JString::from_str(env, lines.join("\n"))?)
         })

@@ -99,8 +99,8 @@ pub(crate) struct Task {
     pub(crate) jit: CompiledKernel,
     /// The device it was built for.
     pub(crate) device: Arc<Device>,
-    /// The built kernel.
-    pub(crate) kernel: Arc<BuiltKernel>,
+    /// The built kernels, in the order they run (one per parallel nest; usually one).
+    pub(crate) kernels: Vec<Arc<BuiltKernel>>,
     /// Driver build time.
     pub(crate) build_time: Duration,
     /// Whether the driver build came from the runtime's program cache.
@@ -238,19 +238,27 @@ pub(crate) fn compile(args: CompileArgs<'_>) -> Result<u64, NativeError> {
         )));
     }
     log::debug!("{}: kernel\n{}", jit.location, jit.source());
-    let outcome = device
-        .build_with_outcome(jit.source(), &jit.build_options, &jit.kernel.name)
-        .map_err(|e| match e {
-            RuntimeError::Build { device, log } => bailout(format!(
-                "{}: the OpenCL compiler of {device} rejected the generated kernel (a Ferrocl bug; please report it):\n{log}",
-                jit.location
-            )),
-            other => NativeError::ferrocl(format!("{}: {other}", jit.location)),
-        })?;
+    let mut kernels = Vec::with_capacity(jit.kernels.len());
+    let mut build_time = std::time::Duration::ZERO;
+    let mut build_cached = true;
+    for kernel in &jit.kernels {
+        let outcome = device
+            .build_with_outcome(&kernel.source, &jit.build_options, &kernel.name)
+            .map_err(|e| match e {
+                RuntimeError::Build { device, log } => bailout(format!(
+                    "{}: the OpenCL compiler of {device} rejected the generated kernel (a Ferrocl bug; please report it):\n{log}",
+                    jit.location
+                )),
+                other => NativeError::ferrocl(format!("{}: {other}", jit.location)),
+            })?;
+        build_time += outcome.kernel.build_time();
+        build_cached &= outcome.cached;
+        kernels.push(outcome.kernel);
+    }
     let task = Task {
-        build_time: outcome.kernel.build_time(),
-        build_cached: outcome.cached,
-        kernel: outcome.kernel,
+        build_time,
+        build_cached,
+        kernels,
         device,
         jit,
         dependencies,

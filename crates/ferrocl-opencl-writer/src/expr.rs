@@ -22,9 +22,6 @@ pub(crate) fn helper_source(name: &str) -> &'static str {
         "ferrocl_maxf" => "float ferrocl_maxf(float a, float b) { if (isnan(a)) return a; if (a == 0.0f && b == 0.0f && signbit(a)) return b; return a >= b ? a : b; }\n",
         "ferrocl_mind" => "double ferrocl_mind(double a, double b) { if (isnan(a)) return a; if (a == 0.0 && b == 0.0 && signbit(b)) return b; return a <= b ? a : b; }\n",
         "ferrocl_maxd" => "double ferrocl_maxd(double a, double b) { if (isnan(a)) return a; if (a == 0.0 && b == 0.0 && signbit(a)) return b; return a >= b ? a : b; }\n",
-        // Math.pow: y == ±0 gives 1, a NaN operand gives NaN (C's pow(1, NaN) is 1), and |x| == 1
-        // with y infinite gives NaN (C gives 1).
-        "ferrocl_pow" => "double ferrocl_pow(double x, double y) { if (y == 0.0) return 1.0; if (isnan(x) || isnan(y)) return x + y; if (isinf(y) && fabs(x) == 1.0) return y - y; return pow(x, y); }\n",
         // Integer/Long.numberOfTrailingZeros (OpenCL C 1.2 has no ctz).
         "ferrocl_ctz" => "int ferrocl_ctz(int x) { uint u = (uint)x; return u == 0u ? 32 : 31 - (int)clz(u & (0u - u)); }\n",
         "ferrocl_ctzl" => "int ferrocl_ctzl(long x) { ulong u = (ulong)x; return u == 0UL ? 64 : 63 - (int)clz(u & (0UL - u)); }\n",

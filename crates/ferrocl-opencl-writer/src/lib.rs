@@ -17,6 +17,7 @@
 
 mod expr;
 mod intrinsics;
+mod libm;
 mod names;
 mod structure;
 
@@ -476,6 +477,8 @@ pub fn write_kernel(
         src.push_str("#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n");
     }
     src.push('\n');
+    // Java-accurate math functions (and the units they need), each once.
+    src.push_str(&libm::sources_for(w.helpers.iter().copied()));
     for helper in &w.helpers {
         src.push_str(expr::helper_source(helper));
     }

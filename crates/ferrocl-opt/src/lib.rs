@@ -42,7 +42,7 @@ pub fn run_phases(
     mg: &mut MethodGraph,
     observer: Option<PhaseObserver<'_>>,
     verify_each: bool,
-) -> Result<ParallelNest, OptError> {
+) -> Result<Vec<ParallelNest>, OptError> {
     let mut observer = observer;
     let mut after = |name: &'static str, g: &Graph| -> Result<(), OptError> {
         if verify_each || cfg!(debug_assertions) {
@@ -60,15 +60,16 @@ pub fn run_phases(
     canonicalize(mg);
     after("canonicalize", &mg.graph)?;
     let parallel = recognize_parallel_loops(mg)?;
-    log::debug!(
-        "{}: {} @Parallel loop(s): {:?}",
-        mg.location,
-        parallel.dims.len(),
-        parallel
-            .dims
-            .iter()
-            .map(|d| (&d.index_name, &d.lower, &d.upper, d.inclusive, d.step))
-            .collect::<Vec<_>>()
-    );
+    for nest in &parallel {
+        log::debug!(
+            "{}: kernel over {} @Parallel loop(s): {:?}",
+            mg.location,
+            nest.dims.len(),
+            nest.dims
+                .iter()
+                .map(|d| (&d.index_name, &d.lower, &d.upper, d.inclusive, d.step))
+                .collect::<Vec<_>>()
+        );
+    }
     Ok(parallel)
 }

@@ -329,8 +329,9 @@ fn body_region(mg: &MethodGraph, from: NodeId, begin: NodeId) -> Result<HashSet<
     Ok(seen)
 }
 
-/// Finds and checks the method's `@Parallel` loops.
-pub fn recognize_parallel_loops(mg: &MethodGraph) -> Result<ParallelNest, Bailout> {
+/// Finds and checks the method's `@Parallel` loops: one nest, or several nests one after the other
+/// (each becomes a kernel, run in order), or none (one work-item runs the method).
+pub fn recognize_parallel_loops(mg: &MethodGraph) -> Result<Vec<ParallelNest>, Bailout> {
     let g = &mg.graph;
     let start = g.start().ok_or_else(|| mg.bailout("graph without start"))?;
     let mut found: Vec<(NodeId, NodeId)> = Vec::new();
@@ -368,39 +369,30 @@ pub fn recognize_parallel_loops(mg: &MethodGraph) -> Result<ParallelNest, Bailou
         let Some(first) = g.next(start) else {
             return Err(mg.bailout("empty method"));
         };
-        return Ok(ParallelNest {
+        return Ok(vec![ParallelNest {
             dims: Vec::new(),
             body_entry: first,
-        });
-    }
-    if found.len() > 3 {
-        return Err(mg.bailout_at(found[3].0, "more than three nested @Parallel loops"));
+        }]);
     }
     let mut analysed = Vec::new();
     for &(begin, index) in &found {
         analysed.push(analyse(mg, begin, index)?);
     }
-    // Order by nesting: a loop's body region contains the loops inside it.
-    let mut regions = Vec::new();
-    for a in &analysed {
-        regions.push(body_region_loose(mg, a.stay, a.dim.begin));
-    }
-    let contains = |outer: usize, inner: usize| regions[outer].contains(&analysed[inner].dim.begin);
-    let mut order: Vec<usize> = (0..analysed.len()).collect();
-    order.sort_by_key(|&k| {
-        std::cmp::Reverse((0..analysed.len()).filter(|&j| contains(k, j)).count())
-    });
-    for w in order.windows(2) {
-        if !contains(w[0], w[1]) {
-            return Err(mg.bailout_at(
-                analysed[w[1]].dim.begin,
-                "several @Parallel loops that are not nested in one another (only one nest per method is supported yet)",
-            ));
-        }
-    }
+    // Which loop contains which: a loop's body region contains the loops inside it.
+    let regions: Vec<HashSet<NodeId>> = analysed
+        .iter()
+        .map(|a| body_region_loose(mg, a.stay, a.dim.begin))
+        .collect();
+    let contains = |outer: usize, inner: usize| {
+        outer != inner && regions[outer].contains(&analysed[inner].dim.begin)
+    };
+    let n = analysed.len();
+    let top: Vec<usize> = (0..n)
+        .filter(|&k| !(0..n).any(|o| contains(o, k)))
+        .collect();
 
-    // Before the outermost loop: Start → End → LoopBegin, nothing with an effect.
-    let outer = &analysed[order[0]];
+    // The top-level loops must follow one another: Start → loop → loop → … → return, with nothing
+    // that has an effect in between (each loop's exit flows straight into the next loop).
     let before = g.fixed_chain(start);
     if let Some(&bad) = before
         .iter()
@@ -411,27 +403,74 @@ pub fn recognize_parallel_loops(mg: &MethodGraph) -> Result<ParallelNest, Bailou
             "code with effects before the @Parallel loop is not supported yet",
         ));
     }
-    if before.last().copied() != g.inputs(outer.dim.begin).first().copied() {
-        return Err(mg.bailout_at(
-            outer.dim.begin,
-            "control flow before the @Parallel loop is not supported yet",
-        ));
+    let mut sequence = Vec::new();
+    let mut entry = before.last().copied();
+    loop {
+        let Some(k) = top
+            .iter()
+            .copied()
+            .find(|&k| g.inputs(analysed[k].dim.begin).first().copied() == entry)
+        else {
+            let at = entry.unwrap_or(start);
+            return Err(mg.bailout_at(
+                at,
+                "code with effects or control flow between, before or after @Parallel loops is not supported yet",
+            ));
+        };
+        sequence.push(k);
+        let after = g.fixed_chain(analysed[k].exit);
+        match after.get(1).map(|&n| g.op(n)) {
+            Some(Op::Return) if after.len() == 2 && g.inputs(after[1]).is_empty() => break,
+            Some(Op::End) if after.len() == 2 => entry = Some(after[1]),
+            _ => {
+                let bad = after.get(1).copied().unwrap_or(analysed[k].exit);
+                return Err(mg.bailout_at(
+                    bad,
+                    "code after the @Parallel loop (or a return value) is not supported yet; the task method must end with the loop and return void",
+                ));
+            }
+        }
     }
-    // After it: return.
-    let after = g.fixed_chain(outer.exit);
-    let tail_ok =
-        after.len() == 2 && *g.op(after[1]) == Op::Return && g.inputs(after[1]).is_empty();
-    if !tail_ok {
-        let bad = after.get(1).copied().unwrap_or(outer.exit);
-        return Err(mg.bailout_at(
-            bad,
-            "code after the @Parallel loop (or a return value) is not supported yet; the task method must end with the loop and return void",
-        ));
+    if sequence.len() != top.len() {
+        return Err(mg.bailout("@Parallel loops inside other control flow are not supported yet"));
     }
 
+    let mut nests = Vec::new();
+    for &t in &sequence {
+        // This nest: the top loop and the loops it contains, outermost first.
+        let mut members: Vec<usize> = std::iter::once(t)
+            .chain((0..n).filter(|&j| contains(t, j)))
+            .collect();
+        if members.len() > 3 {
+            return Err(mg.bailout_at(
+                analysed[members[3]].dim.begin,
+                "more than three nested @Parallel loops",
+            ));
+        }
+        members.sort_by_key(|&k| std::cmp::Reverse((0..n).filter(|&j| contains(k, j)).count()));
+        for w in members.windows(2) {
+            if !contains(w[0], w[1]) {
+                return Err(mg.bailout_at(
+                    analysed[w[1]].dim.begin,
+                    "@Parallel loops side by side inside another @Parallel loop are not supported",
+                ));
+            }
+        }
+        nests.push(nest_of(mg, &analysed, &members)?);
+    }
+    Ok(nests)
+}
+
+/// Checks that `members` (outermost first) nest perfectly and returns their nest.
+fn nest_of(
+    mg: &MethodGraph,
+    analysed: &[Analysed],
+    members: &[usize],
+) -> Result<ParallelNest, Bailout> {
+    let g = &mg.graph;
     // Perfect nesting: an outer loop's body is just the inner loop, and the inner loop's exit is the
     // outer loop's next iteration.
-    for w in order.windows(2) {
+    for w in members.windows(2) {
         let (o, i) = (&analysed[w[0]], &analysed[w[1]]);
         let into = g.fixed_chain(o.stay);
         let entered = into.len() == 2
@@ -449,10 +488,10 @@ pub fn recognize_parallel_loops(mg: &MethodGraph) -> Result<ParallelNest, Bailou
             ));
         }
     }
-    let inner = &analysed[*order.last().unwrap_or(&0)];
+    let inner = &analysed[*members.last().unwrap_or(&0)];
     body_region(mg, inner.stay, inner.dim.begin)?;
     Ok(ParallelNest {
-        dims: order.iter().map(|&k| analysed[k].dim.clone()).collect(),
+        dims: members.iter().map(|&k| analysed[k].dim.clone()).collect(),
         body_entry: inner.stay,
     })
 }

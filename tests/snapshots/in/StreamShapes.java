@@ -19,4 +19,9 @@ public class StreamShapes {
     public static void otherStreamOperation(int[] a) {
         a[0] = IntStream.range(0, a.length).parallel().map(i -> a[i]).sum();
     }
+
+    public static void twoKernels(float[] x, float[] y) {
+        IntStream.range(0, x.length).parallel().forEach(i -> x[i] = x[i] * 2f);
+        IntStream.range(0, y.length).parallel().forEach(i -> y[i] = x[i % x.length] + 1f);
+    }
 }

@@ -30,6 +30,16 @@ double2 ferrocl_exp_k(double xh, double xl, int *m) {
     return ferrocl_dd_fast(u.x, lo);
 }
 
+// log1p(r) as a double-double for |r| <= 2^-7: r - r^2/2 exact as a double-double, the rest in double.
+double2 ferrocl_log1p_k(double r) {
+    double hr = 0.5 * r;
+    double h = hr * r;
+    double hl = fma(hr, r, -h);
+    double2 s = ferrocl_dd_two_sum(r, -h);
+    double poly = r * r * r * (1.0 / 3.0 + r * (-1.0 / 4.0 + r * (1.0 / 5.0 + r * (-1.0 / 6.0 + r * (1.0 / 7.0 + r * (-1.0 / 8.0 + r * (1.0 / 9.0 + r * (-1.0 / 10.0))))))));
+    return ferrocl_dd_fast(s.x, (s.y - hl) + poly);
+}
+
 // log(x) as a double-double, for finite x > 0.
 double2 ferrocl_log_k(double x) {
     long bits = as_long(x);
@@ -43,21 +53,32 @@ double2 ferrocl_log_k(double x) {
     double m = as_double((bits & 0x000FFFFFFFFFFFFFL) | 0x3FF0000000000000L);
     double c = ferrocl_log_tab[4 * j];
     double2 L = (double2)(ferrocl_log_tab[4 * j + 1], ferrocl_log_tab[4 * j + 2]);
-    double r = fma(c, m, -1.0);
-    double hr = 0.5 * r;
-    double h = hr * r;
-    double hl = fma(hr, r, -h);
-    double2 s = ferrocl_dd_two_sum(r, -h);
-    double poly = r * r * r * (1.0 / 3.0 + r * (-1.0 / 4.0 + r * (1.0 / 5.0 + r * (-1.0 / 6.0 + r * (1.0 / 7.0 + r * (-1.0 / 8.0 + r * (1.0 / 9.0 + r * (-1.0 / 10.0))))))));
-    double2 lp = ferrocl_dd_fast(s.x, (s.y - hl) + poly);
+    double2 lp = ferrocl_log1p_k(fma(c, m, -1.0));
     double ed = (double)e;
     double2 E = ferrocl_dd_two_prod(ed, FERROCL_LN2_HI);
     E = ferrocl_dd_fast(E.x, E.y + ed * FERROCL_LN2_LO);
     return ferrocl_dd_add(ferrocl_dd_add(E, L), lp);
 }
 
+// v * 2^m rounded once (to nearest), also where the result is subnormal; v > 0 a double-double
+// with v.x in [0.5, 4], -1080 <= m <= 1030.
+double ferrocl_scale_dd(double2 v, int m) {
+    double h = ferrocl_scale(v.x, m);
+    if (!(h < 2.2250738585072014e-308)) return ferrocl_scale(v.x + v.y, m);
+    // h is v.x rounded to the subnormal grid; step to the neighbour if v.x + v.y is nearer to it
+    double d = (v.x - ferrocl_scale(h, -m)) + v.y;
+    double hu = ferrocl_pow2(-1075 - m);
+    if (d > hu) h += 4.9406564584124654e-324;
+    else if (d < -hu) h -= 4.9406564584124654e-324;
+    return h;
+}
+
 // e^x - 1 as a double-double, for -38 <= x <= 60.
 double2 ferrocl_expm1_k(double x) {
+    if (fabs(x) < 0.005) {
+        double q = x * x * (0.5 + x * (1.0 / 6.0 + x * (1.0 / 24.0 + x * (1.0 / 120.0 + x * (1.0 / 720.0 + x * (1.0 / 5040.0 + x * (1.0 / 40320.0)))))));
+        return ferrocl_dd_fast(x, q);
+    }
     int m;
     double2 v = ferrocl_exp_k(x, 0.0, &m);
     double p = ferrocl_pow2(m);
@@ -70,7 +91,7 @@ double ferrocl_math_exp(double x) {
     if (x < -745.2) return 0.0;
     int m;
     double2 v = ferrocl_exp_k(x, 0.0, &m);
-    return ferrocl_scale(v.x + v.y, m);
+    return ferrocl_scale_dd(v, m);
 }
 
 double ferrocl_math_expm1(double x) {
@@ -111,7 +132,13 @@ double ferrocl_math_log1p(double x) {
     if (x == -1.0) return as_double(0xFFF0000000000000L);
     if (isinf(x)) return x;
     if (fabs(x) < 5.551115123125783e-17) return x;
-    double2 a = ferrocl_dd_two_sum(1.0, x);
-    double2 r = ferrocl_dd_add(ferrocl_log_k(a.x), (double2)(a.y / a.x, 0.0));
+    double2 r;
+    if (fabs(x) <= 0.0078125) {
+        r = ferrocl_log1p_k(x);
+    } else {
+        // log(a.x + a.y) = log(a.x) + log1p(a.y / a.x), |a.y / a.x| <= 2^-53
+        double2 a = ferrocl_dd_two_sum(1.0, x);
+        r = ferrocl_dd_add(ferrocl_log_k(a.x), (double2)(a.y / a.x, 0.0));
+    }
     return r.x + r.y;
 }

@@ -64,7 +64,7 @@ double ferrocl_math_atan2(double y, double x) {
         double small = ax > ay ? ay : ax;
         double q0 = small / big;
         double2 t;
-        if (q0 < 7.450580596923828e-09) {
+        if (q0 < 9.094947017729282e-13) {
             t = (double2)(q0, 0.0);
         } else {
             int k = ilogb(big);

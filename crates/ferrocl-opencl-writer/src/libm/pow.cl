@@ -37,7 +37,7 @@ double ferrocl_math_pow(double x, double y) {
         t = ferrocl_dd_fast(t.x, t.y + y * l.y);
         int m;
         double2 v = ferrocl_exp_k(t.x, t.y, &m);
-        res = ferrocl_scale(v.x + v.y, m);
+        res = ferrocl_scale_dd(v, m);
     }
     return (x < 0.0 && yint == 1) ? -res : res;
 }

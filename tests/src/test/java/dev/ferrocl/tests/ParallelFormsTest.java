@@ -136,4 +136,35 @@ public class ParallelFormsTest {
             // refused before anything runs
         }
     }
+
+    @Test
+    public void twoNestsInOneMethodRunInOrder() {
+        for (int n : new int[] {1, 17, 130}) {
+            check(ParallelKernels::scaleThenOuter, JvmOracle.ints(30, n, -100, 100), new int[n * n], n);
+        }
+    }
+
+    @Test
+    public void aCheckFailingInTheSecondKernelLeavesTheArraysAsTheJvmDoes() {
+        int[] a = JvmOracle.ints(31, 50);
+        int[] idx = JvmOracle.ints(32, 20, 0, 50);
+        idx[13] = 50; // out of bounds in the second phase, after the first phase changed a
+        int[] out = new int[20];
+        int[] ea = a.clone();
+        int[] eout = out.clone();
+        String expected = null;
+        try {
+            ParallelKernels.phaseThenIndex(ea, idx.clone(), eout);
+        } catch (ArrayIndexOutOfBoundsException e) {
+            expected = e.getMessage();
+        }
+        try (TaskSchedule s = new TaskSchedule("phases").task("t", ParallelKernels::phaseThenIndex, a, idx, out)) {
+            s.execute();
+            org.junit.Assert.fail("expected an ArrayIndexOutOfBoundsException");
+        } catch (ArrayIndexOutOfBoundsException e) {
+            assertEquals(expected, e.getMessage());
+        }
+        assertArrayEquals("a as the JVM leaves it", ea, a);
+        assertArrayEquals("out as the JVM leaves it", eout, out);
+    }
 }

@@ -81,4 +81,26 @@ public final class ParallelKernels {
             a[i] = 7;
         }
     }
+
+    /** Two @Parallel nests one after the other, the second 2-D, reading the first's output. */
+    public static void scaleThenOuter(int[] v, int[] m, int n) {
+        for (@Parallel int i = 0; i < n; i++) {
+            v[i] = v[i] * 3 - 1;
+        }
+        for (@Parallel int r = 0; r < n; r++) {
+            for (@Parallel int c = 0; c < n; c++) {
+                m[r * n + c] = v[r] * v[c];
+            }
+        }
+    }
+
+    /** Two phases where the second throws for some inputs: the JVM must rerun from untouched arrays. */
+    public static void phaseThenIndex(int[] a, int[] idx, int[] out) {
+        for (@Parallel int i = 0; i < a.length; i++) {
+            a[i] = a[i] + 1;
+        }
+        for (@Parallel int i = 0; i < idx.length; i++) {
+            out[i] = a[idx[i]];
+        }
+    }
 }

@@ -66,4 +66,10 @@ public final class StreamKernels {
             IntStream.range(0, a.length).parallel().forEach(i -> a[i] = triple(a[i]));
         }
     }
+
+    /** Two streams in one method: two kernels, run in order; the second reads the first's output. */
+    public static void twoPhases(float[] x, float[] tmp, float[] y) {
+        IntStream.range(0, tmp.length).parallel().forEach(i -> tmp[i] = x[i] * x[i] + 1f);
+        IntStream.range(1, y.length - 1).parallel().forEach(i -> y[i] = tmp[i - 1] + tmp[i] + tmp[i + 1]);
+    }
 }

@@ -58,4 +58,11 @@ public class StreamTest {
         }
         Assert.assertArrayEquals(expected, a);
     }
+
+    @Test
+    public void twoStreamsAreTwoKernelsInOrder() {
+        for (int n : new int[] {3, 100, 4099}) {
+            check(StreamKernels::twoPhases, JvmOracle.floats(12, n, -2, 2), new float[n], new float[n]);
+        }
+    }
 }
