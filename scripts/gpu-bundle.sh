@@ -30,6 +30,13 @@ for jar in junit-4.13.2.jar hamcrest-core-1.3.jar; do
   [ -n "$found" ] || { echo "gpu-bundle: $jar not found (run gradle test once)" >&2; exit 1; }
   cp "$found" .bundle/lib/
 done
+# The libm accuracy test (a native test binary) and its data, to run against the GPU's OpenCL.
+cargo test -q -p ferrocl-opencl-writer --test libm --no-run >/dev/null 2>&1
+libm_bin=$(ls -t target/debug/deps/libm-* 2>/dev/null | grep -v '\.d$' | head -1 || true)
+if [ -n "$libm_bin" ]; then
+  cp "$libm_bin" .bundle/libm-test
+  cp -r crates/ferrocl-opencl-writer/tests/libm-data .bundle/libm-data
+fi
 cat > .bundle/run.sh <<'RUN'
 #!/usr/bin/env bash
 # Runs on the GPU machine from the repository root.
@@ -43,6 +50,10 @@ echo "== OpenCL devices =="
 $J -cp $B/lib/ferrocl.jar:$B/tools ListDevices
 echo "== demo (default device: the first GPU) =="
 $J -Dferrocl.strict=true -cp $B/lib/ferrocl.jar:$B/demo dev.ferrocl.demo.Demo
+if [ -x $B/libm-test ]; then
+  echo "== libm accuracy on the default device (the first GPU) =="
+  FERROCL_LIBM_DATA=$B/libm-data $B/libm-test --nocapture 2>&1 | grep -E "ulp|test result|panicked|skip" | head -40
+fi
 classes=$(cd $B/tests && find . -name '*Test.class' | sed 's|^\./||; s|\.class$||; s|/|.|g' | sort)
 gpus=$($J -cp $B/lib/ferrocl.jar:$B/tools ListDevices | awk '$2 == "GPU" {print $1}')
 for dev in ${FERROCL_TEST_DEVICES:-$gpus}; do

@@ -204,6 +204,21 @@ impl Writer<'_> {
             }
             Op::Phi => return Err(WriterError::Internal(format!("phi {id} has no variable"))),
             Op::Parameter(_) => return self.unsupported(id, "this parameter's use"),
+            Op::Binary(op @ (BinaryOp::Div | BinaryOp::Rem))
+                if matches!(stamp, Stamp::Int | Stamp::Long) =>
+            {
+                // A division by a non-zero constant, made floating by canonicalisation.
+                let x = self.value(inputs[0])?;
+                let y = self.value(inputs[1])?;
+                let helper = match (stamp, op) {
+                    (Stamp::Int, BinaryOp::Div) => "ferrocl_idiv",
+                    (Stamp::Int, _) => "ferrocl_irem",
+                    (_, BinaryOp::Div) => "ferrocl_ldiv",
+                    _ => "ferrocl_lrem",
+                };
+                self.helpers.insert(helper);
+                format!("{helper}({x}, {y})")
+            }
             Op::Binary(op) => {
                 let x = self.value(inputs[0])?;
                 let y = self.value(inputs[1])?;

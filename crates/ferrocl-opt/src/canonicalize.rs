@@ -11,6 +11,7 @@ use std::collections::HashMap;
 
 /// Runs folding, value numbering and dead-code removal to a fixed point.
 pub fn canonicalize(mg: &mut MethodGraph) {
+    float_safe_divisions(&mut mg.graph);
     let mut rounds = 0;
     while rounds < 16 && (fold_constants(&mut mg.graph) | value_number(&mut mg.graph)) {
         rounds += 1;
@@ -39,9 +40,13 @@ pub fn fold_binary(op: BinaryOp, x: Constant, y: Constant) -> Option<Constant> {
             BinaryOp::And => a & b,
             BinaryOp::Or => a | b,
             BinaryOp::Xor => a ^ b,
+            BinaryOp::Div if b != 0 => a.wrapping_div(b),
+            BinaryOp::Rem if b != 0 => a.wrapping_rem(b),
             BinaryOp::Div | BinaryOp::Rem => return None,
         }),
         (Long(a), Long(b)) => Long(match op {
+            BinaryOp::Div if b != 0 => a.wrapping_div(b),
+            BinaryOp::Rem if b != 0 => a.wrapping_rem(b),
             BinaryOp::Add => a.wrapping_add(b),
             BinaryOp::Sub => a.wrapping_sub(b),
             BinaryOp::Mul => a.wrapping_mul(b),
@@ -72,6 +77,46 @@ pub fn fold_binary(op: BinaryOp, x: Constant, y: Constant) -> Option<Constant> {
         }),
         _ => return None,
     })
+}
+
+/// An integer division or remainder by a non-zero constant cannot throw (`MIN_VALUE / -1` wraps), so
+/// it leaves the control chain and floats like other arithmetic: bounds such as `n / 2` become
+/// computable on the host, and GVN and code motion apply to it.
+fn float_safe_divisions(g: &mut Graph) {
+    let divisions: Vec<NodeId> = g
+        .node_ids()
+        .filter(|&n| matches!(g.op(n), Op::IntegerDivRem { .. }))
+        .filter(|&n| {
+            matches!(
+                g.op(g.inputs(n)[1]),
+                Op::Constant(Constant::Int(v)) if *v != 0
+            ) || matches!(g.op(g.inputs(n)[1]), Op::Constant(Constant::Long(v)) if *v != 0)
+        })
+        .collect();
+    for n in divisions {
+        let Op::IntegerDivRem { rem } = *g.op(n) else {
+            continue;
+        };
+        let Some(next) = g.next(n) else {
+            continue;
+        };
+        let Some(pred) = g.node_ids().find(|&p| g.successors(p).contains(&n)) else {
+            continue;
+        };
+        let op = if rem { BinaryOp::Rem } else { BinaryOp::Div };
+        let inputs = g.inputs(n).to_vec();
+        let floating = g.add(Op::Binary(op), g.stamp(n), inputs);
+        g.replace_at_usages(n, floating);
+        let succ: Vec<NodeId> = g
+            .successors(pred)
+            .iter()
+            .map(|&s| if s == n { next } else { s })
+            .collect();
+        g.set_successors(pred, succ);
+        g.set_successors(n, Vec::new());
+        g.replace_at_usages(n, floating);
+        g.kill(n);
+    }
 }
 
 fn fold_constants(g: &mut Graph) -> bool {
@@ -220,6 +265,16 @@ mod tests {
         assert_eq!(fold_binary(BinaryOp::Shr, Int(-16), Int(2)), Some(Int(-4)));
         assert_eq!(fold_binary(BinaryOp::Shl, Long(1), Int(65)), Some(Long(2)));
         assert_eq!(fold_binary(BinaryOp::Div, Int(1), Int(0)), None);
+        assert_eq!(fold_binary(BinaryOp::Div, Int(-7), Int(2)), Some(Int(-3)));
+        assert_eq!(fold_binary(BinaryOp::Rem, Int(-7), Int(2)), Some(Int(-1)));
+        assert_eq!(
+            fold_binary(BinaryOp::Div, Int(i32::MIN), Int(-1)),
+            Some(Int(i32::MIN))
+        );
+        assert_eq!(
+            fold_binary(BinaryOp::Rem, Long(i64::MIN), Long(-1)),
+            Some(Long(0))
+        );
         assert_eq!(
             fold_binary(BinaryOp::Mul, Long(i64::MAX), Long(2)),
             Some(Long(-2))

@@ -53,6 +53,9 @@ impl HostExpr {
                     BinaryOp::And => x & y,
                     BinaryOp::Or => x | y,
                     BinaryOp::Xor => x ^ y,
+                    // Java: MIN_VALUE / -1 wraps; a zero divisor throws (the JVM's to do).
+                    BinaryOp::Div if y != 0 => x.wrapping_div(y),
+                    BinaryOp::Rem if y != 0 => x.wrapping_rem(y),
                     BinaryOp::Div | BinaryOp::Rem => return None,
                 }
             }
@@ -143,7 +146,7 @@ fn host_expr(mg: &MethodGraph, id: NodeId, depth: usize) -> Option<HostExpr> {
             param_index(mg, array).map(HostExpr::ArrayLength)
         }
         Op::StaticField(f) => Some(HostExpr::Static(f.clone())),
-        Op::Binary(op) if !matches!(op, BinaryOp::Div | BinaryOp::Rem) => Some(HostExpr::Binary(
+        Op::Binary(op) => Some(HostExpr::Binary(
             *op,
             Box::new(host_expr(mg, g.inputs(id)[0], depth + 1)?),
             Box::new(host_expr(mg, g.inputs(id)[1], depth + 1)?),

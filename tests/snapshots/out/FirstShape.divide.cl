@@ -40,6 +40,6 @@ __kernel void divide(
     const int v29 = ferrocl_idiv(v27, v28);
     q[i] = v29;
     const int v31 = r[i];
-    const int v33 = ferrocl_irem(v31, 10);
-    r[i] = v33;
+    const int v39 = ferrocl_irem(v31, 10);
+    r[i] = v39;
 }

@@ -24,11 +24,11 @@ __kernel void doWhile(
     v = v_1;
     d = 0;
     for (;;) {
-        const int v_2 = ferrocl_idiv(v, 10);
         d_1 = (int)((uint)d + (uint)1);
-        const bool v30 = (v_2 != 0);
+        const int v40 = ferrocl_idiv(v, 10);
+        const bool v30 = (v40 != 0);
         if (v30) {
-            v = v_2;
+            v = v40;
             d = d_1;
             continue;
         } else {

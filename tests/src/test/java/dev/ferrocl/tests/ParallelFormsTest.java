@@ -167,4 +167,11 @@ public class ParallelFormsTest {
         assertArrayEquals("a as the JVM leaves it", ea, a);
         assertArrayEquals("out as the JVM leaves it", eout, out);
     }
+
+    @Test
+    public void boundsWithDivisionByAConstant() {
+        for (int n : new int[] {0, 1, -7, 9, 100, 101}) {
+            check(ParallelKernels::halfWithDivision, new int[400], n);
+        }
+    }
 }

@@ -103,4 +103,11 @@ public final class ParallelKernels {
             out[i] = a[idx[i]];
         }
     }
+
+    /** Bounds with an integer division by a constant (cannot throw), and a remainder in the body. */
+    public static void halfWithDivision(int[] a, int n) {
+        for (@Parallel int i = -n / 3; i < n / 2; i++) {
+            a[i + a.length / 2] = i % 7 - i / 5;
+        }
+    }
 }
