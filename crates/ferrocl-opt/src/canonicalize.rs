@@ -11,7 +11,7 @@ use std::collections::HashMap;
 
 /// Runs folding, value numbering and dead-code removal to a fixed point.
 pub fn canonicalize(mg: &mut MethodGraph) {
-    float_safe_divisions(&mut mg.graph);
+    float_safe_divisions(mg);
     let mut rounds = 0;
     while rounds < 16 && (fold_constants(&mut mg.graph) | value_number(&mut mg.graph)) {
         rounds += 1;
@@ -82,7 +82,8 @@ pub fn fold_binary(op: BinaryOp, x: Constant, y: Constant) -> Option<Constant> {
 /// An integer division or remainder by a non-zero constant cannot throw (`MIN_VALUE / -1` wraps), so
 /// it leaves the control chain and floats like other arithmetic: bounds such as `n / 2` become
 /// computable on the host, and GVN and code motion apply to it.
-fn float_safe_divisions(g: &mut Graph) {
+fn float_safe_divisions(mg: &mut MethodGraph) {
+    let g = &mut mg.graph;
     let divisions: Vec<NodeId> = g
         .node_ids()
         .filter(|&n| matches!(g.op(n), Op::IntegerDivRem { .. }))
@@ -106,6 +107,12 @@ fn float_safe_divisions(g: &mut Graph) {
         let op = if rem { BinaryOp::Rem } else { BinaryOp::Div };
         let inputs = g.inputs(n).to_vec();
         let floating = g.add(Op::Binary(op), g.stamp(n), inputs);
+        let name = mg.names.get(n).clone();
+        mg.names.set(floating, name);
+        let origin = *mg.origin.get(n);
+        mg.origin.set(floating, origin);
+        let bci = *mg.bci.get(n);
+        mg.bci.set(floating, bci);
         g.replace_at_usages(n, floating);
         let succ: Vec<NodeId> = g
             .successors(pred)

@@ -25,10 +25,10 @@ __kernel void doWhile(
     d = 0;
     for (;;) {
         d_1 = (int)((uint)d + (uint)1);
-        const int v40 = ferrocl_idiv(v, 10);
-        const bool v30 = (v40 != 0);
+        const int v_2 = ferrocl_idiv(v, 10);
+        const bool v30 = (v_2 != 0);
         if (v30) {
-            v = v40;
+            v = v_2;
             d = d_1;
             continue;
         } else {
