@@ -22,6 +22,9 @@ pub(crate) fn helper_source(name: &str) -> &'static str {
         "ferrocl_maxf" => "float ferrocl_maxf(float a, float b) { if (isnan(a)) return a; if (a == 0.0f && b == 0.0f && signbit(a)) return b; return a >= b ? a : b; }\n",
         "ferrocl_mind" => "double ferrocl_mind(double a, double b) { if (isnan(a)) return a; if (a == 0.0 && b == 0.0 && signbit(b)) return b; return a <= b ? a : b; }\n",
         "ferrocl_maxd" => "double ferrocl_maxd(double a, double b) { if (isnan(a)) return a; if (a == 0.0 && b == 0.0 && signbit(a)) return b; return a >= b ? a : b; }\n",
+        // `long << n`, kept out of line: NVIDIA's OpenCL optimizer (driver 580) miscompiles sums of
+        // several left shifts of one value (tests/driver-bugs/nvidia-long-shift.c).
+        "ferrocl_lshl" => "__attribute__((noinline)) long ferrocl_lshl(long x, int n) { return (long)((ulong)x << (n & 63)); }\n",
         // Integer/Long.numberOfTrailingZeros (OpenCL C 1.2 has no ctz).
         "ferrocl_ctz" => "int ferrocl_ctz(int x) { uint u = (uint)x; return u == 0u ? 32 : 31 - (int)clz(u & (0u - u)); }\n",
         "ferrocl_ctzl" => "int ferrocl_ctzl(long x) { ulong u = (ulong)x; return u == 0UL ? 64 : 63 - (int)clz(u & (0UL - u)); }\n",
@@ -222,7 +225,13 @@ impl Writer<'_> {
             Op::Binary(op) => {
                 let x = self.value(inputs[0])?;
                 let y = self.value(inputs[1])?;
-                if op == BinaryOp::Div && stamp == Stamp::Float && self.options.soft_fp32_div_sqrt {
+                if op == BinaryOp::Shl && stamp == Stamp::Long {
+                    self.helpers.insert("ferrocl_lshl");
+                    format!("ferrocl_lshl({x}, {y})")
+                } else if op == BinaryOp::Div
+                    && stamp == Stamp::Float
+                    && self.options.soft_fp32_div_sqrt
+                {
                     self.features.fp64 = true;
                     format!("(float)((double){x} / (double){y})")
                 } else {

@@ -2,6 +2,8 @@
 // @Parallel loop 0 (NDRange dimension 0): i from 0 while i < n, step 1
 #pragma OPENCL FP_CONTRACT OFF
 
+__attribute__((noinline)) long ferrocl_lshl(long x, int n) { return (long)((ulong)x << (n & 63)); }
+
 __kernel void longWrap(
     __global long* a,
     const int a_length,
@@ -20,7 +22,7 @@ __kernel void longWrap(
     const long v16 = (long)((ulong)v15 * (ulong)k);
     const long v19 = (long)((ulong)v17 >> (7 & 63));
     const long v20 = (long)((ulong)v16 + (ulong)v19);
-    const long v23 = (long)((ulong)v21 << (3 & 63));
+    const long v23 = ferrocl_lshl(v21, 3);
     const long v24 = (long)((ulong)v20 - (ulong)v23);
     a[i] = v24;
 }

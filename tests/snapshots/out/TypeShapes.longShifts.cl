@@ -2,6 +2,8 @@
 // @Parallel loop 0 (NDRange dimension 0): i from 0 while i < n, step 1
 #pragma OPENCL FP_CONTRACT OFF
 
+__attribute__((noinline)) long ferrocl_lshl(long x, int n) { return (long)((ulong)x << (n & 63)); }
+
 __kernel void longShifts(
     __global const long* a,
     const int a_length,
@@ -24,7 +26,7 @@ __kernel void longShifts(
     const int v21 = s[i];
     const long v24 = a[i];
     const int v25 = s[i];
-    const long v19 = (long)((ulong)v17 << (v18 & 63));
+    const long v19 = ferrocl_lshl(v17, v18);
     const long v22 = (v20 >> (v21 & 63));
     const long v23 = (v19 ^ v22);
     const long v26 = (long)((ulong)v24 >> (v25 & 63));
