@@ -70,6 +70,8 @@ final class KernelCache {
                 }).toArray(String[][]::new);
         Outcome outcome = Outcome.compiled(handle, deviceName, stat(stats, 0), stat(stats, 1), stat(stats, 2) != 0,
                 statics, fieldPaths);
+        // The writer says so in the kernel's header comment.
+        outcome.singleWorkItem = Backend.kernelSource(handle).contains("No @Parallel loop: one work-item runs the method.");
         if (Config.PRINT_KERNEL && PRINTED.add(handle)) {
             print(System.out, target, taskId, deviceName, Backend.kernelSource(handle));
         }

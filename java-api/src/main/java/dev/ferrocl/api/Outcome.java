@@ -14,6 +14,8 @@ final class Outcome {
     final long buildNanos;
     /** Whether the native side took the kernel from its own cache. */
     final boolean nativeCached;
+    /** Whether the method has no parallel loop and runs as one work-item. */
+    boolean singleWorkItem;
     /** Field paths whose current values follow the arguments at each launch: argument index, then names. */
     final String[][] fieldPaths;
     /** Static fields whose current values follow the arguments at each launch (empty when none). */

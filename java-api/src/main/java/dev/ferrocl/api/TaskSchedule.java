@@ -728,7 +728,8 @@ public final class TaskSchedule implements AutoCloseable {
             case 0:
                 t.recordLaunch(stats);
                 t.ranOn = TaskReport.Where.DEVICE;
-                t.reason = "compiled for " + outcome.deviceName;
+                t.reason = "compiled for " + outcome.deviceName + (outcome.singleWorkItem
+                        ? " (no parallel loop: one work-item runs the method)" : "");
                 t.device = outcome.deviceName;
                 t.executions++;
                 break;

@@ -82,6 +82,8 @@ public class ParallelFormsTest {
             ExecutionReport r = check(ParallelKernels::prefixSum, JvmOracle.ints(11, n, -1000, 1000), n);
             assertArrayEquals(new long[] {1}, r.tasks().get(0).globalSize());
             assertArrayEquals(new long[] {1}, r.tasks().get(0).localSize());
+            org.junit.Assert.assertTrue(r.tasks().get(0).reason(),
+                    r.tasks().get(0).reason().contains("one work-item runs the method"));
         }
     }
 
