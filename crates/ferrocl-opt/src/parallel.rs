@@ -43,20 +43,11 @@ impl HostExpr {
             HostExpr::Const(v) => *v,
             HostExpr::Binary(op, a, b) => {
                 let (x, y) = (a.eval(leaf)?, b.eval(leaf)?);
-                match op {
-                    BinaryOp::Add => x.wrapping_add(y),
-                    BinaryOp::Sub => x.wrapping_sub(y),
-                    BinaryOp::Mul => x.wrapping_mul(y),
-                    BinaryOp::Shl => x.wrapping_shl((y & 31) as u32),
-                    BinaryOp::Shr => x.wrapping_shr((y & 31) as u32),
-                    BinaryOp::Ushr => ((x as u32) >> (y & 31)) as i32,
-                    BinaryOp::And => x & y,
-                    BinaryOp::Or => x | y,
-                    BinaryOp::Xor => x ^ y,
-                    // Java: MIN_VALUE / -1 wraps; a zero divisor throws (the JVM's to do).
-                    BinaryOp::Div if y != 0 => x.wrapping_div(y),
-                    BinaryOp::Rem if y != 0 => x.wrapping_rem(y),
-                    BinaryOp::Div | BinaryOp::Rem => return None,
+                // Java's int arithmetic, shared with constant folding; a zero divisor gives None
+                // (the JVM throws).
+                match crate::fold_binary(*op, Constant::Int(x), Constant::Int(y))? {
+                    Constant::Int(v) => v,
+                    _ => return None,
                 }
             }
             HostExpr::Negate(a) => a.eval(leaf)?.wrapping_neg(),
@@ -303,6 +294,20 @@ fn analyse(mg: &MethodGraph, begin: NodeId, index: NodeId) -> Result<Analysed, B
 /// Every fixed node reachable from `from` before the loop `begin`'s back edges; fails on a way out
 /// of that loop (`break`, `return`).
 fn body_region(mg: &MethodGraph, from: NodeId, begin: NodeId) -> Result<HashSet<NodeId>, Bailout> {
+    walk_body(mg, from, begin, true)
+}
+
+/// Like [`body_region`] but without refusing exits (for ordering loops by containment).
+fn body_region_loose(mg: &MethodGraph, from: NodeId, begin: NodeId) -> HashSet<NodeId> {
+    walk_body(mg, from, begin, false).unwrap_or_default()
+}
+
+fn walk_body(
+    mg: &MethodGraph,
+    from: NodeId,
+    begin: NodeId,
+    strict: bool,
+) -> Result<HashSet<NodeId>, Bailout> {
     let g = &mg.graph;
     let mut seen = HashSet::new();
     let mut work = vec![from];
@@ -311,14 +316,16 @@ fn body_region(mg: &MethodGraph, from: NodeId, begin: NodeId) -> Result<HashSet<
             continue;
         }
         match g.op(n) {
-            Op::LoopEnd if g.inputs(n)[0] == begin => continue,
+            Op::LoopEnd if g.inputs(n)[0] == begin => {}
             Op::LoopExit if g.inputs(n)[0] == begin => {
-                return Err(mg.bailout_at(
-                    n,
-                    "`break` out of a @Parallel loop is not supported: later iterations would depend on earlier ones",
-                ))
+                if strict {
+                    return Err(mg.bailout_at(
+                        n,
+                        "`break` out of a @Parallel loop is not supported: later iterations would depend on earlier ones",
+                    ));
+                }
             }
-            Op::Return => {
+            Op::Return if strict => {
                 return Err(mg.bailout_at(
                     n,
                     "`return` inside a @Parallel loop is not supported: later iterations would depend on earlier ones",
@@ -497,26 +504,6 @@ fn nest_of(
         dims: members.iter().map(|&k| analysed[k].dim.clone()).collect(),
         body_entry: inner.stay,
     })
-}
-
-/// Like [`body_region`] but without refusing exits (for ordering loops by containment).
-fn body_region_loose(mg: &MethodGraph, from: NodeId, begin: NodeId) -> HashSet<NodeId> {
-    let g = &mg.graph;
-    let mut seen = HashSet::new();
-    let mut work = vec![from];
-    while let Some(n) = work.pop() {
-        if !seen.insert(n) {
-            continue;
-        }
-        match g.op(n) {
-            Op::LoopEnd if g.inputs(n)[0] == begin => {}
-            Op::LoopExit if g.inputs(n)[0] == begin => {}
-            Op::End => work.extend(g.usages(n).iter().copied().filter(|&u| g.op(u).is_merge())),
-            Op::LoopEnd => work.push(g.inputs(n)[0]),
-            _ => work.extend(g.successors(n).iter().copied()),
-        }
-    }
-    seen
 }
 
 #[cfg(test)]
