@@ -338,19 +338,17 @@ pub(crate) fn launch<'local>(
         }
     };
     // Leaves of the host expressions (parameters, lengths, static fields), read once.
-    let mut leaf_values: Vec<(HostExpr, Option<i32>)> = Vec::new();
-    let mut leaves: Vec<&HostExpr> = Vec::new();
+    let mut wanted: Vec<HostExpr> = Vec::new();
     for d in jit.kernels.iter().flat_map(|k| k.dims.iter()) {
-        leaves.extend(d.lower.leaves());
-        leaves.extend(d.upper.leaves());
+        wanted.extend(d.lower.leaves().into_iter().cloned());
+        wanted.extend(d.upper.leaves().into_iter().cloned());
     }
     for kp in jit.kernels.iter().flat_map(|k| k.params.iter()) {
         if let KernelParam::ArrayLength { param } = kp {
-            leaf_values.push((HostExpr::ArrayLength(*param), None));
+            wanted.push(HostExpr::ArrayLength(*param));
         }
     }
-    let mut wanted: Vec<HostExpr> = leaves.into_iter().cloned().collect();
-    wanted.extend(leaf_values.drain(..).map(|(e, _)| e));
+    let mut leaf_values: Vec<(HostExpr, Option<i32>)> = Vec::new();
     for e in wanted {
         if leaf_values.iter().any(|(x, _)| *x == e) {
             continue;

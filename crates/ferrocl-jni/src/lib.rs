@@ -285,7 +285,8 @@ pub extern "system" fn Java_dev_ferrocl_api_Native_deviceName<'caller>(
         .resolve::<ThrowJava>()
 }
 
-/// `static native long[] compileStats(long handle)`: `[jitNanos, buildNanos, cached]`.
+/// `static native long[] compileStats(long handle)`: `[jitNanos, buildNanos, cached,
+/// singleWorkItem]` (the last is 1 when the method has no parallel loop and runs as one work-item).
 #[unsafe(no_mangle)]
 pub extern "system" fn Java_dev_ferrocl_api_Native_compileStats<'caller>(
     mut unowned: EnvUnowned<'caller>,
@@ -299,6 +300,7 @@ pub extern "system" fn Java_dev_ferrocl_api_Native_compileStats<'caller>(
                 nanos(task.jit.jit_time),
                 nanos(task.build_time),
                 jlong::from(task.build_cached),
+                jlong::from(task.jit.kernels.iter().all(|k| k.dims.is_empty())),
             ];
             let array = env.new_long_array(values.len())?;
             array.set_region(env, 0, &values)?;

@@ -235,7 +235,9 @@ impl Writer<'_> {
                     self.features.fp64 = true;
                     format!("(float)((double){x} / (double){y})")
                 } else {
-                    binary(op, stamp, &x, &y, &mut self.features)
+                    binary(op, stamp, &x, &y, &mut self.features).ok_or_else(|| {
+                        WriterError::Internal(format!("{op:?} on {stamp} at {id}"))
+                    })?
                 }
             }
             Op::Negate => {
@@ -311,12 +313,20 @@ impl Writer<'_> {
     }
 }
 
-fn binary(op: BinaryOp, stamp: Stamp, x: &str, y: &str, features: &mut crate::Features) -> String {
+/// The expression for a floating binary node; `None` for what never reaches here (integer division,
+/// made a helper call by the caller, and bitwise operations on floating point).
+fn binary(
+    op: BinaryOp,
+    stamp: Stamp,
+    x: &str,
+    y: &str,
+    features: &mut crate::Features,
+) -> Option<String> {
     let (signed, unsigned, mask) = match stamp {
         Stamp::Long => ("long", "ulong", 63),
         _ => ("int", "uint", 31),
     };
-    match stamp {
+    Some(match stamp {
         Stamp::Int | Stamp::Long => match op {
             // Signed overflow is undefined in C: compute in the unsigned type, which wraps.
             BinaryOp::Add => format!("({signed})(({unsigned}){x} + ({unsigned}){y})"),
@@ -328,9 +338,7 @@ fn binary(op: BinaryOp, stamp: Stamp, x: &str, y: &str, features: &mut crate::Fe
             BinaryOp::And => format!("({x} & {y})"),
             BinaryOp::Or => format!("({x} | {y})"),
             BinaryOp::Xor => format!("({x} ^ {y})"),
-            // Integer division is a fixed node; a floating one never reaches here.
-            BinaryOp::Div => format!("({x} / {y})"),
-            BinaryOp::Rem => format!("({x} % {y})"),
+            BinaryOp::Div | BinaryOp::Rem => return None,
         },
         _ => {
             if stamp == Stamp::Double {
@@ -347,11 +355,10 @@ fn binary(op: BinaryOp, stamp: Stamp, x: &str, y: &str, features: &mut crate::Fe
                     format!("({x} / {y})")
                 }
                 BinaryOp::Rem => format!("fmod({x}, {y})"),
-                // Bitwise operations on floating point do not exist in Java bytecode.
-                _ => format!("({x} /* bad op */)"),
+                _ => return None,
             }
         }
-    }
+    })
 }
 
 fn convert(from: Stamp, to: ConvTarget, x: &str) -> (String, Option<&'static str>) {

@@ -196,19 +196,6 @@ impl Cfg {
         })
     }
 
-    #[allow(dead_code)]
-    fn dominates(&self, a: usize, mut b: usize) -> bool {
-        loop {
-            if a == b {
-                return true;
-            }
-            match self.idom[b] {
-                Some(d) if d != b => b = d,
-                _ => return false,
-            }
-        }
-    }
-
     fn depth(&self, mut b: usize) -> usize {
         let mut d = 0;
         while let Some(p) = self.idom[b].filter(|&p| p != b) {

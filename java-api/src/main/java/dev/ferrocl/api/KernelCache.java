@@ -69,9 +69,7 @@ final class KernelCache {
                     return all;
                 }).toArray(String[][]::new);
         Outcome outcome = Outcome.compiled(handle, deviceName, stat(stats, 0), stat(stats, 1), stat(stats, 2) != 0,
-                statics, fieldPaths);
-        // The writer says so in the kernel's header comment.
-        outcome.singleWorkItem = Backend.kernelSource(handle).contains("No @Parallel loop: one work-item runs the method.");
+                statics, fieldPaths, stat(stats, 3) != 0);
         if (Config.PRINT_KERNEL && PRINTED.add(handle)) {
             print(System.out, target, taskId, deviceName, Backend.kernelSource(handle));
         }

@@ -24,7 +24,7 @@ final class Native {
     /** The name of the device a handle was compiled for. */
     static native String deviceName(long handle);
 
-    /** {@code [jitNanos, buildNanos, cached(0/1)]}. */
+    /** {@code [jitNanos, buildNanos, cached(0/1), singleWorkItem(0/1)]}. */
     static native long[] compileStats(long handle);
 
     /**

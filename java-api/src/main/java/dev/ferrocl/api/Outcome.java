@@ -15,7 +15,7 @@ final class Outcome {
     /** Whether the native side took the kernel from its own cache. */
     final boolean nativeCached;
     /** Whether the method has no parallel loop and runs as one work-item. */
-    boolean singleWorkItem;
+    final boolean singleWorkItem;
     /** Field paths whose current values follow the arguments at each launch: argument index, then names. */
     final String[][] fieldPaths;
     /** Static fields whose current values follow the arguments at each launch (empty when none). */
@@ -23,7 +23,9 @@ final class Outcome {
     private final AtomicBoolean claimed = new AtomicBoolean();
 
     private Outcome(long handle, String bailout, String deviceName, long jitNanos, long buildNanos,
-            boolean nativeCached, java.lang.reflect.Field[] staticFields, String[][] fieldPaths) {
+            boolean nativeCached, java.lang.reflect.Field[] staticFields, String[][] fieldPaths,
+            boolean singleWorkItem) {
+        this.singleWorkItem = singleWorkItem;
         this.staticFields = staticFields;
         this.fieldPaths = fieldPaths;
         this.handle = handle;
@@ -35,12 +37,13 @@ final class Outcome {
     }
 
     static Outcome compiled(long handle, String deviceName, long jitNanos, long buildNanos, boolean nativeCached,
-            java.lang.reflect.Field[] staticFields, String[][] fieldPaths) {
-        return new Outcome(handle, null, deviceName, jitNanos, buildNanos, nativeCached, staticFields, fieldPaths);
+            java.lang.reflect.Field[] staticFields, String[][] fieldPaths, boolean singleWorkItem) {
+        return new Outcome(handle, null, deviceName, jitNanos, buildNanos, nativeCached, staticFields, fieldPaths,
+                singleWorkItem);
     }
 
     static Outcome bailout(String reason) {
-        return new Outcome(0, reason, null, 0, 0, false, new java.lang.reflect.Field[0], new String[0][]);
+        return new Outcome(0, reason, null, 0, 0, false, new java.lang.reflect.Field[0], new String[0][], false);
     }
 
     /**
