@@ -50,7 +50,7 @@ impl Outcome {
 }
 
 /// A host copy of one Java array.
-enum Owned {
+pub(crate) enum Owned {
     U8(Vec<u8>),
     I8(Vec<i8>),
     U16(Vec<u16>),
@@ -62,7 +62,7 @@ enum Owned {
 }
 
 impl Owned {
-    fn host_data(&mut self) -> HostData<'_> {
+    pub(crate) fn host_data(&mut self) -> HostData<'_> {
         match self {
             Owned::U8(v) => HostData::U8(v),
             Owned::I8(v) => HostData::I8(v),
@@ -97,8 +97,37 @@ fn array_class(elem: ElemKind) -> &'static jni::strings::JNIStr {
     }
 }
 
+/// The element type of `obj` when it is a primitive array; `None` for null or anything else.
+pub(crate) fn array_elem(
+    env: &mut Env<'_>,
+    obj: &JObject<'_>,
+) -> Result<Option<ElemKind>, NativeError> {
+    if obj.is_null() {
+        return Ok(None);
+    }
+    for elem in [
+        ElemKind::Boolean,
+        ElemKind::Byte,
+        ElemKind::Char,
+        ElemKind::Short,
+        ElemKind::Int,
+        ElemKind::Long,
+        ElemKind::Float,
+        ElemKind::Double,
+    ] {
+        if env.is_instance_of(obj, array_class(elem))? {
+            return Ok(Some(elem));
+        }
+    }
+    Ok(None)
+}
+
 /// Copies a Java array of `elem` into a host vector.
-fn read_array(env: &mut Env<'_>, obj: &JObject<'_>, elem: ElemKind) -> Result<Owned, NativeError> {
+pub(crate) fn read_array(
+    env: &mut Env<'_>,
+    obj: &JObject<'_>,
+    elem: ElemKind,
+) -> Result<Owned, NativeError> {
     let raw = obj.as_raw();
     // Safety (all arms): `raw` is a live local reference in this frame, checked by the caller to be
     // an array of exactly this element type; the wrapper does not delete the reference.
@@ -131,7 +160,11 @@ fn read_array(env: &mut Env<'_>, obj: &JObject<'_>, elem: ElemKind) -> Result<Ow
 }
 
 /// Copies a host vector back into its Java array.
-fn write_array(env: &mut Env<'_>, obj: &JObject<'_>, data: &Owned) -> Result<(), NativeError> {
+pub(crate) fn write_array(
+    env: &mut Env<'_>,
+    obj: &JObject<'_>,
+    data: &Owned,
+) -> Result<(), NativeError> {
     let raw = obj.as_raw();
     macro_rules! region {
         ($ty:ident, $v:expr) => {{

@@ -11,6 +11,7 @@
 //! method on the JVM.
 
 mod launch;
+mod raw;
 mod registry;
 
 use jni::errors::ErrorPolicy;
@@ -356,6 +357,163 @@ pub extern "system" fn Java_dev_ferrocl_api_Native_launch<'caller>(
             }
             Ok(outcome.status)
         })
+        .resolve::<ThrowJava>()
+}
+
+/// `static native long rawBuild(String device, String source, String kernelName, String options)`:
+/// builds a hand-written OpenCL C kernel; returns a handle > 0.
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_dev_ferrocl_api_Native_rawBuild<'caller>(
+    mut unowned: EnvUnowned<'caller>,
+    _class: JClass<'caller>,
+    device: JString<'caller>,
+    source: JString<'caller>,
+    name: JString<'caller>,
+    options: JString<'caller>,
+) -> jlong {
+    init_logging();
+    unowned
+        .with_env(|env| -> Result<jlong, NativeError> {
+            let device = if device.is_null() {
+                None
+            } else {
+                Some(java_string(env, &device)?)
+            };
+            let source = java_string(env, &source)?;
+            let name = java_string(env, &name)?;
+            let options = if options.is_null() {
+                String::new()
+            } else {
+                java_string(env, &options)?
+            };
+            raw::build(device.as_deref(), &source, &name, &options)
+        })
+        .resolve::<ThrowJava>()
+}
+
+/// `static native long[] rawInfo(long handle)`: `[buildNanos, workGroupLimit, preferredMultiple]`.
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_dev_ferrocl_api_Native_rawInfo<'caller>(
+    mut unowned: EnvUnowned<'caller>,
+    _class: JClass<'caller>,
+    handle: jlong,
+) -> jlongArray {
+    unowned
+        .with_env(|env| -> Result<jlongArray, NativeError> {
+            let kernel = raw::get(handle)?;
+            let values = [
+                nanos(kernel.built.build_time()),
+                kernel.built.work_group_size() as jlong,
+                kernel.built.preferred_multiple() as jlong,
+            ];
+            let array = env.new_long_array(values.len())?;
+            array.set_region(env, 0, &values)?;
+            Ok(array.into_raw())
+        })
+        .resolve::<ThrowJava>()
+}
+
+/// `static native String rawDeviceName(long handle)`.
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_dev_ferrocl_api_Native_rawDeviceName<'caller>(
+    mut unowned: EnvUnowned<'caller>,
+    _class: JClass<'caller>,
+    handle: jlong,
+) -> JString<'caller> {
+    unowned
+        .with_env(|env| -> Result<JString<'caller>, NativeError> {
+            let kernel = raw::get(handle)?;
+            let info = kernel.device.info();
+            Ok(JString::from_str(
+                env,
+                format!("{} ({}, {})", info.name, info.platform_name, info.id()),
+            )?)
+        })
+        .resolve::<ThrowJava>()
+}
+
+/// `static native void rawLaunch(long handle, Object[] arrays, int[] kinds, long[] bits, long[] global,
+/// long[] local, long[] stats)`: one launch of a hand-written kernel; `stats` receives `[upload, kernel,
+/// download, total]` nanoseconds.
+#[unsafe(no_mangle)]
+#[allow(clippy::too_many_arguments)]
+pub extern "system" fn Java_dev_ferrocl_api_Native_rawLaunch<'caller>(
+    mut unowned: EnvUnowned<'caller>,
+    _class: JClass<'caller>,
+    handle: jlong,
+    arrays: JObjectArray<'caller>,
+    kinds: jni::objects::JIntArray<'caller>,
+    bits: jni::objects::JLongArray<'caller>,
+    global: jni::objects::JLongArray<'caller>,
+    local: jni::objects::JLongArray<'caller>,
+    stats: jni::objects::JLongArray<'caller>,
+) {
+    unowned
+        .with_env(|env| -> Result<(), NativeError> {
+            let kernel = raw::get(handle)?;
+            if kinds.is_null() || bits.is_null() || global.is_null() {
+                return Err(NativeError::ferrocl(
+                    "OpenCL kernel launch: missing arguments",
+                ));
+            }
+            let mut kind_values = vec![0i32; kinds.len(env)?];
+            kinds.get_region(env, 0, &mut kind_values)?;
+            let mut bit_values = vec![0i64; bits.len(env)?];
+            bits.get_region(env, 0, &mut bit_values)?;
+            let sizes = |env: &mut Env<'_>,
+                         array: &jni::objects::JLongArray<'_>|
+             -> Result<Vec<usize>, NativeError> {
+                let mut v = vec![0i64; array.len(env)?];
+                array.get_region(env, 0, &mut v)?;
+                v.iter()
+                    .map(|&x| {
+                        usize::try_from(x).map_err(|_| {
+                            NativeError::ferrocl(format!("OpenCL kernel launch: negative size {x}"))
+                        })
+                    })
+                    .collect()
+            };
+            let global = sizes(env, &global)?;
+            let local = if local.is_null() {
+                None
+            } else {
+                Some(sizes(env, &local)?)
+            };
+            let times = env.with_local_frame(64, |env| {
+                raw::launch(
+                    env,
+                    &kernel,
+                    &arrays,
+                    &kind_values,
+                    &bit_values,
+                    &global,
+                    local.as_deref(),
+                )
+            })?;
+            if !stats.is_null() {
+                let values = [
+                    nanos(times.upload),
+                    nanos(times.kernel),
+                    nanos(times.download),
+                    nanos(times.total),
+                ];
+                let n = stats.len(env)?.min(values.len());
+                stats.set_region(env, 0, &values[..n])?;
+            }
+            Ok(())
+        })
+        .resolve::<ThrowJava>()
+}
+
+/// `static native void rawRelease(long handle)`: forgets a hand-written kernel.
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_dev_ferrocl_api_Native_rawRelease<'caller>(
+    mut unowned: EnvUnowned<'caller>,
+    _class: JClass<'caller>,
+    handle: jlong,
+) {
+    unowned
+        .with_env(|_env| -> Result<(), NativeError> { raw::release(handle) })
         .resolve::<ThrowJava>()
 }
 

@@ -99,6 +99,52 @@ final class Backend {
         }
     }
 
+    static long rawBuild(String device, String source, String kernelName, String options) {
+        NativeLoader.load();
+        try {
+            return Native.rawBuild(device, source, kernelName, options);
+        } catch (UnsatisfiedLinkError e) {
+            throw missing("rawBuild", e);
+        }
+    }
+
+    static long[] rawInfo(long handle) {
+        NativeLoader.load();
+        try {
+            return Native.rawInfo(handle);
+        } catch (UnsatisfiedLinkError e) {
+            throw missing("rawInfo", e);
+        }
+    }
+
+    static String rawDeviceName(long handle) {
+        NativeLoader.load();
+        try {
+            return Native.rawDeviceName(handle);
+        } catch (UnsatisfiedLinkError e) {
+            throw missing("rawDeviceName", e);
+        }
+    }
+
+    static void rawLaunch(long handle, Object[] arrays, int[] kinds, long[] bits, long[] global, long[] local,
+            long[] stats) {
+        NativeLoader.load();
+        try {
+            Native.rawLaunch(handle, arrays, kinds, bits, global, local, stats);
+        } catch (UnsatisfiedLinkError e) {
+            throw missing("rawLaunch", e);
+        }
+    }
+
+    static void rawRelease(long handle) {
+        NativeLoader.load();
+        try {
+            Native.rawRelease(handle);
+        } catch (UnsatisfiedLinkError e) {
+            throw missing("rawRelease", e);
+        }
+    }
+
     private static FerroclException missing(String method, UnsatisfiedLinkError e) {
         return new FerroclException("the loaded libferrocl.so does not implement dev.ferrocl.api.Native." + method
                 + " (library and jar do not match): " + e.getMessage(), e);

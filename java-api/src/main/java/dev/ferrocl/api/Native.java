@@ -49,6 +49,26 @@ final class Native {
      */
     static native int launch(long handle, Object[] args, long[] stats, int[] localSize);
 
+    /** Builds a hand-written OpenCL C kernel (device null: the default device). Returns a handle &gt; 0. */
+    static native long rawBuild(String device, String source, String kernelName, String options);
+
+    /** {@code [buildNanos, workGroupLimit, preferredMultiple]} of a hand-written kernel. */
+    static native long[] rawInfo(long handle);
+
+    /** The device a hand-written kernel was built for. */
+    static native String rawDeviceName(long handle);
+
+    /**
+     * Launches a hand-written kernel. kinds: 0 array (copied back), 1 read-only array, 2 int, 3 long, 4 float (raw
+     * bits), 5 double (raw bits), 6 {@code __local} bytes; arrays in {@code arrays}, the rest in {@code bits}. stats
+     * receives {@code [uploadNanos, kernelNanos, downloadNanos, totalNanos]}.
+     */
+    static native void rawLaunch(long handle, Object[] arrays, int[] kinds, long[] bits, long[] global, long[] local,
+            long[] stats);
+
+    /** Forgets a hand-written kernel. */
+    static native void rawRelease(long handle);
+
     /** Frees device memory held by the process. */
     static native void releaseAll();
 }

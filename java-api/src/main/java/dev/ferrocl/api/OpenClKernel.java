@@ -1,0 +1,220 @@
+package dev.ferrocl.api;
+
+import java.util.Objects;
+
+/**
+ * A hand-written OpenCL C kernel, built and launched through Ferrocl's runtime with the same host-device transfers
+ * as a compiled task: every array argument is copied out of the Java heap and uploaded before the kernel, and copied
+ * back after it unless it is wrapped in {@link #readOnly(Object)}. Benchmarks use it as the native upper bound for
+ * Ferrocl's own kernels; it is also an escape hatch for code that is easier to write in OpenCL C.
+ *
+ * <pre>{@code
+ * try (OpenClKernel k = OpenClKernel.build("__kernel void add(__global const float* a, __global float* b, int n) {"
+ *         + " int i = get_global_id(0); if (i < n) b[i] += a[i]; }", "add")) {
+ *     k.launch(new long[] {(n + 255) / 256 * 256}, new long[] {256}, OpenClKernel.readOnly(a), b, n);
+ * }
+ * }</pre>
+ *
+ * Launches are blocking: when {@link #launch} returns, the arrays hold the results. Thread-safe.
+ *
+ * <p><b>Java's arithmetic:</b> OpenCL C may contract {@code a * b + c} into one fused multiply-add (its
+ * {@code FP_CONTRACT} defaults to on), which rounds once where Java rounds twice. A kernel meant to give the JVM's
+ * results bit for bit starts with {@code #pragma OPENCL FP_CONTRACT OFF}, as Ferrocl's generated kernels do.
+ */
+public final class OpenClKernel implements AutoCloseable {
+    private static final int ARRAY = 0;
+    private static final int ARRAY_READ_ONLY = 1;
+    private static final int INT = 2;
+    private static final int LONG = 3;
+    private static final int FLOAT = 4;
+    private static final int DOUBLE = 5;
+    private static final int LOCAL = 6;
+
+    private final String name;
+    private final long handle;
+    private final String deviceName;
+    private final long buildNanos;
+    private volatile boolean closed;
+
+    private OpenClKernel(String name, long handle) {
+        this.name = name;
+        this.handle = handle;
+        this.deviceName = Backend.rawDeviceName(handle);
+        this.buildNanos = Backend.rawInfo(handle)[0];
+    }
+
+    /**
+     * Builds a kernel on the default device (the one {@link TaskSchedule} uses: {@code -Dferrocl.device}, else the
+     * native default).
+     *
+     * @param source     OpenCL C source
+     * @param kernelName the {@code __kernel} function to launch
+     * @return the built kernel
+     * @throws FerroclException if the source does not build (the message carries the driver's build log) or no
+     *                          device can be opened
+     */
+    public static OpenClKernel build(String source, String kernelName) {
+        return build(null, source, kernelName, null);
+    }
+
+    /**
+     * Builds a kernel.
+     *
+     * @param device     the device, or null for the default device
+     * @param source     OpenCL C source
+     * @param kernelName the {@code __kernel} function to launch
+     * @param options    OpenCL build options, or null for none
+     * @return the built kernel
+     * @throws FerroclException if the source does not build (the message carries the driver's build log) or the
+     *                          device cannot be opened
+     */
+    public static OpenClKernel build(Device device, String source, String kernelName, String options) {
+        Objects.requireNonNull(source, "source");
+        Objects.requireNonNull(kernelName, "kernelName");
+        String id = device != null ? device.id() : Config.DEVICE;
+        long handle = Backend.rawBuild(id, source, kernelName, options == null ? "" : options);
+        if (handle <= 0) {
+            throw new FerroclException("native rawBuild returned the invalid handle " + handle);
+        }
+        return new OpenClKernel(kernelName, handle);
+    }
+
+    /**
+     * Marks an array argument as input only: it is uploaded but not copied back.
+     *
+     * @param array a primitive array
+     * @return the marker to pass to {@link #launch}
+     */
+    public static Object readOnly(Object array) {
+        Objects.requireNonNull(array, "array");
+        return new ReadOnly(array);
+    }
+
+    /**
+     * A {@code __local} kernel argument.
+     *
+     * @param bytes its size in bytes, &gt; 0
+     * @return the marker to pass to {@link #launch}
+     */
+    public static Object local(long bytes) {
+        if (bytes <= 0) {
+            throw new IllegalArgumentException("local memory size must be > 0, not " + bytes);
+        }
+        return new Local(bytes);
+    }
+
+    /**
+     * Runs the kernel once and waits for it and for the copies back.
+     *
+     * @param globalSize the NDRange, 1 to 3 dimensions
+     * @param localSize  the work-group size (each dividing the global size), or null to let the driver choose
+     * @param args       the kernel's arguments in parameter order: primitive arrays (copied back afterwards),
+     *                   {@link #readOnly(Object)} arrays, boxed {@code Integer}, {@code Long}, {@code Float},
+     *                   {@code Double} scalars, {@link #local(long)} sizes
+     * @return timings: {@link TaskReport#kernelNanos()} from OpenCL profiling, transfers, global and local size
+     * @throws IllegalArgumentException if an argument is of none of these kinds
+     * @throws FerroclException         if the launch fails (invalid sizes, argument mismatch, device error)
+     */
+    public TaskReport launch(long[] globalSize, long[] localSize, Object... args) {
+        if (closed) {
+            throw new IllegalStateException("OpenCL kernel " + name + " is closed");
+        }
+        Objects.requireNonNull(globalSize, "globalSize");
+        int n = args.length;
+        Object[] arrays = new Object[n];
+        int[] kinds = new int[n];
+        long[] bits = new long[n];
+        for (int k = 0; k < n; k++) {
+            Object a = args[k];
+            if (a instanceof ReadOnly) {
+                kinds[k] = ARRAY_READ_ONLY;
+                arrays[k] = ((ReadOnly) a).array;
+            } else if (a instanceof Local) {
+                kinds[k] = LOCAL;
+                bits[k] = ((Local) a).bytes;
+            } else if (a instanceof Integer i) {
+                kinds[k] = INT;
+                bits[k] = i;
+            } else if (a instanceof Long l) {
+                kinds[k] = LONG;
+                bits[k] = l;
+            } else if (a instanceof Float f) {
+                kinds[k] = FLOAT;
+                bits[k] = Float.floatToRawIntBits(f) & 0xffffffffL;
+            } else if (a instanceof Double d) {
+                kinds[k] = DOUBLE;
+                bits[k] = Double.doubleToRawLongBits(d);
+            } else if (a != null && a.getClass().isArray() && a.getClass().getComponentType().isPrimitive()) {
+                kinds[k] = ARRAY;
+                arrays[k] = a;
+            } else {
+                throw new IllegalArgumentException("OpenCL kernel " + name + ": argument " + k + " ("
+                        + (a == null ? "null" : a.getClass().getName())
+                        + ") is not a primitive array, a boxed int/long/float/double or a local size");
+            }
+            if (arrays[k] != null && !arrays[k].getClass().getComponentType().isPrimitive()) {
+                throw new IllegalArgumentException("OpenCL kernel " + name + ": argument " + k
+                        + " is not a primitive array");
+            }
+        }
+        long[] stats = new long[4];
+        Backend.rawLaunch(handle, arrays, kinds, bits, globalSize.clone(),
+                localSize == null ? null : localSize.clone(), stats);
+        return new TaskReport(name, TaskReport.Where.DEVICE, "hand-written OpenCL kernel", deviceName, 0,
+                buildNanos, stats[1], stats[0] + stats[2], false, globalSize.clone(),
+                localSize == null ? new long[0] : localSize.clone(), 1);
+    }
+
+    /**
+     * The driver's build time for this kernel's program (the first build of the same source and options; later
+     * builds come from the runtime's cache).
+     *
+     * @return nanoseconds
+     */
+    public long buildNanos() {
+        return buildNanos;
+    }
+
+    /**
+     * The device the kernel was built for.
+     *
+     * @return its name, platform and id
+     */
+    public String deviceName() {
+        return deviceName;
+    }
+
+    /** Forgets the kernel; later launches throw IllegalStateException. */
+    @Override
+    public void close() {
+        if (!closed) {
+            closed = true;
+            Backend.rawRelease(handle);
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "OpenClKernel[" + name + " on " + deviceName + "]";
+    }
+
+    private static final class ReadOnly {
+        final Object array;
+
+        ReadOnly(Object array) {
+            if (!array.getClass().isArray() || !array.getClass().getComponentType().isPrimitive()) {
+                throw new IllegalArgumentException("readOnly takes a primitive array, not "
+                        + array.getClass().getName());
+            }
+            this.array = array;
+        }
+    }
+
+    private static final class Local {
+        final long bytes;
+
+        Local(long bytes) {
+            this.bytes = bytes;
+        }
+    }
+}

@@ -1,0 +1,94 @@
+package dev.ferrocl.tests;
+
+import static org.junit.Assert.assertArrayEquals;
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertThrows;
+import static org.junit.Assert.assertTrue;
+
+import dev.ferrocl.api.FerroclException;
+import dev.ferrocl.api.OpenClKernel;
+import dev.ferrocl.api.TaskReport;
+import org.junit.Test;
+
+/** The raw-kernel entry point: hand-written OpenCL C with the same transfers as a compiled task. */
+public class OpenClKernelTest {
+    // FP_CONTRACT OFF: without it OpenCL may fuse a * x + y into one rounding, unlike Java.
+    private static final String SAXPY = """
+            #pragma OPENCL FP_CONTRACT OFF
+            __kernel void saxpy(float a, __global const float* x, __global float* y, int n) {
+                int i = get_global_id(0);
+                if (i < n) y[i] = a * x[i] + y[i];
+            }
+            """;
+
+    @Test
+    public void saxpyMatchesJava() {
+        int n = 1000;
+        float[] x = Inputs.floats(7, n, -10f, 10f);
+        float[] y = Inputs.floats(8, n, -10f, 10f);
+        float[] expected = y.clone();
+        for (int i = 0; i < n; i++) {
+            expected[i] = 2.5f * x[i] + expected[i];
+        }
+        float[] xBefore = x.clone();
+        try (OpenClKernel k = OpenClKernel.build(SAXPY, "saxpy")) {
+            TaskReport r = k.launch(new long[] {1024}, new long[] {64}, 2.5f, OpenClKernel.readOnly(x), y, n);
+            assertEquals(TaskReport.Where.DEVICE, r.ranOn());
+            assertTrue(r.kernelNanos() > 0);
+        }
+        assertArrayEquals(expected, y, 0f);
+        assertArrayEquals(xBefore, x, 0f);
+    }
+
+    @Test
+    public void localMemoryAndEveryScalarKind() {
+        String src = """
+                __kernel void k(__global long* out, long a, double b, __local int* tmp) {
+                    int l = get_local_id(0);
+                    tmp[l] = l;
+                    barrier(CLK_LOCAL_MEM_FENCE);
+                    if (l == 0) {
+                        long s = 0;
+                        for (int j = 0; j < (int) get_local_size(0); j++) s += tmp[j];
+                        out[get_group_id(0)] = s + a + (long) b;
+                    }
+                }
+                """;
+        long[] out = new long[2];
+        try (OpenClKernel k = OpenClKernel.build(src, "k")) {
+            k.launch(new long[] {32}, new long[] {16}, out, 1000L, 3.0, OpenClKernel.local(16 * 4));
+        }
+        long expected = 120 + 1000 + 3;
+        assertArrayEquals(new long[] {expected, expected}, out);
+    }
+
+    @Test
+    public void buildErrorCarriesTheLog() {
+        FerroclException e = assertThrows(FerroclException.class,
+                () -> OpenClKernel.build("__kernel void k(__global int* a) { a[0] = undefined_name; }", "k"));
+        assertTrue(e.getMessage(), e.getMessage().contains("undefined_name"));
+    }
+
+    @Test
+    public void badArgumentsAreRefused() {
+        try (OpenClKernel k = OpenClKernel.build(SAXPY, "saxpy")) {
+            assertThrows(IllegalArgumentException.class,
+                    () -> k.launch(new long[] {4}, null, 1f, new Object(), new float[4], 4));
+            assertThrows(IllegalArgumentException.class, () -> OpenClKernel.readOnly(new String[1]));
+            assertThrows(IllegalArgumentException.class, () -> OpenClKernel.local(0));
+            // The wrong number of arguments is the runtime's to refuse.
+            assertThrows(FerroclException.class, () -> k.launch(new long[] {4}, null, 1f, new float[4]));
+            // A local size that does not divide the global size.
+            assertThrows(FerroclException.class,
+                    () -> k.launch(new long[] {10}, new long[] {4}, 1f, new float[10], new float[10], 10));
+        }
+    }
+
+    @Test
+    public void closedKernelRefusesLaunches() {
+        OpenClKernel k = OpenClKernel.build(SAXPY, "saxpy");
+        k.close();
+        assertThrows(IllegalStateException.class,
+                () -> k.launch(new long[] {4}, null, 1f, new float[4], new float[4], 4));
+    }
+}
