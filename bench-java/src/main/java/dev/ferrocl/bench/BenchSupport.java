@@ -1,8 +1,10 @@
 package dev.ferrocl.bench;
 
+import dev.ferrocl.api.ExecutionReport;
 import dev.ferrocl.api.TaskReport;
 import dev.ferrocl.api.TaskSchedule;
 import java.util.SplittableRandom;
+import java.util.function.Supplier;
 import org.openjdk.jmh.infra.BenchmarkParams;
 
 /** What every benchmark shares: sizes, inputs, result checks and the device check. */
@@ -127,6 +129,49 @@ public final class BenchSupport {
         }
     }
 
+    /**
+     * Checks results of a computation that OpenCL C may evaluate with fused multiply-adds where Java rounds the
+     * product first (OpenCL's {@code FP_CONTRACT} is on by default, and Aparapi's generated code does not turn it
+     * off): each element must be a sum of at most {@code operations} rounded operations on nonnegative terms
+     * (products and sums of nonnegative inputs). For any such evaluation, fused or not and in any association,
+     * {@code |computed - exact| <= gamma * exact} with {@code gamma = n u / (1 - n u)}, {@code u = 2^-24}
+     * (Higham, Accuracy and Stability of Numerical Algorithms, 3.1); so two evaluations differ by at most
+     * {@code 2 gamma exact <= 2 gamma expected / (1 - gamma)}. Only for variants that do not promise Java's
+     * rounding (Aparapi); Ferrocl and the hand-written kernels (which turn contraction off) are checked with
+     * {@link #checkExact(String, float[], float[])}. Prints how many elements differ from Java's bits.
+     *
+     * @param operations the number of roundings (multiplications and additions) along one element's computation
+     * @throws IllegalStateException naming the first element outside the bound, or a negative or non-finite
+     *                               expected value (the bound would not hold)
+     */
+    public static void checkContracted(String what, float[] expected, float[] actual, int operations) {
+        checkLength(what, expected.length, actual.length);
+        double nu = operations * 0x1p-24;
+        if (nu >= 0.5) {
+            throw new IllegalArgumentException("checkContracted: " + operations + " operations is too many for a bound");
+        }
+        double gamma = nu / (1 - nu);
+        double rel = 2 * gamma / (1 - gamma);
+        int differ = 0;
+        for (int i = 0; i < expected.length; i++) {
+            float e = expected[i];
+            if (!(e >= 0) || Float.isInfinite(e)) {
+                throw new IllegalStateException(what + ": Java's element " + i + " is " + floatText(e)
+                        + ": checkContracted needs nonnegative finite results");
+            }
+            if (Float.floatToIntBits(e) != Float.floatToIntBits(actual[i])) {
+                differ++;
+                if (!(Math.abs((double) actual[i] - e) <= rel * e)) {
+                    throw mismatch(what, i, floatText(e), floatText(actual[i]), expected.length, rel, 0);
+                }
+            }
+        }
+        if (differ > 0) {
+            System.out.println("[bench] " + what + ": " + differ + " of " + expected.length
+                    + " elements differ from Java's bits (fused multiply-add), all within the rounding-error bound");
+        }
+    }
+
     private static boolean close(double e, double a, double relTol, double absTol) {
         if (Double.isNaN(e) || Double.isNaN(a)) {
             return Double.isNaN(e) && Double.isNaN(a);
@@ -175,6 +220,56 @@ public final class BenchSupport {
                         + ", not on the device: " + t.reason());
             }
         }
+    }
+
+    /**
+     * Builds the Ferrocl variant's schedule: compiles it (cold: this JVM has not compiled the method yet), then
+     * builds and compiles a second schedule of the same tasks (cached), records both compile costs with
+     * {@link KernelTimes#compile}, closes the second one and returns the first, compiled but not yet executed.
+     * A cold compile that came from the cache (several trials in one JVM, {@code -f 0}) is not recorded.
+     *
+     * @param benchmark the benchmark's name for {@link KernelTimes}, e.g. "VectorAdd"
+     * @param size      the size parameter
+     * @param make      builds a new schedule with the tasks
+     * @return the first schedule
+     */
+    public static TaskSchedule ferroclSchedule(String benchmark, String size, Supplier<TaskSchedule> make) {
+        TaskSchedule s = make.get();
+        s.warmup();
+        ExecutionReport cold = s.report();
+        ExecutionReport cached;
+        try (TaskSchedule again = make.get()) {
+            again.warmup();
+            cached = again.report();
+        }
+        boolean wasCold = true;
+        long jitCold = 0, buildCold = 0, jitCached = 0, buildCached = 0;
+        for (TaskReport t : cold.tasks()) {
+            wasCold &= !t.cached();
+            jitCold += t.compileNanos();
+            buildCold += t.buildNanos();
+        }
+        for (TaskReport t : cached.tasks()) {
+            jitCached += t.compileNanos();
+            buildCached += t.buildNanos();
+        }
+        if (wasCold) {
+            KernelTimes.compile(benchmark, size, jitCold, buildCold, jitCached, buildCached);
+        }
+        return s;
+    }
+
+    /**
+     * The sum of the kernel times of the schedule's tasks at its last execute().
+     *
+     * @return nanoseconds, from OpenCL profiling
+     */
+    public static long kernelNanos(TaskSchedule s) {
+        long sum = 0;
+        for (TaskReport t : s.report().tasks()) {
+            sum += t.kernelNanos();
+        }
+        return sum;
     }
 
     // ------------------------------------------------------------------------------------------- inputs

@@ -70,6 +70,16 @@ public final class KernelTimes {
     }
 
     /**
+     * Records the kernel time of the schedule's last execute() (the sum over its tasks), on the default device;
+     * builds no report when the property is unset.
+     */
+    public static void record(String benchmark, String variant, String size, dev.ferrocl.api.TaskSchedule s) {
+        if (enabled()) {
+            record(benchmark, variant, size, null, BenchSupport.kernelNanos(s));
+        }
+    }
+
+    /**
      * Records what compiling the benchmark's Ferrocl kernel cost, on the default device.
      *
      * @param jitNanosCold     bytecode to OpenCL C, first compile ({@code TaskReport.compileNanos()})
