@@ -35,7 +35,9 @@ import org.openjdk.jmh.infra.BenchmarkParams;
  * <p>Each row's sum runs in column order in every variant with IEEE multiplications and additions (no
  * contraction), so results are compared bit for bit. That is also why the hand-written kernel is the scalar CSR
  * kernel (one work-item per row, Bell and Garland's "CSR (scalar)") rather than the vector kernel (a sub-group
- * per row with a tree reduction), which is faster on a GPU but adds in another order.
+ * per row with a tree reduction), which is faster on a GPU but adds in another order. Aparapi's OpenCL C cannot
+ * turn contraction off, so its result is checked against a rounding-error bound instead
+ * ({@link #checkContracted}).
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -181,11 +183,48 @@ public class SpMVBench {
             case "aparapi":
                 aparapi = new SpmvKernel(rowPtr, col, val, x, y);
                 aparapi();
-                break;
+                // Aparapi's OpenCL C leaves FP_CONTRACT on: sum += val * x may be a fused multiply-add.
+                checkContracted(NAME + "." + variant, expected, y);
+                return;
             default:
                 throw new IllegalStateException("unknown variant " + variant);
         }
         BenchSupport.checkExact(NAME + "." + variant, expected, y);
+    }
+
+    /**
+     * The check of a variant that may fuse {@code sum += val * x} into one rounding (Aparapi, whose OpenCL C leaves
+     * {@code FP_CONTRACT} on): for any evaluation of a row's dot product of k terms, fused or not, in any order,
+     * {@code |computed - exact| <= gamma(k + 1) * sum |val * x|} with {@code gamma(m) = m u / (1 - m u)},
+     * {@code u = 2^-53} (Higham, Accuracy and Stability of Numerical Algorithms, 2nd ed., (3.5); each term goes
+     * through at most k + 1 roundings). Java's and the variant's results therefore differ by at most
+     * {@code 2 gamma(33) sum |val * x|} (k <= 32); the sum of magnitudes is computed here in double, which is
+     * within a factor {@code 1 - gamma(32)} of exact, hence the division. Signed terms: the bound is in terms of
+     * the magnitudes, not of the (possibly much smaller) result. Prints how many rows differ from Java's bits.
+     */
+    void checkContracted(String what, double[] expected, double[] actual) {
+        double g = 33 * 0x1p-53 / (1 - 33 * 0x1p-53);
+        int differ = 0;
+        for (int row = 0; row < rows; row++) {
+            if (Double.doubleToLongBits(expected[row]) == Double.doubleToLongBits(actual[row])) {
+                continue;
+            }
+            differ++;
+            double scale = 0;
+            for (int k = rowPtr[row]; k < rowPtr[row + 1]; k++) {
+                scale += Math.abs(val[k] * x[col[k]]);
+            }
+            double bound = 2 * g * scale / (1 - g);
+            if (!(Math.abs(actual[row] - expected[row]) <= bound)) {
+                throw new IllegalStateException(what + ": row " + row + " of " + rows + " is " + actual[row]
+                        + " where Java computes " + expected[row] + ", more than the rounding-error bound " + bound
+                        + " apart");
+            }
+        }
+        if (differ > 0) {
+            System.out.println("[bench] " + what + ": " + differ + " of " + rows
+                    + " rows differ from Java's bits (fused multiply-add), all within the rounding-error bound");
+        }
     }
 
     @TearDown(Level.Trial)
