@@ -36,7 +36,7 @@ pub use ferrocl_graph::{ElemKind, FieldRef, Stamp};
 pub use ferrocl_opencl_writer::{
     Features, Kernel, KernelParam, STATUS_DIVIDE_BY_ZERO, STATUS_INDEX,
 };
-pub use ferrocl_opt::{HostExpr, LoopDim};
+pub use ferrocl_opt::{HostExpr, LoopDim, ReduceOp, Reduction};
 
 /// What the target device supports, as far as code generation cares.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -7,7 +7,7 @@
 
 use crate::registry::Task;
 use crate::NativeError;
-use ferrocl_jit::{ElemKind, HostExpr, KernelParam, Stamp};
+use ferrocl_jit::{ElemKind, HostExpr, KernelParam, ReduceOp, Stamp};
 use ferrocl_runtime::{Access, HostBuffer, HostData, KernelArg};
 use jni::objects::{
     JBooleanArray, JByteArray, JCharArray, JDoubleArray, JFloatArray, JIntArray, JLongArray,
@@ -316,6 +316,185 @@ fn check_local(
     Ok(local)
 }
 
+/// The running value of one `@Reduce` array on the host: its element 0 before the launch, combined
+/// with every kernel's partial results.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum ReduceValue {
+    Int(i32),
+    Long(i64),
+    Float(f32),
+    Double(f64),
+}
+
+/// Java's `Math.min` / `Math.max` on floating point: NaN if either is NaN, `-0.0 < 0.0`.
+fn java_min_max<T: Copy + PartialOrd>(
+    a: T,
+    b: T,
+    is_nan: fn(T) -> bool,
+    sign: fn(T) -> bool,
+    min: bool,
+) -> T {
+    if is_nan(a) {
+        return a;
+    }
+    if is_nan(b) {
+        return b;
+    }
+    if a == b {
+        // Equal values differ only for zeros of opposite sign.
+        return if sign(a) == min { a } else { b };
+    }
+    if (a < b) == min {
+        a
+    } else {
+        b
+    }
+}
+
+impl ReduceValue {
+    /// `op(self, other)` with Java's semantics (integers wrap); `-` updates combine by `+`.
+    fn combine(self, op: ReduceOp, other: ReduceValue) -> ReduceValue {
+        use ReduceValue::*;
+        match (self, other) {
+            (Int(a), Int(b)) => Int(match op {
+                ReduceOp::Add => a.wrapping_add(b),
+                ReduceOp::Mul => a.wrapping_mul(b),
+                ReduceOp::Min => a.min(b),
+                ReduceOp::Max => a.max(b),
+            }),
+            (Long(a), Long(b)) => Long(match op {
+                ReduceOp::Add => a.wrapping_add(b),
+                ReduceOp::Mul => a.wrapping_mul(b),
+                ReduceOp::Min => a.min(b),
+                ReduceOp::Max => a.max(b),
+            }),
+            (Float(a), Float(b)) => Float(match op {
+                ReduceOp::Add => a + b,
+                ReduceOp::Mul => a * b,
+                ReduceOp::Min | ReduceOp::Max => java_min_max(
+                    a,
+                    b,
+                    f32::is_nan,
+                    f32::is_sign_negative,
+                    op == ReduceOp::Min,
+                ),
+            }),
+            (Double(a), Double(b)) => Double(match op {
+                ReduceOp::Add => a + b,
+                ReduceOp::Mul => a * b,
+                ReduceOp::Min | ReduceOp::Max => java_min_max(
+                    a,
+                    b,
+                    f64::is_nan,
+                    f64::is_sign_negative,
+                    op == ReduceOp::Min,
+                ),
+            }),
+            // Kinds never mix: one reduction has one element type.
+            (a, _) => a,
+        }
+    }
+
+    /// Folds `partials` (one per work-group, in group order) into `self`.
+    fn fold(self, op: ReduceOp, partials: &Owned) -> ReduceValue {
+        let Some(total) = (match partials {
+            Owned::I32(v) => v
+                .iter()
+                .map(|&x| ReduceValue::Int(x))
+                .reduce(|a, b| a.combine(op, b)),
+            Owned::I64(v) => v
+                .iter()
+                .map(|&x| ReduceValue::Long(x))
+                .reduce(|a, b| a.combine(op, b)),
+            Owned::F32(v) => v
+                .iter()
+                .map(|&x| ReduceValue::Float(x))
+                .reduce(|a, b| a.combine(op, b)),
+            Owned::F64(v) => v
+                .iter()
+                .map(|&x| ReduceValue::Double(x))
+                .reduce(|a, b| a.combine(op, b)),
+            _ => None,
+        }) else {
+            return self;
+        };
+        self.combine(op, total)
+    }
+
+    /// Reads element 0 of a Java array of `elem`; `None` for an empty array.
+    fn read(
+        env: &mut Env<'_>,
+        obj: &JObject<'_>,
+        elem: ElemKind,
+    ) -> Result<Option<ReduceValue>, NativeError> {
+        let raw = obj.as_raw();
+        macro_rules! first {
+            ($ty:ident, $zero:expr, $wrap:ident) => {{
+                // Safety: a live local reference to an array of this element type (checked by the
+                // caller); the wrapper does not delete it.
+                let array = unsafe { $ty::from_raw(env, raw) };
+                if array.len(env)? == 0 {
+                    return Ok(None);
+                }
+                let mut v = [$zero];
+                array.get_region(env, 0, &mut v)?;
+                ReduceValue::$wrap(v[0])
+            }};
+        }
+        Ok(Some(match elem {
+            ElemKind::Int => first!(JIntArray, 0i32, Int),
+            ElemKind::Long => first!(JLongArray, 0i64, Long),
+            ElemKind::Float => first!(JFloatArray, 0f32, Float),
+            ElemKind::Double => first!(JDoubleArray, 0f64, Double),
+            _ => {
+                return Err(NativeError::ferrocl(
+                    "@Reduce over an unsupported element type",
+                ))
+            }
+        }))
+    }
+
+    /// Writes `self` into element 0 of its Java array.
+    fn write(self, env: &mut Env<'_>, obj: &JObject<'_>) -> Result<(), NativeError> {
+        let raw = obj.as_raw();
+        // Safety (all arms): as in `read`; the value's kind is the array's element type.
+        match self {
+            ReduceValue::Int(x) => {
+                unsafe { JIntArray::from_raw(env, raw) }.set_region(env, 0, &[x])?
+            }
+            ReduceValue::Long(x) => {
+                unsafe { JLongArray::from_raw(env, raw) }.set_region(env, 0, &[x])?
+            }
+            ReduceValue::Float(x) => {
+                unsafe { JFloatArray::from_raw(env, raw) }.set_region(env, 0, &[x])?
+            }
+            ReduceValue::Double(x) => {
+                unsafe { JDoubleArray::from_raw(env, raw) }.set_region(env, 0, &[x])?
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A host vector of `len` elements of `elem` for a reduction's partial results.
+fn partials_vec(elem: ElemKind, len: usize) -> Owned {
+    match elem {
+        ElemKind::Long => Owned::I64(vec![0; len]),
+        ElemKind::Float => Owned::F32(vec![0.0; len]),
+        ElemKind::Double => Owned::F64(vec![0.0; len]),
+        _ => Owned::I32(vec![0; len]),
+    }
+}
+
+fn elem_bytes(elem: ElemKind) -> usize {
+    match elem {
+        ElemKind::Boolean | ElemKind::Byte => 1,
+        ElemKind::Char | ElemKind::Short => 2,
+        ElemKind::Int | ElemKind::Float => 4,
+        ElemKind::Long | ElemKind::Double => 8,
+    }
+}
+
 /// Runs `task` with the Java arguments `args` (receiver first for instance methods).
 pub(crate) fn launch<'local>(
     env: &mut Env<'local>,
@@ -461,6 +640,43 @@ pub(crate) fn launch<'local>(
         param_buffer[param] = Some(index);
     }
 
+    // @Reduce arrays: their element 0 lives on the host and is combined with each kernel's partial
+    // results. An array that is also another argument (aliasing) would be read by the loop while
+    // the JVM updates it: the JVM runs such calls.
+    struct Reduced<'local> {
+        param: usize,
+        object: JObject<'local>,
+        value: Option<ReduceValue>,
+    }
+    let mut reduced: Vec<Reduced<'local>> = Vec::new();
+    for red in jit.kernels.iter().flat_map(|k| k.reductions.iter()) {
+        if reduced.iter().any(|r| r.param == red.param) {
+            continue;
+        }
+        let obj = &objects[red.param];
+        if obj.is_null() {
+            return Ok(Outcome::status(HOST_CHECK_FAILED));
+        }
+        for a in &arrays {
+            if env.is_same_object(&a.object, obj)? {
+                return Ok(Outcome::status(HOST_CHECK_FAILED));
+            }
+        }
+        for r in &reduced {
+            if env.is_same_object(&r.object, obj)? {
+                return Ok(Outcome::status(HOST_CHECK_FAILED));
+            }
+        }
+        let value = ReduceValue::read(env, obj, red.elem)?;
+        // Safety: a fresh wrapper of the same live local reference (no ownership taken).
+        let object = unsafe { JObject::from_raw(env, obj.as_raw()) };
+        reduced.push(Reduced {
+            param: red.param,
+            object,
+            value,
+        });
+    }
+
     let mut stats = Stats::default();
     let mut ran_any = false;
     for (kernel, built) in jit.kernels.iter().zip(&task.kernels) {
@@ -482,6 +698,16 @@ pub(crate) fn launch<'local>(
         if counts.contains(&0) {
             continue;
         }
+        // A reduction into an empty array throws on the JVM (the loop runs at least once).
+        for red in &kernel.reductions {
+            if reduced
+                .iter()
+                .any(|r| r.param == red.param && r.value.is_none())
+            {
+                return Ok(Outcome::status(HOST_CHECK_FAILED));
+            }
+        }
+        let reducing = !kernel.reductions.is_empty();
         // NDRange dimension 0 is the innermost loop.
         let ndrange: Vec<u64> = if counts.is_empty() {
             vec![1]
@@ -489,7 +715,7 @@ pub(crate) fn launch<'local>(
             counts.iter().rev().copied().collect()
         };
         // A method without a @Parallel loop runs as exactly one work-item (its kernel has no guard).
-        let local = if let Some(req) = requested_local {
+        let mut local = if let Some(req) = requested_local {
             check_local(task, built, &ndrange, req, counts.is_empty())?
         } else if counts.is_empty() {
             vec![1]
@@ -501,14 +727,75 @@ pub(crate) fn launch<'local>(
                 &task.device.info().max_work_item_sizes,
             )
         };
-        let global: Vec<usize> = ndrange
+        let scratch_bytes = |local: &[usize]| -> usize {
+            let items: usize = local.iter().product();
+            kernel
+                .reductions
+                .iter()
+                .map(|r| items * elem_bytes(r.elem))
+                .sum()
+        };
+        if reducing {
+            // The work-group tree halves its size each step: every dimension a power of two, and the
+            // scratch arrays must fit in local memory next to what the kernel itself uses.
+            if requested_local.is_some() {
+                if local.iter().any(|l| !l.is_power_of_two()) {
+                    return Err(NativeError::ferrocl(format!(
+                        "{}: a task with @Reduce needs a work-group size whose every dimension is a power of two, not {local:?}",
+                        jit.location
+                    )));
+                }
+            } else {
+                for l in local.iter_mut() {
+                    *l = 1usize << (*l).max(1).ilog2();
+                }
+            }
+            let available = task
+                .device
+                .info()
+                .local_mem_bytes
+                .saturating_sub(built.local_mem_bytes()) as usize;
+            while scratch_bytes(&local) > available && local.iter().any(|&l| l > 1) {
+                if requested_local.is_some() {
+                    return Err(NativeError::ferrocl(format!(
+                        "{}: work-group size {local:?} needs {} bytes of local memory for its reductions; the device has {available}",
+                        jit.location,
+                        scratch_bytes(&local)
+                    )));
+                }
+                if let Some(l) = local.iter_mut().max() {
+                    *l /= 2;
+                }
+            }
+        }
+        let mut global: Vec<usize> = ndrange
             .iter()
             .zip(&local)
             .map(|(&n, &l)| usize::try_from(n.div_ceil(l as u64) * l as u64).unwrap_or(usize::MAX))
             .collect();
+        if reducing {
+            // The outermost loop is a grid-stride loop: enough work-groups to fill the device (eight
+            // per compute unit), each work-item folding a strided slice of the iterations.
+            let outer = global.len() - 1;
+            let other_groups: usize = global[..outer]
+                .iter()
+                .zip(&local)
+                .map(|(g, l)| g / l)
+                .product();
+            let target = (task.device.info().compute_units.max(1) as usize * 8)
+                .div_ceil(other_groups.max(1));
+            let needed = global[outer] / local[outer];
+            global[outer] = target.clamp(1, needed.max(1)) * local[outer];
+        }
+        let groups: usize = global.iter().zip(&local).map(|(g, l)| g / l).product();
 
         let status_index = arrays.len();
         let mut status = vec![0i32];
+        let mut partials: Vec<Owned> = kernel
+            .reductions
+            .iter()
+            .map(|r| partials_vec(r.elem, groups))
+            .collect();
         let mut kernel_args = Vec::with_capacity(kernel.params.len());
         for kp in &kernel.params {
             kernel_args.push(match *kp {
@@ -538,6 +825,16 @@ pub(crate) fn launch<'local>(
                 // Declared `uint` in the kernel: a count may exceed Integer.MAX_VALUE.
                 KernelParam::TripCount { dim } => KernelArg::Int(counts[dim] as u32 as i32),
                 KernelParam::Status => KernelArg::Buffer(status_index),
+                KernelParam::ReducePartials { reduction } => {
+                    KernelArg::Buffer(status_index + 1 + reduction)
+                }
+                KernelParam::ReduceScratch { reduction } => {
+                    let elem = kernel
+                        .reductions
+                        .get(reduction)
+                        .map_or(ElemKind::Long, |r| r.elem);
+                    KernelArg::Local(local.iter().product::<usize>() * elem_bytes(elem))
+                }
             });
         }
 
@@ -556,6 +853,10 @@ pub(crate) fn launch<'local>(
                 })
                 .collect();
             buffers.push(HostBuffer::read_write(HostData::I32(&mut status)));
+            // Every work-group writes its partial: download only.
+            for p in partials.iter_mut() {
+                buffers.push(HostBuffer::output(p.host_data()));
+            }
             task.device
                 .launch(built, &mut buffers, &kernel_args, &global, Some(&local))
                 .map_err(|e| NativeError::ferrocl(format!("{}: {e}", jit.location)))?
@@ -578,12 +879,22 @@ pub(crate) fn launch<'local>(
                 stats,
             });
         }
+        for (red, p) in kernel.reductions.iter().zip(&partials) {
+            if let Some(r) = reduced.iter_mut().find(|r| r.param == red.param) {
+                r.value = r.value.map(|v| v.fold(red.op, p));
+            }
+        }
     }
     if !ran_any {
         return Ok(Outcome::status(RAN));
     }
     for a in arrays.iter().filter(|a| a.written) {
         write_array(env, &a.object, &a.data)?;
+    }
+    for r in &reduced {
+        if let Some(v) = r.value {
+            v.write(env, &r.object)?;
+        }
     }
     Ok(Outcome { status: RAN, stats })
 }

@@ -100,6 +100,12 @@ impl Writer<'_> {
         name
     }
 
+    /// The accumulator variable of the `@Reduce` array `array`, if it is one of this kernel's.
+    fn reduce_acc(&self, array: NodeId) -> Option<String> {
+        let param = self.mg.params.iter().position(|p| p.node == array)?;
+        self.reduce_accs.get(&param).cloned()
+    }
+
     fn array(&self, id: NodeId, array: NodeId) -> Result<(String, String), WriterError> {
         let param = self.mg.params.iter().position(|p| p.node == array);
         match param.and_then(|p| self.array_names.get(&p)) {
@@ -116,15 +122,32 @@ impl Writer<'_> {
         let depth = self.scope.len();
         self.checked
             .push((index.to_string(), len.to_string(), depth));
-        self.line(&format!(
-            "if ((uint){index} >= (uint){len}) {{ *{status} = {STATUS_INDEX}; return; }}"
-        ));
+        let exit = &self.exit;
+        let text =
+            format!("if ((uint){index} >= (uint){len}) {{ *{status} = {STATUS_INDEX}; {exit} }}");
+        self.line(&text);
     }
 
     /// Writes the statement(s) of a fixed body node.
     pub(crate) fn fixed(&mut self, id: NodeId, status: &str) -> Result<(), WriterError> {
         let g = &self.mg.graph;
         let inputs = g.inputs(id).to_vec();
+        // The running value of a @Reduce array is the work-item's accumulator (no bounds check:
+        // the host checked that the array has an element 0).
+        if let Some(acc) = inputs.first().and_then(|&a| self.reduce_acc(a)) {
+            match g.op(id).clone() {
+                Op::ArrayLoad(elem) => {
+                    self.bind(id, elem.value_stamp(), acc);
+                    return Ok(());
+                }
+                Op::ArrayStore(_) => {
+                    let value = self.value(inputs[2])?;
+                    self.line(&format!("{acc} = {value};"));
+                    return Ok(());
+                }
+                _ => {}
+            }
+        }
         match g.op(id).clone() {
             Op::ArrayLoad(elem) => {
                 let (arr, len) = self.array(id, inputs[0])?;
@@ -161,9 +184,10 @@ impl Writer<'_> {
                     .iter()
                     .any(|(a, b, _)| *a == key.0 && *b == key.1);
                 if !nonzero_constant && !done {
-                    self.line(&format!(
-                        "if ({y} == 0) {{ *{status} = {STATUS_DIVIDE_BY_ZERO}; return; }}"
-                    ));
+                    let exit = &self.exit;
+                    let text =
+                        format!("if ({y} == 0) {{ *{status} = {STATUS_DIVIDE_BY_ZERO}; {exit} }}");
+                    self.line(&text);
                     let depth = self.scope.len();
                     self.checked.push((key.0, key.1, depth));
                 }

@@ -23,7 +23,7 @@ mod structure;
 
 use ferrocl_frontend::MethodGraph;
 use ferrocl_graph::{ElemKind, NodeId, Op, Stamp};
-use ferrocl_opt::{HostExpr, LoopDim, ParallelNest};
+use ferrocl_opt::{HostExpr, LoopDim, ParallelNest, ReduceOp, Reduction};
 use std::collections::{BTreeSet, HashMap};
 use std::fmt::Write;
 
@@ -80,6 +80,18 @@ pub enum KernelParam {
     },
     /// `__global int*` status word: 0, or the code of the first failed check.
     Status,
+    /// `__global T*` of reduction `reduction` (index into [`Kernel::reductions`]): one partial result
+    /// per work-group, each written by the group's first work-item. The host sizes it to the number of
+    /// work-groups and combines the partials with the value `out[0]` held before the launch.
+    ReducePartials {
+        /// Which reduction.
+        reduction: usize,
+    },
+    /// `__local T*` scratch of reduction `reduction`: one element per work-item of a work-group.
+    ReduceScratch {
+        /// Which reduction.
+        reduction: usize,
+    },
 }
 
 /// Code-generation choices that depend on the device.
@@ -114,6 +126,11 @@ pub struct Kernel {
     /// The `@Parallel` loops, outermost first (empty: one work-item runs the method). Loop `k` of `n`
     /// is NDRange dimension `n - 1 - k`, so the innermost loop varies fastest.
     pub dims: Vec<LoopDim>,
+    /// The `@Reduce` arrays this kernel folds into. When there are any, the kernel is a reduction
+    /// kernel: the outermost loop (the last NDRange dimension) is covered by a grid-stride loop, so
+    /// its global size may be smaller than its trip count; every work-group size must be a power of
+    /// two; and the host combines the partial results (see [`KernelParam::ReducePartials`]).
+    pub reductions: Vec<Reduction>,
 }
 
 /// Errors of the writer.
@@ -163,6 +180,11 @@ pub(crate) struct Writer<'a> {
     pub(crate) phi_vars: HashMap<NodeId, String>,
     /// Device-dependent choices.
     pub(crate) options: WriterOptions,
+    /// Accumulator variables of the `@Reduce` arrays, by parameter index.
+    pub(crate) reduce_accs: HashMap<usize, String>,
+    /// The statement that ends one iteration of the parallel body (`return;`, or in a reduction
+    /// kernel a jump to the end of the grid-stride loop, so every work-item reaches the barriers).
+    pub(crate) exit: String,
 }
 
 impl Writer<'_> {
@@ -202,8 +224,14 @@ pub fn write_kernel(
     let cfg = structure::Cfg::build(mg, nest.body_entry, nest.innermost())?;
     let mut body_nodes: Vec<NodeId> = cfg.block_of.keys().copied().collect();
     body_nodes.sort();
+    let reduced: BTreeSet<usize> = nest.reductions.iter().map(|r| r.param).collect();
     for &n in &body_nodes {
         let param_of = |id: NodeId| mg.params.iter().position(|p| p.node == id);
+        if param_of(g.inputs(n).first().copied().unwrap_or(n)).is_some_and(|p| reduced.contains(&p))
+            && matches!(g.op(n), Op::ArrayLoad(_) | Op::ArrayStore(_))
+        {
+            continue;
+        }
         match g.op(n) {
             Op::ArrayLoad(_) | Op::ArrayStore(_) => {
                 let array = g.inputs(n)[0];
@@ -328,6 +356,28 @@ pub fn write_kernel(
         params.push(KernelParam::TripCount { dim: k });
         dim_names.push((start, count));
     }
+    // Reductions: partial results per work-group, local scratch, and a private accumulator each.
+    let mut reduce_accs = HashMap::new();
+    let mut reduce_names = Vec::new();
+    for (r, red) in nest.reductions.iter().enumerate() {
+        let ty = names::c_elem_type(red.elem);
+        needs_fp64 |= red.elem == ElemKind::Double;
+        let partials = names.own(&format!("ferrocl_partials{r}"));
+        let scratch = names.own(&format!("ferrocl_scratch{r}"));
+        let acc = names.own(&format!("ferrocl_acc{r}"));
+        decls.push(format!("__global {ty}* {partials}"));
+        params.push(KernelParam::ReducePartials { reduction: r });
+        decls.push(format!("__local {ty}* {scratch}"));
+        params.push(KernelParam::ReduceScratch { reduction: r });
+        reduce_accs.insert(red.param, acc.clone());
+        reduce_names.push((partials, scratch, acc));
+    }
+    let reducing = !nest.reductions.is_empty();
+    let exit = if reducing {
+        "goto ferrocl_next;".to_string()
+    } else {
+        "return;".to_string()
+    };
     let status_name = names.own("ferrocl_status");
     decls.push(format!("__global int* {status_name}"));
     params.push(KernelParam::Status);
@@ -361,6 +411,8 @@ pub fn write_kernel(
         top_decls: Vec::new(),
         phi_vars: HashMap::new(),
         options,
+        reduce_accs: reduce_accs.clone(),
+        exit: exit.clone(),
     };
     let place = structure::schedule(&base, &cfg);
 
@@ -388,6 +440,8 @@ pub fn write_kernel(
             top_decls: Vec::new(),
             phi_vars: HashMap::new(),
             options,
+            reduce_accs: reduce_accs.clone(),
+            exit: exit.clone(),
         };
         // Phis of the body become variables.
         let mut phis: Vec<NodeId> = g
@@ -426,8 +480,8 @@ pub fn write_kernel(
             })
             .map(|l| format!("{l}\n"))
             .collect();
-        // Falling off the end of the kernel is the same as its final `return;`.
-        pass.body = match body.strip_suffix("    return;\n") {
+        // Falling off the end of the body is the same as its final `return;` (or jump to the end).
+        pass.body = match body.strip_suffix(&format!("    {exit}\n")) {
             Some(rest) => rest.to_string(),
             None => body,
         };
@@ -438,9 +492,14 @@ pub fn write_kernel(
             break;
         }
     }
-    let Some(w) = w else {
+    let Some(mut w) = w else {
         return Err(WriterError::Internal("no emission pass ran".into()));
     };
+    for red in &nest.reductions {
+        if let Some(helper) = reduce_helper(red.op, red.elem) {
+            w.helpers.insert(helper);
+        }
+    }
     if !w.need_hoist.is_empty() {
         return Err(WriterError::Internal(
             "values still used outside their scope after hoisting".into(),
@@ -472,6 +531,17 @@ pub fn write_kernel(
             d.step
         );
     }
+    for red in &nest.reductions {
+        let java = mg.params[red.param]
+            .name
+            .clone()
+            .unwrap_or_else(|| format!("arg{}", red.param));
+        let _ = writeln!(
+            src,
+            "// @Reduce {java}[0] with {}: private accumulators, a work-group tree in local memory, one partial per work-group (combined on the host)",
+            red.op.describe()
+        );
+    }
     src.push_str("#pragma OPENCL FP_CONTRACT OFF\n");
     if w.features.fp64 {
         src.push_str("#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n");
@@ -491,28 +561,28 @@ pub fn write_kernel(
         let _ = writeln!(src, "    {d}{sep}");
     }
     src.push_str("{\n");
-    for (k, d) in nest.dims.iter().enumerate() {
-        let dim = nest.dims.len() - 1 - k;
-        let (start, count) = &dim_names[k];
-        let _ = writeln!(
-            src,
-            "    if (get_global_id({dim}) >= (size_t){count}) return;"
-        );
-        let step = if d.step == 1 {
-            String::new()
-        } else {
-            format!(" * {}u", d.step)
-        };
-        let _ = writeln!(
-            src,
-            "    const int {} = (int)((uint){start} + (uint)get_global_id({dim}){step});",
-            index_names[k]
-        );
+    if reducing {
+        write_reduction_body(&mut src, nest, &dim_names, &index_names, &reduce_names, &w);
+    } else {
+        for (k, d) in nest.dims.iter().enumerate() {
+            let dim = nest.dims.len() - 1 - k;
+            let (start, count) = &dim_names[k];
+            let _ = writeln!(
+                src,
+                "    if (get_global_id({dim}) >= (size_t){count}) return;"
+            );
+            let _ = writeln!(
+                src,
+                "    const int {} = {};",
+                index_names[k],
+                index_value(start, &format!("get_global_id({dim})"), d.step)
+            );
+        }
+        for d in &w.top_decls {
+            let _ = writeln!(src, "    {d}");
+        }
+        src.push_str(&w.body);
     }
-    for d in &w.top_decls {
-        let _ = writeln!(src, "    {d}");
-    }
-    src.push_str(&w.body);
     src.push_str("}\n");
 
     Ok(Kernel {
@@ -521,7 +591,176 @@ pub fn write_kernel(
         params,
         features: w.features,
         dims: nest.dims.clone(),
+        reductions: nest.reductions.clone(),
     })
+}
+
+/// `start + k * step` with Java's wrapping `int` arithmetic, `k` a work-item or loop counter.
+fn index_value(start: &str, k: &str, step: i32) -> String {
+    let step = if step == 1 {
+        String::new()
+    } else {
+        format!(" * {}u", step)
+    };
+    format!("(int)((uint){start} + (uint){k}{step})")
+}
+
+/// The identity of `op` over `elem`, as a C literal.
+fn reduce_identity(op: ReduceOp, elem: ElemKind) -> &'static str {
+    match (op, elem) {
+        (ReduceOp::Add, ElemKind::Float) => "-0.0f",
+        (ReduceOp::Add, ElemKind::Double) => "-0.0",
+        (ReduceOp::Add, ElemKind::Long) => "0L",
+        (ReduceOp::Add, _) => "0",
+        (ReduceOp::Mul, ElemKind::Float) => "1.0f",
+        (ReduceOp::Mul, ElemKind::Double) => "1.0",
+        (ReduceOp::Mul, ElemKind::Long) => "1L",
+        (ReduceOp::Mul, _) => "1",
+        (ReduceOp::Min, ElemKind::Float) => "INFINITY",
+        (ReduceOp::Min, ElemKind::Double) => "(double)INFINITY",
+        (ReduceOp::Min, ElemKind::Long) => "LONG_MAX",
+        (ReduceOp::Min, _) => "INT_MAX",
+        (ReduceOp::Max, ElemKind::Float) => "-INFINITY",
+        (ReduceOp::Max, ElemKind::Double) => "-(double)INFINITY",
+        (ReduceOp::Max, ElemKind::Long) => "LONG_MIN",
+        (ReduceOp::Max, _) => "INT_MIN",
+    }
+}
+
+/// `op(a, b)` over `elem` with Java's semantics, as C (integers wrap; `Math.min/max` helpers).
+fn reduce_combine(op: ReduceOp, elem: ElemKind, a: &str, b: &str) -> String {
+    let (signed, unsigned) = match elem {
+        ElemKind::Long => ("long", "ulong"),
+        _ => ("int", "uint"),
+    };
+    let floating = matches!(elem, ElemKind::Float | ElemKind::Double);
+    match op {
+        ReduceOp::Add if floating => format!("{a} + {b}"),
+        ReduceOp::Mul if floating => format!("{a} * {b}"),
+        ReduceOp::Add => format!("({signed})(({unsigned}){a} + ({unsigned}){b})"),
+        ReduceOp::Mul => format!("({signed})(({unsigned}){a} * ({unsigned}){b})"),
+        ReduceOp::Min | ReduceOp::Max if !floating => {
+            format!(
+                "{}({a}, {b})",
+                if op == ReduceOp::Min { "min" } else { "max" }
+            )
+        }
+        ReduceOp::Min | ReduceOp::Max => {
+            format!("{}({a}, {b})", reduce_helper(op, elem).unwrap_or(""))
+        }
+    }
+}
+
+/// The helper a floating-point `Math.min/max` combine needs.
+fn reduce_helper(op: ReduceOp, elem: ElemKind) -> Option<&'static str> {
+    match (op, elem) {
+        (ReduceOp::Min, ElemKind::Float) => Some("ferrocl_minf"),
+        (ReduceOp::Max, ElemKind::Float) => Some("ferrocl_maxf"),
+        (ReduceOp::Min, ElemKind::Double) => Some("ferrocl_mind"),
+        (ReduceOp::Max, ElemKind::Double) => Some("ferrocl_maxd"),
+        _ => None,
+    }
+}
+
+/// The body of a reduction kernel: every work-item folds its iterations (a grid-stride loop over the
+/// outermost `@Parallel` loop, one iteration of each inner loop) into private accumulators, then each
+/// work-group combines them in a tree in local memory and its first work-item writes the group's
+/// partial result. Work-items never return early, so all of them reach every barrier.
+fn write_reduction_body(
+    src: &mut String,
+    nest: &ParallelNest,
+    dim_names: &[(String, String)],
+    index_names: &[String],
+    reduce_names: &[(String, String, String)],
+    w: &Writer<'_>,
+) {
+    let n = nest.dims.len();
+    for (red, (_, _, acc)) in nest.reductions.iter().zip(reduce_names) {
+        let _ = writeln!(
+            src,
+            "    {} {acc} = {};",
+            names::c_elem_type(red.elem),
+            reduce_identity(red.op, red.elem)
+        );
+    }
+    for d in &w.top_decls {
+        let _ = writeln!(src, "    {d}");
+    }
+    // Inner loops: one iteration per work-item, guarded (no early return: the barriers follow).
+    let guards: Vec<String> = (1..n)
+        .map(|k| {
+            let dim = n - 1 - k;
+            format!("get_global_id({dim}) < (size_t){}", dim_names[k].1)
+        })
+        .collect();
+    let mut indent = "    ".to_string();
+    if !guards.is_empty() {
+        let _ = writeln!(src, "    if ({}) {{", guards.join(" && "));
+        indent.push_str("    ");
+        for (k, d) in nest.dims.iter().enumerate().skip(1) {
+            let dim = n - 1 - k;
+            let _ = writeln!(
+                src,
+                "{indent}const int {} = {};",
+                index_names[k],
+                index_value(&dim_names[k].0, &format!("get_global_id({dim})"), d.step)
+            );
+        }
+    }
+    // The outermost loop: a grid-stride loop (its trip count may exceed the global size).
+    let outer = n - 1;
+    let (start, count) = &dim_names[0];
+    let _ = writeln!(
+        src,
+        "{indent}for (ulong ferrocl_k = get_global_id({outer}); ferrocl_k < (ulong){count}; ferrocl_k += get_global_size({outer})) {{"
+    );
+    let _ = writeln!(
+        src,
+        "{indent}    const int {} = {};",
+        index_names[0],
+        index_value(start, "ferrocl_k", nest.dims[0].step)
+    );
+    for line in w.body.lines() {
+        if line.is_empty() {
+            src.push('\n');
+        } else {
+            let _ = writeln!(src, "{indent}{line}");
+        }
+    }
+    let _ = writeln!(src, "{indent}ferrocl_next: ;");
+    let _ = writeln!(src, "{indent}}}");
+    if !guards.is_empty() {
+        src.push_str("    }\n");
+    }
+    // Work-group tree in local memory (work-group sizes are powers of two).
+    src.push_str("    const uint ferrocl_lid = (uint)(get_local_id(0) + get_local_size(0) * (get_local_id(1) + get_local_size(1) * get_local_id(2)));\n");
+    src.push_str("    const uint ferrocl_lsize = (uint)(get_local_size(0) * get_local_size(1) * get_local_size(2));\n");
+    for (_, scratch, acc) in reduce_names {
+        let _ = writeln!(src, "    {scratch}[ferrocl_lid] = {acc};");
+    }
+    src.push_str("    barrier(CLK_LOCAL_MEM_FENCE);\n");
+    src.push_str(
+        "    for (uint ferrocl_s = ferrocl_lsize >> 1; ferrocl_s > 0u; ferrocl_s >>= 1) {\n",
+    );
+    src.push_str("        if (ferrocl_lid < ferrocl_s) {\n");
+    for (red, (_, scratch, _)) in nest.reductions.iter().zip(reduce_names) {
+        let combined = reduce_combine(
+            red.op,
+            red.elem,
+            &format!("{scratch}[ferrocl_lid]"),
+            &format!("{scratch}[ferrocl_lid + ferrocl_s]"),
+        );
+        let _ = writeln!(src, "            {scratch}[ferrocl_lid] = {combined};");
+    }
+    src.push_str("        }\n");
+    src.push_str("        barrier(CLK_LOCAL_MEM_FENCE);\n");
+    src.push_str("    }\n");
+    src.push_str("    if (ferrocl_lid == 0u) {\n");
+    src.push_str("        const size_t ferrocl_group = get_group_id(0) + get_num_groups(0) * (get_group_id(1) + get_num_groups(1) * get_group_id(2));\n");
+    for (partials, scratch, _) in reduce_names {
+        let _ = writeln!(src, "        {partials}[ferrocl_group] = {scratch}[0];");
+    }
+    src.push_str("    }\n");
 }
 
 fn describe(mg: &MethodGraph, e: &HostExpr) -> String {

@@ -482,7 +482,10 @@ impl Writer<'_> {
                 self.assign_phis(em, b, end, target)?;
                 self.jump(em, target, next, matches!(block.exit, Exit::LoopEnd(_)));
             }
-            Exit::NextIteration | Exit::Return => self.line("return;"),
+            Exit::NextIteration | Exit::Return => {
+                let exit = self.exit.clone();
+                self.line(&exit);
+            }
             Exit::Fall => {
                 let target = block.succs[0];
                 self.branch(em, b, target, next)?;

@@ -10,9 +10,11 @@
 
 mod canonicalize;
 mod parallel;
+mod reduce;
 
 pub use canonicalize::{canonicalize, fold_binary};
 pub use parallel::{recognize_parallel_loops, HostExpr, LoopDim, ParallelNest};
+pub use reduce::{recognize_reductions, ReduceOp, Reduction};
 
 use ferrocl_frontend::{Bailout, MethodGraph};
 use ferrocl_graph::{verify, Graph};
@@ -59,7 +61,10 @@ pub fn run_phases(
     after("build_graph", &mg.graph)?;
     canonicalize(mg);
     after("canonicalize", &mg.graph)?;
-    let parallel = recognize_parallel_loops(mg)?;
+    let mut parallel = recognize_parallel_loops(mg)?;
+    for nest in &mut parallel {
+        nest.reductions = recognize_reductions(mg, nest)?;
+    }
     for nest in &parallel {
         log::debug!(
             "{}: kernel over {} @Parallel loop(s): {:?}",

@@ -115,6 +115,8 @@ pub struct ParallelNest {
     /// after its test), or the method's first node for a single work-item. It runs until the
     /// innermost loop's `LoopEnd`s (or the method's `Return`s).
     pub body_entry: NodeId,
+    /// The `@Reduce` arrays the body folds values into (filled by [`crate::recognize_reductions`]).
+    pub reductions: Vec<crate::Reduction>,
 }
 
 impl ParallelNest {
@@ -302,7 +304,7 @@ fn body_region_loose(mg: &MethodGraph, from: NodeId, begin: NodeId) -> HashSet<N
     walk_body(mg, from, begin, false).unwrap_or_default()
 }
 
-fn walk_body(
+pub(crate) fn walk_body(
     mg: &MethodGraph,
     from: NodeId,
     begin: NodeId,
@@ -382,6 +384,7 @@ pub fn recognize_parallel_loops(mg: &MethodGraph) -> Result<Vec<ParallelNest>, B
         return Ok(vec![ParallelNest {
             dims: Vec::new(),
             body_entry: first,
+            reductions: Vec::new(),
         }]);
     }
     let mut analysed = Vec::new();
@@ -503,6 +506,7 @@ fn nest_of(
     Ok(ParallelNest {
         dims: members.iter().map(|&k| analysed[k].dim.clone()).collect(),
         body_entry: inner.stay,
+        reductions: Vec::new(),
     })
 }
 

@@ -1,0 +1,228 @@
+//! `recognize_reductions`: finds the updates of `@Reduce` arrays in a parallel nest's body.
+//!
+//! A `@Reduce` parameter is an `int[]`, `long[]`, `float[]` or `double[]` whose element 0 the loop
+//! folds values into. Each update is a read of `out[0]` feeding exactly one operation whose result is
+//! stored straight back into `out[0]`: `out[0] += e` (or `out[0] = out[0] + e`, or `e + out[0]`),
+//! `out[0] -= e`, `out[0] *= e`, `out[0] = Math.min(out[0], e)` / `Math.max`. The updates may sit
+//! anywhere in the body (under conditions, in inner sequential loops), several per array, as long as
+//! they all use one operation (`+` and `-` count as one: subtracting is adding the negation) and no
+//! other update of the same array lies between a read and its store.
+//!
+//! Because the operations are associative and commutative (exactly for integers, min and max; up to
+//! rounding for floating-point sums and products), each work-item may fold its iterations into a
+//! private accumulator that starts at the operation's identity, and the accumulators may be combined
+//! in any order; the value `out[0]` held before the loop is combined once at the end.
+//!
+//! Anything else that touches a `@Reduce` array inside the loop (another index, a read that feeds
+//! something else, a store of another value) is refused with a reason.
+
+use crate::parallel::{walk_body, ParallelNest};
+use ferrocl_frontend::{Bailout, MethodGraph};
+use ferrocl_graph::{BinaryOp, Constant, ElemKind, Intrinsic, NodeId, Op, Stamp};
+use std::collections::HashSet;
+
+/// How a reduction combines values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ReduceOp {
+    /// `+` (and `-`: `out[0] -= e` adds `-e`); identity `0` (`-0.0` for floating point).
+    Add,
+    /// `*`; identity `1`.
+    Mul,
+    /// `Math.min`; identity `MAX_VALUE` (`+Infinity` for floating point).
+    Min,
+    /// `Math.max`; identity `MIN_VALUE` (`-Infinity` for floating point).
+    Max,
+}
+
+impl ReduceOp {
+    /// The Java spelling, for messages and comments.
+    pub fn describe(self) -> &'static str {
+        match self {
+            ReduceOp::Add => "+",
+            ReduceOp::Mul => "*",
+            ReduceOp::Min => "Math.min",
+            ReduceOp::Max => "Math.max",
+        }
+    }
+}
+
+/// One `@Reduce` array of a nest and its updates.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Reduction {
+    /// Index into [`MethodGraph::params`].
+    pub param: usize,
+    /// Element type: `Int`, `Long`, `Float` or `Double`.
+    pub elem: ElemKind,
+    /// The operation every update uses.
+    pub op: ReduceOp,
+    /// The reads of `out[0]` (each feeding one update).
+    pub loads: Vec<NodeId>,
+    /// The stores back into `out[0]`.
+    pub stores: Vec<NodeId>,
+}
+
+fn is_zero(mg: &MethodGraph, id: NodeId) -> bool {
+    matches!(mg.graph.op(id), Op::Constant(Constant::Int(0)))
+}
+
+/// The operation `value` applies to `load` (`None` when it is not an update of that load).
+fn update_op(mg: &MethodGraph, value: NodeId, load: NodeId) -> Option<ReduceOp> {
+    let g = &mg.graph;
+    let ins = g.inputs(value);
+    let either = ins.len() == 2 && (ins[0] == load) != (ins[1] == load);
+    match g.op(value) {
+        Op::Binary(BinaryOp::Add) if either => Some(ReduceOp::Add),
+        Op::Binary(BinaryOp::Sub) if ins.len() == 2 && ins[0] == load && ins[1] != load => {
+            Some(ReduceOp::Add)
+        }
+        Op::Binary(BinaryOp::Mul) if either => Some(ReduceOp::Mul),
+        Op::Intrinsic(Intrinsic::Min) if either => Some(ReduceOp::Min),
+        Op::Intrinsic(Intrinsic::Max) if either => Some(ReduceOp::Max),
+        _ => None,
+    }
+}
+
+/// Finds the `@Reduce` updates of `nest` and checks that nothing else touches those arrays.
+pub fn recognize_reductions(
+    mg: &MethodGraph,
+    nest: &ParallelNest,
+) -> Result<Vec<Reduction>, Bailout> {
+    let g = &mg.graph;
+    if mg.reduce_params.is_empty() {
+        return Ok(Vec::new());
+    }
+    let receiver = usize::from(!mg.is_static);
+    let Some(innermost) = nest.innermost() else {
+        // One work-item runs the method in order: a @Reduce array is an ordinary array there.
+        return Ok(Vec::new());
+    };
+    let body = walk_body(mg, nest.body_entry, innermost, false)?;
+    let mut out = Vec::new();
+    for &declared in &mg.reduce_params {
+        let p = declared + receiver;
+        let Some(info) = mg.params.get(p) else {
+            continue;
+        };
+        let java = info
+            .name
+            .clone()
+            .unwrap_or_else(|| format!("parameter {declared}"));
+        let elem = match info.stamp {
+            Stamp::Array(e @ (ElemKind::Int | ElemKind::Long | ElemKind::Float | ElemKind::Double)) => e,
+            Stamp::Array(_) => {
+                return Err(mg.bailout(format!(
+                    "@Reduce {java}: reductions are supported over int[], long[], float[] and double[], not {}",
+                    info.descriptor
+                )))
+            }
+            _ => {
+                return Err(mg.bailout(format!(
+                    "@Reduce {java}: @Reduce marks an array parameter whose element 0 receives the result, not a {}",
+                    info.descriptor
+                )))
+            }
+        };
+        let uses: Vec<NodeId> = g
+            .usages(info.node)
+            .iter()
+            .copied()
+            .filter(|u| body.contains(u))
+            .collect();
+        let mut loads = Vec::new();
+        let mut stores = Vec::new();
+        for &u in &uses {
+            match g.op(u) {
+                Op::ArrayLoad(_) => loads.push(u),
+                Op::ArrayStore(_) if g.inputs(u)[0] == info.node => stores.push(u),
+                Op::ArrayLength => {}
+                _ => {
+                    return Err(mg.bailout_at(
+                        u,
+                        format!("@Reduce {java} may only be updated as {java}[0] += e (or -=, *=, Math.min, Math.max) inside the @Parallel loop"),
+                    ))
+                }
+            }
+        }
+        if stores.is_empty() && loads.is_empty() {
+            continue;
+        }
+        let mut op: Option<ReduceOp> = None;
+        let mut paired = HashSet::new();
+        for &s in &stores {
+            let ins = g.inputs(s);
+            if !is_zero(mg, ins[1]) {
+                return Err(mg.bailout_at(
+                    s,
+                    format!(
+                        "@Reduce {java}: the loop may only update {java}[0], not another element"
+                    ),
+                ));
+            }
+            let value = ins[2];
+            let load = g.inputs(value).iter().copied().find(|&x| {
+                matches!(g.op(x), Op::ArrayLoad(_))
+                    && g.inputs(x)[0] == info.node
+                    && is_zero(mg, g.inputs(x)[1])
+            });
+            let this_op = load.and_then(|l| update_op(mg, value, l));
+            let (Some(load), Some(this_op)) = (load, this_op) else {
+                return Err(mg.bailout_at(
+                    s,
+                    format!("@Reduce {java}: a store into {java}[0] must combine its old value with +, -, *, Math.min or Math.max ({java}[0] += e)"),
+                ));
+            };
+            if g.usages(load).len() != 1 || g.usages(value).len() != 1 {
+                return Err(mg.bailout_at(
+                    load,
+                    format!("@Reduce {java}: the running value of {java}[0] is used for something else inside the @Parallel loop; only {java}[0] op= e is allowed"),
+                ));
+            }
+            if op.is_some_and(|o| o != this_op) {
+                return Err(mg.bailout_at(
+                    s,
+                    format!("@Reduce {java}: its updates mix operations ({} and {}); one reduction uses one operation", op.map_or("", ReduceOp::describe), this_op.describe()),
+                ));
+            }
+            op = Some(this_op);
+            // No other update of the array between the read and the store (on any path).
+            let mut seen = HashSet::new();
+            let mut work: Vec<NodeId> = g.successors(load).to_vec();
+            while let Some(n) = work.pop() {
+                if n == s || !body.contains(&n) || !seen.insert(n) {
+                    continue;
+                }
+                if stores.contains(&n) {
+                    return Err(mg.bailout_at(
+                        n,
+                        format!("@Reduce {java}: {java}[0] is stored between the read and the store of another update"),
+                    ));
+                }
+                match g.op(n) {
+                    Op::End => {
+                        work.extend(g.usages(n).iter().copied().filter(|&u| g.op(u).is_merge()))
+                    }
+                    Op::LoopEnd => work.push(g.inputs(n)[0]),
+                    _ => work.extend(g.successors(n).iter().copied()),
+                }
+            }
+            paired.insert(load);
+        }
+        if let Some(&stray) = loads.iter().find(|l| !paired.contains(l)) {
+            return Err(mg.bailout_at(
+                stray,
+                format!("@Reduce {java} is read inside the @Parallel loop; its value is only known after the loop"),
+            ));
+        }
+        let Some(op) = op else {
+            continue;
+        };
+        out.push(Reduction {
+            param: p,
+            elem,
+            op,
+            loads,
+            stores,
+        });
+    }
+    Ok(out)
+}

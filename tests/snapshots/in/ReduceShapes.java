@@ -1,0 +1,92 @@
+package snap;
+
+import dev.ferrocl.api.Parallel;
+import dev.ferrocl.api.Reduce;
+import java.util.stream.IntStream;
+
+/** @Reduce: reductions become per-work-item accumulators and a work-group tree in local memory. */
+public class ReduceShapes {
+    public static void sum(float[] a, @Reduce float[] sum) {
+        for (@Parallel int i = 0; i < a.length; i++) {
+            sum[0] += a[i];
+        }
+    }
+
+    public static void minMax(int[] a, @Reduce int[] min, @Reduce int[] max) {
+        for (@Parallel int i = 0; i < a.length; i++) {
+            min[0] = Math.min(min[0], a[i]);
+            max[0] = Math.max(a[i], max[0]);
+        }
+    }
+
+    public static void productOfPositive(double[] a, @Reduce double[] prod) {
+        for (@Parallel int i = 0; i < a.length; i++) {
+            if (a[i] > 0) {
+                prod[0] *= a[i];
+            }
+        }
+    }
+
+    public static void sum2d(long[] m, int rows, int cols, @Reduce long[] total) {
+        for (@Parallel int r = 0; r < rows; r++) {
+            for (@Parallel int c = 0; c < cols; c++) {
+                total[0] = total[0] + m[r * cols + c];
+            }
+        }
+    }
+
+    public static void streamSum(int[] a, @Reduce int[] sum) {
+        IntStream.range(0, a.length).parallel().forEach(i -> sum[0] -= a[i]);
+    }
+
+    public static void innerLoop(float[] m, int n, @Reduce float[] max) {
+        for (@Parallel int i = 0; i < n; i++) {
+            float row = 0;
+            for (int j = 0; j < n; j++) {
+                row += m[i * n + j];
+            }
+            max[0] = Math.max(max[0], row);
+        }
+    }
+
+    public static void readsTheResult(int[] a, @Reduce int[] sum) {
+        for (@Parallel int i = 0; i < a.length; i++) {
+            sum[0] += a[i];
+            a[i] = sum[0];
+        }
+    }
+
+    public static void otherIndex(int[] a, @Reduce int[] sum) {
+        for (@Parallel int i = 0; i < a.length; i++) {
+            sum[1] += a[i];
+        }
+    }
+
+    public static void mixedOps(int[] a, @Reduce int[] r) {
+        for (@Parallel int i = 0; i < a.length; i++) {
+            if (a[i] > 0) {
+                r[0] += a[i];
+            } else {
+                r[0] *= a[i];
+            }
+        }
+    }
+
+    public static void notAnArray(int[] a, @Reduce int sum) {
+        for (@Parallel int i = 0; i < a.length; i++) {
+            a[i] = sum;
+        }
+    }
+
+    public static void byteReduce(byte[] a, @Reduce byte[] sum) {
+        for (@Parallel int i = 0; i < a.length; i++) {
+            sum[0] += a[i];
+        }
+    }
+
+    public static void reverseSub(int[] a, @Reduce int[] r) {
+        for (@Parallel int i = 0; i < a.length; i++) {
+            r[0] = a[i] - r[0];
+        }
+    }
+}

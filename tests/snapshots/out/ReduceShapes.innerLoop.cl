@@ -1,0 +1,60 @@
+// Ferrocl kernel for snap.ReduceShapes.innerLoop([FI[F)V
+// @Parallel loop 0 (NDRange dimension 0): i from 0 while i < n, step 1
+// @Reduce max[0] with Math.max: private accumulators, a work-group tree in local memory, one partial per work-group (combined on the host)
+#pragma OPENCL FP_CONTRACT OFF
+
+float ferrocl_maxf(float a, float b) { if (isnan(a)) return a; if (a == 0.0f && b == 0.0f && signbit(a)) return b; return a >= b ? a : b; }
+
+__kernel void innerLoop(
+    __global const float* m,
+    const int m_length,
+    const int n,
+    const int ferrocl_start0,
+    const uint ferrocl_count0,
+    __global float* ferrocl_partials0,
+    __local float* ferrocl_scratch0,
+    __global int* ferrocl_status)
+{
+    float ferrocl_acc0 = -INFINITY;
+    float row;
+    int j;
+    for (ulong ferrocl_k = get_global_id(0); ferrocl_k < (ulong)ferrocl_count0; ferrocl_k += get_global_size(0)) {
+        const int i = (int)((uint)ferrocl_start0 + (uint)ferrocl_k);
+        row = 0.0f;
+        j = 0;
+        for (;;) {
+            const bool v25 = (j >= n);
+            if (v25) {
+                break;
+            } else {
+                const int v29 = (int)((uint)i * (uint)n);
+                const int v30 = (int)((uint)v29 + (uint)j);
+                if ((uint)v30 >= (uint)m_length) { *ferrocl_status = 1; goto ferrocl_next; }
+                const float v31 = m[v30];
+                const float row_1 = (row + v31);
+                const int j_1 = (int)((uint)j + (uint)1);
+                row = row_1;
+                j = j_1;
+                continue;
+            }
+        }
+        const float v38 = ferrocl_acc0;
+        const float v39 = ferrocl_maxf(v38, row);
+        ferrocl_acc0 = v39;
+    ferrocl_next: ;
+    }
+    const uint ferrocl_lid = (uint)(get_local_id(0) + get_local_size(0) * (get_local_id(1) + get_local_size(1) * get_local_id(2)));
+    const uint ferrocl_lsize = (uint)(get_local_size(0) * get_local_size(1) * get_local_size(2));
+    ferrocl_scratch0[ferrocl_lid] = ferrocl_acc0;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (uint ferrocl_s = ferrocl_lsize >> 1; ferrocl_s > 0u; ferrocl_s >>= 1) {
+        if (ferrocl_lid < ferrocl_s) {
+            ferrocl_scratch0[ferrocl_lid] = ferrocl_maxf(ferrocl_scratch0[ferrocl_lid], ferrocl_scratch0[ferrocl_lid + ferrocl_s]);
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    if (ferrocl_lid == 0u) {
+        const size_t ferrocl_group = get_group_id(0) + get_num_groups(0) * (get_group_id(1) + get_num_groups(1) * get_group_id(2));
+        ferrocl_partials0[ferrocl_group] = ferrocl_scratch0[0];
+    }
+}

@@ -1,0 +1,39 @@
+// Ferrocl kernel for snap.ReduceShapes.sum([F[F)V
+// @Parallel loop 0 (NDRange dimension 0): i from 0 while i < a.length, step 1
+// @Reduce sum[0] with +: private accumulators, a work-group tree in local memory, one partial per work-group (combined on the host)
+#pragma OPENCL FP_CONTRACT OFF
+
+__kernel void sum(
+    __global const float* a,
+    const int a_length,
+    const int ferrocl_start0,
+    const uint ferrocl_count0,
+    __global float* ferrocl_partials0,
+    __local float* ferrocl_scratch0,
+    __global int* ferrocl_status)
+{
+    float ferrocl_acc0 = -0.0f;
+    for (ulong ferrocl_k = get_global_id(0); ferrocl_k < (ulong)ferrocl_count0; ferrocl_k += get_global_size(0)) {
+        const int i = (int)((uint)ferrocl_start0 + (uint)ferrocl_k);
+        const float v15 = ferrocl_acc0;
+        if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; goto ferrocl_next; }
+        const float v16 = a[i];
+        const float v17 = (v15 + v16);
+        ferrocl_acc0 = v17;
+    ferrocl_next: ;
+    }
+    const uint ferrocl_lid = (uint)(get_local_id(0) + get_local_size(0) * (get_local_id(1) + get_local_size(1) * get_local_id(2)));
+    const uint ferrocl_lsize = (uint)(get_local_size(0) * get_local_size(1) * get_local_size(2));
+    ferrocl_scratch0[ferrocl_lid] = ferrocl_acc0;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (uint ferrocl_s = ferrocl_lsize >> 1; ferrocl_s > 0u; ferrocl_s >>= 1) {
+        if (ferrocl_lid < ferrocl_s) {
+            ferrocl_scratch0[ferrocl_lid] = ferrocl_scratch0[ferrocl_lid] + ferrocl_scratch0[ferrocl_lid + ferrocl_s];
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    if (ferrocl_lid == 0u) {
+        const size_t ferrocl_group = get_group_id(0) + get_num_groups(0) * (get_group_id(1) + get_num_groups(1) * get_group_id(2));
+        ferrocl_partials0[ferrocl_group] = ferrocl_scratch0[0];
+    }
+}

@@ -1,0 +1,170 @@
+package dev.ferrocl.tests;
+
+import dev.ferrocl.api.Parallel;
+import dev.ferrocl.api.Reduce;
+import java.util.stream.IntStream;
+
+/** Methods with {@code @Reduce} outputs, for {@link ReduceTest}. */
+public final class ReduceKernels {
+    private ReduceKernels() {
+    }
+
+    // ---------------------------------------------------------------- + * min max over int, long, float, double
+
+    public static void sumInt(int[] a, @Reduce int[] out) {
+        for (@Parallel int i = 0; i < a.length; i++) {
+            out[0] += a[i];
+        }
+    }
+
+    public static void prodInt(int[] a, @Reduce int[] out) {
+        for (@Parallel int i = 0; i < a.length; i++) {
+            out[0] *= a[i];
+        }
+    }
+
+    public static void minInt(int[] a, @Reduce int[] out) {
+        for (@Parallel int i = 0; i < a.length; i++) {
+            out[0] = Math.min(out[0], a[i]);
+        }
+    }
+
+    public static void maxInt(int[] a, @Reduce int[] out) {
+        for (@Parallel int i = 0; i < a.length; i++) {
+            out[0] = Math.max(a[i], out[0]);
+        }
+    }
+
+    public static void sumLong(long[] a, @Reduce long[] out) {
+        for (@Parallel int i = 0; i < a.length; i++) {
+            out[0] = out[0] + a[i];
+        }
+    }
+
+    public static void prodLong(long[] a, @Reduce long[] out) {
+        for (@Parallel int i = 0; i < a.length; i++) {
+            out[0] *= a[i];
+        }
+    }
+
+    public static void minLong(long[] a, @Reduce long[] out) {
+        for (@Parallel int i = 0; i < a.length; i++) {
+            out[0] = Math.min(a[i], out[0]);
+        }
+    }
+
+    public static void maxLong(long[] a, @Reduce long[] out) {
+        for (@Parallel int i = 0; i < a.length; i++) {
+            out[0] = Math.max(out[0], a[i]);
+        }
+    }
+
+    public static void sumFloat(float[] a, @Reduce float[] out) {
+        for (@Parallel int i = 0; i < a.length; i++) {
+            out[0] += a[i];
+        }
+    }
+
+    public static void prodFloat(float[] a, @Reduce float[] out) {
+        for (@Parallel int i = 0; i < a.length; i++) {
+            out[0] = a[i] * out[0];
+        }
+    }
+
+    public static void minFloat(float[] a, @Reduce float[] out) {
+        for (@Parallel int i = 0; i < a.length; i++) {
+            out[0] = Math.min(out[0], a[i]);
+        }
+    }
+
+    public static void maxFloat(float[] a, @Reduce float[] out) {
+        for (@Parallel int i = 0; i < a.length; i++) {
+            out[0] = Math.max(out[0], a[i]);
+        }
+    }
+
+    public static void sumDouble(double[] a, @Reduce double[] out) {
+        for (@Parallel int i = 0; i < a.length; i++) {
+            out[0] += a[i];
+        }
+    }
+
+    public static void prodDouble(double[] a, @Reduce double[] out) {
+        for (@Parallel int i = 0; i < a.length; i++) {
+            out[0] *= a[i];
+        }
+    }
+
+    public static void minDouble(double[] a, @Reduce double[] out) {
+        for (@Parallel int i = 0; i < a.length; i++) {
+            out[0] = Math.min(out[0], a[i]);
+        }
+    }
+
+    public static void maxDouble(double[] a, @Reduce double[] out) {
+        for (@Parallel int i = 0; i < a.length; i++) {
+            out[0] = Math.max(a[i], out[0]);
+        }
+    }
+
+    // ---------------------------------------------------------------- other shapes
+
+    /** Two outputs of one loop, of different operations. */
+    public static void sumAndMax(float[] a, @Reduce float[] sum, @Reduce float[] max) {
+        for (@Parallel int i = 0; i < a.length; i++) {
+            sum[0] += a[i] * a[i];
+            max[0] = Math.max(max[0], a[i]);
+        }
+    }
+
+    /** Over all iterations of a 2-D nest, widening int elements to a long sum. */
+    public static void sum2d(int[] m, int rows, int cols, @Reduce long[] total, @Reduce int[] min) {
+        for (@Parallel int r = 0; r < rows; r++) {
+            for (@Parallel int c = 0; c < cols; c++) {
+                total[0] += m[r * cols + c];
+                min[0] = Math.min(min[0], m[r * cols + c]);
+            }
+        }
+    }
+
+    /** A loop bound of a parameter: n == 0 must leave the output as it was. */
+    public static void sumFirst(int[] a, int n, @Reduce int[] out) {
+        for (@Parallel int i = 0; i < n; i++) {
+            out[0] += a[i];
+        }
+    }
+
+    /** Conditional updates and subtraction. */
+    public static void countAndSubtract(int[] a, @Reduce int[] positives, @Reduce long[] negSum) {
+        for (@Parallel int i = 0; i < a.length; i++) {
+            if (a[i] > 0) {
+                positives[0] += 1;
+            } else {
+                negSum[0] -= a[i];
+            }
+        }
+    }
+
+    /** The stream form, with a captured output. */
+    public static void streamSum(double[] a, @Reduce double[] out) {
+        IntStream.range(0, a.length).parallel().forEach(i -> out[0] += a[i] * 0.5);
+    }
+
+    /** A sequential inner loop feeding a max over rows. */
+    public static void maxRowSum(int[] m, int rows, int cols, @Reduce int[] out) {
+        for (@Parallel int r = 0; r < rows; r++) {
+            int row = 0;
+            for (int c = 0; c < cols; c++) {
+                row += m[r * cols + c];
+            }
+            out[0] = Math.max(out[0], row);
+        }
+    }
+
+    /** Reads past the end of {@code a} when n > a.length: the JVM's exception, the JVM's partial sum. */
+    public static void sumOutOfBounds(int[] a, int n, @Reduce int[] out) {
+        for (@Parallel int i = 0; i < n; i++) {
+            out[0] += a[i];
+        }
+    }
+}

@@ -1,0 +1,450 @@
+package dev.ferrocl.tests;
+
+import static dev.ferrocl.tests.JvmOracle.assertRanOnDevice;
+import static dev.ferrocl.tests.JvmOracle.check;
+import static org.junit.Assert.assertArrayEquals;
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertThrows;
+import static org.junit.Assert.assertTrue;
+
+import dev.ferrocl.api.FerroclException;
+import dev.ferrocl.api.Task2;
+import dev.ferrocl.api.TaskReport;
+import dev.ferrocl.api.TaskSchedule;
+import java.util.SplittableRandom;
+import org.junit.Test;
+
+/**
+ * {@code @Reduce}: every operator over every type, at lengths around a work-group size and large ones, with
+ * non-neutral initial values, against the JVM. Integer results and min/max are exact. Floating-point sums and
+ * products may differ from the JVM's sequential order by rounding only; the stated tolerance is derived, not tuned:
+ * with k the longest chain of roundings in the device's evaluation order (a work-item's slice, the work-group tree,
+ * the host's fold of the partials and the initial value, all read from the report's global and local sizes), the
+ * device result is within gamma(k) = k*u/(1-k*u) of the exact result (times the sum of |terms| for sums, |exact| for
+ * products; Higham, Accuracy and Stability, ch. 3-4), so it may differ from the JVM's result by at most that plus the
+ * JVM's own measured distance from the exact result (computed here in double-double).
+ */
+public class ReduceTest {
+    private static final int[] LENGTHS = {1, 255, 256, 257, 1_000_003, 1 << 22};
+
+    private static int[] ints(long seed, int n) {
+        return JvmOracle.ints(seed, n);
+    }
+
+    private static int[] odd(int[] a) {
+        for (int i = 0; i < a.length; i++) {
+            a[i] |= 1;
+        }
+        return a;
+    }
+
+    private static long[] oddLongs(long[] a) {
+        for (int i = 0; i < a.length; i++) {
+            a[i] |= 1;
+        }
+        return a;
+    }
+
+    // ---------------------------------------------------------------- int and long: exact
+
+    @Test
+    public void sumInt() {
+        for (int n : LENGTHS) {
+            check(ReduceKernels::sumInt, ints(n, n), new int[] {123456789});
+        }
+    }
+
+    @Test
+    public void prodInt() {
+        for (int n : LENGTHS) {
+            check(ReduceKernels::prodInt, odd(ints(n + 1, n)), new int[] {-7});
+        }
+    }
+
+    @Test
+    public void minInt() {
+        for (int n : LENGTHS) {
+            check(ReduceKernels::minInt, ints(n + 2, n), new int[] {0});
+            check(ReduceKernels::minInt, JvmOracle.ints(n, n, 0, 1000), new int[] {-5}); // the initial value wins
+        }
+    }
+
+    @Test
+    public void maxInt() {
+        for (int n : LENGTHS) {
+            check(ReduceKernels::maxInt, ints(n + 3, n), new int[] {Integer.MIN_VALUE + 1});
+        }
+    }
+
+    @Test
+    public void sumLong() {
+        for (int n : LENGTHS) {
+            check(ReduceKernels::sumLong, JvmOracle.longs(n, n), new long[] {Long.MAX_VALUE - 3});
+        }
+    }
+
+    @Test
+    public void prodLong() {
+        for (int n : LENGTHS) {
+            check(ReduceKernels::prodLong, oddLongs(JvmOracle.longs(n + 1, n)), new long[] {3});
+        }
+    }
+
+    @Test
+    public void minLong() {
+        for (int n : LENGTHS) {
+            check(ReduceKernels::minLong, JvmOracle.longs(n + 2, n), new long[] {42});
+        }
+    }
+
+    @Test
+    public void maxLong() {
+        for (int n : LENGTHS) {
+            check(ReduceKernels::maxLong, JvmOracle.longs(n + 3, n), new long[] {-42});
+        }
+    }
+
+    // ---------------------------------------------------------------- float and double min/max: exact
+
+    @Test
+    public void minMaxFloat() {
+        for (int n : LENGTHS) {
+            float[] a = JvmOracle.floats(n, n, -1e6f, 1e6f);
+            check(ReduceKernels::minFloat, a, new float[] {0.5f});
+            check(ReduceKernels::maxFloat, a, new float[] {-0.5f});
+        }
+        // Java's rules: a NaN anywhere wins, and -0.0 is below 0.0.
+        float[] withNaN = JvmOracle.floats(9, 100_000, -1f, 1f);
+        withNaN[77_777] = Float.NaN;
+        check(ReduceKernels::minFloat, withNaN, new float[] {0f});
+        check(ReduceKernels::maxFloat, withNaN, new float[] {0f});
+        float[] zeros = new float[4099];
+        zeros[4000] = -0.0f;
+        check(ReduceKernels::minFloat, zeros, new float[] {0.0f});
+        check(ReduceKernels::maxFloat, zeros.clone(), new float[] {-0.0f});
+    }
+
+    @Test
+    public void minMaxDouble() {
+        for (int n : LENGTHS) {
+            double[] a = JvmOracle.doubles(n, n, -1e300, 1e300);
+            check(ReduceKernels::minDouble, a, new double[] {Double.POSITIVE_INFINITY});
+            check(ReduceKernels::maxDouble, a, new double[] {1e299});
+        }
+        double[] withNaN = JvmOracle.doubles(9, 5000, -1, 1);
+        withNaN[0] = Double.NaN;
+        check(ReduceKernels::minDouble, withNaN, new double[] {0});
+        check(ReduceKernels::maxDouble, withNaN, new double[] {0});
+        double[] zeros = new double[300];
+        zeros[299] = -0.0;
+        check(ReduceKernels::minDouble, zeros, new double[] {0.0});
+    }
+
+    // ---------------------------------------------------------------- float and double + *: within rounding
+
+    @Test
+    public void sumFloat() {
+        for (int n : LENGTHS) {
+            checkRoundedFloat(ReduceKernels::sumFloat, JvmOracle.floats(n, n, -1f, 1f), 0.375f, false);
+        }
+        // Integer-valued floats with a small exact sum: every order gives the same, exact result.
+        float[] small = new float[1 << 22];
+        for (int i = 0; i < small.length; i++) {
+            small[i] = (i % 7) - 3;
+        }
+        check(ReduceKernels::sumFloat, small, new float[] {2f});
+    }
+
+    @Test
+    public void prodFloat() {
+        for (int n : LENGTHS) {
+            checkRoundedFloat(ReduceKernels::prodFloat, nearOneFloats(n, n), -1.25f, true);
+            // Powers of two and signs: every partial product is exact, so the result must equal the JVM's.
+            check(ReduceKernels::prodFloat, exactFactors(n), new float[] {-1.5f});
+        }
+    }
+
+    @Test
+    public void sumDouble() {
+        for (int n : LENGTHS) {
+            checkRoundedDouble(ReduceKernels::sumDouble, JvmOracle.doubles(n, n, -1e3, 1e3), 1e-3, false);
+        }
+        double[] exact = new double[1_000_003];
+        for (int i = 0; i < exact.length; i++) {
+            exact[i] = i % 1000;
+        }
+        check(ReduceKernels::sumDouble, exact, new double[] {0.5});
+    }
+
+    @Test
+    public void prodDouble() {
+        for (int n : LENGTHS) {
+            double[] a = new double[n];
+            float[] f = nearOneFloats(n + 5, n);
+            for (int i = 0; i < n; i++) {
+                a[i] = f[i] * (1 + 1e-9 * (i % 13));
+            }
+            checkRoundedDouble(ReduceKernels::prodDouble, a, 3.0, true);
+        }
+    }
+
+    // ---------------------------------------------------------------- shapes
+
+    @Test
+    public void twoOutputsInOneLoop() {
+        for (int n : new int[] {1, 257, 1_000_003}) {
+            float[] a = JvmOracle.floats(n, n, -4f, 4f);
+            float[] sum = {1f};
+            float[] max = {-100f};
+            float[] jvmSum = sum.clone();
+            float[] jvmMax = max.clone();
+            ReduceKernels.sumAndMax(a.clone(), jvmSum, jvmMax);
+            TaskReport t = run(s -> s.task("t", ReduceKernels::sumAndMax, a, sum, max));
+            assertArrayEquals("max", jvmMax, max, 0f);
+            double terms = 1;
+            double[] exact = new double[2];
+            exact[0] = 1;
+            for (float x : a) {
+                float sq = x * x; // rounded as the kernel rounds it
+                terms += Math.abs(sq);
+                twoSum(exact, sq);
+            }
+            assertWithin("sum of squares, n=" + n, exact, terms, chain(t, n, false), jvmSum[0], sum[0],
+                    Math.ulp(1f) / 2);
+        }
+    }
+
+    @Test
+    public void twoDimensionalNest() {
+        int[][] shapes = {{1, 1}, {3, 255}, {17, 257}, {1000, 1003}, {2048, 2048}};
+        for (int[] rc : shapes) {
+            int rows = rc[0];
+            int cols = rc[1];
+            check5(rows, cols, JvmOracle.ints(rows * 31L + cols, rows * cols));
+        }
+    }
+
+    private static void check5(int rows, int cols, int[] m) {
+        long[] total = {-1L << 40};
+        int[] min = {Integer.MAX_VALUE};
+        long[] jvmTotal = total.clone();
+        int[] jvmMin = min.clone();
+        ReduceKernels.sum2d(m.clone(), rows, cols, jvmTotal, jvmMin);
+        run(s -> s.task("t", ReduceKernels::sum2d, m, rows, cols, total, min));
+        assertArrayEquals(rows + "x" + cols + " total", jvmTotal, total);
+        assertArrayEquals(rows + "x" + cols + " min", jvmMin, min);
+    }
+
+    @Test
+    public void emptyLoopLeavesTheOutputAlone() {
+        check(ReduceKernels::sumFirst, ints(1, 100), 0, new int[] {77});
+        check(ReduceKernels::sumFirst, ints(1, 100), -5, new int[] {77});
+        check(ReduceKernels::sumFirst, ints(2, 100), 100, new int[] {77});
+    }
+
+    @Test
+    public void conditionalUpdatesAndSubtraction() {
+        for (int n : new int[] {1, 255, 256, 257, 1_000_003}) {
+            check(ReduceKernels::countAndSubtract, ints(n + 9, n), new int[] {10}, new long[] {-10});
+        }
+    }
+
+    @Test
+    public void streamForm() {
+        for (int n : new int[] {1, 256, 1_000_003}) {
+            // Integer-valued halves: exact in any order.
+            double[] a = new double[n];
+            for (int i = 0; i < n; i++) {
+                a[i] = (i % 101) - 50;
+            }
+            // The JVM runs a parallel stream on many threads, and `out[0] +=` from several threads is a data
+            // race there; the meaning @Reduce gives it is the sequential sum, which the JVM computes here.
+            double expected = 0.25;
+            for (int i = 0; i < n; i++) {
+                expected += a[i] * 0.5;
+            }
+            double[] out = {0.25};
+            run(s -> s.task("t", ReduceKernels::streamSum, a, out));
+            assertEquals(Double.doubleToLongBits(expected), Double.doubleToLongBits(out[0]));
+        }
+    }
+
+    @Test
+    public void innerSequentialLoop() {
+        check(ReduceKernels::maxRowSum, ints(3, 1000 * 37), 1000, 37, new int[] {Integer.MIN_VALUE});
+    }
+
+    @Test
+    public void outOfBoundsThrowsAsTheJvmDoes() {
+        int[] a = ints(4, 1000);
+        int[] out = {5};
+        MoreChecks.checkThrows(x -> ReduceKernels.sumOutOfBounds((int[]) x[0], (Integer) x[1], (int[]) x[2]),
+                s -> s.task("t", ReduceKernels::sumOutOfBounds, a, 1001, out), a, 1001, out);
+    }
+
+    @Test
+    public void emptyOutputArrayThrowsAsTheJvmDoes() {
+        int[] a = ints(4, 10);
+        int[] out = {};
+        MoreChecks.checkThrows(x -> ReduceKernels.sumInt((int[]) x[0], (int[]) x[1]),
+                s -> s.task("t", ReduceKernels::sumInt, a, out), a, out);
+    }
+
+    @Test
+    public void workGroupSizeOfAPowerOfTwo() {
+        int[] a = ints(5, 100_000);
+        int[] out = {1};
+        int[] expected = out.clone();
+        ReduceKernels.sumInt(a.clone(), expected);
+        try (TaskSchedule s = new TaskSchedule("wg").task("t", ReduceKernels::sumInt, a, out).workGroupSize("t", 64)) {
+            s.execute();
+            assertRanOnDevice(s.report(), "t");
+            assertArrayEquals(new long[] {64}, s.report().task("t").localSize());
+        }
+        assertArrayEquals(expected, out);
+        try (TaskSchedule s = new TaskSchedule("wg").task("t", ReduceKernels::sumInt, a, new int[1])
+                .workGroupSize("t", 48)) {
+            FerroclException e = assertThrows(FerroclException.class, s::execute);
+            assertTrue(e.getMessage(), e.getMessage().contains("power of two"));
+        }
+    }
+
+    // ---------------------------------------------------------------- helpers
+
+    private interface Adder {
+        TaskSchedule add(TaskSchedule s);
+    }
+
+    private static TaskReport run(Adder adder) {
+        try (TaskSchedule s = adder.add(new TaskSchedule("reduce"))) {
+            s.execute();
+            assertRanOnDevice(s.report(), "t");
+            return s.report().task("t");
+        }
+    }
+
+    /** ±1 with up to 20 factors of 2 and 20 of 1/2 at random places: any partial product is exact. */
+    private static float[] exactFactors(int n) {
+        SplittableRandom r = new SplittableRandom(n * 7L);
+        float[] a = new float[n];
+        for (int i = 0; i < n; i++) {
+            a[i] = r.nextBoolean() ? 1f : -1f;
+        }
+        for (int k = 0; k < Math.min(20, n / 2); k++) {
+            a[r.nextInt(n)] *= 2f;
+            a[r.nextInt(n)] *= 0.5f;
+        }
+        return a;
+    }
+
+    private static float[] nearOneFloats(long seed, int n) {
+        SplittableRandom r = new SplittableRandom(seed);
+        float[] a = new float[n];
+        for (int i = 0; i < n; i++) {
+            a[i] = (float) (1 + (r.nextDouble() - 0.5) * 2e-3);
+        }
+        return a;
+    }
+
+    /**
+     * The number of roundings that bound the device's error for n iterations. A sum's error is bounded by the longest
+     * chain of additions a term goes through: a work-item's strided slice, the work-group tree, the host's fold of
+     * the work-groups' partials, and the initial value. A product's relative error compounds over every
+     * multiplication, whatever their order: n, plus the work-groups' partials and the initial value.
+     */
+    private static long chain(TaskReport t, long n, boolean product) {
+        if (product) {
+            long groups = 1;
+            for (int d = 0; d < t.globalSize().length; d++) {
+                groups *= t.globalSize()[d] / t.localSize()[d];
+            }
+            return n + groups + 2;
+        }
+        long[] global = t.globalSize();
+        long[] local = t.localSize();
+        long groups = 1;
+        long items = 1;
+        for (int d = 0; d < global.length; d++) {
+            groups *= global[d] / local[d];
+            items *= local[d];
+        }
+        long slice = (n + global[global.length - 1] - 1) / global[global.length - 1];
+        return slice + (64 - Long.numberOfLeadingZeros(items)) + groups + 1;
+    }
+
+    /** exact[0] + exact[1] += x, without rounding (TwoSum). */
+    private static void twoSum(double[] exact, double x) {
+        double s = exact[0] + x;
+        double bp = s - exact[0];
+        double err = (exact[0] - (s - bp)) + (x - bp);
+        exact[0] = s;
+        exact[1] += err;
+    }
+
+    /** exact *= x in double-double (TwoProduct via fma). */
+    private static void twoProd(double[] exact, double x) {
+        double p = exact[0] * x;
+        double err = Math.fma(exact[0], x, -p);
+        exact[0] = p;
+        exact[1] = exact[1] * x + err;
+    }
+
+    /**
+     * Asserts |device - jvm| <= gamma(k) * scale + |jvm - exact| (+ the double-double reference's own error).
+     */
+    private static void assertWithin(String what, double[] exact, double scale, long k, double jvm, double device,
+            double unitRoundoff) {
+        double ku = k * unitRoundoff;
+        double gamma = ku / (1 - ku);
+        double ref = exact[0] + exact[1];
+        double tol = gamma * scale + Math.abs(jvm - ref) + 0x1p-90 * scale;
+        double diff = Math.abs(device - jvm);
+        assertTrue(what + ": device " + device + ", JVM " + jvm + ", exact " + ref + ": |difference| " + diff
+                + " exceeds the rounding bound " + tol + " (k=" + k + ")", diff <= tol);
+    }
+
+    private static void checkRoundedFloat(Task2<float[], float[]> code, float[] a, float init, boolean product) {
+        float[] jvm = {init};
+        code.apply(a.clone(), jvm);
+        float[] out = {init};
+        TaskReport t = run(s -> s.task("t", code, a, out));
+        double[] exact = {init, 0};
+        double scale = Math.abs(init);
+        for (float x : a) {
+            if (product) {
+                twoProd(exact, x);
+            } else {
+                twoSum(exact, x);
+                scale += Math.abs(x);
+            }
+        }
+        if (product) {
+            scale = Math.abs(exact[0]);
+        }
+        assertWithin((product ? "product" : "sum") + " of " + a.length + " floats", exact, scale,
+                chain(t, a.length, product), jvm[0], out[0], Math.ulp(1f) / 2);
+    }
+
+    private static void checkRoundedDouble(Task2<double[], double[]> code, double[] a, double init, boolean product) {
+        double[] jvm = {init};
+        code.apply(a.clone(), jvm);
+        double[] out = {init};
+        TaskReport t = run(s -> s.task("t", code, a, out));
+        double[] exact = {init, 0};
+        double scale = Math.abs(init);
+        for (double x : a) {
+            if (product) {
+                twoProd(exact, x);
+            } else {
+                twoSum(exact, x);
+                scale += Math.abs(x);
+            }
+        }
+        if (product) {
+            scale = Math.abs(exact[0]);
+        }
+        assertWithin((product ? "product" : "sum") + " of " + a.length + " doubles", exact, scale,
+                chain(t, a.length, product), jvm[0], out[0], Math.ulp(1.0) / 2);
+        assertEquals(1, out.length);
+    }
+}
