@@ -2,8 +2,9 @@
 # The whole Ferrocl check, as CI runs it (.ci/run): bootstrap, rustfmt, clippy, the Rust tests, the release JNI
 # library, then the Gradle JUnit suite on the OpenCL device in strict mode: on the JDK that runs Gradle (17), and
 # again compiled by and run on the newest JDK >= 25 under /usr/lib/jvm when there is one (`gradle test25`; Gradle
-# 4.4's own Test task cannot run on JDK 24+). Stops at the first failing step with a non-zero status, except that
-# both JUnit runs always run. The last "N passed, N failed" line printed is the sum over the JUnit runs (on success it
+# 4.4's own Test task cannot run on JDK 24+), then the JMH benchmarks in smoke mode (`gradle :bench-java:jmhSmoke`).
+# Stops at the first failing step with a non-zero status, except that both JUnit runs and the JMH smoke run always
+# run. The last "N passed, N failed" line printed is the sum over the JUnit runs (on success it
 # is the very last line).
 #
 # Works on a fresh clone (no target/, no ~/.gradle cache; Gradle fetches JUnit from Maven Central once).
@@ -79,6 +80,16 @@ else
   echo "no JDK 25 or later under /usr/lib/jvm (or FERROCL_JDK25): gradle test25 skipped"
 fi
 
+# Every JMH benchmark and variant once at its smoke size on the default device (PoCL in CI), strict, each variant's
+# result checked against Java in its setup before it is timed (bench-java/README.md). A failure here fails test.sh
+# after the JUnit summary below.
+step "JMH smoke (PoCL)"
+smoke_failed=""
+if ! gradle --no-daemon --console=plain :bench-java:jmhSmoke -PskipCargo; then
+  smoke_failed="JMH smoke"
+  echo "JMH smoke: FAILED (see above)"
+fi
+
 step "JUnit summary"
 passed=0
 failed=0
@@ -96,8 +107,14 @@ for entry in "${junit_logs[@]}"; do
   passed=$((passed + $(sed -E 's/^([0-9]+) passed.*/\1/' <<<"$line")))
   failed=$((failed + $(sed -E 's/^[0-9]+ passed, ([0-9]+) failed.*/\1/' <<<"$line")))
 done
-if ((${#junit_failed[@]} > 0)); then
-  current_step="JUnit (${junit_failed[*]})"
+if ((${#junit_failed[@]} > 0)) || [[ -n $smoke_failed ]]; then
+  current_step=""
+  if ((${#junit_failed[@]} > 0)); then
+    current_step="JUnit (${junit_failed[*]})"
+  fi
+  if [[ -n $smoke_failed ]]; then
+    current_step="${current_step:+$current_step, }$smoke_failed"
+  fi
   echo "$passed passed, $failed failed"
   exit 1
 fi
