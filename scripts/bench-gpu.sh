@@ -1,0 +1,277 @@
+#!/usr/bin/env bash
+# Builds .bench-bundle/: a self-contained run of the JMH suite (bench-java/) for the GPU machine of the
+# `device` tool, which has OpenCL drivers but no Java or Rust. Inside: a jlinked Java runtime, the benchmark
+# fat jar (JMH, Aparapi, Ferrocl's Java API), libferrocl.so, a small device-info tool, and run.sh.
+#
+#   scripts/bench-gpu.sh                 cargo build --release -p ferrocl-jni, the bench jar, the bundle
+#   SKIP_CARGO=1 scripts/bench-gpu.sh    reuse target/release/libferrocl.so as it is
+#
+# Then on the device machine (carry [".bench-bundle"], timeout_s 600):   bash .bench-bundle/run.sh [JMH args]
+# run.sh registers NVIDIA's OpenCL ICD (when the driver is there), writes $OUT/device.json, runs the suite
+# one benchmark class at a time (each with its own JVM and a shared deadline, so one failure or overrun
+# loses one class, not the run) and leaves in $OUT: jmh.json (JMH's JSON, all classes), kernel-times.jsonl
+# (profiled kernel, JIT and driver-build times from the benchmarks), device.json, run.log.
+# Then: python3 scripts/bench-report.py <the fetched $OUT folder>.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+B=.bench-bundle
+JAR=bench-java/build/libs/ferrocl-bench.jar
+LIB=target/release/libferrocl.so
+# What the JVM, JMH (its forks read the host's arguments through java.management) and Aparapi
+# (java.logging, sun.misc.Unsafe from jdk.unsupported) load at run time; checked by running the bundle.
+MODULES=${BENCH_JLINK_MODULES:-java.base,jdk.unsupported,java.management,java.logging}
+LIMIT_MIB=60
+
+if [[ ${SKIP_CARGO:-0} != 1 ]]; then
+  echo "== cargo build --release -p ferrocl-jni ==" >&2
+  cargo build --release -p ferrocl-jni
+fi
+[[ -f $LIB ]] || { echo "bench-gpu: $LIB not found (cargo build --release -p ferrocl-jni)" >&2; exit 1; }
+
+echo "== bench jar ==" >&2
+gradle --no-daemon -q :bench-java:benchJar -PskipCargo
+[[ -f $JAR ]] || { echo "bench-gpu: $JAR was not built" >&2; exit 1; }
+
+echo "== bundle ==" >&2
+rm -rf "$B"
+mkdir -p "$B/lib" "$B/tools"
+jlink --add-modules "$MODULES" --strip-debug --no-header-files --no-man-pages --compress=2 --output "$B/jre"
+# The jar without what cannot load on linux-x86_64 (Aparapi's Windows, macOS and other Linux builds of its JNI
+# library: 60 MB uncompressed) and without the copy of libferrocl.so inside java-api's jar (the bundle's own,
+# lib/libferrocl.so, is the one loaded, through -Dferrocl.library.path).
+python3 - "$JAR" "$B/lib/ferrocl-bench.jar" <<'PY'
+import re, sys, zipfile
+drop = re.compile(r"^(win/|osx/|linux/libaparapi_(aarch64|armhf|x86)\.so$|native/)")
+with zipfile.ZipFile(sys.argv[1]) as src, zipfile.ZipFile(sys.argv[2], "w", zipfile.ZIP_DEFLATED) as dst:
+    for info in src.infolist():
+        if not drop.match(info.filename):
+            dst.writestr(info, src.read(info.filename), compress_type=info.compress_type)
+PY
+cp "$LIB" "$B/lib/libferrocl.so"
+# Debian's libjvm.so keeps its symbol table (3.5 MB); nothing here needs it.
+if command -v strip >/dev/null; then strip --strip-unneeded "$B/jre/lib/server/libjvm.so" || true; fi
+
+# Prints, as one JSON object, the OpenCL device Ferrocl picks by default (what the benchmarks run on), every
+# device it sees, and the host's CPUs. Run by run.sh with the bundle's JVM.
+cat >"$B/tools/BenchDeviceInfo.java" <<'JAVA'
+import dev.ferrocl.api.Device;
+import dev.ferrocl.api.Devices;
+import java.nio.file.Files;
+import java.nio.file.Paths;
+import java.util.List;
+
+public class BenchDeviceInfo {
+    static String q(String s) {
+        if (s == null) return "null";
+        StringBuilder b = new StringBuilder("\"");
+        for (char c : s.toCharArray()) {
+            if (c == '"' || c == '\\') b.append('\\').append(c);
+            else if (c < 0x20) b.append(String.format("\\u%04x", (int) c));
+            else b.append(c);
+        }
+        return b.append('"').toString();
+    }
+
+    static String device(Device d) {
+        return "{\"id\": " + q(d.id()) + ", \"type\": " + q(d.type()) + ", \"name\": " + q(d.name())
+                + ", \"platform\": " + q(d.platform()) + ", \"version\": " + q(d.version()) + "}";
+    }
+
+    public static void main(String[] args) throws Exception {
+        String cpuModel = null;
+        try {
+            for (String line : Files.readAllLines(Paths.get("/proc/cpuinfo"))) {
+                if (line.startsWith("model name")) {
+                    cpuModel = line.substring(line.indexOf(':') + 1).trim();
+                    break;
+                }
+            }
+        } catch (Exception e) {
+            // not Linux, or unreadable: leave it null
+        }
+        StringBuilder out = new StringBuilder("{");
+        out.append("\"host\": {\"cpus\": ").append(Runtime.getRuntime().availableProcessors())
+                .append(", \"cpuModel\": ").append(q(cpuModel))
+                .append(", \"os\": ").append(q(System.getProperty("os.name") + " " + System.getProperty("os.version")))
+                .append(", \"java\": ").append(q(System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version")))
+                .append(", \"maxHeapMiB\": ").append(Runtime.getRuntime().maxMemory() >> 20).append("}");
+        try {
+            List<Device> all = Devices.list();
+            out.append(", \"opencl\": ").append(device(Devices.defaultDevice()));
+            out.append(", \"openclDevices\": [");
+            for (int i = 0; i < all.size(); i++) out.append(i == 0 ? "" : ", ").append(device(all.get(i)));
+            out.append("]");
+        } catch (RuntimeException e) {
+            out.append(", \"opencl\": null, \"openclError\": ").append(q(String.valueOf(e.getMessage())));
+        }
+        System.out.println(out.append("}"));
+    }
+}
+JAVA
+javac --release 17 -nowarn -cp "$B/lib/ferrocl-bench.jar" -d "$B/tools" "$B/tools/BenchDeviceInfo.java"
+rm "$B/tools/BenchDeviceInfo.java"
+
+cat >"$B/run.sh" <<'RUN'
+#!/usr/bin/env bash
+# Runs the JMH suite from the bundle; on the GPU machine (from the repository root) or here.
+#   bash .bench-bundle/run.sh [JMH regexes and options]     e.g.  VectorAdd Saxpy -p size=smoke
+# No arguments: every benchmark with its own @Warmup/@Measurement/@Fork settings. Results go to $OUT (default
+# build/bench-run); the whole run stops starting classes, and stops the one running, at BENCH_DEADLINE_S
+# seconds (default 550) so that what finished still comes back within the device tool's 600 s.
+set -uo pipefail
+B=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+OUT=${OUT:-build/bench-run}
+mkdir -p "$OUT"
+OUT=$(cd "$OUT" && pwd)
+rm -f "$OUT/jmh.json" "$OUT/kernel-times.jsonl" "$OUT/device.json" "$OUT/run.log"
+DEADLINE=$(( SECONDS + ${BENCH_DEADLINE_S:-550} ))
+
+json_str() {  # a JSON string literal (or null for an empty argument)
+  if [[ -z ${1-} ]]; then printf 'null'; return; fi
+  local s=${1//\\/\\\\}; s=${s//\"/\\\"}; s=${s//$'\t'/ }; s=${s//$'\n'/ }; s=${s//$'\r'/}
+  printf '"%s"' "$s"
+}
+
+main() {
+# NVIDIA's OpenCL ICD: the driver is mounted but not registered with the ICD loader.
+lib=$(ls /usr/lib/x86_64-linux-gnu/libnvidia-opencl.so.1 /usr/lib/libnvidia-opencl.so.1 \
+  /usr/lib64/libnvidia-opencl.so.1 /usr/local/nvidia/lib64/libnvidia-opencl.so.1 2>/dev/null | head -1)
+if [[ -n $lib ]]; then
+  if mkdir -p /etc/OpenCL/vendors 2>/dev/null && echo "$lib" >/etc/OpenCL/vendors/nvidia.icd 2>/dev/null; then
+    echo "registered NVIDIA's OpenCL ICD: $lib"
+  else
+    echo "warning: could not write /etc/OpenCL/vendors/nvidia.icd (not root?)"
+  fi
+else
+  echo "no libnvidia-opencl.so.1: NVIDIA ICD not registered"
+fi
+gpu_name=""; gpu_driver=""
+if command -v nvidia-smi >/dev/null 2>&1; then
+  smi=$(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>/dev/null | head -1)
+  echo "nvidia-smi: ${smi:-(no answer)}"
+  gpu_name=$(echo "$smi" | cut -d, -f1 | sed 's/^ *//; s/ *$//')
+  gpu_driver=$(echo "$smi" | cut -d, -f2 | sed 's/^ *//; s/ *$//')
+fi
+
+# NVIDIA keeps compiled OpenCL programs in ~/.nv/ComputeCache across processes: without this, every fork
+# after the first would measure a disk-cache hit as the "cold" driver build.
+export CUDA_CACHE_DISABLE=${CUDA_CACHE_DISABLE:-1}
+JAVA="$B/jre/bin/java"
+JAR="$B/lib/ferrocl-bench.jar"
+KT="$OUT/kernel-times.jsonl"
+: >"$KT"
+# The forks' arguments, appended with -jvmArgsAppend (the JMH host JVM gets none: JMH would pass its input
+# arguments on to the forks as well, unless a benchmark's @Fork(jvmArgs) replaced them). Aparapi reflects into
+# java.base.
+PROPS=(-Xmx${BENCH_XMX:-8g} -Dferrocl.library.path="$B/lib/libferrocl.so" -Dferrocl.strict=true -Dferrocl.bench.kernelTimes="$KT"
+  --add-opens=java.base/java.lang=ALL-UNNAMED --add-opens=java.base/sun.nio.ch=ALL-UNNAMED)
+[[ -n ${FERROCL_DEVICE:-} ]] && PROPS+=(-Dferrocl.device="$FERROCL_DEVICE")
+HOST=("$JAVA")
+
+info=$("$JAVA" "${PROPS[@]}" -cp "$JAR:$B/tools" BenchDeviceInfo 2>&1 | tail -1)
+[[ $info == "{"* ]] || { echo "device info failed: $info"; info='{}'; }
+echo "device info: $info"
+
+# The arguments: regexes (anything not an option) select benchmarks; the rest are JMH options, passed on.
+regexes=(); opts=()
+args=("$@")
+for ((k = 0; k < ${#args[@]}; k++)); do
+  a=${args[k]}
+  case $a in
+    -h | -l | -lp | -lprof | -lrf) opts+=("$a") ;;
+    -*) opts+=("$a"); ((k + 1 < ${#args[@]})) && { k=$((k + 1)); opts+=("${args[k]}"); } ;;
+    *) regexes+=("$a") ;;
+  esac
+done
+mapfile -t selected < <("${HOST[@]}" -jar "$JAR" -l "${regexes[@]}" "${opts[@]}" 2>/dev/null \
+  | sed -n 's/^ *\([A-Za-z_$][A-Za-z0-9_$.]*\.[A-Za-z0-9_$]*\) *$/\1/p')
+mapfile -t available < <("${HOST[@]}" -jar "$JAR" -l 2>/dev/null \
+  | sed -n 's/^ *\([A-Za-z_$][A-Za-z0-9_$.]*\.[A-Za-z0-9_$]*\) *$/\1/p')
+((${#selected[@]})) || { echo "no benchmark matches: ${regexes[*]:-(all)} ${opts[*]}"; }
+mapfile -t classes < <(printf '%s\n' "${selected[@]}" | sed 's/\.[^.]*$//' | awk 'NF && !seen[$0]++')
+echo "selected ${#selected[@]} benchmarks in ${#classes[@]} classes"
+
+parts=$(mktemp -d)
+runs=()
+for ((c = 0; c < ${#classes[@]}; c++)); do
+  cls=${classes[c]}
+  left=$(( DEADLINE - SECONDS ))
+  if ((left < 10)); then
+    echo "== $cls: skipped, the run's deadline (BENCH_DEADLINE_S) has passed =="
+    runs+=("{\"class\": $(json_str "$cls"), \"rc\": null, \"seconds\": 0, \"status\": \"skipped (deadline)\"}")
+    continue
+  fi
+  methods=$(printf '%s\n' "${selected[@]}" | awk -v c="$cls" '{ m = $0; sub(/.*\./, "", m); p = $0; sub(/\.[^.]*$/, "", p); if (p == c) print m }' | paste -sd'|')
+  regex="^${cls//./\\.}\\.(${methods})\$"
+  echo "== $cls ($methods), ${left}s left =="
+  start=$SECONDS
+  timeout --kill-after=15 "$left" "${HOST[@]}" -jar "$JAR" "$regex" "${opts[@]}" \
+    -jvmArgsAppend "${PROPS[*]}" -rf json -rff "$parts/$c.json" 2>&1 | tee "$parts/$c.log"
+  rc=${PIPESTATUS[0]}
+  status=ok; ((rc == 124 || rc == 137)) && status="killed (deadline)"; ((rc != 0 && rc != 124 && rc != 137)) && status="failed"
+  failures=$(grep -c '<failure>' "$parts/$c.log")
+  runs+=("{\"class\": $(json_str "$cls"), \"rc\": $rc, \"seconds\": $((SECONDS - start)), \"status\": \"$status\", \"jmhFailures\": $failures}")
+done
+
+# Where Aparapi ran (the benchmarks print it; it picks its device on its own).
+mapfile -t aparapi < <(cat "$parts"/*.log 2>/dev/null | sed -n 's/^\[bench\] Aparapi runs on OpenCL device: //p' | sort -u)
+
+# One JSON array of every class's results (JMH writes one top-level array per run).
+{
+  echo "["
+  first=1
+  for f in "$parts"/*.json; do
+    [[ -s $f && $f == *.json ]] || continue
+    body=$(<"$f"); body=${body#*[}; body=${body%]*}
+    [[ -z ${body//[[:space:]]/} ]] && continue
+    ((first)) || echo ","
+    printf '%s\n' "$body"; first=0
+  done
+  echo "]"
+} >"$OUT/jmh.json"
+rm -rf "$parts"
+
+{
+  echo "{"
+  echo "  \"date\": \"$(date -u +%Y-%m-%d)\", \"time\": \"$(date -u +%Y-%m-%dT%H:%M:%SZ)\","
+  echo "  \"gpu\": {\"name\": $(json_str "$gpu_name"), \"driver\": $(json_str "$gpu_driver")},"
+  echo "  \"ferrocl\": $info,"
+  printf '  "jmhArgs": ['; sep=""; for a in "$@"; do printf '%s%s' "$sep" "$(json_str "$a")"; sep=", "; done; echo "],"
+  printf '  "selected": ['; sep=""; for a in "${selected[@]}"; do printf '%s%s' "$sep" "$(json_str "$a")"; sep=", "; done; echo "],"
+  printf '  "available": ['; sep=""; for a in "${available[@]}"; do printf '%s%s' "$sep" "$(json_str "$a")"; sep=", "; done; echo "],"
+  printf '  "aparapiDevices": ['; sep=""; for a in "${aparapi[@]}"; do printf '%s%s' "$sep" "$(json_str "$a")"; sep=", "; done; echo "],"
+  printf '  "runs": ['; sep=""; for r in "${runs[@]}"; do printf '%s\n    %s' "$sep" "$r"; sep=","; done; echo "],"
+  echo "  \"env\": {\"CUDA_CACHE_DISABLE\": $(json_str "$CUDA_CACHE_DISABLE"), \"FERROCL_DEVICE\": $(json_str "${FERROCL_DEVICE:-}"), \"BENCH_DEADLINE_S\": ${BENCH_DEADLINE_S:-550}},"
+  echo "  \"wallSeconds\": $SECONDS"
+  echo "}"
+} >"$OUT/device.json"
+
+echo "== done in ${SECONDS}s: $(grep -c '"benchmark"' "$OUT/jmh.json") results, $(wc -l <"$KT") kernel-time lines, in $OUT =="
+# The device tool brings back files of up to 16 MiB.
+if (( $(stat -c %s "$KT") > 12 * 1024 * 1024 )); then gzip -f "$KT"; fi
+ls -la "$OUT"
+}
+main "$@" 2>&1 | tee "$OUT/run.log"
+RUN
+chmod +x "$B/run.sh"
+
+# The jlinked runtime must load JMH and find the benchmarks (the modules list is right for the host side).
+listed=$("$B/jre/bin/java" -jar "$B/lib/ferrocl-bench.jar" -l | grep -c '^dev\.ferrocl\.bench\.' || true)
+((listed > 0)) || { echo "bench-gpu: the bundle's JVM lists no benchmark" >&2; exit 1; }
+classes=$("$B/jre/bin/java" -jar "$B/lib/ferrocl-bench.jar" -l | sed -n 's/^\(dev\.ferrocl\.bench\..*\)\.[^.]*$/\1/p' | sort -u | wc -l)
+echo "bench jar: $listed benchmark methods in $classes classes"
+
+size_kib=$(du -sk "$B" | cut -f1)
+echo "bundle: $B, $((size_kib / 1024)) MiB ($(du -sh "$B/jre" | cut -f1) runtime, $(du -sh "$B/lib/ferrocl-bench.jar" | cut -f1) jar, $(du -sh "$B/lib/libferrocl.so" | cut -f1) libferrocl.so)"
+if ((size_kib > LIMIT_MIB * 1024)); then
+  echo "bench-gpu: the bundle is over ${LIMIT_MIB} MiB" >&2
+  exit 1
+fi
+cat <<EOF
+Run it on the GPU machine with the device tool:
+  run  command: bash .bench-bundle/run.sh      carry: [".bench-bundle"]   timeout_s: 600
+       (JMH arguments after run.sh select a part, e.g. 'bash .bench-bundle/run.sh VectorAdd -p size=smoke')
+Then, here, on the fetched files:
+  python3 scripts/bench-report.py <files_at folder>
+EOF
