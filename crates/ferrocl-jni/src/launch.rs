@@ -1,6 +1,9 @@
 //! One launch: Java arguments → host copies → kernel → results back into the Java arrays.
 //!
-//! Arrays are copied with `Get/Set<Type>ArrayRegion` (no pinning across the kernel run). The same
+//! Arrays a kernel writes are copied with `Get/Set<Type>ArrayRegion` into host vectors, so a failed
+//! check leaves the Java arrays untouched; arrays the kernels only read are pinned
+//! (`GetPrimitiveArrayCritical`, released without copy-back) for the launch and uploaded straight
+//! from the Java heap, saving a host copy; no JNI call is made while they are pinned. The same
 //! Java array passed for several parameters becomes one device buffer, so aliasing behaves as on
 //! the JVM. Results are copied back only when the kernel's status word is 0; otherwise the Java
 //! arrays are untouched and the caller reruns the method on the JVM.
@@ -9,6 +12,7 @@ use crate::registry::Task;
 use crate::NativeError;
 use ferrocl_jit::{ElemKind, HostExpr, KernelParam, ReduceOp, Stamp};
 use ferrocl_runtime::{Access, HostBuffer, HostData, KernelArg};
+use jni::elements::{AutoElementsCritical, ReleaseMode};
 use jni::objects::{
     JBooleanArray, JByteArray, JCharArray, JDoubleArray, JFloatArray, JIntArray, JLongArray,
     JObject, JObjectArray, JShortArray,
@@ -79,7 +83,8 @@ impl Owned {
 struct ArrayBuf<'local> {
     object: JObject<'local>,
     elem: ElemKind,
-    data: Owned,
+    /// The host copy, for arrays a kernel writes (and boolean arrays); `None`: read in place.
+    data: Option<Owned>,
     read: bool,
     written: bool,
 }
@@ -595,8 +600,9 @@ pub(crate) fn launch<'local>(
             .and_then(|(_, v)| *v)
     };
 
-    // Buffers: one per distinct Java array any kernel uses. The host copies live across the task's
-    // kernels; the Java arrays get the results only after the last kernel succeeded.
+    // Buffers: one per distinct Java array any kernel uses. Arrays some kernel writes get host copies
+    // that live across the task's kernels; the Java arrays get the results only after the last kernel
+    // succeeded. Arrays the kernels only read are uploaded straight from the Java heap (below).
     let mut arrays: Vec<ArrayBuf<'local>> = Vec::new();
     let mut param_buffer: Vec<Option<usize>> = vec![None; jit.params.len()];
     for kp in jit.kernels.iter().flat_map(|k| k.params.iter()) {
@@ -624,13 +630,12 @@ pub(crate) fn launch<'local>(
                 i
             }
             None => {
-                let data = read_array(env, obj, elem)?;
                 // Safety: a fresh wrapper of the same live local reference (no ownership taken).
                 let object = unsafe { JObject::from_raw(env, obj.as_raw()) };
                 arrays.push(ArrayBuf {
                     object,
                     elem,
-                    data,
+                    data: None,
                     read,
                     written,
                 });
@@ -677,9 +682,10 @@ pub(crate) fn launch<'local>(
         });
     }
 
-    let mut stats = Stats::default();
-    let mut ran_any = false;
-    for (kernel, built) in jit.kernels.iter().zip(&task.kernels) {
+    // Every kernel's geometry and arguments, worked out before anything runs (JNI calls end here
+    // for the arrays read in place: no JNI call may come while they are pinned).
+    let mut plans: Vec<Plan> = Vec::new();
+    for (k, (kernel, built)) in jit.kernels.iter().zip(&task.kernels).enumerate() {
         // Each @Parallel loop's first index and trip count, as Java would run it. A bound the host
         // cannot read, or a loop that would not end normally, is the JVM's to run.
         let mut starts = Vec::new();
@@ -707,95 +713,9 @@ pub(crate) fn launch<'local>(
                 return Ok(Outcome::status(HOST_CHECK_FAILED));
             }
         }
-        let reducing = !kernel.reductions.is_empty();
-        // NDRange dimension 0 is the innermost loop.
-        let ndrange: Vec<u64> = if counts.is_empty() {
-            vec![1]
-        } else {
-            counts.iter().rev().copied().collect()
-        };
-        // A method without a @Parallel loop runs as exactly one work-item (its kernel has no guard).
-        let mut local = if let Some(req) = requested_local {
-            check_local(task, built, &ndrange, req, counts.is_empty())?
-        } else if counts.is_empty() {
-            vec![1]
-        } else {
-            local_size(
-                ndrange.len(),
-                built.work_group_size(),
-                built.preferred_multiple(),
-                &task.device.info().max_work_item_sizes,
-            )
-        };
-        let scratch_bytes = |local: &[usize]| -> usize {
-            let items: usize = local.iter().product();
-            kernel
-                .reductions
-                .iter()
-                .map(|r| items * elem_bytes(r.elem))
-                .sum()
-        };
-        if reducing {
-            // The work-group tree halves its size each step: every dimension a power of two, and the
-            // scratch arrays must fit in local memory next to what the kernel itself uses.
-            if requested_local.is_some() {
-                if local.iter().any(|l| !l.is_power_of_two()) {
-                    return Err(NativeError::ferrocl(format!(
-                        "{}: a task with @Reduce needs a work-group size whose every dimension is a power of two, not {local:?}",
-                        jit.location
-                    )));
-                }
-            } else {
-                for l in local.iter_mut() {
-                    *l = 1usize << (*l).max(1).ilog2();
-                }
-            }
-            let available = task
-                .device
-                .info()
-                .local_mem_bytes
-                .saturating_sub(built.local_mem_bytes()) as usize;
-            while scratch_bytes(&local) > available && local.iter().any(|&l| l > 1) {
-                if requested_local.is_some() {
-                    return Err(NativeError::ferrocl(format!(
-                        "{}: work-group size {local:?} needs {} bytes of local memory for its reductions; the device has {available}",
-                        jit.location,
-                        scratch_bytes(&local)
-                    )));
-                }
-                if let Some(l) = local.iter_mut().max() {
-                    *l /= 2;
-                }
-            }
-        }
-        let mut global: Vec<usize> = ndrange
-            .iter()
-            .zip(&local)
-            .map(|(&n, &l)| usize::try_from(n.div_ceil(l as u64) * l as u64).unwrap_or(usize::MAX))
-            .collect();
-        if reducing {
-            // The outermost loop is a grid-stride loop: enough work-groups to fill the device (eight
-            // per compute unit), each work-item folding a strided slice of the iterations.
-            let outer = global.len() - 1;
-            let other_groups: usize = global[..outer]
-                .iter()
-                .zip(&local)
-                .map(|(g, l)| g / l)
-                .product();
-            let target = (task.device.info().compute_units.max(1) as usize * 8)
-                .div_ceil(other_groups.max(1));
-            let needed = global[outer] / local[outer];
-            global[outer] = target.clamp(1, needed.max(1)) * local[outer];
-        }
+        let (global, local) = geometry(task, kernel, built, &counts, requested_local)?;
         let groups: usize = global.iter().zip(&local).map(|(g, l)| g / l).product();
-
         let status_index = arrays.len();
-        let mut status = vec![0i32];
-        let mut partials: Vec<Owned> = kernel
-            .reductions
-            .iter()
-            .map(|r| partials_vec(r.elem, groups))
-            .collect();
         let mut kernel_args = Vec::with_capacity(kernel.params.len());
         for kp in &kernel.params {
             kernel_args.push(match *kp {
@@ -837,59 +757,83 @@ pub(crate) fn launch<'local>(
                 }
             });
         }
+        plans.push(Plan {
+            kernel: k,
+            global,
+            local,
+            groups,
+            args: kernel_args,
+        });
+    }
+    if plans.is_empty() {
+        return Ok(Outcome::status(RAN));
+    }
 
-        let times = {
-            let mut buffers: Vec<HostBuffer<'_>> = arrays
-                .iter_mut()
-                .map(|a| {
-                    let access = match (a.read, a.written) {
-                        (true, true) => Access::ReadWrite,
-                        (false, true) => Access::WriteOnly,
-                        _ => Access::ReadOnly,
-                    };
-                    // Upload written arrays too: a kernel may write only some elements, and the
-                    // whole array is copied back.
-                    HostBuffer::new(a.data.host_data(), access)
+    // Host copies of the arrays a kernel writes (and of boolean arrays, which the kernel sees as
+    // bytes); the others are read in place.
+    for a in arrays.iter_mut() {
+        if a.written || a.elem == ElemKind::Boolean {
+            a.data = Some(read_array(env, &a.object, a.elem)?);
+        }
+    }
+
+    let result = {
+        // Safety (the unsafe blocks below): each wrapper is a fresh view of a live local reference to
+        // an array of exactly that element type (checked at the start); no ownership is taken.
+        let typed: Vec<Option<Typed<'_>>> = arrays
+            .iter()
+            .map(|a| {
+                if a.data.is_some() {
+                    return None;
+                }
+                let raw = a.object.as_raw();
+                Some(match a.elem {
+                    ElemKind::Byte => Typed::I8(unsafe { JByteArray::from_raw(env, raw) }),
+                    ElemKind::Char => Typed::U16(unsafe { JCharArray::from_raw(env, raw) }),
+                    ElemKind::Short => Typed::I16(unsafe { JShortArray::from_raw(env, raw) }),
+                    ElemKind::Int => Typed::I32(unsafe { JIntArray::from_raw(env, raw) }),
+                    ElemKind::Long => Typed::I64(unsafe { JLongArray::from_raw(env, raw) }),
+                    ElemKind::Float => Typed::F32(unsafe { JFloatArray::from_raw(env, raw) }),
+                    ElemKind::Double => Typed::F64(unsafe { JDoubleArray::from_raw(env, raw) }),
+                    // Boolean arrays are always copied (data is Some above).
+                    ElemKind::Boolean => return None,
                 })
-                .collect();
-            buffers.push(HostBuffer::read_write(HostData::I32(&mut status)));
-            // Every work-group writes its partial: download only.
-            for p in partials.iter_mut() {
-                buffers.push(HostBuffer::output(p.host_data()));
-            }
-            task.device
-                .launch(built, &mut buffers, &kernel_args, &global, Some(&local))
-                .map_err(|e| NativeError::ferrocl(format!("{}: {e}", jit.location)))?
-        };
-        ran_any = true;
-        stats.upload += times.upload;
-        stats.kernel += times.kernel;
-        stats.download += times.download;
-        stats.total += times.total;
-        stats.global = global;
-        stats.local = local;
-        if status[0] != 0 {
-            log::debug!(
-                "{}: check {} failed on the device; the JVM reruns the method",
-                jit.location,
-                status[0]
-            );
-            return Ok(Outcome {
-                status: DEVICE_CHECK_FAILED,
-                stats,
+            })
+            .collect();
+        // Pin the read-only arrays: the upload reads the Java heap directly (no host copy). From here
+        // until the guards drop, no JNI call is made; the JVM's garbage collector waits meanwhile.
+        let mut pinned: Vec<Option<Pinned<'_, '_>>> = Vec::with_capacity(typed.len());
+        for t in &typed {
+            pinned.push(match t {
+                None => None,
+                Some(t) => Some(t.pin(env)?),
             });
         }
-        for (red, p) in kernel.reductions.iter().zip(&partials) {
+        run_plans(task, &plans, &mut arrays, &mut pinned)
+    };
+    let (status, stats, partials) = result?;
+    if status != 0 {
+        log::debug!(
+            "{}: check {status} failed on the device; the JVM reruns the method",
+            jit.location
+        );
+        return Ok(Outcome {
+            status: DEVICE_CHECK_FAILED,
+            stats,
+        });
+    }
+    for (plan, kernel_partials) in plans.iter().zip(&partials) {
+        let kernel = &jit.kernels[plan.kernel];
+        for (red, p) in kernel.reductions.iter().zip(kernel_partials) {
             if let Some(r) = reduced.iter_mut().find(|r| r.param == red.param) {
                 r.value = r.value.map(|v| v.fold(red.op, p));
             }
         }
     }
-    if !ran_any {
-        return Ok(Outcome::status(RAN));
-    }
     for a in arrays.iter().filter(|a| a.written) {
-        write_array(env, &a.object, &a.data)?;
+        if let Some(data) = &a.data {
+            write_array(env, &a.object, data)?;
+        }
     }
     for r in &reduced {
         if let Some(v) = r.value {
@@ -897,4 +841,242 @@ pub(crate) fn launch<'local>(
         }
     }
     Ok(Outcome { status: RAN, stats })
+}
+
+/// One kernel launch, worked out.
+struct Plan {
+    /// Index into the task's kernels.
+    kernel: usize,
+    global: Vec<usize>,
+    local: Vec<usize>,
+    /// Number of work-groups (the length of each reduction's partials).
+    groups: usize,
+    args: Vec<KernelArg>,
+}
+
+/// A typed view of a Java array that will be pinned.
+enum Typed<'local> {
+    I8(JByteArray<'local>),
+    U16(JCharArray<'local>),
+    I16(JShortArray<'local>),
+    I32(JIntArray<'local>),
+    I64(JLongArray<'local>),
+    F32(JFloatArray<'local>),
+    F64(JDoubleArray<'local>),
+}
+
+/// A pinned Java array (`GetPrimitiveArrayCritical`), released without copy-back when dropped.
+enum Pinned<'a, 'local> {
+    I8(AutoElementsCritical<'local, i8, &'a JByteArray<'local>>),
+    U16(AutoElementsCritical<'local, u16, &'a JCharArray<'local>>),
+    I16(AutoElementsCritical<'local, i16, &'a JShortArray<'local>>),
+    I32(AutoElementsCritical<'local, i32, &'a JIntArray<'local>>),
+    I64(AutoElementsCritical<'local, i64, &'a JLongArray<'local>>),
+    F32(AutoElementsCritical<'local, f32, &'a JFloatArray<'local>>),
+    F64(AutoElementsCritical<'local, f64, &'a JDoubleArray<'local>>),
+}
+
+impl<'local> Typed<'local> {
+    fn pin<'a>(&'a self, env: &Env<'_>) -> Result<Pinned<'a, 'local>, NativeError> {
+        // Safety: the kernels only read these arrays (no write through the pointer), no JNI call is
+        // made while they are pinned, and the guards are dropped before the next JNI call.
+        Ok(unsafe {
+            match self {
+                Typed::I8(a) => Pinned::I8(a.get_elements_critical(env, ReleaseMode::NoCopyBack)?),
+                Typed::U16(a) => {
+                    Pinned::U16(a.get_elements_critical(env, ReleaseMode::NoCopyBack)?)
+                }
+                Typed::I16(a) => {
+                    Pinned::I16(a.get_elements_critical(env, ReleaseMode::NoCopyBack)?)
+                }
+                Typed::I32(a) => {
+                    Pinned::I32(a.get_elements_critical(env, ReleaseMode::NoCopyBack)?)
+                }
+                Typed::I64(a) => {
+                    Pinned::I64(a.get_elements_critical(env, ReleaseMode::NoCopyBack)?)
+                }
+                Typed::F32(a) => {
+                    Pinned::F32(a.get_elements_critical(env, ReleaseMode::NoCopyBack)?)
+                }
+                Typed::F64(a) => {
+                    Pinned::F64(a.get_elements_critical(env, ReleaseMode::NoCopyBack)?)
+                }
+            }
+        })
+    }
+}
+
+impl Pinned<'_, '_> {
+    fn host_data(&mut self) -> HostData<'_> {
+        match self {
+            Pinned::I8(p) => HostData::I8(p),
+            Pinned::U16(p) => HostData::U16(p),
+            Pinned::I16(p) => HostData::I16(p),
+            Pinned::I32(p) => HostData::I32(p),
+            Pinned::I64(p) => HostData::I64(p),
+            Pinned::F32(p) => HostData::F32(p),
+            Pinned::F64(p) => HostData::F64(p),
+        }
+    }
+}
+
+/// Runs the planned kernels in order without any JNI call. Returns the first non-zero status (0 when
+/// every kernel passed its checks), the summed timings, and each kernel's reduction partials.
+fn run_plans(
+    task: &Task,
+    plans: &[Plan],
+    arrays: &mut [ArrayBuf<'_>],
+    pinned: &mut [Option<Pinned<'_, '_>>],
+) -> Result<(i32, Stats, Vec<Vec<Owned>>), NativeError> {
+    let jit = &task.jit;
+    let mut stats = Stats::default();
+    let mut all_partials = Vec::with_capacity(plans.len());
+    for plan in plans {
+        let kernel = &jit.kernels[plan.kernel];
+        let built = &task.kernels[plan.kernel];
+        let mut status = vec![0i32];
+        let mut partials: Vec<Owned> = kernel
+            .reductions
+            .iter()
+            .map(|r| partials_vec(r.elem, plan.groups))
+            .collect();
+        let times = {
+            let mut buffers: Vec<HostBuffer<'_>> =
+                Vec::with_capacity(arrays.len() + 1 + partials.len());
+            for (a, p) in arrays.iter_mut().zip(pinned.iter_mut()) {
+                let access = match (a.read, a.written) {
+                    (true, true) => Access::ReadWrite,
+                    (false, true) => Access::WriteOnly,
+                    _ => Access::ReadOnly,
+                };
+                let data = match (&mut a.data, p) {
+                    (Some(d), _) => d.host_data(),
+                    (None, Some(p)) => p.host_data(),
+                    (None, None) => {
+                        return Err(NativeError::ferrocl("array neither copied nor pinned"))
+                    }
+                };
+                // Upload written arrays too: a kernel may write only some elements, and the whole
+                // array is copied back.
+                buffers.push(HostBuffer::new(data, access));
+            }
+            buffers.push(HostBuffer::read_write(HostData::I32(&mut status)));
+            // Every work-group writes its partial: download only.
+            for p in partials.iter_mut() {
+                buffers.push(HostBuffer::output(p.host_data()));
+            }
+            task.device
+                .launch(
+                    built,
+                    &mut buffers,
+                    &plan.args,
+                    &plan.global,
+                    Some(&plan.local),
+                )
+                .map_err(|e| NativeError::ferrocl(format!("{}: {e}", jit.location)))?
+        };
+        stats.upload += times.upload;
+        stats.kernel += times.kernel;
+        stats.download += times.download;
+        stats.total += times.total;
+        stats.global = plan.global.clone();
+        stats.local = plan.local.clone();
+        all_partials.push(partials);
+        if status[0] != 0 {
+            return Ok((status[0], stats, all_partials));
+        }
+    }
+    Ok((0, stats, all_partials))
+}
+
+/// The global and work-group sizes of one kernel launch for these trip counts.
+fn geometry(
+    task: &Task,
+    kernel: &ferrocl_jit::Kernel,
+    built: &ferrocl_runtime::BuiltKernel,
+    counts: &[u64],
+    requested_local: Option<&[i32]>,
+) -> Result<(Vec<usize>, Vec<usize>), NativeError> {
+    let jit = &task.jit;
+    let reducing = !kernel.reductions.is_empty();
+    // NDRange dimension 0 is the innermost loop.
+    let ndrange: Vec<u64> = if counts.is_empty() {
+        vec![1]
+    } else {
+        counts.iter().rev().copied().collect()
+    };
+    // A method without a @Parallel loop runs as exactly one work-item (its kernel has no guard).
+    let mut local = if let Some(req) = requested_local {
+        check_local(task, built, &ndrange, req, counts.is_empty())?
+    } else if counts.is_empty() {
+        vec![1]
+    } else {
+        local_size(
+            ndrange.len(),
+            built.work_group_size(),
+            built.preferred_multiple(),
+            &task.device.info().max_work_item_sizes,
+        )
+    };
+    let scratch_bytes = |local: &[usize]| -> usize {
+        let items: usize = local.iter().product();
+        kernel
+            .reductions
+            .iter()
+            .map(|r| items * elem_bytes(r.elem))
+            .sum()
+    };
+    if reducing {
+        // The work-group tree halves its size each step: every dimension a power of two, and the
+        // scratch arrays must fit in local memory next to what the kernel itself uses.
+        if requested_local.is_some() {
+            if local.iter().any(|l| !l.is_power_of_two()) {
+                return Err(NativeError::ferrocl(format!(
+                    "{}: a task with @Reduce needs a work-group size whose every dimension is a power of two, not {local:?}",
+                    jit.location
+                )));
+            }
+        } else {
+            for l in local.iter_mut() {
+                *l = 1usize << (*l).max(1).ilog2();
+            }
+        }
+        let available = task
+            .device
+            .info()
+            .local_mem_bytes
+            .saturating_sub(built.local_mem_bytes()) as usize;
+        while scratch_bytes(&local) > available && local.iter().any(|&l| l > 1) {
+            if requested_local.is_some() {
+                return Err(NativeError::ferrocl(format!(
+                    "{}: work-group size {local:?} needs {} bytes of local memory for its reductions; the device has {available}",
+                    jit.location,
+                    scratch_bytes(&local)
+                )));
+            }
+            if let Some(l) = local.iter_mut().max() {
+                *l /= 2;
+            }
+        }
+    }
+    let mut global: Vec<usize> = ndrange
+        .iter()
+        .zip(&local)
+        .map(|(&n, &l)| usize::try_from(n.div_ceil(l as u64) * l as u64).unwrap_or(usize::MAX))
+        .collect();
+    if reducing {
+        // The outermost loop is a grid-stride loop: enough work-groups to fill the device (eight
+        // per compute unit), each work-item folding a strided slice of the iterations.
+        let outer = global.len() - 1;
+        let other_groups: usize = global[..outer]
+            .iter()
+            .zip(&local)
+            .map(|(g, l)| g / l)
+            .product();
+        let target =
+            (task.device.info().compute_units.max(1) as usize * 8).div_ceil(other_groups.max(1));
+        let needed = global[outer] / local[outer];
+        global[outer] = target.clamp(1, needed.max(1)) * local[outer];
+    }
+    Ok((global, local))
 }

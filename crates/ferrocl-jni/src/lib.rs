@@ -4,9 +4,10 @@
 //! nothing panics across the boundary (every entry point runs inside `with_env`, which catches
 //! panics, and our [`ThrowJava`] policy turns errors and panics into the right Java exception:
 //! `CompilationException` for a bailout, `FerroclException` for everything else), that local
-//! references are bounded (each launch runs in its own local frame), and that array contents are
-//! copied (`Get/Set<Type>ArrayRegion`), never pinned across a kernel run. Results are copied back
-//! only after the device reports that no check failed.
+//! references are bounded (each launch runs in its own local frame), and that arrays a kernel writes
+//! are copied (`Get/Set<Type>ArrayRegion`) while arrays it only reads are pinned for the launch and
+//! uploaded in place (no JNI call while pinned). Results are copied back only after the device reports
+//! that no check failed.
 //! **Refuses** nothing silently: a launch it cannot do returns a status telling Java to run the
 //! method on the JVM.
 
