@@ -31,7 +31,8 @@ import org.openjdk.jmh.infra.BenchmarkParams;
  * <p>The hand-written kernel keeps one work-item per row, adding the products in Java's order (j ascending) so that
  * its results are Java's bit for bit (a tree reduction across a row would round differently). Its work-group of
  * {@value #ROWS} rows stages {@value #ROWS} x {@value #ROWS} tiles of A in local memory, loaded row by row so that
- * the global reads are coalesced, and the matching piece of x.
+ * the global reads are coalesced, and the matching piece of x (on an H100 at 8192: 0.47 ms against 0.71 ms for the
+ * plain one-row-per-work-item kernel; wider tiles, 32 x 64 to 32 x 256, 16 x 128, 8 x 256, were slower).
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
