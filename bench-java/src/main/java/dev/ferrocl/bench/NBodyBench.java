@@ -27,10 +27,11 @@ import org.openjdk.jmh.infra.BenchmarkParams;
 /**
  * N-Body, float: one time step of {@code n} bodies under softened gravity (G = 1), all pairs: each body's
  * acceleration is the sum over all bodies of {@code m_j d / (|d|^2 + eps^2)^(3/2)}, then its velocity and
- * position are advanced by {@code dt} into new arrays. Bodies are stored as in OpenCL's float4 N-body samples:
- * {@code pos} holds x, y, z, mass and {@code vel} holds vx, vy, vz and an unused fourth float (copied through).
- * Per pair some twenty flops with a sqrt and a division; compute-bound. Sizes 16K and 32K bodies (one sequential
- * run of 32K takes about 0.9 s: the reference is sequential).
+ * position are advanced by {@code dt} into new arrays. Bodies are stored as Java code would hold them, one array
+ * per coordinate (x, y, z, mass, vx, vy, vz; an array of x, y, z, mass quadruples, as OpenCL's float4 samples
+ * have it, makes the JVM's loop 3 to 4 times slower). Per pair some twenty flops with a sqrt and a division;
+ * compute-bound. Sizes 16K and 32K bodies (one sequential run of 32K takes about 0.9 s: the reference is
+ * sequential).
  *
  * <p>Everything is IEEE {@code + - * /} and {@code sqrt} ({@code (float) Math.sqrt} of a float is the correctly
  * rounded float square root), so results are compared bit for bit; the hand-written kernel turns contraction off
@@ -60,26 +61,32 @@ public class NBodyBench {
     static final String OPENCL = """
             #pragma OPENCL FP_CONTRACT OFF
 
-            __kernel void nbody(__global const float4 *restrict pos, __global const float4 *restrict vel,
-                                __global float4 *restrict newPos, __global float4 *restrict newVel,
-                                const float dt, const float eps2, const int n, __local float4 *tile) {
+            __kernel void nbody(__global const float *restrict x, __global const float *restrict y,
+                                __global const float *restrict z, __global const float *restrict m,
+                                __global const float *restrict vx, __global const float *restrict vy,
+                                __global const float *restrict vz, __global float *restrict nx,
+                                __global float *restrict ny, __global float *restrict nz, __global float *restrict nvx,
+                                __global float *restrict nvy, __global float *restrict nvz, const float dt,
+                                const float eps2, const int n, __local float4 *tile) {
                 int i = get_global_id(0);
                 int lid = get_local_id(0);
                 int tileSize = get_local_size(0);
-                float4 p = i < n ? pos[i] : (float4) (0.0f);
+                float xi = i < n ? x[i] : 0.0f;
+                float yi = i < n ? y[i] : 0.0f;
+                float zi = i < n ? z[i] : 0.0f;
                 float ax = 0.0f;
                 float ay = 0.0f;
                 float az = 0.0f;
                 for (int base = 0; base < n; base += tileSize) {
                     int j = base + lid;
-                    tile[lid] = j < n ? pos[j] : (float4) (0.0f);
+                    tile[lid] = j < n ? (float4) (x[j], y[j], z[j], m[j]) : (float4) (0.0f);
                     barrier(CLK_LOCAL_MEM_FENCE);
                     int count = min(tileSize, n - base);
                     for (int t = 0; t < count; t++) {
                         float4 q = tile[t];
-                        float dx = q.x - p.x;
-                        float dy = q.y - p.y;
-                        float dz = q.z - p.z;
+                        float dx = q.x - xi;
+                        float dy = q.y - yi;
+                        float dz = q.z - zi;
                         float d2 = dx * dx + dy * dy + dz * dz + eps2;
                         float inv = 1.0f / sqrt(d2);
                         float s = q.w * inv * inv * inv;
@@ -90,12 +97,15 @@ public class NBodyBench {
                     barrier(CLK_LOCAL_MEM_FENCE);
                 }
                 if (i < n) {
-                    float4 v = vel[i];
-                    float vx = v.x + ax * dt;
-                    float vy = v.y + ay * dt;
-                    float vz = v.z + az * dt;
-                    newVel[i] = (float4) (vx, vy, vz, v.w);
-                    newPos[i] = (float4) (p.x + vx * dt, p.y + vy * dt, p.z + vz * dt, p.w);
+                    float vxi = vx[i] + ax * dt;
+                    float vyi = vy[i] + ay * dt;
+                    float vzi = vz[i] + az * dt;
+                    nvx[i] = vxi;
+                    nvy[i] = vyi;
+                    nvz[i] = vzi;
+                    nx[i] = xi + vxi * dt;
+                    ny[i] = yi + vyi * dt;
+                    nz[i] = zi + vzi * dt;
                 }
             }
             """;
@@ -104,135 +114,158 @@ public class NBodyBench {
     public String size;
 
     int n;
-    float[] pos;
-    float[] vel;
-    float[] newPos;
-    float[] newVel;
+    float[] x;
+    float[] y;
+    float[] z;
+    float[] m;
+    float[] vx;
+    float[] vy;
+    float[] vz;
+    float[] nx;
+    float[] ny;
+    float[] nz;
+    float[] nvx;
+    float[] nvy;
+    float[] nvz;
     TaskSchedule schedule;
     OpenClKernel kernel;
     NBodyKernel aparapi;
 
     /** The natural Ferrocl form (the sequential variant runs it on the JVM). */
-    static void step(float[] pos, float[] vel, float[] newPos, float[] newVel, float dt, float eps2) {
-        int n = pos.length / 4;
+    static void step(float[] x, float[] y, float[] z, float[] m, float[] vx, float[] vy, float[] vz, float[] nx,
+            float[] ny, float[] nz, float[] nvx, float[] nvy, float[] nvz, float dt, float eps2) {
+        int n = x.length;
         for (@Parallel int i = 0; i < n; i++) {
-            float xi = pos[4 * i];
-            float yi = pos[4 * i + 1];
-            float zi = pos[4 * i + 2];
-            float ax = 0f;
-            float ay = 0f;
-            float az = 0f;
-            for (int j = 0; j < n; j++) {
-                float dx = pos[4 * j] - xi;
-                float dy = pos[4 * j + 1] - yi;
-                float dz = pos[4 * j + 2] - zi;
-                float d2 = dx * dx + dy * dy + dz * dz + eps2;
-                float inv = 1.0f / (float) Math.sqrt(d2);
-                float s = pos[4 * j + 3] * inv * inv * inv;
-                ax += dx * s;
-                ay += dy * s;
-                az += dz * s;
-            }
-            float vx = vel[4 * i] + ax * dt;
-            float vy = vel[4 * i + 1] + ay * dt;
-            float vz = vel[4 * i + 2] + az * dt;
-            newVel[4 * i] = vx;
-            newVel[4 * i + 1] = vy;
-            newVel[4 * i + 2] = vz;
-            newVel[4 * i + 3] = vel[4 * i + 3];
-            newPos[4 * i] = xi + vx * dt;
-            newPos[4 * i + 1] = yi + vy * dt;
-            newPos[4 * i + 2] = zi + vz * dt;
-            newPos[4 * i + 3] = pos[4 * i + 3];
+                float xi = x[i];
+                float yi = y[i];
+                float zi = z[i];
+                float ax = 0f;
+                float ay = 0f;
+                float az = 0f;
+                for (int j = 0; j < n; j++) {
+                    float dx = x[j] - xi;
+                    float dy = y[j] - yi;
+                    float dz = z[j] - zi;
+                    float d2 = dx * dx + dy * dy + dz * dz + eps2;
+                    float inv = 1.0f / (float) Math.sqrt(d2);
+                    float s = m[j] * inv * inv * inv;
+                    ax += dx * s;
+                    ay += dy * s;
+                    az += dz * s;
+                }
+                float vxi = vx[i] + ax * dt;
+                float vyi = vy[i] + ay * dt;
+                float vzi = vz[i] + az * dt;
+                nvx[i] = vxi;
+                nvy[i] = vyi;
+                nvz[i] = vzi;
+                nx[i] = xi + vxi * dt;
+                ny[i] = yi + vyi * dt;
+                nz[i] = zi + vzi * dt;
         }
     }
 
     /** The same with parallel streams (all host cores). */
-    static void stepStreams(float[] pos, float[] vel, float[] newPos, float[] newVel, float dt, float eps2) {
-        int n = pos.length / 4;
+    static void stepStreams(float[] x, float[] y, float[] z, float[] m, float[] vx, float[] vy, float[] vz,
+            float[] nx, float[] ny, float[] nz, float[] nvx, float[] nvy, float[] nvz, float dt, float eps2) {
+        int n = x.length;
         IntStream.range(0, n).parallel().forEach(i -> {
-            float xi = pos[4 * i];
-            float yi = pos[4 * i + 1];
-            float zi = pos[4 * i + 2];
-            float ax = 0f;
-            float ay = 0f;
-            float az = 0f;
-            for (int j = 0; j < n; j++) {
-                float dx = pos[4 * j] - xi;
-                float dy = pos[4 * j + 1] - yi;
-                float dz = pos[4 * j + 2] - zi;
-                float d2 = dx * dx + dy * dy + dz * dz + eps2;
-                float inv = 1.0f / (float) Math.sqrt(d2);
-                float s = pos[4 * j + 3] * inv * inv * inv;
-                ax += dx * s;
-                ay += dy * s;
-                az += dz * s;
-            }
-            float vx = vel[4 * i] + ax * dt;
-            float vy = vel[4 * i + 1] + ay * dt;
-            float vz = vel[4 * i + 2] + az * dt;
-            newVel[4 * i] = vx;
-            newVel[4 * i + 1] = vy;
-            newVel[4 * i + 2] = vz;
-            newVel[4 * i + 3] = vel[4 * i + 3];
-            newPos[4 * i] = xi + vx * dt;
-            newPos[4 * i + 1] = yi + vy * dt;
-            newPos[4 * i + 2] = zi + vz * dt;
-            newPos[4 * i + 3] = pos[4 * i + 3];
+                float xi = x[i];
+                float yi = y[i];
+                float zi = z[i];
+                float ax = 0f;
+                float ay = 0f;
+                float az = 0f;
+                for (int j = 0; j < n; j++) {
+                    float dx = x[j] - xi;
+                    float dy = y[j] - yi;
+                    float dz = z[j] - zi;
+                    float d2 = dx * dx + dy * dy + dz * dz + eps2;
+                    float inv = 1.0f / (float) Math.sqrt(d2);
+                    float s = m[j] * inv * inv * inv;
+                    ax += dx * s;
+                    ay += dy * s;
+                    az += dz * s;
+                }
+                float vxi = vx[i] + ax * dt;
+                float vyi = vy[i] + ay * dt;
+                float vzi = vz[i] + az * dt;
+                nvx[i] = vxi;
+                nvy[i] = vyi;
+                nvz[i] = vzi;
+                nx[i] = xi + vxi * dt;
+                ny[i] = yi + vyi * dt;
+                nz[i] = zi + vzi * dt;
         });
     }
 
     /** The Aparapi form (as Aparapi's own N-body sample: one work-item per body, no local memory). */
     static final class NBodyKernel extends Kernel {
-        final float[] pos;
-        final float[] vel;
-        final float[] newPos;
-        final float[] newVel;
+        final float[] x;
+        final float[] y;
+        final float[] z;
+        final float[] m;
+        final float[] vx;
+        final float[] vy;
+        final float[] vz;
+        final float[] nx;
+        final float[] ny;
+        final float[] nz;
+        final float[] nvx;
+        final float[] nvy;
+        final float[] nvz;
         final float dt;
         final float eps2;
         final int n;
 
-        NBodyKernel(float[] pos, float[] vel, float[] newPos, float[] newVel, float dt, float eps2) {
-            this.pos = pos;
-            this.vel = vel;
-            this.newPos = newPos;
-            this.newVel = newVel;
-            this.dt = dt;
-            this.eps2 = eps2;
-            this.n = pos.length / 4;
+        NBodyKernel(NBodyBench b) {
+            this.x = b.x;
+            this.y = b.y;
+            this.z = b.z;
+            this.m = b.m;
+            this.vx = b.vx;
+            this.vy = b.vy;
+            this.vz = b.vz;
+            this.nx = b.nx;
+            this.ny = b.ny;
+            this.nz = b.nz;
+            this.nvx = b.nvx;
+            this.nvy = b.nvy;
+            this.nvz = b.nvz;
+            this.dt = DT;
+            this.eps2 = EPS2;
+            this.n = b.n;
         }
 
         @Override
         public void run() {
             int i = getGlobalId();
-            float xi = pos[4 * i];
-            float yi = pos[4 * i + 1];
-            float zi = pos[4 * i + 2];
+            float xi = x[i];
+            float yi = y[i];
+            float zi = z[i];
             float ax = 0f;
             float ay = 0f;
             float az = 0f;
             for (int j = 0; j < n; j++) {
-                float dx = pos[4 * j] - xi;
-                float dy = pos[4 * j + 1] - yi;
-                float dz = pos[4 * j + 2] - zi;
+                float dx = x[j] - xi;
+                float dy = y[j] - yi;
+                float dz = z[j] - zi;
                 float d2 = dx * dx + dy * dy + dz * dz + eps2;
                 float inv = 1.0f / (float) Math.sqrt(d2);
-                float s = pos[4 * j + 3] * inv * inv * inv;
+                float s = m[j] * inv * inv * inv;
                 ax += dx * s;
                 ay += dy * s;
                 az += dz * s;
             }
-            float vx = vel[4 * i] + ax * dt;
-            float vy = vel[4 * i + 1] + ay * dt;
-            float vz = vel[4 * i + 2] + az * dt;
-            newVel[4 * i] = vx;
-            newVel[4 * i + 1] = vy;
-            newVel[4 * i + 2] = vz;
-            newVel[4 * i + 3] = vel[4 * i + 3];
-            newPos[4 * i] = xi + vx * dt;
-            newPos[4 * i + 1] = yi + vy * dt;
-            newPos[4 * i + 2] = zi + vz * dt;
-            newPos[4 * i + 3] = pos[4 * i + 3];
+            float vxi = vx[i] + ax * dt;
+            float vyi = vy[i] + ay * dt;
+            float vzi = vz[i] + az * dt;
+            nvx[i] = vxi;
+            nvy[i] = vyi;
+            nvz[i] = vzi;
+            nx[i] = xi + vxi * dt;
+            ny[i] = yi + vyi * dt;
+            nz[i] = zi + vzi * dt;
         }
     }
 
@@ -249,66 +282,62 @@ public class NBodyBench {
      * Accuracy and Stability of Numerical Algorithms, (3.5)), so the accelerations differ by at most
      * dA = (2 gamma(n) + 128u) T. Then v' = v + a dt (fused or not): |dv'| <= 1.01 dA dt + 2 ulp(|v'| + |v|)
      * (each side's rounding(s), at most one ulp each of values below |v'| + |v| plus the difference), and
-     * x' = x + v' dt: |dx'| <= 1.01 |dv'| dt + 2 ulp(|x'| + |x|). Masses and the unused fourth floats must be
-     * copied exactly. Prints how many floats differ from Java's bits.
+     * x' = x + v' dt: |dx'| <= 1.01 |dv'| dt + 2 ulp(|x'| + |x|). Prints how many floats differ from Java's
+     * bits.
      */
-    void checkAparapi(float[] expectedPos, float[] expectedVel) {
+    void checkAparapi(float[][] expected) {
+        float[][] actual = {nx, ny, nz, nvx, nvy, nvz};
+        float[][] before = {x, y, z, vx, vy, vz};
         double u = 0x1p-24;
         double gammaN = n * u / (1 - n * u);
         // the scales T, only for bodies whose results differ from Java's bits (in parallel: O(n^2))
         boolean[] differs = new boolean[n];
         int differ = 0;
-        for (int i = 0; i < n; i++) {
-            for (int c = 0; c < 4; c++) {
-                int k = 4 * i + c;
-                boolean v = Float.floatToIntBits(expectedVel[k]) != Float.floatToIntBits(newVel[k]);
-                boolean p = Float.floatToIntBits(expectedPos[k]) != Float.floatToIntBits(newPos[k]);
-                differ += (v ? 1 : 0) + (p ? 1 : 0);
-                differs[i] |= v || p;
+        for (int a = 0; a < 6; a++) {
+            for (int i = 0; i < n; i++) {
+                if (Float.floatToIntBits(expected[a][i]) != Float.floatToIntBits(actual[a][i])) {
+                    differ++;
+                    differs[i] = true;
+                }
             }
         }
-        double[] t = new double[3 * n];
+        double[][] t = new double[3][n];
         IntStream.range(0, n).parallel().filter(i -> differs[i]).forEach(i -> {
-            float xi = pos[4 * i];
-            float yi = pos[4 * i + 1];
-            float zi = pos[4 * i + 2];
             for (int j = 0; j < n; j++) {
-                float dx = pos[4 * j] - xi;
-                float dy = pos[4 * j + 1] - yi;
-                float dz = pos[4 * j + 2] - zi;
+                float dx = x[j] - x[i];
+                float dy = y[j] - y[i];
+                float dz = z[j] - z[i];
                 double d2 = (double) dx * dx + (double) dy * dy + (double) dz * dz + EPS2;
-                double s = pos[4 * j + 3] / (d2 * Math.sqrt(d2));
-                t[3 * i] += Math.abs(dx * s);
-                t[3 * i + 1] += Math.abs(dy * s);
-                t[3 * i + 2] += Math.abs(dz * s);
+                double s = m[j] / (d2 * Math.sqrt(d2));
+                t[0][i] += Math.abs(dx * s);
+                t[1][i] += Math.abs(dy * s);
+                t[2][i] += Math.abs(dz * s);
             }
         });
         for (int i = 0; i < n; i++) {
             if (!differs[i]) {
                 continue;
             }
-            String what = NAME + ".aparapi body " + i;
-            if (Float.floatToIntBits(expectedPos[4 * i + 3]) != Float.floatToIntBits(newPos[4 * i + 3])
-                    || Float.floatToIntBits(expectedVel[4 * i + 3]) != Float.floatToIntBits(newVel[4 * i + 3])) {
-                throw new IllegalStateException(what + ": the mass or the fourth velocity float was not copied");
-            }
             for (int c = 0; c < 3; c++) {
-                int k = 4 * i + c;
-                double dA = (2 * gammaN + 128 * u) * t[3 * i + c];
-                double dV = 1.01 * dA * DT + 2 * Math.ulp(Math.abs(expectedVel[k]) + Math.abs(vel[k]));
-                if (!(Math.abs((double) newVel[k] - expectedVel[k]) <= dV)) {
-                    throw new IllegalStateException(what + ", velocity " + c + ": " + newVel[k]
-                            + " where Java computes " + expectedVel[k] + ", more than the bound " + dV + " apart");
+                float ev = expected[3 + c][i];
+                float av = actual[3 + c][i];
+                float ep = expected[c][i];
+                float ap = actual[c][i];
+                double dA = (2 * gammaN + 128 * u) * t[c][i];
+                double dV = 1.01 * dA * DT + 2 * Math.ulp(Math.abs(ev) + Math.abs(before[3 + c][i]));
+                if (!(Math.abs((double) av - ev) <= dV)) {
+                    throw new IllegalStateException(NAME + ".aparapi body " + i + ", velocity " + c + ": " + av
+                            + " where Java computes " + ev + ", more than the bound " + dV + " apart");
                 }
-                double dX = 1.01 * dV * DT + 2 * Math.ulp(Math.abs(expectedPos[k]) + Math.abs(pos[k]));
-                if (!(Math.abs((double) newPos[k] - expectedPos[k]) <= dX)) {
-                    throw new IllegalStateException(what + ", position " + c + ": " + newPos[k]
-                            + " where Java computes " + expectedPos[k] + ", more than the bound " + dX + " apart");
+                double dX = 1.01 * dV * DT + 2 * Math.ulp(Math.abs(ep) + Math.abs(before[c][i]));
+                if (!(Math.abs((double) ap - ep) <= dX)) {
+                    throw new IllegalStateException(NAME + ".aparapi body " + i + ", position " + c + ": " + ap
+                            + " where Java computes " + ep + ", more than the bound " + dX + " apart");
                 }
             }
         }
         if (differ > 0) {
-            System.out.println("[bench] " + NAME + ".aparapi: " + differ + " of " + 8 * n
+            System.out.println("[bench] " + NAME + ".aparapi: " + differ + " of " + 6 * n
                     + " floats differ from Java's bits (fused multiply-add, division), all within the bound");
         }
     }
@@ -316,38 +345,33 @@ public class NBodyBench {
     @Setup(Level.Trial)
     public void setup(BenchmarkParams params) {
         n = BenchSupport.size(size, SMOKE);
-        // A cube of side 2 at rest-ish, masses in [0.5, 1.5) / n (total mass about 1).
-        float[] coords = BenchSupport.randomFloats(40001, 3 * n, -1f, 1f);
-        float[] masses = BenchSupport.randomFloats(40002, n, 0.5f / n, 1.5f / n);
-        float[] speeds = BenchSupport.randomFloats(40003, 3 * n, -0.1f, 0.1f);
-        pos = new float[4 * n];
-        vel = new float[4 * n];
-        for (int i = 0; i < n; i++) {
-            pos[4 * i] = coords[3 * i];
-            pos[4 * i + 1] = coords[3 * i + 1];
-            pos[4 * i + 2] = coords[3 * i + 2];
-            pos[4 * i + 3] = masses[i];
-            vel[4 * i] = speeds[3 * i];
-            vel[4 * i + 1] = speeds[3 * i + 1];
-            vel[4 * i + 2] = speeds[3 * i + 2];
-            vel[4 * i + 3] = 0f;
-        }
-        newPos = new float[4 * n];
-        newVel = new float[4 * n];
+        // A cube of side 2, small random velocities, masses in [0.5, 1.5) / n (total mass about 1).
+        x = BenchSupport.randomFloats(40001, n, -1f, 1f);
+        y = BenchSupport.randomFloats(40002, n, -1f, 1f);
+        z = BenchSupport.randomFloats(40003, n, -1f, 1f);
+        m = BenchSupport.randomFloats(40004, n, 0.5f / n, 1.5f / n);
+        vx = BenchSupport.randomFloats(40005, n, -0.1f, 0.1f);
+        vy = BenchSupport.randomFloats(40006, n, -0.1f, 0.1f);
+        vz = BenchSupport.randomFloats(40007, n, -0.1f, 0.1f);
+        nx = new float[n];
+        ny = new float[n];
+        nz = new float[n];
+        nvx = new float[n];
+        nvy = new float[n];
+        nvz = new float[n];
         String variant = BenchSupport.variant(params);
         if (variant.equals("sequential")) {
             return; // the reference itself
         }
-        float[] expectedPos = new float[4 * n];
-        float[] expectedVel = new float[4 * n];
-        step(pos, vel, expectedPos, expectedVel, DT, EPS2);
+        float[][] e = new float[6][n];
+        step(x, y, z, m, vx, vy, vz, e[0], e[1], e[2], e[3], e[4], e[5], DT, EPS2);
         switch (variant) {
             case "parallelStreams":
                 parallelStreams();
                 break;
             case "ferrocl":
                 schedule = BenchSupport.ferroclSchedule(NAME, size, () -> new TaskSchedule(NAME)
-                        .task("step", NBodyBench::step, pos, vel, newPos, newVel, DT, EPS2));
+                        .task("step", NBodyBench::step, x, y, z, m, vx, vy, vz, nx, ny, nz, nvx, nvy, nvz, DT, EPS2));
                 schedule.execute();
                 BenchSupport.onDevice(schedule);
                 break;
@@ -356,15 +380,18 @@ public class NBodyBench {
                 opencl();
                 break;
             case "aparapi":
-                aparapi = new NBodyKernel(pos, vel, newPos, newVel, DT, EPS2);
+                aparapi = new NBodyKernel(this);
                 aparapi();
-                checkAparapi(expectedPos, expectedVel);
+                checkAparapi(e);
                 return;
             default:
                 throw new IllegalStateException("unknown variant " + variant);
         }
-        BenchSupport.checkExact(NAME + "." + variant + " positions", expectedPos, newPos);
-        BenchSupport.checkExact(NAME + "." + variant + " velocities", expectedVel, newVel);
+        String[] names = {"x", "y", "z", "vx", "vy", "vz"};
+        float[][] actual = {nx, ny, nz, nvx, nvy, nvz};
+        for (int a = 0; a < 6; a++) {
+            BenchSupport.checkExact(NAME + "." + variant + " new " + names[a], e[a], actual[a]);
+        }
     }
 
     @TearDown(Level.Trial)
@@ -387,37 +414,38 @@ public class NBodyBench {
     @Warmup(iterations = 0)
     @Measurement(iterations = 2)
     public float[] sequential() {
-        step(pos, vel, newPos, newVel, DT, EPS2);
-        return newPos;
+        step(x, y, z, m, vx, vy, vz, nx, ny, nz, nvx, nvy, nvz, DT, EPS2);
+        return nx;
     }
 
     @Benchmark
     public float[] parallelStreams() {
-        stepStreams(pos, vel, newPos, newVel, DT, EPS2);
-        return newPos;
+        stepStreams(x, y, z, m, vx, vy, vz, nx, ny, nz, nvx, nvy, nvz, DT, EPS2);
+        return nx;
     }
 
     @Benchmark
     public float[] ferrocl() {
         schedule.execute();
         KernelTimes.record(NAME, "ferrocl", size, schedule);
-        return newPos;
+        return nx;
     }
 
     @Benchmark
     public float[] opencl() {
         long global = (n + TILE - 1) / TILE * TILE;
-        long nanos = kernel.launch(new long[] {global}, new long[] {TILE}, OpenClKernel.readOnly(pos),
-                OpenClKernel.readOnly(vel), newPos, newVel, DT, EPS2, n, OpenClKernel.local(16L * TILE))
-                .kernelNanos();
+        long nanos = kernel.launch(new long[] {global}, new long[] {TILE}, OpenClKernel.readOnly(x),
+                OpenClKernel.readOnly(y), OpenClKernel.readOnly(z), OpenClKernel.readOnly(m),
+                OpenClKernel.readOnly(vx), OpenClKernel.readOnly(vy), OpenClKernel.readOnly(vz), nx, ny, nz, nvx, nvy,
+                nvz, DT, EPS2, n, OpenClKernel.local(16L * TILE)).kernelNanos();
         KernelTimes.record(NAME, "opencl", size, nanos);
-        return newPos;
+        return nx;
     }
 
     @Benchmark
     public float[] aparapi() {
         aparapi.execute(Range.create(n));
         Aparapis.onOpenCl(NAME, aparapi);
-        return newPos;
+        return nx;
     }
 }
