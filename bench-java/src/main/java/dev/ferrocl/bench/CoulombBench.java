@@ -29,10 +29,12 @@ import org.openjdk.jmh.infra.BenchmarkParams;
  * modeling applications with graphics processors", 2007) over one slice of a lattice: at every point of a
  * {@code size x size} grid (spacing 0.5 A) in the plane z = 10 A, the sum over all 4096 atoms of
  * {@code q / r}. A 2-D parallel nest (rows, then points of a row); per atom three subtractions, a sqrt and a
- * division; compute-bound. Atoms are stored as OpenCL's float4 (x, y, z, q), uniformly at random in the box
- * above the grid, 20 A deep, with charges in [-1, 1). Sizes: 256^2 and 512^2 points.
+ * division; compute-bound. Atoms are stored as Java code would hold them, one array per coordinate and one of
+ * charges (an array of x, y, z, q quadruples, as DCS's float4 has it, makes the JVM's loop about 4 times
+ * slower), uniformly at random in the box above the grid, 20 A deep, with charges in [-1, 1). Sizes: 512^2 and
+ * 1024^2 points.
  *
- * <p>One sequential run of 512^2 takes about 2 s, and every trial would pay it for the reference, so the
+ * <p>One sequential run of 1024^2 takes about 2.5 s, and every trial would pay it for the reference, so the
  * reference is the parallel-streams method (the same per-point Java arithmetic; the sequential variant's own
  * check compares the two). Everything is IEEE {@code + - * /} and {@code sqrt}, so results are compared bit for
  * bit; the hand-written kernel turns contraction off and builds with
@@ -58,9 +60,10 @@ public class CoulombBench {
     static final String OPENCL = """
             #pragma OPENCL FP_CONTRACT OFF
 
-            __kernel void coulomb(__global const float4 *restrict atoms, __global float *restrict energy,
-                                  const int width, const int height, const float spacing, const float z,
-                                  const int natoms) {
+            __kernel void coulomb(__global const float *restrict ax, __global const float *restrict ay,
+                                  __global const float *restrict az, __global const float *restrict q,
+                                  __global float *restrict energy, const int width, const int height,
+                                  const float spacing, const float z, const int natoms) {
                 int gx = get_global_id(0);
                 int gy = get_global_id(1);
                 if (gx >= width || gy >= height) {
@@ -70,40 +73,43 @@ public class CoulombBench {
                 float y = gy * spacing;
                 float e = 0.0f;
                 for (int a = 0; a < natoms; a++) {
-                    float4 atom = atoms[a];
-                    float dx = x - atom.x;
-                    float dy = y - atom.y;
-                    float dz = z - atom.z;
-                    e += atom.w / sqrt(dx * dx + dy * dy + dz * dz);
+                    float dx = x - ax[a];
+                    float dy = y - ay[a];
+                    float dz = z - az[a];
+                    e += q[a] / sqrt(dx * dx + dy * dy + dz * dz);
                 }
                 energy[gy * width + gx] = e;
             }
             """;
 
-    @Param({"256", "512"})
+    @Param({"512", "1024"})
     public String size;
 
     int width;
     int natoms;
-    float[] atoms;
+    float[] ax;
+    float[] ay;
+    float[] az;
+    float[] q;
     float[] energy;
     TaskSchedule schedule;
     OpenClKernel kernel;
     CoulombKernel aparapi;
 
     /** The natural Ferrocl form: a 2-D nest (the sequential variant runs it on the JVM). */
-    static void coulomb(float[] atoms, float[] energy, int width, int height, float spacing, float z) {
-        int natoms = atoms.length / 4;
+    static void coulomb(float[] ax, float[] ay, float[] az, float[] q, float[] energy, int width, int height,
+            float spacing, float z) {
+        int natoms = q.length;
         for (@Parallel int gy = 0; gy < height; gy++) {
             for (@Parallel int gx = 0; gx < width; gx++) {
                 float x = gx * spacing;
                 float y = gy * spacing;
                 float e = 0f;
                 for (int a = 0; a < natoms; a++) {
-                    float dx = x - atoms[4 * a];
-                    float dy = y - atoms[4 * a + 1];
-                    float dz = z - atoms[4 * a + 2];
-                    e += atoms[4 * a + 3] / (float) Math.sqrt(dx * dx + dy * dy + dz * dz);
+                    float dx = x - ax[a];
+                    float dy = y - ay[a];
+                    float dz = z - az[a];
+                    e += q[a] / (float) Math.sqrt(dx * dx + dy * dy + dz * dz);
                 }
                 energy[gy * width + gx] = e;
             }
@@ -111,18 +117,19 @@ public class CoulombBench {
     }
 
     /** The same with parallel streams over the rows (all host cores). */
-    static void coulombStreams(float[] atoms, float[] energy, int width, int height, float spacing, float z) {
-        int natoms = atoms.length / 4;
+    static void coulombStreams(float[] ax, float[] ay, float[] az, float[] q, float[] energy, int width,
+            int height, float spacing, float z) {
+        int natoms = q.length;
         IntStream.range(0, height).parallel().forEach(gy -> {
             for (int gx = 0; gx < width; gx++) {
                 float x = gx * spacing;
                 float y = gy * spacing;
                 float e = 0f;
                 for (int a = 0; a < natoms; a++) {
-                    float dx = x - atoms[4 * a];
-                    float dy = y - atoms[4 * a + 1];
-                    float dz = z - atoms[4 * a + 2];
-                    e += atoms[4 * a + 3] / (float) Math.sqrt(dx * dx + dy * dy + dz * dz);
+                    float dx = x - ax[a];
+                    float dy = y - ay[a];
+                    float dz = z - az[a];
+                    e += q[a] / (float) Math.sqrt(dx * dx + dy * dy + dz * dz);
                 }
                 energy[gy * width + gx] = e;
             }
@@ -131,20 +138,27 @@ public class CoulombBench {
 
     /** The Aparapi form, over a 2-D range. */
     static final class CoulombKernel extends Kernel {
-        final float[] atoms;
+        final float[] ax;
+        final float[] ay;
+        final float[] az;
+        final float[] q;
         final float[] energy;
         final int width;
         final float spacing;
         final float z;
         final int natoms;
 
-        CoulombKernel(float[] atoms, float[] energy, int width, float spacing, float z) {
-            this.atoms = atoms;
+        CoulombKernel(float[] ax, float[] ay, float[] az, float[] q, float[] energy, int width, float spacing,
+                float z) {
+            this.ax = ax;
+            this.ay = ay;
+            this.az = az;
+            this.q = q;
             this.energy = energy;
             this.width = width;
             this.spacing = spacing;
             this.z = z;
-            this.natoms = atoms.length / 4;
+            this.natoms = q.length;
         }
 
         @Override
@@ -155,10 +169,10 @@ public class CoulombBench {
             float y = gy * spacing;
             float e = 0f;
             for (int a = 0; a < natoms; a++) {
-                float dx = x - atoms[4 * a];
-                float dy = y - atoms[4 * a + 1];
-                float dz = z - atoms[4 * a + 2];
-                e += atoms[4 * a + 3] / (float) Math.sqrt(dx * dx + dy * dy + dz * dz);
+                float dx = x - ax[a];
+                float dy = y - ay[a];
+                float dz = z - az[a];
+                e += q[a] / (float) Math.sqrt(dx * dx + dy * dy + dz * dz);
             }
             energy[gy * width + gx] = e;
         }
@@ -200,13 +214,13 @@ public class CoulombBench {
             double s = 0;
             double s2 = 0;
             for (int a = 0; a < natoms; a++) {
-                double dx = x - atoms[4 * a];
-                double dy = y - atoms[4 * a + 1];
-                double dz = PLANE_Z - atoms[4 * a + 2];
+                double dx = x - ax[a];
+                double dy = y - ay[a];
+                double dz = PLANE_Z - az[a];
                 double r2 = dx * dx + dy * dy + dz * dz;
-                double q = Math.abs(atoms[4 * a + 3]);
-                s += q / Math.sqrt(r2);
-                s2 += q / r2;
+                double charge = Math.abs(q[a]);
+                s += charge / Math.sqrt(r2);
+                s2 += charge / r2;
             }
             bound[k] = (2 * gamma + 32 * u) * s + 2 * Math.sqrt(3) * delta * s2;
         });
@@ -225,20 +239,14 @@ public class CoulombBench {
         width = BenchSupport.size(size, SMOKE);
         natoms = "smoke".equals(size) ? SMOKE_ATOMS : ATOMS;
         float side = width * SPACING;
-        float[] xy = BenchSupport.randomFloats(50001, 2 * natoms, 0f, side);
-        float[] zs = BenchSupport.randomFloats(50002, natoms, 0f, DEPTH);
-        float[] qs = BenchSupport.randomFloats(50003, natoms, -1f, 1f);
-        atoms = new float[4 * natoms];
-        for (int a = 0; a < natoms; a++) {
-            atoms[4 * a] = xy[2 * a];
-            atoms[4 * a + 1] = xy[2 * a + 1];
-            atoms[4 * a + 2] = zs[a];
-            atoms[4 * a + 3] = qs[a];
-        }
+        ax = BenchSupport.randomFloats(50001, natoms, 0f, side);
+        ay = BenchSupport.randomFloats(50002, natoms, 0f, side);
+        az = BenchSupport.randomFloats(50003, natoms, 0f, DEPTH);
+        q = BenchSupport.randomFloats(50004, natoms, -1f, 1f);
         energy = new float[width * width];
         String variant = BenchSupport.variant(params);
         float[] expected = new float[width * width];
-        coulombStreams(atoms, expected, width, width, SPACING, PLANE_Z); // the reference: see the class comment
+        coulombStreams(ax, ay, az, q, expected, width, width, SPACING, PLANE_Z); // the reference: see the class comment
         switch (variant) {
             case "sequential":
                 sequential();
@@ -248,7 +256,8 @@ public class CoulombBench {
                 break;
             case "ferrocl":
                 schedule = BenchSupport.ferroclSchedule(NAME, size, () -> new TaskSchedule(NAME)
-                        .task("coulomb", CoulombBench::coulomb, atoms, energy, width, width, SPACING, PLANE_Z));
+                        .task("coulomb", CoulombBench::coulomb, ax, ay, az, q, energy, width, width, SPACING,
+                                PLANE_Z));
                 schedule.execute();
                 BenchSupport.onDevice(schedule);
                 break;
@@ -257,7 +266,7 @@ public class CoulombBench {
                 opencl();
                 break;
             case "aparapi":
-                aparapi = new CoulombKernel(atoms, energy, width, SPACING, PLANE_Z);
+                aparapi = new CoulombKernel(ax, ay, az, q, energy, width, SPACING, PLANE_Z);
                 aparapi();
                 checkAparapi(expected);
                 return;
@@ -281,18 +290,18 @@ public class CoulombBench {
         KernelTimes.flush();
     }
 
-    // One sequential run of the larger size takes about 2 s, and setup has just run it once (its check).
+    // One sequential run of the larger size takes about 2.5 s, and setup has just run it once (its check).
     @Benchmark
     @Warmup(iterations = 0)
     @Measurement(iterations = 2)
     public float[] sequential() {
-        coulomb(atoms, energy, width, width, SPACING, PLANE_Z);
+        coulomb(ax, ay, az, q, energy, width, width, SPACING, PLANE_Z);
         return energy;
     }
 
     @Benchmark
     public float[] parallelStreams() {
-        coulombStreams(atoms, energy, width, width, SPACING, PLANE_Z);
+        coulombStreams(ax, ay, az, q, energy, width, width, SPACING, PLANE_Z);
         return energy;
     }
 
@@ -308,7 +317,8 @@ public class CoulombBench {
         long local = 16;
         long global = (width + local - 1) / local * local;
         long nanos = kernel.launch(new long[] {global, global}, new long[] {local, local},
-                OpenClKernel.readOnly(atoms), energy, width, width, SPACING, PLANE_Z, natoms).kernelNanos();
+                OpenClKernel.readOnly(ax), OpenClKernel.readOnly(ay), OpenClKernel.readOnly(az),
+                OpenClKernel.readOnly(q), energy, width, width, SPACING, PLANE_Z, natoms).kernelNanos();
         KernelTimes.record(NAME, "opencl", size, nanos);
         return energy;
     }
