@@ -65,7 +65,62 @@ pub(crate) enum Owned {
     F64(Vec<f64>),
 }
 
+/// Host vectors kept from one launch to the next: a copy into memory that is already mapped costs a
+/// memcpy, a fresh vector of hundreds of megabytes a page fault per page as well. Bounded by
+/// [`POOL_BYTES`]; emptied by `releaseAll`.
+static POOL: std::sync::Mutex<Vec<Owned>> = std::sync::Mutex::new(Vec::new());
+/// The most bytes the pool keeps.
+const POOL_BYTES: usize = 1 << 30;
+
+/// A pooled vector of exactly `len` elements of the same kind as `like`, if one is there.
+fn pool_take(len: usize, like: fn(&Owned) -> bool) -> Option<Owned> {
+    let mut pool = POOL.lock().ok()?;
+    let at = pool.iter().position(|o| like(o) && o.len() == len)?;
+    Some(pool.swap_remove(at))
+}
+
+/// Returns a vector to the pool (dropping the oldest ones beyond the size bound).
+pub(crate) fn pool_give(o: Owned) {
+    let Ok(mut pool) = POOL.lock() else {
+        return;
+    };
+    pool.push(o);
+    while pool.iter().map(Owned::bytes).sum::<usize>() > POOL_BYTES && !pool.is_empty() {
+        pool.remove(0);
+    }
+}
+
+/// Empties the pool.
+pub(crate) fn pool_clear() {
+    if let Ok(mut pool) = POOL.lock() {
+        pool.clear();
+    }
+}
+
 impl Owned {
+    fn len(&self) -> usize {
+        match self {
+            Owned::U8(v) => v.len(),
+            Owned::I8(v) => v.len(),
+            Owned::U16(v) => v.len(),
+            Owned::I16(v) => v.len(),
+            Owned::I32(v) => v.len(),
+            Owned::I64(v) => v.len(),
+            Owned::F32(v) => v.len(),
+            Owned::F64(v) => v.len(),
+        }
+    }
+
+    fn bytes(&self) -> usize {
+        let elem = match self {
+            Owned::U8(_) | Owned::I8(_) => 1,
+            Owned::U16(_) | Owned::I16(_) => 2,
+            Owned::I32(_) | Owned::F32(_) => 4,
+            Owned::I64(_) | Owned::F64(_) => 8,
+        };
+        self.len() * elem
+    }
+
     pub(crate) fn host_data(&mut self) -> HostData<'_> {
         match self {
             Owned::U8(v) => HostData::U8(v),
@@ -140,7 +195,11 @@ pub(crate) fn read_array(
         ($ty:ident, $variant:ident, $zero:expr) => {{
             let array = unsafe { $ty::from_raw(env, raw) };
             let len = array.len(env)?;
-            let mut v = vec![$zero; len];
+            // Every element is overwritten by the copy, so a pooled vector's old contents never show.
+            let mut v = match pool_take(len, |o| matches!(o, Owned::$variant(_))) {
+                Some(Owned::$variant(v)) => v,
+                _ => vec![$zero; len],
+            };
             array.get_region(env, 0, &mut v)?;
             Owned::$variant(v)
         }};
@@ -838,6 +897,11 @@ pub(crate) fn launch<'local>(
     for r in &reduced {
         if let Some(v) = r.value {
             v.write(env, &r.object)?;
+        }
+    }
+    for a in arrays {
+        if let Some(data) = a.data {
+            pool_give(data);
         }
     }
     Ok(Outcome { status: RAN, stats })

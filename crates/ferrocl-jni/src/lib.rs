@@ -518,8 +518,8 @@ pub extern "system" fn Java_dev_ferrocl_api_Native_rawRelease<'caller>(
         .resolve::<ThrowJava>()
 }
 
-/// `static native void releaseAll()`: frees device memory held by Ferrocl. Buffers live only for
-/// the duration of one launch today, so this drops nothing but is the hook for resident buffers.
+/// `static native void releaseAll()`: frees memory held by Ferrocl between launches: the pool of host
+/// copies (device buffers live only for the duration of one launch today).
 #[unsafe(no_mangle)]
 pub extern "system" fn Java_dev_ferrocl_api_Native_releaseAll<'caller>(
     mut unowned: EnvUnowned<'caller>,
@@ -527,7 +527,8 @@ pub extern "system" fn Java_dev_ferrocl_api_Native_releaseAll<'caller>(
 ) {
     unowned
         .with_env(|_env| -> Result<(), NativeError> {
-            log::debug!("releaseAll: no resident device buffers");
+            launch::pool_clear();
+            log::debug!("releaseAll: host copy pool emptied (no resident device buffers)");
             Ok(())
         })
         .resolve::<ThrowJava>()

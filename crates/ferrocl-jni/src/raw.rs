@@ -9,7 +9,7 @@
 //! the kernel finished. **Refuses** (`FerroclException`) an argument that does not match its kind,
 //! an unknown handle, and every build or launch error, with the driver's build log.
 
-use crate::launch::{array_elem, read_array, write_array, Owned};
+use crate::launch::{array_elem, pool_give, read_array, write_array, Owned};
 use crate::NativeError;
 use ferrocl_runtime::{BuiltKernel, Device, DeviceSelector, HostBuffer, KernelArg, LaunchTimes};
 use jni::objects::{JObject, JObjectArray};
@@ -160,6 +160,9 @@ pub(crate) fn launch<'local>(
         if *copy_back {
             write_array(env, obj, data)?;
         }
+    }
+    for (_, data, _) in arrays {
+        pool_give(data);
     }
     Ok(times)
 }
