@@ -843,20 +843,10 @@ pub(crate) fn launch<'local>(
             .iter()
             .map(|a| {
                 if a.data.is_some() {
-                    return None;
+                    None
+                } else {
+                    Typed::of(env, &a.object, a.elem)
                 }
-                let raw = a.object.as_raw();
-                Some(match a.elem {
-                    ElemKind::Byte => Typed::I8(unsafe { JByteArray::from_raw(env, raw) }),
-                    ElemKind::Char => Typed::U16(unsafe { JCharArray::from_raw(env, raw) }),
-                    ElemKind::Short => Typed::I16(unsafe { JShortArray::from_raw(env, raw) }),
-                    ElemKind::Int => Typed::I32(unsafe { JIntArray::from_raw(env, raw) }),
-                    ElemKind::Long => Typed::I64(unsafe { JLongArray::from_raw(env, raw) }),
-                    ElemKind::Float => Typed::F32(unsafe { JFloatArray::from_raw(env, raw) }),
-                    ElemKind::Double => Typed::F64(unsafe { JDoubleArray::from_raw(env, raw) }),
-                    // Boolean arrays are always copied (data is Some above).
-                    ElemKind::Boolean => return None,
-                })
             })
             .collect();
         // Pin the read-only arrays: the upload reads the Java heap directly (no host copy). From here
@@ -919,7 +909,7 @@ struct Plan {
 }
 
 /// A typed view of a Java array that will be pinned.
-enum Typed<'local> {
+pub(crate) enum Typed<'local> {
     I8(JByteArray<'local>),
     U16(JCharArray<'local>),
     I16(JShortArray<'local>),
@@ -930,7 +920,7 @@ enum Typed<'local> {
 }
 
 /// A pinned Java array (`GetPrimitiveArrayCritical`), released without copy-back when dropped.
-enum Pinned<'a, 'local> {
+pub(crate) enum Pinned<'a, 'local> {
     I8(AutoElementsCritical<'local, i8, &'a JByteArray<'local>>),
     U16(AutoElementsCritical<'local, u16, &'a JCharArray<'local>>),
     I16(AutoElementsCritical<'local, i16, &'a JShortArray<'local>>),
@@ -941,7 +931,29 @@ enum Pinned<'a, 'local> {
 }
 
 impl<'local> Typed<'local> {
-    fn pin<'a>(&'a self, env: &Env<'_>) -> Result<Pinned<'a, 'local>, NativeError> {
+    /// A typed view of `obj`, a live local reference to an array of `elem` (checked by the caller);
+    /// `None` for boolean arrays, which are never pinned (the kernel sees them as bytes).
+    pub(crate) fn of(
+        env: &Env<'local>,
+        obj: &JObject<'_>,
+        elem: ElemKind,
+    ) -> Option<Typed<'local>> {
+        let raw = obj.as_raw();
+        // Safety (all arms): a fresh view of a live local reference to an array of exactly this
+        // element type; no ownership is taken.
+        Some(match elem {
+            ElemKind::Byte => Typed::I8(unsafe { JByteArray::from_raw(env, raw) }),
+            ElemKind::Char => Typed::U16(unsafe { JCharArray::from_raw(env, raw) }),
+            ElemKind::Short => Typed::I16(unsafe { JShortArray::from_raw(env, raw) }),
+            ElemKind::Int => Typed::I32(unsafe { JIntArray::from_raw(env, raw) }),
+            ElemKind::Long => Typed::I64(unsafe { JLongArray::from_raw(env, raw) }),
+            ElemKind::Float => Typed::F32(unsafe { JFloatArray::from_raw(env, raw) }),
+            ElemKind::Double => Typed::F64(unsafe { JDoubleArray::from_raw(env, raw) }),
+            ElemKind::Boolean => return None,
+        })
+    }
+
+    pub(crate) fn pin<'a>(&'a self, env: &Env<'_>) -> Result<Pinned<'a, 'local>, NativeError> {
         // Safety: the kernels only read these arrays (no write through the pointer), no JNI call is
         // made while they are pinned, and the guards are dropped before the next JNI call.
         Ok(unsafe {
@@ -971,7 +983,7 @@ impl<'local> Typed<'local> {
 }
 
 impl Pinned<'_, '_> {
-    fn host_data(&mut self) -> HostData<'_> {
+    pub(crate) fn host_data(&mut self) -> HostData<'_> {
         match self {
             Pinned::I8(p) => HostData::I8(p),
             Pinned::U16(p) => HostData::U16(p),

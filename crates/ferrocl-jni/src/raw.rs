@@ -4,13 +4,14 @@
 //!
 //! **Receives** OpenCL C source, a kernel name and build options; at launch, the arguments in
 //! kernel parameter order (primitive arrays, scalars as raw bits, `__local` sizes), a global and an
-//! optional local size. **Guarantees** the transfers of a compiled task: every array is copied out of
-//! the Java heap and uploaded, and arrays not marked read-only are downloaded and copied back after
-//! the kernel finished. **Refuses** (`FerroclException`) an argument that does not match its kind,
+//! optional local size. **Guarantees** the transfers of a compiled task: arrays marked read-only are
+//! uploaded from the pinned Java heap (as a task's inputs are); the others are copied out of the heap,
+//! uploaded, downloaded and copied back after the kernel finished (as a task's written arrays are). **Refuses** (`FerroclException`) an argument that does not match its kind,
 //! an unknown handle, and every build or launch error, with the driver's build log.
 
-use crate::launch::{array_elem, pool_give, read_array, write_array, Owned};
+use crate::launch::{array_elem, pool_give, read_array, write_array, Owned, Pinned, Typed};
 use crate::NativeError;
+use ferrocl_jit::ElemKind;
 use ferrocl_runtime::{BuiltKernel, Device, DeviceSelector, HostBuffer, KernelArg, LaunchTimes};
 use jni::objects::{JObject, JObjectArray};
 use jni::Env;
@@ -106,7 +107,15 @@ pub(crate) fn launch<'local>(
             "OpenCL kernel launch: arguments, kinds and values differ in length",
         ));
     }
-    let mut arrays: Vec<(JObject<'local>, Owned, bool)> = Vec::new();
+    // Arrays copied back get host copies (as a compiled task's written arrays do); read-only arrays
+    // are pinned and uploaded from the Java heap, like a compiled task's inputs.
+    struct Arg<'local> {
+        object: JObject<'local>,
+        elem: ElemKind,
+        copy_back: bool,
+        data: Option<Owned>,
+    }
+    let mut arrays: Vec<Arg<'local>> = Vec::new();
     let mut args = Vec::with_capacity(kinds.len());
     for (k, (&kind, &value)) in kinds.iter().zip(bits).enumerate() {
         args.push(match kind {
@@ -117,8 +126,18 @@ pub(crate) fn launch<'local>(
                         "OpenCL kernel argument {k}: not a primitive array"
                     )));
                 };
-                let data = read_array(env, &obj, elem)?;
-                arrays.push((obj, data, kind == ARRAY));
+                let copy_back = kind == ARRAY;
+                let data = if copy_back || elem == ElemKind::Boolean {
+                    Some(read_array(env, &obj, elem)?)
+                } else {
+                    None
+                };
+                arrays.push(Arg {
+                    object: obj,
+                    elem,
+                    copy_back,
+                    data,
+                });
                 KernelArg::Buffer(arrays.len() - 1)
             }
             // Truncations below take the low bits Java packed: the value itself.
@@ -139,16 +158,39 @@ pub(crate) fn launch<'local>(
         });
     }
     let times = {
-        let mut buffers: Vec<HostBuffer<'_>> = arrays
-            .iter_mut()
-            .map(|(_, data, copy_back)| {
-                if *copy_back {
-                    HostBuffer::read_write(data.host_data())
+        let typed: Vec<Option<Typed<'_>>> = arrays
+            .iter()
+            .map(|a| {
+                if a.data.is_some() {
+                    None
                 } else {
-                    HostBuffer::read_only(data.host_data())
+                    Typed::of(env, &a.object, a.elem)
                 }
             })
             .collect();
+        // No JNI call from here until the pins drop.
+        let mut pinned: Vec<Option<Pinned<'_, '_>>> = Vec::with_capacity(typed.len());
+        for t in &typed {
+            pinned.push(match t {
+                None => None,
+                Some(t) => Some(t.pin(env)?),
+            });
+        }
+        let mut buffers: Vec<HostBuffer<'_>> = Vec::with_capacity(arrays.len());
+        for (a, p) in arrays.iter_mut().zip(pinned.iter_mut()) {
+            let data = match (&mut a.data, p) {
+                (Some(d), _) => d.host_data(),
+                (None, Some(p)) => p.host_data(),
+                (None, None) => {
+                    return Err(NativeError::ferrocl("array neither copied nor pinned"))
+                }
+            };
+            buffers.push(if a.copy_back {
+                HostBuffer::read_write(data)
+            } else {
+                HostBuffer::read_only(data)
+            });
+        }
         kernel
             .device
             .launch(&kernel.built, &mut buffers, &args, global, local)
@@ -156,13 +198,15 @@ pub(crate) fn launch<'local>(
                 NativeError::ferrocl(format!("OpenCL kernel {}: {e}", kernel.built.name()))
             })?
     };
-    for (obj, data, copy_back) in &arrays {
-        if *copy_back {
-            write_array(env, obj, data)?;
+    for a in &arrays {
+        if let (true, Some(data)) = (a.copy_back, &a.data) {
+            write_array(env, &a.object, data)?;
         }
     }
-    for (_, data, _) in arrays {
-        pool_give(data);
+    for a in arrays {
+        if let Some(data) = a.data {
+            pool_give(data);
+        }
     }
     Ok(times)
 }
