@@ -26,9 +26,7 @@ use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 use opencl3::event::Event;
-use opencl3::memory::{
-    Buffer, ClMem, CL_MEM_READ_ONLY, CL_MEM_READ_WRITE, CL_MEM_USE_HOST_PTR, CL_MEM_WRITE_ONLY,
-};
+use opencl3::memory::{Buffer, ClMem, CL_MEM_READ_ONLY, CL_MEM_READ_WRITE, CL_MEM_WRITE_ONLY};
 use opencl3::types::{cl_mem, CL_BLOCKING};
 
 use crate::build::BuiltKernel;
@@ -518,24 +516,13 @@ impl Device {
 
         let mut times = LaunchTimes::default();
 
-        // One device buffer per host buffer, created over the host slice
-        // (`CL_MEM_USE_HOST_PTR`): drivers for discrete GPUs then page-lock the
-        // slice and move it by DMA at full link speed instead of staging it
-        // through a bounce buffer. Transfers stay explicit (below), so the
-        // contents are the same on drivers that keep a separate device copy
-        // and on those that use the host memory in place.
+        // One device buffer per host buffer.
         let mut mems: Vec<Buffer<u8>> = Vec::with_capacity(buffers.len());
-        for (i, b) in buffers.iter_mut().enumerate() {
-            let (flags, size, host) = if b.data.is_empty() {
-                (CL_MEM_READ_WRITE, DUMMY_BUFFER_BYTES, ptr::null_mut())
+        for (i, b) in buffers.iter().enumerate() {
+            let (flags, size) = if b.data.is_empty() {
+                (CL_MEM_READ_WRITE, DUMMY_BUFFER_BYTES)
             } else {
-                let size = b.data.byte_len();
-                let host = b
-                    .data
-                    .as_bytes_mut()
-                    .as_mut_ptr()
-                    .cast::<std::ffi::c_void>();
-                (b.access.mem_flags() | CL_MEM_USE_HOST_PTR, size, host)
+                (b.access.mem_flags(), b.data.byte_len())
             };
             log::trace!(
                 "buffer {i}: {} x {} ({size} bytes, {:?})",
@@ -543,12 +530,9 @@ impl Device {
                 b.data.cl_type(),
                 b.access
             );
-            // SAFETY: the size is nonzero and was checked against the
-            // device's allocation limit; a host pointer covers exactly `size`
-            // bytes of a slice borrowed for the whole launch, and every
-            // buffer is released (dropped) before `launch` returns, after all
-            // commands on it completed.
-            let mem = unsafe { Buffer::<u8>::create(&self.context, flags, size, host) }
+            // SAFETY: no host pointer is passed, the size is nonzero and was
+            // checked against the device's allocation limit.
+            let mem = unsafe { Buffer::<u8>::create(&self.context, flags, size, ptr::null_mut()) }
                 .map_err(cl("clCreateBuffer"))?;
             mems.push(mem);
         }
