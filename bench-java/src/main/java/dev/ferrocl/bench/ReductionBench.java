@@ -178,7 +178,7 @@ public class ReductionBench {
                 check(variant, parallelStreams(), expected);
                 break;
             case "ferrocl":
-                schedule = BenchSupport.ferroclSchedule(NAME + "." + op, size, this::newSchedule);
+                schedule = BenchSupport.ferroclSchedule(NAME, size + ", op=" + op, this::newSchedule);
                 check(variant, ferrocl(), expected);
                 BenchSupport.onDevice(schedule);
                 break;
@@ -309,7 +309,7 @@ public class ReductionBench {
         outF[0] = op.startsWith("sum") ? 0f : Float.POSITIVE_INFINITY;
         outI[0] = op.startsWith("sum") ? 0 : Integer.MAX_VALUE;
         schedule.execute();
-        KernelTimes.record(NAME + "." + op, "ferrocl", size, schedule);
+        KernelTimes.record(NAME, "ferrocl", size + ", op=" + op, schedule);
         return floats ? outF[0] : outI[0];
     }
 
@@ -319,7 +319,7 @@ public class ReductionBench {
         long nanos = kernel.launch(new long[] {(long) GROUPS * LOCAL}, new long[] {LOCAL},
                 OpenClKernel.readOnly(floats ? af : ai), n, floats ? partialsF : partialsI,
                 OpenClKernel.local(4L * LOCAL)).kernelNanos();
-        KernelTimes.record(NAME + "." + op, "opencl", size, nanos);
+        KernelTimes.record(NAME, "opencl", size + ", op=" + op, nanos);
         switch (op) {
             case "sumFloat": {
                 float s = 0f;
