@@ -157,6 +157,9 @@ fi
 # NVIDIA keeps compiled OpenCL programs in ~/.nv/ComputeCache across processes: without this, every fork
 # after the first would measure a disk-cache hit as the "cold" driver build.
 export CUDA_CACHE_DISABLE=${CUDA_CACHE_DISABLE:-1}
+# The JVM's signal chaining: PoCL's LLVM (loaded by any OpenCL user that lists platforms, Aparapi included)
+# installs its own SIGSEGV/SIGBUS/SIGILL/SIGFPE handlers; without chaining a JVM can die at its next safepoint poll.
+if [ -f "$B/jre/lib/libjsig.so" ]; then export LD_PRELOAD="$PWD/$B/jre/lib/libjsig.so"; fi
 JAVA="$B/jre/bin/java"
 JAR="$B/lib/ferrocl-bench.jar"
 KT="$OUT/kernel-times.jsonl"

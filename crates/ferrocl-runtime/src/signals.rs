@@ -1,4 +1,4 @@
-//! Keeps OpenCL drivers from taking over the process's SIGFPE handler.
+//! Keeps OpenCL drivers from taking over the process's SIGFPE, SIGSEGV, SIGBUS and SIGILL handlers.
 //!
 //! The JVM detects integer division by zero through SIGFPE: HotSpot's `idiv` traps, and its handler
 //! turns the trap into `ArithmeticException: / by zero`. PoCL's CPU driver installs its own SIGFPE
@@ -8,35 +8,52 @@
 //! one anyway, restore the handler that was in place before OpenCL was first touched. Ferrocl's
 //! kernels never divide by zero (divisors are checked, `MIN_VALUE / -1` is special-cased), so they
 //! need no such handler.
+//!
+//! The JVM also relies on SIGSEGV (implicit null checks, safepoint polls), SIGBUS and SIGILL. PoCL's
+//! kernel compiler (LLVM) installs crash handlers for those (and SIGXFSZ, SIGUSR2) when it builds a
+//! program; the JVM then dies (exit 139, no error file) at its next deliberate fault. The same guard
+//! restores them when the OpenCL call returns. During the call itself another Java thread that faults
+//! on purpose still meets LLVM's handler: only the JVM's signal chaining closes that window
+//! (`LD_PRELOAD=$JAVA_HOME/lib/libjsig.so`).
 
 use std::sync::OnceLock;
 
-struct Saved(libc::sigaction);
+/// The signals whose handlers are restored after every OpenCL call.
+/// (HotSpot's own: the faults it traps on purpose, SIGXFSZ, and SIGUSR2, its suspend/resume signal.)
+const SIGNALS: [libc::c_int; 6] = [
+    libc::SIGFPE,
+    libc::SIGSEGV,
+    libc::SIGBUS,
+    libc::SIGILL,
+    libc::SIGXFSZ,
+    libc::SIGUSR2,
+];
+
+struct Saved([Option<libc::sigaction>; 6]);
 
 // Safety: a `sigaction` is plain data (a handler address, flags and a mask).
 unsafe impl Send for Saved {}
 unsafe impl Sync for Saved {}
 
-fn saved() -> Option<&'static Saved> {
-    static SAVED: OnceLock<Option<Saved>> = OnceLock::new();
-    SAVED
-        .get_or_init(|| {
-            if std::env::var_os("POCL_SIGFPE_HANDLER").is_none() {
-                // Runs once, before any OpenCL call of this library; PoCL reads it at initialisation.
-                std::env::set_var("POCL_SIGFPE_HANDLER", "0");
-            }
+fn saved() -> &'static Saved {
+    static SAVED: OnceLock<Saved> = OnceLock::new();
+    SAVED.get_or_init(|| {
+        if std::env::var_os("POCL_SIGFPE_HANDLER").is_none() {
+            // Runs once, before any OpenCL call of this library; PoCL reads it at initialisation.
+            std::env::set_var("POCL_SIGFPE_HANDLER", "0");
+        }
+        Saved(SIGNALS.map(|sig| {
             // Safety: a null new action only reads the current one into `old`.
             unsafe {
                 let mut old: libc::sigaction = std::mem::zeroed();
-                (libc::sigaction(libc::SIGFPE, std::ptr::null(), &mut old) == 0)
-                    .then_some(Saved(old))
+                (libc::sigaction(sig, std::ptr::null(), &mut old) == 0).then_some(old)
             }
-        })
-        .as_ref()
+        }))
+    })
 }
 
-/// Held around every call into the OpenCL driver: on drop, puts back the SIGFPE handler that was
-/// installed before OpenCL was first used, if a driver replaced it.
+/// Held around every call into the OpenCL driver: on drop, puts back the handlers of [`SIGNALS`]
+/// that were installed before OpenCL was first used, if a driver replaced them.
 pub(crate) struct Guard;
 
 impl Guard {
@@ -48,19 +65,21 @@ impl Guard {
 
 impl Drop for Guard {
     fn drop(&mut self) {
-        let Some(Saved(old)) = saved() else {
-            return;
-        };
-        // Safety: reads the current action, and reinstalls a previously valid one.
-        unsafe {
-            let mut current: libc::sigaction = std::mem::zeroed();
-            if libc::sigaction(libc::SIGFPE, std::ptr::null(), &mut current) == 0
-                && current.sa_sigaction != old.sa_sigaction
-            {
-                log::debug!(
-                    "an OpenCL driver replaced the SIGFPE handler; restoring the previous one"
-                );
-                libc::sigaction(libc::SIGFPE, old, std::ptr::null_mut());
+        for (sig, old) in SIGNALS.iter().zip(&saved().0) {
+            let Some(old) = old else {
+                continue;
+            };
+            // Safety: reads the current action, and reinstalls a previously valid one.
+            unsafe {
+                let mut current: libc::sigaction = std::mem::zeroed();
+                if libc::sigaction(*sig, std::ptr::null(), &mut current) == 0
+                    && current.sa_sigaction != old.sa_sigaction
+                {
+                    log::debug!(
+                        "an OpenCL driver replaced the handler of signal {sig}; restoring the previous one"
+                    );
+                    libc::sigaction(*sig, old, std::ptr::null_mut());
+                }
             }
         }
     }
