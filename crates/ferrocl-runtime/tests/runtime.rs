@@ -730,3 +730,46 @@ fn reports_kernel_limits() {
     assert_eq!(k.num_args(), 3);
     assert_eq!(k.name(), "add_f");
 }
+
+/// The handler of `sig` as installed now.
+fn handler(sig: libc::c_int) -> libc::sighandler_t {
+    // Safety: a null new action only reads the current one.
+    unsafe {
+        let mut current: libc::sigaction = std::mem::zeroed();
+        assert_eq!(libc::sigaction(sig, std::ptr::null(), &mut current), 0);
+        current.sa_sigaction
+    }
+}
+
+#[test]
+fn builds_and_launches_keep_the_process_signal_handlers() {
+    // The JVM traps on purpose with these signals; PoCL's compiler (LLVM) installs its own handlers
+    // while it builds a program. Whatever the process had must be back when the call returns.
+    let signals = [
+        libc::SIGFPE,
+        libc::SIGSEGV,
+        libc::SIGBUS,
+        libc::SIGILL,
+        libc::SIGXFSZ,
+        libc::SIGUSR2,
+    ];
+    let Some(d) = dev() else {
+        return;
+    };
+    let before: Vec<libc::sighandler_t> = signals.iter().map(|&s| handler(s)).collect();
+    // A source no other test builds, so the driver really compiles it here.
+    let src = "__kernel void signals_probe(__global int* a) { a[get_global_id(0)] *= 3; }";
+    let k = d.build(src, "", "signals_probe").expect("build");
+    let mut data = vec![1i32; 16];
+    let mut buffers = [HostBuffer::read_write(&mut data[..])];
+    d.launch(&k, &mut buffers, &[KernelArg::Buffer(0)], &[16], None)
+        .expect("launch");
+    assert_eq!(data, vec![3; 16]);
+    let after: Vec<libc::sighandler_t> = signals.iter().map(|&s| handler(s)).collect();
+    for ((s, b), a) in signals.iter().zip(&before).zip(&after) {
+        assert_eq!(
+            b, a,
+            "signal {s}: an OpenCL call left another handler installed"
+        );
+    }
+}
