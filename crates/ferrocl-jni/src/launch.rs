@@ -837,8 +837,6 @@ pub(crate) fn launch<'local>(
     }
 
     let result = {
-        // Safety (the unsafe blocks below): each wrapper is a fresh view of a live local reference to
-        // an array of exactly that element type (checked at the start); no ownership is taken.
         let typed: Vec<Option<Typed<'_>>> = arrays
             .iter()
             .map(|a| {
@@ -851,13 +849,7 @@ pub(crate) fn launch<'local>(
             .collect();
         // Pin the read-only arrays: the upload reads the Java heap directly (no host copy). From here
         // until the guards drop, no JNI call is made; the JVM's garbage collector waits meanwhile.
-        let mut pinned: Vec<Option<Pinned<'_, '_>>> = Vec::with_capacity(typed.len());
-        for t in &typed {
-            pinned.push(match t {
-                None => None,
-                Some(t) => Some(t.pin(env)?),
-            });
-        }
+        let mut pinned = pin_all(env, &typed)?;
         run_plans(task, &plans, &mut arrays, &mut pinned)
     };
     let (status, stats, partials) = result?;
@@ -982,6 +974,29 @@ impl<'local> Typed<'local> {
     }
 }
 
+/// Pins every array of `typed` that is there (`None` entries stay unpinned).
+pub(crate) fn pin_all<'a, 'local>(
+    env: &Env<'_>,
+    typed: &'a [Option<Typed<'local>>],
+) -> Result<Vec<Option<Pinned<'a, 'local>>>, NativeError> {
+    typed
+        .iter()
+        .map(|t| t.as_ref().map(|t| t.pin(env)).transpose())
+        .collect()
+}
+
+/// The host slice of one launch array: its host copy, else its pinned Java array.
+pub(crate) fn host_slice<'b>(
+    copy: &'b mut Option<Owned>,
+    pinned: &'b mut Option<Pinned<'_, '_>>,
+) -> Result<HostData<'b>, NativeError> {
+    match (copy, pinned) {
+        (Some(d), _) => Ok(d.host_data()),
+        (None, Some(p)) => Ok(p.host_data()),
+        (None, None) => Err(NativeError::ferrocl("array neither copied nor pinned")),
+    }
+}
+
 impl Pinned<'_, '_> {
     pub(crate) fn host_data(&mut self) -> HostData<'_> {
         match self {
@@ -1025,13 +1040,7 @@ fn run_plans(
                     (false, true) => Access::WriteOnly,
                     _ => Access::ReadOnly,
                 };
-                let data = match (&mut a.data, p) {
-                    (Some(d), _) => d.host_data(),
-                    (None, Some(p)) => p.host_data(),
-                    (None, None) => {
-                        return Err(NativeError::ferrocl("array neither copied nor pinned"))
-                    }
-                };
+                let data = host_slice(&mut a.data, p)?;
                 // Upload written arrays too: a kernel may write only some elements, and the whole
                 // array is copied back.
                 buffers.push(HostBuffer::new(data, access));

@@ -9,7 +9,9 @@
 //! uploaded, downloaded and copied back after the kernel finished (as a task's written arrays are). **Refuses** (`FerroclException`) an argument that does not match its kind,
 //! an unknown handle, and every build or launch error, with the driver's build log.
 
-use crate::launch::{array_elem, pool_give, read_array, write_array, Owned, Pinned, Typed};
+use crate::launch::{
+    array_elem, host_slice, pin_all, pool_give, read_array, write_array, Owned, Typed,
+};
 use crate::NativeError;
 use ferrocl_jit::ElemKind;
 use ferrocl_runtime::{BuiltKernel, Device, DeviceSelector, HostBuffer, KernelArg, LaunchTimes};
@@ -169,22 +171,10 @@ pub(crate) fn launch<'local>(
             })
             .collect();
         // No JNI call from here until the pins drop.
-        let mut pinned: Vec<Option<Pinned<'_, '_>>> = Vec::with_capacity(typed.len());
-        for t in &typed {
-            pinned.push(match t {
-                None => None,
-                Some(t) => Some(t.pin(env)?),
-            });
-        }
+        let mut pinned = pin_all(env, &typed)?;
         let mut buffers: Vec<HostBuffer<'_>> = Vec::with_capacity(arrays.len());
         for (a, p) in arrays.iter_mut().zip(pinned.iter_mut()) {
-            let data = match (&mut a.data, p) {
-                (Some(d), _) => d.host_data(),
-                (None, Some(p)) => p.host_data(),
-                (None, None) => {
-                    return Err(NativeError::ferrocl("array neither copied nor pinned"))
-                }
-            };
+            let data = host_slice(&mut a.data, p)?;
             buffers.push(if a.copy_back {
                 HostBuffer::read_write(data)
             } else {

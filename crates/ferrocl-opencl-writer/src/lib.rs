@@ -639,14 +639,11 @@ fn reduce_combine(op: ReduceOp, elem: ElemKind, a: &str, b: &str) -> String {
         ReduceOp::Mul if floating => format!("{a} * {b}"),
         ReduceOp::Add => format!("({signed})(({unsigned}){a} + ({unsigned}){b})"),
         ReduceOp::Mul => format!("({signed})(({unsigned}){a} * ({unsigned}){b})"),
-        ReduceOp::Min | ReduceOp::Max if !floating => {
-            format!(
-                "{}({a}, {b})",
-                if op == ReduceOp::Min { "min" } else { "max" }
-            )
-        }
+        // Integers: OpenCL's min/max; floating point: Java's NaN and -0.0 rules (helpers).
         ReduceOp::Min | ReduceOp::Max => {
-            format!("{}({a}, {b})", reduce_helper(op, elem).unwrap_or(""))
+            let f =
+                reduce_helper(op, elem).unwrap_or(if op == ReduceOp::Min { "min" } else { "max" });
+            format!("{f}({a}, {b})")
         }
     }
 }

@@ -408,21 +408,11 @@ public class ReduceTest {
         code.apply(a.clone(), jvm);
         float[] out = {init};
         TaskReport t = run(s -> s.task("t", code, a, out));
-        double[] exact = {init, 0};
-        double scale = Math.abs(init);
-        for (float x : a) {
-            if (product) {
-                twoProd(exact, x);
-            } else {
-                twoSum(exact, x);
-                scale += Math.abs(x);
-            }
+        double[] terms = new double[a.length];
+        for (int i = 0; i < a.length; i++) {
+            terms[i] = a[i];
         }
-        if (product) {
-            scale = Math.abs(exact[0]);
-        }
-        assertWithin((product ? "product" : "sum") + " of " + a.length + " floats", exact, scale,
-                chain(t, a.length, product), jvm[0], out[0], Math.ulp(1f) / 2);
+        assertRounded("floats", terms, init, product, t, jvm[0], out[0], Math.ulp(1f) / 2);
     }
 
     private static void checkRoundedDouble(Task2<double[], double[]> code, double[] a, double init, boolean product) {
@@ -430,9 +420,16 @@ public class ReduceTest {
         code.apply(a.clone(), jvm);
         double[] out = {init};
         TaskReport t = run(s -> s.task("t", code, a, out));
+        assertRounded("doubles", a, init, product, t, jvm[0], out[0], Math.ulp(1.0) / 2);
+        assertEquals(1, out.length);
+    }
+
+    /** The sum or product of {@code init} and {@code terms}, on the device and on the JVM, within rounding. */
+    private static void assertRounded(String type, double[] terms, double init, boolean product, TaskReport t,
+            double jvm, double device, double unitRoundoff) {
         double[] exact = {init, 0};
         double scale = Math.abs(init);
-        for (double x : a) {
+        for (double x : terms) {
             if (product) {
                 twoProd(exact, x);
             } else {
@@ -443,8 +440,7 @@ public class ReduceTest {
         if (product) {
             scale = Math.abs(exact[0]);
         }
-        assertWithin((product ? "product" : "sum") + " of " + a.length + " doubles", exact, scale,
-                chain(t, a.length, product), jvm[0], out[0], Math.ulp(1.0) / 2);
-        assertEquals(1, out.length);
+        assertWithin((product ? "product" : "sum") + " of " + terms.length + " " + type, exact, scale,
+                chain(t, terms.length, product), jvm, device, unitRoundoff);
     }
 }
