@@ -707,9 +707,53 @@ fn write_reduction_body(
     // The outermost loop: a grid-stride loop (its trip count may exceed the global size).
     let outer = n - 1;
     let (start, count) = &dim_names[0];
+    let accs: Vec<&str> = reduce_names.iter().map(|(_, _, a)| a.as_str()).collect();
+    let unrolled = if w.top_decls.is_empty() {
+        unroll_straight_body(&w.body, &index_names[0], &accs, &w.exit)
+    } else {
+        None
+    };
     let _ = writeln!(
         src,
-        "{indent}for (ulong ferrocl_k = get_global_id({outer}); ferrocl_k < (ulong){count}; ferrocl_k += get_global_size({outer})) {{"
+        "{indent}const ulong ferrocl_g = get_global_size({outer});"
+    );
+    let _ = writeln!(src, "{indent}ulong ferrocl_k = get_global_id({outer});");
+    if let Some(copies) = &unrolled {
+        // Four iterations per step, their statements interleaved so that the four iterations' loads
+        // are in flight together; each copy folds into its own accumulator. Iterations past the last
+        // full step run in the plain loop below.
+        for (red, acc) in nest.reductions.iter().zip(&accs) {
+            let ty = names::c_elem_type(red.elem);
+            let id = reduce_identity(red.op, red.elem);
+            let decls: Vec<String> = (0..UNROLL).map(|j| format!("{acc}_x{j} = {id}")).collect();
+            let _ = writeln!(src, "{indent}{ty} {};", decls.join(", "));
+        }
+        let _ = writeln!(
+            src,
+            "{indent}for (; ferrocl_k + {} * ferrocl_g < (ulong){count}; ferrocl_k += {UNROLL} * ferrocl_g) {{",
+            UNROLL - 1
+        );
+        for j in 0..UNROLL {
+            let k = if j == 0 {
+                "ferrocl_k".to_string()
+            } else {
+                format!("(ferrocl_k + {j} * ferrocl_g)")
+            };
+            let _ = writeln!(
+                src,
+                "{indent}    const int {}_x{j} = {};",
+                index_names[0],
+                index_value(start, &k, nest.dims[0].step)
+            );
+        }
+        for line in copies {
+            let _ = writeln!(src, "{indent}    {line}");
+        }
+        let _ = writeln!(src, "{indent}}}");
+    }
+    let _ = writeln!(
+        src,
+        "{indent}for (; ferrocl_k < (ulong){count}; ferrocl_k += ferrocl_g) {{"
     );
     let _ = writeln!(
         src,
@@ -726,6 +770,29 @@ fn write_reduction_body(
     }
     let _ = writeln!(src, "{indent}ferrocl_next: ;");
     let _ = writeln!(src, "{indent}}}");
+    if unrolled.is_some() {
+        let _ = writeln!(src, "{indent}ferrocl_done:");
+        for (red, acc) in nest.reductions.iter().zip(&accs) {
+            let pair = |a: usize, b: usize| {
+                reduce_combine(
+                    red.op,
+                    red.elem,
+                    &format!("{acc}_x{a}"),
+                    &format!("{acc}_x{b}"),
+                )
+            };
+            // Pairwise, then into the plain loop's accumulator: no term goes through more roundings
+            // than in the plain loop.
+            let both = reduce_combine(
+                red.op,
+                red.elem,
+                &format!("({})", pair(0, 1)),
+                &format!("({})", pair(2, 3)),
+            );
+            let all = reduce_combine(red.op, red.elem, acc, &format!("({both})"));
+            let _ = writeln!(src, "{indent}{acc} = {all};");
+        }
+    }
     if !guards.is_empty() {
         src.push_str("    }\n");
     }
@@ -758,6 +825,156 @@ fn write_reduction_body(
         let _ = writeln!(src, "        {partials}[ferrocl_group] = {scratch}[0];");
     }
     src.push_str("    }\n");
+}
+
+/// Iterations of a reduction's grid-stride loop handled per step by [`unroll_straight_body`].
+const UNROLL: usize = 4;
+
+/// The statements of [`UNROLL`] copies of a reduction loop's body, interleaved statement by
+/// statement, or `None` when the body is not straight-line.
+///
+/// A body qualifies when every line is a `const` scalar declaration, a check that sets the status
+/// word and leaves the iteration (`exit`), or an update of one of the accumulators `accs`: no store,
+/// branch, label or inner loop. Copy `j` renames the loop index, every declared value and each
+/// accumulator with the suffix `_x{j}`, and leaves a failed check for `ferrocl_done` (the status word
+/// is set, so the results are discarded and the JVM reruns the method). Interleaving keeps each
+/// copy's own order; copies share nothing but the status word, because iterations of a `@Parallel`
+/// loop are independent and a straight-line body writes only its own accumulators. So the loads of
+/// the four iterations are issued before any of them is used, which a GPU needs to keep enough
+/// memory requests in flight.
+fn unroll_straight_body(body: &str, index: &str, accs: &[&str], exit: &str) -> Option<Vec<String>> {
+    const SCALARS: [&str; 10] = [
+        "char", "uchar", "short", "ushort", "int", "uint", "long", "ulong", "float", "double",
+    ];
+    let lines: Vec<&str> = body
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect();
+    if lines.is_empty() || body.contains("ferrocl_done") {
+        return None;
+    }
+    let mut renamed: Vec<&str> = vec![index];
+    renamed.extend(accs.iter().copied());
+    let exit_tail = format!("; {exit} }}");
+    for line in &lines {
+        if let Some(rest) = line.strip_prefix("const ") {
+            let mut words = rest.split_whitespace();
+            let (Some(ty), Some(name), Some("=")) = (words.next(), words.next(), words.next())
+            else {
+                return None;
+            };
+            if !SCALARS.contains(&ty) || !line.ends_with(';') || !is_identifier(name) {
+                return None;
+            }
+            renamed.push(name);
+        } else if line.starts_with("if (") && line.ends_with(&exit_tail) {
+            // A check: `if (cond) { *status = code; <exit> }`.
+        } else if accs.iter().any(|acc| {
+            line.strip_prefix(acc)
+                .is_some_and(|r| r.starts_with(" = ") && r.ends_with(';'))
+        }) {
+            // An accumulator update.
+        } else {
+            return None;
+        }
+    }
+    // The new names must not clash with a name the body already uses.
+    let used: std::collections::HashSet<&str> = lines.iter().flat_map(|l| identifiers(l)).collect();
+    for name in &renamed {
+        for j in 0..UNROLL {
+            if used.contains(format!("{name}_x{j}").as_str()) {
+                return None;
+            }
+        }
+    }
+    let copies: Vec<Vec<String>> = (0..UNROLL)
+        .map(|j| {
+            lines
+                .iter()
+                .map(|line| {
+                    let line = line.replace(exit, "goto ferrocl_done;");
+                    rename_identifiers(&line, |id| {
+                        renamed.contains(&id).then(|| format!("{id}_x{j}"))
+                    })
+                })
+                .collect()
+        })
+        .collect();
+    // Statement by statement: line 0 of every copy, then line 1, …
+    Some(
+        (0..lines.len())
+            .flat_map(|l| copies.iter().map(move |c| c[l].clone()))
+            .collect(),
+    )
+}
+
+fn is_identifier(s: &str) -> bool {
+    let mut chars = s.chars();
+    chars
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
+}
+
+/// The identifiers of a line of C (numbers such as `1.5e-3f` or `0x1p4` are skipped whole).
+fn identifiers(line: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let bytes = line.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        let c = bytes[i];
+        if c.is_ascii_alphabetic() || c == b'_' {
+            let start = i;
+            while i < bytes.len() && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'_') {
+                i += 1;
+            }
+            out.push(&line[start..i]);
+        } else if c.is_ascii_digit() {
+            while i < bytes.len()
+                && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'_' || bytes[i] == b'.')
+            {
+                i += 1;
+            }
+        } else {
+            i += 1;
+        }
+    }
+    out
+}
+
+/// `line` with each identifier `f` maps to `Some(new)` replaced (numbers are left whole).
+fn rename_identifiers(line: &str, f: impl Fn(&str) -> Option<String>) -> String {
+    let mut out = String::with_capacity(line.len() + 16);
+    let bytes = line.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        let c = bytes[i];
+        let start = i;
+        if c.is_ascii_alphabetic() || c == b'_' {
+            while i < bytes.len() && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'_') {
+                i += 1;
+            }
+            let id = &line[start..i];
+            match f(id) {
+                Some(new) => out.push_str(&new),
+                None => out.push_str(id),
+            }
+        } else if c.is_ascii_digit() {
+            while i < bytes.len()
+                && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'_' || bytes[i] == b'.')
+            {
+                i += 1;
+            }
+            out.push_str(&line[start..i]);
+        } else {
+            // Copy one UTF-8 character.
+            let len = line[i..].chars().next().map_or(1, char::len_utf8);
+            out.push_str(&line[i..i + len]);
+            i += len;
+        }
+    }
+    out
 }
 
 fn describe(mg: &MethodGraph, e: &HostExpr) -> String {

@@ -18,7 +18,9 @@ __kernel void innerLoop(
     float ferrocl_acc0 = -INFINITY;
     float row;
     int j;
-    for (ulong ferrocl_k = get_global_id(0); ferrocl_k < (ulong)ferrocl_count0; ferrocl_k += get_global_size(0)) {
+    const ulong ferrocl_g = get_global_size(0);
+    ulong ferrocl_k = get_global_id(0);
+    for (; ferrocl_k < (ulong)ferrocl_count0; ferrocl_k += ferrocl_g) {
         const int i = (int)((uint)ferrocl_start0 + (uint)ferrocl_k);
         row = 0.0f;
         j = 0;

@@ -17,7 +17,53 @@ __kernel void minMax(
 {
     int ferrocl_acc0 = INT_MAX;
     int ferrocl_acc1 = INT_MIN;
-    for (ulong ferrocl_k = get_global_id(0); ferrocl_k < (ulong)ferrocl_count0; ferrocl_k += get_global_size(0)) {
+    const ulong ferrocl_g = get_global_size(0);
+    ulong ferrocl_k = get_global_id(0);
+    int ferrocl_acc0_x0 = INT_MAX, ferrocl_acc0_x1 = INT_MAX, ferrocl_acc0_x2 = INT_MAX, ferrocl_acc0_x3 = INT_MAX;
+    int ferrocl_acc1_x0 = INT_MIN, ferrocl_acc1_x1 = INT_MIN, ferrocl_acc1_x2 = INT_MIN, ferrocl_acc1_x3 = INT_MIN;
+    for (; ferrocl_k + 3 * ferrocl_g < (ulong)ferrocl_count0; ferrocl_k += 4 * ferrocl_g) {
+        const int i_x0 = (int)((uint)ferrocl_start0 + (uint)ferrocl_k);
+        const int i_x1 = (int)((uint)ferrocl_start0 + (uint)(ferrocl_k + 1 * ferrocl_g));
+        const int i_x2 = (int)((uint)ferrocl_start0 + (uint)(ferrocl_k + 2 * ferrocl_g));
+        const int i_x3 = (int)((uint)ferrocl_start0 + (uint)(ferrocl_k + 3 * ferrocl_g));
+        const int v18_x0 = ferrocl_acc0_x0;
+        const int v18_x1 = ferrocl_acc0_x1;
+        const int v18_x2 = ferrocl_acc0_x2;
+        const int v18_x3 = ferrocl_acc0_x3;
+        if ((uint)i_x0 >= (uint)a_length) { *ferrocl_status = 1; goto ferrocl_done; }
+        if ((uint)i_x1 >= (uint)a_length) { *ferrocl_status = 1; goto ferrocl_done; }
+        if ((uint)i_x2 >= (uint)a_length) { *ferrocl_status = 1; goto ferrocl_done; }
+        if ((uint)i_x3 >= (uint)a_length) { *ferrocl_status = 1; goto ferrocl_done; }
+        const int v19_x0 = a[i_x0];
+        const int v19_x1 = a[i_x1];
+        const int v19_x2 = a[i_x2];
+        const int v19_x3 = a[i_x3];
+        const int v20_x0 = min(v18_x0, v19_x0);
+        const int v20_x1 = min(v18_x1, v19_x1);
+        const int v20_x2 = min(v18_x2, v19_x2);
+        const int v20_x3 = min(v18_x3, v19_x3);
+        ferrocl_acc0_x0 = v20_x0;
+        ferrocl_acc0_x1 = v20_x1;
+        ferrocl_acc0_x2 = v20_x2;
+        ferrocl_acc0_x3 = v20_x3;
+        const int v23_x0 = a[i_x0];
+        const int v23_x1 = a[i_x1];
+        const int v23_x2 = a[i_x2];
+        const int v23_x3 = a[i_x3];
+        const int v25_x0 = ferrocl_acc1_x0;
+        const int v25_x1 = ferrocl_acc1_x1;
+        const int v25_x2 = ferrocl_acc1_x2;
+        const int v25_x3 = ferrocl_acc1_x3;
+        const int v26_x0 = max(v23_x0, v25_x0);
+        const int v26_x1 = max(v23_x1, v25_x1);
+        const int v26_x2 = max(v23_x2, v25_x2);
+        const int v26_x3 = max(v23_x3, v25_x3);
+        ferrocl_acc1_x0 = v26_x0;
+        ferrocl_acc1_x1 = v26_x1;
+        ferrocl_acc1_x2 = v26_x2;
+        ferrocl_acc1_x3 = v26_x3;
+    }
+    for (; ferrocl_k < (ulong)ferrocl_count0; ferrocl_k += ferrocl_g) {
         const int i = (int)((uint)ferrocl_start0 + (uint)ferrocl_k);
         const int v18 = ferrocl_acc0;
         if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; goto ferrocl_next; }
@@ -30,6 +76,9 @@ __kernel void minMax(
         ferrocl_acc1 = v26;
     ferrocl_next: ;
     }
+    ferrocl_done:
+    ferrocl_acc0 = min(ferrocl_acc0, (min((min(ferrocl_acc0_x0, ferrocl_acc0_x1)), (min(ferrocl_acc0_x2, ferrocl_acc0_x3)))));
+    ferrocl_acc1 = max(ferrocl_acc1, (max((max(ferrocl_acc1_x0, ferrocl_acc1_x1)), (max(ferrocl_acc1_x2, ferrocl_acc1_x3)))));
     const uint ferrocl_lid = (uint)(get_local_id(0) + get_local_size(0) * (get_local_id(1) + get_local_size(1) * get_local_id(2)));
     const uint ferrocl_lsize = (uint)(get_local_size(0) * get_local_size(1) * get_local_size(2));
     ferrocl_scratch0[ferrocl_lid] = ferrocl_acc0;

@@ -14,7 +14,9 @@ __kernel void productOfPositive(
     __global int* ferrocl_status)
 {
     double ferrocl_acc0 = 1.0;
-    for (ulong ferrocl_k = get_global_id(0); ferrocl_k < (ulong)ferrocl_count0; ferrocl_k += get_global_size(0)) {
+    const ulong ferrocl_g = get_global_size(0);
+    ulong ferrocl_k = get_global_id(0);
+    for (; ferrocl_k < (ulong)ferrocl_count0; ferrocl_k += ferrocl_g) {
         const int i = (int)((uint)ferrocl_start0 + (uint)ferrocl_k);
         if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; goto ferrocl_next; }
         const double v14 = a[i];

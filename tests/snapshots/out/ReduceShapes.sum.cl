@@ -13,7 +13,36 @@ __kernel void sum(
     __global int* ferrocl_status)
 {
     float ferrocl_acc0 = -0.0f;
-    for (ulong ferrocl_k = get_global_id(0); ferrocl_k < (ulong)ferrocl_count0; ferrocl_k += get_global_size(0)) {
+    const ulong ferrocl_g = get_global_size(0);
+    ulong ferrocl_k = get_global_id(0);
+    float ferrocl_acc0_x0 = -0.0f, ferrocl_acc0_x1 = -0.0f, ferrocl_acc0_x2 = -0.0f, ferrocl_acc0_x3 = -0.0f;
+    for (; ferrocl_k + 3 * ferrocl_g < (ulong)ferrocl_count0; ferrocl_k += 4 * ferrocl_g) {
+        const int i_x0 = (int)((uint)ferrocl_start0 + (uint)ferrocl_k);
+        const int i_x1 = (int)((uint)ferrocl_start0 + (uint)(ferrocl_k + 1 * ferrocl_g));
+        const int i_x2 = (int)((uint)ferrocl_start0 + (uint)(ferrocl_k + 2 * ferrocl_g));
+        const int i_x3 = (int)((uint)ferrocl_start0 + (uint)(ferrocl_k + 3 * ferrocl_g));
+        const float v15_x0 = ferrocl_acc0_x0;
+        const float v15_x1 = ferrocl_acc0_x1;
+        const float v15_x2 = ferrocl_acc0_x2;
+        const float v15_x3 = ferrocl_acc0_x3;
+        if ((uint)i_x0 >= (uint)a_length) { *ferrocl_status = 1; goto ferrocl_done; }
+        if ((uint)i_x1 >= (uint)a_length) { *ferrocl_status = 1; goto ferrocl_done; }
+        if ((uint)i_x2 >= (uint)a_length) { *ferrocl_status = 1; goto ferrocl_done; }
+        if ((uint)i_x3 >= (uint)a_length) { *ferrocl_status = 1; goto ferrocl_done; }
+        const float v16_x0 = a[i_x0];
+        const float v16_x1 = a[i_x1];
+        const float v16_x2 = a[i_x2];
+        const float v16_x3 = a[i_x3];
+        const float v17_x0 = (v15_x0 + v16_x0);
+        const float v17_x1 = (v15_x1 + v16_x1);
+        const float v17_x2 = (v15_x2 + v16_x2);
+        const float v17_x3 = (v15_x3 + v16_x3);
+        ferrocl_acc0_x0 = v17_x0;
+        ferrocl_acc0_x1 = v17_x1;
+        ferrocl_acc0_x2 = v17_x2;
+        ferrocl_acc0_x3 = v17_x3;
+    }
+    for (; ferrocl_k < (ulong)ferrocl_count0; ferrocl_k += ferrocl_g) {
         const int i = (int)((uint)ferrocl_start0 + (uint)ferrocl_k);
         const float v15 = ferrocl_acc0;
         if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; goto ferrocl_next; }
@@ -22,6 +51,8 @@ __kernel void sum(
         ferrocl_acc0 = v17;
     ferrocl_next: ;
     }
+    ferrocl_done:
+    ferrocl_acc0 = ferrocl_acc0 + ((ferrocl_acc0_x0 + ferrocl_acc0_x1) + (ferrocl_acc0_x2 + ferrocl_acc0_x3));
     const uint ferrocl_lid = (uint)(get_local_id(0) + get_local_size(0) * (get_local_id(1) + get_local_size(1) * get_local_id(2)));
     const uint ferrocl_lsize = (uint)(get_local_size(0) * get_local_size(1) * get_local_size(2));
     ferrocl_scratch0[ferrocl_lid] = ferrocl_acc0;
