@@ -8,6 +8,7 @@
 //! the JVM. Results are copied back only when the kernel's status word is 0; otherwise the Java
 //! arrays are untouched and the caller reruns the method on the JVM.
 
+use crate::hostmem::{par_copy, pool_give, pool_take, HostCopy};
 use crate::registry::Task;
 use crate::NativeError;
 use ferrocl_jit::{ElemKind, HostExpr, KernelParam, ReduceOp, Stamp};
@@ -65,40 +66,8 @@ pub(crate) enum Owned {
     F64(Vec<f64>),
 }
 
-/// Host vectors kept from one launch to the next: a copy into memory that is already mapped costs a
-/// memcpy, a fresh vector of hundreds of megabytes a page fault per page as well. Bounded by
-/// [`POOL_BYTES`]; emptied by `releaseAll`.
-static POOL: std::sync::Mutex<Vec<Owned>> = std::sync::Mutex::new(Vec::new());
-/// The most bytes the pool keeps.
-const POOL_BYTES: usize = 1 << 30;
-
-/// A pooled vector of exactly `len` elements of the same kind as `like`, if one is there.
-fn pool_take(len: usize, like: fn(&Owned) -> bool) -> Option<Owned> {
-    let mut pool = POOL.lock().ok()?;
-    let at = pool.iter().position(|o| like(o) && o.len() == len)?;
-    Some(pool.swap_remove(at))
-}
-
-/// Returns a vector to the pool (dropping the oldest ones beyond the size bound).
-pub(crate) fn pool_give(o: Owned) {
-    let Ok(mut pool) = POOL.lock() else {
-        return;
-    };
-    pool.push(o);
-    while pool.iter().map(Owned::bytes).sum::<usize>() > POOL_BYTES && !pool.is_empty() {
-        pool.remove(0);
-    }
-}
-
-/// Empties the pool.
-pub(crate) fn pool_clear() {
-    if let Ok(mut pool) = POOL.lock() {
-        pool.clear();
-    }
-}
-
 impl Owned {
-    fn len(&self) -> usize {
+    pub(crate) fn len(&self) -> usize {
         match self {
             Owned::U8(v) => v.len(),
             Owned::I8(v) => v.len(),
@@ -111,7 +80,7 @@ impl Owned {
         }
     }
 
-    fn bytes(&self) -> usize {
+    pub(crate) fn bytes(&self) -> usize {
         let elem = match self {
             Owned::U8(_) | Owned::I8(_) => 1,
             Owned::U16(_) | Owned::I16(_) => 2,
@@ -119,6 +88,22 @@ impl Owned {
             Owned::I64(_) | Owned::F64(_) => 8,
         };
         self.len() * elem
+    }
+
+    /// The vector's address and byte length.
+    pub(crate) fn raw_parts(&mut self) -> (*mut u8, usize) {
+        let bytes = self.bytes();
+        let ptr: *mut u8 = match self {
+            Owned::U8(v) => v.as_mut_ptr(),
+            Owned::I8(v) => v.as_mut_ptr().cast(),
+            Owned::U16(v) => v.as_mut_ptr().cast(),
+            Owned::I16(v) => v.as_mut_ptr().cast(),
+            Owned::I32(v) => v.as_mut_ptr().cast(),
+            Owned::I64(v) => v.as_mut_ptr().cast(),
+            Owned::F32(v) => v.as_mut_ptr().cast(),
+            Owned::F64(v) => v.as_mut_ptr().cast(),
+        };
+        (ptr, bytes)
     }
 
     pub(crate) fn host_data(&mut self) -> HostData<'_> {
@@ -139,7 +124,7 @@ struct ArrayBuf<'local> {
     object: JObject<'local>,
     elem: ElemKind,
     /// The host copy, for arrays a kernel writes (and boolean arrays); `None`: read in place.
-    data: Option<Owned>,
+    data: Option<HostCopy>,
     read: bool,
     written: bool,
 }
@@ -187,7 +172,7 @@ pub(crate) fn read_array(
     env: &mut Env<'_>,
     obj: &JObject<'_>,
     elem: ElemKind,
-) -> Result<Owned, NativeError> {
+) -> Result<HostCopy, NativeError> {
     let raw = obj.as_raw();
     // Safety (all arms): `raw` is a live local reference in this frame, checked by the caller to be
     // an array of exactly this element type; the wrapper does not delete the reference.
@@ -196,12 +181,20 @@ pub(crate) fn read_array(
             let array = unsafe { $ty::from_raw(env, raw) };
             let len = array.len(env)?;
             // Every element is overwritten by the copy, so a pooled vector's old contents never show.
-            let mut v = match pool_take(len, |o| matches!(o, Owned::$variant(_))) {
-                Some(Owned::$variant(v)) => v,
-                _ => vec![$zero; len],
+            let mut copy = match pool_take(len, |o| matches!(o, Owned::$variant(_))) {
+                Some(copy) => copy,
+                None => HostCopy::new(Owned::$variant(vec![$zero; len])),
             };
-            array.get_region(env, 0, &mut v)?;
-            Owned::$variant(v)
+            if let Owned::$variant(v) = &mut copy.data {
+                if std::mem::size_of_val(v.as_slice()) < PAR_COPY_BYTES {
+                    array.get_region(env, 0, v)?;
+                } else {
+                    // Safety: read only; no JNI call until the guard drops.
+                    let from = unsafe { array.get_elements_critical(env, ReleaseMode::NoCopyBack)? };
+                    par_copy(v, &from);
+                }
+            }
+            copy
         }};
     }
     Ok(match elem {
@@ -211,7 +204,7 @@ pub(crate) fn read_array(
             let len = array.len(env)?;
             let mut v = vec![false; len];
             array.get_region(env, 0, &mut v)?;
-            Owned::U8(v.into_iter().map(u8::from).collect())
+            HostCopy::new(Owned::U8(v.into_iter().map(u8::from).collect()))
         }
         ElemKind::Byte => region!(JByteArray, I8, 0i8),
         ElemKind::Char => region!(JCharArray, U16, 0u16),
@@ -222,6 +215,9 @@ pub(crate) fn read_array(
         ElemKind::Double => region!(JDoubleArray, F64, 0f64),
     })
 }
+
+/// Arrays of at least this many bytes are copied on several threads, inside a critical section.
+const PAR_COPY_BYTES: usize = 8 << 20;
 
 /// Copies a host vector back into its Java array.
 pub(crate) fn write_array(
@@ -234,13 +230,22 @@ pub(crate) fn write_array(
         ($ty:ident, $v:expr) => {{
             // Safety: as in `read_array`; the element type matches the vector's.
             let array = unsafe { $ty::from_raw(env, raw) };
-            array.set_region(env, 0, $v)?;
+            if std::mem::size_of_val($v.as_slice()) < PAR_COPY_BYTES {
+                array.set_region(env, 0, $v)?;
+            } else {
+                // Safety: written through the guard only; no JNI call until it drops (and copies
+                // back, if the JVM handed out a copy).
+                let mut to = unsafe { array.get_elements_critical(env, ReleaseMode::CopyBack)? };
+                par_copy(&mut to, $v);
+            }
         }};
     }
     match data {
         Owned::U8(v) => {
             let bools: Vec<bool> = v.iter().map(|&b| b != 0).collect();
-            region!(JBooleanArray, &bools)
+            // Safety: as in `read_array`.
+            let array = unsafe { JBooleanArray::from_raw(env, raw) };
+            array.set_region(env, 0, &bools)?;
         }
         Owned::I8(v) => region!(JByteArray, v),
         Owned::U16(v) => region!(JCharArray, v),
@@ -836,7 +841,9 @@ pub(crate) fn launch<'local>(
         }
     }
 
-    let result = {
+    // Registrations of Java arrays that died or moved go before anything is pinned.
+    crate::hostmem::purge(env)?;
+    let (result, fresh) = {
         let typed: Vec<Option<Typed<'_>>> = arrays
             .iter()
             .map(|a| {
@@ -850,8 +857,17 @@ pub(crate) fn launch<'local>(
         // Pin the read-only arrays: the upload reads the Java heap directly (no host copy). From here
         // until the guards drop, no JNI call is made; the JVM's garbage collector waits meanwhile.
         let mut pinned = pin_all(env, &typed)?;
-        run_plans(task, &plans, &mut arrays, &mut pinned)
+        let fresh = crate::hostmem::register_pinned(&task.device, &pinned);
+        for a in arrays.iter_mut() {
+            if let Some(copy) = &mut a.data {
+                copy.pin(&task.device);
+            }
+        }
+        (run_plans(task, &plans, &mut arrays, &mut pinned), fresh)
     };
+    let objects: Vec<(&JObject<'_>, ElemKind)> =
+        arrays.iter().map(|a| (&a.object, a.elem)).collect();
+    crate::hostmem::remember(env, &task.device, &fresh, &objects)?;
     let (status, stats, partials) = result?;
     if status != 0 {
         log::debug!(
@@ -873,7 +889,7 @@ pub(crate) fn launch<'local>(
     }
     for a in arrays.iter().filter(|a| a.written) {
         if let Some(data) = &a.data {
-            write_array(env, &a.object, data)?;
+            write_array(env, &a.object, &data.data)?;
         }
     }
     for r in &reduced {
@@ -987,17 +1003,46 @@ pub(crate) fn pin_all<'a, 'local>(
 
 /// The host slice of one launch array: its host copy, else its pinned Java array.
 pub(crate) fn host_slice<'b>(
-    copy: &'b mut Option<Owned>,
+    copy: &'b mut Option<HostCopy>,
     pinned: &'b mut Option<Pinned<'_, '_>>,
 ) -> Result<HostData<'b>, NativeError> {
     match (copy, pinned) {
-        (Some(d), _) => Ok(d.host_data()),
+        (Some(d), _) => Ok(d.data.host_data()),
         (None, Some(p)) => Ok(p.host_data()),
         (None, None) => Err(NativeError::ferrocl("array neither copied nor pinned")),
     }
 }
 
 impl Pinned<'_, '_> {
+    /// The pinned elements' address and byte length.
+    pub(crate) fn raw_parts(&self) -> (*mut u8, usize) {
+        fn parts<T>(s: &[T]) -> (*mut u8, usize) {
+            (s.as_ptr().cast_mut().cast(), std::mem::size_of_val(s))
+        }
+        match self {
+            Pinned::I8(p) => parts(p),
+            Pinned::U16(p) => parts(p),
+            Pinned::I16(p) => parts(p),
+            Pinned::I32(p) => parts(p),
+            Pinned::I64(p) => parts(p),
+            Pinned::F32(p) => parts(p),
+            Pinned::F64(p) => parts(p),
+        }
+    }
+
+    /// Whether the JVM handed out a copy rather than the array itself.
+    pub(crate) fn is_copy(&self) -> bool {
+        match self {
+            Pinned::I8(p) => p.is_copy(),
+            Pinned::U16(p) => p.is_copy(),
+            Pinned::I16(p) => p.is_copy(),
+            Pinned::I32(p) => p.is_copy(),
+            Pinned::I64(p) => p.is_copy(),
+            Pinned::F32(p) => p.is_copy(),
+            Pinned::F64(p) => p.is_copy(),
+        }
+    }
+
     pub(crate) fn host_data(&mut self) -> HostData<'_> {
         match self {
             Pinned::I8(p) => HostData::I8(p),

@@ -11,6 +11,7 @@
 //! **Refuses** nothing silently: a launch it cannot do returns a status telling Java to run the
 //! method on the JVM.
 
+mod hostmem;
 mod launch;
 mod raw;
 mod registry;
@@ -519,7 +520,7 @@ pub extern "system" fn Java_dev_ferrocl_api_Native_rawRelease<'caller>(
 }
 
 /// `static native void releaseAll()`: frees memory held by Ferrocl between launches: the pool of host
-/// copies (device buffers live only for the duration of one launch today).
+/// copies, the registrations of host memory with the drivers, and the idle device buffers.
 #[unsafe(no_mangle)]
 pub extern "system" fn Java_dev_ferrocl_api_Native_releaseAll<'caller>(
     mut unowned: EnvUnowned<'caller>,
@@ -527,8 +528,12 @@ pub extern "system" fn Java_dev_ferrocl_api_Native_releaseAll<'caller>(
 ) {
     unowned
         .with_env(|_env| -> Result<(), NativeError> {
-            launch::pool_clear();
-            log::debug!("releaseAll: host copy pool emptied (no resident device buffers)");
+            hostmem::pool_clear();
+            hostmem::forget_java_arrays();
+            ferrocl_runtime::trim_all();
+            log::debug!(
+                "releaseAll: host copies, host registrations and idle device buffers released"
+            );
             Ok(())
         })
         .resolve::<ThrowJava>()

@@ -9,9 +9,8 @@
 //! uploaded, downloaded and copied back after the kernel finished (as a task's written arrays are). **Refuses** (`FerroclException`) an argument that does not match its kind,
 //! an unknown handle, and every build or launch error, with the driver's build log.
 
-use crate::launch::{
-    array_elem, host_slice, pin_all, pool_give, read_array, write_array, Owned, Typed,
-};
+use crate::hostmem::{pool_give, HostCopy};
+use crate::launch::{array_elem, host_slice, pin_all, read_array, write_array, Typed};
 use crate::NativeError;
 use ferrocl_jit::ElemKind;
 use ferrocl_runtime::{BuiltKernel, Device, DeviceSelector, HostBuffer, KernelArg, LaunchTimes};
@@ -115,7 +114,7 @@ pub(crate) fn launch<'local>(
         object: JObject<'local>,
         elem: ElemKind,
         copy_back: bool,
-        data: Option<Owned>,
+        data: Option<HostCopy>,
     }
     let mut arrays: Vec<Arg<'local>> = Vec::new();
     let mut args = Vec::with_capacity(kinds.len());
@@ -159,7 +158,8 @@ pub(crate) fn launch<'local>(
             }
         });
     }
-    let times = {
+    crate::hostmem::purge(env)?;
+    let (times, fresh) = {
         let typed: Vec<Option<Typed<'_>>> = arrays
             .iter()
             .map(|a| {
@@ -172,6 +172,12 @@ pub(crate) fn launch<'local>(
             .collect();
         // No JNI call from here until the pins drop.
         let mut pinned = pin_all(env, &typed)?;
+        let fresh = crate::hostmem::register_pinned(&kernel.device, &pinned);
+        for a in arrays.iter_mut() {
+            if let Some(copy) = &mut a.data {
+                copy.pin(&kernel.device);
+            }
+        }
         let mut buffers: Vec<HostBuffer<'_>> = Vec::with_capacity(arrays.len());
         for (a, p) in arrays.iter_mut().zip(pinned.iter_mut()) {
             let data = host_slice(&mut a.data, p)?;
@@ -181,16 +187,21 @@ pub(crate) fn launch<'local>(
                 HostBuffer::read_only(data)
             });
         }
-        kernel
+        let times = kernel
             .device
             .launch(&kernel.built, &mut buffers, &args, global, local)
             .map_err(|e| {
                 NativeError::ferrocl(format!("OpenCL kernel {}: {e}", kernel.built.name()))
-            })?
+            });
+        (times, fresh)
     };
+    let objects: Vec<(&JObject<'_>, ElemKind)> =
+        arrays.iter().map(|a| (&a.object, a.elem)).collect();
+    crate::hostmem::remember(env, &kernel.device, &fresh, &objects)?;
+    let times = times?;
     for a in &arrays {
         if let (true, Some(data)) = (a.copy_back, &a.data) {
-            write_array(env, &a.object, data)?;
+            write_array(env, &a.object, &data.data)?;
         }
     }
     for a in arrays {

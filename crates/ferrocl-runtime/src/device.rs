@@ -30,6 +30,11 @@ use crate::info::{enumerate, DeviceInfo, DeviceKind, DeviceSelector};
 pub struct Device {
     // Field order is drop order: kernels, then queue, then context.
     pub(crate) kernels: Mutex<KernelCache>,
+    /// Idle device buffers and registered host ranges.
+    pub(crate) memory: Mutex<crate::memory::Memory>,
+    /// Held shared by every launch and exclusively while a host range is unregistered, so no
+    /// registration goes away under a transfer of another thread.
+    pub(crate) transfers: std::sync::RwLock<()>,
     pub(crate) queue: CommandQueue,
     pub(crate) context: Context,
     pub(crate) cl_device: ClDevice,
@@ -38,6 +43,8 @@ pub struct Device {
     pub(crate) builds: AtomicU64,
     /// Number of launches performed on this device.
     pub(crate) launches: AtomicU64,
+    /// Host registrations speed up transfers (see the `memory` module).
+    pub(crate) pin_host: bool,
 }
 
 impl std::fmt::Debug for Device {
@@ -80,8 +87,16 @@ impl Device {
         let context = Context::from_device(&cl_device).map_err(cl("clCreateContext"))?;
         let queue = create_queue(&context, &cl_device)?;
         log::debug!("opened OpenCL device {}", info.summary_line());
+        // A GPU with memory of its own gains from page-locked host memory; a CPU device or an
+        // integrated GPU does not.
+        let unified = cl_device.host_unified_memory().unwrap_or(true);
+        let pin_host =
+            crate::memory::pinning_override().unwrap_or(info.kind == DeviceKind::Gpu && !unified);
         Ok(Device {
             kernels: Mutex::new(KernelCache::default()),
+            memory: Mutex::new(crate::memory::Memory::default()),
+            transfers: std::sync::RwLock::new(()),
+            pin_host,
             queue,
             context,
             cl_device,
@@ -124,6 +139,17 @@ struct Registry {
 fn registry() -> &'static Mutex<Registry> {
     static REGISTRY: OnceLock<Mutex<Registry>> = OnceLock::new();
     REGISTRY.get_or_init(|| Mutex::new(Registry::default()))
+}
+
+/// Every device opened so far.
+pub(crate) fn open_devices() -> Vec<Arc<Device>> {
+    registry()
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+        .open
+        .values()
+        .cloned()
+        .collect()
 }
 
 /// The index of the default device: the first GPU of any platform, else the

@@ -4,8 +4,9 @@
 //! [`HostBuffer`]s, kernel arguments in parameter order ([`KernelArg`]),
 //! a global size (1 to 3 dimensions) and an optional local size.
 //! Guaranteed: the launch is validated before anything is enqueued; each
-//! host buffer gets exactly one device buffer for the launch (released
-//! afterwards); a buffer is uploaded when the kernel reads it or
+//! host buffer gets exactly one device buffer for the launch (an idle one
+//! of the same size kept from an earlier launch, else a new one; given back
+//! afterwards, see the `memory` module); a buffer is uploaded when the kernel reads it or
 //! [`HostBuffer::upload`] is set, and downloaded into the host slice when the
 //! kernel writes it or [`HostBuffer::download`] is set; transfers are
 //! blocking and the kernel is waited for, so when `launch` returns (also with
@@ -26,7 +27,7 @@ use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 use opencl3::event::Event;
-use opencl3::memory::{Buffer, ClMem, CL_MEM_READ_ONLY, CL_MEM_READ_WRITE, CL_MEM_WRITE_ONLY};
+use opencl3::memory::{Buffer, ClMem};
 use opencl3::types::{cl_mem, CL_BLOCKING};
 
 use crate::build::BuiltKernel;
@@ -172,12 +173,12 @@ host_data_from!(i8 => I8, u8 => U8, i16 => I16, u16 => U16, i32 => I32, i64 => I
 /// How the kernel uses a buffer (from the kernel's point of view).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Access {
-    /// The kernel only reads it (`CL_MEM_READ_ONLY`); it is uploaded, never downloaded.
+    /// The kernel only reads it; it is uploaded, never downloaded.
     ReadOnly,
-    /// The kernel only writes it (`CL_MEM_WRITE_ONLY`); it is downloaded, and
+    /// The kernel only writes it; it is downloaded, and
     /// uploaded only when [`HostBuffer::upload`] is set.
     WriteOnly,
-    /// The kernel reads and writes it (`CL_MEM_READ_WRITE`); uploaded and downloaded.
+    /// The kernel reads and writes it; uploaded and downloaded.
     ReadWrite,
 }
 
@@ -190,14 +191,6 @@ impl Access {
     /// The kernel writes the buffer.
     pub fn writes(self) -> bool {
         matches!(self, Access::WriteOnly | Access::ReadWrite)
-    }
-
-    fn mem_flags(self) -> u64 {
-        match self {
-            Access::ReadOnly => CL_MEM_READ_ONLY,
-            Access::WriteOnly => CL_MEM_WRITE_ONLY,
-            Access::ReadWrite => CL_MEM_READ_WRITE,
-        }
     }
 }
 
@@ -465,6 +458,20 @@ fn event_time(event: &Event, fallback: Duration) -> Duration {
     }
 }
 
+/// The device buffers of one launch, given back to the device when dropped.
+struct Buffers<'d> {
+    device: &'d Device,
+    held: Vec<(usize, Buffer<u8>)>,
+}
+
+impl Drop for Buffers<'_> {
+    fn drop(&mut self) {
+        for (size, mem) in self.held.drain(..) {
+            self.device.give_buffer(size, mem);
+        }
+    }
+}
+
 impl Device {
     /// Runs one NDRange of `kernel` (built on this device).
     ///
@@ -484,6 +491,11 @@ impl Device {
     ) -> Result<LaunchTimes, RuntimeError> {
         let _signals = crate::signals::Guard::new();
         let started = Instant::now();
+        // Registered host ranges stay registered until this launch's transfers are done.
+        let _transfers = self
+            .transfers
+            .read()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         if kernel.device() != self.selector() {
             return Err(invalid(format!(
                 "kernel {} was built on device {}, launched on device {}",
@@ -516,13 +528,17 @@ impl Device {
 
         let mut times = LaunchTimes::default();
 
-        // One device buffer per host buffer.
-        let mut mems: Vec<Buffer<u8>> = Vec::with_capacity(buffers.len());
+        // One device buffer per host buffer, reused from earlier launches when one of the size is
+        // idle; all are given back when the launch ends, also on an error.
+        let mut mems = Buffers {
+            device: self,
+            held: Vec::with_capacity(buffers.len()),
+        };
         for (i, b) in buffers.iter().enumerate() {
-            let (flags, size) = if b.data.is_empty() {
-                (CL_MEM_READ_WRITE, DUMMY_BUFFER_BYTES)
+            let size = if b.data.is_empty() {
+                DUMMY_BUFFER_BYTES
             } else {
-                (b.access.mem_flags(), b.data.byte_len())
+                b.data.byte_len()
             };
             log::trace!(
                 "buffer {i}: {} x {} ({size} bytes, {:?})",
@@ -530,15 +546,13 @@ impl Device {
                 b.data.cl_type(),
                 b.access
             );
-            // SAFETY: no host pointer is passed, the size is nonzero and was
-            // checked against the device's allocation limit.
-            let mem = unsafe { Buffer::<u8>::create(&self.context, flags, size, ptr::null_mut()) }
-                .map_err(cl("clCreateBuffer"))?;
-            mems.push(mem);
+            let mem = self.take_buffer(size)?;
+            mems.held.push((size, mem));
         }
+        let mems = &mut mems.held;
 
         // Uploads (blocking: host memory is not referenced after the call).
-        for (b, mem) in buffers.iter().zip(mems.iter_mut()) {
+        for (b, (_, mem)) in buffers.iter().zip(mems.iter_mut()) {
             if !b.will_upload() {
                 continue;
             }
@@ -574,7 +588,7 @@ impl Device {
                         KernelArg::Float(v) => k.set_arg(index, &v),
                         KernelArg::Double(v) => k.set_arg(index, &v),
                         KernelArg::Buffer(b) => match mems.get(b) {
-                            Some(mem) => {
+                            Some((_, mem)) => {
                                 let handle: cl_mem = mem.get();
                                 k.set_arg(index, &handle)
                             }
@@ -619,7 +633,7 @@ impl Device {
         times.kernel = event_time(&kernel_event, t.elapsed());
 
         // Downloads (blocking).
-        for (b, mem) in buffers.iter_mut().zip(mems.iter()) {
+        for (b, (_, mem)) in buffers.iter_mut().zip(mems.iter()) {
             if !b.will_download() {
                 continue;
             }

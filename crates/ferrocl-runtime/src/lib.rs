@@ -41,6 +41,7 @@ mod device;
 mod error;
 mod info;
 mod launch;
+mod memory;
 mod signals;
 
 pub use build::{BuildOutcome, BuiltKernel};
@@ -48,3 +49,4 @@ pub use device::{device, Device};
 pub use error::{cl_error_name, RuntimeError};
 pub use info::{list_devices, platform_summary, DeviceInfo, DeviceKind, DeviceSelector};
 pub use launch::{Access, HostBuffer, HostData, KernelArg, LaunchTimes};
+pub use memory::{trim_all, MAX_FREE_BYTES, MAX_PINNED_BYTES, MIN_PIN_BYTES};

@@ -54,7 +54,11 @@ public final class TaskSchedule implements AutoCloseable {
      */
     public TaskSchedule(String name) {
         this.name = Objects.requireNonNull(name, "name");
+        OPEN.incrementAndGet();
     }
+
+    /** Schedules constructed and not yet closed: memory kept between launches is released at zero. */
+    private static final java.util.concurrent.atomic.AtomicInteger OPEN = new java.util.concurrent.atomic.AtomicInteger();
 
     /**
      * For tests: overrides strict mode for every schedule of the JVM ({@code null} restores the configuration).
@@ -657,9 +661,10 @@ public final class TaskSchedule implements AutoCloseable {
     }
 
     /**
-     * Releases the device memory held for this process. Afterwards {@link #execute()}, {@link #warmup()},
-     * {@link #kernelSource(String)} and adding tasks throw IllegalStateException; {@link #report()} still works.
-     * Closing twice does nothing. Compiled kernels stay cached for other schedules.
+     * Closes the schedule. Afterwards {@link #execute()}, {@link #warmup()}, {@link #kernelSource(String)} and
+     * adding tasks throw IllegalStateException; {@link #report()} still works. Closing twice does nothing. When
+     * the last open schedule of the process closes, the memory Ferrocl keeps between launches (host copies, host
+     * memory registered with the driver, idle device buffers) is released. Compiled kernels stay cached.
      */
     @Override
     public synchronized void close() {
@@ -667,7 +672,9 @@ public final class TaskSchedule implements AutoCloseable {
             return;
         }
         closed = true;
-        Backend.releaseAll();
+        if (OPEN.decrementAndGet() == 0) {
+            Backend.releaseAll();
+        }
     }
 
     /**
