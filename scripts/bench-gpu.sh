@@ -8,9 +8,11 @@
 #
 # Then on the device machine (carry [".bench-bundle"], timeout_s 600):   bash .bench-bundle/run.sh [JMH args]
 # run.sh registers NVIDIA's OpenCL ICD (when the driver is there), writes $OUT/device.json, runs the suite
-# one benchmark class at a time (each with its own JVM and a shared deadline, so one failure or overrun
-# loses one class, not the run) and leaves in $OUT: jmh.json (JMH's JSON, all classes), kernel-times.jsonl
-# (profiled kernel, JIT and driver-build times from the benchmarks), device.json, run.log.
+# one benchmark class at a time, each class in one JVM of its own (JMH -f 0: every trial of the class in that
+# JVM, no fork per trial; a shared deadline, so one failure or overrun loses one class, not the run) and
+# leaves in $OUT: jmh.json (JMH's JSON, all classes), kernel-times.jsonl (profiled kernel, JIT and
+# driver-build times from the benchmarks), device.json, run.log. The whole suite takes about 6.5 minutes on
+# the H100 machine (bench-java/README.md, "Run time").
 # Then: python3 scripts/bench-report.py <the fetched $OUT folder>.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -116,9 +118,13 @@ cat >"$B/run.sh" <<'RUN'
 #!/usr/bin/env bash
 # Runs the JMH suite from the bundle; on the GPU machine (from the repository root) or here.
 #   bash .bench-bundle/run.sh [JMH regexes and options]     e.g.  VectorAdd Saxpy -p size=smoke
-# No arguments: every benchmark with its own @Warmup/@Measurement/@Fork settings. Results go to $OUT (default
-# build/bench-run); the whole run stops starting classes, and stops the one running, at BENCH_DEADLINE_S
-# seconds (default 550) so that what finished still comes back within the device tool's 600 s.
+# No arguments: every benchmark with its own @Warmup/@Measurement settings, one JVM per benchmark class: JMH
+# runs all of the class's trials inside that JVM (-f 0; BENCH_FORKS=N, or -f N among the arguments, forks N
+# JVMs per trial instead, as JMH does by default: about twice the time). That JVM gets the options the forks
+# used to get (heap, -Dferrocl.*, --add-opens; libjsig through LD_PRELOAD); with -f N >= 1 JMH passes them on
+# to its forks. Results go to $OUT (default build/bench-run); the whole run stops starting classes, and stops
+# the one running, at BENCH_DEADLINE_S seconds (default 550) so that what finished still comes back within the
+# device tool's 600 s.
 set -uo pipefail
 B=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 OUT=${OUT:-build/bench-run}
@@ -159,14 +165,15 @@ fi
 export CUDA_CACHE_DISABLE=${CUDA_CACHE_DISABLE:-1}
 # The JVM's signal chaining: PoCL's LLVM (loaded by any OpenCL user that lists platforms, Aparapi included)
 # installs its own SIGSEGV/SIGBUS/SIGILL/SIGFPE handlers; without chaining a JVM can die at its next safepoint poll.
-if [ -f "$B/jre/lib/libjsig.so" ]; then export LD_PRELOAD="$PWD/$B/jre/lib/libjsig.so"; fi
+# ($B is absolute: the former "$PWD/$B" named no file, and the JVMs ran without chaining.)
+if [ -f "$B/jre/lib/libjsig.so" ]; then export LD_PRELOAD="$B/jre/lib/libjsig.so"; fi
 JAVA="$B/jre/bin/java"
 JAR="$B/lib/ferrocl-bench.jar"
 KT="$OUT/kernel-times.jsonl"
 : >"$KT"
-# The forks' arguments, appended with -jvmArgsAppend (the JMH host JVM gets none: JMH would pass its input
-# arguments on to the forks as well, unless a benchmark's @Fork(jvmArgs) replaced them). Aparapi reflects into
-# java.base.
+# The benchmark JVM's options: given to each class's JMH JVM, which runs the trials itself (-f 0); with -f N
+# >= 1, JMH passes its own input arguments on to its forks (no benchmark sets @Fork(jvmArgs), which would
+# replace them). Aparapi reflects into java.base.
 PROPS=(-Xmx${BENCH_XMX:-8g} -Dferrocl.library.path="$B/lib/libferrocl.so" -Dferrocl.strict=true -Dferrocl.bench.kernelTimes="$KT"
   --add-opens=java.base/java.lang=ALL-UNNAMED --add-opens=java.base/sun.nio.ch=ALL-UNNAMED)
 [[ -n ${FERROCL_DEVICE:-} ]] && PROPS+=(-Dferrocl.device="$FERROCL_DEVICE")
@@ -179,14 +186,20 @@ echo "device info: $info"
 # The arguments: regexes (anything not an option) select benchmarks; the rest are JMH options, passed on.
 regexes=(); opts=()
 args=("$@")
+forks_given=0
 for ((k = 0; k < ${#args[@]}; k++)); do
   a=${args[k]}
   case $a in
     -h | -l | -lp | -lprof | -lrf) opts+=("$a") ;;
-    -*) opts+=("$a"); ((k + 1 < ${#args[@]})) && { k=$((k + 1)); opts+=("${args[k]}"); } ;;
+    -*) [[ $a == -f ]] && forks_given=1
+      opts+=("$a"); ((k + 1 < ${#args[@]})) && { k=$((k + 1)); opts+=("${args[k]}"); } ;;
     *) regexes+=("$a") ;;
   esac
 done
+# One JVM per class unless the arguments say otherwise (-f N) or BENCH_FORKS does.
+FORKS=${BENCH_FORKS:-0}
+run_opts=("${opts[@]}")
+((forks_given)) || run_opts+=(-f "$FORKS")
 mapfile -t selected < <("${HOST[@]}" -jar "$JAR" -l "${regexes[@]}" "${opts[@]}" 2>/dev/null \
   | sed -n 's/^ *\([A-Za-z_$][A-Za-z0-9_$.]*\.[A-Za-z0-9_$]*\) *$/\1/p')
 mapfile -t available < <("${HOST[@]}" -jar "$JAR" -l 2>/dev/null \
@@ -209,8 +222,8 @@ for ((c = 0; c < ${#classes[@]}; c++)); do
   regex="^${cls//./\\.}\\.(${methods})\$"
   echo "== $cls ($methods), ${left}s left =="
   start=$SECONDS
-  timeout --kill-after=15 "$left" "${HOST[@]}" -jar "$JAR" "$regex" "${opts[@]}" \
-    -jvmArgsAppend "${PROPS[*]}" -rf json -rff "$parts/$c.json" 2>&1 | tee "$parts/$c.log"
+  timeout --kill-after=15 "$left" "${HOST[@]}" "${PROPS[@]}" -jar "$JAR" "$regex" "${run_opts[@]}" \
+    -rf json -rff "$parts/$c.json" 2>&1 | tee "$parts/$c.log"
   rc=${PIPESTATUS[0]}
   status=ok; ((rc == 124 || rc == 137)) && status="killed (deadline)"; ((rc != 0 && rc != 124 && rc != 137)) && status="failed"
   failures=$(grep -c '<failure>' "$parts/$c.log")
@@ -245,7 +258,7 @@ rm -rf "$parts"
   printf '  "available": ['; sep=""; for a in "${available[@]}"; do printf '%s%s' "$sep" "$(json_str "$a")"; sep=", "; done; echo "],"
   printf '  "aparapiDevices": ['; sep=""; for a in "${aparapi[@]}"; do printf '%s%s' "$sep" "$(json_str "$a")"; sep=", "; done; echo "],"
   printf '  "runs": ['; sep=""; for r in "${runs[@]}"; do printf '%s\n    %s' "$sep" "$r"; sep=","; done; echo "],"
-  echo "  \"env\": {\"CUDA_CACHE_DISABLE\": $(json_str "$CUDA_CACHE_DISABLE"), \"FERROCL_DEVICE\": $(json_str "${FERROCL_DEVICE:-}"), \"BENCH_DEADLINE_S\": ${BENCH_DEADLINE_S:-550}},"
+  echo "  \"env\": {\"CUDA_CACHE_DISABLE\": $(json_str "$CUDA_CACHE_DISABLE"), \"FERROCL_DEVICE\": $(json_str "${FERROCL_DEVICE:-}"), \"BENCH_DEADLINE_S\": ${BENCH_DEADLINE_S:-550}, \"BENCH_FORKS\": $(json_str "$( ((forks_given)) && echo "(from the arguments)" || echo "$FORKS")")},"
   echo "  \"wallSeconds\": $SECONDS"
   echo "}"
 } >"$OUT/device.json"

@@ -38,8 +38,8 @@ import org.openjdk.jmh.infra.BenchmarkParams;
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 @Fork(1)
-@Warmup(iterations = 2, time = 200, timeUnit = MILLISECONDS)
-@Measurement(iterations = 5, time = 200, timeUnit = MILLISECONDS)
+@Warmup(iterations = 1, time = 100, timeUnit = MILLISECONDS)
+@Measurement(iterations = 5, time = 100, timeUnit = MILLISECONDS)
 public class CryptBench {
     static final String NAME = "Crypt";
     static final int SMOKE = 8192;

@@ -25,8 +25,10 @@ import java.util.Map;
  *  "jitNanosCached":0,"buildNanosCached":0}
  * </pre>
  *
- * The file is opened in append mode because every JMH fork is a JVM of its own. The kernel times include the calls
- * of warmup iterations.
+ * The file is opened in append mode because every JMH fork is a JVM of its own (and run.sh runs one JVM per class).
+ * The kernel times include the calls of warmup iterations. A compile line may carry {@code "coldFrom": size}: its
+ * cold figures were measured by the trial of that size, which compiled the same kernel earlier in the same JVM
+ * ({@link BenchSupport#ferroclSchedule}).
  */
 public final class KernelTimes {
     /** The property naming the output file. */
@@ -97,15 +99,27 @@ public final class KernelTimes {
      *
      * @param device the device's name (null: the default device)
      */
-    public static synchronized void compile(String benchmark, String size, String device, long jitNanosCold,
+    public static void compile(String benchmark, String size, String device, long jitNanosCold,
             long buildNanosCold, long jitNanosCached, long buildNanosCached) {
+        compile(benchmark, size, device, jitNanosCold, buildNanosCold, jitNanosCached, buildNanosCached, null);
+    }
+
+    /**
+     * Records what compiling the benchmark's Ferrocl kernel cost, where the cold figures were measured by an earlier
+     * trial of this JVM that compiled the same kernels at another size (the line gets {@code "coldFrom": size}).
+     *
+     * @param coldFrom the size of the trial that measured the cold figures, or null: this trial did
+     */
+    public static synchronized void compile(String benchmark, String size, String device, long jitNanosCold,
+            long buildNanosCold, long jitNanosCached, long buildNanosCached, String coldFrom) {
         if (!enabled()) {
             return;
         }
         COMPILES.add("{\"type\":\"compile\",\"benchmark\":" + json(benchmark) + ",\"size\":" + json(size)
                 + ",\"device\":" + json(device(device)) + ",\"jitNanosCold\":" + jitNanosCold
                 + ",\"buildNanosCold\":" + buildNanosCold + ",\"jitNanosCached\":" + jitNanosCached
-                + ",\"buildNanosCached\":" + buildNanosCached + "}");
+                + ",\"buildNanosCached\":" + buildNanosCached
+                + (coldFrom == null ? "" : ",\"coldFrom\":" + json(coldFrom)) + "}");
     }
 
     /** Appends everything recorded since the last flush to the file, and forgets it. */

@@ -27,8 +27,8 @@ import org.openjdk.jmh.annotations.Warmup;
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 @Fork(1)
-@Warmup(iterations = 1, time = 200, timeUnit = MILLISECONDS)
-@Measurement(iterations = 3, time = 200, timeUnit = MILLISECONDS)
+@Warmup(iterations = 1, time = 100, timeUnit = MILLISECONDS)
+@Measurement(iterations = 5, time = 100, timeUnit = MILLISECONDS)
 public class ReductionCombineBench {
     static final String NAME = "ReductionCombine";
     static final String COMBINE = """
@@ -53,7 +53,9 @@ public class ReductionCombineBench {
 
     int n;
     float[] a;
-    float[] partials = new float[ReductionBench.GROUPS];
+    /** The first stage's work-groups ({@link ReductionBench#groups()}) and their partials. */
+    int groups;
+    float[] partials;
     float[] out = new float[1];
     OpenClKernel first;
     OpenClKernel combine;
@@ -63,6 +65,8 @@ public class ReductionCombineBench {
     public void setup() {
         n = BenchSupport.size(size, ReductionBench.SMOKE);
         a = BenchSupport.randomFloats(11, n, -1f, 1f);
+        groups = ReductionBench.groups();
+        partials = new float[groups];
         first = OpenClKernel.build(ReductionBench.OPENCL, "sumFloat");
         combine = OpenClKernel.build(COMBINE, "combine");
         for (float x : a) {
@@ -74,17 +78,18 @@ public class ReductionCombineBench {
 
     /**
      * Within gamma(k) * sum|a| of the exact sum (computed in double, whose own error is added), k the longest chain
-     * of additions in this order: a work-item's slice, the work-group tree, the combine of the partials (Higham,
-     * ch. 4).
+     * of additions in this order (Higham, ch. 4; see ReductionBench.check): the first stage up to its partials
+     * ({@link ReductionBench#kernelSumChain}), then the longer of the two combines: the host's fold (one addition per
+     * partial) or the device's (a work-item's strided share of the partials, the work-group tree, the add into out[0]).
      */
     private void check(String variant, float actual) {
         double exact = 0;
         for (float x : a) {
             exact += x;
         }
-        long per = (long) ReductionBench.GROUPS * ReductionBench.LOCAL;
-        // The host's fold of the partials is the longer chain (the device combine's is 4 + 9 additions).
-        long k = (n + per - 1) / per + 9 + ReductionBench.GROUPS + 1;
+        int local = ReductionBench.LOCAL;
+        long deviceCombine = (groups + local - 1) / local + (31 - Integer.numberOfLeadingZeros(local)) + 1;
+        long k = ReductionBench.kernelSumChain(n, groups) + Math.max(groups, deviceCombine);
         double u = Math.ulp(1f) / 2;
         double tol = k * u / (1 - k * u) * magnitude + n * 0x1p-53 * magnitude;
         if (!(Math.abs(actual - exact) <= tol)) {
@@ -100,7 +105,7 @@ public class ReductionCombineBench {
     }
 
     private long firstStage() {
-        return first.launch(new long[] {(long) ReductionBench.GROUPS * ReductionBench.LOCAL},
+        return first.launch(new long[] {(long) groups * ReductionBench.LOCAL},
                 new long[] {ReductionBench.LOCAL}, OpenClKernel.readOnly(a), n, partials,
                 OpenClKernel.local(4L * ReductionBench.LOCAL)).kernelNanos();
     }
@@ -121,7 +126,7 @@ public class ReductionCombineBench {
         long nanos = firstStage();
         out[0] = 0f;
         nanos += combine.launch(new long[] {ReductionBench.LOCAL}, new long[] {ReductionBench.LOCAL},
-                OpenClKernel.readOnly(partials), ReductionBench.GROUPS, out,
+                OpenClKernel.readOnly(partials), groups, out,
                 OpenClKernel.local(4L * ReductionBench.LOCAL)).kernelNanos();
         KernelTimes.record(NAME, "deviceCombine", size, nanos);
         return out[0];

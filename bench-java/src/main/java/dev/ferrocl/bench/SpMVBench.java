@@ -43,8 +43,8 @@ import org.openjdk.jmh.infra.BenchmarkParams;
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 @Fork(1)
-@Warmup(iterations = 2, time = 200, timeUnit = MILLISECONDS)
-@Measurement(iterations = 5, time = 200, timeUnit = MILLISECONDS)
+@Warmup(iterations = 1, time = 100, timeUnit = MILLISECONDS)
+@Measurement(iterations = 5, time = 100, timeUnit = MILLISECONDS)
 public class SpMVBench {
     static final String NAME = "SpMV";
     static final int SMOKE = 4096;
