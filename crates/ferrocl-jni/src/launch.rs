@@ -1,7 +1,9 @@
 //! One launch: Java arguments → host copies → kernel → results back into the Java arrays.
 //!
-//! Arrays a kernel writes are copied with `Get/Set<Type>ArrayRegion` into host vectors, so a failed
-//! check leaves the Java arrays untouched; arrays the kernels only read are pinned
+//! Arrays a kernel writes are copied into host vectors (`Get/Set<Type>ArrayRegion`, or for large
+//! arrays a multi-threaded copy inside a critical section), so a failed check leaves the Java arrays
+//! untouched; the vectors are pooled and registered with the driver (`hostmem`). Arrays the kernels
+//! only read are pinned
 //! (`GetPrimitiveArrayCritical`, released without copy-back) for the launch and uploaded straight
 //! from the Java heap, saving a host copy; no JNI call is made while they are pinned. The same
 //! Java array passed for several parameters becomes one device buffer, so aliasing behaves as on
