@@ -1008,3 +1008,50 @@ fn describe(mg: &MethodGraph, e: &HostExpr) -> String {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn renaming_skips_numbers_and_other_names() {
+        let line = "const float v7 = (v6 + 1.5e-3f) * a[i] + 0x1p4f + ferrocl_acc0;";
+        let out = rename_identifiers(line, |id| {
+            ["v6", "v7", "i", "ferrocl_acc0", "e", "f", "p4f"]
+                .contains(&id)
+                .then(|| format!("{id}_x2"))
+        });
+        assert_eq!(
+            out,
+            "const float v7_x2 = (v6_x2 + 1.5e-3f) * a[i_x2] + 0x1p4f + ferrocl_acc0_x2;"
+        );
+    }
+
+    #[test]
+    fn only_straight_line_bodies_unroll() {
+        let exit = "goto ferrocl_next;";
+        let body = "    const int v1 = ferrocl_acc0;\n    if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; goto ferrocl_next; }\n    const int v2 = a[i];\n    ferrocl_acc0 = (int)((uint)v1 + (uint)v2);\n";
+        let lines = unroll_straight_body(body, "i", &["ferrocl_acc0"], exit).expect("unrolls");
+        assert_eq!(lines.len(), 4 * UNROLL);
+        assert_eq!(lines[0], "const int v1_x0 = ferrocl_acc0_x0;");
+        assert_eq!(lines[3], "const int v1_x3 = ferrocl_acc0_x3;");
+        assert_eq!(
+            lines[5],
+            "if ((uint)i_x1 >= (uint)a_length) { *ferrocl_status = 1; goto ferrocl_done; }"
+        );
+        // A store, a branch or a label keeps the plain loop.
+        for extra in [
+            "    b[i] = v2;\n",
+            "    if (v2 > 0) {\n    }\n",
+            "    lbl: ;\n",
+        ] {
+            assert!(
+                unroll_straight_body(&format!("{body}{extra}"), "i", &["ferrocl_acc0"], exit)
+                    .is_none()
+            );
+        }
+        // A name a copy would take is already used.
+        let clash = format!("{body}    const int v1_x1 = v2;\n");
+        assert!(unroll_straight_body(&clash, "i", &["ferrocl_acc0"], exit).is_none());
+    }
+}
