@@ -183,15 +183,20 @@ fn still_there(env: &mut Env<'_>, pin: &JavaPin) -> Result<bool, NativeError> {
     Ok(there)
 }
 
-/// Registers the large pinned Java arrays of a launch that are not registered yet; returns the
-/// ones it registered, for [`remember`] once the arrays are released. Makes no JNI call.
-pub(crate) fn register_pinned(
+/// Registers a launch's memory with `device`: its host copies, and the large pinned Java arrays
+/// that are not registered yet. Returns the Java arrays it registered, for [`remember`] once they
+/// are released. Makes no JNI call.
+pub(crate) fn register_launch<'c>(
     device: &Arc<Device>,
     pinned: &[Option<Pinned<'_, '_>>],
+    copies: impl Iterator<Item = &'c mut HostCopy>,
 ) -> Vec<(usize, usize, usize)> {
     let mut fresh = Vec::new();
     if !device.pins_host_memory() {
         return fresh;
+    }
+    for copy in copies {
+        copy.pin(device);
     }
     for (i, p) in pinned.iter().enumerate() {
         let Some(p) = p else { continue };
@@ -209,7 +214,7 @@ pub(crate) fn register_pinned(
     fresh
 }
 
-/// Records the registrations [`register_pinned`] made for `objects[i]` (now released), so that
+/// Records the registrations [`register_launch`] made for `objects[i]` (now released), so that
 /// [`purge`] can check them; the oldest are dropped beyond [`MAX_JAVA_PINS`].
 pub(crate) fn remember(
     env: &mut Env<'_>,

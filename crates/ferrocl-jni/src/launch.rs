@@ -859,12 +859,8 @@ pub(crate) fn launch<'local>(
         // Pin the read-only arrays: the upload reads the Java heap directly (no host copy). From here
         // until the guards drop, no JNI call is made; the JVM's garbage collector waits meanwhile.
         let mut pinned = pin_all(env, &typed)?;
-        let fresh = crate::hostmem::register_pinned(&task.device, &pinned);
-        for a in arrays.iter_mut() {
-            if let Some(copy) = &mut a.data {
-                copy.pin(&task.device);
-            }
-        }
+        let copies = arrays.iter_mut().filter_map(|a| a.data.as_mut());
+        let fresh = crate::hostmem::register_launch(&task.device, &pinned, copies);
         (run_plans(task, &plans, &mut arrays, &mut pinned), fresh)
     };
     let objects: Vec<(&JObject<'_>, ElemKind)> =

@@ -279,11 +279,7 @@ pub extern "system" fn Java_dev_ferrocl_api_Native_deviceName<'caller>(
     unowned
         .with_env(|env| -> Result<JString<'caller>, NativeError> {
             let task = registry::get(handle)?;
-            let info = task.device.info();
-            Ok(JString::from_str(
-                env,
-                format!("{} ({}, {})", info.name, info.platform_name, info.id()),
-            )?)
+            Ok(JString::from_str(env, device_label(task.device.info()))?)
         })
         .resolve::<ThrowJava>()
 }
@@ -425,11 +421,7 @@ pub extern "system" fn Java_dev_ferrocl_api_Native_rawDeviceName<'caller>(
     unowned
         .with_env(|env| -> Result<JString<'caller>, NativeError> {
             let kernel = raw::get(handle)?;
-            let info = kernel.device.info();
-            Ok(JString::from_str(
-                env,
-                format!("{} ({}, {})", info.name, info.platform_name, info.id()),
-            )?)
+            Ok(JString::from_str(env, device_label(kernel.device.info()))?)
         })
         .resolve::<ThrowJava>()
 }
@@ -537,6 +529,11 @@ pub extern "system" fn Java_dev_ferrocl_api_Native_releaseAll<'caller>(
             Ok(())
         })
         .resolve::<ThrowJava>()
+}
+
+/// `"<name> (<platform>, P:D)"`, as the Java API reports a device.
+fn device_label(info: &ferrocl_runtime::DeviceInfo) -> String {
+    format!("{} ({}, {})", info.name, info.platform_name, info.id())
 }
 
 fn nanos(d: std::time::Duration) -> jlong {

@@ -172,12 +172,8 @@ pub(crate) fn launch<'local>(
             .collect();
         // No JNI call from here until the pins drop.
         let mut pinned = pin_all(env, &typed)?;
-        let fresh = crate::hostmem::register_pinned(&kernel.device, &pinned);
-        for a in arrays.iter_mut() {
-            if let Some(copy) = &mut a.data {
-                copy.pin(&kernel.device);
-            }
-        }
+        let copies = arrays.iter_mut().filter_map(|a| a.data.as_mut());
+        let fresh = crate::hostmem::register_launch(&kernel.device, &pinned, copies);
         let mut buffers: Vec<HostBuffer<'_>> = Vec::with_capacity(arrays.len());
         for (a, p) in arrays.iter_mut().zip(pinned.iter_mut()) {
             let data = host_slice(&mut a.data, p)?;

@@ -50,6 +50,13 @@ impl Device {
             .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
+    /// Waits for every launch in progress and keeps new ones from starting while held.
+    fn no_transfers(&self) -> std::sync::RwLockWriteGuard<'_, ()> {
+        self.transfers
+            .write()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
     /// A device buffer of exactly `bytes` bytes (> 0): an idle one, else a new one.
     pub(crate) fn take_buffer(&self, bytes: usize) -> Result<Buffer<u8>, RuntimeError> {
         {
@@ -146,10 +153,7 @@ impl Device {
     /// Unregisters a range registered with [`Device::pin_host`]; returns whether it was registered.
     /// Waits for launches in progress on other threads (they may be transferring from the range).
     pub fn unpin_host(&self, ptr: *const u8, len: usize) -> bool {
-        let _no_transfers = self
-            .transfers
-            .write()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let _no_transfers = self.no_transfers();
         let removed = {
             let mut m = self.memory();
             let removed = m.pinned.remove(&(ptr as usize, len));
@@ -176,10 +180,7 @@ impl Device {
 
     /// Releases the idle device buffers and every host registration.
     pub fn trim(&self) {
-        let _no_transfers = self
-            .transfers
-            .write()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let _no_transfers = self.no_transfers();
         let taken = std::mem::take(&mut *self.memory());
         let _signals = crate::signals::Guard::new();
         drop(taken);
