@@ -708,8 +708,27 @@ fn write_reduction_body(
     let outer = n - 1;
     let (start, count) = &dim_names[0];
     let accs: Vec<&str> = reduce_names.iter().map(|(_, _, a)| a.as_str()).collect();
+    let index = &index_names[0];
     let unrolled = if w.top_decls.is_empty() {
-        unroll_straight_body(&w.body, &index_names[0], &accs, &w.exit)
+        unroll_straight_body(&w.body, index, &accs, &w.exit, UNROLL)
+    } else {
+        None
+    };
+    // Consecutive iterations with vector loads: only for a unit step, and only when some load reads
+    // a global array at exactly the loop index (otherwise the strided copies are as good).
+    let vectorized = if unrolled.is_some() && nest.dims[0].step == 1 {
+        let globals: Vec<(&str, &str)> = w
+            .array_names
+            .iter()
+            .filter_map(
+                |(&p, (name, _))| match w.mg.params.get(p).map(|p| p.stamp) {
+                    Some(Stamp::Array(elem)) => Some((name.as_str(), names::c_elem_type(elem))),
+                    _ => None,
+                },
+            )
+            .collect();
+        unroll_straight_body(&w.body, index, &accs, &w.exit, VECTOR_COPIES)
+            .and_then(|lines| vectorize_loads(&lines, index, &globals))
     } else {
         None
     };
@@ -718,16 +737,59 @@ fn write_reduction_body(
         "{indent}const ulong ferrocl_g = get_global_size({outer});"
     );
     let _ = writeln!(src, "{indent}ulong ferrocl_k = get_global_id({outer});");
+    let copies_declared = if vectorized.is_some() {
+        VECTOR_COPIES
+    } else {
+        UNROLL
+    };
+    if unrolled.is_some() {
+        for (red, acc) in nest.reductions.iter().zip(&accs) {
+            let ty = names::c_elem_type(red.elem);
+            let id = reduce_identity(red.op, red.elem);
+            let decls: Vec<String> = (0..copies_declared)
+                .map(|j| format!("{acc}_x{j} = {id}"))
+                .collect();
+            let _ = writeln!(src, "{indent}{ty} {};", decls.join(", "));
+        }
+    }
+    let mut strided_indent = indent.clone();
+    if let Some(lines) = &vectorized {
+        // Eight consecutive iterations per step while the start keeps vectors aligned (buffers are
+        // aligned far beyond 16 bytes): each load of `array[index]` becomes two 4-wide vector loads,
+        // which is what saturates a GPU's memory system. The checks still run per iteration, before
+        // the loads, so a vector is read only when every iteration it serves passed them.
+        let _ = writeln!(src, "{indent}if (({start} & 3) == 0) {{");
+        let _ = writeln!(
+            src,
+            "{indent}    const ulong ferrocl_steps = (ulong){count} / {VECTOR_COPIES};"
+        );
+        let _ = writeln!(
+            src,
+            "{indent}    for (ulong ferrocl_q = ferrocl_k; ferrocl_q < ferrocl_steps; ferrocl_q += ferrocl_g) {{"
+        );
+        for j in 0..VECTOR_COPIES {
+            let _ = writeln!(
+                src,
+                "{indent}        const int {index}_x{j} = {};",
+                index_value(start, &format!("({VECTOR_COPIES} * ferrocl_q + {j})"), 1)
+            );
+        }
+        for line in lines {
+            let _ = writeln!(src, "{indent}        {line}");
+        }
+        let _ = writeln!(src, "{indent}    }}");
+        let _ = writeln!(
+            src,
+            "{indent}    ferrocl_k += {VECTOR_COPIES} * ferrocl_steps;"
+        );
+        let _ = writeln!(src, "{indent}}} else {{");
+        strided_indent.push_str("    ");
+    }
     if let Some(copies) = &unrolled {
         // Four iterations per step, their statements interleaved so that the four iterations' loads
         // are in flight together; each copy folds into its own accumulator. Iterations past the last
         // full step run in the plain loop below.
-        for (red, acc) in nest.reductions.iter().zip(&accs) {
-            let ty = names::c_elem_type(red.elem);
-            let id = reduce_identity(red.op, red.elem);
-            let decls: Vec<String> = (0..UNROLL).map(|j| format!("{acc}_x{j} = {id}")).collect();
-            let _ = writeln!(src, "{indent}{ty} {};", decls.join(", "));
-        }
+        let indent = &strided_indent;
         let _ = writeln!(
             src,
             "{indent}for (; ferrocl_k + {} * ferrocl_g < (ulong){count}; ferrocl_k += {UNROLL} * ferrocl_g) {{",
@@ -741,14 +803,16 @@ fn write_reduction_body(
             };
             let _ = writeln!(
                 src,
-                "{indent}    const int {}_x{j} = {};",
-                index_names[0],
+                "{indent}    const int {index}_x{j} = {};",
                 index_value(start, &k, nest.dims[0].step)
             );
         }
         for line in copies {
             let _ = writeln!(src, "{indent}    {line}");
         }
+        let _ = writeln!(src, "{indent}}}");
+    }
+    if vectorized.is_some() {
         let _ = writeln!(src, "{indent}}}");
     }
     let _ = writeln!(
@@ -773,23 +837,26 @@ fn write_reduction_body(
     if unrolled.is_some() {
         let _ = writeln!(src, "{indent}ferrocl_done:");
         for (red, acc) in nest.reductions.iter().zip(&accs) {
-            let pair = |a: usize, b: usize| {
-                reduce_combine(
-                    red.op,
-                    red.elem,
-                    &format!("{acc}_x{a}"),
-                    &format!("{acc}_x{b}"),
-                )
-            };
             // Pairwise, then into the plain loop's accumulator: no term goes through more roundings
             // than in the plain loop.
-            let both = reduce_combine(
-                red.op,
-                red.elem,
-                &format!("({})", pair(0, 1)),
-                &format!("({})", pair(2, 3)),
-            );
-            let all = reduce_combine(red.op, red.elem, acc, &format!("({both})"));
+            let mut level: Vec<String> = (0..copies_declared)
+                .map(|j| format!("{acc}_x{j}"))
+                .collect();
+            while level.len() > 1 {
+                level = level
+                    .chunks(2)
+                    .map(|pair| {
+                        pair.iter()
+                            .cloned()
+                            .reduce(|a, b| {
+                                format!("({})", reduce_combine(red.op, red.elem, &a, &b))
+                            })
+                            .unwrap_or_default()
+                    })
+                    .collect();
+            }
+            let both = level.concat();
+            let all = reduce_combine(red.op, red.elem, acc, &both);
             let _ = writeln!(src, "{indent}{acc} = {all};");
         }
     }
@@ -827,10 +894,16 @@ fn write_reduction_body(
     src.push_str("    }\n");
 }
 
-/// Iterations of a reduction's grid-stride loop handled per step by [`unroll_straight_body`].
+/// Iterations of a reduction's grid-stride loop handled per step by the strided copies.
 const UNROLL: usize = 4;
 
-/// The statements of [`UNROLL`] copies of a reduction loop's body, interleaved statement by
+/// Consecutive iterations per step of the vectorized reduction loop: two 4-wide vectors per load.
+const VECTOR_COPIES: usize = 8;
+
+/// Elements per vector load in the vectorized reduction loop.
+const VECTOR_LANES: usize = 4;
+
+/// The statements of `copies` copies of a reduction loop's body, interleaved statement by
 /// statement, or `None` when the body is not straight-line.
 ///
 /// A body qualifies when every line is a `const` scalar declaration, a check that sets the status
@@ -842,7 +915,13 @@ const UNROLL: usize = 4;
 /// loop are independent and a straight-line body writes only its own accumulators. So the loads of
 /// the four iterations are issued before any of them is used, which a GPU needs to keep enough
 /// memory requests in flight.
-fn unroll_straight_body(body: &str, index: &str, accs: &[&str], exit: &str) -> Option<Vec<String>> {
+fn unroll_straight_body(
+    body: &str,
+    index: &str,
+    accs: &[&str],
+    exit: &str,
+    copies: usize,
+) -> Option<Vec<String>> {
     const SCALARS: [&str; 10] = [
         "char", "uchar", "short", "ushort", "int", "uint", "long", "ulong", "float", "double",
     ];
@@ -882,13 +961,13 @@ fn unroll_straight_body(body: &str, index: &str, accs: &[&str], exit: &str) -> O
     // The new names must not clash with a name the body already uses.
     let used: std::collections::HashSet<&str> = lines.iter().flat_map(|l| identifiers(l)).collect();
     for name in &renamed {
-        for j in 0..UNROLL {
+        for j in 0..copies {
             if used.contains(format!("{name}_x{j}").as_str()) {
                 return None;
             }
         }
     }
-    let copies: Vec<Vec<String>> = (0..UNROLL)
+    let copies: Vec<Vec<String>> = (0..copies)
         .map(|j| {
             lines
                 .iter()
@@ -907,6 +986,58 @@ fn unroll_straight_body(body: &str, index: &str, accs: &[&str], exit: &str) -> O
             .flat_map(|l| copies.iter().map(move |c| c[l].clone()))
             .collect(),
     )
+}
+
+/// The interleaved lines of [`VECTOR_COPIES`] consecutive iterations (copy `j` runs iteration
+/// `index_x0 + j`) with each group of loads `const T v_xj = array[index_xj];` of a global array
+/// replaced by [`VECTOR_LANES`]-wide vector loads, or `None` when no load qualifies.
+///
+/// `globals` names the kernel's global arrays with their element types. The caller runs these
+/// lines only where `index_x0` is a multiple of [`VECTOR_LANES`], so every vector is aligned.
+fn vectorize_loads(lines: &[String], index: &str, globals: &[(&str, &str)]) -> Option<Vec<String>> {
+    // `const T name_xJ = array[index_xJ];` as (T, name, array).
+    let load = |line: &str, j: usize| -> Option<(String, String, String)> {
+        let rest = line.strip_prefix("const ")?;
+        let (ty, rest) = rest.split_once(' ')?;
+        let (name, rest) = rest.split_once(" = ")?;
+        let name = name.strip_suffix(&format!("_x{j}"))?;
+        let array = rest.strip_suffix(&format!("[{index}_x{j}];"))?;
+        let elem = globals.iter().find(|(g, _)| *g == array)?.1;
+        (is_identifier(name) && ty == elem)
+            .then(|| (ty.to_string(), name.to_string(), array.to_string()))
+    };
+    let mut out = Vec::with_capacity(lines.len());
+    let mut any = false;
+    for group in lines.chunks(VECTOR_COPIES) {
+        let first = group.first().and_then(|l| load(l, 0));
+        let same = first.as_ref().is_some_and(|f| {
+            group.len() == VECTOR_COPIES
+                && group
+                    .iter()
+                    .enumerate()
+                    .all(|(j, l)| load(l, j).as_ref() == Some(f))
+        });
+        match first {
+            Some((ty, name, array)) if same => {
+                any = true;
+                for v in 0..VECTOR_COPIES / VECTOR_LANES {
+                    out.push(format!(
+                        "const {ty}{VECTOR_LANES} {name}_v{v} = *(__global const {ty}{VECTOR_LANES}*)({array} + {index}_x{});",
+                        v * VECTOR_LANES
+                    ));
+                }
+                for j in 0..VECTOR_COPIES {
+                    out.push(format!(
+                        "const {ty} {name}_x{j} = {name}_v{}.s{};",
+                        j / VECTOR_LANES,
+                        j % VECTOR_LANES
+                    ));
+                }
+            }
+            _ => out.extend(group.iter().cloned()),
+        }
+    }
+    any.then_some(out)
 }
 
 fn is_identifier(s: &str) -> bool {
@@ -1031,7 +1162,8 @@ mod tests {
     fn only_straight_line_bodies_unroll() {
         let exit = "goto ferrocl_next;";
         let body = "    const int v1 = ferrocl_acc0;\n    if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; goto ferrocl_next; }\n    const int v2 = a[i];\n    ferrocl_acc0 = (int)((uint)v1 + (uint)v2);\n";
-        let lines = unroll_straight_body(body, "i", &["ferrocl_acc0"], exit).expect("unrolls");
+        let lines =
+            unroll_straight_body(body, "i", &["ferrocl_acc0"], exit, UNROLL).expect("unrolls");
         assert_eq!(lines.len(), 4 * UNROLL);
         assert_eq!(lines[0], "const int v1_x0 = ferrocl_acc0_x0;");
         assert_eq!(lines[3], "const int v1_x3 = ferrocl_acc0_x3;");
@@ -1045,13 +1177,42 @@ mod tests {
             "    if (v2 > 0) {\n    }\n",
             "    lbl: ;\n",
         ] {
-            assert!(
-                unroll_straight_body(&format!("{body}{extra}"), "i", &["ferrocl_acc0"], exit)
-                    .is_none()
-            );
+            assert!(unroll_straight_body(
+                &format!("{body}{extra}"),
+                "i",
+                &["ferrocl_acc0"],
+                exit,
+                UNROLL
+            )
+            .is_none());
         }
         // A name a copy would take is already used.
         let clash = format!("{body}    const int v1_x1 = v2;\n");
-        assert!(unroll_straight_body(&clash, "i", &["ferrocl_acc0"], exit).is_none());
+        assert!(unroll_straight_body(&clash, "i", &["ferrocl_acc0"], exit, UNROLL).is_none());
+    }
+
+    #[test]
+    fn loads_at_the_index_become_vectors() {
+        let exit = "goto ferrocl_next;";
+        let body = "    const float v1 = a[i];\n    const float v2 = a[i + 1];\n    const float v3 = p[i];\n    ferrocl_acc0 = ferrocl_acc0 + v1 + v2 + v3;\n";
+        let lines = unroll_straight_body(body, "i", &["ferrocl_acc0"], exit, VECTOR_COPIES)
+            .expect("unrolls");
+        let out = vectorize_loads(&lines, "i", &[("a", "float")]).expect("vectorizes");
+        assert_eq!(
+            out[0],
+            "const float4 v1_v0 = *(__global const float4*)(a + i_x0);"
+        );
+        assert_eq!(
+            out[1],
+            "const float4 v1_v1 = *(__global const float4*)(a + i_x4);"
+        );
+        assert_eq!(out[2], "const float v1_x0 = v1_v0.s0;");
+        assert_eq!(out[9], "const float v1_x7 = v1_v1.s3;");
+        // Another index, or an array that is not a global parameter, keeps its scalar loads.
+        assert_eq!(out[10], "const float v2_x0 = a[i_x0 + 1];");
+        assert_eq!(out[18], "const float v3_x0 = p[i_x0];");
+        assert!(vectorize_loads(&lines, "i", &[("b", "float")]).is_none());
+        // A type that is not the array's element type is not read as a vector of it.
+        assert!(vectorize_loads(&lines, "i", &[("a", "int")]).is_none());
     }
 }

@@ -89,4 +89,10 @@ public class ReduceShapes {
             r[0] = a[i] - r[0];
         }
     }
+
+    public static void dotFrom(int[] a, int[] b, int from, @Reduce long[] out) {
+        for (@Parallel int i = from; i < a.length; i++) {
+            out[0] += (long) a[i] * b[i];
+        }
+    }
 }

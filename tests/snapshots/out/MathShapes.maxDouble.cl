@@ -3,7 +3,7 @@
 #pragma OPENCL FP_CONTRACT OFF
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 
-double ferrocl_maxd(double a, double b) { if (isnan(a)) return a; if (a == 0.0 && b == 0.0 && signbit(a)) return b; return a >= b ? a : b; }
+double ferrocl_maxd(double a, double b) { return isnan(a) ? a : isnan(b) ? b : a == b ? as_double(as_long(a) & as_long(b)) : fmax(a, b); }
 
 __kernel void maxDouble(
     __global const double* a,

@@ -167,4 +167,25 @@ public final class ReduceKernels {
             out[0] += a[i];
         }
     }
+
+    /** Two arrays read at the loop index, from a start that need not be a multiple of four. */
+    public static void dotFrom(int[] a, int[] b, int from, @Reduce long[] out) {
+        for (@Parallel int i = from; i < a.length; i++) {
+            out[0] += (long) a[i] * b[i];
+        }
+    }
+
+    /** Java's float min from any start. */
+    public static void minFloatFrom(float[] a, int from, @Reduce float[] out) {
+        for (@Parallel int i = from; i < a.length; i++) {
+            out[0] = Math.min(out[0], a[i]);
+        }
+    }
+
+    /** Java's double max from any start, reading one element past the index too. */
+    public static void maxDoubleFrom(double[] a, int from, @Reduce double[] out) {
+        for (@Parallel int i = from; i < a.length - 1; i++) {
+            out[0] = Math.max(out[0], a[i] - a[i + 1]);
+        }
+    }
 }

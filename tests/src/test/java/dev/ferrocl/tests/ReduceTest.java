@@ -124,6 +124,35 @@ public class ReduceTest {
         check(ReduceKernels::maxFloat, zeros.clone(), new float[] {-0.0f});
     }
 
+    /**
+     * Loops that start anywhere: the kernel reads four-element vectors only from a start that is a multiple of
+     * four, and steps one element at a time otherwise and in the last few iterations.
+     */
+    @Test
+    public void anyStart() {
+        for (int n : new int[] {1, 7, 8, 9, 17, 257, 100_003}) {
+            for (int from : new int[] {0, 1, 2, 3, 4, 5, 8, 13, n, n + 3}) {
+                check(ReduceKernels::dotFrom, ints(n, n), ints(n + 7, n), from, new long[] {-42L});
+                float[] f = JvmOracle.floats(n + from, n, -1e3f, 1e3f);
+                check(ReduceKernels::minFloatFrom, f, from, new float[] {7.5f});
+                double[] d = JvmOracle.doubles(n + from, n, -1e3, 1e3);
+                check(ReduceKernels::maxDoubleFrom, d, from, new double[] {-1e9});
+            }
+        }
+        // NaN and -0.0 where the vector loop reads them, and where the last iterations do.
+        for (int at : new int[] {4, 5, 6, 7, 8, 100_000}) {
+            float[] f = JvmOracle.floats(at, 100_003, 1f, 2f);
+            f[at] = Float.NaN;
+            check(ReduceKernels::minFloatFrom, f, 4, new float[] {7.5f});
+            float[] z = new float[100_003];
+            java.util.Arrays.fill(z, 1f);
+            z[at] = -0.0f;
+            z[at / 2] = 0.0f;
+            check(ReduceKernels::minFloatFrom, z, 4, new float[] {7.5f});
+            check(ReduceKernels::minFloatFrom, z.clone(), 1, new float[] {7.5f});
+        }
+    }
+
     @Test
     public void minMaxDouble() {
         for (int n : LENGTHS) {
