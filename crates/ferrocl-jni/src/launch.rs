@@ -14,13 +14,14 @@ use crate::hostmem::{par_copy, pool_give, pool_take, HostCopy};
 use crate::registry::Task;
 use crate::NativeError;
 use ferrocl_jit::{ElemKind, HostExpr, KernelParam, ReduceOp, Stamp};
-use ferrocl_runtime::{Access, HostBuffer, HostData, KernelArg};
+use ferrocl_runtime::{Access, HostBuffer, HostData, KernelArg, Resident};
 use jni::elements::{AutoElementsCritical, ReleaseMode};
 use jni::objects::{
     JBooleanArray, JByteArray, JCharArray, JDoubleArray, JFloatArray, JIntArray, JLongArray,
     JObject, JObjectArray, JShortArray,
 };
 use jni::{jni_sig, jni_str, Env};
+use std::sync::Arc;
 use std::time::Duration;
 
 /// Status: ran on the device; results are in the Java arrays.
@@ -129,6 +130,8 @@ struct ArrayBuf<'local> {
     data: Option<HostCopy>,
     read: bool,
     written: bool,
+    /// The device buffer kept for this array between launches, if the schedule keeps it.
+    kept: Option<Arc<Resident>>,
 }
 
 fn array_class(elem: ElemKind) -> &'static jni::strings::JNIStr {
@@ -572,6 +575,7 @@ pub(crate) fn launch<'local>(
     task: &Task,
     args: &JObjectArray<'_>,
     requested_local: Option<&[i32]>,
+    kept: &[i64],
 ) -> Result<Outcome, NativeError> {
     let jit = &task.jit;
     if args.is_null() {
@@ -704,11 +708,24 @@ pub(crate) fn launch<'local>(
                     data: None,
                     read,
                     written,
+                    kept: None,
                 });
                 arrays.len() - 1
             }
         };
         param_buffer[param] = Some(index);
+        // An array the schedule keeps on the device (a non-empty one) binds its kept buffer.
+        if let Some(&handle) = kept.get(param).filter(|&&h| h != 0) {
+            if arrays[index].kept.is_none() && !obj.is_null() {
+                // Safety: a live local reference to a primitive array (checked above).
+                let len = unsafe { JIntArray::from_raw(env, obj.as_raw()) }.len(env)?;
+                if len > 0 {
+                    let buffer =
+                        crate::kept::get(handle)?.buffer(&task.device, len * elem_bytes(elem))?;
+                    arrays[index].kept = Some(buffer);
+                }
+            }
+        }
     }
 
     // @Reduce arrays: their element 0 lives on the host and is combined with each kernel's partial
@@ -866,6 +883,15 @@ pub(crate) fn launch<'local>(
     let objects: Vec<(&JObject<'_>, ElemKind)> =
         arrays.iter().map(|a| (&a.object, a.elem)).collect();
     crate::hostmem::remember(env, &task.device, &fresh, &objects)?;
+    // What a kernel wrote to a kept array reaches the Java array only when every check passed;
+    // otherwise the device copy no longer matches it.
+    if !matches!(result, Ok((0, ..))) {
+        for a in arrays.iter().filter(|a| a.written) {
+            if let Some(k) = &a.kept {
+                k.mark_stale();
+            }
+        }
+    }
     let (status, stats, partials) = result?;
     if status != 0 {
         log::debug!(
@@ -1085,8 +1111,11 @@ fn run_plans(
                 };
                 let data = host_slice(&mut a.data, p)?;
                 // Upload written arrays too: a kernel may write only some elements, and the whole
-                // array is copied back.
-                buffers.push(HostBuffer::new(data, access));
+                // array is copied back. A kept array is uploaded only when its device copy is stale.
+                buffers.push(HostBuffer {
+                    resident: a.kept.as_deref(),
+                    ..HostBuffer::new(data, access)
+                });
             }
             buffers.push(HostBuffer::read_write(HostData::I32(&mut status)));
             // Every work-group writes its partial: download only.

@@ -12,6 +12,7 @@
 //! method on the JVM.
 
 mod hostmem;
+mod kept;
 mod launch;
 mod raw;
 mod registry;
@@ -308,8 +309,9 @@ pub extern "system" fn Java_dev_ferrocl_api_Native_compileStats<'caller>(
         .resolve::<ThrowJava>()
 }
 
-/// `static native int launch(long handle, Object[] args, long[] stats, int[] localSize)`: 0 ran on the device and
-/// results are back; 1 a check failed on the device (nothing copied back); 2 a host-side check
+/// `static native int launch(long handle, Object[] args, long[] stats, int[] localSize, long[] kept)`: `kept`
+/// (null, or one entry per argument) gives the handle of each array argument kept on the device (0: not
+/// kept). Returns 0: ran on the device and results are back; 1 a check failed on the device (nothing copied back); 2 a host-side check
 /// failed (nothing ran). `stats` receives `[upload, kernel, download, total, dims, g0, g1, g2, l0, l1,
 /// l2]` (global and work-group sizes per NDRange dimension, as far as `stats` is long).
 #[unsafe(no_mangle)]
@@ -320,10 +322,18 @@ pub extern "system" fn Java_dev_ferrocl_api_Native_launch<'caller>(
     args: JObjectArray<'caller>,
     stats: jni::objects::JLongArray<'caller>,
     local_size: jni::objects::JIntArray<'caller>,
+    kept: jni::objects::JLongArray<'caller>,
 ) -> jint {
     unowned
         .with_env(|env| -> Result<jint, NativeError> {
             let task = registry::get(handle)?;
+            let kept = if kept.is_null() {
+                Vec::new()
+            } else {
+                let mut v = vec![0i64; kept.len(env)?];
+                kept.get_region(env, 0, &mut v)?;
+                v
+            };
             let requested = if local_size.is_null() {
                 None
             } else {
@@ -333,7 +343,7 @@ pub extern "system" fn Java_dev_ferrocl_api_Native_launch<'caller>(
                 Some(v)
             };
             let outcome = env.with_local_frame(64, |env| {
-                launch::launch(env, &task, &args, requested.as_deref())
+                launch::launch(env, &task, &args, requested.as_deref(), &kept)
             })?;
             if !stats.is_null() {
                 let s = &outcome.stats;
@@ -508,6 +518,47 @@ pub extern "system" fn Java_dev_ferrocl_api_Native_rawRelease<'caller>(
 ) {
     unowned
         .with_env(|_env| -> Result<(), NativeError> { raw::release(handle) })
+        .resolve::<ThrowJava>()
+}
+
+/// `static native long keepCreate()`: a handle for an array to keep on the device.
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_dev_ferrocl_api_Native_keepCreate<'caller>(
+    mut unowned: EnvUnowned<'caller>,
+    _class: JClass<'caller>,
+) -> jlong {
+    unowned
+        .with_env(|_env| -> Result<jlong, NativeError> { Ok(kept::create()) })
+        .resolve::<ThrowJava>()
+}
+
+/// `static native void keepStale(long handle)`: the kept array changed on the host.
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_dev_ferrocl_api_Native_keepStale<'caller>(
+    mut unowned: EnvUnowned<'caller>,
+    _class: JClass<'caller>,
+    handle: jlong,
+) {
+    unowned
+        .with_env(|_env| -> Result<(), NativeError> {
+            kept::mark_stale(handle);
+            Ok(())
+        })
+        .resolve::<ThrowJava>()
+}
+
+/// `static native void keepRelease(long handle)`: forgets a kept array and frees its device buffer.
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_dev_ferrocl_api_Native_keepRelease<'caller>(
+    mut unowned: EnvUnowned<'caller>,
+    _class: JClass<'caller>,
+    handle: jlong,
+) {
+    unowned
+        .with_env(|_env| -> Result<(), NativeError> {
+            kept::release(handle);
+            Ok(())
+        })
         .resolve::<ThrowJava>()
 }
 

@@ -33,6 +33,7 @@ use opencl3::types::{cl_mem, CL_BLOCKING};
 use crate::build::BuiltKernel;
 use crate::device::Device;
 use crate::error::{cl, RuntimeError};
+use crate::memory::Resident;
 
 /// Bytes of the device buffer bound in place of a zero-length host slice
 /// (OpenCL cannot create empty buffers).
@@ -213,6 +214,9 @@ pub struct HostBuffer<'a> {
     pub upload: bool,
     /// Download even when the kernel does not write it.
     pub download: bool,
+    /// The device buffer kept for this host slice between launches, instead of a temporary one:
+    /// its upload is skipped while it is current (see [`Resident`]). Its size must be the slice's.
+    pub resident: Option<&'a Resident>,
 }
 
 impl<'a> HostBuffer<'a> {
@@ -224,6 +228,7 @@ impl<'a> HostBuffer<'a> {
             access,
             upload: true,
             download: false,
+            resident: None,
         }
     }
 
@@ -459,15 +464,47 @@ fn event_time(event: &Event, fallback: Duration) -> Duration {
 }
 
 /// The device buffers of one launch, given back to the device when dropped.
-struct Buffers<'d> {
-    device: &'d Device,
-    held: Vec<(usize, Buffer<u8>)>,
+/// A launch's device buffer: a temporary one from the device's free list, or a kept one.
+enum Mem<'r> {
+    Pooled(usize, Option<Buffer<u8>>),
+    Resident(&'r Resident, std::sync::MutexGuard<'r, Buffer<u8>>),
 }
 
-impl Drop for Buffers<'_> {
+impl Mem<'_> {
+    fn buffer(&mut self) -> Result<&mut Buffer<u8>, RuntimeError> {
+        match self {
+            Mem::Pooled(_, Some(b)) => Ok(b),
+            Mem::Pooled(_, None) => Err(invalid("device buffer already given back".into())),
+            Mem::Resident(_, b) => Ok(&mut *b),
+        }
+    }
+
+    fn handle(&self) -> Option<cl_mem> {
+        match self {
+            Mem::Pooled(_, b) => b.as_ref().map(|b| b.get()),
+            Mem::Resident(_, b) => Some(b.get()),
+        }
+    }
+
+    fn resident(&self) -> Option<&Resident> {
+        match self {
+            Mem::Pooled(..) => None,
+            Mem::Resident(r, _) => Some(r),
+        }
+    }
+}
+
+struct Buffers<'d, 'r> {
+    device: &'d Device,
+    held: Vec<Mem<'r>>,
+}
+
+impl Drop for Buffers<'_, '_> {
     fn drop(&mut self) {
-        for (size, mem) in self.held.drain(..) {
-            self.device.give_buffer(size, mem);
+        for mem in self.held.drain(..) {
+            if let Mem::Pooled(size, Some(b)) = mem {
+                self.device.give_buffer(size, b);
+            }
         }
     }
 }
@@ -541,32 +578,79 @@ impl Device {
                 b.data.byte_len()
             };
             log::trace!(
-                "buffer {i}: {} x {} ({size} bytes, {:?})",
+                "buffer {i}: {} x {} ({size} bytes, {:?}{})",
                 b.data.len(),
                 b.data.cl_type(),
-                b.access
+                b.access,
+                if b.resident.is_some() { ", kept" } else { "" }
             );
-            let mem = self.take_buffer(size)?;
-            mems.held.push((size, mem));
+            match b.resident {
+                Some(r) => {
+                    if r.device() != self.selector() || r.bytes() != size {
+                        return Err(invalid(format!(
+                            "buffer {i}: a kept buffer of {} bytes on device {} for {size} bytes on device {}",
+                            r.bytes(),
+                            r.device(),
+                            self.selector()
+                        )));
+                    }
+                    if buffers[..i]
+                        .iter()
+                        .any(|o| o.resident.is_some_and(|o| ptr::eq(o, r)))
+                    {
+                        return Err(invalid(format!(
+                            "buffer {i}: a kept buffer bound twice in one launch"
+                        )));
+                    }
+                    let guard = r
+                        .mem
+                        .lock()
+                        .unwrap_or_else(std::sync::PoisonError::into_inner);
+                    mems.held.push(Mem::Resident(r, guard));
+                }
+                None => {
+                    let mem = self.take_buffer(size)?;
+                    mems.held.push(Mem::Pooled(size, Some(mem)));
+                }
+            }
         }
         let mems = &mut mems.held;
 
-        // Uploads (blocking: host memory is not referenced after the call).
-        for (b, (_, mem)) in buffers.iter().zip(mems.iter_mut()) {
+        // Uploads (blocking: host memory is not referenced after the call); a kept buffer that
+        // holds the host's contents already is not uploaded again.
+        for (b, mem) in buffers.iter().zip(mems.iter_mut()) {
             if !b.will_upload() {
                 continue;
             }
+            if let Some(r) = mem.resident() {
+                if r.is_current() {
+                    log::trace!("kept buffer of {} bytes is current: no upload", r.bytes());
+                    continue;
+                }
+            }
             let data = b.data.as_bytes();
             let t = Instant::now();
+            let target = mem.buffer()?;
             // SAFETY: the device buffer holds exactly `data.len()` bytes; the
             // write is blocking, so `data` outlives the command.
             let event = unsafe {
                 self.queue
-                    .enqueue_write_buffer(mem, CL_BLOCKING, 0, data, &[])
+                    .enqueue_write_buffer(target, CL_BLOCKING, 0, data, &[])
             }
             .map_err(cl("clEnqueueWriteBuffer"))?;
             times.upload += event_time(&event, t.elapsed());
             times.bytes_uploaded += data.len() as u64;
+            if let Some(r) = mem.resident() {
+                // A buffer the kernel writes is current again only once downloaded.
+                r.set_current(!b.access.writes());
+            }
+        }
+        for (b, mem) in buffers.iter().zip(mems.iter()) {
+            if let Some(r) = mem.resident() {
+                if b.access.writes() {
+                    r.set_current(false);
+                }
+            }
         }
 
         // Arguments and enqueue, under the kernel's lock.
@@ -587,11 +671,8 @@ impl Device {
                         KernelArg::Long(v) => k.set_arg(index, &v),
                         KernelArg::Float(v) => k.set_arg(index, &v),
                         KernelArg::Double(v) => k.set_arg(index, &v),
-                        KernelArg::Buffer(b) => match mems.get(b) {
-                            Some((_, mem)) => {
-                                let handle: cl_mem = mem.get();
-                                k.set_arg(index, &handle)
-                            }
+                        KernelArg::Buffer(b) => match mems.get(b).and_then(Mem::handle) {
+                            Some(handle) => k.set_arg(index, &handle),
                             None => return Err(invalid(format!("buffer index {b} out of range"))),
                         },
                         KernelArg::Local(n) => k.set_arg_local_buffer(index, n),
@@ -633,21 +714,25 @@ impl Device {
         times.kernel = event_time(&kernel_event, t.elapsed());
 
         // Downloads (blocking).
-        for (b, (_, mem)) in buffers.iter_mut().zip(mems.iter()) {
+        for (b, mem) in buffers.iter_mut().zip(mems.iter_mut()) {
             if !b.will_download() {
                 continue;
             }
             let data = b.data.as_bytes_mut();
             let t = Instant::now();
+            let source = mem.buffer()?;
             // SAFETY: the device buffer holds exactly `data.len()` bytes; the
             // read is blocking, so `data` outlives the command.
             let event = unsafe {
                 self.queue
-                    .enqueue_read_buffer(mem, CL_BLOCKING, 0, data, &[])
+                    .enqueue_read_buffer(source, CL_BLOCKING, 0, data, &[])
             }
             .map_err(cl("clEnqueueReadBuffer"))?;
             times.download += event_time(&event, t.elapsed());
             times.bytes_downloaded += data.len() as u64;
+            if let Some(r) = mem.resident() {
+                r.set_current(true);
+            }
         }
 
         times.total = started.elapsed();

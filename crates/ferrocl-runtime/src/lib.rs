@@ -49,4 +49,4 @@ pub use device::{device, Device};
 pub use error::{cl_error_name, RuntimeError};
 pub use info::{list_devices, platform_summary, DeviceInfo, DeviceKind, DeviceSelector};
 pub use launch::{Access, HostBuffer, HostData, KernelArg, LaunchTimes};
-pub use memory::{trim_all, MAX_FREE_BYTES, MAX_PINNED_BYTES, MIN_PIN_BYTES};
+pub use memory::{trim_all, Resident, MAX_FREE_BYTES, MAX_PINNED_BYTES, MIN_PIN_BYTES};

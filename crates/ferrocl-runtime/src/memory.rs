@@ -207,3 +207,81 @@ pub(crate) fn pinning_override() -> Option<bool> {
         _ => None,
     }
 }
+
+/// A device buffer kept for one host array between launches, so that an array the host did not
+/// change is not uploaded again (`TaskSchedule.keepOnDevice` in the Java API).
+///
+/// It is *current* when its contents equal the host array's: after a launch uploaded it, or
+/// downloaded it after the kernel wrote it. A launch with [`HostBuffer::resident`] set skips the
+/// upload of a current one. Whoever changes the host array, or discards what a kernel wrote, calls
+/// [`Resident::mark_stale`]; the next launch uploads again.
+///
+/// [`HostBuffer::resident`]: crate::HostBuffer::resident
+pub struct Resident {
+    selector: crate::DeviceSelector,
+    bytes: usize,
+    pub(crate) mem: std::sync::Mutex<Buffer<u8>>,
+    current: std::sync::atomic::AtomicBool,
+}
+
+impl std::fmt::Debug for Resident {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Resident")
+            .field("device", &self.selector)
+            .field("bytes", &self.bytes)
+            .field("current", &self.is_current())
+            .finish()
+    }
+}
+
+impl Resident {
+    /// The buffer's size in bytes.
+    pub fn bytes(&self) -> usize {
+        self.bytes
+    }
+
+    /// The device the buffer lives on.
+    pub fn device(&self) -> crate::DeviceSelector {
+        self.selector
+    }
+
+    /// Whether the device copy equals the host array (the next launch skips its upload).
+    pub fn is_current(&self) -> bool {
+        self.current.load(std::sync::atomic::Ordering::Acquire)
+    }
+
+    /// The host array changed, or a kernel's writes were discarded: upload at the next launch.
+    pub fn mark_stale(&self) {
+        self.set_current(false);
+    }
+
+    pub(crate) fn set_current(&self, current: bool) {
+        self.current
+            .store(current, std::sync::atomic::Ordering::Release);
+    }
+}
+
+impl Device {
+    /// A new device buffer of `bytes` bytes (at least 1) to keep one host array on this device;
+    /// not current until a launch uploads it.
+    pub fn resident(&self, bytes: usize) -> Result<Resident, RuntimeError> {
+        let bytes = bytes.max(1);
+        if bytes as u64 > self.info.max_mem_alloc_bytes {
+            return Err(RuntimeError::InvalidLaunch(format!(
+                "an array of {bytes} bytes exceeds the device's largest allocation ({} bytes)",
+                self.info.max_mem_alloc_bytes
+            )));
+        }
+        // SAFETY: no host pointer is passed; the size is nonzero and within the device's limit.
+        let mem = unsafe {
+            Buffer::<u8>::create(&self.context, CL_MEM_READ_WRITE, bytes, ptr::null_mut())
+        }
+        .map_err(cl("clCreateBuffer"))?;
+        Ok(Resident {
+            selector: self.selector(),
+            bytes,
+            mem: std::sync::Mutex::new(mem),
+            current: std::sync::atomic::AtomicBool::new(false),
+        })
+    }
+}

@@ -78,12 +78,37 @@ final class Backend {
         }
     }
 
-    static int launch(long handle, Object[] args, long[] stats, int[] localSize) {
+    static int launch(long handle, Object[] args, long[] stats, int[] localSize, long[] kept) {
         NativeLoader.load();
         try {
-            return Native.launch(handle, args, stats, localSize);
+            return Native.launch(handle, args, stats, localSize, kept);
         } catch (UnsatisfiedLinkError e) {
             throw missing("launch", e);
+        }
+    }
+
+    static long keepCreate() {
+        NativeLoader.load();
+        try {
+            return Native.keepCreate();
+        } catch (UnsatisfiedLinkError e) {
+            throw missing("keepCreate", e);
+        }
+    }
+
+    static void keepStale(long handle) {
+        try {
+            Native.keepStale(handle);
+        } catch (UnsatisfiedLinkError e) {
+            throw missing("keepStale", e);
+        }
+    }
+
+    static void keepRelease(long handle) {
+        try {
+            Native.keepRelease(handle);
+        } catch (UnsatisfiedLinkError e) {
+            throw missing("keepRelease", e);
         }
     }
 

@@ -45,9 +45,20 @@ final class Native {
      * order; scalars boxed, arrays as they are. Returns 0 = ran on the device and every written array holds its new
      * contents; 1 = a check failed on the device, nothing was copied back (the caller reruns on the JVM); 2 = a
      * host-side check failed before launch, nothing ran (the caller runs the method on the JVM). stats (length
-     * &gt;= 8) receives {@code [uploadNanos, kernelNanos, downloadNanos, totalNanos, dims, g0, g1, g2]}.
+     * &gt;= 8) receives {@code [uploadNanos, kernelNanos, downloadNanos, totalNanos, dims, g0, g1, g2]}. kept (null, or
+     * one entry per argument) holds the {@link #keepCreate()} handle of each array argument kept on the device, 0
+     * for the others.
      */
-    static native int launch(long handle, Object[] args, long[] stats, int[] localSize);
+    static native int launch(long handle, Object[] args, long[] stats, int[] localSize, long[] kept);
+
+    /** A handle (&gt; 0) for an array kept on the device between launches. */
+    static native long keepCreate();
+
+    /** The kept array changed on the host: the next launch uploads it. */
+    static native void keepStale(long handle);
+
+    /** Forgets a kept array and frees its device memory. */
+    static native void keepRelease(long handle);
 
     /** Builds a hand-written OpenCL C kernel (device null: the default device). Returns a handle &gt; 0. */
     static native long rawBuild(String device, String source, String kernelName, String options);

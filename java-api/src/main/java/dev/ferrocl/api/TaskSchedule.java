@@ -44,6 +44,8 @@ public final class TaskSchedule implements AutoCloseable {
 
     private final String name;
     private final Map<String, ScheduledTask> tasks = new LinkedHashMap<>();
+    /** Arrays kept on the device, by identity, with their native handles (0 until the first launch). */
+    private final Map<Object, long[]> kept = new java.util.IdentityHashMap<>();
     private boolean closed;
 
     /**
@@ -585,6 +587,116 @@ public final class TaskSchedule implements AutoCloseable {
     }
 
     /**
+     * Keeps these arrays on the device between executions, so that each is uploaded once rather than at every
+     * {@link #execute()}: for inputs that stay the same over many executions (a matrix, a data set), and for arrays
+     * the tasks both read and write from one execution to the next.
+     *
+     * <p>The promise the caller makes: a kept array changes only through this schedule's tasks, or else the caller
+     * says so with {@link #markChanged(Object...)} before the next {@code execute()}. An array changed without
+     * that (by Java code, or by another schedule's tasks) is not seen: the tasks read the device's copy. Results
+     * still land in the Java arrays after every execution, as without keeping; when a task reruns on the JVM
+     * (a check failed, or the method runs there), every kept array is uploaded again at the next execution.
+     *
+     * @param arrays primitive arrays the tasks use (keeping one twice does nothing)
+     * @return this schedule
+     * @throws IllegalArgumentException if an argument is null or not a primitive array
+     * @throws IllegalStateException    if the schedule is closed
+     */
+    public synchronized TaskSchedule keepOnDevice(Object... arrays) {
+        checkOpen();
+        for (Object a : checkedArrays(arrays)) {
+            kept.putIfAbsent(a, new long[1]);
+        }
+        return this;
+    }
+
+    /**
+     * Says that these kept arrays changed on the host since the last execution: the next {@link #execute()}
+     * uploads them again.
+     *
+     * @param arrays arrays kept with {@link #keepOnDevice(Object...)}
+     * @return this schedule
+     * @throws IllegalArgumentException if an argument is null, not a primitive array, or not kept
+     * @throws IllegalStateException    if the schedule is closed
+     */
+    public synchronized TaskSchedule markChanged(Object... arrays) {
+        checkOpen();
+        for (Object a : checkedArrays(arrays)) {
+            long[] handle = kept.get(a);
+            if (handle == null) {
+                throw new IllegalArgumentException("markChanged: the " + a.getClass().getSimpleName()
+                        + " is not kept on the device by schedule '" + name + "'");
+            }
+            if (handle[0] != 0) {
+                Backend.keepStale(handle[0]);
+            }
+        }
+        return this;
+    }
+
+    /**
+     * Stops keeping these arrays on the device and frees their device memory; from the next {@link #execute()}
+     * on they are uploaded at every execution again. Arrays that are not kept are ignored.
+     *
+     * @param arrays arrays kept with {@link #keepOnDevice(Object...)}
+     * @return this schedule
+     * @throws IllegalArgumentException if an argument is null or not a primitive array
+     * @throws IllegalStateException    if the schedule is closed
+     */
+    public synchronized TaskSchedule dropFromDevice(Object... arrays) {
+        checkOpen();
+        for (Object a : checkedArrays(arrays)) {
+            long[] handle = kept.remove(a);
+            if (handle != null && handle[0] != 0) {
+                Backend.keepRelease(handle[0]);
+            }
+        }
+        return this;
+    }
+
+    private static Object[] checkedArrays(Object[] arrays) {
+        Objects.requireNonNull(arrays, "arrays");
+        for (Object a : arrays) {
+            if (a == null || !a.getClass().isArray() || !a.getClass().getComponentType().isPrimitive()) {
+                throw new IllegalArgumentException("only primitive arrays can be kept on the device, not "
+                        + (a == null ? "null" : a.getClass().getTypeName()));
+            }
+        }
+        return arrays;
+    }
+
+    /** The kept-array handles for one launch's arguments (null when none is kept). */
+    private long[] keptHandles(Object[] args) {
+        if (kept.isEmpty()) {
+            return null;
+        }
+        long[] handles = null;
+        for (int i = 0; i < args.length; i++) {
+            long[] handle = args[i] == null ? null : kept.get(args[i]);
+            if (handle == null) {
+                continue;
+            }
+            if (handle[0] == 0) {
+                handle[0] = Backend.keepCreate();
+            }
+            if (handles == null) {
+                handles = new long[args.length];
+            }
+            handles[i] = handle[0];
+        }
+        return handles;
+    }
+
+    /** A task ran on the JVM, which may have changed any array: every kept array is uploaded again. */
+    private void keptChangedOnHost() {
+        for (long[] handle : kept.values()) {
+            if (handle[0] != 0) {
+                Backend.keepStale(handle[0]);
+            }
+        }
+    }
+
+    /**
      * Compiles every task that is not compiled yet, without running anything.
      *
      * @return this schedule
@@ -662,8 +774,9 @@ public final class TaskSchedule implements AutoCloseable {
 
     /**
      * Closes the schedule. Afterwards {@link #execute()}, {@link #warmup()}, {@link #kernelSource(String)} and
-     * adding tasks throw IllegalStateException; {@link #report()} still works. Closing twice does nothing. When
-     * the last open schedule of the process closes, the memory Ferrocl keeps between launches (host copies, host
+     * adding tasks throw IllegalStateException; {@link #report()} still works. Closing twice does nothing. The
+     * device memory of the schedule's kept arrays ({@link #keepOnDevice(Object...)}) is freed. When the last open
+     * schedule of the process closes, the memory Ferrocl keeps between launches (host copies, host
      * memory registered with the driver, idle device buffers) is released. Compiled kernels stay cached.
      */
     @Override
@@ -672,6 +785,12 @@ public final class TaskSchedule implements AutoCloseable {
             return;
         }
         closed = true;
+        for (long[] handle : kept.values()) {
+            if (handle[0] != 0) {
+                Backend.keepRelease(handle[0]);
+            }
+        }
+        kept.clear();
         if (OPEN.decrementAndGet() == 0) {
             Backend.releaseAll();
         }
@@ -729,8 +848,8 @@ public final class TaskSchedule implements AutoCloseable {
             return;
         }
         long[] stats = new long[11];
-        int status = Backend.launch(outcome.handle, outcome.launchArgs(t.target.launchArgs), stats,
-                t.requestedLocalSize);
+        Object[] args = outcome.launchArgs(t.target.launchArgs);
+        int status = Backend.launch(outcome.handle, args, stats, t.requestedLocalSize, keptHandles(args));
         switch (status) {
             case 0:
                 t.recordLaunch(stats);
@@ -755,7 +874,8 @@ public final class TaskSchedule implements AutoCloseable {
     }
 
     /** Runs the task's code on the JVM; whatever it throws propagates unchanged. */
-    private static void runOnJvm(ScheduledTask t, String reason) {
+    private void runOnJvm(ScheduledTask t, String reason) {
+        keptChangedOnHost();
         t.ranOn = TaskReport.Where.JVM;
         t.reason = reason;
         t.device = null;
