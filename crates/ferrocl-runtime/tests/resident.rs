@@ -34,7 +34,7 @@ fn kept_buffers_skip_uploads_only_while_current() {
     let keep_b = dev.resident(bytes).expect("kept buffer for b");
     assert!(!keep_a.is_current() && !keep_b.is_current());
     let args = [KernelArg::Buffer(0), KernelArg::Buffer(1)];
-    let mut run = |a: &mut Vec<i32>, b: &mut Vec<i32>| {
+    let run = |a: &mut Vec<i32>, b: &mut Vec<i32>| {
         let mut bufs = [
             HostBuffer {
                 resident: Some(&keep_a),
