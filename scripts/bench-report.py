@@ -31,11 +31,12 @@ VENV = os.path.join(ROOT, "build", "bench-venv")
 REQUIREMENTS = os.path.join(ROOT, "scripts", "bench-requirements.txt")
 
 # The variants, in the order shown, and what they are called in the chart.
-VARIANTS = ["sequential", "parallelStreams", "ferrocl", "opencl", "aparapi"]
+VARIANTS = ["sequential", "parallelStreams", "ferrocl", "ferroclKept", "opencl", "aparapi"]
 LABELS = {
     "sequential": "sequential Java",
     "parallelStreams": "parallel streams",
     "ferrocl": "Ferrocl",
+    "ferroclKept": "Ferrocl, input kept on the device",
     "opencl": "hand-written OpenCL",
     "aparapi": "Aparapi",
 }
@@ -273,6 +274,10 @@ def build(jmh, kernel_lines, device):
                 "speedupOverAparapi": ratio("aparapi", "ferrocl"),
                 "fractionOfHandWritten": ratio("opencl", "ferrocl"),
                 "kernelFractionOfHandWritten": ratio("opencl", "ferrocl", kernel=True),
+                "keptMsPerOp": score["ferroclKept"],
+                "keptSpeedupOverSequential": ratio("sequential", "ferroclKept"),
+                "keptSpeedupOverParallelStreams": ratio("parallelStreams", "ferroclKept"),
+                "keptKernelFractionOfHandWritten": ratio("opencl", "ferroclKept", kernel=True),
                 "openclSpeedupOverSequential": ratio("sequential", "opencl"),
                 "aparapiSpeedupOverSequential": ratio("sequential", "aparapi"),
                 "parallelStreamsSpeedupOverSequential": ratio("sequential", "parallelStreams"),
@@ -411,6 +416,22 @@ def markdown(info, rows):
                  "medians of OpenCL-profiled kernel times (warmup calls included). JIT: bytecode → OpenCL C; "
                  "driver build: the OpenCL driver compiling it; cold: first compile in a fresh JVM, cached: "
                  "a second schedule of the same method.")
+    kept = [r for r in rows if r.get("keptMsPerOp") is not None]
+    if kept:
+        lines.append("")
+        lines.append("Input kept on the device (`TaskSchedule.keepOnDevice`: uploaded once, not at every execution; "
+                     "the result still comes back to the Java array each time):")
+        lines.append("")
+        lines.append("| benchmark | size | Ferrocl kept ms/op | × sequential Java | × parallel streams "
+                     "| fraction of hand-written, kernel |")
+        lines.append("|---|---|--:|--:|--:|--:|")
+        for r in kept:
+            lines.append("| %s | %s | %s | %s | %s | %s |" % (
+                r["benchmark"], r["size"], sig(r["keptMsPerOp"]),
+                cell(r["keptSpeedupOverSequential"], "×"),
+                cell(r["keptSpeedupOverParallelStreams"], "×"),
+                cell(r["keptKernelFractionOfHandWritten"]),
+            ))
     failures = sum(r.get("jmhFailures") or 0 for r in info.get("classRuns") or [])
     if failures:
         lines.append("")

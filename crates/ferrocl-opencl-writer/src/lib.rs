@@ -837,8 +837,9 @@ fn write_reduction_body(
     if unrolled.is_some() {
         let _ = writeln!(src, "{indent}ferrocl_done:");
         for (red, acc) in nest.reductions.iter().zip(&accs) {
-            // Pairwise, then into the plain loop's accumulator: no term goes through more roundings
-            // than in the plain loop.
+            // Pairwise, then into the plain loop's accumulator: a term goes through at most four more
+            // roundings than in the plain loop (three tree levels and the fold), and fewer overall
+            // once a work-item folds more than a few iterations.
             let mut level: Vec<String> = (0..copies_declared)
                 .map(|j| format!("{acc}_x{j}"))
                 .collect();

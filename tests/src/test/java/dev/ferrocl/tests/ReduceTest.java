@@ -377,8 +377,9 @@ public class ReduceTest {
 
     /**
      * The number of roundings that bound the device's error for n iterations. A sum's error is bounded by the longest
-     * chain of additions a term goes through: a work-item's strided slice, the work-group tree, the host's fold of
-     * the work-groups' partials, and the initial value. A product's relative error compounds over every
+     * chain of additions a term goes through: a work-item's strided slice (at most ceil(n / global) terms, split over
+     * up to eight per-step accumulators), the fixed tree over those accumulators and their fold into the work-item's
+     * own (3 + 1), the work-group tree, the host's fold of the work-groups' partials, and the initial value. A product's relative error compounds over every
      * multiplication, whatever their order: n, plus the work-groups' partials and the initial value.
      */
     private static long chain(TaskReport t, long n, boolean product) {
@@ -398,7 +399,7 @@ public class ReduceTest {
             items *= local[d];
         }
         long slice = (n + global[global.length - 1] - 1) / global[global.length - 1];
-        return slice + (64 - Long.numberOfLeadingZeros(items)) + groups + 1;
+        return slice + 4 + (64 - Long.numberOfLeadingZeros(items)) + groups + 1;
     }
 
     /** exact[0] + exact[1] += x, without rounding (TwoSum). */
