@@ -95,4 +95,10 @@ public class ReduceShapes {
             out[0] += (long) a[i] * b[i];
         }
     }
+
+    public static void minFloat(float[] a, @Reduce float[] out) {
+        for (@Parallel int i = 0; i < a.length; i++) {
+            out[0] = Math.min(out[0], a[i]);
+        }
+    }
 }

@@ -3,7 +3,7 @@
 #pragma OPENCL FP_CONTRACT OFF
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 
-double ferrocl_maxd(double a, double b) { return isnan(a) ? a : isnan(b) ? b : a == b ? as_double(as_long(a) & as_long(b)) : fmax(a, b); }
+double ferrocl_maxd(double a, double b) { double m = a == b ? as_double(as_long(a) & as_long(b)) : fmax(a, b); m = isnan(b) ? b : m; return isnan(a) ? a : m; }
 
 __kernel void maxDouble(
     __global const double* a,

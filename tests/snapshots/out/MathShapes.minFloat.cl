@@ -2,7 +2,7 @@
 // @Parallel loop 0 (NDRange dimension 0): i from 0 while i < n, step 1
 #pragma OPENCL FP_CONTRACT OFF
 
-float ferrocl_minf(float a, float b) { return isnan(a) ? a : isnan(b) ? b : a == b ? as_float(as_int(a) | as_int(b)) : fmin(a, b); }
+float ferrocl_minf(float a, float b) { float m = a == b ? as_float(as_int(a) | as_int(b)) : fmin(a, b); m = isnan(b) ? b : m; return isnan(a) ? a : m; }
 
 __kernel void minFloat(
     __global const float* a,

@@ -3,7 +3,7 @@
 // @Reduce max[0] with Math.max: private accumulators, a work-group tree in local memory, one partial per work-group (combined on the host)
 #pragma OPENCL FP_CONTRACT OFF
 
-float ferrocl_maxf(float a, float b) { return isnan(a) ? a : isnan(b) ? b : a == b ? as_float(as_int(a) & as_int(b)) : fmax(a, b); }
+float ferrocl_maxf(float a, float b) { float m = a == b ? as_float(as_int(a) & as_int(b)) : fmax(a, b); m = isnan(b) ? b : m; return isnan(a) ? a : m; }
 
 __kernel void innerLoop(
     __global const float* m,
