@@ -22,8 +22,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * <p>A task is a method reference (or lambda) to a static or instance method and its arguments, fixed when the
  * task is added: arrays are passed by reference, so each {@link #execute()} uses their contents at that time and
  * leaves the results in them (an array kept with {@link #keepOnDevice(Object...)} is read from the device's copy
- * until {@link #markChanged(Object...)}). Tasks run in the order they were added; each task's writes are back in the Java
- * arrays before the next task starts.
+ * until {@link #markChanged(Object...)}). Tasks run in the order they were added; each task's writes are back in
+ * the Java arrays before the next task starts.
  *
  * <p>A task whose method the compiler cannot handle runs on the JVM, with one warning per method on
  * {@code System.err}; in strict mode ({@code -Dferrocl.strict=true} or {@code FERROCL_STRICT=1})
