@@ -147,6 +147,14 @@ fn array_class(elem: ElemKind) -> &'static jni::strings::JNIStr {
     }
 }
 
+/// The length of `obj`, a live local reference to a primitive array (any element type: the length
+/// does not depend on it).
+fn array_len(env: &mut Env<'_>, obj: &JObject<'_>) -> Result<usize, NativeError> {
+    // Safety: a fresh view of the same live local reference; no ownership is taken, and only the
+    // length is read.
+    Ok(unsafe { JIntArray::from_raw(env, obj.as_raw()) }.len(env)?)
+}
+
 /// The element type of `obj` when it is a primitive array; `None` for null or anything else.
 pub(crate) fn array_elem(
     env: &mut Env<'_>,
@@ -654,9 +662,7 @@ pub(crate) fn launch<'local>(
                 if obj.is_null() {
                     None
                 } else {
-                    // Safety: a live local reference to a primitive array (checked above).
-                    let array = unsafe { JIntArray::from_raw(env, obj.as_raw()) };
-                    i32::try_from(array.len(env)?).ok()
+                    i32::try_from(array_len(env, obj)?).ok()
                 }
             }
             _ => None,
@@ -717,8 +723,7 @@ pub(crate) fn launch<'local>(
         // An array the schedule keeps on the device (a non-empty one) binds its kept buffer.
         if let Some(&handle) = kept.get(param).filter(|&&h| h != 0) {
             if arrays[index].kept.is_none() && !obj.is_null() {
-                // Safety: a live local reference to a primitive array (checked above).
-                let len = unsafe { JIntArray::from_raw(env, obj.as_raw()) }.len(env)?;
+                let len = array_len(env, obj)?;
                 if len > 0 {
                     let buffer =
                         crate::kept::get(handle)?.buffer(&task.device, len * elem_bytes(elem))?;

@@ -619,36 +619,27 @@ impl Device {
         // Uploads (blocking: host memory is not referenced after the call); a kept buffer that
         // holds the host's contents already is not uploaded again.
         for (b, mem) in buffers.iter().zip(mems.iter_mut()) {
-            if !b.will_upload() {
-                continue;
-            }
-            if let Some(r) = mem.resident() {
-                if r.is_current() {
-                    log::trace!("kept buffer of {} bytes is current: no upload", r.bytes());
-                    continue;
+            let kept_current = mem.resident().is_some_and(Resident::is_current);
+            if b.will_upload() && !kept_current {
+                let data = b.data.as_bytes();
+                let t = Instant::now();
+                let target = mem.buffer()?;
+                // SAFETY: the device buffer holds exactly `data.len()` bytes; the
+                // write is blocking, so `data` outlives the command.
+                let event = unsafe {
+                    self.queue
+                        .enqueue_write_buffer(target, CL_BLOCKING, 0, data, &[])
                 }
+                .map_err(cl("clEnqueueWriteBuffer"))?;
+                times.upload += event_time(&event, t.elapsed());
+                times.bytes_uploaded += data.len() as u64;
             }
-            let data = b.data.as_bytes();
-            let t = Instant::now();
-            let target = mem.buffer()?;
-            // SAFETY: the device buffer holds exactly `data.len()` bytes; the
-            // write is blocking, so `data` outlives the command.
-            let event = unsafe {
-                self.queue
-                    .enqueue_write_buffer(target, CL_BLOCKING, 0, data, &[])
-            }
-            .map_err(cl("clEnqueueWriteBuffer"))?;
-            times.upload += event_time(&event, t.elapsed());
-            times.bytes_uploaded += data.len() as u64;
             if let Some(r) = mem.resident() {
                 // A buffer the kernel writes is current again only once downloaded.
-                r.set_current(!b.access.writes());
-            }
-        }
-        for (b, mem) in buffers.iter().zip(mems.iter()) {
-            if let Some(r) = mem.resident() {
                 if b.access.writes() {
                     r.set_current(false);
+                } else if b.will_upload() {
+                    r.set_current(true);
                 }
             }
         }

@@ -67,7 +67,12 @@ impl Device {
                 return Ok(buffer);
             }
         }
-        // SAFETY: no host pointer is passed; the caller checked the size against the device's
+        self.new_buffer(bytes)
+    }
+
+    /// A new device buffer of `bytes` bytes (> 0, within the device's allocation limit).
+    fn new_buffer(&self, bytes: usize) -> Result<Buffer<u8>, RuntimeError> {
+        // SAFETY: no host pointer is passed; the callers checked the size against the device's
         // allocation limit and that it is nonzero.
         unsafe { Buffer::<u8>::create(&self.context, CL_MEM_READ_WRITE, bytes, ptr::null_mut()) }
             .map_err(cl("clCreateBuffer"))
@@ -272,11 +277,7 @@ impl Device {
                 self.info.max_mem_alloc_bytes
             )));
         }
-        // SAFETY: no host pointer is passed; the size is nonzero and within the device's limit.
-        let mem = unsafe {
-            Buffer::<u8>::create(&self.context, CL_MEM_READ_WRITE, bytes, ptr::null_mut())
-        }
-        .map_err(cl("clCreateBuffer"))?;
+        let mem = self.new_buffer(bytes)?;
         Ok(Resident {
             selector: self.selector(),
             bytes,
