@@ -278,6 +278,56 @@ listed=$("$B/jre/bin/java" -jar "$B/lib/ferrocl-bench.jar" -l | grep -c '^dev\.f
 classes=$("$B/jre/bin/java" -jar "$B/lib/ferrocl-bench.jar" -l | sed -n 's/^\(dev\.ferrocl\.bench\..*\)\.[^.]*$/\1/p' | sort -u | wc -l)
 echo "bench jar: $listed benchmark methods in $classes classes"
 
+# The reduction kernel race (bench-native/kernel_race.c): Ferrocl's kernels for ReductionBench's four @Reduce
+# methods, written by the ferrocl CLI from the benchmark's own class file, against ReductionBench's hand-written
+# kernel, on one resident buffer with launches interleaved and the L2 state controlled. race/run.sh compiles the
+# harness with the device machine's gcc and OpenCL headers and writes $OUT/kernel-race.txt.
+echo "== kernel race ==" >&2
+R="$B/race"
+mkdir -p "$R/classes"
+cargo build --release -q -p ferrocl-cli
+(cd "$R/classes" && jar xf "$OLDPWD/$JAR" dev/ferrocl/bench/ReductionBench.class)
+for m in sumFloat minFloat sumInt minInt; do
+  target/release/ferrocl compile "$R/classes/dev/ferrocl/bench/ReductionBench.class" --method "$m" >"$R/$m.cl"
+done
+rm -rf "$R/classes"
+# The hand-written kernel: ReductionBench.OPENCL, a Java text block, as the JVM sees it.
+python3 - bench-java/src/main/java/dev/ferrocl/bench/ReductionBench.java "$R/hand.cl" <<'PY'
+import re, sys
+src = open(sys.argv[1]).read()
+block = re.search(r'OPENCL = """\n(.*?)""";', src, re.S).group(1)
+lines = block.split("\n")
+indent = min(len(l) - len(l.lstrip()) for l in lines if l.strip())
+text = "\n".join(l[indent:] for l in lines)
+open(sys.argv[2], "w").write(text.replace("\\\\", "\\"))
+PY
+cp bench-native/kernel_race.c "$R/"
+cat >"$R/run.sh" <<'RACE'
+#!/usr/bin/env bash
+# bash .bench-bundle/race/run.sh [ELEMS...]   (default 2^24 and 2^26; REPS=201 timed launches per kernel and state)
+set -euo pipefail
+R=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+OUT=${OUT:-build/bench-run}
+mkdir -p "$OUT"
+lib=$(ls /usr/lib/x86_64-linux-gnu/libnvidia-opencl.so.1 /usr/lib/libnvidia-opencl.so.1 2>/dev/null | head -1 || true)
+if [[ -n $lib ]]; then mkdir -p /etc/OpenCL/vendors && echo "$lib" >/etc/OpenCL/vendors/nvidia.icd; fi
+inc=""
+for d in /usr/include /usr/local/cuda/include; do [[ -f $d/CL/cl.h ]] && { inc="-I$d"; break; }; done
+gcc -O2 $inc -o /tmp/kernel_race "$R/kernel_race.c" -l:libOpenCL.so.1 -lm
+specs=()
+for k in sumFloat:float:sum minFloat:float:min sumInt:int:sum minInt:int:min; do
+  IFS=: read -r name type op <<<"$k"
+  specs+=("$R/hand.cl:$name:hand:$type:$op:hand-written/$name" "$R/$name.cl:$name:ferrocl:$type:$op:ferrocl/$name")
+  for old in "$R"/old/"$name".cl; do [[ -f $old ]] && specs+=("$old:$name:ferrocl:$type:$op:ferrocl-before/$name"); done
+done
+sizes=("$@")
+((${#sizes[@]})) || sizes=(16777216 67108864)
+{
+  command -v nvidia-smi >/dev/null && nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
+  for n in "${sizes[@]}"; do /tmp/kernel_race "$n" "${REPS:-201}" "${specs[@]}"; done
+} 2>&1 | tee "$OUT/kernel-race.txt"
+RACE
+
 size_kib=$(du -sk "$B" | cut -f1)
 echo "bundle: $B, $((size_kib / 1024)) MiB ($(du -sh "$B/jre" | cut -f1) runtime, $(du -sh "$B/lib/ferrocl-bench.jar" | cut -f1) jar, $(du -sh "$B/lib/libferrocl.so" | cut -f1) libferrocl.so)"
 if ((size_kib > LIMIT_MIB * 1024)); then
@@ -287,6 +337,7 @@ fi
 cat <<EOF
 Run it on the GPU machine with the device tool:
   run  command: bash .bench-bundle/run.sh      carry: [".bench-bundle"]   timeout_s: 600
+       (bash .bench-bundle/race/run.sh: the reduction kernel race, about 20 s; \$OUT/kernel-race.txt)
        (JMH arguments after run.sh select a part, e.g. 'bash .bench-bundle/run.sh VectorAdd -p size=smoke')
 Then, here, on the fetched files:
   python3 scripts/bench-report.py <files_at folder>

@@ -1,7 +1,7 @@
 //! Statements for fixed nodes and expressions for floating nodes, with Java's semantics.
 
 use crate::names::{c_elem_type, c_type};
-use crate::{Writer, WriterError, STATUS_DIVIDE_BY_ZERO, STATUS_INDEX};
+use crate::{IndexCheck, Writer, WriterError, STATUS_DIVIDE_BY_ZERO, STATUS_INDEX};
 use ferrocl_graph::{BinaryOp, Constant, ConvTarget, ElemKind, NodeId, Op, Stamp};
 use std::fmt::Write;
 
@@ -66,6 +66,12 @@ fn paren_neg(s: String) -> String {
     }
 }
 
+/// The statement that checks `index` against an array's length `len`: a failed check sets the status
+/// word and leaves the iteration with `exit`. Loop versioning finds these lines again by their text.
+pub(crate) fn index_check_line(index: &str, len: &str, status: &str, exit: &str) -> String {
+    format!("if ((uint){index} >= (uint){len}) {{ *{status} = {STATUS_INDEX}; {exit} }}")
+}
+
 impl Writer<'_> {
     fn unsupported<T>(&self, id: NodeId, what: impl Into<String>) -> Result<T, WriterError> {
         Err(WriterError::Unsupported {
@@ -118,7 +124,7 @@ impl Writer<'_> {
         }
     }
 
-    fn check_index(&mut self, index: &str, len: &str, status: &str) {
+    fn check_index(&mut self, index_node: NodeId, index: &str, len: &str, status: &str) {
         // A check already passed on this path (in this scope or an enclosing one) need not repeat.
         if self.checked.iter().any(|(i, l, _)| i == index && l == len) {
             return;
@@ -126,9 +132,18 @@ impl Writer<'_> {
         let depth = self.scope.len();
         self.checked
             .push((index.to_string(), len.to_string(), depth));
-        let exit = &self.exit;
-        let text =
-            format!("if ((uint){index} >= (uint){len}) {{ *{status} = {STATUS_INDEX}; {exit} }}");
+        if !self
+            .index_checks
+            .iter()
+            .any(|c| c.index == index && c.len == len)
+        {
+            self.index_checks.push(IndexCheck {
+                node: index_node,
+                index: index.to_string(),
+                len: len.to_string(),
+            });
+        }
+        let text = index_check_line(index, len, status, &self.exit);
         self.line(&text);
     }
 
@@ -156,7 +171,7 @@ impl Writer<'_> {
             Op::ArrayLoad(elem) => {
                 let (arr, len) = self.array(id, inputs[0])?;
                 let index = self.value(inputs[1])?;
-                self.check_index(&index, &len, status);
+                self.check_index(inputs[1], &index, &len, status);
                 let stamp = elem.value_stamp();
                 self.bind(id, stamp, format!("{arr}[{index}]"));
             }
@@ -164,7 +179,7 @@ impl Writer<'_> {
                 let (arr, len) = self.array(id, inputs[0])?;
                 let index = self.value(inputs[1])?;
                 let value = self.value(inputs[2])?;
-                self.check_index(&index, &len, status);
+                self.check_index(inputs[1], &index, &len, status);
                 let stored = match elem {
                     ElemKind::Boolean => format!("(uchar)({value} & 1)"),
                     ElemKind::Byte | ElemKind::Char | ElemKind::Short => {

@@ -20,6 +20,7 @@ mod intrinsics;
 mod libm;
 mod names;
 mod structure;
+mod versioning;
 
 use ferrocl_frontend::MethodGraph;
 use ferrocl_graph::{ElemKind, NodeId, Op, Stamp};
@@ -149,6 +150,17 @@ pub enum WriterError {
     Internal(String),
 }
 
+/// An array index check the body makes: `(uint)index >= (uint)len` sets the status word.
+#[derive(Clone, Debug)]
+pub(crate) struct IndexCheck {
+    /// The index value's node.
+    pub(crate) node: NodeId,
+    /// The index as written in C.
+    pub(crate) index: String,
+    /// The array length's kernel argument.
+    pub(crate) len: String,
+}
+
 pub(crate) struct Writer<'a> {
     pub(crate) mg: &'a MethodGraph,
     pub(crate) names: names::Names,
@@ -161,6 +173,8 @@ pub(crate) struct Writer<'a> {
     /// Bounds checks already emitted on the current path, as `(index, length)` expressions, with
     /// the scope depth they were emitted at.
     pub(crate) checked: Vec<(String, String, usize)>,
+    /// Every distinct index check written into the body, for loop versioning.
+    pub(crate) index_checks: Vec<IndexCheck>,
     /// The block whose scheduled values may be written on demand.
     pub(crate) current_block: Option<usize>,
     /// Where each floating value is scheduled.
@@ -401,6 +415,7 @@ pub fn write_kernel(
         },
         array_names,
         checked: Vec::new(),
+        index_checks: Vec::new(),
         current_block: None,
         place: HashMap::new(),
         scope: Vec::new(),
@@ -430,6 +445,7 @@ pub fn write_kernel(
             features: base.features,
             array_names: base.array_names.clone(),
             checked: Vec::new(),
+            index_checks: Vec::new(),
             current_block: None,
             place: HashMap::new(),
             scope: Vec::new(),
@@ -562,7 +578,15 @@ pub fn write_kernel(
     }
     src.push_str("{\n");
     if reducing {
-        write_reduction_body(&mut src, nest, &dim_names, &index_names, &reduce_names, &w);
+        write_reduction_body(
+            &mut src,
+            nest,
+            &dim_names,
+            &index_names,
+            &reduce_names,
+            &status_name,
+            &w,
+        );
     } else {
         for (k, d) in nest.dims.iter().enumerate() {
             let dim = nest.dims.len() - 1 - k;
@@ -669,6 +693,7 @@ fn write_reduction_body(
     dim_names: &[(String, String)],
     index_names: &[String],
     reduce_names: &[(String, String, String)],
+    status: &str,
     w: &Writer<'_>,
 ) {
     let n = nest.dims.len();
@@ -709,8 +734,18 @@ fn write_reduction_body(
     let (start, count) = &dim_names[0];
     let accs: Vec<&str> = reduce_names.iter().map(|(_, _, a)| a.as_str()).collect();
     let index = &index_names[0];
-    let unrolled = if w.top_decls.is_empty() {
-        unroll_straight_body(&w.body, index, &accs, &w.exit, UNROLL)
+    let straight =
+        w.top_decls.is_empty() && unroll_straight_body(&w.body, index, &accs, &w.exit, 1).is_some();
+    // Loop versioning: in a straight-line body, the index checks affine in the loop index are
+    // tested once for the whole range, and the fast loops below run without them.
+    let ranged = if straight {
+        versioning::range_checks(&w.mg.graph, &w.index_checks, nest.dims[0].index)
+    } else {
+        Vec::new()
+    };
+    let fast_body = versioning::without_checks(&w.body, &ranged, status, &w.exit);
+    let unrolled = if straight {
+        unroll_straight_body(&fast_body, index, &accs, &w.exit, UNROLL)
     } else {
         None
     };
@@ -727,7 +762,7 @@ fn write_reduction_body(
                 },
             )
             .collect();
-        unroll_straight_body(&w.body, index, &accs, &w.exit, VECTOR_COPIES)
+        unroll_straight_body(&fast_body, index, &accs, &w.exit, VECTOR_COPIES)
             .and_then(|lines| vectorize_loads(&lines, index, &globals))
     } else {
         None
@@ -751,6 +786,22 @@ fn write_reduction_body(
                 .collect();
             let _ = writeln!(src, "{indent}{ty} {};", decls.join(", "));
         }
+    }
+    let versioned = unrolled.is_some() && !ranged.is_empty();
+    let outer_indent = indent.clone();
+    if versioned {
+        let _ = writeln!(
+            src,
+            "{indent}// Loop versioning: {} index check(s) affine in {index}, tested once for the whole range; the fast loops run without them, or, out of range, every iteration runs checked below.",
+            ranged.len()
+        );
+        for line in
+            versioning::range_test(&ranged, start, count, nest.dims[0].step, "ferrocl_inrange")
+        {
+            let _ = writeln!(src, "{indent}{line}");
+        }
+        let _ = writeln!(src, "{indent}if (ferrocl_inrange) {{");
+        indent.push_str("    ");
     }
     let mut strided_indent = indent.clone();
     if let Some(lines) = &vectorized {
@@ -815,6 +866,10 @@ fn write_reduction_body(
     if vectorized.is_some() {
         let _ = writeln!(src, "{indent}}}");
     }
+    if versioned {
+        indent = outer_indent;
+        let _ = writeln!(src, "{indent}}}");
+    }
     let _ = writeln!(
         src,
         "{indent}for (; ferrocl_k < (ulong){count}; ferrocl_k += ferrocl_g) {{"
@@ -835,7 +890,16 @@ fn write_reduction_body(
     let _ = writeln!(src, "{indent}ferrocl_next: ;");
     let _ = writeln!(src, "{indent}}}");
     if unrolled.is_some() {
-        let _ = writeln!(src, "{indent}ferrocl_done:");
+        // Only a check left in the fast loops jumps here.
+        let jumps = |lines: &Option<Vec<String>>| {
+            lines
+                .iter()
+                .flatten()
+                .any(|l| l.contains("goto ferrocl_done;"))
+        };
+        if jumps(&unrolled) || jumps(&vectorized) {
+            let _ = writeln!(src, "{indent}ferrocl_done:");
+        }
         for (red, acc) in nest.reductions.iter().zip(&accs) {
             // Pairwise, then into the plain loop's accumulator: a term goes through at most four more
             // roundings than in the plain loop (three tree levels and the fold), and fewer overall

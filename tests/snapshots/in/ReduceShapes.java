@@ -101,4 +101,11 @@ public class ReduceShapes {
             out[0] = Math.min(out[0], a[i]);
         }
     }
+
+    /** Indices affine in i: one range test per work-item, fast loops without the checks. */
+    public static void affine(int[] a, @Reduce long[] out) {
+        for (@Parallel int i = 1; i < a.length / 2; i++) {
+            out[0] += (long) a[2 * i] * a[i - 1];
+        }
+    }
 }

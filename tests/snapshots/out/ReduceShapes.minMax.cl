@@ -21,137 +21,131 @@ __kernel void minMax(
     ulong ferrocl_k = get_global_id(0);
     int ferrocl_acc0_x0 = INT_MAX, ferrocl_acc0_x1 = INT_MAX, ferrocl_acc0_x2 = INT_MAX, ferrocl_acc0_x3 = INT_MAX, ferrocl_acc0_x4 = INT_MAX, ferrocl_acc0_x5 = INT_MAX, ferrocl_acc0_x6 = INT_MAX, ferrocl_acc0_x7 = INT_MAX;
     int ferrocl_acc1_x0 = INT_MIN, ferrocl_acc1_x1 = INT_MIN, ferrocl_acc1_x2 = INT_MIN, ferrocl_acc1_x3 = INT_MIN, ferrocl_acc1_x4 = INT_MIN, ferrocl_acc1_x5 = INT_MIN, ferrocl_acc1_x6 = INT_MIN, ferrocl_acc1_x7 = INT_MIN;
-    if ((ferrocl_start0 & 3) == 0) {
-        const ulong ferrocl_steps = (ulong)ferrocl_count0 / 8;
-        for (ulong ferrocl_q = ferrocl_k; ferrocl_q < ferrocl_steps; ferrocl_q += ferrocl_g) {
-            const int i_x0 = (int)((uint)ferrocl_start0 + (uint)(8 * ferrocl_q + 0));
-            const int i_x1 = (int)((uint)ferrocl_start0 + (uint)(8 * ferrocl_q + 1));
-            const int i_x2 = (int)((uint)ferrocl_start0 + (uint)(8 * ferrocl_q + 2));
-            const int i_x3 = (int)((uint)ferrocl_start0 + (uint)(8 * ferrocl_q + 3));
-            const int i_x4 = (int)((uint)ferrocl_start0 + (uint)(8 * ferrocl_q + 4));
-            const int i_x5 = (int)((uint)ferrocl_start0 + (uint)(8 * ferrocl_q + 5));
-            const int i_x6 = (int)((uint)ferrocl_start0 + (uint)(8 * ferrocl_q + 6));
-            const int i_x7 = (int)((uint)ferrocl_start0 + (uint)(8 * ferrocl_q + 7));
-            const int v18_x0 = ferrocl_acc0_x0;
-            const int v18_x1 = ferrocl_acc0_x1;
-            const int v18_x2 = ferrocl_acc0_x2;
-            const int v18_x3 = ferrocl_acc0_x3;
-            const int v18_x4 = ferrocl_acc0_x4;
-            const int v18_x5 = ferrocl_acc0_x5;
-            const int v18_x6 = ferrocl_acc0_x6;
-            const int v18_x7 = ferrocl_acc0_x7;
-            if ((uint)i_x0 >= (uint)a_length) { *ferrocl_status = 1; goto ferrocl_done; }
-            if ((uint)i_x1 >= (uint)a_length) { *ferrocl_status = 1; goto ferrocl_done; }
-            if ((uint)i_x2 >= (uint)a_length) { *ferrocl_status = 1; goto ferrocl_done; }
-            if ((uint)i_x3 >= (uint)a_length) { *ferrocl_status = 1; goto ferrocl_done; }
-            if ((uint)i_x4 >= (uint)a_length) { *ferrocl_status = 1; goto ferrocl_done; }
-            if ((uint)i_x5 >= (uint)a_length) { *ferrocl_status = 1; goto ferrocl_done; }
-            if ((uint)i_x6 >= (uint)a_length) { *ferrocl_status = 1; goto ferrocl_done; }
-            if ((uint)i_x7 >= (uint)a_length) { *ferrocl_status = 1; goto ferrocl_done; }
-            const int4 v19_v0 = *(__global const int4*)(a + i_x0);
-            const int4 v19_v1 = *(__global const int4*)(a + i_x4);
-            const int v19_x0 = v19_v0.s0;
-            const int v19_x1 = v19_v0.s1;
-            const int v19_x2 = v19_v0.s2;
-            const int v19_x3 = v19_v0.s3;
-            const int v19_x4 = v19_v1.s0;
-            const int v19_x5 = v19_v1.s1;
-            const int v19_x6 = v19_v1.s2;
-            const int v19_x7 = v19_v1.s3;
-            const int v20_x0 = min(v18_x0, v19_x0);
-            const int v20_x1 = min(v18_x1, v19_x1);
-            const int v20_x2 = min(v18_x2, v19_x2);
-            const int v20_x3 = min(v18_x3, v19_x3);
-            const int v20_x4 = min(v18_x4, v19_x4);
-            const int v20_x5 = min(v18_x5, v19_x5);
-            const int v20_x6 = min(v18_x6, v19_x6);
-            const int v20_x7 = min(v18_x7, v19_x7);
-            ferrocl_acc0_x0 = v20_x0;
-            ferrocl_acc0_x1 = v20_x1;
-            ferrocl_acc0_x2 = v20_x2;
-            ferrocl_acc0_x3 = v20_x3;
-            ferrocl_acc0_x4 = v20_x4;
-            ferrocl_acc0_x5 = v20_x5;
-            ferrocl_acc0_x6 = v20_x6;
-            ferrocl_acc0_x7 = v20_x7;
-            const int4 v23_v0 = *(__global const int4*)(a + i_x0);
-            const int4 v23_v1 = *(__global const int4*)(a + i_x4);
-            const int v23_x0 = v23_v0.s0;
-            const int v23_x1 = v23_v0.s1;
-            const int v23_x2 = v23_v0.s2;
-            const int v23_x3 = v23_v0.s3;
-            const int v23_x4 = v23_v1.s0;
-            const int v23_x5 = v23_v1.s1;
-            const int v23_x6 = v23_v1.s2;
-            const int v23_x7 = v23_v1.s3;
-            const int v25_x0 = ferrocl_acc1_x0;
-            const int v25_x1 = ferrocl_acc1_x1;
-            const int v25_x2 = ferrocl_acc1_x2;
-            const int v25_x3 = ferrocl_acc1_x3;
-            const int v25_x4 = ferrocl_acc1_x4;
-            const int v25_x5 = ferrocl_acc1_x5;
-            const int v25_x6 = ferrocl_acc1_x6;
-            const int v25_x7 = ferrocl_acc1_x7;
-            const int v26_x0 = max(v23_x0, v25_x0);
-            const int v26_x1 = max(v23_x1, v25_x1);
-            const int v26_x2 = max(v23_x2, v25_x2);
-            const int v26_x3 = max(v23_x3, v25_x3);
-            const int v26_x4 = max(v23_x4, v25_x4);
-            const int v26_x5 = max(v23_x5, v25_x5);
-            const int v26_x6 = max(v23_x6, v25_x6);
-            const int v26_x7 = max(v23_x7, v25_x7);
-            ferrocl_acc1_x0 = v26_x0;
-            ferrocl_acc1_x1 = v26_x1;
-            ferrocl_acc1_x2 = v26_x2;
-            ferrocl_acc1_x3 = v26_x3;
-            ferrocl_acc1_x4 = v26_x4;
-            ferrocl_acc1_x5 = v26_x5;
-            ferrocl_acc1_x6 = v26_x6;
-            ferrocl_acc1_x7 = v26_x7;
-        }
-        ferrocl_k += 8 * ferrocl_steps;
-    } else {
-        for (; ferrocl_k + 3 * ferrocl_g < (ulong)ferrocl_count0; ferrocl_k += 4 * ferrocl_g) {
-            const int i_x0 = (int)((uint)ferrocl_start0 + (uint)ferrocl_k);
-            const int i_x1 = (int)((uint)ferrocl_start0 + (uint)(ferrocl_k + 1 * ferrocl_g));
-            const int i_x2 = (int)((uint)ferrocl_start0 + (uint)(ferrocl_k + 2 * ferrocl_g));
-            const int i_x3 = (int)((uint)ferrocl_start0 + (uint)(ferrocl_k + 3 * ferrocl_g));
-            const int v18_x0 = ferrocl_acc0_x0;
-            const int v18_x1 = ferrocl_acc0_x1;
-            const int v18_x2 = ferrocl_acc0_x2;
-            const int v18_x3 = ferrocl_acc0_x3;
-            if ((uint)i_x0 >= (uint)a_length) { *ferrocl_status = 1; goto ferrocl_done; }
-            if ((uint)i_x1 >= (uint)a_length) { *ferrocl_status = 1; goto ferrocl_done; }
-            if ((uint)i_x2 >= (uint)a_length) { *ferrocl_status = 1; goto ferrocl_done; }
-            if ((uint)i_x3 >= (uint)a_length) { *ferrocl_status = 1; goto ferrocl_done; }
-            const int v19_x0 = a[i_x0];
-            const int v19_x1 = a[i_x1];
-            const int v19_x2 = a[i_x2];
-            const int v19_x3 = a[i_x3];
-            const int v20_x0 = min(v18_x0, v19_x0);
-            const int v20_x1 = min(v18_x1, v19_x1);
-            const int v20_x2 = min(v18_x2, v19_x2);
-            const int v20_x3 = min(v18_x3, v19_x3);
-            ferrocl_acc0_x0 = v20_x0;
-            ferrocl_acc0_x1 = v20_x1;
-            ferrocl_acc0_x2 = v20_x2;
-            ferrocl_acc0_x3 = v20_x3;
-            const int v23_x0 = a[i_x0];
-            const int v23_x1 = a[i_x1];
-            const int v23_x2 = a[i_x2];
-            const int v23_x3 = a[i_x3];
-            const int v25_x0 = ferrocl_acc1_x0;
-            const int v25_x1 = ferrocl_acc1_x1;
-            const int v25_x2 = ferrocl_acc1_x2;
-            const int v25_x3 = ferrocl_acc1_x3;
-            const int v26_x0 = max(v23_x0, v25_x0);
-            const int v26_x1 = max(v23_x1, v25_x1);
-            const int v26_x2 = max(v23_x2, v25_x2);
-            const int v26_x3 = max(v23_x3, v25_x3);
-            ferrocl_acc1_x0 = v26_x0;
-            ferrocl_acc1_x1 = v26_x1;
-            ferrocl_acc1_x2 = v26_x2;
-            ferrocl_acc1_x3 = v26_x3;
+    // Loop versioning: 1 index check(s) affine in i, tested once for the whole range; the fast loops run without them, or, out of range, every iteration runs checked below.
+    const long ferrocl_inrange_first = (long)ferrocl_start0;
+    const long ferrocl_inrange_last = (long)ferrocl_start0 + ((long)ferrocl_count0 - 1L);
+    const int ferrocl_inrange = (ferrocl_inrange_first >= 0L && ferrocl_inrange_last < (long)a_length);
+    if (ferrocl_inrange) {
+        if ((ferrocl_start0 & 3) == 0) {
+            const ulong ferrocl_steps = (ulong)ferrocl_count0 / 8;
+            for (ulong ferrocl_q = ferrocl_k; ferrocl_q < ferrocl_steps; ferrocl_q += ferrocl_g) {
+                const int i_x0 = (int)((uint)ferrocl_start0 + (uint)(8 * ferrocl_q + 0));
+                const int i_x1 = (int)((uint)ferrocl_start0 + (uint)(8 * ferrocl_q + 1));
+                const int i_x2 = (int)((uint)ferrocl_start0 + (uint)(8 * ferrocl_q + 2));
+                const int i_x3 = (int)((uint)ferrocl_start0 + (uint)(8 * ferrocl_q + 3));
+                const int i_x4 = (int)((uint)ferrocl_start0 + (uint)(8 * ferrocl_q + 4));
+                const int i_x5 = (int)((uint)ferrocl_start0 + (uint)(8 * ferrocl_q + 5));
+                const int i_x6 = (int)((uint)ferrocl_start0 + (uint)(8 * ferrocl_q + 6));
+                const int i_x7 = (int)((uint)ferrocl_start0 + (uint)(8 * ferrocl_q + 7));
+                const int v18_x0 = ferrocl_acc0_x0;
+                const int v18_x1 = ferrocl_acc0_x1;
+                const int v18_x2 = ferrocl_acc0_x2;
+                const int v18_x3 = ferrocl_acc0_x3;
+                const int v18_x4 = ferrocl_acc0_x4;
+                const int v18_x5 = ferrocl_acc0_x5;
+                const int v18_x6 = ferrocl_acc0_x6;
+                const int v18_x7 = ferrocl_acc0_x7;
+                const int4 v19_v0 = *(__global const int4*)(a + i_x0);
+                const int4 v19_v1 = *(__global const int4*)(a + i_x4);
+                const int v19_x0 = v19_v0.s0;
+                const int v19_x1 = v19_v0.s1;
+                const int v19_x2 = v19_v0.s2;
+                const int v19_x3 = v19_v0.s3;
+                const int v19_x4 = v19_v1.s0;
+                const int v19_x5 = v19_v1.s1;
+                const int v19_x6 = v19_v1.s2;
+                const int v19_x7 = v19_v1.s3;
+                const int v20_x0 = min(v18_x0, v19_x0);
+                const int v20_x1 = min(v18_x1, v19_x1);
+                const int v20_x2 = min(v18_x2, v19_x2);
+                const int v20_x3 = min(v18_x3, v19_x3);
+                const int v20_x4 = min(v18_x4, v19_x4);
+                const int v20_x5 = min(v18_x5, v19_x5);
+                const int v20_x6 = min(v18_x6, v19_x6);
+                const int v20_x7 = min(v18_x7, v19_x7);
+                ferrocl_acc0_x0 = v20_x0;
+                ferrocl_acc0_x1 = v20_x1;
+                ferrocl_acc0_x2 = v20_x2;
+                ferrocl_acc0_x3 = v20_x3;
+                ferrocl_acc0_x4 = v20_x4;
+                ferrocl_acc0_x5 = v20_x5;
+                ferrocl_acc0_x6 = v20_x6;
+                ferrocl_acc0_x7 = v20_x7;
+                const int4 v23_v0 = *(__global const int4*)(a + i_x0);
+                const int4 v23_v1 = *(__global const int4*)(a + i_x4);
+                const int v23_x0 = v23_v0.s0;
+                const int v23_x1 = v23_v0.s1;
+                const int v23_x2 = v23_v0.s2;
+                const int v23_x3 = v23_v0.s3;
+                const int v23_x4 = v23_v1.s0;
+                const int v23_x5 = v23_v1.s1;
+                const int v23_x6 = v23_v1.s2;
+                const int v23_x7 = v23_v1.s3;
+                const int v25_x0 = ferrocl_acc1_x0;
+                const int v25_x1 = ferrocl_acc1_x1;
+                const int v25_x2 = ferrocl_acc1_x2;
+                const int v25_x3 = ferrocl_acc1_x3;
+                const int v25_x4 = ferrocl_acc1_x4;
+                const int v25_x5 = ferrocl_acc1_x5;
+                const int v25_x6 = ferrocl_acc1_x6;
+                const int v25_x7 = ferrocl_acc1_x7;
+                const int v26_x0 = max(v23_x0, v25_x0);
+                const int v26_x1 = max(v23_x1, v25_x1);
+                const int v26_x2 = max(v23_x2, v25_x2);
+                const int v26_x3 = max(v23_x3, v25_x3);
+                const int v26_x4 = max(v23_x4, v25_x4);
+                const int v26_x5 = max(v23_x5, v25_x5);
+                const int v26_x6 = max(v23_x6, v25_x6);
+                const int v26_x7 = max(v23_x7, v25_x7);
+                ferrocl_acc1_x0 = v26_x0;
+                ferrocl_acc1_x1 = v26_x1;
+                ferrocl_acc1_x2 = v26_x2;
+                ferrocl_acc1_x3 = v26_x3;
+                ferrocl_acc1_x4 = v26_x4;
+                ferrocl_acc1_x5 = v26_x5;
+                ferrocl_acc1_x6 = v26_x6;
+                ferrocl_acc1_x7 = v26_x7;
+            }
+            ferrocl_k += 8 * ferrocl_steps;
+        } else {
+            for (; ferrocl_k + 3 * ferrocl_g < (ulong)ferrocl_count0; ferrocl_k += 4 * ferrocl_g) {
+                const int i_x0 = (int)((uint)ferrocl_start0 + (uint)ferrocl_k);
+                const int i_x1 = (int)((uint)ferrocl_start0 + (uint)(ferrocl_k + 1 * ferrocl_g));
+                const int i_x2 = (int)((uint)ferrocl_start0 + (uint)(ferrocl_k + 2 * ferrocl_g));
+                const int i_x3 = (int)((uint)ferrocl_start0 + (uint)(ferrocl_k + 3 * ferrocl_g));
+                const int v18_x0 = ferrocl_acc0_x0;
+                const int v18_x1 = ferrocl_acc0_x1;
+                const int v18_x2 = ferrocl_acc0_x2;
+                const int v18_x3 = ferrocl_acc0_x3;
+                const int v19_x0 = a[i_x0];
+                const int v19_x1 = a[i_x1];
+                const int v19_x2 = a[i_x2];
+                const int v19_x3 = a[i_x3];
+                const int v20_x0 = min(v18_x0, v19_x0);
+                const int v20_x1 = min(v18_x1, v19_x1);
+                const int v20_x2 = min(v18_x2, v19_x2);
+                const int v20_x3 = min(v18_x3, v19_x3);
+                ferrocl_acc0_x0 = v20_x0;
+                ferrocl_acc0_x1 = v20_x1;
+                ferrocl_acc0_x2 = v20_x2;
+                ferrocl_acc0_x3 = v20_x3;
+                const int v23_x0 = a[i_x0];
+                const int v23_x1 = a[i_x1];
+                const int v23_x2 = a[i_x2];
+                const int v23_x3 = a[i_x3];
+                const int v25_x0 = ferrocl_acc1_x0;
+                const int v25_x1 = ferrocl_acc1_x1;
+                const int v25_x2 = ferrocl_acc1_x2;
+                const int v25_x3 = ferrocl_acc1_x3;
+                const int v26_x0 = max(v23_x0, v25_x0);
+                const int v26_x1 = max(v23_x1, v25_x1);
+                const int v26_x2 = max(v23_x2, v25_x2);
+                const int v26_x3 = max(v23_x3, v25_x3);
+                ferrocl_acc1_x0 = v26_x0;
+                ferrocl_acc1_x1 = v26_x1;
+                ferrocl_acc1_x2 = v26_x2;
+                ferrocl_acc1_x3 = v26_x3;
+            }
         }
     }
     for (; ferrocl_k < (ulong)ferrocl_count0; ferrocl_k += ferrocl_g) {
@@ -167,7 +161,6 @@ __kernel void minMax(
         ferrocl_acc1 = v26;
     ferrocl_next: ;
     }
-    ferrocl_done:
     ferrocl_acc0 = min(ferrocl_acc0, (min((min((min(ferrocl_acc0_x0, ferrocl_acc0_x1)), (min(ferrocl_acc0_x2, ferrocl_acc0_x3)))), (min((min(ferrocl_acc0_x4, ferrocl_acc0_x5)), (min(ferrocl_acc0_x6, ferrocl_acc0_x7)))))));
     ferrocl_acc1 = max(ferrocl_acc1, (max((max((max(ferrocl_acc1_x0, ferrocl_acc1_x1)), (max(ferrocl_acc1_x2, ferrocl_acc1_x3)))), (max((max(ferrocl_acc1_x4, ferrocl_acc1_x5)), (max(ferrocl_acc1_x6, ferrocl_acc1_x7)))))));
     const uint ferrocl_lid = (uint)(get_local_id(0) + get_local_size(0) * (get_local_id(1) + get_local_size(1) * get_local_id(2)));

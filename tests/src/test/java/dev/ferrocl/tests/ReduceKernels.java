@@ -188,4 +188,28 @@ public final class ReduceKernels {
             out[0] = Math.max(out[0], a[i] - a[i + 1]);
         }
     }
+
+    /**
+     * Indices affine in the loop index (strided, shifted, offset, constant), which the fast loops test once for the
+     * whole range, next to one read through another array (checked every iteration).
+     */
+    public static void affineIndices(int[] a, int[] idx, int n, @Reduce long[] out) {
+        for (@Parallel int i = 0; i < n; i++) {
+            out[0] += (long) a[2 * i] * a[(i << 1) + 1] - a[i + 5] + a[7] + a[idx[i]];
+        }
+    }
+
+    /** Reads one element before the index: from 0 the JVM throws at the very first iteration. */
+    public static void previousXor(int[] a, int from, @Reduce int[] out) {
+        for (@Parallel int i = from; i < a.length; i++) {
+            out[0] += a[i - 1] ^ a[i];
+        }
+    }
+
+    /** A falling index: a[n - 1 - i] with n a constant, then a[3 * i - 6] rising from -6. */
+    public static void fallingAndRising(int[] a, int from, @Reduce int[] out) {
+        for (@Parallel int i = from; i < 1000; i++) {
+            out[0] = Math.max(out[0], a[999 - i] - a[3 * i - 6]);
+        }
+    }
 }

@@ -311,6 +311,50 @@ public class ReduceTest {
                 s -> s.task("t", ReduceKernels::sumOutOfBounds, a, 1001, out), a, 1001, out);
     }
 
+    /**
+     * Loop versioning: affine indices tested once for the whole range. In range, the fast loops run unchecked and must
+     * give the JVM's result; out of range at either end of the range, the work-items run every iteration checked and
+     * the JVM's exception and partial result come back.
+     */
+    @Test
+    public void affineIndicesInAndOutOfRange() {
+        for (int n : new int[] {1, 9, 257, 100_003, 1 << 20}) {
+            int[] a = ints(n, Math.max(2 * n + 5, 8));
+            int[] idx = new int[n];
+            SplittableRandom r = new SplittableRandom(n);
+            for (int i = 0; i < n; i++) {
+                idx[i] = r.nextInt(8);
+            }
+            check(ReduceKernels::affineIndices, a, idx, n, new long[] {3L});
+            int[] out = {0};
+            if (n >= 5) {
+                // a[(i << 1) + 1] reaches 2n - 1: one element short, only the last iteration throws.
+                int[] shorter = ints(n, 2 * n - 1);
+                long[] sum = {3L};
+                MoreChecks.checkThrows(x -> ReduceKernels.affineIndices((int[]) x[0], (int[]) x[1], (Integer) x[2],
+                        (long[]) x[3]), s -> s.task("t", ReduceKernels::affineIndices, shorter, idx, n, sum), shorter,
+                        idx, n, sum);
+            }
+            // a[i - 1] from 1 is in range; from 0 the first iteration throws.
+            check(ReduceKernels::previousXor, ints(n + 1, n + 1), 1, new int[] {-5});
+            int[] b = ints(n + 2, n + 1);
+            MoreChecks.checkThrows(x -> ReduceKernels.previousXor((int[]) x[0], (Integer) x[1], (int[]) x[2]),
+                    s -> s.task("t", ReduceKernels::previousXor, b, 0, out), b, 0, out);
+        }
+        int[] c = ints(5, 3000);
+        check(ReduceKernels::fallingAndRising, c, 2, new int[] {Integer.MIN_VALUE});
+        check(ReduceKernels::fallingAndRising, c, 999, new int[] {Integer.MIN_VALUE});
+        check(ReduceKernels::fallingAndRising, c, 1000, new int[] {Integer.MIN_VALUE});
+        // From 1, a[3 * i - 6] starts at -3.
+        int[] out = {Integer.MIN_VALUE};
+        MoreChecks.checkThrows(x -> ReduceKernels.fallingAndRising((int[]) x[0], (Integer) x[1], (int[]) x[2]),
+                s -> s.task("t", ReduceKernels::fallingAndRising, c, 1, out), c, 1, out);
+        // Up to i = 999, a[3 * i - 6] reaches 2991: a of 2990 elements is short at the top of the range.
+        int[] d = ints(6, 2990);
+        MoreChecks.checkThrows(x -> ReduceKernels.fallingAndRising((int[]) x[0], (Integer) x[1], (int[]) x[2]),
+                s -> s.task("t", ReduceKernels::fallingAndRising, d, 2, out), d, 2, out);
+    }
+
     @Test
     public void emptyOutputArrayThrowsAsTheJvmDoes() {
         int[] a = ints(4, 10);
