@@ -739,7 +739,20 @@ fn write_reduction_body(
     // Loop versioning: in a straight-line body, the index checks affine in the loop index are
     // tested once for the whole range, and the fast loops below run without them.
     let ranged = if straight {
-        versioning::range_checks(&w.mg.graph, &w.index_checks, nest.dims[0].index)
+        // Loop-invariant leaves: scalar parameters and static fields (kernel arguments) and array
+        // lengths.
+        let invariant = |id: NodeId| -> Option<String> {
+            match w.mg.graph.op(id) {
+                Op::Parameter(_) | Op::StaticField(_) => w.values.get(&id).cloned(),
+                Op::ArrayLength => {
+                    let &array = w.mg.graph.inputs(id).first()?;
+                    let p = w.mg.params.iter().position(|p| p.node == array)?;
+                    w.array_names.get(&p).map(|(_, len)| len.clone())
+                }
+                _ => None,
+            }
+        };
+        versioning::range_checks(&w.mg.graph, &w.index_checks, nest.dims[0].index, &invariant)
     } else {
         Vec::new()
     };

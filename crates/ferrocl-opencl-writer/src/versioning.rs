@@ -1,14 +1,16 @@
 //! Loop versioning in reduction kernels: the index checks of a straight-line body whose index is
-//! an affine function `scale * i + offset` of the outermost `@Parallel` index `i` are tested once
-//! per work-item for the whole range of `i`, and the fast (unrolled, vectorized) loops run without
-//! them.
+//! an affine function `scale * i + offset + c1 * t1 + …` of the outermost `@Parallel` index `i`
+//! (constants `scale`, `offset`, `cj`; loop-invariant `int` terms `tj`: scalar parameters, static
+//! fields, array lengths) are tested once per work-item for the whole range of `i`, and the fast
+//! (unrolled, vectorized) loops run without them.
 //!
 //! Why it is exact: `+`, `-`, `*`, `<<` by a constant and negation on Java `int`s compute the ring
 //! result modulo 2^32, so the index the body computes is congruent to the exact integer
 //! `scale * i + offset`. When that exact value lies in `[0, len)` at the first and at the last `i`
 //! it lies there for every `i` in between (it is linear in `i`); a value in `[0, 2^31)` congruent
 //! to the `int` index is that index, so every one of those checks passes. The endpoints are
-//! evaluated in 64-bit arithmetic, where they cannot overflow (`|scale|, |offset| <= 2^31`).
+//! evaluated in 64-bit arithmetic, where they cannot overflow (`|scale|, |offset| <= 2^31`, at most
+//! four invariant terms with `|cj| <= 2^16`).
 //!
 //! When the range test fails, the work-item skips the fast loops and runs every iteration in the
 //! plain loop, which checks each access as before: in a straight-line body every check runs in
@@ -27,79 +29,153 @@ pub(crate) struct RangeCheck {
     pub(crate) index: String,
     /// The array length's kernel argument.
     pub(crate) len: String,
-    /// `index = scale * i + offset`.
+    /// `index = scale * i + offset + Σ coefficient * term`.
     pub(crate) scale: i64,
     /// See `scale`.
     pub(crate) offset: i64,
+    /// Loop-invariant `int` terms, as C expressions valid anywhere in the kernel, with their
+    /// coefficients.
+    pub(crate) terms: Vec<(String, i64)>,
+}
+
+/// `scale * i + offset + Σ coefficient * term`, modulo 2^32.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Affine {
+    /// The coefficient of the loop index.
+    pub(crate) scale: i64,
+    /// The constant.
+    pub(crate) offset: i64,
+    /// The invariant terms (C text) and their coefficients, none zero.
+    pub(crate) terms: Vec<(String, i64)>,
+}
+
+impl Affine {
+    fn constant(offset: i64) -> Self {
+        Affine {
+            offset,
+            ..Affine::default()
+        }
+    }
+
+    /// `self + factor * other`.
+    fn add(mut self, other: Affine, factor: i64) -> Option<Affine> {
+        self.scale = self.scale.checked_add(other.scale.checked_mul(factor)?)?;
+        self.offset = self.offset.checked_add(other.offset.checked_mul(factor)?)?;
+        for (t, c) in other.terms {
+            let c = c.checked_mul(factor)?;
+            match self.terms.iter_mut().find(|(u, _)| *u == t) {
+                Some((_, d)) => *d = d.checked_add(c)?,
+                None => self.terms.push((t, c)),
+            }
+        }
+        self.terms.retain(|(_, c)| *c != 0);
+        Some(self)
+    }
+
+    fn times(self, factor: i64) -> Option<Affine> {
+        Affine::constant(0).add(self, factor)
+    }
+
+    /// Within the limits that keep the range test's 64-bit arithmetic exact.
+    fn bounded(self) -> Option<Affine> {
+        (self.scale.abs() <= LIMIT
+            && self.offset.abs() <= LIMIT
+            && self.terms.len() <= MAX_TERMS
+            && self.terms.iter().all(|(_, c)| c.abs() <= TERM_LIMIT))
+        .then_some(self)
+    }
 }
 
 /// Limit on `|scale|` and `|offset|`, so that the range test's 64-bit arithmetic is exact.
 const LIMIT: i64 = 1 << 31;
 
+/// Limit on an invariant term's coefficient, and on the number of terms.
+const TERM_LIMIT: i64 = 1 << 16;
+const MAX_TERMS: usize = 4;
+
 /// Nesting depth up to which an index expression is taken apart.
 const MAX_DEPTH: u32 = 32;
 
-/// `(scale, offset)` with `node == scale * index + offset` modulo 2^32, when `node` is an `int`
-/// expression of `index` and constants built from `+`, `-`, `*` (one factor constant), `<<` by a
-/// constant and negation.
-pub(crate) fn affine(g: &Graph, node: NodeId, index: NodeId) -> Option<(i64, i64)> {
-    affine_at(g, node, index, 0)
+/// `node` as an [`Affine`] function of `index` modulo 2^32, when it is an `int` expression of
+/// `index`, constants and loop-invariant leaves (`invariant` gives a leaf's C text, or `None`)
+/// built from `+`, `-`, `*` (one factor constant), `<<` by a constant and negation.
+pub(crate) fn affine(
+    g: &Graph,
+    node: NodeId,
+    index: NodeId,
+    invariant: &dyn Fn(NodeId) -> Option<String>,
+) -> Option<Affine> {
+    affine_at(g, node, index, invariant, 0)
 }
 
-fn affine_at(g: &Graph, node: NodeId, index: NodeId, depth: u32) -> Option<(i64, i64)> {
+fn affine_at(
+    g: &Graph,
+    node: NodeId,
+    index: NodeId,
+    invariant: &dyn Fn(NodeId) -> Option<String>,
+    depth: u32,
+) -> Option<Affine> {
     if node == index {
-        return Some((1, 0));
+        return Some(Affine {
+            scale: 1,
+            ..Affine::default()
+        });
     }
     if depth > MAX_DEPTH || g.stamp(node) != Stamp::Int {
         return None;
     }
-    let input = |k: usize| -> Option<(i64, i64)> {
+    let input = |k: usize| -> Option<Affine> {
         let &id = g.inputs(node).get(k)?;
-        affine_at(g, id, index, depth + 1)
+        affine_at(g, id, index, invariant, depth + 1)
     };
-    let (scale, offset) = match g.op(node) {
-        Op::Constant(Constant::Int(c)) => (0, i64::from(*c)),
-        Op::Negate => {
-            let (s, c) = input(0)?;
-            (-s, -c)
+    let result = match g.op(node) {
+        Op::Constant(Constant::Int(c)) => Affine::constant(i64::from(*c)),
+        Op::Negate => input(0)?.times(-1)?,
+        Op::Binary(BinaryOp::Add) => input(0)?.add(input(1)?, 1)?,
+        Op::Binary(BinaryOp::Sub) => input(0)?.add(input(1)?, -1)?,
+        Op::Binary(BinaryOp::Mul) => {
+            let (x, y) = (input(0)?, input(1)?);
+            let is_constant = |a: &Affine| a.scale == 0 && a.terms.is_empty();
+            if is_constant(&x) {
+                y.times(x.offset)?
+            } else if is_constant(&y) {
+                x.times(y.offset)?
+            } else {
+                return None;
+            }
         }
-        Op::Binary(BinaryOp::Add) => {
-            let ((s1, c1), (s2, c2)) = (input(0)?, input(1)?);
-            (s1 + s2, c1 + c2)
-        }
-        Op::Binary(BinaryOp::Sub) => {
-            let ((s1, c1), (s2, c2)) = (input(0)?, input(1)?);
-            (s1 - s2, c1 - c2)
-        }
-        Op::Binary(BinaryOp::Mul) => match (input(0)?, input(1)?) {
-            ((0, f), (s, c)) | ((s, c), (0, f)) => (s.checked_mul(f)?, c.checked_mul(f)?),
-            _ => return None,
-        },
         Op::Binary(BinaryOp::Shl) => {
             let &count = g.inputs(node).get(1)?;
             let Op::Constant(Constant::Int(k)) = g.op(count) else {
                 return None;
             };
-            let f = 1i64 << (k & 31);
-            let (s, c) = input(0)?;
-            (s.checked_mul(f)?, c.checked_mul(f)?)
+            input(0)?.times(1i64 << (k & 31))?
         }
-        _ => return None,
+        _ => Affine {
+            terms: vec![(invariant(node)?, 1)],
+            ..Affine::default()
+        },
     };
-    (scale.abs() <= LIMIT && offset.abs() <= LIMIT).then_some((scale, offset))
+    result.bounded()
 }
 
 /// The checks among `checks` whose index is affine in `index`.
-pub(crate) fn range_checks(g: &Graph, checks: &[IndexCheck], index: NodeId) -> Vec<RangeCheck> {
+pub(crate) fn range_checks(
+    g: &Graph,
+    checks: &[IndexCheck],
+    index: NodeId,
+    invariant: &dyn Fn(NodeId) -> Option<String>,
+) -> Vec<RangeCheck> {
     checks
         .iter()
         .filter_map(|c| {
-            let (scale, offset) = affine(g, c.node, index)?;
+            let a = affine(g, c.node, index, invariant)?;
             Some(RangeCheck {
                 index: c.index.clone(),
                 len: c.len.clone(),
-                scale,
-                offset,
+                scale: a.scale,
+                offset: a.offset,
+                terms: a.terms,
             })
         })
         .collect()
@@ -122,14 +198,25 @@ pub(crate) fn without_checks(
         .collect()
 }
 
-/// `scale * x + offset` as C `long` arithmetic on the `long` variable `x`.
-fn affine_text(scale: i64, offset: i64, x: &str) -> String {
-    let mut s = match scale {
-        0 => String::new(),
-        1 => x.to_string(),
-        -1 => format!("-{x}"),
-        _ => format!("{scale}L * {x}"),
-    };
+/// `scale * x + Σ coefficient * (long)term + offset` as C `long` arithmetic on the `long`
+/// variable `x`.
+fn affine_text(scale: i64, offset: i64, terms: &[(String, i64)], x: &str) -> String {
+    let mut parts: Vec<(i64, String)> = vec![(scale, x.to_string())];
+    parts.extend(terms.iter().map(|(t, c)| (*c, format!("(long){t}"))));
+    let mut s = String::new();
+    for (c, v) in parts {
+        let sign = if c < 0 { "-" } else { "+" };
+        let magnitude = match c.unsigned_abs() {
+            0 => continue,
+            1 => v,
+            m => format!("{m}L * {v}"),
+        };
+        if s.is_empty() {
+            let _ = write!(s, "{}{magnitude}", if c < 0 { "-" } else { "" });
+        } else {
+            let _ = write!(s, " {sign} {magnitude}");
+        }
+    }
     if s.is_empty() {
         let _ = write!(s, "{offset}L");
     } else if offset > 0 {
@@ -154,14 +241,14 @@ pub(crate) fn range_test(
         format!("const long {flag}_first = (long){start};"),
         format!(
             "const long {flag}_last = (long){start} + {};",
-            affine_text(i64::from(step), 0, &format!("((long){count} - 1L)"))
+            affine_text(i64::from(step), 0, &[], &format!("((long){count} - 1L)"))
         ),
     ];
     let terms: Vec<String> = ranged
         .iter()
         .map(|r| {
-            let first = affine_text(r.scale, r.offset, &format!("{flag}_first"));
-            let last = affine_text(r.scale, r.offset, &format!("{flag}_last"));
+            let first = affine_text(r.scale, r.offset, &r.terms, &format!("{flag}_first"));
+            let last = affine_text(r.scale, r.offset, &r.terms, &format!("{flag}_last"));
             let (lo, hi) = if r.scale * i64::from(step) >= 0 {
                 (first, last)
             } else {
@@ -180,10 +267,16 @@ mod tests {
 
     #[test]
     fn affine_text_reads_naturally() {
-        assert_eq!(affine_text(1, 0, "x"), "x");
-        assert_eq!(affine_text(2, -3, "x"), "2L * x - 3L");
-        assert_eq!(affine_text(-1, 7, "x"), "-x + 7L");
-        assert_eq!(affine_text(0, 5, "x"), "5L");
+        assert_eq!(affine_text(1, 0, &[], "x"), "x");
+        assert_eq!(affine_text(2, -3, &[], "x"), "2L * x - 3L");
+        assert_eq!(affine_text(-1, 7, &[], "x"), "-x + 7L");
+        assert_eq!(affine_text(0, 5, &[], "x"), "5L");
+        let n = vec![("n".to_string(), 1), ("m".to_string(), -3)];
+        assert_eq!(
+            affine_text(-1, -1, &n, "x"),
+            "-x + (long)n - 3L * (long)m - 1L"
+        );
+        assert_eq!(affine_text(0, 0, &n[..1], "x"), "(long)n");
     }
 
     #[test]
@@ -193,12 +286,37 @@ mod tests {
             len: "a_length".into(),
             scale: -1,
             offset: 9,
+            terms: Vec::new(),
         };
         let lines = range_test(&[r], "s", "n", 1, "ok");
         assert_eq!(
             lines.last().map(String::as_str),
             Some("const int ok = (-ok_last + 9L >= 0L && -ok_first + 9L < (long)a_length);")
         );
+    }
+
+    #[test]
+    fn terms_merge_and_cancel() {
+        let n = || Affine {
+            terms: vec![("n".into(), 1)],
+            ..Affine::default()
+        };
+        let i = Affine {
+            scale: 1,
+            ..Affine::default()
+        };
+        // (n - 1 - i) + (i - n) * 1 == -1
+        let a = n()
+            .add(Affine::constant(1), -1)
+            .and_then(|a| a.add(i.clone(), -1));
+        let b = i.add(n(), -1);
+        let sum = a.zip(b).and_then(|(a, b)| a.add(b, 1));
+        assert_eq!(sum, Some(Affine::constant(-1)));
+        let big = Affine {
+            terms: vec![("n".into(), TERM_LIMIT + 1)],
+            ..Affine::default()
+        };
+        assert_eq!(big.bounded(), None);
     }
 
     #[test]
@@ -211,6 +329,7 @@ mod tests {
             len: "a_length".into(),
             scale: 1,
             offset: 0,
+            terms: Vec::new(),
         };
         let out = without_checks(&body, &[r], "st", "goto out;");
         assert_eq!(out, format!("    const int x = 1;\n    {keep}\n"));

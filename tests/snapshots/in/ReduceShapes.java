@@ -108,4 +108,11 @@ public class ReduceShapes {
             out[0] += (long) a[2 * i] * a[i - 1];
         }
     }
+
+    /** A reversed index with a parameter in it: the range test reads n. */
+    public static void reversed(float[] a, int n, @Reduce float[] out) {
+        for (@Parallel int i = 0; i < n; i++) {
+            out[0] += a[n - 1 - i] * a[i];
+        }
+    }
 }

@@ -212,4 +212,11 @@ public final class ReduceKernels {
             out[0] = Math.max(out[0], a[999 - i] - a[3 * i - 6]);
         }
     }
+
+    /** Indices with loop-invariant parts: a scalar parameter's offset, an array's length, both at once. */
+    public static void shiftedDot(int[] a, int[] b, int off, int k, @Reduce long[] out) {
+        for (@Parallel int i = 0; i < b.length / 2; i++) {
+            out[0] += (long) a[off + i] * b[2 * i + off - k] - a[a.length - 1 - i];
+        }
+    }
 }

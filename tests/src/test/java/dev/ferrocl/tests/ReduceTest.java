@@ -355,6 +355,24 @@ public class ReduceTest {
                 s -> s.task("t", ReduceKernels::fallingAndRising, d, 2, out), d, 2, out);
     }
 
+    /** Loop versioning with loop-invariant terms (parameters, array lengths) in the indices. */
+    @Test
+    public void invariantOffsetsInAndOutOfRange() {
+        int[] a = ints(7, 150_000);
+        int[] b = ints(8, 200_000);
+        check(ReduceKernels::shiftedDot, a, b, 50_000, 50_000, new long[] {1L});
+        check(ReduceKernels::shiftedDot, a, b, 50_000, 49_999, new long[] {1L}); // b at odd indices
+        check(ReduceKernels::shiftedDot, ints(9, 9), ints(10, 7), 2, 1, new long[] {1L});
+        long[] out = {1L};
+        // b[2 * i + off - k] starts at -1; a[off + i] ends at a.length; each throws at one end of the range only.
+        for (int[] offK : new int[][] {{50_000, 50_001}, {50_001, 50_001}}) {
+            MoreChecks.checkThrows(x -> ReduceKernels.shiftedDot((int[]) x[0], (int[]) x[1], (Integer) x[2],
+                    (Integer) x[3], (long[]) x[4]),
+                    s -> s.task("t", ReduceKernels::shiftedDot, a, b, offK[0], offK[1], out), a, b, offK[0], offK[1],
+                    out);
+        }
+    }
+
     @Test
     public void emptyOutputArrayThrowsAsTheJvmDoes() {
         int[] a = ints(4, 10);

@@ -1,0 +1,174 @@
+// Ferrocl kernel for snap.ReduceShapes.reversed([FI[F)V
+// @Parallel loop 0 (NDRange dimension 0): i from 0 while i < n, step 1
+// @Reduce out[0] with +: private accumulators, a work-group tree in local memory, one partial per work-group (combined on the host)
+#pragma OPENCL FP_CONTRACT OFF
+
+__kernel void reversed(
+    __global const float* a,
+    const int a_length,
+    const int n,
+    const int ferrocl_start0,
+    const uint ferrocl_count0,
+    __global float* ferrocl_partials0,
+    __local float* ferrocl_scratch0,
+    __global int* ferrocl_status)
+{
+    float ferrocl_acc0 = -0.0f;
+    const ulong ferrocl_g = get_global_size(0);
+    ulong ferrocl_k = get_global_id(0);
+    float ferrocl_acc0_x0 = -0.0f, ferrocl_acc0_x1 = -0.0f, ferrocl_acc0_x2 = -0.0f, ferrocl_acc0_x3 = -0.0f, ferrocl_acc0_x4 = -0.0f, ferrocl_acc0_x5 = -0.0f, ferrocl_acc0_x6 = -0.0f, ferrocl_acc0_x7 = -0.0f;
+    // Loop versioning: 2 index check(s) affine in i, tested once for the whole range; the fast loops run without them, or, out of range, every iteration runs checked below.
+    const long ferrocl_inrange_first = (long)ferrocl_start0;
+    const long ferrocl_inrange_last = (long)ferrocl_start0 + ((long)ferrocl_count0 - 1L);
+    const int ferrocl_inrange = (-ferrocl_inrange_last + (long)n - 1L >= 0L && -ferrocl_inrange_first + (long)n - 1L < (long)a_length) && (ferrocl_inrange_first >= 0L && ferrocl_inrange_last < (long)a_length);
+    if (ferrocl_inrange) {
+        if ((ferrocl_start0 & 3) == 0) {
+            const ulong ferrocl_steps = (ulong)ferrocl_count0 / 8;
+            for (ulong ferrocl_q = ferrocl_k; ferrocl_q < ferrocl_steps; ferrocl_q += ferrocl_g) {
+                const int i_x0 = (int)((uint)ferrocl_start0 + (uint)(8 * ferrocl_q + 0));
+                const int i_x1 = (int)((uint)ferrocl_start0 + (uint)(8 * ferrocl_q + 1));
+                const int i_x2 = (int)((uint)ferrocl_start0 + (uint)(8 * ferrocl_q + 2));
+                const int i_x3 = (int)((uint)ferrocl_start0 + (uint)(8 * ferrocl_q + 3));
+                const int i_x4 = (int)((uint)ferrocl_start0 + (uint)(8 * ferrocl_q + 4));
+                const int i_x5 = (int)((uint)ferrocl_start0 + (uint)(8 * ferrocl_q + 5));
+                const int i_x6 = (int)((uint)ferrocl_start0 + (uint)(8 * ferrocl_q + 6));
+                const int i_x7 = (int)((uint)ferrocl_start0 + (uint)(8 * ferrocl_q + 7));
+                const float v16_x0 = ferrocl_acc0_x0;
+                const float v16_x1 = ferrocl_acc0_x1;
+                const float v16_x2 = ferrocl_acc0_x2;
+                const float v16_x3 = ferrocl_acc0_x3;
+                const float v16_x4 = ferrocl_acc0_x4;
+                const float v16_x5 = ferrocl_acc0_x5;
+                const float v16_x6 = ferrocl_acc0_x6;
+                const float v16_x7 = ferrocl_acc0_x7;
+                const int v18_x0 = (int)((uint)n - (uint)1);
+                const int v18_x1 = (int)((uint)n - (uint)1);
+                const int v18_x2 = (int)((uint)n - (uint)1);
+                const int v18_x3 = (int)((uint)n - (uint)1);
+                const int v18_x4 = (int)((uint)n - (uint)1);
+                const int v18_x5 = (int)((uint)n - (uint)1);
+                const int v18_x6 = (int)((uint)n - (uint)1);
+                const int v18_x7 = (int)((uint)n - (uint)1);
+                const int v19_x0 = (int)((uint)v18_x0 - (uint)i_x0);
+                const int v19_x1 = (int)((uint)v18_x1 - (uint)i_x1);
+                const int v19_x2 = (int)((uint)v18_x2 - (uint)i_x2);
+                const int v19_x3 = (int)((uint)v18_x3 - (uint)i_x3);
+                const int v19_x4 = (int)((uint)v18_x4 - (uint)i_x4);
+                const int v19_x5 = (int)((uint)v18_x5 - (uint)i_x5);
+                const int v19_x6 = (int)((uint)v18_x6 - (uint)i_x6);
+                const int v19_x7 = (int)((uint)v18_x7 - (uint)i_x7);
+                const float v20_x0 = a[v19_x0];
+                const float v20_x1 = a[v19_x1];
+                const float v20_x2 = a[v19_x2];
+                const float v20_x3 = a[v19_x3];
+                const float v20_x4 = a[v19_x4];
+                const float v20_x5 = a[v19_x5];
+                const float v20_x6 = a[v19_x6];
+                const float v20_x7 = a[v19_x7];
+                const float4 v21_v0 = *(__global const float4*)(a + i_x0);
+                const float4 v21_v1 = *(__global const float4*)(a + i_x4);
+                const float v21_x0 = v21_v0.s0;
+                const float v21_x1 = v21_v0.s1;
+                const float v21_x2 = v21_v0.s2;
+                const float v21_x3 = v21_v0.s3;
+                const float v21_x4 = v21_v1.s0;
+                const float v21_x5 = v21_v1.s1;
+                const float v21_x6 = v21_v1.s2;
+                const float v21_x7 = v21_v1.s3;
+                const float v22_x0 = (v20_x0 * v21_x0);
+                const float v22_x1 = (v20_x1 * v21_x1);
+                const float v22_x2 = (v20_x2 * v21_x2);
+                const float v22_x3 = (v20_x3 * v21_x3);
+                const float v22_x4 = (v20_x4 * v21_x4);
+                const float v22_x5 = (v20_x5 * v21_x5);
+                const float v22_x6 = (v20_x6 * v21_x6);
+                const float v22_x7 = (v20_x7 * v21_x7);
+                const float v23_x0 = (v16_x0 + v22_x0);
+                const float v23_x1 = (v16_x1 + v22_x1);
+                const float v23_x2 = (v16_x2 + v22_x2);
+                const float v23_x3 = (v16_x3 + v22_x3);
+                const float v23_x4 = (v16_x4 + v22_x4);
+                const float v23_x5 = (v16_x5 + v22_x5);
+                const float v23_x6 = (v16_x6 + v22_x6);
+                const float v23_x7 = (v16_x7 + v22_x7);
+                ferrocl_acc0_x0 = v23_x0;
+                ferrocl_acc0_x1 = v23_x1;
+                ferrocl_acc0_x2 = v23_x2;
+                ferrocl_acc0_x3 = v23_x3;
+                ferrocl_acc0_x4 = v23_x4;
+                ferrocl_acc0_x5 = v23_x5;
+                ferrocl_acc0_x6 = v23_x6;
+                ferrocl_acc0_x7 = v23_x7;
+            }
+            ferrocl_k += 8 * ferrocl_steps;
+        } else {
+            for (; ferrocl_k + 3 * ferrocl_g < (ulong)ferrocl_count0; ferrocl_k += 4 * ferrocl_g) {
+                const int i_x0 = (int)((uint)ferrocl_start0 + (uint)ferrocl_k);
+                const int i_x1 = (int)((uint)ferrocl_start0 + (uint)(ferrocl_k + 1 * ferrocl_g));
+                const int i_x2 = (int)((uint)ferrocl_start0 + (uint)(ferrocl_k + 2 * ferrocl_g));
+                const int i_x3 = (int)((uint)ferrocl_start0 + (uint)(ferrocl_k + 3 * ferrocl_g));
+                const float v16_x0 = ferrocl_acc0_x0;
+                const float v16_x1 = ferrocl_acc0_x1;
+                const float v16_x2 = ferrocl_acc0_x2;
+                const float v16_x3 = ferrocl_acc0_x3;
+                const int v18_x0 = (int)((uint)n - (uint)1);
+                const int v18_x1 = (int)((uint)n - (uint)1);
+                const int v18_x2 = (int)((uint)n - (uint)1);
+                const int v18_x3 = (int)((uint)n - (uint)1);
+                const int v19_x0 = (int)((uint)v18_x0 - (uint)i_x0);
+                const int v19_x1 = (int)((uint)v18_x1 - (uint)i_x1);
+                const int v19_x2 = (int)((uint)v18_x2 - (uint)i_x2);
+                const int v19_x3 = (int)((uint)v18_x3 - (uint)i_x3);
+                const float v20_x0 = a[v19_x0];
+                const float v20_x1 = a[v19_x1];
+                const float v20_x2 = a[v19_x2];
+                const float v20_x3 = a[v19_x3];
+                const float v21_x0 = a[i_x0];
+                const float v21_x1 = a[i_x1];
+                const float v21_x2 = a[i_x2];
+                const float v21_x3 = a[i_x3];
+                const float v22_x0 = (v20_x0 * v21_x0);
+                const float v22_x1 = (v20_x1 * v21_x1);
+                const float v22_x2 = (v20_x2 * v21_x2);
+                const float v22_x3 = (v20_x3 * v21_x3);
+                const float v23_x0 = (v16_x0 + v22_x0);
+                const float v23_x1 = (v16_x1 + v22_x1);
+                const float v23_x2 = (v16_x2 + v22_x2);
+                const float v23_x3 = (v16_x3 + v22_x3);
+                ferrocl_acc0_x0 = v23_x0;
+                ferrocl_acc0_x1 = v23_x1;
+                ferrocl_acc0_x2 = v23_x2;
+                ferrocl_acc0_x3 = v23_x3;
+            }
+        }
+    }
+    for (; ferrocl_k < (ulong)ferrocl_count0; ferrocl_k += ferrocl_g) {
+        const int i = (int)((uint)ferrocl_start0 + (uint)ferrocl_k);
+        const float v16 = ferrocl_acc0;
+        const int v18 = (int)((uint)n - (uint)1);
+        const int v19 = (int)((uint)v18 - (uint)i);
+        if ((uint)v19 >= (uint)a_length) { *ferrocl_status = 1; goto ferrocl_next; }
+        const float v20 = a[v19];
+        if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; goto ferrocl_next; }
+        const float v21 = a[i];
+        const float v22 = (v20 * v21);
+        const float v23 = (v16 + v22);
+        ferrocl_acc0 = v23;
+    ferrocl_next: ;
+    }
+    ferrocl_acc0 = ferrocl_acc0 + (((ferrocl_acc0_x0 + ferrocl_acc0_x1) + (ferrocl_acc0_x2 + ferrocl_acc0_x3)) + ((ferrocl_acc0_x4 + ferrocl_acc0_x5) + (ferrocl_acc0_x6 + ferrocl_acc0_x7)));
+    const uint ferrocl_lid = (uint)(get_local_id(0) + get_local_size(0) * (get_local_id(1) + get_local_size(1) * get_local_id(2)));
+    const uint ferrocl_lsize = (uint)(get_local_size(0) * get_local_size(1) * get_local_size(2));
+    ferrocl_scratch0[ferrocl_lid] = ferrocl_acc0;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (uint ferrocl_s = ferrocl_lsize >> 1; ferrocl_s > 0u; ferrocl_s >>= 1) {
+        if (ferrocl_lid < ferrocl_s) {
+            ferrocl_scratch0[ferrocl_lid] = ferrocl_scratch0[ferrocl_lid] + ferrocl_scratch0[ferrocl_lid + ferrocl_s];
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+    if (ferrocl_lid == 0u) {
+        const size_t ferrocl_group = get_group_id(0) + get_num_groups(0) * (get_group_id(1) + get_num_groups(1) * get_group_id(2));
+        ferrocl_partials0[ferrocl_group] = ferrocl_scratch0[0];
+    }
+}
