@@ -328,6 +328,30 @@ sizes=("$@")
 } 2>&1 | tee "$OUT/kernel-race.txt"
 RACE
 
+# The strict JUnit suite (tests/) with the bundle's JRE and library, against the JVM on the GPU machine:
+# bash .bench-bundle/junit/run.sh (after run.sh or race/run.sh registered NVIDIA's ICD), about 40 s.
+echo "== JUnit classes ==" >&2
+gradle --no-daemon -q :tests:testClasses -PskipCargo
+J="$B/junit"
+mkdir -p "$J"
+cp -r tests/build/classes/java/test "$J/classes"
+for jar in junit-4.13.2.jar hamcrest-core-1.3.jar; do
+  found=$(find ~/.gradle ~/.m2 -name "$jar" -print -quit 2>/dev/null || true)
+  [[ -n $found ]] || { echo "bench-gpu: $jar not found (run gradle test once)" >&2; exit 1; }
+  cp "$found" "$J/"
+done
+(cd "$J/classes" && find . -name '*Test.class' | sed 's|^\./||; s|\.class$||; s|/|.|g' | sort) >"$J/tests.txt"
+cat >"$J/run.sh" <<'JUNIT'
+#!/usr/bin/env bash
+# The strict JUnit suite with the bundle's JRE and libferrocl.so; register NVIDIA's ICD first (race/run.sh or run.sh).
+B=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+J=$B/junit
+LD_PRELOAD=$B/jre/lib/libjsig.so "$B/jre/bin/java" -Xmx8g -Dferrocl.strict=true \
+  -Dferrocl.library.path="$B/lib/libferrocl.so" -XX:-OmitStackTraceInFastThrow \
+  -cp "$B/lib/ferrocl-bench.jar:$J/classes:$J/junit-4.13.2.jar:$J/hamcrest-core-1.3.jar" \
+  org.junit.runner.JUnitCore $(cat "$J/tests.txt")
+JUNIT
+
 size_kib=$(du -sk "$B" | cut -f1)
 echo "bundle: $B, $((size_kib / 1024)) MiB ($(du -sh "$B/jre" | cut -f1) runtime, $(du -sh "$B/lib/ferrocl-bench.jar" | cut -f1) jar, $(du -sh "$B/lib/libferrocl.so" | cut -f1) libferrocl.so)"
 if ((size_kib > LIMIT_MIB * 1024)); then
@@ -337,7 +361,8 @@ fi
 cat <<EOF
 Run it on the GPU machine with the device tool:
   run  command: bash .bench-bundle/run.sh      carry: [".bench-bundle"]   timeout_s: 600
-       (bash .bench-bundle/race/run.sh: the reduction kernel race, about 20 s; \$OUT/kernel-race.txt)
+       (bash .bench-bundle/race/run.sh: the reduction kernel race, about 20 s; \$OUT/kernel-race.txt;
+        bash .bench-bundle/junit/run.sh: the strict JUnit suite on the GPU, about 40 s)
        (JMH arguments after run.sh select a part, e.g. 'bash .bench-bundle/run.sh VectorAdd -p size=smoke')
 Then, here, on the fetched files:
   python3 scripts/bench-report.py <files_at folder>

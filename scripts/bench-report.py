@@ -544,6 +544,58 @@ def chart(info, rows, path, all_sizes=False):
 # ------------------------------------------------------------------------------------------- main
 
 
+RACE_LINE = re.compile(r"^(\S+)/(\S+)\s+(cold|warm)\s+median\s+([\d.]+) us\s+min\s+([\d.]+)\s+p90\s+([\d.]+)"
+                       r"\s+([\d.]+) GB/s\s+result\s+(\S+)(\s+WRONG)?")
+RACE_HEAD = re.compile(r"^device: (.*?), (\d+) compute units.*?; n = (\d+), (\d+) timed launches")
+
+
+def parse_race(path):
+    """kernel-race.txt (bench-native/kernel_race.c's output) as a list of dicts, one per kernel, size and state."""
+    out, n, device, reps = [], None, None, None
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            h = RACE_HEAD.match(line)
+            if h:
+                device, n, reps = h.group(1), int(h.group(3)), int(h.group(4))
+                continue
+            m = RACE_LINE.match(line)
+            if m and n is not None:
+                out.append({"device": device, "elements": n, "launches": reps, "variant": m.group(1),
+                            "op": m.group(2), "state": m.group(3), "medianUs": float(m.group(4)),
+                            "minUs": float(m.group(5)), "p90Us": float(m.group(6)), "gbPerS": float(m.group(7)),
+                            "result": m.group(8), "wrong": bool(m.group(9))})
+    return out
+
+
+def race_markdown(race):
+    """The race as a table: per size and op, hand-written and Ferrocl medians (cold and warm L2) and their ratio."""
+    by = {}
+    for r in race:
+        by[(r["elements"], r["op"], r["state"], r["variant"])] = r
+    keys = sorted({(r["elements"], r["op"]) for r in race}, key=lambda k: (k[0], k[1]))
+    if not keys:
+        return ""
+    first = race[0]
+    lines = ["", "Reduction kernels side by side (`bench-native/kernel_race.c`, %s: one resident buffer, %d launches "
+             "of each kernel interleaved round-robin; cold: L2 flushed before each launch, warm: right after a launch "
+             "of the same kernel; medians of OpenCL-profiled times):" % (first["device"], first["launches"]), "",
+             "| elements | op | hand-written µs, cold / warm | Ferrocl µs, cold / warm | fraction of hand-written, "
+             "cold / warm | Ferrocl GB/s, cold |",
+             "|---|---|--:|--:|--:|--:|"]
+    for n, op in keys:
+        h = [by.get((n, op, st, "hand-written")) for st in ("cold", "warm")]
+        f = [by.get((n, op, st, "ferrocl")) for st in ("cold", "warm")]
+        if None in h or None in f:
+            continue
+        frac = ["%.3f" % (hh["medianUs"] / ff["medianUs"]) for hh, ff in zip(h, f)]
+        wrong = " (WRONG result)" if any(x["wrong"] for x in h + f) else ""
+        size = "2^%d" % (n.bit_length() - 1) if n & (n - 1) == 0 else str(n)
+        lines.append("| %s | %s | %.2f / %.2f | %.2f / %.2f | %s / %s | %.0f%s |" % (
+            size, op, h[0]["medianUs"], h[1]["medianUs"],
+            f[0]["medianUs"], f[1]["medianUs"], frac[0], frac[1], f[0]["gbPerS"], wrong))
+    return "\n".join(lines) + "\n"
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("run_dir", nargs="?", help="the folder with jmh.json, kernel-times.jsonl, device.json")
@@ -594,10 +646,14 @@ def main():
         "units": {"scoreMsPerOp": "ms/op (JMH, end to end)", "scoreErrorMs": "JMH 99.9% error, ms",
                   "kernel*Ns": "OpenCL profiling, ns", "*Ms": "ms", "ratios": "other / Ferrocl"},
     }
+    race_path = os.path.join(a.run_dir, "kernel-race.txt") if a.run_dir else None
+    race = parse_race(race_path) if race_path and os.path.exists(race_path) else []
+    if race:
+        doc["kernelRace"] = race
     with open(out_json, "w", encoding="utf-8") as f:
         json.dump(doc, f, indent=1, ensure_ascii=False)
         f.write("\n")
-    md = markdown(info, rows)
+    md = markdown(info, rows) + race_markdown(race)
     with open(out_md, "w", encoding="utf-8") as f:
         f.write(md)
     wrote = [out_json, out_md]
