@@ -572,7 +572,7 @@ def race_markdown(race):
     by = {}
     for r in race:
         by[(r["elements"], r["op"], r["state"], r["variant"])] = r
-    keys = sorted({(r["elements"], r["op"]) for r in race}, key=lambda k: (k[0], k[1]))
+    keys = sorted({(r["elements"], r["op"]) for r in race})
     if not keys:
         return ""
     first = race[0]

@@ -6,7 +6,7 @@
 //!
 //! Why it is exact: `+`, `-`, `*`, `<<` by a constant and negation on Java `int`s compute the ring
 //! result modulo 2^32, so the index the body computes is congruent to the exact integer
-//! `scale * i + offset`. When that exact value lies in `[0, len)` at the first and at the last `i`
+//! `scale * i + offset + Σ cj * tj`. When that exact value lies in `[0, len)` at the first and at the last `i`
 //! it lies there for every `i` in between (it is linear in `i`); a value in `[0, 2^31)` congruent
 //! to the `int` index is that index, so every one of those checks passes. The endpoints are
 //! evaluated in 64-bit arithmetic, where they cannot overflow (`|scale|, |offset| <= 2^31`, at most
@@ -23,19 +23,12 @@ use ferrocl_graph::{BinaryOp, Constant, Graph, NodeId, Op, Stamp};
 use std::fmt::Write;
 
 /// An index check that holds for every iteration when it holds at both ends of the range.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub(crate) struct RangeCheck {
-    /// The index as written in C (the check's text is found again by it).
-    pub(crate) index: String,
-    /// The array length's kernel argument.
-    pub(crate) len: String,
-    /// `index = scale * i + offset + Σ coefficient * term`.
-    pub(crate) scale: i64,
-    /// See `scale`.
-    pub(crate) offset: i64,
-    /// Loop-invariant `int` terms, as C expressions valid anywhere in the kernel, with their
-    /// coefficients.
-    pub(crate) terms: Vec<(String, i64)>,
+    /// The check (its text is found again by its index and length).
+    pub(crate) check: IndexCheck,
+    /// Its index as a function of the loop index.
+    pub(crate) affine: Affine,
 }
 
 /// `scale * i + offset + Σ coefficient * term`, modulo 2^32.
@@ -45,7 +38,8 @@ pub(crate) struct Affine {
     pub(crate) scale: i64,
     /// The constant.
     pub(crate) offset: i64,
-    /// The invariant terms (C text) and their coefficients, none zero.
+    /// The loop-invariant `int` terms, as C expressions valid anywhere in the kernel, and their
+    /// coefficients, none zero.
     pub(crate) terms: Vec<(String, i64)>,
 }
 
@@ -169,13 +163,9 @@ pub(crate) fn range_checks(
     checks
         .iter()
         .filter_map(|c| {
-            let a = affine(g, c.node, index, invariant)?;
             Some(RangeCheck {
-                index: c.index.clone(),
-                len: c.len.clone(),
-                scale: a.scale,
-                offset: a.offset,
-                terms: a.terms,
+                check: c.clone(),
+                affine: affine(g, c.node, index, invariant)?,
             })
         })
         .collect()
@@ -190,7 +180,7 @@ pub(crate) fn without_checks(
 ) -> String {
     let lines: Vec<String> = ranged
         .iter()
-        .map(|r| index_check_line(&r.index, &r.len, status, exit))
+        .map(|r| index_check_line(&r.check.index, &r.check.len, status, exit))
         .collect();
     body.lines()
         .filter(|l| !lines.iter().any(|c| c == l.trim()))
@@ -205,17 +195,18 @@ fn affine_text(scale: i64, offset: i64, terms: &[(String, i64)], x: &str) -> Str
     parts.extend(terms.iter().map(|(t, c)| (*c, format!("(long){t}"))));
     let mut s = String::new();
     for (c, v) in parts {
-        let sign = if c < 0 { "-" } else { "+" };
         let magnitude = match c.unsigned_abs() {
             0 => continue,
             1 => v,
             m => format!("{m}L * {v}"),
         };
-        if s.is_empty() {
-            let _ = write!(s, "{}{magnitude}", if c < 0 { "-" } else { "" });
-        } else {
-            let _ = write!(s, " {sign} {magnitude}");
-        }
+        let sign = match (s.is_empty(), c < 0) {
+            (true, false) => "",
+            (true, true) => "-",
+            (false, false) => " + ",
+            (false, true) => " - ",
+        };
+        let _ = write!(s, "{sign}{magnitude}");
     }
     if s.is_empty() {
         let _ = write!(s, "{offset}L");
@@ -247,14 +238,15 @@ pub(crate) fn range_test(
     let terms: Vec<String> = ranged
         .iter()
         .map(|r| {
-            let first = affine_text(r.scale, r.offset, &r.terms, &format!("{flag}_first"));
-            let last = affine_text(r.scale, r.offset, &r.terms, &format!("{flag}_last"));
-            let (lo, hi) = if r.scale * i64::from(step) >= 0 {
+            let a = &r.affine;
+            let first = affine_text(a.scale, a.offset, &a.terms, &format!("{flag}_first"));
+            let last = affine_text(a.scale, a.offset, &a.terms, &format!("{flag}_last"));
+            let (lo, hi) = if a.scale * i64::from(step) >= 0 {
                 (first, last)
             } else {
                 (last, first)
             };
-            format!("({lo} >= 0L && {hi} < (long){})", r.len)
+            format!("({lo} >= 0L && {hi} < (long){})", r.check.len)
         })
         .collect();
     lines.push(format!("const int {flag} = {};", terms.join(" && ")));
@@ -264,6 +256,21 @@ pub(crate) fn range_test(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn ranged(index: &str, len: &str, scale: i64, offset: i64) -> RangeCheck {
+        RangeCheck {
+            check: IndexCheck {
+                node: Graph::default().add(Op::Start, Stamp::Void, Vec::new()),
+                index: index.into(),
+                len: len.into(),
+            },
+            affine: Affine {
+                scale,
+                offset,
+                terms: Vec::new(),
+            },
+        }
+    }
 
     #[test]
     fn affine_text_reads_naturally() {
@@ -281,13 +288,7 @@ mod tests {
 
     #[test]
     fn a_falling_index_swaps_the_ends() {
-        let r = RangeCheck {
-            index: "v".into(),
-            len: "a_length".into(),
-            scale: -1,
-            offset: 9,
-            terms: Vec::new(),
-        };
+        let r = ranged("v", "a_length", -1, 9);
         let lines = range_test(&[r], "s", "n", 1, "ok");
         assert_eq!(
             lines.last().map(String::as_str),
@@ -324,13 +325,7 @@ mod tests {
         let keep = index_check_line("j", "b_length", "st", "goto out;");
         let drop = index_check_line("i", "a_length", "st", "goto out;");
         let body = format!("    const int x = 1;\n    {drop}\n    {keep}\n");
-        let r = RangeCheck {
-            index: "i".into(),
-            len: "a_length".into(),
-            scale: 1,
-            offset: 0,
-            terms: Vec::new(),
-        };
+        let r = ranged("i", "a_length", 1, 0);
         let out = without_checks(&body, &[r], "st", "goto out;");
         assert_eq!(out, format!("    const int x = 1;\n    {keep}\n"));
     }
