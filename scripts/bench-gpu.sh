@@ -11,7 +11,8 @@
 # one benchmark class at a time, each class in one JVM of its own (JMH -f 0: every trial of the class in that
 # JVM, no fork per trial; a shared deadline, so one failure or overrun loses one class, not the run) and
 # leaves in $OUT: jmh.json (JMH's JSON, all classes), kernel-times.jsonl (profiled kernel, JIT and
-# driver-build times from the benchmarks), device.json, run.log. The whole suite takes about 6.5 minutes on
+# driver-build times from the benchmarks), device.json, run.log, and overhead.txt (bench-native/overhead.c, run
+# when OverheadBench is selected). The whole suite takes about 6.5 minutes on
 # the H100 machine (bench-java/README.md, "Run time").
 # Then: python3 scripts/bench-report.py <the fetched $OUT folder>.
 set -euo pipefail
@@ -130,7 +131,7 @@ B=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 OUT=${OUT:-build/bench-run}
 mkdir -p "$OUT"
 OUT=$(cd "$OUT" && pwd)
-rm -f "$OUT/jmh.json" "$OUT/kernel-times.jsonl" "$OUT/device.json" "$OUT/run.log"
+rm -f "$OUT/jmh.json" "$OUT/kernel-times.jsonl" "$OUT/device.json" "$OUT/run.log" "$OUT/overhead.txt"
 DEADLINE=$(( SECONDS + ${BENCH_DEADLINE_S:-550} ))
 
 json_str() {  # a JSON string literal (or null for an empty argument)
@@ -174,7 +175,9 @@ KT="$OUT/kernel-times.jsonl"
 # The benchmark JVM's options: given to each class's JMH JVM, which runs the trials itself (-f 0); with -f N
 # >= 1, JMH passes its own input arguments on to its forks (no benchmark sets @Fork(jvmArgs), which would
 # replace them). Aparapi reflects into java.base.
-PROPS=(-Xmx${BENCH_XMX:-8g} -Dferrocl.library.path="$B/lib/libferrocl.so" -Dferrocl.strict=true -Dferrocl.bench.kernelTimes="$KT"
+# -Dferrocl.profile=true: every execution is timed with OpenCL profiling (the kernel columns need it; the
+# hand-written kernels are profiled too), except where a benchmark turns it off (OverheadBench's measured calls).
+PROPS=(-Xmx${BENCH_XMX:-8g} -Dferrocl.library.path="$B/lib/libferrocl.so" -Dferrocl.strict=true -Dferrocl.profile=true -Dferrocl.bench.kernelTimes="$KT"
   --add-opens=java.base/java.lang=ALL-UNNAMED --add-opens=java.base/sun.nio.ch=ALL-UNNAMED)
 [[ -n ${FERROCL_DEVICE:-} ]] && PROPS+=(-Dferrocl.device="$FERROCL_DEVICE")
 HOST=("$JAVA")
@@ -207,6 +210,16 @@ mapfile -t available < <("${HOST[@]}" -jar "$JAR" -l 2>/dev/null \
 ((${#selected[@]})) || { echo "no benchmark matches: ${regexes[*]:-(all)} ${opts[*]}"; }
 mapfile -t classes < <(printf '%s\n' "${selected[@]}" | sed 's/\.[^.]*$//' | awk 'NF && !seen[$0]++')
 echo "selected ${#selected[@]} benchmarks in ${#classes[@]} classes"
+
+# The bare-OpenCL floor under OverheadBench (bench-native/overhead.c, built here with the machine's gcc): runs when
+# OverheadBench is selected (BENCH_NATIVE=1 always, BENCH_NATIVE=0 never); about 3 s; $OUT/overhead.txt.
+native_status=null
+if [[ ${BENCH_NATIVE:-} == 1 || ( ${BENCH_NATIVE:-} != 0 && " ${classes[*]} " == *".OverheadBench "* ) ]]; then
+  echo "== bench-native/overhead.c =="
+  env -u LD_PRELOAD OUT="$OUT" bash "$B/native/run.sh"
+  native_rc=$?
+  native_status="{\"overhead\": {\"rc\": $native_rc}}"
+fi
 
 parts=$(mktemp -d)
 runs=()
@@ -259,6 +272,7 @@ rm -rf "$parts"
   printf '  "aparapiDevices": ['; sep=""; for a in "${aparapi[@]}"; do printf '%s%s' "$sep" "$(json_str "$a")"; sep=", "; done; echo "],"
   printf '  "runs": ['; sep=""; for r in "${runs[@]}"; do printf '%s\n    %s' "$sep" "$r"; sep=","; done; echo "],"
   echo "  \"env\": {\"CUDA_CACHE_DISABLE\": $(json_str "$CUDA_CACHE_DISABLE"), \"FERROCL_DEVICE\": $(json_str "${FERROCL_DEVICE:-}"), \"BENCH_DEADLINE_S\": ${BENCH_DEADLINE_S:-550}, \"BENCH_FORKS\": $(json_str "$( ((forks_given)) && echo "(from the arguments)" || echo "$FORKS")")},"
+  echo "  \"native\": $native_status,"
   echo "  \"wallSeconds\": $SECONDS"
   echo "}"
 } >"$OUT/device.json"
@@ -328,6 +342,38 @@ sizes=("$@")
 } 2>&1 | tee "$OUT/kernel-race.txt"
 RACE
 
+# The bare-OpenCL overhead floor (bench-native/overhead.c): the same tiny kernel as OverheadBench, timed through the
+# OpenCL API alone. Compiled on the device machine by native/run.sh, which the suite's run.sh calls when
+# OverheadBench is selected; by hand: bash .bench-bundle/native/run.sh [ITERS [N...]] ($OUT/overhead.txt).
+echo "== native overhead harness ==" >&2
+NV="$B/native"
+mkdir -p "$NV"
+cp bench-native/overhead.c "$NV/"
+cat >"$NV/run.sh" <<'NATIVE'
+#!/usr/bin/env bash
+# bash .bench-bundle/native/run.sh [ITERS [N...]]   (default 2000 timed iterations per case; 256 and 4096 elements)
+set -uo pipefail
+NV=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+OUT=${OUT:-build/bench-run}
+mkdir -p "$OUT"
+lib=$(ls /usr/lib/x86_64-linux-gnu/libnvidia-opencl.so.1 /usr/lib/libnvidia-opencl.so.1 2>/dev/null | head -1 || true)
+if [[ -n $lib ]]; then mkdir -p /etc/OpenCL/vendors 2>/dev/null && echo "$lib" >/etc/OpenCL/vendors/nvidia.icd 2>/dev/null; fi
+inc=""
+for d in /usr/include /usr/local/cuda/include; do [[ -f $d/CL/cl.h ]] && { inc="-I$d"; break; }; done
+exe=$(mktemp /tmp/ferrocl-overhead.XXXXXX)
+if ! gcc -O2 -Wall $inc -o "$exe" "$NV/overhead.c" -l:libOpenCL.so.1; then
+  echo "native/run.sh: overhead.c did not compile (gcc, CL/cl.h, libOpenCL.so.1?)" | tee "$OUT/overhead.txt"
+  exit 1
+fi
+{
+  command -v nvidia-smi >/dev/null && nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
+  "$exe" "$@"
+} 2>&1 | tee "$OUT/overhead.txt"
+rc=${PIPESTATUS[0]}
+rm -f "$exe"
+exit "$rc"
+NATIVE
+
 # The strict JUnit suite (tests/) with the bundle's JRE and library, against the JVM on the GPU machine:
 # bash .bench-bundle/junit/run.sh (after run.sh or race/run.sh registered NVIDIA's ICD), about 40 s.
 echo "== JUnit classes ==" >&2
@@ -362,6 +408,8 @@ cat <<EOF
 Run it on the GPU machine with the device tool:
   run  command: bash .bench-bundle/run.sh      carry: [".bench-bundle"]   timeout_s: 600
        (bash .bench-bundle/race/run.sh: the reduction kernel race, about 20 s; \$OUT/kernel-race.txt;
+        bash .bench-bundle/native/run.sh: the bare-OpenCL overhead floor alone, a few s; \$OUT/overhead.txt
+        (run.sh runs it too when OverheadBench is selected);
         bash .bench-bundle/junit/run.sh: the strict JUnit suite on the GPU, about 40 s)
        (JMH arguments after run.sh select a part, e.g. 'bash .bench-bundle/run.sh VectorAdd -p size=smoke')
 Then, here, on the fetched files:

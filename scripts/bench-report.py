@@ -11,6 +11,11 @@ device Ferrocl used, host CPUs, date, which benchmarks were selected and how eac
 Writes, under --out-dir (default bench-results/), <date>-<device-slug>.json (every figure), .png (the chart,
 matplotlib: installed into build/bench-venv on first use) and .md (the README table, also printed).
 
+Also read from RUN_DIR when there: kernel-race.txt (bench-native/kernel_race.c) and overhead.txt
+(bench-native/overhead.c). OverheadBench and BandwidthBench get tables of their own: "Overhead per execute (µs)"
+(the JMH variants and overhead.txt's bare-OpenCL figures side by side) and "Host-device bandwidth" (GB/s = bytes
+moved / JMH's time per operation), not rows of the main table or the chart.
+
 Works with whatever benchmarks, variants and sizes are present; a missing figure is shown as "—" with a
 footnote saying why. Nothing is ever estimated or filled in.
 """
@@ -41,6 +46,9 @@ LABELS = {
     "aparapi": "Aparapi",
 }
 DASH = "—"
+# Benchmarks with tables of their own instead of rows in the main table and the chart: their variants are not the
+# suite's (OverheadBench keeps its arrays on the device; BandwidthBench's variants are transfer directions).
+OWN_TABLES = {"Overhead", "Bandwidth"}
 
 
 # ------------------------------------------------------------------------------------------- matplotlib
@@ -230,7 +238,7 @@ def build(jmh, kernel_lines, device):
     available = {bench_name(full) for full in device.get("available") or []}
     runs = {r.get("class", "").rpartition(".")[2]: r for r in device.get("runs") or []}
 
-    benches = sorted({k[0] for k in figures} | {b for b, _ in selected} | {k[0] for k in compile_by})
+    benches = sorted(({k[0] for k in figures} | {b for b, _ in selected} | {k[0] for k in compile_by}) - OWN_TABLES)
     rows = []
     for bench in benches:
         sizes = sorted({k[1] for k in figures if k[0] == bench} | {k[1] for k in compile_by if k[0] == bench},
@@ -387,35 +395,36 @@ def markdown(info, rows):
         extra.append("JMH arguments: `%s`" % " ".join(info["jmhArgs"]))
     if extra:
         lines.append("; ".join(extra) + ".")
-    lines.append("")
-    lines.append("| benchmark | size | Ferrocl ms/op | × sequential Java | × parallel streams | × Aparapi "
-                 "| fraction of hand-written, end to end | fraction of hand-written, kernel "
-                 "| JIT ms, cold / cached | driver build ms, cold / cached |")
-    lines.append("|---|---|--:|--:|--:|--:|--:|--:|--:|--:|")
-    for r in rows:
-        if r["ferroclMsPerOp"] is None:
-            fer = mark(r["ferroclWhy"])
-        else:
-            fer = sig(r["ferroclMsPerOp"])
-            if r["ferroclErrorMs"] is not None:
-                fer += " ± " + sig(r["ferroclErrorMs"], 2)
-        lines.append("| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (
-            r["benchmark"], r["size"], fer,
-            cell(r["speedupOverSequential"], "×"),
-            cell(r["speedupOverParallelStreams"], "×"),
-            cell(r["speedupOverAparapi"], "×"),
-            cell(r["fractionOfHandWritten"]),
-            cell(r["kernelFractionOfHandWritten"]),
-            ms_pair(r["jitMsCold"], r["jitMsCached"]),
-            ms_pair(r["buildMsCold"], r["buildMsCached"]),
-        ))
-    lines.append("")
-    lines.append("End to end: JMH average time per operation (host arrays in, host arrays out), ± JMH's 99.9% "
-                 "error where it has one; × X: X's time / Ferrocl's (above 1: Ferrocl faster). Fraction of "
-                 "hand-written: hand-written OpenCL's time / Ferrocl's (1: as fast; below 1: slower); kernel: "
-                 "medians of OpenCL-profiled kernel times (warmup calls included). JIT: bytecode → OpenCL C; "
-                 "driver build: the OpenCL driver compiling it; cold: first compile in a fresh JVM, cached: "
-                 "a second schedule of the same method.")
+    if rows:  # none when the run had only the benchmarks with tables of their own
+        lines.append("")
+        lines.append("| benchmark | size | Ferrocl ms/op | × sequential Java | × parallel streams | × Aparapi "
+                     "| fraction of hand-written, end to end | fraction of hand-written, kernel "
+                     "| JIT ms, cold / cached | driver build ms, cold / cached |")
+        lines.append("|---|---|--:|--:|--:|--:|--:|--:|--:|--:|")
+        for r in rows:
+            if r["ferroclMsPerOp"] is None:
+                fer = mark(r["ferroclWhy"])
+            else:
+                fer = sig(r["ferroclMsPerOp"])
+                if r["ferroclErrorMs"] is not None:
+                    fer += " ± " + sig(r["ferroclErrorMs"], 2)
+            lines.append("| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (
+                r["benchmark"], r["size"], fer,
+                cell(r["speedupOverSequential"], "×"),
+                cell(r["speedupOverParallelStreams"], "×"),
+                cell(r["speedupOverAparapi"], "×"),
+                cell(r["fractionOfHandWritten"]),
+                cell(r["kernelFractionOfHandWritten"]),
+                ms_pair(r["jitMsCold"], r["jitMsCached"]),
+                ms_pair(r["buildMsCold"], r["buildMsCached"]),
+            ))
+        lines.append("")
+        lines.append("End to end: JMH average time per operation (host arrays in, host arrays out), ± JMH's 99.9% "
+                     "error where it has one; × X: X's time / Ferrocl's (above 1: Ferrocl faster). Fraction of "
+                     "hand-written: hand-written OpenCL's time / Ferrocl's (1: as fast; below 1: slower); kernel: "
+                     "medians of OpenCL-profiled kernel times (warmup calls included). JIT: bytecode → OpenCL C; "
+                     "driver build: the OpenCL driver compiling it; cold: first compile in a fresh JVM, cached: "
+                     "a second schedule of the same method.")
     kept = [r for r in rows if r.get("keptMsPerOp") is not None]
     if kept:
         lines.append("")
@@ -596,6 +605,167 @@ def race_markdown(race):
     return "\n".join(lines) + "\n"
 
 
+OVERHEAD_LINE = re.compile(r"^overhead\s+(.*)$")
+
+
+def parse_overhead(path):
+    """overhead.txt (bench-native/overhead.c's output): the device line and one dict per size, queue and case."""
+    device, out = None, []
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            line = line.strip()
+            if line.startswith("device: "):
+                device = line[len("device: "):].split("; ")[0]
+                continue
+            m = OVERHEAD_LINE.match(line)
+            if not m:
+                continue
+            kv = dict(p.split("=", 1) for p in m.group(1).split() if "=" in p)
+            try:
+                out.append({"device": device, "elements": int(kv["n"]), "queue": kv["queue"], "case": kv["case"],
+                            "iterations": int(kv["iters"]), "medianUs": float(kv["median_us"]),
+                            "p10Us": float(kv["p10_us"]), "p90Us": float(kv["p90_us"]), "minUs": float(kv["min_us"]),
+                            "check": kv.get("check")})
+            except (KeyError, ValueError) as e:
+                print("bench-report: %s: line skipped (%s): %s" % (path, e, line), file=sys.stderr)
+    return out
+
+
+def own_figures(figures, bench):
+    """{size: {variant: figure}} of one benchmark's JMH figures."""
+    by = {}
+    for f in figures:
+        if f["benchmark"] == bench:
+            by.setdefault(f["size"], {})[f["variant"]] = f
+    return by
+
+
+OVERHEAD_VARIANTS = [("ferrocl", "Ferrocl"), ("aparapi", "Aparapi"), ("aparapiNoGet", "Aparapi, no get"),
+                     ("sequential", "sequential Java")]
+
+
+def overhead_summary(figures, native):
+    """OverheadBench's figures in µs per operation and overhead.txt's, one row per size."""
+    jmh = own_figures(figures, "Overhead")
+    nat = {}
+    for r in native:
+        nat.setdefault(str(r["elements"]), {})[(r["case"], r["queue"])] = r
+    rows = []
+    for size in sorted(set(jmh) | set(nat), key=size_key):
+        row = {"size": size}
+        for v, _ in OVERHEAD_VARIANTS:
+            f = (jmh.get(size) or {}).get(v) or {}
+            ms, err = f.get("scoreMsPerOp"), f.get("scoreErrorMs")
+            row[v + "Us"] = None if ms is None else ms * 1e3
+            row[v + "ErrorUs"] = None if err is None else err * 1e3
+        k = ((jmh.get(size) or {}).get("ferrocl") or {}).get("kernelMedianNs")
+        row["ferroclKernelUs"] = None if k is None else k / 1e3
+        for case in ("kernel+finish", "kernel+read"):
+            for queue in ("plain", "profiling"):
+                row["opencl %s %s" % (case, queue)] = (nat.get(size) or {}).get((case, queue))
+        rows.append(row)
+    return rows
+
+
+def overhead_markdown(rows, device):
+    if not rows:
+        return ""
+
+    def us(x, err=None):
+        if x is None:
+            return DASH
+        return "%.2f" % x + (" ± %.2f" % err if err is not None else "")
+
+    def nat(r):
+        if r is None:
+            return DASH
+        return "%.2f (%.2f–%.2f)%s" % (r["medianUs"], r["p10Us"], r["p90Us"],
+                                        "" if r.get("check") == "ok" else " WRONG")
+
+    native_dev = next((r["opencl kernel+finish plain"]["device"] for r in rows if r["opencl kernel+finish plain"]),
+                      None)
+    lines = ["", "Overhead per execute (µs): `c[i] = a[i] + 1` over n ints, arrays resident on the device "
+             "(OverheadBench: JMH's average time per operation ± its 99.9%% error, %s; bench-native/overhead.c: "
+             "medians (p10–p90) of %s timed iterations on %s, plain / profiling queue):" % (
+                 device, next((r["opencl kernel+finish plain"]["iterations"] for r in rows
+                               if r["opencl kernel+finish plain"]), DASH), native_dev or DASH), "",
+             "| n | Ferrocl `execute()` | Aparapi `execute` + `get(c)` | Aparapi `execute` only | Ferrocl kernel "
+             "(profiled) | OpenCL enqueue + finish, plain / profiling queue | OpenCL enqueue + blocking read of c, "
+             "plain / profiling queue | sequential Java |",
+             "|---|--:|--:|--:|--:|--:|--:|--:|"]
+    for r in rows:
+        lines.append("| %s | %s | %s | %s | %s | %s / %s | %s / %s | %s |" % (
+            r["size"], us(r["ferroclUs"], r["ferroclErrorUs"]), us(r["aparapiUs"], r["aparapiErrorUs"]),
+            us(r["aparapiNoGetUs"], r["aparapiNoGetErrorUs"]), us(r["ferroclKernelUs"]),
+            nat(r["opencl kernel+finish plain"]), nat(r["opencl kernel+finish profiling"]),
+            nat(r["opencl kernel+read plain"]), nat(r["opencl kernel+read profiling"]),
+            us(r["sequentialUs"], r["sequentialErrorUs"])))
+    lines.append("")
+    lines.append("Ferrocl: `TaskSchedule.keepOnDevice(a, c)`, each `execute()` launches the kernel and copies c back "
+                 "into the Java array. Aparapi: explicit buffer management (`put(a)` once); \"execute only\" leaves "
+                 "the result on the device, so it is not comparable with Ferrocl's figure. Ferrocl kernel: median "
+                 "OpenCL-profiled kernel time over 200 executions in the benchmark's setup."
+                 + (" %s: no figure in this run." % DASH if any(DASH in l for l in lines[4:]) else ""))
+    return "\n".join(lines) + "\n"
+
+
+BANDWIDTH_VARIANTS = [("upload", "host → device", 1, 0), ("download", "device → host", 0, 1),
+                      ("roundTrip", "both ways", 1, 1)]
+
+
+def bandwidth_summary(figures):
+    """BandwidthBench's figures as GB/s: bytes the computation moves (4 bytes per float, each direction it needs)
+    over JMH's time per operation."""
+    rows = []
+    for size, by in sorted(own_figures(figures, "Bandwidth").items(), key=lambda kv: size_key(kv[0])):
+        try:
+            n = int(size)
+        except ValueError:
+            n = None  # the smoke size: the benchmark's own constant, not in the results
+        for v, direction, up, down in BANDWIDTH_VARIANTS:
+            f = by.get(v)
+            if f is None:
+                continue
+            ms = f.get("scoreMsPerOp")
+            bytes_up = 4 * n * up if n is not None else None
+            bytes_down = 4 * n * down if n is not None else None
+            moved = None if n is None else bytes_up + bytes_down
+            k = f.get("kernelMedianNs")
+            rows.append({"size": size, "variant": v, "direction": direction, "bytesUp": bytes_up,
+                         "bytesDown": bytes_down, "msPerOp": ms, "errorMs": f.get("scoreErrorMs"),
+                         "gbPerS": moved / (ms * 1e-3) / 1e9 if moved is not None and ms else None,
+                         "kernelMedianMs": None if k is None else k / 1e6})
+    return rows
+
+
+def bandwidth_markdown(rows, device):
+    if not rows:
+        return ""
+
+    def mib(b):
+        return DASH if b is None else ("%g" % (b / 2 ** 20)) if b else "0"
+
+    lines = ["", "Host-device bandwidth through Ferrocl (BandwidthBench, %s; `float[]`, every element copied; "
+             "GB/s: the bytes the computation must move / JMH's time per operation, 1 GB = 10^9 bytes):" % device, "",
+             "| elements | variant | copies | MiB up | MiB down | ms/op | GB/s | kernel ms (profiled) |",
+             "|---|---|---|--:|--:|--:|--:|--:|"]
+    for r in rows:
+        ms = DASH if r["msPerOp"] is None else sig(r["msPerOp"]) + (
+            " ± " + sig(r["errorMs"], 2) if r["errorMs"] is not None else "")
+        lines.append("| %s | %s | %s | %s | %s | %s | %s | %s |" % (
+            r["size"], r["variant"], r["direction"], mib(r["bytesUp"]), mib(r["bytesDown"]), ms,
+            DASH if r["gbPerS"] is None else "%.1f" % r["gbPerS"],
+            DASH if r["kernelMedianMs"] is None else sig(r["kernelMedianMs"])))
+    lines.append("")
+    lines.append("upload: a `@Reduce` sum (one float back); download: `y[i] = i * 0.5f` (written, never read: a "
+                 "runtime that still uploads such an array moves 2× the bytes counted here); roundTrip: "
+                 "`y[i] = y[i] * 2f` (the GB/s counts both directions). Kernel: median OpenCL-profiled time "
+                 "(warmup calls included)." + (" %s: no figure (the smoke size's element count is not in the "
+                                               "results, or the run has none)." % DASH
+                                               if any(DASH in l for l in lines[4:]) else ""))
+    return "\n".join(lines) + "\n"
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("run_dir", nargs="?", help="the folder with jmh.json, kernel-times.jsonl, device.json")
@@ -650,10 +820,21 @@ def main():
     race = parse_race(race_path) if race_path and os.path.exists(race_path) else []
     if race:
         doc["kernelRace"] = race
+    overhead_path = os.path.join(a.run_dir, "overhead.txt") if a.run_dir else None
+    native = parse_overhead(overhead_path) if overhead_path and os.path.exists(overhead_path) else []
+    if native:
+        doc["nativeOverhead"] = native
+    overhead = overhead_summary(figures, native)
+    if overhead:
+        doc["overhead"] = overhead
+    bandwidth = bandwidth_summary(figures)
+    if bandwidth:
+        doc["bandwidth"] = bandwidth
     with open(out_json, "w", encoding="utf-8") as f:
         json.dump(doc, f, indent=1, ensure_ascii=False)
         f.write("\n")
-    md = markdown(info, rows) + race_markdown(race)
+    md = (markdown(info, rows) + overhead_markdown(overhead, info["device"]) + bandwidth_markdown(bandwidth, info["device"])
+          + race_markdown(race))
     with open(out_md, "w", encoding="utf-8") as f:
         f.write(md)
     wrote = [out_json, out_md]

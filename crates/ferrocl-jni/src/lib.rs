@@ -11,11 +11,12 @@
 //! **Refuses** nothing silently: a launch it cannot do returns a status telling Java to run the
 //! method on the JVM.
 
+mod args;
+mod execute;
 mod hostmem;
-mod kept;
-mod launch;
 mod raw;
 mod registry;
+mod stats;
 
 use jni::errors::ErrorPolicy;
 use jni::objects::{JByteArray, JClass, JObject, JObjectArray, JString};
@@ -309,63 +310,108 @@ pub extern "system" fn Java_dev_ferrocl_api_Native_compileStats<'caller>(
         .resolve::<ThrowJava>()
 }
 
-/// `static native int launch(long handle, Object[] args, long[] stats, int[] localSize, long[] kept)`: `kept`
-/// (null, or one entry per argument) gives the handle of each array argument kept on the device (0: not
-/// kept). Returns 0: ran on the device and results are back; 1 a check failed on the device (nothing copied back); 2 a host-side check
-/// failed (nothing ran). `stats` receives `[upload, kernel, download, total, dims, g0, g1, g2, l0, l1,
-/// l2]` (global and work-group sizes per NDRange dimension, as far as `stats` is long).
+/// `static native int execute(long[] handles, Object[][] args, int[][] localSizes, long[][] kept,
+/// LaunchStats[] stats, boolean profile)`: runs consecutive device tasks of a schedule as one plan (see
+/// [`execute`]). Per task: its compiled handle, its arguments (receiver first, then the static
+/// fields it reads), its requested work-group size (null: the default) and the kept-array handle
+/// of each argument (null, or 0 for arrays not kept). Returns the `LaunchStatus` code of the whole
+/// execution; `stats[k]` receives task `k`'s status and figures (device times from OpenCL
+/// profiling when `profile` is set).
 #[unsafe(no_mangle)]
-pub extern "system" fn Java_dev_ferrocl_api_Native_launch<'caller>(
+pub extern "system" fn Java_dev_ferrocl_api_Native_execute<'caller>(
     mut unowned: EnvUnowned<'caller>,
     _class: JClass<'caller>,
-    handle: jlong,
+    handles: jni::objects::JLongArray<'caller>,
     args: JObjectArray<'caller>,
-    stats: jni::objects::JLongArray<'caller>,
-    local_size: jni::objects::JIntArray<'caller>,
-    kept: jni::objects::JLongArray<'caller>,
+    local_sizes: JObjectArray<'caller>,
+    kept: JObjectArray<'caller>,
+    stats: JObjectArray<'caller>,
+    profile: jboolean,
 ) -> jint {
     unowned
         .with_env(|env| -> Result<jint, NativeError> {
-            let task = registry::get(handle)?;
-            let kept = if kept.is_null() {
-                Vec::new()
-            } else {
-                let mut v = vec![0i64; kept.len(env)?];
-                kept.get_region(env, 0, &mut v)?;
-                v
-            };
-            let requested = if local_size.is_null() {
-                None
-            } else {
-                let n = local_size.len(env)?;
-                let mut v = vec![0i32; n];
-                local_size.get_region(env, 0, &mut v)?;
-                Some(v)
-            };
-            let outcome = env.with_local_frame(64, |env| {
-                launch::launch(env, &task, &args, requested.as_deref(), &kept)
-            })?;
-            if !stats.is_null() {
-                let s = &outcome.stats;
-                let values = [
-                    nanos(s.upload),
-                    nanos(s.kernel),
-                    nanos(s.download),
-                    nanos(s.total),
-                    s.global.len() as jlong,
-                    s.global.first().copied().unwrap_or(0) as jlong,
-                    s.global.get(1).copied().unwrap_or(0) as jlong,
-                    s.global.get(2).copied().unwrap_or(0) as jlong,
-                    s.local.first().copied().unwrap_or(0) as jlong,
-                    s.local.get(1).copied().unwrap_or(0) as jlong,
-                    s.local.get(2).copied().unwrap_or(0) as jlong,
-                ];
-                let n = stats.len(env)?.min(values.len());
-                stats.set_region(env, 0, &values[..n])?;
+            if handles.is_null() || args.is_null() {
+                return Err(NativeError::ferrocl("execute without tasks"));
             }
-            Ok(outcome.status)
+            let n = handles.len(env)?;
+            let mut ids = vec![0i64; n];
+            handles.get_region(env, 0, &mut ids)?;
+            if args.len(env)? != n {
+                return Err(NativeError::ferrocl("execute: one argument array per task"));
+            }
+            env.with_local_frame(64 + 16 * n, |env| -> Result<jint, NativeError> {
+                let mut task_args = Vec::with_capacity(n);
+                let mut locals = Vec::with_capacity(n);
+                let mut kepts = Vec::with_capacity(n);
+                for (k, &id) in ids.iter().enumerate() {
+                    let a = args.get_element(env, k)?;
+                    // Safety: an element of an Object[][] is an Object[] (or null, refused below).
+                    task_args
+                        .push(unsafe { JObjectArray::<JObject<'_>>::from_raw(env, a.into_raw()) });
+                    locals.push(
+                        int_array_element(env, &local_sizes, k)?
+                            .map(|v| v.iter().map(|&l| l.max(1) as usize).collect::<Vec<_>>()),
+                    );
+                    kepts.push(long_array_element(env, &kept, k)?.unwrap_or_default());
+                    let _ = id;
+                }
+                let mut calls = Vec::with_capacity(n);
+                for (k, &id) in ids.iter().enumerate() {
+                    calls.push(execute::Call {
+                        task: registry::get(id)?,
+                        args: &task_args[k],
+                        requested_local: locals[k].take(),
+                        kept: std::mem::take(&mut kepts[k]),
+                    });
+                }
+                let outcome = execute::execute(env, &calls, profile)?;
+                if !stats.is_null() {
+                    stats::write(env, &stats, &outcome)?;
+                }
+                Ok(outcome.status as jint)
+            })
         })
         .resolve::<ThrowJava>()
+}
+
+/// Element `k` of an `int[][]` (null array or element: `None`).
+fn int_array_element(
+    env: &mut Env<'_>,
+    outer: &JObjectArray<'_>,
+    k: usize,
+) -> Result<Option<Vec<i32>>, NativeError> {
+    if outer.is_null() {
+        return Ok(None);
+    }
+    let e = outer.get_element(env, k)?;
+    if e.is_null() {
+        return Ok(None);
+    }
+    // Safety: an element of an int[][] is an int[].
+    let a = unsafe { jni::objects::JIntArray::from_raw(env, e.into_raw()) };
+    let mut v = vec![0i32; a.len(env)?];
+    a.get_region(env, 0, &mut v)?;
+    Ok(Some(v))
+}
+
+/// Element `k` of a `long[][]` (null array or element: `None`).
+fn long_array_element(
+    env: &mut Env<'_>,
+    outer: &JObjectArray<'_>,
+    k: usize,
+) -> Result<Option<Vec<i64>>, NativeError> {
+    if outer.is_null() {
+        return Ok(None);
+    }
+    let e = outer.get_element(env, k)?;
+    if e.is_null() {
+        return Ok(None);
+    }
+    // Safety: an element of a long[][] is a long[].
+    let a = unsafe { jni::objects::JLongArray::from_raw(env, e.into_raw()) };
+    let mut v = vec![0i64; a.len(env)?];
+    a.get_region(env, 0, &mut v)?;
+    Ok(Some(v))
 }
 
 /// `static native long rawBuild(String device, String source, String kernelName, String options)`:
@@ -438,7 +484,7 @@ pub extern "system" fn Java_dev_ferrocl_api_Native_rawDeviceName<'caller>(
 
 /// `static native void rawLaunch(long handle, Object[] arrays, int[] kinds, long[] bits, long[] global,
 /// long[] local, long[] stats)`: one launch of a hand-written kernel; `stats` receives `[upload, kernel,
-/// download, total]` nanoseconds.
+/// download, total]` nanoseconds and `[uploaded, downloaded, read in place]` bytes.
 #[unsafe(no_mangle)]
 #[allow(clippy::too_many_arguments)]
 pub extern "system" fn Java_dev_ferrocl_api_Native_rawLaunch<'caller>(
@@ -500,6 +546,9 @@ pub extern "system" fn Java_dev_ferrocl_api_Native_rawLaunch<'caller>(
                     nanos(times.kernel),
                     nanos(times.download),
                     nanos(times.total),
+                    times.bytes_uploaded as jlong,
+                    times.bytes_downloaded as jlong,
+                    times.bytes_in_place as jlong,
                 ];
                 let n = stats.len(env)?.min(values.len());
                 stats.set_region(env, 0, &values[..n])?;
@@ -528,7 +577,7 @@ pub extern "system" fn Java_dev_ferrocl_api_Native_keepCreate<'caller>(
     _class: JClass<'caller>,
 ) -> jlong {
     unowned
-        .with_env(|_env| -> Result<jlong, NativeError> { Ok(kept::create()) })
+        .with_env(|_env| -> Result<jlong, NativeError> { Ok(ferrocl_runtime::residency::keep()) })
         .resolve::<ThrowJava>()
 }
 
@@ -541,7 +590,7 @@ pub extern "system" fn Java_dev_ferrocl_api_Native_keepStale<'caller>(
 ) {
     unowned
         .with_env(|_env| -> Result<(), NativeError> {
-            kept::mark_stale(handle);
+            ferrocl_runtime::residency::mark_stale(handle);
             Ok(())
         })
         .resolve::<ThrowJava>()
@@ -556,14 +605,14 @@ pub extern "system" fn Java_dev_ferrocl_api_Native_keepRelease<'caller>(
 ) {
     unowned
         .with_env(|_env| -> Result<(), NativeError> {
-            kept::release(handle);
+            ferrocl_runtime::residency::release(handle);
             Ok(())
         })
         .resolve::<ThrowJava>()
 }
 
-/// `static native void releaseAll()`: frees memory held by Ferrocl between launches: the pool of host
-/// copies, the registrations of host memory with the drivers, and the idle device buffers.
+/// `static native void releaseAll()`: frees memory held by Ferrocl between launches: the
+/// registrations of host memory with the drivers and the idle device buffers.
 #[unsafe(no_mangle)]
 pub extern "system" fn Java_dev_ferrocl_api_Native_releaseAll<'caller>(
     mut unowned: EnvUnowned<'caller>,
@@ -571,7 +620,6 @@ pub extern "system" fn Java_dev_ferrocl_api_Native_releaseAll<'caller>(
 ) {
     unowned
         .with_env(|_env| -> Result<(), NativeError> {
-            hostmem::pool_clear();
             hostmem::forget_java_arrays();
             ferrocl_runtime::trim_all();
             log::debug!(

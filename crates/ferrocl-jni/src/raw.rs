@@ -4,16 +4,20 @@
 //!
 //! **Receives** OpenCL C source, a kernel name and build options; at launch, the arguments in
 //! kernel parameter order (primitive arrays, scalars as raw bits, `__local` sizes), a global and an
-//! optional local size. **Guarantees** the transfers of a compiled task: arrays marked read-only are
-//! uploaded from the pinned Java heap (as a task's inputs are); the others are copied out of the heap,
-//! uploaded, downloaded and copied back after the kernel finished (as a task's written arrays are). **Refuses** (`FerroclException`) an argument that does not match its kind,
-//! an unknown handle, and every build or launch error, with the driver's build log.
+//! optional local size. **Guarantees** the transfers of a compiled task, through the same executor:
+//! the Java arrays are held in place for the launch; arrays marked read-only are uploaded and never
+//! downloaded, arrays marked write-only (the kernel writes every element) are downloaded and never
+//! uploaded, the others both; the same Java array passed twice is one device buffer. **Refuses**
+//! (`FerroclException`) an argument that does not match its kind, an unknown handle, and every
+//! build or launch error, with the driver's build log.
 
-use crate::hostmem::{pool_give, HostCopy};
-use crate::launch::{array_elem, host_slice, pin_all, read_array, write_array, Typed};
+use crate::args::{array_elem, array_len, elem_bytes};
+use crate::execute::Criticals;
 use crate::NativeError;
 use ferrocl_jit::ElemKind;
-use ferrocl_runtime::{BuiltKernel, Device, DeviceSelector, HostBuffer, KernelArg, LaunchTimes};
+use ferrocl_runtime::geometry::Geometry;
+use ferrocl_runtime::plan::{self, Arg, Launch, Plan, PlanArray, Use};
+use ferrocl_runtime::{BuiltKernel, Device, DeviceSelector, KernelArg, LaunchTimes};
 use jni::objects::{JObject, JObjectArray};
 use jni::Env;
 use std::sync::{Arc, Mutex, OnceLock};
@@ -26,6 +30,7 @@ const LONG: i32 = 3;
 const FLOAT: i32 = 4;
 const DOUBLE: i32 = 5;
 const LOCAL: i32 = 6;
+const ARRAY_WRITE_ONLY: i32 = 7;
 
 /// A built hand-written kernel.
 pub(crate) struct RawKernel {
@@ -93,7 +98,7 @@ pub(crate) fn release(handle: i64) -> Result<(), NativeError> {
 }
 
 /// One launch of a raw kernel. `kinds[k]` says what argument `k` is; arrays come from `objects[k]`,
-/// scalars and `__local` sizes from `bits[k]`.
+/// scalars and `__local` sizes from `bits[k]`. The same Java array passed twice is one buffer.
 pub(crate) fn launch<'local>(
     env: &mut Env<'local>,
     kernel: &RawKernel,
@@ -108,49 +113,60 @@ pub(crate) fn launch<'local>(
             "OpenCL kernel launch: arguments, kinds and values differ in length",
         ));
     }
-    // Arrays copied back get host copies (as a compiled task's written arrays do); read-only arrays
-    // are pinned and uploaded from the Java heap, like a compiled task's inputs.
-    struct Arg<'local> {
+    struct Array<'local> {
         object: JObject<'local>,
         elem: ElemKind,
-        copy_back: bool,
-        data: Option<HostCopy>,
+        len: usize,
     }
-    let mut arrays: Vec<Arg<'local>> = Vec::new();
+    let mut arrays: Vec<Array<'local>> = Vec::new();
     let mut args = Vec::with_capacity(kinds.len());
+    let mut uses = Vec::new();
     for (k, (&kind, &value)) in kinds.iter().zip(bits).enumerate() {
         args.push(match kind {
-            ARRAY | ARRAY_READ_ONLY => {
+            ARRAY | ARRAY_READ_ONLY | ARRAY_WRITE_ONLY => {
                 let obj = objects.get_element(env, k)?;
                 let Some(elem) = array_elem(env, &obj)? else {
                     return Err(NativeError::ferrocl(format!(
                         "OpenCL kernel argument {k}: not a primitive array"
                     )));
                 };
-                let copy_back = kind == ARRAY;
-                let data = if copy_back || elem == ElemKind::Boolean {
-                    Some(read_array(env, &obj, elem)?)
-                } else {
-                    None
+                let mut found = None;
+                for (i, a) in arrays.iter().enumerate() {
+                    if env.is_same_object(&a.object, &obj)? {
+                        found = Some(i);
+                        break;
+                    }
+                }
+                let index = match found {
+                    Some(i) => i,
+                    None => {
+                        let len = array_len(env, &obj)?;
+                        arrays.push(Array {
+                            object: obj,
+                            elem,
+                            len,
+                        });
+                        arrays.len() - 1
+                    }
                 };
-                arrays.push(Arg {
-                    object: obj,
-                    elem,
-                    copy_back,
-                    data,
+                uses.push(Use {
+                    array: index,
+                    reads: kind != ARRAY_WRITE_ONLY,
+                    writes: kind != ARRAY_READ_ONLY,
+                    writes_all: kind == ARRAY_WRITE_ONLY,
                 });
-                KernelArg::Buffer(arrays.len() - 1)
+                Arg::Array(index)
             }
             // Truncations below take the low bits Java packed: the value itself.
-            INT => KernelArg::Int(value as i32),
-            LONG => KernelArg::Long(value),
-            FLOAT => KernelArg::Float(f32::from_bits(value as u32)),
-            DOUBLE => KernelArg::Double(f64::from_bits(value as u64)),
-            LOCAL => KernelArg::Local(usize::try_from(value).map_err(|_| {
+            INT => Arg::Value(KernelArg::Int(value as i32)),
+            LONG => Arg::Value(KernelArg::Long(value)),
+            FLOAT => Arg::Value(KernelArg::Float(f32::from_bits(value as u32))),
+            DOUBLE => Arg::Value(KernelArg::Double(f64::from_bits(value as u64))),
+            LOCAL => Arg::Value(KernelArg::Local(usize::try_from(value).map_err(|_| {
                 NativeError::ferrocl(format!(
                     "OpenCL kernel argument {k}: negative local size {value}"
                 ))
-            })?),
+            })?)),
             other => {
                 return Err(NativeError::ferrocl(format!(
                     "OpenCL kernel argument {k}: unknown kind {other}"
@@ -158,52 +174,57 @@ pub(crate) fn launch<'local>(
             }
         });
     }
-    crate::hostmem::purge(env)?;
-    let (times, fresh) = {
-        let typed: Vec<Option<Typed<'_>>> = arrays
+    let name = kernel.built.name().to_string();
+    let fail = |e: String| NativeError::ferrocl(format!("OpenCL kernel {name}: {e}"));
+    // No work-group size: the driver chooses.
+    let local = local.map(<[usize]>::to_vec).unwrap_or_default();
+    let transfers = plan::transfers(arrays.len(), std::slice::from_ref(&uses));
+    let plan = Plan {
+        arrays: arrays
             .iter()
-            .map(|a| {
-                if a.data.is_some() {
-                    None
-                } else {
-                    Typed::of(env, &a.object, a.elem)
-                }
+            .zip(transfers)
+            .map(|(a, transfer)| PlanArray {
+                bytes: a.len * elem_bytes(a.elem),
+                transfer,
+                resident: None,
+                align: elem_bytes(a.elem),
             })
-            .collect();
-        // No JNI call from here until the pins drop.
-        let mut pinned = pin_all(env, &typed)?;
-        let copies = arrays.iter_mut().filter_map(|a| a.data.as_mut());
-        let fresh = crate::hostmem::register_launch(&kernel.device, &pinned, copies);
-        let mut buffers: Vec<HostBuffer<'_>> = Vec::with_capacity(arrays.len());
-        for (a, p) in arrays.iter_mut().zip(pinned.iter_mut()) {
-            let data = host_slice(&mut a.data, p)?;
-            buffers.push(if a.copy_back {
-                HostBuffer::read_write(data)
-            } else {
-                HostBuffer::read_only(data)
-            });
-        }
-        let times = kernel
-            .device
-            .launch(&kernel.built, &mut buffers, &args, global, local)
-            .map_err(|e| {
-                NativeError::ferrocl(format!("OpenCL kernel {}: {e}", kernel.built.name()))
-            });
-        (times, fresh)
+            .collect(),
+        launches: vec![Launch {
+            kernel: &kernel.built,
+            args,
+            geometry: Geometry {
+                global: global.to_vec(),
+                local,
+            },
+            partials: Vec::new(),
+            task: 0,
+        }],
+        // The caller gets device times back.
+        profile: true,
+    };
+    crate::hostmem::purge(env)?;
+    let held: Vec<(&JObject<'_>, ElemKind, usize, bool)> = arrays
+        .iter()
+        .zip(&plan.arrays)
+        .map(|(a, p)| (&a.object, a.elem, a.len, p.transfer.download))
+        .collect();
+    let raw_env = env.get_raw();
+    let (result, fresh) = {
+        // SAFETY: no JNI call is made until `criticals` is dropped at the end of this block.
+        let mut criticals = unsafe { Criticals::hold(raw_env, &held)? };
+        let fresh = crate::hostmem::register(&kernel.device, &criticals.ranges());
+        let result = {
+            let mut slices = criticals.slices();
+            kernel.device.execute(&plan, &mut slices)
+        };
+        criticals.commit = result.is_ok();
+        drop(criticals);
+        (result, fresh)
     };
     let objects: Vec<(&JObject<'_>, ElemKind)> =
         arrays.iter().map(|a| (&a.object, a.elem)).collect();
     crate::hostmem::remember(env, &kernel.device, &fresh, &objects)?;
-    let times = times?;
-    for a in &arrays {
-        if let (true, Some(data)) = (a.copy_back, &a.data) {
-            write_array(env, &a.object, &data.data)?;
-        }
-    }
-    for a in arrays {
-        if let Some(data) = a.data {
-            pool_give(data);
-        }
-    }
-    Ok(times)
+    let executed = result.map_err(|e| fail(e.to_string()))?;
+    Ok(executed.times.into_iter().next().unwrap_or_default())
 }

@@ -21,6 +21,9 @@ mod libm;
 mod names;
 mod structure;
 mod versioning;
+mod write_cover;
+
+pub use write_cover::WriteCover;
 
 use ferrocl_frontend::MethodGraph;
 use ferrocl_graph::{ElemKind, NodeId, Op, Stamp};
@@ -48,6 +51,11 @@ pub enum KernelParam {
         read: bool,
         /// Whether the kernel writes it (then it is copied back).
         written: bool,
+        /// Present when the kernel never reads the array and, in every iteration of the
+        /// `@Parallel` nest, stores to it at an index affine in the loop indices: the host checks
+        /// at launch, with the bound values, whether those stores reach every element
+        /// ([`WriteCover::covers`]), and if so does not upload the array.
+        full_write: Option<WriteCover>,
     },
     /// The length of an array parameter (`const int`).
     ArrayLength {
@@ -298,11 +306,19 @@ pub fn write_kernel(
                         "__global {qual}{}* {name}",
                         names::c_elem_type(elem)
                     ));
+                    let full_write = if written.contains(&i) && !read.contains(&i) {
+                        write_cover::find(mg, nest, &body_nodes, p.node, |store| {
+                            cfg.on_every_path(nest.body_entry, store)
+                        })
+                    } else {
+                        None
+                    };
                     params.push(KernelParam::Array {
                         param: i,
                         elem,
                         read: read.contains(&i),
                         written: written.contains(&i),
+                        full_write,
                     });
                     needs_fp64 |= elem == ElemKind::Double;
                 }

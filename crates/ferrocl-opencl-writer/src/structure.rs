@@ -57,6 +57,34 @@ fn starts_block(op: &Op) -> bool {
 }
 
 impl Cfg {
+    /// Whether `node` runs on every path from the body's entry to the end of the work-item (one
+    /// iteration of the parallel loop, or the method's return): no end is reachable from the
+    /// entry once `node`'s block is taken away.
+    pub(crate) fn on_every_path(&self, entry: NodeId, node: NodeId) -> bool {
+        let (Some(&start), Some(&avoid)) = (self.block_of.get(&entry), self.block_of.get(&node))
+        else {
+            return false;
+        };
+        if start == avoid {
+            return true;
+        }
+        let mut seen = vec![false; self.blocks.len()];
+        let mut work = vec![start];
+        seen[start] = true;
+        while let Some(b) = work.pop() {
+            if matches!(self.blocks[b].exit, Exit::NextIteration | Exit::Return) {
+                return false;
+            }
+            for &s in &self.blocks[b].succs {
+                if s != avoid && !seen[s] {
+                    seen[s] = true;
+                    work.push(s);
+                }
+            }
+        }
+        true
+    }
+
     /// Cuts the body reachable from `entry` into blocks, stopping at the parallel loop's back edges.
     pub(crate) fn build(
         mg: &ferrocl_frontend::MethodGraph,

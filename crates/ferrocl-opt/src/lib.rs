@@ -13,7 +13,7 @@ mod parallel;
 mod reduce;
 
 pub use canonicalize::{canonicalize, fold_binary};
-pub use parallel::{recognize_parallel_loops, HostExpr, LoopDim, ParallelNest};
+pub use parallel::{host_expr_of, recognize_parallel_loops, HostExpr, LoopDim, ParallelNest};
 pub use reduce::{recognize_reductions, ReduceOp, Reduction};
 
 use ferrocl_frontend::{Bailout, MethodGraph};

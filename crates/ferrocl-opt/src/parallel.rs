@@ -126,6 +126,12 @@ impl ParallelNest {
     }
 }
 
+/// The loop-invariant `int` value `id` as an expression the host evaluates (constants, `int`
+/// parameters, array lengths, static fields, and arithmetic on them), or `None`.
+pub fn host_expr_of(mg: &MethodGraph, id: NodeId) -> Option<HostExpr> {
+    host_expr(mg, id, 0)
+}
+
 fn host_expr(mg: &MethodGraph, id: NodeId, depth: usize) -> Option<HostExpr> {
     let g = &mg.graph;
     if depth > 32 || g.stamp(id) != Stamp::Int {

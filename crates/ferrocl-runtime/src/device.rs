@@ -1,5 +1,6 @@
-//! Opened devices: one context and one in-order, profiling command queue per
-//! device, shared process-wide.
+//! Opened devices: one context and two in-order command queues per device (one
+//! with profiling, one without: profiling costs several microseconds per
+//! command on some drivers), shared process-wide.
 //!
 //! Received: an optional [`DeviceSelector`]; `None` asks for the default
 //! device. Choosing a device from the environment or a config file is the
@@ -35,7 +36,10 @@ pub struct Device {
     /// Held shared by every launch and exclusively while a host range is unregistered, so no
     /// registration goes away under a transfer of another thread.
     pub(crate) transfers: std::sync::RwLock<()>,
+    /// In-order queue with profiling (executions that report device times).
     pub(crate) queue: CommandQueue,
+    /// In-order queue without profiling (executions that need not report device times).
+    pub(crate) plain_queue: CommandQueue,
     pub(crate) context: Context,
     pub(crate) cl_device: ClDevice,
     pub(crate) info: DeviceInfo,
@@ -85,7 +89,8 @@ impl Device {
 
     fn open(info: DeviceInfo, cl_device: ClDevice) -> Result<Device, RuntimeError> {
         let context = Context::from_device(&cl_device).map_err(cl("clCreateContext"))?;
-        let queue = create_queue(&context, &cl_device)?;
+        let queue = create_queue(&context, &cl_device, CL_QUEUE_PROFILING_ENABLE)?;
+        let plain_queue = create_queue(&context, &cl_device, 0)?;
         log::debug!("opened OpenCL device {}", info.summary_line());
         // A GPU with memory of its own gains from page-locked host memory; a CPU device or an
         // integrated GPU does not.
@@ -98,6 +103,7 @@ impl Device {
             transfers: std::sync::RwLock::new(()),
             pin_host,
             queue,
+            plain_queue,
             context,
             cl_device,
             info,
@@ -107,13 +113,16 @@ impl Device {
     }
 }
 
-/// An in-order queue with profiling: OpenCL 2.0+ entry point first, the 1.x
-/// one when the driver lacks it.
-fn create_queue(context: &Context, device: &ClDevice) -> Result<CommandQueue, RuntimeError> {
+/// An in-order queue with `properties` (profiling or none): OpenCL 2.0+ entry
+/// point first, the 1.x one when the driver lacks it.
+fn create_queue(
+    context: &Context,
+    device: &ClDevice,
+    properties: opencl3::types::cl_command_queue_properties,
+) -> Result<CommandQueue, RuntimeError> {
     // SAFETY: `device` is the device the context was created from.
-    let modern = unsafe {
-        CommandQueue::create_with_properties(context, device.id(), CL_QUEUE_PROFILING_ENABLE, 0)
-    };
+    let modern =
+        unsafe { CommandQueue::create_with_properties(context, device.id(), properties, 0) };
     match modern {
         Ok(q) => Ok(q),
         Err(e) => {
@@ -123,8 +132,7 @@ fn create_queue(context: &Context, device: &ClDevice) -> Result<CommandQueue, Ru
             );
             #[allow(deprecated)]
             // SAFETY: as above.
-            let legacy =
-                unsafe { CommandQueue::create(context, device.id(), CL_QUEUE_PROFILING_ENABLE) };
+            let legacy = unsafe { CommandQueue::create(context, device.id(), properties) };
             legacy.map_err(cl("clCreateCommandQueue"))
         }
     }
@@ -228,6 +236,8 @@ mod tests {
             fp64: false,
             correctly_rounded_divide_sqrt: false,
             denormals: false,
+            base_addr_align_bytes: 128,
+            unified_memory: false,
         }
     }
 

@@ -101,6 +101,12 @@ pub struct DeviceInfo {
     pub correctly_rounded_divide_sqrt: bool,
     /// `CL_DEVICE_SINGLE_FP_CONFIG` has `CL_FP_DENORM` (float denormals are kept).
     pub denormals: bool,
+    /// `CL_DEVICE_MEM_BASE_ADDR_ALIGN` in bytes (the driver reports bits): every buffer and
+    /// sub-buffer starts on a multiple of it.
+    pub base_addr_align_bytes: u64,
+    /// `CL_DEVICE_HOST_UNIFIED_MEMORY`: the device works in host memory (a CPU device, an
+    /// integrated GPU), so a buffer over host memory needs no transfer.
+    pub unified_memory: bool,
 }
 
 impl DeviceInfo {
@@ -276,6 +282,8 @@ fn query_info(
         fp64: has_fp64_ext || double_config != 0,
         correctly_rounded_divide_sqrt: single_config & CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT != 0,
         denormals: single_config & CL_FP_DENORM != 0,
+        base_addr_align_bytes: u64::from(device.mem_base_addr_align().unwrap_or(8).max(8) / 8),
+        unified_memory: device.host_unified_memory().unwrap_or(false),
     }
 }
 

@@ -22,22 +22,17 @@
 //! too large `__local` argument, a buffer larger than the device's largest
 //! allocation, a kernel built on another device.
 
-use std::ptr;
-use std::sync::atomic::Ordering;
-use std::time::{Duration, Instant};
+use std::sync::Arc;
+use std::time::Duration;
 
 use opencl3::event::Event;
-use opencl3::memory::{Buffer, ClMem};
-use opencl3::types::{cl_mem, CL_BLOCKING};
 
 use crate::build::BuiltKernel;
 use crate::device::Device;
-use crate::error::{cl, RuntimeError};
-use crate::memory::Resident;
-
-/// Bytes of the device buffer bound in place of a zero-length host slice
-/// (OpenCL cannot create empty buffers).
-const DUMMY_BUFFER_BYTES: usize = 64;
+use crate::error::RuntimeError;
+use crate::geometry::Geometry;
+use crate::plan::{Arg, Launch, Plan, PlanArray, Transfer};
+use crate::residency::Resident;
 
 /// Host data of one kernel buffer: a mutable slice of one element type.
 ///
@@ -101,6 +96,20 @@ macro_rules! each_host_data {
 }
 
 impl HostData<'_> {
+    /// A shorter-lived view of the same slice.
+    pub fn reborrow(&mut self) -> HostData<'_> {
+        match self {
+            HostData::I8(s) => HostData::I8(s),
+            HostData::U8(s) => HostData::U8(s),
+            HostData::I16(s) => HostData::I16(s),
+            HostData::U16(s) => HostData::U16(s),
+            HostData::I32(s) => HostData::I32(s),
+            HostData::I64(s) => HostData::I64(s),
+            HostData::F32(s) => HostData::F32(s),
+            HostData::F64(s) => HostData::F64(s),
+        }
+    }
+
     /// Number of elements.
     pub fn len(&self) -> usize {
         each_host_data!(self, s => s.len())
@@ -140,11 +149,11 @@ impl HostData<'_> {
         }
     }
 
-    fn as_bytes(&self) -> &[u8] {
+    pub(crate) fn as_bytes(&self) -> &[u8] {
         each_host_data!(self, s => bytes(s))
     }
 
-    fn as_bytes_mut(&mut self) -> &mut [u8] {
+    pub(crate) fn as_bytes_mut(&mut self) -> &mut [u8] {
         each_host_data!(self, s => bytes_mut(s))
     }
 }
@@ -216,7 +225,7 @@ pub struct HostBuffer<'a> {
     pub download: bool,
     /// The device buffer kept for this host slice between launches, instead of a temporary one:
     /// its upload is skipped while it is current (see [`Resident`]). Its size must be the slice's.
-    pub resident: Option<&'a Resident>,
+    pub resident: Option<Arc<Resident>>,
 }
 
 impl<'a> HostBuffer<'a> {
@@ -310,6 +319,9 @@ pub struct LaunchTimes {
     pub bytes_uploaded: u64,
     /// Bytes downloaded.
     pub bytes_downloaded: u64,
+    /// Bytes the kernel read in place from host memory, without any transfer (devices that work
+    /// in host memory).
+    pub bytes_in_place: u64,
 }
 
 /// The limits a launch is checked against.
@@ -453,7 +465,7 @@ pub(crate) fn validate(
 
 /// Profiling duration of a completed command, or `fallback` when the driver
 /// gives no profiling data.
-fn event_time(event: &Event, fallback: Duration) -> Duration {
+pub(crate) fn event_time(event: &Event, fallback: Duration) -> Duration {
     match (
         event.profiling_command_start(),
         event.profiling_command_end(),
@@ -463,61 +475,15 @@ fn event_time(event: &Event, fallback: Duration) -> Duration {
     }
 }
 
-/// The device buffers of one launch, given back to the device when dropped.
-/// A launch's device buffer: a temporary one from the device's free list, or a kept one.
-enum Mem<'r> {
-    Pooled(usize, Option<Buffer<u8>>),
-    Resident(&'r Resident, std::sync::MutexGuard<'r, Buffer<u8>>),
-}
-
-impl Mem<'_> {
-    fn buffer(&mut self) -> Result<&mut Buffer<u8>, RuntimeError> {
-        match self {
-            Mem::Pooled(_, Some(b)) => Ok(b),
-            Mem::Pooled(_, None) => Err(invalid("device buffer already given back".into())),
-            Mem::Resident(_, b) => Ok(&mut *b),
-        }
-    }
-
-    fn handle(&self) -> Option<cl_mem> {
-        match self {
-            Mem::Pooled(_, b) => b.as_ref().map(|b| b.get()),
-            Mem::Resident(_, b) => Some(b.get()),
-        }
-    }
-
-    fn resident(&self) -> Option<&Resident> {
-        match self {
-            Mem::Pooled(..) => None,
-            Mem::Resident(r, _) => Some(r),
-        }
-    }
-}
-
-struct Buffers<'d, 'r> {
-    device: &'d Device,
-    held: Vec<Mem<'r>>,
-}
-
-impl Drop for Buffers<'_, '_> {
-    fn drop(&mut self) {
-        for mem in self.held.drain(..) {
-            if let Mem::Pooled(size, Some(b)) = mem {
-                self.device.give_buffer(size, b);
-            }
-        }
-    }
-}
-
 impl Device {
-    /// Runs one NDRange of `kernel` (built on this device).
+    /// Runs one NDRange of `kernel` (built on this device): a one-launch [`Plan`] run by
+    /// [`Device::execute`].
     ///
-    /// Uploads every buffer the kernel reads (or marked `upload`), sets the
-    /// arguments in order, enqueues with `global` (1 to 3 dimensions, none
-    /// zero) and the optional `local` size, waits for the kernel, downloads
-    /// every buffer the kernel writes (or marked `download`) into its host
-    /// slice, and returns profiling timings. See the module docs for what is
-    /// refused.
+    /// Uploads every buffer the kernel reads (or marked `upload`; a kept buffer only when it is not
+    /// current), sets the arguments in order, enqueues with `global` (1 to 3 dimensions, none
+    /// zero) and the optional `local` size, waits for the kernel, downloads every buffer the
+    /// kernel writes (or marked `download`) into its host slice, and returns profiling timings.
+    /// See the module docs for what is refused.
     pub fn launch(
         &self,
         kernel: &BuiltKernel,
@@ -526,216 +492,57 @@ impl Device {
         global: &[usize],
         local: Option<&[usize]>,
     ) -> Result<LaunchTimes, RuntimeError> {
-        let _signals = crate::signals::Guard::new();
-        let started = Instant::now();
-        // Registered host ranges stay registered until this launch's transfers are done.
-        let _transfers = self
-            .transfers
-            .read()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        if kernel.device() != self.selector() {
-            return Err(invalid(format!(
-                "kernel {} was built on device {}, launched on device {}",
-                kernel.name(),
-                kernel.device(),
-                self.selector()
-            )));
-        }
-        let buffer_bytes: Vec<usize> = buffers.iter().map(|b| b.data.byte_len()).collect();
-        let limits = Limits {
-            kernel_name: kernel.name(),
-            num_args: kernel.num_args(),
-            kernel_work_group_size: kernel.work_group_size(),
-            kernel_local_mem: kernel.local_mem_bytes(),
-            device_work_group_size: self.info.max_work_group_size,
-            device_item_sizes: &self.info.max_work_item_sizes,
-            device_local_mem: self.info.local_mem_bytes,
-            device_max_alloc: self.info.max_mem_alloc_bytes,
-        };
-        validate(&limits, &buffer_bytes, args, global, local)?;
-        self.launches.fetch_add(1, Ordering::Relaxed);
-        log::debug!(
-            "launch {} on {}: global {global:?}, local {local:?}, {} buffers ({} bytes), {} args",
-            kernel.name(),
-            self.info.id(),
-            buffers.len(),
-            buffer_bytes.iter().sum::<usize>(),
-            args.len()
-        );
-
-        let mut times = LaunchTimes::default();
-
-        // One device buffer per host buffer, reused from earlier launches when one of the size is
-        // idle; all are given back when the launch ends, also on an error.
-        let mut mems = Buffers {
-            device: self,
-            held: Vec::with_capacity(buffers.len()),
-        };
+        let mut arrays = Vec::with_capacity(buffers.len());
         for (i, b) in buffers.iter().enumerate() {
-            let size = if b.data.is_empty() {
-                DUMMY_BUFFER_BYTES
-            } else {
-                b.data.byte_len()
-            };
-            log::trace!(
-                "buffer {i}: {} x {} ({size} bytes, {:?}{})",
-                b.data.len(),
-                b.data.cl_type(),
-                b.access,
-                if b.resident.is_some() { ", kept" } else { "" }
-            );
-            match b.resident {
+            let resident = match &b.resident {
                 Some(r) => {
-                    if r.device() != self.selector() || r.bytes() != size {
+                    if r.device() != self.selector() || r.bytes() != b.data.byte_len().max(1) {
                         return Err(invalid(format!(
-                            "buffer {i}: a kept buffer of {} bytes on device {} for {size} bytes on device {}",
+                            "buffer {i}: a kept buffer of {} bytes on device {} for {} bytes on device {}",
                             r.bytes(),
                             r.device(),
+                            b.data.byte_len(),
                             self.selector()
                         )));
                     }
-                    if buffers[..i]
-                        .iter()
-                        .any(|o| o.resident.is_some_and(|o| ptr::eq(o, r)))
-                    {
-                        return Err(invalid(format!(
-                            "buffer {i}: a kept buffer bound twice in one launch"
-                        )));
-                    }
-                    let guard = r
-                        .mem
-                        .lock()
-                        .unwrap_or_else(std::sync::PoisonError::into_inner);
-                    mems.held.push(Mem::Resident(r, guard));
+                    Some(Arc::clone(r))
                 }
-                None => {
-                    let mem = self.take_buffer(size)?;
-                    mems.held.push(Mem::Pooled(size, Some(mem)));
-                }
-            }
-        }
-        let mems = &mut mems.held;
-
-        // Uploads (blocking: host memory is not referenced after the call); a kept buffer that
-        // holds the host's contents already is not uploaded again.
-        for (b, mem) in buffers.iter().zip(mems.iter_mut()) {
-            let kept_current = mem.resident().is_some_and(Resident::is_current);
-            if b.will_upload() && !kept_current {
-                let data = b.data.as_bytes();
-                let t = Instant::now();
-                let target = mem.buffer()?;
-                // SAFETY: the device buffer holds exactly `data.len()` bytes; the
-                // write is blocking, so `data` outlives the command.
-                let event = unsafe {
-                    self.queue
-                        .enqueue_write_buffer(target, CL_BLOCKING, 0, data, &[])
-                }
-                .map_err(cl("clEnqueueWriteBuffer"))?;
-                times.upload += event_time(&event, t.elapsed());
-                times.bytes_uploaded += data.len() as u64;
-            }
-            if let Some(r) = mem.resident() {
-                // A buffer the kernel writes is current again only once downloaded.
-                if b.access.writes() {
-                    r.set_current(false);
-                } else if b.will_upload() {
-                    r.set_current(true);
-                }
-            }
-        }
-
-        // Arguments and enqueue, under the kernel's lock.
-        let kernel_event = {
-            let k = kernel.lock();
-            for (i, arg) in args.iter().enumerate() {
-                let index = i as u32;
-                // SAFETY: each value has the size of the OpenCL type the
-                // variant names; buffer indices were validated; a wrong type
-                // for the kernel's parameter is reported by the driver
-                // (CL_INVALID_ARG_SIZE), not undefined behaviour.
-                let result = unsafe {
-                    match *arg {
-                        KernelArg::Byte(v) => k.set_arg(index, &v),
-                        KernelArg::Short(v) => k.set_arg(index, &v),
-                        KernelArg::Char(v) => k.set_arg(index, &v),
-                        KernelArg::Int(v) => k.set_arg(index, &v),
-                        KernelArg::Long(v) => k.set_arg(index, &v),
-                        KernelArg::Float(v) => k.set_arg(index, &v),
-                        KernelArg::Double(v) => k.set_arg(index, &v),
-                        KernelArg::Buffer(b) => match mems.get(b).and_then(Mem::handle) {
-                            Some(handle) => k.set_arg(index, &handle),
-                            None => return Err(invalid(format!("buffer index {b} out of range"))),
-                        },
-                        KernelArg::Local(n) => k.set_arg_local_buffer(index, n),
-                    }
-                };
-                if let Err(e) = result {
-                    log::debug!(
-                        "kernel {}: setting argument {i} ({arg:?}) failed: {}",
-                        kernel.name(),
-                        crate::error::cl_error_name(e.0)
-                    );
-                    return Err(RuntimeError::opencl("clSetKernelArg", e.0));
-                }
-            }
-            let local_ptr = local.map_or(ptr::null(), <[usize]>::as_ptr);
-            // SAFETY: `global` (and `local`, same length) have 1..=3
-            // validated entries; all arguments are set.
-            unsafe {
-                self.queue.enqueue_nd_range_kernel(
-                    k.get(),
-                    global.len() as u32,
-                    ptr::null(),
-                    global.as_ptr(),
-                    local_ptr,
-                    &[],
-                )
-            }
-            .map_err(cl("clEnqueueNDRangeKernel"))?
-        };
-        let t = Instant::now();
-        if let Err(e) = kernel_event.wait() {
-            // Report the command's own failure code when there is one.
-            let code = match kernel_event.command_execution_status() {
-                Ok(status) if status.0 < 0 => status.0,
-                _ => e.0,
+                None => None,
             };
-            return Err(RuntimeError::opencl("kernel execution", code));
+            arrays.push(PlanArray {
+                bytes: b.data.byte_len(),
+                transfer: Transfer {
+                    upload: b.access.reads() || b.upload,
+                    download: b.access.writes() || b.download,
+                },
+                resident,
+                // Only read-only buffers are read in place; any alignment serves a scalar kernel.
+                align: b.data.elem_size(),
+            });
         }
-        times.kernel = event_time(&kernel_event, t.elapsed());
-
-        // Downloads (blocking).
-        for (b, mem) in buffers.iter_mut().zip(mems.iter_mut()) {
-            if !b.will_download() {
-                continue;
-            }
-            let data = b.data.as_bytes_mut();
-            let t = Instant::now();
-            let source = mem.buffer()?;
-            // SAFETY: the device buffer holds exactly `data.len()` bytes; the
-            // read is blocking, so `data` outlives the command.
-            let event = unsafe {
-                self.queue
-                    .enqueue_read_buffer(source, CL_BLOCKING, 0, data, &[])
-            }
-            .map_err(cl("clEnqueueReadBuffer"))?;
-            times.download += event_time(&event, t.elapsed());
-            times.bytes_downloaded += data.len() as u64;
-            if let Some(r) = mem.resident() {
-                r.set_current(true);
-            }
-        }
-
-        times.total = started.elapsed();
-        log::debug!(
-            "launch {} done: upload {:?}, kernel {:?}, download {:?}, total {:?}",
-            kernel.name(),
-            times.upload,
-            times.kernel,
-            times.download,
-            times.total
-        );
-        Ok(times)
+        let plan = Plan {
+            arrays,
+            launches: vec![Launch {
+                kernel,
+                args: args
+                    .iter()
+                    .map(|a| match *a {
+                        KernelArg::Buffer(i) => Arg::Array(i),
+                        other => Arg::Value(other),
+                    })
+                    .collect(),
+                geometry: Geometry {
+                    global: global.to_vec(),
+                    local: local.map(<[usize]>::to_vec).unwrap_or_default(),
+                },
+                partials: Vec::new(),
+                task: 0,
+            }],
+            profile: true,
+        };
+        let mut host: Vec<HostData<'_>> = buffers.iter_mut().map(|b| b.data.reborrow()).collect();
+        let done = self.execute(&plan, &mut host)?;
+        Ok(done.times.into_iter().next().unwrap_or_default())
     }
 }
 

@@ -39,14 +39,21 @@
 mod build;
 mod device;
 mod error;
+mod executor;
+pub mod geometry;
 mod info;
 mod launch;
 mod memory;
+pub mod plan;
+pub mod reduce;
+pub mod residency;
 mod signals;
 
 pub use build::{BuildOutcome, BuiltKernel};
 pub use device::{device, Device};
 pub use error::{cl_error_name, RuntimeError};
+pub use executor::Executed;
 pub use info::{list_devices, platform_summary, DeviceInfo, DeviceKind, DeviceSelector};
 pub use launch::{Access, HostBuffer, HostData, KernelArg, LaunchTimes};
-pub use memory::{trim_all, Resident, MAX_FREE_BYTES, MAX_PINNED_BYTES, MIN_PIN_BYTES};
+pub use memory::{trim_all, MAX_FREE_BYTES, MAX_PINNED_BYTES, MIN_PIN_BYTES};
+pub use residency::Resident;

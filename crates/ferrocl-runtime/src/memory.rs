@@ -41,6 +41,9 @@ pub(crate) struct Memory {
     /// Registered host ranges `(address, bytes)` and the buffers that hold them.
     pinned: HashMap<(usize, usize), Buffer<u8>>,
     pinned_bytes: usize,
+    /// 4-byte status words known to hold 0 (given back by executions whose checks passed), so
+    /// the next execution need not clear them.
+    zero_status: Vec<Buffer<u8>>,
 }
 
 impl Device {
@@ -70,8 +73,21 @@ impl Device {
         self.new_buffer(bytes)
     }
 
+    /// A 4-byte status word known to hold 0, if one is idle.
+    pub(crate) fn take_zero_status(&self) -> Option<Buffer<u8>> {
+        self.memory().zero_status.pop()
+    }
+
+    /// Keeps a status word that holds 0 for the next execution (at most 64 are kept).
+    pub(crate) fn give_zero_status(&self, buffer: Buffer<u8>) {
+        let mut m = self.memory();
+        if m.zero_status.len() < 64 {
+            m.zero_status.push(buffer);
+        }
+    }
+
     /// A new device buffer of `bytes` bytes (> 0, within the device's allocation limit).
-    fn new_buffer(&self, bytes: usize) -> Result<Buffer<u8>, RuntimeError> {
+    pub(crate) fn new_buffer(&self, bytes: usize) -> Result<Buffer<u8>, RuntimeError> {
         // SAFETY: no host pointer is passed; the callers checked the size against the device's
         // allocation limit and that it is nonzero.
         unsafe { Buffer::<u8>::create(&self.context, CL_MEM_READ_WRITE, bytes, ptr::null_mut()) }
@@ -210,79 +226,5 @@ pub(crate) fn pinning_override() -> Option<bool> {
         "0" | "false" => Some(false),
         "1" | "true" => Some(true),
         _ => None,
-    }
-}
-
-/// A device buffer kept for one host array between launches, so that an array the host did not
-/// change is not uploaded again (`TaskSchedule.keepOnDevice` in the Java API).
-///
-/// It is *current* when its contents equal the host array's: after a launch uploaded it, or
-/// downloaded it after the kernel wrote it. A launch with [`HostBuffer::resident`] set skips the
-/// upload of a current one. Whoever changes the host array, or discards what a kernel wrote, calls
-/// [`Resident::mark_stale`]; the next launch uploads again.
-///
-/// [`HostBuffer::resident`]: crate::HostBuffer::resident
-pub struct Resident {
-    selector: crate::DeviceSelector,
-    bytes: usize,
-    pub(crate) mem: std::sync::Mutex<Buffer<u8>>,
-    current: std::sync::atomic::AtomicBool,
-}
-
-impl std::fmt::Debug for Resident {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Resident")
-            .field("device", &self.selector)
-            .field("bytes", &self.bytes)
-            .field("current", &self.is_current())
-            .finish()
-    }
-}
-
-impl Resident {
-    /// The buffer's size in bytes.
-    pub fn bytes(&self) -> usize {
-        self.bytes
-    }
-
-    /// The device the buffer lives on.
-    pub fn device(&self) -> crate::DeviceSelector {
-        self.selector
-    }
-
-    /// Whether the device copy equals the host array (the next launch skips its upload).
-    pub fn is_current(&self) -> bool {
-        self.current.load(std::sync::atomic::Ordering::Acquire)
-    }
-
-    /// The host array changed, or a kernel's writes were discarded: upload at the next launch.
-    pub fn mark_stale(&self) {
-        self.set_current(false);
-    }
-
-    pub(crate) fn set_current(&self, current: bool) {
-        self.current
-            .store(current, std::sync::atomic::Ordering::Release);
-    }
-}
-
-impl Device {
-    /// A new device buffer of `bytes` bytes (at least 1) to keep one host array on this device;
-    /// not current until a launch uploads it.
-    pub fn resident(&self, bytes: usize) -> Result<Resident, RuntimeError> {
-        let bytes = bytes.max(1);
-        if bytes as u64 > self.info.max_mem_alloc_bytes {
-            return Err(RuntimeError::InvalidLaunch(format!(
-                "an array of {bytes} bytes exceeds the device's largest allocation ({} bytes)",
-                self.info.max_mem_alloc_bytes
-            )));
-        }
-        let mem = self.new_buffer(bytes)?;
-        Ok(Resident {
-            selector: self.selector(),
-            bytes,
-            mem: std::sync::Mutex::new(mem),
-            current: std::sync::atomic::AtomicBool::new(false),
-        })
     }
 }

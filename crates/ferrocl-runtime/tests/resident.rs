@@ -30,18 +30,18 @@ fn kept_buffers_skip_uploads_only_while_current() {
     let bytes = n * 4;
     let mut a: Vec<i32> = (0..n as i32).collect();
     let mut b = vec![1i32; n];
-    let keep_a = dev.resident(bytes).expect("kept buffer for a");
-    let keep_b = dev.resident(bytes).expect("kept buffer for b");
+    let keep_a = std::sync::Arc::new(dev.resident(bytes).expect("kept buffer for a"));
+    let keep_b = std::sync::Arc::new(dev.resident(bytes).expect("kept buffer for b"));
     assert!(!keep_a.is_current() && !keep_b.is_current());
     let args = [KernelArg::Buffer(0), KernelArg::Buffer(1)];
     let run = |a: &mut Vec<i32>, b: &mut Vec<i32>| {
         let mut bufs = [
             HostBuffer {
-                resident: Some(&keep_a),
+                resident: Some(std::sync::Arc::clone(&keep_a)),
                 ..HostBuffer::read_only(HostData::I32(a))
             },
             HostBuffer {
-                resident: Some(&keep_b),
+                resident: Some(std::sync::Arc::clone(&keep_b)),
                 ..HostBuffer::new(HostData::I32(b), Access::ReadWrite)
             },
         ];
@@ -83,7 +83,7 @@ fn kept_buffers_skip_uploads_only_while_current() {
     let small = dev.resident(bytes / 2).expect("small kept buffer");
     let mut bufs = [
         HostBuffer {
-            resident: Some(&small),
+            resident: Some(std::sync::Arc::new(small)),
             ..HostBuffer::read_only(HostData::I32(&mut a))
         },
         HostBuffer::read_write(HostData::I32(&mut b)),
@@ -92,11 +92,11 @@ fn kept_buffers_skip_uploads_only_while_current() {
     let mut a2 = a.clone();
     let mut bufs = [
         HostBuffer {
-            resident: Some(&keep_a),
+            resident: Some(std::sync::Arc::clone(&keep_a)),
             ..HostBuffer::read_only(HostData::I32(&mut a2))
         },
         HostBuffer {
-            resident: Some(&keep_a),
+            resident: Some(std::sync::Arc::clone(&keep_a)),
             ..HostBuffer::read_write(HostData::I32(&mut b))
         },
     ];

@@ -19,14 +19,16 @@ import java.util.SplittableRandom;
 import java.util.function.Supplier;
 
 /**
- * Runs three plain Java methods on the OpenCL device through Ferrocl and on the JVM, checks that the device's
+ * Runs four plain Java methods on the OpenCL device through Ferrocl and on the JVM, checks that the device's
  * results are identical to the JVM's element by element (ints equal, floats bit for bit), and prints the timings.
  *
  * <p>Run by {@code scripts/demo.sh}, which builds {@code dist/ferrocl.jar} and runs this class with
  * {@code -Dferrocl.strict=true} (a method the compiler cannot handle then fails loudly instead of quietly running
  * on the JVM). Optional argument: a directory to write the generated OpenCL kernels to.
  *
- * <p>Each kernel is a static method with one {@code @Parallel} loop whose body is straight-line array arithmetic.
+ * <p>Three are static methods with one {@code @Parallel} loop whose body is straight-line array arithmetic (memory
+ * bound: the host-device copies dominate); the fourth, Mandelbrot, is compute bound: a 2-D {@code @Parallel} nest
+ * with a data-dependent {@code while} loop per pixel, where the device's arithmetic pays for the copies.
  */
 public final class Demo {
     private static final long SEED = 0x5EED_F00DL;
@@ -56,6 +58,36 @@ public final class Demo {
     public static void polyMap(float[] x, float[] out, int n) {
         for (@Parallel int i = 0; i < n; i++) {
             out[i] = x[i] * x[i] * 0.5f - x[i] * 3.0f + 1.25f;
+        }
+    }
+
+    /** Mandelbrot's image: [-2, 1] x [-1.5, 1.5], at most this many iterations per pixel. */
+    static final float MANDEL_X0 = -2.0f;
+    static final float MANDEL_Y0 = -1.5f;
+    static final float MANDEL_EXTENT = 3.0f;
+    static final int MANDEL_MAX_ITER = 256;
+
+    /**
+     * Mandelbrot: the escape-time count (at most {@code maxIter}) of every pixel of a {@code width x height} image,
+     * a 2-D parallel nest (rows, then the pixels of a row) with a data-dependent loop per pixel. Only IEEE float
+     * {@code + - *} and comparisons, so the device's counts must equal the JVM's exactly.
+     */
+    public static void mandelbrot(int[] iters, int width, int height, float x0, float y0, float step, int maxIter) {
+        for (@Parallel int py = 0; py < height; py++) {
+            for (@Parallel int px = 0; px < width; px++) {
+                float cx = x0 + px * step;
+                float cy = y0 + py * step;
+                float zx = 0f;
+                float zy = 0f;
+                int it = 0;
+                while (it < maxIter && zx * zx + zy * zy <= 4f) {
+                    float t = zx * zx - zy * zy + cx;
+                    zy = 2f * zx * zy + cy;
+                    zx = t;
+                    it++;
+                }
+                iters[py * width + px] = it;
+            }
         }
     }
 
@@ -121,6 +153,7 @@ public final class Demo {
         results.add(report(vectorAdd(10_000_000, kernelDir)));
         results.add(report(saxpy(10_000_000, kernelDir)));
         results.add(report(polyMap(10_000_000, kernelDir)));
+        results.add(report(mandelbrot(1024, kernelDir)));
 
         System.out.println();
         System.out.println("cached ms: one execute() end to end once compiled; kernel ms: the kernel alone (OpenCL"
@@ -261,6 +294,42 @@ public final class Demo {
         };
         return run("polynomial map", n, c, () -> new TaskSchedule("polyMap").task("t", Demo::polyMap, x, outDev, n),
                 kernelDir, false);
+    }
+
+    private static Result mandelbrot(int width, Path kernelDir) throws IOException {
+        int n = width * width;
+        float step = MANDEL_EXTENT / width;
+        int[] itersJvm = new int[n];
+        int[] itersDev = new int[n];
+        Case c = new Case() {
+            @Override
+            public void reset() {
+                Arrays.fill(itersJvm, -1);
+                Arrays.fill(itersDev, -2);
+            }
+
+            @Override
+            public void runJvm() {
+                mandelbrot(itersJvm, width, width, MANDEL_X0, MANDEL_Y0, step, MANDEL_MAX_ITER);
+            }
+
+            @Override
+            public int[] jvmBits() {
+                return itersJvm;
+            }
+
+            @Override
+            public int[] deviceBits() {
+                return itersDev;
+            }
+
+            @Override
+            public String show(int bits) {
+                return Integer.toString(bits);
+            }
+        };
+        return run("mandelbrot", n, c, () -> new TaskSchedule("mandelbrot").task("t", Demo::mandelbrot, itersDev,
+                width, width, MANDEL_X0, MANDEL_Y0, step, MANDEL_MAX_ITER), kernelDir, false);
     }
 
     /**

@@ -78,12 +78,13 @@ final class Backend {
         }
     }
 
-    static int launch(long handle, Object[] args, long[] stats, int[] localSize, long[] kept) {
+    static LaunchStatus execute(long[] handles, Object[][] args, int[][] localSizes, long[][] kept,
+            LaunchStats[] stats, boolean profile) {
         NativeLoader.load();
         try {
-            return Native.launch(handle, args, stats, localSize, kept);
+            return LaunchStatus.of(Native.execute(handles, args, localSizes, kept, stats, profile));
         } catch (UnsatisfiedLinkError e) {
-            throw missing("launch", e);
+            throw missing("execute", e);
         }
     }
 

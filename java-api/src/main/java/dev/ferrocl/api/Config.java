@@ -8,6 +8,11 @@ final class Config {
     static final boolean STRICT = Boolean.getBoolean("ferrocl.strict") || truthy(System.getenv("FERROCL_STRICT"));
     /** {@code -Dferrocl.printKernel=true}: print each generated kernel once to {@code System.out}. */
     static final boolean PRINT_KERNEL = Boolean.getBoolean("ferrocl.printKernel");
+    /**
+     * {@code -Dferrocl.profile=true} or {@code FERROCL_PROFILE=1|true}: every execution is timed with OpenCL profiling
+     * (otherwise only a task's first execution on the device is).
+     */
+    static final boolean PROFILE = Boolean.getBoolean("ferrocl.profile") || truthy(System.getenv("FERROCL_PROFILE"));
     /** {@code -Dferrocl.device=P:D} or {@code FERROCL_DEVICE}: the device to use; null means the native default. */
     static final String DEVICE = firstNonBlank(System.getProperty("ferrocl.device"), System.getenv("FERROCL_DEVICE"));
     /** {@code -Dferrocl.library.path}: the native library file, or a directory holding libferrocl.so; or null. */

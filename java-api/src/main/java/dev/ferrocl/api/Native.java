@@ -29,27 +29,28 @@ final class Native {
 
     /**
      * The non-final static fields the kernel reads, one per line as {@code pkg/Cls<TAB>name<TAB>descriptor}; their
-     * current values follow the method's arguments in {@link #launch}.
+     * current values follow the method's arguments in {@link #execute}.
      */
     static native String staticFields(long handle);
 
     /**
      * The fields the kernel reads, one path per line as {@code <argument index><TAB>name.name...} (argument 0 is the
-     * receiver of an instance task); their current values follow the task's arguments in {@link #launch}, before
+     * receiver of an instance task); their current values follow the task's arguments in {@link #execute}, before
      * the static fields.
      */
     static native String fieldPaths(long handle);
 
     /**
-     * Runs the compiled task. args: for instance tasks args[0] is the receiver, then the method's arguments in
-     * order; scalars boxed, arrays as they are. Returns 0 = ran on the device and every written array holds its new
-     * contents; 1 = a check failed on the device, nothing was copied back (the caller reruns on the JVM); 2 = a
-     * host-side check failed before launch, nothing ran (the caller runs the method on the JVM). stats (length
-     * &gt;= 8) receives {@code [uploadNanos, kernelNanos, downloadNanos, totalNanos, dims, g0, g1, g2]}. kept (null, or
-     * one entry per argument) holds the {@link #keepCreate()} handle of each array argument kept on the device, 0
-     * for the others.
+     * Runs consecutive device tasks of one schedule as one transfer plan: arrays one task writes and a later one reads
+     * stay on the device, results land in the Java arrays once, after the last task, and only when every task passed
+     * its checks. Per task: its compile handle, its arguments (as for a single task: the method's arguments, then the
+     * receiver's field values and the static fields it reads), its requested work-group size (null: automatic) and
+     * the kept-array handle of each argument (null, or 0 for arrays not kept). Returns a {@link LaunchStatus} code
+     * for the whole execution; {@code stats[k]} receives task k's status and figures, with device times from OpenCL
+     * profiling when {@code profile} is set (profiling costs microseconds per command on some drivers).
      */
-    static native int launch(long handle, Object[] args, long[] stats, int[] localSize, long[] kept);
+    static native int execute(long[] handles, Object[][] args, int[][] localSizes, long[][] kept, LaunchStats[] stats,
+            boolean profile);
 
     /** A handle (&gt; 0) for an array kept on the device between launches. */
     static native long keepCreate();
@@ -70,9 +71,10 @@ final class Native {
     static native String rawDeviceName(long handle);
 
     /**
-     * Launches a hand-written kernel. kinds: 0 array (copied back), 1 read-only array, 2 int, 3 long, 4 float (raw
-     * bits), 5 double (raw bits), 6 {@code __local} bytes; arrays in {@code arrays}, the rest in {@code bits}. stats
-     * receives {@code [uploadNanos, kernelNanos, downloadNanos, totalNanos]}.
+     * Launches a hand-written kernel. kinds: 0 array (uploaded and copied back), 1 read-only array, 2 int, 3 long,
+     * 4 float (raw bits), 5 double (raw bits), 6 {@code __local} bytes, 7 write-only array (every element written:
+     * not uploaded); arrays in {@code arrays}, the rest in {@code bits}. stats receives {@code [uploadNanos,
+     * kernelNanos, downloadNanos, totalNanos, bytesUploaded, bytesDownloaded, bytesInPlace]}.
      */
     static native void rawLaunch(long handle, Object[] arrays, int[] kinds, long[] bits, long[] global, long[] local,
             long[] stats);

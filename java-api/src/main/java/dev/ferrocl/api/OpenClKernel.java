@@ -4,8 +4,9 @@ import java.util.Objects;
 
 /**
  * A hand-written OpenCL C kernel, built and launched through Ferrocl's runtime with the same host-device transfers
- * as a compiled task: every array argument is copied out of the Java heap and uploaded before the kernel, and copied
- * back after it unless it is wrapped in {@link #readOnly(Object)}. Benchmarks use it as the native upper bound for
+ * as a compiled task: every array argument is uploaded from the Java heap before the kernel unless it is wrapped in
+ * {@link #writeOnly(Object)}, and downloaded straight into it after the kernel unless it is wrapped in
+ * {@link #readOnly(Object)}. Benchmarks use it as the native upper bound for
  * Ferrocl's own kernels; it is also an escape hatch for code that is easier to write in OpenCL C.
  *
  * <pre>{@code
@@ -29,6 +30,7 @@ public final class OpenClKernel implements AutoCloseable {
     private static final int FLOAT = 4;
     private static final int DOUBLE = 5;
     private static final int LOCAL = 6;
+    private static final int ARRAY_WRITE_ONLY = 7;
 
     private final String name;
     private final long handle;
@@ -91,6 +93,18 @@ public final class OpenClKernel implements AutoCloseable {
     }
 
     /**
+     * Marks an array argument as output only: the kernel writes every element of it, so it is not uploaded, only
+     * downloaded after the kernel. Elements the kernel does not write come back with whatever the device memory held.
+     *
+     * @param array a primitive array
+     * @return the marker to pass to {@link #launch}
+     */
+    public static Object writeOnly(Object array) {
+        Objects.requireNonNull(array, "array");
+        return new WriteOnly(array);
+    }
+
+    /**
      * A {@code __local} kernel argument.
      *
      * @param bytes its size in bytes, &gt; 0
@@ -109,7 +123,7 @@ public final class OpenClKernel implements AutoCloseable {
      * @param globalSize the NDRange, 1 to 3 dimensions
      * @param localSize  the work-group size (each dividing the global size), or null to let the driver choose
      * @param args       the kernel's arguments in parameter order: primitive arrays (copied back afterwards),
-     *                   {@link #readOnly(Object)} arrays, boxed {@code Integer}, {@code Long}, {@code Float},
+     *                   {@link #readOnly(Object)} and {@link #writeOnly(Object)} arrays, boxed {@code Integer}, {@code Long}, {@code Float},
      *                   {@code Double} scalars, {@link #local(long)} sizes
      * @return timings: {@link TaskReport#kernelNanos()} from OpenCL profiling, transfers, global and local size
      * @throws IllegalArgumentException if an argument is of none of these kinds
@@ -129,6 +143,9 @@ public final class OpenClKernel implements AutoCloseable {
             if (a instanceof ReadOnly) {
                 kinds[k] = ARRAY_READ_ONLY;
                 arrays[k] = ((ReadOnly) a).array;
+            } else if (a instanceof WriteOnly) {
+                kinds[k] = ARRAY_WRITE_ONLY;
+                arrays[k] = ((WriteOnly) a).array;
             } else if (a instanceof Local) {
                 kinds[k] = LOCAL;
                 bits[k] = ((Local) a).bytes;
@@ -157,12 +174,12 @@ public final class OpenClKernel implements AutoCloseable {
                         + " is not a primitive array");
             }
         }
-        long[] stats = new long[4];
+        long[] stats = new long[7];
         Backend.rawLaunch(handle, arrays, kinds, bits, globalSize.clone(),
                 localSize == null ? null : localSize.clone(), stats);
         return new TaskReport(name, TaskReport.Where.DEVICE, "hand-written OpenCL kernel", deviceName, 0,
                 buildNanos, stats[1], stats[0] + stats[2], false, globalSize.clone(),
-                localSize == null ? new long[0] : localSize.clone(), 1);
+                localSize == null ? new long[0] : localSize.clone(), 1, stats[4], stats[5], stats[6]);
     }
 
     /**
@@ -196,6 +213,18 @@ public final class OpenClKernel implements AutoCloseable {
     @Override
     public String toString() {
         return "OpenClKernel[" + name + " on " + deviceName + "]";
+    }
+
+    private static final class WriteOnly {
+        final Object array;
+
+        WriteOnly(Object array) {
+            if (!array.getClass().isArray() || !array.getClass().getComponentType().isPrimitive()) {
+                throw new IllegalArgumentException("writeOnly takes a primitive array, not "
+                        + array.getClass().getName());
+            }
+            this.array = array;
+        }
     }
 
     private static final class ReadOnly {

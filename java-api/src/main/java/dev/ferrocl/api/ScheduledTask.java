@@ -20,6 +20,11 @@ final class ScheduledTask {
     boolean cached;
     long[] globalSize = new long[0];
     long[] localSize = new long[0];
+    long bytesUploaded;
+    long bytesDownloaded;
+    long bytesInPlace;
+    /** Whether an execution on the device has been timed with OpenCL profiling. */
+    boolean profiled;
     /** The work-group size the user asked for with {@link TaskSchedule#workGroupSize}, or null (automatic). */
     int[] requestedLocalSize;
     long executions;
@@ -62,14 +67,17 @@ final class ScheduledTask {
         }
     }
 
-    void recordLaunch(long[] stats) {
-        kernelNanos = stats[1];
-        transferNanos = stats[0] + stats[2];
-        int dims = (int) Math.max(0, Math.min(3, stats[4]));
-        globalSize = new long[dims];
-        System.arraycopy(stats, 5, globalSize, 0, dims);
-        localSize = new long[stats.length >= 11 ? dims : 0];
-        System.arraycopy(stats, 8, localSize, 0, localSize.length);
+    /** Records a launch's figures; its times only when it was timed with OpenCL profiling. */
+    void recordLaunch(LaunchStats stats, boolean timed) {
+        if (timed) {
+            kernelNanos = stats.kernelNanos;
+            transferNanos = stats.uploadNanos + stats.downloadNanos;
+        }
+        globalSize = stats.globalSize();
+        localSize = stats.localSize();
+        bytesUploaded = stats.bytesUploaded;
+        bytesDownloaded = stats.bytesDownloaded;
+        bytesInPlace = stats.bytesInPlace;
     }
 
     void clearLaunch() {
@@ -77,10 +85,13 @@ final class ScheduledTask {
         transferNanos = 0;
         globalSize = new long[0];
         localSize = new long[0];
+        bytesUploaded = 0;
+        bytesDownloaded = 0;
+        bytesInPlace = 0;
     }
 
     TaskReport snapshot() {
         return new TaskReport(id, ranOn, reason, device, compileNanos, buildNanos, kernelNanos, transferNanos, cached,
-                globalSize.clone(), localSize.clone(), executions);
+                globalSize.clone(), localSize.clone(), executions, bytesUploaded, bytesDownloaded, bytesInPlace);
     }
 }

@@ -27,10 +27,16 @@ public final class TaskReport {
     private final long[] globalSize;
     private final long[] localSize;
     private final long executions;
+    private final long bytesUploaded;
+    private final long bytesDownloaded;
+    private final long bytesInPlace;
 
     TaskReport(String id, Where ranOn, String reason, String device, long compileNanos, long buildNanos,
             long kernelNanos, long transferNanos, boolean cached, long[] globalSize, long[] localSize,
-            long executions) {
+            long executions, long bytesUploaded, long bytesDownloaded, long bytesInPlace) {
+        this.bytesUploaded = bytesUploaded;
+        this.bytesDownloaded = bytesDownloaded;
+        this.bytesInPlace = bytesInPlace;
         this.id = id;
         this.ranOn = ranOn;
         this.reason = reason;
@@ -156,6 +162,38 @@ public final class TaskReport {
         return executions;
     }
 
+    /**
+     * Bytes the last run copied from host arrays to the device. An array the kernel provably writes in full before
+     * reading any of it is not uploaded; neither is an array kept on the device whose copy is current, nor an array
+     * read in place. In a schedule whose tasks ran as one execution, an upload counts for the first task that uses
+     * the array.
+     *
+     * @return bytes; 0 when nothing was uploaded or nothing ran on the device
+     */
+    public long bytesUploaded() {
+        return bytesUploaded;
+    }
+
+    /**
+     * Bytes the last run copied from the device into host arrays (only arrays some kernel writes, once per execution;
+     * in a schedule whose tasks ran as one execution, the downloads count for its last task).
+     *
+     * @return bytes; 0 when nothing was downloaded or nothing ran on the device
+     */
+    public long bytesDownloaded() {
+        return bytesDownloaded;
+    }
+
+    /**
+     * Bytes the last run's kernels read in place from the Java arrays, with no copy at all: arrays no kernel writes,
+     * on a device that works in host memory (a CPU device such as PoCL).
+     *
+     * @return bytes; 0 on a device with memory of its own
+     */
+    public long bytesInPlace() {
+        return bytesInPlace;
+    }
+
     static String millis(long nanos) {
         return String.format(java.util.Locale.ROOT, "%.3f", nanos / (double) TimeUnit.MILLISECONDS.toNanos(1));
     }
@@ -170,7 +208,8 @@ public final class TaskReport {
         return "TaskReport[" + id + ": " + ranOn + (device != null ? " on " + device : "") + ", " + reason
                 + ", jit " + millis(compileNanos) + " ms, build " + millis(buildNanos) + " ms, kernel "
                 + millis(kernelNanos) + " ms, transfer " + millis(transferNanos) + " ms, cached " + cached
-                + ", global " + Arrays.toString(globalSize) + ", local " + Arrays.toString(localSize) + ", runs "
-                + executions + "]";
+                + ", global " + Arrays.toString(globalSize) + ", local " + Arrays.toString(localSize) + ", bytes up "
+                + bytesUploaded + ", down " + bytesDownloaded + ", in place " + bytesInPlace + ", runs " + executions
+                + "]";
     }
 }

@@ -22,14 +22,18 @@ import java.util.concurrent.ConcurrentHashMap;
  * <p>A task is a method reference (or lambda) to a static or instance method and its arguments, fixed when the
  * task is added: arrays are passed by reference, so each {@link #execute()} uses their contents at that time and
  * leaves the results in them (an array kept with {@link #keepOnDevice(Object...)} is read from the device's copy
- * until {@link #markChanged(Object...)}). Tasks run in the order they were added; each task's writes are back in
- * the Java arrays before the next task starts.
+ * until {@link #markChanged(Object...)}). Tasks run in the order they were added, each seeing what the earlier
+ * ones wrote. Consecutive tasks that run on the device run as one execution: an array one task writes and a later one
+ * reads stays on the device between them, and the results land in the Java arrays once, after the last of them,
+ * and only when all of them passed their checks. An array a kernel provably writes in full before reading any of
+ * it is not uploaded at all.
  *
  * <p>A task whose method the compiler cannot handle runs on the JVM, with one warning per method on
  * {@code System.err}; in strict mode ({@code -Dferrocl.strict=true} or {@code FERROCL_STRICT=1})
  * {@link #execute()} and {@link #warmup()} throw {@link CompilationException} instead. When a check fails on the
- * device (an index out of bounds, a division by zero, a null array), nothing is copied back and the method is
- * rerun on the JVM, so the caller sees exactly the JVM's exception and the JVM's partial results.
+ * device (an index out of bounds, a division by zero, a null array), nothing is copied back and the tasks of that
+ * execution are rerun on the JVM in order, so the caller sees exactly the JVM's exception and the JVM's partial
+ * results.
  *
  * <p>Compiled kernels are cached for the life of the JVM, across schedules. A schedule is not thread-safe to
  * share, but its methods are synchronized.
@@ -48,6 +52,8 @@ public final class TaskSchedule implements AutoCloseable {
     /** Arrays kept on the device, by identity, with their native handles (0 until the first launch). */
     private final Map<Object, long[]> kept = new java.util.IdentityHashMap<>();
     private boolean closed;
+    /** Time every execution with OpenCL profiling ({@link #profile(boolean)}). */
+    private boolean profile = Config.PROFILE;
 
     /**
      * Creates an empty schedule.
@@ -698,6 +704,23 @@ public final class TaskSchedule implements AutoCloseable {
     }
 
     /**
+     * Times every execution of this schedule with OpenCL profiling, so that {@link TaskReport#kernelNanos()} and
+     * {@link TaskReport#transferNanos()} describe the latest execution. Without it (the default, unless
+     * {@code -Dferrocl.profile=true} or {@code FERROCL_PROFILE=1}), only a task's first execution on the device is
+     * timed and the report keeps those times: profiling costs several microseconds per command on some drivers, which
+     * matters for small kernels run often.
+     *
+     * @param on whether to profile every execution
+     * @return this schedule
+     * @throws IllegalStateException if the schedule is closed
+     */
+    public synchronized TaskSchedule profile(boolean on) {
+        checkOpen();
+        profile = on;
+        return this;
+    }
+
+    /**
      * Compiles every task that is not compiled yet, without running anything.
      *
      * @return this schedule
@@ -725,13 +748,25 @@ public final class TaskSchedule implements AutoCloseable {
      */
     public synchronized TaskSchedule execute() {
         checkOpen();
-        List<Outcome> outcomes = new ArrayList<>(tasks.size());
-        for (ScheduledTask t : tasks.values()) {
+        List<ScheduledTask> list = new ArrayList<>(tasks.values());
+        List<Outcome> outcomes = new ArrayList<>(list.size());
+        for (ScheduledTask t : list) {
             outcomes.add(compile(t, true, true));
         }
+        // Consecutive device tasks run as one native execution; a task that bailed out runs on the JVM between them.
         int i = 0;
-        for (ScheduledTask t : tasks.values()) {
-            run(t, outcomes.get(i++));
+        while (i < list.size()) {
+            if (outcomes.get(i).isBailout()) {
+                run(list.get(i), outcomes.get(i));
+                i++;
+                continue;
+            }
+            int end = i;
+            while (end < list.size() && !outcomes.get(end).isBailout()) {
+                end++;
+            }
+            runOnDevice(list, outcomes, i, end);
+            i = end;
         }
         return this;
     }
@@ -842,36 +877,92 @@ public final class TaskSchedule implements AutoCloseable {
         return outcome;
     }
 
+    /** Runs a task that bailed out on the JVM. */
     private void run(ScheduledTask t, Outcome outcome) {
-        if (outcome.isBailout()) {
-            t.clearLaunch();
-            runOnJvm(t, "bailout: " + outcome.bailout);
-            return;
+        t.clearLaunch();
+        runOnJvm(t, "bailout: " + outcome.bailout);
+    }
+
+    /**
+     * Runs tasks {@code [from, to)} (all compiled) as one native execution: arrays one writes and a later one reads stay
+     * on the device, and results land in the Java arrays once, when every task passed its checks. A host-side check
+     * failure splits the run: the tasks before it run on the device, that task on the JVM, then the rest. A check that
+     * fails on the device leaves every array untouched and the tasks rerun on the JVM in order.
+     */
+    private void runOnDevice(List<ScheduledTask> list, List<Outcome> outcomes, int from, int to) {
+        while (from < to) {
+            int n = to - from;
+            long[] handles = new long[n];
+            Object[][] args = new Object[n][];
+            int[][] locals = new int[n][];
+            long[][] keptHandles = new long[n][];
+            LaunchStats[] stats = new LaunchStats[n];
+            for (int k = 0; k < n; k++) {
+                ScheduledTask t = list.get(from + k);
+                Outcome outcome = outcomes.get(from + k);
+                handles[k] = outcome.handle;
+                args[k] = outcome.launchArgs(t.target.launchArgs);
+                locals[k] = t.requestedLocalSize;
+                keptHandles[k] = keptHandles(args[k]);
+                stats[k] = new LaunchStats();
+            }
+            boolean timed = profile;
+            for (int k = 0; k < n; k++) {
+                timed |= !list.get(from + k).profiled;
+            }
+            LaunchStatus status = Backend.execute(handles, args, locals, keptHandles, stats, timed);
+            switch (status) {
+                case RAN:
+                    for (int k = 0; k < n; k++) {
+                        ranOnDevice(list.get(from + k), outcomes.get(from + k), stats[k], timed);
+                    }
+                    return;
+                case HOST_CHECK_FAILED: {
+                    int failed = failedTask(stats, LaunchStatus.HOST_CHECK_FAILED);
+                    if (failed > 0) {
+                        runOnDevice(list, outcomes, from, from + failed);
+                    }
+                    ScheduledTask t = list.get(from + failed);
+                    t.clearLaunch();
+                    runOnJvm(t, REASON_HOST_CHECK);
+                    from += failed + 1;
+                    break;
+                }
+                case DEVICE_CHECK_FAILED: {
+                    int failed = failedTask(stats, LaunchStatus.DEVICE_CHECK_FAILED);
+                    String failedId = list.get(from + failed).id;
+                    for (int k = 0; k < n; k++) {
+                        ScheduledTask t = list.get(from + k);
+                        t.recordLaunch(stats[k], timed);
+                        runOnJvm(t, k == failed ? REASON_DEVICE_CHECK
+                                : "task '" + failedId + "' of the same execution failed a check on the device: its"
+                                        + " device results were discarded and the tasks reran on the JVM in order");
+                    }
+                    return;
+                }
+                default:
+                    throw new FerroclException("native execution of schedule '" + name + "' returned " + status);
+            }
         }
-        long[] stats = new long[11];
-        Object[] args = outcome.launchArgs(t.target.launchArgs);
-        int status = Backend.launch(outcome.handle, args, stats, t.requestedLocalSize, keptHandles(args));
-        switch (status) {
-            case 0:
-                t.recordLaunch(stats);
-                t.ranOn = TaskReport.Where.DEVICE;
-                t.reason = "compiled for " + outcome.deviceName + (outcome.singleWorkItem
-                        ? " (no parallel loop: one work-item runs the method)" : "");
-                t.device = outcome.deviceName;
-                t.executions++;
-                break;
-            case 1:
-                t.recordLaunch(stats);
-                runOnJvm(t, REASON_DEVICE_CHECK);
-                break;
-            case 2:
-                t.clearLaunch();
-                runOnJvm(t, REASON_HOST_CHECK);
-                break;
-            default:
-                throw new FerroclException("native launch of task '" + t.id + "' (" + t.methodName()
-                        + ") returned the unknown status " + status);
+    }
+
+    private static int failedTask(LaunchStats[] stats, LaunchStatus wanted) {
+        for (int k = 0; k < stats.length; k++) {
+            if (stats[k].status() == wanted) {
+                return k;
+            }
         }
+        throw new FerroclException("native execution reported " + wanted + " without naming the task");
+    }
+
+    private void ranOnDevice(ScheduledTask t, Outcome outcome, LaunchStats stats, boolean timed) {
+        t.recordLaunch(stats, timed);
+        t.profiled |= timed;
+        t.ranOn = TaskReport.Where.DEVICE;
+        t.reason = "compiled for " + outcome.deviceName + (outcome.singleWorkItem
+                ? " (no parallel loop: one work-item runs the method)" : "");
+        t.device = outcome.deviceName;
+        t.executions++;
     }
 
     /** Runs the task's code on the JVM; whatever it throws propagates unchanged. */

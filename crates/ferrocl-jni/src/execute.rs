@@ -1,0 +1,803 @@
+//! One execution of consecutive device tasks of a schedule (a *segment*): Java arguments in,
+//! a transfer plan built by the runtime's policy, the plan's outcome out.
+//!
+//! This module only marshals: it reads the Java arguments (arrays, boxed scalars, the receiver's
+//! arrays already resolved by the Java side), evaluates the host expressions the compiler left
+//! (bounds, lengths, write-cover proofs), and hands a [`Plan`] to
+//! [`Device::execute`](ferrocl_runtime::Device::execute). Which array moves when is the runtime's
+//! decision ([`ferrocl_runtime::plan::transfers`]); which device copy is current is the
+//! runtime's residency; the work-group sizes are its geometry; reductions fold with its combine.
+//!
+//! The Java arrays are held with `GetPrimitiveArrayCritical` for the whole execution: uploads read
+//! them and downloads write them in place, with no host staging copy; no JNI call is made while
+//! they are held. Downloads happen only after every launch's status word said its checks passed,
+//! so a failed check leaves every Java array as it was, for the JVM's rerun.
+
+use crate::args::{array_len, elem_bytes, is_array_of, read_scalar, Scalar};
+use crate::hostmem;
+use crate::registry::Task;
+use crate::NativeError;
+use ferrocl_jit::{ElemKind, HostExpr, KernelParam, ReduceOp, Stamp};
+use ferrocl_runtime::geometry::{self, GeometryLimits, Shape};
+use ferrocl_runtime::plan::{self, Arg, Launch, Plan, PlanArray};
+use ferrocl_runtime::reduce::{ReduceKind, ReduceValue};
+use ferrocl_runtime::{residency, HostData, KernelArg};
+use jni::objects::{JDoubleArray, JFloatArray, JIntArray, JLongArray, JObject, JObjectArray};
+use jni::Env;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// How a task's execution ended, as `dev.ferrocl.api.LaunchStatus` mirrors it.
+#[repr(i32)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Status {
+    /// Ran on the device; results are in the Java arrays.
+    Ran = 0,
+    /// A check failed on the device; no Java array was touched.
+    DeviceCheckFailed = 1,
+    /// A host-side check failed before anything ran.
+    HostCheckFailed = 2,
+    /// Not run: another task of the segment failed a check first.
+    NotRun = 3,
+}
+
+/// One task of a segment, as Java passes it.
+pub(crate) struct Call<'a, 'local> {
+    pub(crate) task: Arc<Task>,
+    pub(crate) args: &'a JObjectArray<'local>,
+    pub(crate) requested_local: Option<Vec<usize>>,
+    pub(crate) kept: Vec<i64>,
+}
+
+/// What one task's part of an execution did.
+#[derive(Default, Debug, Clone)]
+pub(crate) struct TaskStats {
+    pub(crate) upload: Duration,
+    pub(crate) kernel: Duration,
+    pub(crate) download: Duration,
+    pub(crate) total: Duration,
+    pub(crate) bytes_uploaded: u64,
+    pub(crate) bytes_downloaded: u64,
+    pub(crate) bytes_in_place: u64,
+    pub(crate) global: Vec<usize>,
+    pub(crate) local: Vec<usize>,
+}
+
+/// The outcome of a segment: its status, the task it concerns (for a failed check), per-task
+/// statistics.
+pub(crate) struct Outcome {
+    pub(crate) status: Status,
+    pub(crate) task: usize,
+    pub(crate) stats: Vec<TaskStats>,
+}
+
+impl Outcome {
+    fn host_check_failed(task: usize, tasks: usize) -> Outcome {
+        Outcome {
+            status: Status::HostCheckFailed,
+            task,
+            stats: vec![TaskStats::default(); tasks],
+        }
+    }
+}
+
+/// One distinct Java array of the segment.
+struct ArrayRef<'local> {
+    object: JObject<'local>,
+    elem: ElemKind,
+    len: usize,
+    kept: Option<i64>,
+    align: usize,
+}
+
+/// One distinct `@Reduce` output of the segment: element 0 lives on the host.
+struct Reduced<'local> {
+    object: JObject<'local>,
+    value: ReduceValue,
+}
+
+fn reduce_kind(elem: ElemKind) -> Option<ReduceKind> {
+    match elem {
+        ElemKind::Int => Some(ReduceKind::Int),
+        ElemKind::Long => Some(ReduceKind::Long),
+        ElemKind::Float => Some(ReduceKind::Float),
+        ElemKind::Double => Some(ReduceKind::Double),
+        _ => None,
+    }
+}
+
+fn reduce_op(op: ReduceOp) -> ferrocl_runtime::reduce::ReduceOp {
+    match op {
+        ReduceOp::Add => ferrocl_runtime::reduce::ReduceOp::Add,
+        ReduceOp::Mul => ferrocl_runtime::reduce::ReduceOp::Mul,
+        ReduceOp::Min => ferrocl_runtime::reduce::ReduceOp::Min,
+        ReduceOp::Max => ferrocl_runtime::reduce::ReduceOp::Max,
+    }
+}
+
+/// Reads element 0 of a non-empty Java array of `elem`.
+fn read_first(
+    env: &mut Env<'_>,
+    obj: &JObject<'_>,
+    elem: ElemKind,
+) -> Result<Option<ReduceValue>, NativeError> {
+    let raw = obj.as_raw();
+    macro_rules! first {
+        ($ty:ident, $zero:expr, $wrap:ident) => {{
+            // Safety: a live local reference to an array of this element type (checked by the
+            // caller); the wrapper does not delete it.
+            let array = unsafe { $ty::from_raw(env, raw) };
+            if array.len(env)? == 0 {
+                return Ok(None);
+            }
+            let mut v = [$zero];
+            array.get_region(env, 0, &mut v)?;
+            ReduceValue::$wrap(v[0])
+        }};
+    }
+    Ok(Some(match elem {
+        ElemKind::Int => first!(JIntArray, 0i32, Int),
+        ElemKind::Long => first!(JLongArray, 0i64, Long),
+        ElemKind::Float => first!(JFloatArray, 0f32, Float),
+        ElemKind::Double => first!(JDoubleArray, 0f64, Double),
+        _ => {
+            return Err(NativeError::ferrocl(
+                "@Reduce over an unsupported element type",
+            ))
+        }
+    }))
+}
+
+/// Writes `value` into element 0 of its Java array.
+fn write_first(
+    env: &mut Env<'_>,
+    obj: &JObject<'_>,
+    value: ReduceValue,
+) -> Result<(), NativeError> {
+    let raw = obj.as_raw();
+    // Safety (all arms): as in `read_first`; the value's kind is the array's element type.
+    match value {
+        ReduceValue::Int(x) => unsafe { JIntArray::from_raw(env, raw) }.set_region(env, 0, &[x])?,
+        ReduceValue::Long(x) => {
+            unsafe { JLongArray::from_raw(env, raw) }.set_region(env, 0, &[x])?
+        }
+        ReduceValue::Float(x) => {
+            unsafe { JFloatArray::from_raw(env, raw) }.set_region(env, 0, &[x])?
+        }
+        ReduceValue::Double(x) => {
+            unsafe { JDoubleArray::from_raw(env, raw) }.set_region(env, 0, &[x])?
+        }
+    }
+    Ok(())
+}
+
+/// Java arrays held with `GetPrimitiveArrayCritical`, released when dropped (written back when
+/// `commit` is set and the JVM handed out a copy; discarded otherwise).
+pub(crate) struct Criticals {
+    env: *mut jni::sys::JNIEnv,
+    held: Vec<Critical>,
+    /// Write back arrays the JVM handed out as copies (set once every check passed).
+    pub(crate) commit: bool,
+}
+
+struct Critical {
+    array: jni::sys::jarray,
+    ptr: *mut std::ffi::c_void,
+    bytes: usize,
+    elem: ElemKind,
+    is_copy: bool,
+    written: bool,
+}
+
+impl Criticals {
+    /// Holds `arrays` (live local references) in order. No JNI call may be made until dropped.
+    ///
+    /// # Safety
+    ///
+    /// `env` is the current thread's JNI environment, and the caller makes no other JNI call while
+    /// the returned value lives.
+    pub(crate) unsafe fn hold(
+        env: *mut jni::sys::JNIEnv,
+        arrays: &[(&JObject<'_>, ElemKind, usize, bool)],
+    ) -> Result<Criticals, NativeError> {
+        let mut out = Criticals {
+            env,
+            held: Vec::with_capacity(arrays.len()),
+            commit: false,
+        };
+        for &(obj, elem, len, written) in arrays {
+            let mut is_copy: jni::sys::jboolean = false;
+            // SAFETY: `env` is valid for this thread; `obj` is a live reference to a primitive
+            // array; critical regions may nest.
+            let ptr = unsafe {
+                let interface = *env;
+                ((*interface).v1_2.GetPrimitiveArrayCritical)(env, obj.as_raw(), &mut is_copy)
+            };
+            if ptr.is_null() {
+                return Err(NativeError::ferrocl(
+                    "GetPrimitiveArrayCritical failed (out of memory)",
+                ));
+            }
+            out.held.push(Critical {
+                array: obj.as_raw(),
+                ptr,
+                bytes: len * elem_bytes(elem),
+                elem,
+                is_copy,
+                written,
+            });
+        }
+        Ok(out)
+    }
+
+    /// Host slices over the held arrays, in order.
+    pub(crate) fn slices(&mut self) -> Vec<HostData<'_>> {
+        self.held
+            .iter()
+            .map(|c| {
+                let n = c.bytes / elem_bytes(c.elem);
+                // SAFETY: the JVM keeps the elements at `ptr` (n elements of this type) valid and
+                // unmoved until they are released in `drop`, which needs `&mut self`, so these
+                // borrows end first; Java's primitive types have Rust's layouts.
+                unsafe {
+                    match c.elem {
+                        ElemKind::Boolean => {
+                            HostData::U8(std::slice::from_raw_parts_mut(c.ptr.cast(), n))
+                        }
+                        ElemKind::Byte => {
+                            HostData::I8(std::slice::from_raw_parts_mut(c.ptr.cast(), n))
+                        }
+                        ElemKind::Char => {
+                            HostData::U16(std::slice::from_raw_parts_mut(c.ptr.cast(), n))
+                        }
+                        ElemKind::Short => {
+                            HostData::I16(std::slice::from_raw_parts_mut(c.ptr.cast(), n))
+                        }
+                        ElemKind::Int => {
+                            HostData::I32(std::slice::from_raw_parts_mut(c.ptr.cast(), n))
+                        }
+                        ElemKind::Long => {
+                            HostData::I64(std::slice::from_raw_parts_mut(c.ptr.cast(), n))
+                        }
+                        ElemKind::Float => {
+                            HostData::F32(std::slice::from_raw_parts_mut(c.ptr.cast(), n))
+                        }
+                        ElemKind::Double => {
+                            HostData::F64(std::slice::from_raw_parts_mut(c.ptr.cast(), n))
+                        }
+                    }
+                }
+            })
+            .collect()
+    }
+
+    /// `(address, bytes, is_copy)` of each held array, for host registration.
+    pub(crate) fn ranges(&self) -> Vec<(*mut u8, usize, bool)> {
+        self.held
+            .iter()
+            .map(|c| (c.ptr.cast(), c.bytes, c.is_copy))
+            .collect()
+    }
+}
+
+impl Drop for Criticals {
+    fn drop(&mut self) {
+        for c in self.held.drain(..).rev() {
+            let mode = if self.commit && c.written {
+                0
+            } else {
+                jni::sys::JNI_ABORT
+            };
+            // SAFETY: releases exactly what `hold` obtained, on the same thread.
+            unsafe {
+                let interface = *self.env;
+                ((*interface).v1_2.ReleasePrimitiveArrayCritical)(self.env, c.array, c.ptr, mode);
+            }
+        }
+    }
+}
+
+/// Per-task facts gathered before the plan: argument objects and leaf values.
+struct Prepared<'local> {
+    objects: Vec<JObject<'local>>,
+    leaves: Vec<(HostExpr, Option<i32>)>,
+}
+
+impl Prepared<'_> {
+    fn leaf(&self, e: &HostExpr) -> Option<i32> {
+        self.leaves
+            .iter()
+            .find(|(x, _)| x == e)
+            .and_then(|(_, v)| *v)
+    }
+}
+
+/// Runs `calls` (consecutive tasks of one schedule, compiled for one device) as one plan;
+/// `profile` times every command on the device (else kernel times are host waits).
+pub(crate) fn execute<'local>(
+    env: &mut Env<'local>,
+    calls: &[Call<'_, 'local>],
+    profile: bool,
+) -> Result<Outcome, NativeError> {
+    let tasks = calls.len();
+    let Some(device) = calls.first().map(|c| Arc::clone(&c.task.device)) else {
+        return Ok(Outcome {
+            status: Status::Ran,
+            task: 0,
+            stats: Vec::new(),
+        });
+    };
+    if calls.iter().any(|c| !Arc::ptr_eq(&c.task.device, &device)) {
+        return Err(NativeError::ferrocl(
+            "the tasks of one execution were compiled for different devices",
+        ));
+    }
+
+    let mut arrays: Vec<ArrayRef<'local>> = Vec::new();
+    let mut reduced: Vec<Reduced<'local>> = Vec::new();
+    let mut plan = Plan {
+        profile,
+        ..Plan::default()
+    };
+    // Per launch: which task, and how it uses each plan array (reads, writes, writes all).
+    let mut launch_access: Vec<Vec<(bool, bool, bool)>> = Vec::new();
+    // Per launch: (reduction's index into `reduced`, operator) for each partials buffer.
+    let mut launch_reductions: Vec<Vec<(usize, ferrocl_runtime::reduce::ReduceOp)>> = Vec::new();
+
+    for (t, call) in calls.iter().enumerate() {
+        let task = &call.task;
+        let jit = &task.jit;
+        let Some(prepared) = prepare(env, task, call.args)? else {
+            return Ok(Outcome::host_check_failed(t, tasks));
+        };
+        let objects = &prepared.objects;
+
+        // Arrays: one per distinct Java array of the whole segment.
+        let mut param_array: Vec<Option<usize>> = vec![None; jit.params.len()];
+        for kp in jit.kernels.iter().flat_map(|k| k.params.iter()) {
+            let KernelParam::Array { param, elem, .. } = *kp else {
+                continue;
+            };
+            if param_array[param].is_some() {
+                continue;
+            }
+            let obj = &objects[param];
+            let mut found = None;
+            for (i, a) in arrays.iter().enumerate() {
+                if env.is_same_object(&a.object, obj)? {
+                    found = Some(i);
+                    break;
+                }
+            }
+            let index = match found {
+                Some(i) if arrays[i].elem == elem => i,
+                // The same object as an array of another type cannot happen in Java.
+                Some(_) => return Ok(Outcome::host_check_failed(t, tasks)),
+                None => {
+                    let len = array_len(env, obj)?;
+                    // Safety: a fresh wrapper of the same live local reference (no ownership).
+                    let object = unsafe { JObject::from_raw(env, obj.as_raw()) };
+                    arrays.push(ArrayRef {
+                        object,
+                        elem,
+                        len,
+                        kept: None,
+                        align: elem_bytes(elem),
+                    });
+                    arrays.len() - 1
+                }
+            };
+            param_array[param] = Some(index);
+            if let Some(&handle) = call.kept.get(param).filter(|&&h| h != 0) {
+                arrays[index].kept.get_or_insert(handle);
+            }
+        }
+
+        // @Reduce outputs: element 0 stays on the host. One that is also an array the kernels
+        // use (aliasing) would be read while the JVM updates it: the JVM runs such calls.
+        let mut task_reduced: Vec<(usize, usize)> = Vec::new(); // (param, index into `reduced`)
+        for red in jit.kernels.iter().flat_map(|k| k.reductions.iter()) {
+            if task_reduced.iter().any(|(p, _)| *p == red.param) {
+                continue;
+            }
+            let obj = &objects[red.param];
+            for a in &arrays {
+                if env.is_same_object(&a.object, obj)? {
+                    return Ok(Outcome::host_check_failed(t, tasks));
+                }
+            }
+            let mut found = None;
+            for (i, r) in reduced.iter().enumerate() {
+                if env.is_same_object(&r.object, obj)? {
+                    found = Some(i);
+                }
+            }
+            let index = match found {
+                Some(i) => i,
+                None => {
+                    // A reduction into an empty array throws on the JVM (the loop runs at least
+                    // once); so does a null one (checked in `prepare`).
+                    let Some(value) = read_first(env, obj, red.elem)? else {
+                        return Ok(Outcome::host_check_failed(t, tasks));
+                    };
+                    // Safety: a fresh wrapper of the same live local reference.
+                    let object = unsafe { JObject::from_raw(env, obj.as_raw()) };
+                    reduced.push(Reduced { object, value });
+                    reduced.len() - 1
+                }
+            };
+            task_reduced.push((red.param, index));
+        }
+        // An array of the segment that is also a @Reduce output of the segment (in either order).
+        for r in &reduced {
+            for a in &arrays {
+                if env.is_same_object(&a.object, &r.object)? {
+                    return Ok(Outcome::host_check_failed(t, tasks));
+                }
+            }
+        }
+
+        for (kernel, built) in jit.kernels.iter().zip(&task.kernels) {
+            // Each @Parallel loop's first index and trip count, as Java would run it.
+            let mut starts = Vec::new();
+            let mut counts = Vec::new();
+            for d in &kernel.dims {
+                let lookup = &mut |e: &HostExpr| prepared.leaf(e);
+                let (Some(lo), Some(hi)) = (d.lower.eval(lookup), d.upper.eval(lookup)) else {
+                    return Ok(Outcome::host_check_failed(t, tasks));
+                };
+                let Some(count) = d.trip_count(lo, hi) else {
+                    return Ok(Outcome::host_check_failed(t, tasks));
+                };
+                starts.push(lo);
+                counts.push(count);
+            }
+            if counts.contains(&0) {
+                continue;
+            }
+            let reducing = !kernel.reductions.is_empty();
+            let per_item: usize = kernel.reductions.iter().map(|r| elem_bytes(r.elem)).sum();
+            let ndrange: Vec<u64> = counts.iter().rev().copied().collect();
+            let requested = call.requested_local.as_deref();
+            let geometry = geometry::plan(
+                Shape {
+                    counts: &ndrange,
+                    requested,
+                    reduction_scratch_per_item: reducing.then_some(per_item),
+                },
+                &GeometryLimits::of(&device, built),
+            )
+            .map_err(|e| NativeError::ferrocl(format!("{}: {e}", jit.location)))?;
+            let groups = geometry.groups();
+            let items: usize = geometry.local.iter().product();
+
+            let mut args = Vec::with_capacity(kernel.params.len());
+            let mut access = Vec::with_capacity(kernel.params.len());
+            for kp in &kernel.params {
+                let mut use_of = (false, false, false);
+                let arg = match kp {
+                    KernelParam::Array {
+                        param,
+                        read,
+                        written,
+                        full_write,
+                        ..
+                    } => {
+                        let Some(a) = param_array[*param] else {
+                            return Err(NativeError::ferrocl("array buffer missing"));
+                        };
+                        if reducing {
+                            // Reduction kernels load four elements at a time as one vector,
+                            // which must be aligned to its size.
+                            arrays[a].align = arrays[a].align.max(4 * elem_bytes(arrays[a].elem));
+                        }
+                        let writes_all = *written
+                            && full_write.as_ref().is_some_and(|cover| {
+                                let lookup = &mut |e: &HostExpr| prepared.leaf(e);
+                                let scales: Option<Vec<i32>> =
+                                    cover.scales.iter().map(|s| s.eval(lookup)).collect();
+                                let offset = cover.offset.eval(lookup);
+                                let dims: Vec<(i32, u64, i32)> = kernel
+                                    .dims
+                                    .iter()
+                                    .zip(starts.iter().zip(&counts))
+                                    .map(|(d, (&s, &c))| (s, c, d.step))
+                                    .collect();
+                                match (scales, offset) {
+                                    (Some(scales), Some(offset)) => {
+                                        ferrocl_jit::WriteCover::covers(
+                                            &scales,
+                                            offset,
+                                            &dims,
+                                            arrays[a].len as u64,
+                                        )
+                                    }
+                                    _ => false,
+                                }
+                            });
+                        use_of = (*read, *written, writes_all);
+                        Arg::Array(a)
+                    }
+                    KernelParam::ArrayLength { param } => {
+                        match prepared.leaf(&HostExpr::ArrayLength(*param)) {
+                            Some(len) => Arg::Value(KernelArg::Int(len)),
+                            None => return Ok(Outcome::host_check_failed(t, tasks)),
+                        }
+                    }
+                    KernelParam::Scalar { param, .. } => {
+                        match read_scalar(env, &objects[*param], &jit.params[*param].descriptor)? {
+                            Some(s) => Arg::Value(scalar_arg(s)),
+                            None => return Ok(Outcome::host_check_failed(t, tasks)),
+                        }
+                    }
+                    KernelParam::StaticField { field, .. } => {
+                        match static_value(env, task, objects, field)? {
+                            Some(s) => Arg::Value(scalar_arg(s)),
+                            None => return Ok(Outcome::host_check_failed(t, tasks)),
+                        }
+                    }
+                    KernelParam::LoopStart { dim } => Arg::Value(KernelArg::Int(starts[*dim])),
+                    // Declared `uint` in the kernel: a count may exceed Integer.MAX_VALUE.
+                    KernelParam::TripCount { dim } => {
+                        Arg::Value(KernelArg::Int(counts[*dim] as u32 as i32))
+                    }
+                    KernelParam::Status => Arg::Status,
+                    KernelParam::ReducePartials { reduction } => Arg::Partials(*reduction),
+                    KernelParam::ReduceScratch { reduction } => {
+                        let elem = kernel
+                            .reductions
+                            .get(*reduction)
+                            .map_or(ElemKind::Long, |r| r.elem);
+                        Arg::Value(KernelArg::Local(items * elem_bytes(elem)))
+                    }
+                };
+                args.push(arg);
+                access.push(use_of);
+            }
+            let mut reductions = Vec::new();
+            let mut partials = Vec::new();
+            for red in &kernel.reductions {
+                let Some(&(_, r)) = task_reduced.iter().find(|(p, _)| *p == red.param) else {
+                    return Err(NativeError::ferrocl("reduction output missing"));
+                };
+                if reduce_kind(red.elem).is_none() {
+                    return Err(NativeError::ferrocl(
+                        "@Reduce over an unsupported element type",
+                    ));
+                }
+                reductions.push((r, reduce_op(red.op)));
+                partials.push(groups * elem_bytes(red.elem));
+            }
+            plan.launches.push(Launch {
+                kernel: built,
+                args,
+                geometry,
+                partials,
+                task: t,
+            });
+            launch_access.push(access);
+            launch_reductions.push(reductions);
+        }
+    }
+
+    let mut stats = vec![TaskStats::default(); tasks];
+    if plan.launches.is_empty() {
+        return Ok(Outcome {
+            status: Status::Ran,
+            task: 0,
+            stats,
+        });
+    }
+
+    // Transfers, by the runtime's policy.
+    let uses: Vec<Vec<plan::Use>> = plan
+        .launches
+        .iter()
+        .zip(&launch_access)
+        .map(|(l, access)| l.uses(|i| access.get(i).copied().unwrap_or((true, true, false))))
+        .collect();
+    let transfers = plan::transfers(arrays.len(), &uses);
+    for (a, transfer) in arrays.iter().zip(transfers) {
+        let bytes = a.len * elem_bytes(a.elem);
+        let resident = match a.kept {
+            Some(handle) if bytes > 0 => {
+                Some(residency::kept_buffer(handle, &device, bytes).map_err(|e| {
+                    NativeError::ferrocl(format!("keeping an array on the device: {e}"))
+                })?)
+            }
+            _ => None,
+        };
+        plan.arrays.push(PlanArray {
+            bytes,
+            transfer,
+            resident,
+            align: a.align,
+        });
+    }
+
+    // Registrations of Java arrays that died or moved go before anything is held.
+    hostmem::purge(env)?;
+    let held: Vec<(&JObject<'_>, ElemKind, usize, bool)> = arrays
+        .iter()
+        .zip(&plan.arrays)
+        .map(|(a, p)| (&a.object, a.elem, a.len, p.transfer.download))
+        .collect();
+    let raw_env = env.get_raw();
+    let (executed, fresh) = {
+        // SAFETY: no JNI call is made until `criticals` is dropped at the end of this block.
+        let mut criticals = unsafe { Criticals::hold(raw_env, &held)? };
+        let fresh = hostmem::register(&device, &criticals.ranges());
+        let result = {
+            let mut slices = criticals.slices();
+            device.execute(&plan, &mut slices)
+        };
+        criticals.commit = matches!(&result, Ok(e) if e.failed.is_none());
+        drop(criticals);
+        (result, fresh)
+    };
+    let objects: Vec<(&JObject<'_>, ElemKind)> =
+        arrays.iter().map(|a| (&a.object, a.elem)).collect();
+    hostmem::remember(env, &device, &fresh, &objects)?;
+    let location = &calls[0].task.jit.location;
+    let executed = executed.map_err(|e| NativeError::ferrocl(format!("{location}: {e}")))?;
+
+    for (l, times) in plan.launches.iter().zip(&executed.times) {
+        let s = &mut stats[l.task];
+        s.upload += times.upload;
+        s.kernel += times.kernel;
+        s.download += times.download;
+        s.total += times.total;
+        s.bytes_uploaded += times.bytes_uploaded;
+        s.bytes_downloaded += times.bytes_downloaded;
+        s.bytes_in_place += times.bytes_in_place;
+        s.global = l.geometry.global.clone();
+        s.local = l.geometry.local.clone();
+    }
+    if let Some((k, code)) = executed.failed {
+        let task = plan.launches[k].task;
+        log::debug!(
+            "{}: check {code} failed on the device; the JVM reruns the tasks",
+            calls[task].task.jit.location
+        );
+        return Ok(Outcome {
+            status: Status::DeviceCheckFailed,
+            task,
+            stats,
+        });
+    }
+    for (reductions, partials) in launch_reductions.iter().zip(&executed.partials) {
+        for (&(r, op), bytes) in reductions.iter().zip(partials) {
+            reduced[r].value = reduced[r].value.fold(op, bytes);
+        }
+    }
+    for r in &reduced {
+        write_first(env, &r.object, r.value)?;
+    }
+    Ok(Outcome {
+        status: Status::Ran,
+        task: 0,
+        stats,
+    })
+}
+
+fn scalar_arg(s: Scalar) -> KernelArg {
+    match s {
+        Scalar::Int(v) => KernelArg::Int(v),
+        Scalar::Long(v) => KernelArg::Long(v),
+        Scalar::Float(v) => KernelArg::Float(v),
+        Scalar::Double(v) => KernelArg::Double(v),
+    }
+}
+
+/// The current value of a static field the kernel reads (passed after the method's arguments).
+fn static_value(
+    env: &mut Env<'_>,
+    task: &Task,
+    objects: &[JObject<'_>],
+    field: &ferrocl_jit::FieldRef,
+) -> Result<Option<Scalar>, NativeError> {
+    let jit = &task.jit;
+    match jit.static_fields().iter().position(|(f, _)| *f == field) {
+        Some(k) => read_scalar(env, &objects[jit.params.len() + k], &field.descriptor),
+        None => Ok(None),
+    }
+}
+
+/// Reads a task's arguments and runs its host-side checks; `None` when one fails (a null array, an
+/// argument of the wrong type, a bound the host cannot read): the JVM runs the task.
+fn prepare<'local>(
+    env: &mut Env<'local>,
+    task: &Task,
+    args: &JObjectArray<'_>,
+) -> Result<Option<Prepared<'local>>, NativeError> {
+    let jit = &task.jit;
+    if args.is_null() {
+        return Err(NativeError::ferrocl("execute without an argument array"));
+    }
+    let statics = jit.static_fields();
+    let count = args.len(env)?;
+    if count != jit.params.len() + statics.len() {
+        return Err(NativeError::ferrocl(format!(
+            "{}: {} arguments given, {} expected ({} parameters and {} static fields)",
+            jit.location,
+            count,
+            jit.params.len() + statics.len(),
+            jit.params.len(),
+            statics.len()
+        )));
+    }
+    let mut objects: Vec<JObject<'local>> = Vec::with_capacity(count);
+    for i in 0..count {
+        objects.push(args.get_element(env, i)?);
+    }
+    for &p in &jit.null_checked {
+        if objects[p].is_null() {
+            return Ok(None);
+        }
+    }
+    for (p, info) in jit.params.iter().enumerate() {
+        if let Stamp::Array(elem) = info.stamp {
+            if !objects[p].is_null() && !is_array_of(env, &objects[p], elem)? {
+                return Ok(None);
+            }
+        }
+    }
+    for red in jit.kernels.iter().flat_map(|k| k.reductions.iter()) {
+        if objects[red.param].is_null() {
+            return Ok(None);
+        }
+    }
+    // Leaves of the host expressions (parameters, lengths, static fields), read once.
+    let mut wanted: Vec<HostExpr> = Vec::new();
+    for k in &jit.kernels {
+        for d in &k.dims {
+            wanted.extend(d.lower.leaves().into_iter().cloned());
+            wanted.extend(d.upper.leaves().into_iter().cloned());
+        }
+        for kp in &k.params {
+            match kp {
+                KernelParam::ArrayLength { param } => wanted.push(HostExpr::ArrayLength(*param)),
+                KernelParam::Array {
+                    param,
+                    full_write: Some(cover),
+                    ..
+                } => {
+                    wanted.push(HostExpr::ArrayLength(*param));
+                    for s in &cover.scales {
+                        wanted.extend(s.leaves().into_iter().cloned());
+                    }
+                    wanted.extend(cover.offset.leaves().into_iter().cloned());
+                }
+                _ => {}
+            }
+        }
+    }
+    let mut leaves: Vec<(HostExpr, Option<i32>)> = Vec::new();
+    for e in wanted {
+        if leaves.iter().any(|(x, _)| *x == e) {
+            continue;
+        }
+        let value = match &e {
+            HostExpr::Param(p) => match read_scalar(env, &objects[*p], &jit.params[*p].descriptor)?
+            {
+                Some(Scalar::Int(v)) => Some(v),
+                _ => None,
+            },
+            HostExpr::Static(field) => match static_value(env, task, &objects, field)? {
+                Some(Scalar::Int(v)) => Some(v),
+                _ => None,
+            },
+            HostExpr::ArrayLength(p) => {
+                let obj = &objects[*p];
+                if obj.is_null() {
+                    None
+                } else {
+                    i32::try_from(array_len(env, obj)?).ok()
+                }
+            }
+            _ => None,
+        };
+        leaves.push((e, value));
+    }
+    Ok(Some(Prepared { objects, leaves }))
+}

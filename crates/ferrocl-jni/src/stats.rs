@@ -1,0 +1,104 @@
+//! Per-task statistics into `dev.ferrocl.api.LaunchStats` objects: typed fields, set through field
+//! ids looked up once per process (the API classes live in one class loader: a native library can
+//! be loaded by only one).
+
+use crate::execute::{Outcome, Status};
+use crate::NativeError;
+use jni::objects::{JFieldID, JObject, JObjectArray, JValue};
+use jni::{jni_sig, jni_str, Env};
+use std::sync::OnceLock;
+
+/// Raw field ids of `LaunchStats` (plain pointers: valid while the class is loaded).
+struct Fields {
+    status: usize,
+    longs: [usize; 13],
+}
+
+/// The `long` fields, in the order [`write`] fills them.
+const LONG_FIELDS: [&str; 13] = [
+    "uploadNanos",
+    "kernelNanos",
+    "downloadNanos",
+    "totalNanos",
+    "bytesUploaded",
+    "bytesDownloaded",
+    "bytesInPlace",
+    "global0",
+    "global1",
+    "global2",
+    "local0",
+    "local1",
+    "local2",
+];
+
+static FIELDS: OnceLock<Fields> = OnceLock::new();
+
+fn fields(env: &mut Env<'_>, obj: &JObject<'_>) -> Result<&'static Fields, NativeError> {
+    if let Some(f) = FIELDS.get() {
+        return Ok(f);
+    }
+    let class = env.get_object_class(obj)?;
+    let status = env
+        .get_field_id(&class, jni_str!("status"), jni_sig!("I"))?
+        .into_raw() as usize;
+    let mut longs = [0usize; 13];
+    for (slot, name) in longs.iter_mut().zip(LONG_FIELDS) {
+        let name = jni::strings::JNIString::from(name);
+        *slot = env.get_field_id(&class, &name, jni_sig!("J"))?.into_raw() as usize;
+    }
+    Ok(FIELDS.get_or_init(|| Fields { status, longs }))
+}
+
+fn nanos(d: std::time::Duration) -> i64 {
+    i64::try_from(d.as_nanos()).unwrap_or(i64::MAX)
+}
+
+/// Writes each task's status and figures into `stats[k]` (null elements are skipped).
+pub(crate) fn write(
+    env: &mut Env<'_>,
+    stats: &JObjectArray<'_>,
+    outcome: &Outcome,
+) -> Result<(), NativeError> {
+    let n = stats.len(env)?.min(outcome.stats.len());
+    for k in 0..n {
+        let obj = stats.get_element(env, k)?;
+        if obj.is_null() {
+            continue;
+        }
+        let f = fields(env, &obj)?;
+        let status = match outcome.status {
+            Status::Ran => Status::Ran,
+            other if k == outcome.task => other,
+            _ => Status::NotRun,
+        };
+        let s = &outcome.stats[k];
+        let at = |v: &[usize], i: usize| v.get(i).map_or(0, |&x| x as i64);
+        let values = [
+            nanos(s.upload),
+            nanos(s.kernel),
+            nanos(s.download),
+            nanos(s.total),
+            s.bytes_uploaded as i64,
+            s.bytes_downloaded as i64,
+            s.bytes_in_place as i64,
+            at(&s.global, 0),
+            at(&s.global, 1),
+            at(&s.global, 2),
+            at(&s.local, 0),
+            at(&s.local, 1),
+            at(&s.local, 2),
+        ];
+        // Safety: the ids were looked up on this object's class with these types; `obj` is a
+        // non-null LaunchStats.
+        unsafe {
+            let id = JFieldID::from_raw(f.status as jni::sys::jfieldID);
+            env.set_field_unchecked(&obj, id, JValue::Int(status as i32))?;
+            for (&raw, v) in f.longs.iter().zip(values) {
+                let id = JFieldID::from_raw(raw as jni::sys::jfieldID);
+                env.set_field_unchecked(&obj, id, JValue::Long(v))?;
+            }
+        }
+        env.delete_local_ref(obj);
+    }
+    Ok(())
+}

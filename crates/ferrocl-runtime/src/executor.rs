@@ -1,0 +1,557 @@
+//! Runs a [`Plan`] on a device: every command is enqueued without blocking on one in-order queue,
+//! and the host waits twice at most: once for the launches' status words (and reduction
+//! partials, and results of at most [`STAGED_BYTES`], read into staging memory alongside), and
+//! once, only when every check passed and a larger result remains, for the downloads straight
+//! into the host slices.
+//!
+//! Received: a plan whose kernels were built on this device, and one host slice per plan array
+//! (its exact size). The slices must stay valid and unmoved for the call (the caller pins them).
+//! Guaranteed: an array is uploaded as its [`Transfer`](crate::plan::Transfer) says, unless it is
+//! a kept array whose device copy is current; on a device that works in host memory
+//! ([`DeviceInfo::unified_memory`](crate::DeviceInfo::unified_memory)) an array that no launch
+//! writes and that is not kept is read in place through a buffer over the host slice (no copy at
+//! all) when the slice is aligned as [`PlanArray::align`] asks; every launch's status word starts
+//! at 0; the host slices of written arrays receive the device's results only when every status
+//! word is still 0, otherwise they are untouched and written kept copies become stale; when the
+//! call returns, also with an error, no command of this call still references host memory.
+//! Refused: what [`Device::launch`] refuses, checked for every launch before anything is
+//! enqueued, and host slices whose sizes differ from the plan's.
+
+use std::ptr;
+use std::time::{Duration, Instant};
+
+use opencl3::event::Event;
+use opencl3::memory::{Buffer, ClMem, CL_MEM_READ_ONLY, CL_MEM_USE_HOST_PTR};
+use opencl3::types::{cl_mem, CL_NON_BLOCKING};
+
+use crate::device::Device;
+use crate::error::{cl, RuntimeError};
+use crate::launch::{event_time, validate, HostData, KernelArg, LaunchTimes, Limits};
+use crate::plan::{Arg, Plan};
+use crate::residency::Resident;
+
+/// What an execution did.
+#[derive(Debug, Default)]
+pub struct Executed {
+    /// The first launch (in launch order) whose status word is not 0, with the code; `None` when
+    /// every check passed and the results are in the host slices.
+    pub failed: Option<(usize, i32)>,
+    /// Per launch, its partial-results buffers' bytes (valid when `failed` is `None`).
+    pub partials: Vec<Vec<Vec<u8>>>,
+    /// Per launch: its kernel time, the uploads of the arrays it is the first to use, and (for
+    /// the last launch) the downloads.
+    pub times: Vec<LaunchTimes>,
+}
+
+/// A device buffer the execution holds.
+enum Held<'r> {
+    /// From the device's free list, given back afterwards.
+    Pooled(usize, Buffer<u8>),
+    /// A kept array's buffer, locked for the execution.
+    Resident(std::sync::MutexGuard<'r, Buffer<u8>>),
+    /// A buffer over the host slice (read in place), released afterwards.
+    InPlace(Buffer<u8>),
+    /// A status word; kept for the next execution when it is known to hold 0.
+    Status(Buffer<u8>, bool),
+}
+
+impl Held<'_> {
+    fn buffer(&mut self) -> &mut Buffer<u8> {
+        match self {
+            Held::Pooled(_, b) | Held::InPlace(b) | Held::Status(b, _) => b,
+            Held::Resident(b) => b,
+        }
+    }
+
+    fn handle(&self) -> cl_mem {
+        match self {
+            Held::Pooled(_, b) | Held::InPlace(b) | Held::Status(b, _) => b.get(),
+            Held::Resident(b) => b.get(),
+        }
+    }
+}
+
+/// Everything the execution holds; on drop it waits for the queue (so no command still references
+/// host memory or these buffers) and gives pooled buffers back.
+struct Holding<'d, 'r> {
+    device: &'d Device,
+    queue: &'d opencl3::command_queue::CommandQueue,
+    held: Vec<Held<'r>>,
+}
+
+impl Drop for Holding<'_, '_> {
+    fn drop(&mut self) {
+        if let Err(e) = self.queue.finish() {
+            log::debug!(
+                "clFinish after an execution failed: {}",
+                crate::error::cl_error_name(e.0)
+            );
+        }
+        for h in self.held.drain(..) {
+            match h {
+                Held::Pooled(size, b) => self.device.give_buffer(size, b),
+                Held::Status(b, true) => self.device.give_zero_status(b),
+                _ => {}
+            }
+        }
+    }
+}
+
+/// Bytes of the buffer bound for an empty array (OpenCL has no empty buffers).
+const EMPTY_BYTES: usize = 64;
+
+/// Results up to this size are read back together with the status words (into staging memory,
+/// copied once the checks passed), saving the second wait; larger ones go straight into the host
+/// slices after the checks.
+const STAGED_BYTES: usize = 64 << 10;
+
+impl Device {
+    /// Runs `plan` over `host` (one slice per plan array). See the module docs.
+    pub fn execute(
+        &self,
+        plan: &Plan<'_>,
+        host: &mut [HostData<'_>],
+    ) -> Result<Executed, RuntimeError> {
+        let _signals = crate::signals::Guard::new();
+        let started = Instant::now();
+        // Registered host ranges stay registered until this execution's transfers are done.
+        let _transfers = self
+            .transfers
+            .read()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let invalid = RuntimeError::InvalidLaunch;
+        if host.len() != plan.arrays.len() {
+            return Err(invalid(format!(
+                "{} host slices for a plan of {} arrays",
+                host.len(),
+                plan.arrays.len()
+            )));
+        }
+        for (i, (h, a)) in host.iter().zip(&plan.arrays).enumerate() {
+            if h.byte_len() != a.bytes {
+                return Err(invalid(format!(
+                    "array {i}: a host slice of {} bytes for a plan array of {} bytes",
+                    h.byte_len(),
+                    a.bytes
+                )));
+            }
+        }
+
+        // Device buffers: arrays, then each launch's status word, then each launch's partials.
+        let arrays = plan.arrays.len();
+        let status_base = arrays;
+        let mut partial_base = Vec::with_capacity(plan.launches.len());
+        let mut next = arrays + plan.launches.len();
+        for l in &plan.launches {
+            partial_base.push(next);
+            next += l.partials.len();
+        }
+        let mut sizes: Vec<usize> = plan.arrays.iter().map(|a| a.bytes).collect();
+        sizes.extend(std::iter::repeat_n(4, plan.launches.len()));
+        sizes.extend(
+            plan.launches
+                .iter()
+                .flat_map(|l| l.partials.iter().copied()),
+        );
+
+        // Every launch checked before anything is enqueued.
+        let mut launch_args: Vec<Vec<KernelArg>> = Vec::with_capacity(plan.launches.len());
+        for (k, l) in plan.launches.iter().enumerate() {
+            if l.kernel.device() != self.selector() {
+                return Err(invalid(format!(
+                    "kernel {} was built on device {}, executed on device {}",
+                    l.kernel.name(),
+                    l.kernel.device(),
+                    self.selector()
+                )));
+            }
+            let args: Vec<KernelArg> = l
+                .args
+                .iter()
+                .map(|a| match *a {
+                    Arg::Value(v) => v,
+                    Arg::Array(i) => KernelArg::Buffer(i),
+                    Arg::Status => KernelArg::Buffer(status_base + k),
+                    Arg::Partials(i) => KernelArg::Buffer(if i < l.partials.len() {
+                        partial_base[k] + i
+                    } else {
+                        usize::MAX
+                    }),
+                })
+                .collect();
+            let limits = Limits {
+                kernel_name: l.kernel.name(),
+                num_args: l.kernel.num_args(),
+                kernel_work_group_size: l.kernel.work_group_size(),
+                kernel_local_mem: l.kernel.local_mem_bytes(),
+                device_work_group_size: self.info.max_work_group_size,
+                device_item_sizes: &self.info.max_work_item_sizes,
+                device_local_mem: self.info.local_mem_bytes,
+                device_max_alloc: self.info.max_mem_alloc_bytes,
+            };
+            // An empty local size lets the driver choose.
+            let local = (!l.geometry.local.is_empty()).then_some(l.geometry.local.as_slice());
+            validate(&limits, &sizes, &args, &l.geometry.global, local)?;
+            launch_args.push(args);
+        }
+        for (i, a) in plan.arrays.iter().enumerate() {
+            if let Some(r) = &a.resident {
+                if r.device() != self.selector() || r.bytes() != a.bytes.max(1) {
+                    return Err(invalid(format!(
+                        "array {i}: a kept buffer of {} bytes on device {} for {} bytes on device {}",
+                        r.bytes(),
+                        r.device(),
+                        a.bytes,
+                        self.selector()
+                    )));
+                }
+                if plan.arrays[..i]
+                    .iter()
+                    .any(|o| o.resident.as_ref().is_some_and(|o| ptr::eq(&**o, &**r)))
+                {
+                    return Err(invalid(format!(
+                        "array {i}: a kept buffer bound to two arrays"
+                    )));
+                }
+            }
+        }
+        self.launches.fetch_add(
+            plan.launches.len() as u64,
+            std::sync::atomic::Ordering::Relaxed,
+        );
+
+        // The launch that first uses each array (its upload is counted there).
+        let mut first_use = vec![None; arrays];
+        for (k, l) in plan.launches.iter().enumerate() {
+            for a in &l.args {
+                if let Arg::Array(i) = *a {
+                    if i < arrays && first_use[i].is_none() {
+                        first_use[i] = Some(k);
+                    }
+                }
+            }
+        }
+        let mut times = vec![LaunchTimes::default(); plan.launches.len()];
+
+        // Profiling costs several microseconds per command on some drivers: only executions that
+        // report device times use the profiling queue.
+        let queue = if plan.profile {
+            &self.queue
+        } else {
+            &self.plain_queue
+        };
+        let mut holding = Holding {
+            device: self,
+            queue,
+            held: Vec::with_capacity(sizes.len()),
+        };
+        let mut uploads: Vec<(usize, Event)> = Vec::new();
+        let mut written_resident: Vec<&Resident> = Vec::new();
+        for (i, (a, h)) in plan.arrays.iter().zip(host.iter_mut()).enumerate() {
+            if let Some(r) = a.resident.as_deref() {
+                let guard = r
+                    .mem
+                    .lock()
+                    .unwrap_or_else(std::sync::PoisonError::into_inner);
+                holding.held.push(Held::Resident(guard));
+                if a.transfer.download {
+                    written_resident.push(r);
+                }
+                if !a.transfer.upload || r.is_current() || h.is_empty() {
+                    continue;
+                }
+            } else if h.is_empty() {
+                holding
+                    .held
+                    .push(Held::Pooled(EMPTY_BYTES, self.take_buffer(EMPTY_BYTES)?));
+                continue;
+            } else if self.info.unified_memory
+                && !a.transfer.download
+                && (h.as_bytes().as_ptr() as usize) % a.align.max(1) == 0
+            {
+                // Read in place: the kernel reads the host slice itself.
+                let bytes = h.as_bytes_mut();
+                // SAFETY: the slice stays valid and unmoved for the call (the caller's promise),
+                // no launch writes it (it is not downloaded, so no use writes it), and the buffer
+                // is released after the queue finished (`Holding`'s drop).
+                let b = unsafe {
+                    Buffer::<u8>::create(
+                        &self.context,
+                        CL_MEM_READ_ONLY | CL_MEM_USE_HOST_PTR,
+                        bytes.len(),
+                        bytes.as_mut_ptr().cast(),
+                    )
+                }
+                .map_err(cl("clCreateBuffer(CL_MEM_USE_HOST_PTR)"))?;
+                holding.held.push(Held::InPlace(b));
+                if let Some(k) = first_use[i] {
+                    times[k].bytes_in_place += bytes.len() as u64;
+                }
+                continue;
+            } else {
+                holding
+                    .held
+                    .push(Held::Pooled(a.bytes, self.take_buffer(a.bytes)?));
+                if !a.transfer.upload {
+                    continue;
+                }
+            }
+            let data = h.as_bytes();
+            let target = holding.held[i].buffer();
+            // SAFETY: the device buffer holds exactly `data.len()` bytes; the host slice outlives
+            // the command (the queue is finished before this call returns, `Holding`).
+            let event =
+                unsafe { queue.enqueue_write_buffer(target, CL_NON_BLOCKING, 0, data, &[]) }
+                    .map_err(cl("clEnqueueWriteBuffer"))?;
+            if let Some(k) = first_use[i] {
+                times[k].bytes_uploaded += data.len() as u64;
+            }
+            uploads.push((i, event));
+        }
+        let zero = [0u8; 4];
+        for l in &plan.launches {
+            if !l.args.contains(&Arg::Status) {
+                // Never bound; a placeholder keeps the indices.
+                holding.held.push(Held::Pooled(4, self.take_buffer(4)?));
+                continue;
+            }
+            let b = match self.take_zero_status() {
+                Some(b) => b,
+                None => {
+                    let mut b = self.take_buffer(4)?;
+                    // SAFETY: the pattern is 4 bytes and fills the 4-byte buffer; `zero` outlives
+                    // the command (the queue is finished before it goes out of scope).
+                    unsafe { queue.enqueue_fill_buffer(&mut b, &zero, 0, 4, &[]) }
+                        .map_err(cl("clEnqueueFillBuffer"))?;
+                    b
+                }
+            };
+            holding.held.push(Held::Status(b, false));
+        }
+        for l in &plan.launches {
+            for &bytes in &l.partials {
+                let size = bytes.max(4);
+                holding
+                    .held
+                    .push(Held::Pooled(size, self.take_buffer(size)?));
+            }
+        }
+
+        // The launches, in order (the queue is in order).
+        let mut kernel_events = Vec::with_capacity(plan.launches.len());
+        for (l, args) in plan.launches.iter().zip(&launch_args) {
+            let k = l.kernel.lock();
+            for (i, arg) in args.iter().enumerate() {
+                let index = i as u32;
+                // SAFETY: each value has the size of the OpenCL type the variant names; buffer
+                // indices were validated; a wrong type is reported by the driver.
+                let result = unsafe {
+                    match *arg {
+                        KernelArg::Byte(v) => k.set_arg(index, &v),
+                        KernelArg::Short(v) => k.set_arg(index, &v),
+                        KernelArg::Char(v) => k.set_arg(index, &v),
+                        KernelArg::Int(v) => k.set_arg(index, &v),
+                        KernelArg::Long(v) => k.set_arg(index, &v),
+                        KernelArg::Float(v) => k.set_arg(index, &v),
+                        KernelArg::Double(v) => k.set_arg(index, &v),
+                        KernelArg::Buffer(b) => match holding.held.get(b) {
+                            Some(h) => k.set_arg(index, &h.handle()),
+                            None => return Err(invalid(format!("buffer index {b} out of range"))),
+                        },
+                        KernelArg::Local(n) => k.set_arg_local_buffer(index, n),
+                    }
+                };
+                if let Err(e) = result {
+                    return Err(RuntimeError::opencl("clSetKernelArg", e.0));
+                }
+            }
+            let g = &l.geometry;
+            // SAFETY: global and local have 1..=3 validated entries; all arguments are set.
+            let event = unsafe {
+                queue.enqueue_nd_range_kernel(
+                    k.get(),
+                    g.global.len() as u32,
+                    ptr::null(),
+                    g.global.as_ptr(),
+                    if g.local.is_empty() {
+                        ptr::null()
+                    } else {
+                        g.local.as_ptr()
+                    },
+                    &[],
+                )
+            }
+            .map_err(cl("clEnqueueNDRangeKernel"))?;
+            kernel_events.push(event);
+        }
+
+        // Status words and partials, then the one wait for the launches.
+        let mut statuses = vec![[0u8; 4]; plan.launches.len()];
+        let mut partials: Vec<Vec<Vec<u8>>> = plan
+            .launches
+            .iter()
+            .map(|l| l.partials.iter().map(|&b| vec![0u8; b]).collect())
+            .collect();
+        for (k, status) in statuses.iter_mut().enumerate() {
+            if !plan.launches[k].args.contains(&Arg::Status) {
+                continue;
+            }
+            let source = holding.held[status_base + k].buffer();
+            // SAFETY: 4 bytes from a 4-byte buffer into a live array; the queue is finished
+            // before `statuses` is read or dropped.
+            unsafe { queue.enqueue_read_buffer(source, CL_NON_BLOCKING, 0, status, &[]) }
+                .map_err(cl("clEnqueueReadBuffer"))?;
+        }
+        for (k, ps) in partials.iter_mut().enumerate() {
+            for (i, p) in ps.iter_mut().enumerate() {
+                if p.is_empty() {
+                    continue;
+                }
+                let source = holding.held[partial_base[k] + i].buffer();
+                // SAFETY: as above; the buffer holds at least `p.len()` bytes.
+                unsafe { queue.enqueue_read_buffer(source, CL_NON_BLOCKING, 0, p, &[]) }
+                    .map_err(cl("clEnqueueReadBuffer"))?;
+            }
+        }
+        // One wait for the launches, when there is a status word or partial result to look at.
+        let wait = |what: &'static str| -> Result<(), RuntimeError> {
+            queue.finish().map_err(|e| {
+                // Report a kernel's own failure code when there is one.
+                let code = kernel_events
+                    .iter()
+                    .find_map(|ev| match ev.command_execution_status() {
+                        Ok(s) if s.0 < 0 => Some(s.0),
+                        _ => None,
+                    })
+                    .unwrap_or(e.0);
+                for r in &written_resident {
+                    r.mark_stale();
+                }
+                RuntimeError::opencl(what, code)
+            })
+        };
+        let checks = plan
+            .launches
+            .iter()
+            .any(|l| l.args.contains(&Arg::Status) || !l.partials.is_empty());
+        // Small results come back with the status words, into staging memory, and are copied
+        // into the host slices once the checks passed: one wait instead of two.
+        let mut staged: Vec<(usize, Vec<u8>, Event)> = Vec::new();
+        if checks {
+            for (i, (a, h)) in plan.arrays.iter().zip(host.iter()).enumerate() {
+                if !a.transfer.download || h.is_empty() || h.byte_len() > STAGED_BYTES {
+                    continue;
+                }
+                let mut data = vec![0u8; h.byte_len()];
+                let source = holding.held[i].buffer();
+                // SAFETY: the device buffer holds exactly `data.len()` bytes; `data` outlives the
+                // command (the queue is finished before `staged` is read or dropped).
+                let event = unsafe {
+                    queue.enqueue_read_buffer(source, CL_NON_BLOCKING, 0, &mut data, &[])
+                }
+                .map_err(cl("clEnqueueReadBuffer"))?;
+                staged.push((i, data, event));
+            }
+        }
+        let waited = Instant::now();
+        if checks {
+            wait("kernel execution")?;
+        }
+        let failed = statuses
+            .iter()
+            .enumerate()
+            .map(|(k, s)| (k, i32::from_ne_bytes(*s)))
+            .find(|&(_, code)| code != 0);
+        // Status words read back as 0 serve the next execution as they are.
+        for (k, status) in statuses.iter().enumerate() {
+            if let Some(Held::Status(_, zero)) = holding.held.get_mut(status_base + k) {
+                *zero = checks && *status == [0; 4];
+            }
+        }
+
+        // Every check passed: the results go straight into the host slices.
+        let mut downloads = Vec::new();
+        let last = plan.launches.len().saturating_sub(1);
+        if failed.is_none() {
+            for (i, data, event) in staged {
+                if let Some(h) = host.get_mut(i) {
+                    h.as_bytes_mut().copy_from_slice(&data);
+                }
+                if let Some(t) = times.get_mut(last) {
+                    t.bytes_downloaded += data.len() as u64;
+                }
+                downloads.push(event);
+            }
+            let direct = downloads.len();
+            for (i, (a, h)) in plan.arrays.iter().zip(host.iter_mut()).enumerate() {
+                if !a.transfer.download || h.is_empty() || (checks && h.byte_len() <= STAGED_BYTES)
+                {
+                    continue;
+                }
+                let data = h.as_bytes_mut();
+                let source = holding.held[i].buffer();
+                // SAFETY: the device buffer holds exactly `data.len()` bytes; the host slice
+                // outlives the command (the queue is finished below, and by `Holding` on an
+                // error).
+                let event =
+                    unsafe { queue.enqueue_read_buffer(source, CL_NON_BLOCKING, 0, data, &[]) }
+                        .map_err(cl("clEnqueueReadBuffer"))?;
+                if let Some(t) = times.get_mut(last) {
+                    t.bytes_downloaded += data.len() as u64;
+                }
+                downloads.push(event);
+            }
+            if downloads.len() > direct || !checks {
+                wait("kernel execution or clEnqueueReadBuffer")?;
+            }
+        }
+        let wait_time = waited.elapsed();
+        for (i, ev) in &uploads {
+            if let Some(k) = first_use[*i] {
+                times[k].upload += event_time(ev, Duration::ZERO);
+            }
+        }
+        for (k, ev) in kernel_events.iter().enumerate() {
+            times[k].kernel = event_time(ev, wait_time);
+        }
+        for ev in &downloads {
+            if let Some(t) = times.get_mut(last) {
+                t.download += event_time(ev, Duration::ZERO);
+            }
+        }
+        // Uploaded kept copies now equal their host arrays; written ones only once downloaded.
+        for (a, h) in plan.arrays.iter().zip(host.iter()) {
+            if let Some(r) = &a.resident {
+                if a.transfer.upload && !h.is_empty() {
+                    r.set_current(!a.transfer.download);
+                }
+            }
+        }
+        if failed.is_some() {
+            for r in &written_resident {
+                r.mark_stale();
+            }
+            drop(holding);
+            if let Some(t) = times.last_mut() {
+                t.total = started.elapsed();
+            }
+            return Ok(Executed {
+                failed,
+                partials,
+                times,
+            });
+        }
+        for r in &written_resident {
+            r.set_current(true);
+        }
+        drop(holding);
+        if let Some(t) = times.last_mut() {
+            t.total = started.elapsed();
+        }
+        Ok(Executed {
+            failed: None,
+            partials,
+            times,
+        })
+    }
+}

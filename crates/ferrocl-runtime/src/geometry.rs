@@ -1,0 +1,392 @@
+//! Work-group geometry: how an NDRange of trip counts becomes global and local sizes.
+//!
+//! Pure functions over the limits of one built kernel on one device ([`GeometryLimits`]), so the
+//! policy is unit-tested without a device.
+//!
+//! Received: trip counts per NDRange dimension (dimension 0 the fastest-varying), an optional
+//! work-group size the user asked for, and for reduction kernels the bytes of `__local` scratch
+//! each work-item needs.
+//! Guaranteed: the default work-group is 256 work-items in 1-D, 16×16 in 2-D, 8×8×4 in 3-D,
+//! shrunk to the kernel's work-group limit and the device's per-dimension limits, and in 1-D a
+//! multiple of the kernel's preferred multiple (warp or SIMD width) when it is at least that
+//! large; global sizes are the trip counts rounded up to a multiple of the local size (work-items
+//! past the trip count do nothing). A reduction kernel gets power-of-two work-group dimensions whose
+//! scratch fits in the local memory the kernel leaves free, and its last dimension becomes a
+//! grid-stride loop over eight work-groups per compute unit (never more groups than iterations).
+//! Refused ([`GeometryError`]): a requested size with the wrong number of dimensions, larger than
+//! the kernel or device allows, not a power of two for a reduction, or whose scratch does not fit;
+//! anything but `[1]` for a single work-item.
+
+/// What one built kernel may use on its device.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GeometryLimits {
+    /// `CL_KERNEL_WORK_GROUP_SIZE`: the most work-items per group for this kernel.
+    pub kernel_work_group: usize,
+    /// `CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE` (warp or SIMD width).
+    pub preferred_multiple: usize,
+    /// `CL_DEVICE_MAX_WORK_ITEM_SIZES`.
+    pub item_sizes: Vec<usize>,
+    /// Local memory the kernel leaves free (device local memory minus the kernel's own).
+    pub free_local_bytes: u64,
+    /// `CL_DEVICE_MAX_COMPUTE_UNITS`.
+    pub compute_units: u32,
+}
+
+impl GeometryLimits {
+    /// The limits of `kernel` on `device`.
+    pub fn of(device: &crate::Device, kernel: &crate::BuiltKernel) -> GeometryLimits {
+        let info = device.info();
+        GeometryLimits {
+            kernel_work_group: kernel.work_group_size(),
+            preferred_multiple: kernel.preferred_multiple(),
+            item_sizes: info.max_work_item_sizes.clone(),
+            free_local_bytes: info
+                .local_mem_bytes
+                .saturating_sub(kernel.local_mem_bytes()),
+            compute_units: info.compute_units,
+        }
+    }
+}
+
+/// The sizes of one launch.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Geometry {
+    /// Global size per NDRange dimension.
+    pub global: Vec<usize>,
+    /// Work-group size per NDRange dimension.
+    pub local: Vec<usize>,
+}
+
+impl Geometry {
+    /// Number of work-groups (the length of a reduction's partial results).
+    pub fn groups(&self) -> usize {
+        self.global
+            .iter()
+            .zip(&self.local)
+            .map(|(g, l)| g / l.max(&1))
+            .product()
+    }
+}
+
+/// A work-group size the kernel or device cannot take; the message names both.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct GeometryError(pub String);
+
+/// What one launch needs.
+#[derive(Debug, Clone, Copy)]
+pub struct Shape<'a> {
+    /// Trip counts per NDRange dimension, dimension 0 fastest-varying; empty for a kernel that runs
+    /// as one work-item.
+    pub counts: &'a [u64],
+    /// The work-group size the user asked for, dimension 0 first.
+    pub requested: Option<&'a [usize]>,
+    /// For a reduction kernel: the `__local` bytes each work-item needs (the sum over its
+    /// reductions of one element each); `None` for other kernels.
+    pub reduction_scratch_per_item: Option<usize>,
+}
+
+/// The default work-group size for `dims` dimensions within `limits`.
+pub fn default_local(dims: usize, limits: &GeometryLimits) -> Vec<usize> {
+    let mut local: Vec<usize> = match dims {
+        1 => vec![256],
+        2 => vec![16, 16],
+        _ => vec![8, 8, 4],
+    };
+    let limit = limits.kernel_work_group.max(1);
+    while local.iter().product::<usize>() > limit {
+        // Halve the largest dimension (on ties the fastest-varying one keeps its size longest).
+        let Some((k, _)) = local.iter().enumerate().rev().max_by_key(|(_, &v)| v) else {
+            break;
+        };
+        local[k] = (local[k] / 2).max(1);
+        if local.iter().all(|&v| v == 1) {
+            break;
+        }
+    }
+    for (k, l) in local.iter_mut().enumerate() {
+        if let Some(&max) = limits.item_sizes.get(k) {
+            *l = (*l).min(max.max(1));
+        }
+    }
+    let preferred = limits.preferred_multiple;
+    if dims == 1 && preferred > 1 && local[0] >= preferred {
+        local[0] -= local[0] % preferred;
+    }
+    local
+}
+
+/// The global and local sizes of one launch.
+pub fn plan(shape: Shape<'_>, limits: &GeometryLimits) -> Result<Geometry, GeometryError> {
+    let single = shape.counts.is_empty();
+    let ndrange: Vec<u64> = if single {
+        vec![1]
+    } else {
+        shape.counts.to_vec()
+    };
+    let mut local = match shape.requested {
+        Some(req) => checked_request(req, &ndrange, single, limits)?,
+        None if single => vec![1],
+        None => default_local(ndrange.len(), limits),
+    };
+    if let Some(per_item) = shape.reduction_scratch_per_item {
+        // The work-group tree halves its size each step: every dimension a power of two, and the
+        // scratch must fit in the local memory the kernel leaves free.
+        if shape.requested.is_some() {
+            if local.iter().any(|l| !l.is_power_of_two()) {
+                return Err(GeometryError(format!(
+                    "a task with @Reduce needs a work-group size whose every dimension is a power of two, not {local:?}"
+                )));
+            }
+        } else {
+            for l in local.iter_mut() {
+                *l = 1usize << (*l).max(1).ilog2();
+            }
+        }
+        let scratch = |local: &[usize]| local.iter().product::<usize>() as u64 * per_item as u64;
+        while scratch(&local) > limits.free_local_bytes && local.iter().any(|&l| l > 1) {
+            if shape.requested.is_some() {
+                return Err(GeometryError(format!(
+                    "work-group size {local:?} needs {} bytes of local memory for its reductions; the device has {}",
+                    scratch(&local),
+                    limits.free_local_bytes
+                )));
+            }
+            if let Some(l) = local.iter_mut().max() {
+                *l /= 2;
+            }
+        }
+    }
+    let mut global: Vec<usize> = ndrange
+        .iter()
+        .zip(&local)
+        .map(|(&n, &l)| usize::try_from(n.div_ceil(l as u64) * l as u64).unwrap_or(usize::MAX))
+        .collect();
+    if shape.reduction_scratch_per_item.is_some() && !single {
+        // The slowest-varying dimension is a grid-stride loop: enough work-groups to fill the
+        // device (eight per compute unit), each work-item folding a strided slice of iterations.
+        let outer = global.len() - 1;
+        let other_groups: usize = global[..outer]
+            .iter()
+            .zip(&local)
+            .map(|(g, l)| g / l)
+            .product();
+        let target = (limits.compute_units.max(1) as usize * 8).div_ceil(other_groups.max(1));
+        let needed = global[outer] / local[outer];
+        global[outer] = target.clamp(1, needed.max(1)) * local[outer];
+    }
+    Ok(Geometry { global, local })
+}
+
+/// Checks a work-group size the user asked for against the kernel, the device and the NDRange.
+fn checked_request(
+    requested: &[usize],
+    ndrange: &[u64],
+    single: bool,
+    limits: &GeometryLimits,
+) -> Result<Vec<usize>, GeometryError> {
+    if requested.len() != ndrange.len() {
+        return Err(GeometryError(format!(
+            "work-group size {requested:?} has {} dimensions; the kernel's NDRange has {} (one per @Parallel loop, innermost first)",
+            requested.len(),
+            ndrange.len()
+        )));
+    }
+    if single && requested != [1] {
+        return Err(GeometryError(format!(
+            "the task has no @Parallel loop and runs as one work-item; its work-group size can only be [1], not {requested:?}"
+        )));
+    }
+    let local: Vec<usize> = requested.iter().map(|&l| l.max(1)).collect();
+    let total = local
+        .iter()
+        .try_fold(1usize, |acc, &l| acc.checked_mul(l))
+        .unwrap_or(usize::MAX);
+    let per_dim_ok = local
+        .iter()
+        .enumerate()
+        .all(|(d, &l)| limits.item_sizes.get(d).is_none_or(|&m| l <= m));
+    if total > limits.kernel_work_group || !per_dim_ok {
+        return Err(GeometryError(format!(
+            "work-group size {requested:?} ({total} work-items) exceeds what the device allows for this kernel: at most {} work-items per group and {:?} per dimension",
+            limits.kernel_work_group, limits.item_sizes
+        )));
+    }
+    Ok(local)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn limits() -> GeometryLimits {
+        GeometryLimits {
+            kernel_work_group: 1024,
+            preferred_multiple: 32,
+            item_sizes: vec![1024, 1024, 64],
+            free_local_bytes: 48 * 1024,
+            compute_units: 132,
+        }
+    }
+
+    fn shape(counts: &[u64]) -> Shape<'_> {
+        Shape {
+            counts,
+            requested: None,
+            reduction_scratch_per_item: None,
+        }
+    }
+
+    #[test]
+    fn defaults_per_dimension_count() {
+        let l = limits();
+        assert_eq!(default_local(1, &l), [256]);
+        assert_eq!(default_local(2, &l), [16, 16]);
+        assert_eq!(default_local(3, &l), [8, 8, 4]);
+    }
+
+    #[test]
+    fn defaults_shrink_to_kernel_and_device_limits() {
+        let small = GeometryLimits {
+            kernel_work_group: 64,
+            ..limits()
+        };
+        assert_eq!(default_local(1, &small), [64]);
+        assert_eq!(default_local(2, &small), [8, 8]);
+        assert_eq!(default_local(3, &small), [4, 4, 4]);
+        let narrow = GeometryLimits {
+            item_sizes: vec![1024, 4, 1],
+            ..limits()
+        };
+        assert_eq!(default_local(3, &narrow), [8, 4, 1]);
+        // 1-D: a multiple of the preferred multiple when at least that large.
+        let odd = GeometryLimits {
+            item_sizes: vec![100],
+            preferred_multiple: 32,
+            ..limits()
+        };
+        assert_eq!(default_local(1, &odd), [96]);
+        let wide = GeometryLimits {
+            item_sizes: vec![20],
+            preferred_multiple: 32,
+            ..limits()
+        };
+        assert_eq!(default_local(1, &wide), [20]);
+    }
+
+    #[test]
+    fn rounds_global_up_to_the_work_group() {
+        let g = plan(shape(&[1000]), &limits()).expect("plan");
+        assert_eq!(g.global, [1024]);
+        assert_eq!(g.local, [256]);
+        assert_eq!(g.groups(), 4);
+        let g = plan(shape(&[33, 17]), &limits()).expect("plan");
+        assert_eq!((g.global, g.local), (vec![48, 32], vec![16, 16]));
+    }
+
+    #[test]
+    fn single_work_item() {
+        let g = plan(shape(&[]), &limits()).expect("plan");
+        assert_eq!((g.global, g.local), (vec![1], vec![1]));
+        let bad = Shape {
+            requested: Some(&[2]),
+            ..shape(&[])
+        };
+        assert!(plan(bad, &limits()).is_err());
+        let ok = Shape {
+            requested: Some(&[1]),
+            ..shape(&[])
+        };
+        assert!(plan(ok, &limits()).is_ok());
+    }
+
+    #[test]
+    fn requested_sizes_are_checked() {
+        let req = |r: &'static [usize], counts: &'static [u64]| {
+            plan(
+                Shape {
+                    counts,
+                    requested: Some(r),
+                    reduction_scratch_per_item: None,
+                },
+                &limits(),
+            )
+        };
+        assert_eq!(req(&[32, 8], &[100, 100]).expect("fits").local, [32, 8]);
+        assert!(req(&[32], &[100, 100])
+            .expect_err("dims")
+            .0
+            .contains("2 (one per"));
+        assert!(req(&[2048], &[4096])
+            .expect_err("too big")
+            .0
+            .contains("exceeds"));
+        assert!(req(&[1, 1, 128], &[4, 4, 4])
+            .expect_err("per dimension")
+            .0
+            .contains("exceeds"));
+    }
+
+    #[test]
+    fn reductions_get_powers_of_two_a_fitting_scratch_and_a_grid_stride() {
+        let l = GeometryLimits {
+            kernel_work_group: 192,
+            ..limits()
+        };
+        let s = Shape {
+            counts: &[1 << 24],
+            requested: None,
+            reduction_scratch_per_item: Some(8),
+        };
+        let g = plan(s, &l).expect("plan");
+        assert_eq!(g.local, [128]);
+        // Eight groups per compute unit.
+        assert_eq!(g.global, [132 * 8 * 128]);
+        // Never more groups than the iterations need.
+        let few = plan(
+            Shape {
+                counts: &[300],
+                ..s
+            },
+            &l,
+        )
+        .expect("plan");
+        assert_eq!(few.global, [384]);
+        // Scratch that does not fit shrinks the group...
+        let tight = GeometryLimits {
+            free_local_bytes: 256,
+            ..limits()
+        };
+        assert_eq!(plan(s, &tight).expect("plan").local, [32]);
+        // ...unless the user asked for the size.
+        let asked = Shape {
+            requested: Some(&[256]),
+            ..s
+        };
+        assert!(plan(asked, &tight)
+            .expect_err("scratch")
+            .0
+            .contains("local memory"));
+        let not_pow2 = Shape {
+            requested: Some(&[96]),
+            ..s
+        };
+        assert!(plan(not_pow2, &l)
+            .expect_err("pow2")
+            .0
+            .contains("power of two"));
+    }
+
+    #[test]
+    fn two_dimensional_reduction_strides_the_slow_dimension() {
+        let s = Shape {
+            counts: &[64, 1 << 20],
+            requested: None,
+            reduction_scratch_per_item: Some(4),
+        };
+        let g = plan(s, &limits()).expect("plan");
+        assert_eq!(g.local, [16, 16]);
+        // Dimension 0 has 4 groups; 132 * 8 / 4 = 264 groups in dimension 1.
+        assert_eq!(g.global, [64, 264 * 16]);
+    }
+}

@@ -1,0 +1,259 @@
+//! Transfer plans: what one execution of a schedule does on a device, worked out before anything
+//! is enqueued.
+//!
+//! A [`Plan`] lists the host arrays the execution touches (each once, however many parameters or
+//! tasks name it) with their transfers, and the kernel launches in order with their arguments and
+//! geometry. [`transfers`] is the policy that decides each array's transfers from how the launches
+//! use it; [`Device::execute`](crate::Device::execute) runs a plan.
+//!
+//! The transfer policy, for each array, in launch order:
+//! - **upload** when the first launch that uses it reads it, or writes it without writing every
+//!   element (the elements it skips must keep their host values); an array whose first use writes
+//!   every element ([`Use::writes_all`], proved by the compiler and checked on the host with the
+//!   bound values) is not uploaded. A kept array whose device copy is current is not uploaded
+//!   either (the executor asks [`Resident`]).
+//! - **download** when some launch writes it, once, after the last launch, and only when every
+//!   launch passed its checks. Arrays only read are never downloaded; an array written by one
+//!   launch and read by a later one stays on the device in between.
+
+use std::sync::Arc;
+
+use crate::build::BuiltKernel;
+use crate::geometry::Geometry;
+use crate::launch::KernelArg;
+use crate::residency::Resident;
+
+/// How one launch uses one plan array.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Use {
+    /// Index into [`Plan::arrays`].
+    pub array: usize,
+    /// The kernel reads it.
+    pub reads: bool,
+    /// The kernel writes it.
+    pub writes: bool,
+    /// The kernel writes every element before reading any (implies `writes`).
+    pub writes_all: bool,
+}
+
+/// The transfers of one plan array.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Transfer {
+    /// Host → device before the first launch (skipped for a current kept copy).
+    pub upload: bool,
+    /// Device → host after the last launch, when every check passed.
+    pub download: bool,
+}
+
+/// Each array's transfers, given every launch's uses in launch order (see the module docs). Uses of
+/// one array within one launch (aliased parameters) are merged first: a launch that reads an array
+/// through one parameter and writes all of it through another still needs the upload.
+pub fn transfers(arrays: usize, launches: &[Vec<Use>]) -> Vec<Transfer> {
+    let mut out = vec![Transfer::default(); arrays];
+    let mut seen = vec![false; arrays];
+    for uses in launches {
+        let mut merged: Vec<Use> = Vec::new();
+        for u in uses {
+            if u.array >= arrays {
+                continue;
+            }
+            match merged.iter_mut().find(|m| m.array == u.array) {
+                Some(m) => {
+                    m.reads |= u.reads;
+                    m.writes |= u.writes;
+                    m.writes_all |= u.writes_all;
+                }
+                None => merged.push(*u),
+            }
+        }
+        for u in merged {
+            let a = u.array;
+            if !seen[a] {
+                seen[a] = true;
+                out[a].upload = u.reads || !(u.writes && u.writes_all);
+            }
+            out[a].download |= u.writes;
+        }
+    }
+    out
+}
+
+/// One host array of a plan.
+#[derive(Debug, Clone)]
+pub struct PlanArray {
+    /// Its size in bytes (the host slice given to the executor must have it).
+    pub bytes: usize,
+    /// Its transfers.
+    pub transfer: Transfer,
+    /// The device copy kept between executions, if the schedule keeps the array.
+    pub resident: Option<Arc<Resident>>,
+    /// The alignment in bytes the kernels assume for its address (its element size, or more
+    /// where they load vectors): an array read in place must start on a multiple of it.
+    pub align: usize,
+}
+
+/// One kernel argument of a launch.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Arg {
+    /// A scalar, or a `__local` size.
+    Value(KernelArg),
+    /// A `__global` pointer to plan array `i`.
+    Array(usize),
+    /// The launch's `__global int*` status word (0 before the launch; a failed check writes its
+    /// code).
+    Status,
+    /// The launch's partial results buffer `i` (see [`Launch::partials`]).
+    Partials(usize),
+}
+
+/// One kernel launch of a plan.
+#[derive(Debug, Clone)]
+pub struct Launch<'k> {
+    /// The kernel, built on the executing device.
+    pub kernel: &'k BuiltKernel,
+    /// Its arguments in parameter order.
+    pub args: Vec<Arg>,
+    /// Global and local sizes (an empty local size lets the driver choose).
+    pub geometry: Geometry,
+    /// Byte sizes of the launch's partial-results buffers, downloaded after it (every work-group
+    /// writes its element, so they are never uploaded).
+    pub partials: Vec<usize>,
+    /// Which task of the schedule the launch belongs to (for the statistics).
+    pub task: usize,
+}
+
+impl Launch<'_> {
+    /// How this launch uses the plan arrays, from its arguments and the kernel's declared access
+    /// (`reads`/`writes`/`writes_all` per argument index, as the caller knows them).
+    pub fn uses(&self, access: impl Fn(usize) -> (bool, bool, bool)) -> Vec<Use> {
+        self.args
+            .iter()
+            .enumerate()
+            .filter_map(|(i, a)| match a {
+                Arg::Array(array) => {
+                    let (reads, writes, writes_all) = access(i);
+                    Some(Use {
+                        array: *array,
+                        reads,
+                        writes,
+                        writes_all: writes && writes_all,
+                    })
+                }
+                _ => None,
+            })
+            .collect()
+    }
+}
+
+/// One execution: the arrays and the launches in order.
+#[derive(Debug, Clone, Default)]
+pub struct Plan<'k> {
+    /// The host arrays, each once.
+    pub arrays: Vec<PlanArray>,
+    /// The launches, in the order they run.
+    pub launches: Vec<Launch<'k>>,
+    /// Time every command with OpenCL profiling (device times in the outcome); without it the
+    /// times are host wall-clock waits and transfers report no duration.
+    pub profile: bool,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn u(array: usize, reads: bool, writes: bool, writes_all: bool) -> Use {
+        Use {
+            array,
+            reads,
+            writes,
+            writes_all,
+        }
+    }
+
+    #[test]
+    fn inputs_upload_outputs_download() {
+        // c[i] = a[i] + b[i]: a, b read; c written everywhere.
+        let t = transfers(
+            3,
+            &[vec![
+                u(0, true, false, false),
+                u(1, true, false, false),
+                u(2, false, true, true),
+            ]],
+        );
+        assert_eq!(
+            t,
+            [
+                Transfer {
+                    upload: true,
+                    download: false
+                },
+                Transfer {
+                    upload: true,
+                    download: false
+                },
+                Transfer {
+                    upload: false,
+                    download: true
+                },
+            ]
+        );
+    }
+
+    #[test]
+    fn partial_writes_and_read_writes_upload() {
+        let t = transfers(
+            2,
+            &[vec![u(0, false, true, false), u(1, true, true, false)]],
+        );
+        assert!(t.iter().all(|t| t.upload && t.download));
+    }
+
+    #[test]
+    fn aliased_read_forces_the_upload() {
+        // One array passed as `a` (read) and `c` (written everywhere): c[i] = a[i] + 1.
+        let t = transfers(
+            1,
+            &[vec![u(0, true, false, false), u(0, false, true, true)]],
+        );
+        assert_eq!(
+            t[0],
+            Transfer {
+                upload: true,
+                download: true
+            }
+        );
+    }
+
+    #[test]
+    fn intermediates_stay_on_the_device() {
+        // Task 1 writes all of t from a; task 2 reads t and writes all of c.
+        let t = transfers(
+            3,
+            &[
+                vec![u(0, true, false, false), u(1, false, true, true)],
+                vec![u(1, true, false, false), u(2, false, true, true)],
+            ],
+        );
+        assert!(t[0].upload && !t[0].download);
+        // t: written first (everywhere), so not uploaded; downloaded once at the end.
+        assert!(!t[1].upload && t[1].download);
+        assert!(!t[2].upload && t[2].download);
+    }
+
+    #[test]
+    fn the_first_use_decides_the_upload() {
+        // Read by the first launch, rewritten by the second: uploaded.
+        let t = transfers(
+            1,
+            &[
+                vec![u(0, true, false, false)],
+                vec![u(0, false, true, true)],
+            ],
+        );
+        assert!(t[0].upload && t[0].download);
+        // Unused arrays move nowhere.
+        let t = transfers(2, &[vec![u(0, true, false, false)]]);
+        assert_eq!(t[1], Transfer::default());
+    }
+}

@@ -1,0 +1,357 @@
+//! The plan executor on whatever OpenCL device comes first (PoCL in CI), or on the device
+//! `FERROCL_TEST_DEVICE=P:D` names. Every test skips, with a printed reason, when there is no
+//! device at all.
+
+#![allow(clippy::print_stderr)]
+
+use std::sync::Arc;
+
+use ferrocl_runtime::geometry::Geometry;
+use ferrocl_runtime::plan::{self, Arg, Launch, Plan, PlanArray, Transfer, Use};
+use ferrocl_runtime::{device, list_devices, residency, Device, HostData, KernelArg};
+
+const OPTS: &str = "-cl-std=CL1.2";
+
+fn dev() -> Option<Arc<Device>> {
+    let devices = list_devices().expect("list_devices");
+    let Some(first) = devices.first() else {
+        eprintln!("skipping: no OpenCL device");
+        return None;
+    };
+    let selector = match std::env::var("FERROCL_TEST_DEVICE") {
+        Ok(text) => text.parse().expect("FERROCL_TEST_DEVICE is P:D"),
+        Err(_) => first.selector(),
+    };
+    Some(device(Some(selector)).expect("open the device under test"))
+}
+
+/// `c[i] = a[i] + k`, failing with status 7 where `a[i] < 0`.
+const ADD: &str = "__kernel void add(__global const int* a, __global int* c, const int k, const int n, __global int* status) {
+    int i = get_global_id(0);
+    if (i >= n) return;
+    if (a[i] < 0) { *status = 7; return; }
+    c[i] = a[i] + k;
+}";
+
+fn one_launch(
+    kernel: &ferrocl_runtime::BuiltKernel,
+    n: usize,
+    transfer_c: Transfer,
+    resident: Option<Arc<ferrocl_runtime::Resident>>,
+) -> Plan<'_> {
+    let uses = vec![Use {
+        array: 0,
+        reads: true,
+        writes: false,
+        writes_all: false,
+    }];
+    let t = plan::transfers(1, &[uses]);
+    Plan {
+        arrays: vec![
+            PlanArray {
+                bytes: n * 4,
+                transfer: t[0],
+                resident: None,
+                align: 4,
+            },
+            PlanArray {
+                bytes: n * 4,
+                transfer: transfer_c,
+                resident,
+                align: 4,
+            },
+        ],
+        launches: vec![Launch {
+            kernel,
+            args: vec![
+                Arg::Array(0),
+                Arg::Array(1),
+                Arg::Value(KernelArg::Int(10)),
+                Arg::Value(KernelArg::Int(n as i32)),
+                Arg::Status,
+            ],
+            geometry: Geometry {
+                global: vec![n.div_ceil(64) * 64],
+                local: vec![64],
+            },
+            partials: vec![],
+            task: 0,
+        }],
+        profile: true,
+    }
+}
+
+#[test]
+fn elided_output_is_downloaded_not_uploaded() {
+    let Some(dev) = dev() else { return };
+    let n = 1000;
+    let mut a: Vec<i32> = (0..n as i32).collect();
+    let mut c = vec![-1i32; n];
+    let kernel = dev.build(ADD, OPTS, "add").expect("build");
+    let plan = one_launch(
+        &kernel,
+        n,
+        Transfer {
+            upload: false,
+            download: true,
+        },
+        None,
+    );
+    let done = dev
+        .execute(&plan, &mut [HostData::from(&mut a), HostData::from(&mut c)])
+        .expect("execute");
+    assert_eq!(done.failed, None);
+    let expected: Vec<i32> = (0..n as i32).map(|x| x + 10).collect();
+    assert_eq!(c, expected);
+    let t = &done.times[0];
+    assert_eq!(t.bytes_downloaded, (n * 4) as u64);
+    // a moved once, by upload or read in place; c was never uploaded.
+    assert_eq!(t.bytes_uploaded + t.bytes_in_place, (n * 4) as u64);
+    if dev.info().unified_memory {
+        assert_eq!(
+            t.bytes_in_place,
+            (n * 4) as u64,
+            "a read-only input is read in place"
+        );
+    }
+}
+
+#[test]
+fn a_failed_check_leaves_the_host_untouched() {
+    let Some(dev) = dev() else { return };
+    let n = 300;
+    let mut a: Vec<i32> = (0..n as i32)
+        .map(|x| if x == 123 { -5 } else { x })
+        .collect();
+    let mut c = vec![-1i32; n];
+    let kernel = dev.build(ADD, OPTS, "add").expect("build");
+    let plan = one_launch(
+        &kernel,
+        n,
+        Transfer {
+            upload: false,
+            download: true,
+        },
+        None,
+    );
+    let done = dev
+        .execute(&plan, &mut [HostData::from(&mut a), HostData::from(&mut c)])
+        .expect("execute");
+    assert_eq!(done.failed, Some((0, 7)));
+    assert!(
+        c.iter().all(|&x| x == -1),
+        "nothing may come back after a failed check"
+    );
+    assert_eq!(done.times[0].bytes_downloaded, 0);
+}
+
+#[test]
+fn kept_output_is_current_after_success_and_stale_after_failure() {
+    let Some(dev) = dev() else { return };
+    let n = 256;
+    let handle = residency::keep();
+    let r = residency::kept_buffer(handle, &dev, n * 4).expect("buffer");
+    assert!(!r.is_current());
+    let mut a: Vec<i32> = (0..n as i32).collect();
+    let mut c = vec![0i32; n];
+    let transfer = Transfer {
+        upload: false,
+        download: true,
+    };
+    let kernel = dev.build(ADD, OPTS, "add").expect("build");
+    let plan = one_launch(&kernel, n, transfer, Some(Arc::clone(&r)));
+    let done = dev
+        .execute(&plan, &mut [HostData::from(&mut a), HostData::from(&mut c)])
+        .expect("execute");
+    assert_eq!(done.failed, None);
+    assert!(r.is_current() && residency::is_current(handle));
+    a[5] = -1;
+    let done = dev
+        .execute(&plan, &mut [HostData::from(&mut a), HostData::from(&mut c)])
+        .expect("execute");
+    assert!(done.failed.is_some());
+    assert!(!r.is_current(), "discarded writes make the kept copy stale");
+    residency::release(handle);
+    assert!(!residency::is_current(handle));
+}
+
+/// Two launches: `t = a + 10`, then `c = t + 10`; `t` stays on the device in between.
+#[test]
+fn intermediates_stay_on_the_device() {
+    let Some(dev) = dev() else { return };
+    let n = 512;
+    let kernel = dev.build(ADD, OPTS, "add").expect("build");
+    let launch = |from: usize, to: usize, task: usize| Launch {
+        kernel: &kernel,
+        args: vec![
+            Arg::Array(from),
+            Arg::Array(to),
+            Arg::Value(KernelArg::Int(10)),
+            Arg::Value(KernelArg::Int(n as i32)),
+            Arg::Status,
+        ],
+        geometry: Geometry {
+            global: vec![n],
+            local: vec![64],
+        },
+        partials: vec![],
+        task,
+    };
+    let uses = |from: usize, to: usize| {
+        vec![
+            Use {
+                array: from,
+                reads: true,
+                writes: false,
+                writes_all: false,
+            },
+            Use {
+                array: to,
+                reads: false,
+                writes: true,
+                writes_all: true,
+            },
+        ]
+    };
+    let transfers = plan::transfers(3, &[uses(0, 1), uses(1, 2)]);
+    let plan = Plan {
+        arrays: transfers
+            .iter()
+            .map(|&transfer| PlanArray {
+                bytes: n * 4,
+                transfer,
+                resident: None,
+                align: 4,
+            })
+            .collect(),
+        launches: vec![launch(0, 1, 0), launch(1, 2, 1)],
+        profile: false,
+    };
+    let mut a: Vec<i32> = (0..n as i32).collect();
+    let mut t = vec![-1i32; n];
+    let mut c = vec![-1i32; n];
+    let done = dev
+        .execute(
+            &plan,
+            &mut [
+                HostData::from(&mut a),
+                HostData::from(&mut t),
+                HostData::from(&mut c),
+            ],
+        )
+        .expect("execute");
+    assert_eq!(done.failed, None);
+    assert_eq!(t, (0..n as i32).map(|x| x + 10).collect::<Vec<_>>());
+    assert_eq!(c, (0..n as i32).map(|x| x + 20).collect::<Vec<_>>());
+    // Only a moves up (or is read in place); t and c come down once, counted for the last launch.
+    let up: u64 = done
+        .times
+        .iter()
+        .map(|t| t.bytes_uploaded + t.bytes_in_place)
+        .sum();
+    assert_eq!(up, (n * 4) as u64);
+    assert_eq!(done.times[0].bytes_downloaded, 0);
+    assert_eq!(done.times[1].bytes_downloaded, (2 * n * 4) as u64);
+}
+
+#[test]
+fn buffers_start_on_the_base_address_alignment() {
+    let Some(dev) = dev() else { return };
+    // Each work-item reports its buffer's address modulo the device's base alignment.
+    let src = "__kernel void addr(__global const int* a, __global int* b, __global ulong* out, const ulong align) {
+        out[0] = ((ulong)a) % align;
+        out[1] = ((ulong)b) % align;
+    }";
+    let kernel = dev.build(src, OPTS, "addr").expect("build");
+    let align = dev.info().base_addr_align_bytes;
+    assert!(align >= 8 && align.is_power_of_two(), "alignment {align}");
+    for n in [1usize, 3, 1000, 4099] {
+        let plan = Plan {
+            arrays: vec![
+                PlanArray {
+                    bytes: n * 4,
+                    transfer: Transfer {
+                        upload: true,
+                        download: false,
+                    },
+                    resident: None,
+                    // Asking for the device alignment keeps a host slice that is not aligned from
+                    // being read in place.
+                    align: align as usize,
+                },
+                PlanArray {
+                    bytes: n * 4,
+                    transfer: Transfer {
+                        upload: false,
+                        download: true,
+                    },
+                    resident: None,
+                    align: 4,
+                },
+                PlanArray {
+                    bytes: 16,
+                    transfer: Transfer {
+                        upload: false,
+                        download: true,
+                    },
+                    resident: None,
+                    align: 8,
+                },
+            ],
+            launches: vec![Launch {
+                kernel: &kernel,
+                args: vec![
+                    Arg::Array(0),
+                    Arg::Array(1),
+                    Arg::Array(2),
+                    Arg::Value(KernelArg::Long(align as i64)),
+                ],
+                geometry: Geometry {
+                    global: vec![1],
+                    local: vec![1],
+                },
+                partials: vec![],
+                task: 0,
+            }],
+            profile: true,
+        };
+        let mut a = vec![0i32; n];
+        let mut b = vec![0i32; n];
+        let mut out = vec![u64::MAX as i64; 2];
+        dev.execute(
+            &plan,
+            &mut [
+                HostData::from(&mut a),
+                HostData::from(&mut b),
+                HostData::from(&mut out),
+            ],
+        )
+        .expect("execute");
+        assert_eq!(
+            out,
+            [0, 0],
+            "device buffers of {n} ints start on a multiple of {align}"
+        );
+    }
+}
+
+#[test]
+fn refuses_mismatched_host_slices() {
+    let Some(dev) = dev() else { return };
+    let kernel = dev.build(ADD, OPTS, "add").expect("build");
+    let plan = one_launch(
+        &kernel,
+        8,
+        Transfer {
+            upload: true,
+            download: true,
+        },
+        None,
+    );
+    let mut a = vec![0i32; 8];
+    let mut c = vec![0i32; 7];
+    let err = dev
+        .execute(&plan, &mut [HostData::from(&mut a), HostData::from(&mut c)])
+        .expect_err("size mismatch");
+    assert!(err.to_string().contains("bytes"), "{err}");
+}
