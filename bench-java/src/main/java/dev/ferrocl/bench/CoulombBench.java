@@ -326,7 +326,7 @@ public class CoulombBench {
         long global = (width + local - 1) / local * local;
         long nanos = kernel.launch(new long[] {global, global}, new long[] {local, local},
                 OpenClKernel.readOnly(ax), OpenClKernel.readOnly(ay), OpenClKernel.readOnly(az),
-                OpenClKernel.readOnly(q), energy, width, width, SPACING, PLANE_Z, natoms).kernelNanos();
+                OpenClKernel.readOnly(q), OpenClKernel.writeOnly(energy), width, width, SPACING, PLANE_Z, natoms).kernelNanos();
         KernelTimes.record(NAME, "opencl", size, nanos);
         return energy;
     }

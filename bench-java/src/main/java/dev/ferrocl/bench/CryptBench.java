@@ -374,7 +374,7 @@ public class CryptBench {
         int blocks = n / 8;
         long local = 256;
         long global = (blocks + local - 1) / local * local;
-        long nanos = kernel.launch(new long[] {global}, new long[] {local}, OpenClKernel.readOnly(plain), cipher,
+        long nanos = kernel.launch(new long[] {global}, new long[] {local}, OpenClKernel.readOnly(plain), OpenClKernel.writeOnly(cipher),
                 OpenClKernel.readOnly(key), blocks).kernelNanos();
         KernelTimes.record(NAME, "opencl", size, nanos);
         return cipher;

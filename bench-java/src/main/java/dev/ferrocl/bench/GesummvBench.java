@@ -248,7 +248,7 @@ public class GesummvBench {
     public float[] opencl() {
         long groups = (n + ROWS - 1) / ROWS;
         long nanos = kernel.launch(new long[] {groups * ROWS}, new long[] {ROWS}, n, ALPHA, BETA,
-                OpenClKernel.readOnly(a), OpenClKernel.readOnly(b), OpenClKernel.readOnly(x), tmp, y).kernelNanos();
+                OpenClKernel.readOnly(a), OpenClKernel.readOnly(b), OpenClKernel.readOnly(x), OpenClKernel.writeOnly(tmp), OpenClKernel.writeOnly(y)).kernelNanos();
         KernelTimes.record(NAME, "opencl", size, nanos);
         return y;
     }

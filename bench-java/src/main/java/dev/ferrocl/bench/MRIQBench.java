@@ -361,11 +361,11 @@ public class MRIQBench {
     public float[] opencl() {
         long local = 256;
         long nanos = phiMagKernel.launch(new long[] {(numK + local - 1) / local * local}, new long[] {local},
-                OpenClKernel.readOnly(phiR), OpenClKernel.readOnly(phiI), phiMag, numK).kernelNanos();
+                OpenClKernel.readOnly(phiR), OpenClKernel.readOnly(phiI), OpenClKernel.writeOnly(phiMag), numK).kernelNanos();
         nanos += qKernel.launch(new long[] {(numX + local - 1) / local * local}, new long[] {local},
                 OpenClKernel.readOnly(kx), OpenClKernel.readOnly(ky), OpenClKernel.readOnly(kz),
                 OpenClKernel.readOnly(x), OpenClKernel.readOnly(y), OpenClKernel.readOnly(z),
-                OpenClKernel.readOnly(phiMag), qr, qi, numK, numX).kernelNanos();
+                OpenClKernel.readOnly(phiMag), OpenClKernel.writeOnly(qr), OpenClKernel.writeOnly(qi), numK, numX).kernelNanos();
         KernelTimes.record(NAME, "opencl", size, nanos);
         return qr;
     }

@@ -352,7 +352,7 @@ public class MandelbrotBench {
     public int[] opencl() {
         long local = 16;
         long global = (width + local - 1) / local * local;
-        long nanos = kernel.launch(new long[] {global, global}, new long[] {local, local}, iters, width, width, X0,
+        long nanos = kernel.launch(new long[] {global, global}, new long[] {local, local}, OpenClKernel.writeOnly(iters), width, width, X0,
                 Y0, step, MAX_ITER).kernelNanos();
         KernelTimes.record(NAME, "opencl", size, nanos);
         return iters;

@@ -207,7 +207,7 @@ public class MatVecBench {
     public float[] opencl() {
         long groups = (n + ROWS - 1) / ROWS;
         long nanos = kernel.launch(new long[] {groups * ROWS}, new long[] {ROWS}, OpenClKernel.readOnly(a),
-                OpenClKernel.readOnly(x), y, n).kernelNanos();
+                OpenClKernel.readOnly(x), OpenClKernel.writeOnly(y), n).kernelNanos();
         KernelTimes.record(NAME, "opencl", size, nanos);
         return y;
     }

@@ -436,8 +436,9 @@ public class NBodyBench {
         long global = (n + TILE - 1) / TILE * TILE;
         long nanos = kernel.launch(new long[] {global}, new long[] {TILE}, OpenClKernel.readOnly(x),
                 OpenClKernel.readOnly(y), OpenClKernel.readOnly(z), OpenClKernel.readOnly(m),
-                OpenClKernel.readOnly(vx), OpenClKernel.readOnly(vy), OpenClKernel.readOnly(vz), nx, ny, nz, nvx, nvy,
-                nvz, DT, EPS2, n, OpenClKernel.local(16L * TILE)).kernelNanos();
+                OpenClKernel.readOnly(vx), OpenClKernel.readOnly(vy), OpenClKernel.readOnly(vz), OpenClKernel.writeOnly(nx), OpenClKernel.writeOnly(ny),
+                OpenClKernel.writeOnly(nz), OpenClKernel.writeOnly(nvx), OpenClKernel.writeOnly(nvy),
+                OpenClKernel.writeOnly(nvz), DT, EPS2, n, OpenClKernel.local(16L * TILE)).kernelNanos();
         KernelTimes.record(NAME, "opencl", size, nanos);
         return nx;
     }

@@ -490,7 +490,7 @@ public class ReductionBench {
     public double opencl() {
         boolean floats = op.endsWith("Float");
         long nanos = kernel.launch(new long[] {(long) groupCount * LOCAL}, new long[] {LOCAL},
-                OpenClKernel.readOnly(floats ? af : ai), n, floats ? partialsF : partialsI,
+                OpenClKernel.readOnly(floats ? af : ai), n, OpenClKernel.writeOnly(floats ? partialsF : partialsI),
                 OpenClKernel.local(4L * LOCAL)).kernelNanos();
         KernelTimes.record(NAME, "opencl", size + ", op=" + op, nanos);
         switch (op) {

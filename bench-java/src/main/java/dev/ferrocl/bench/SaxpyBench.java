@@ -171,7 +171,7 @@ public class SaxpyBench {
         long local = 256;
         long global = (n + local - 1) / local * local;
         long nanos = kernel.launch(new long[] {global}, new long[] {local}, ALPHA, OpenClKernel.readOnly(x),
-                OpenClKernel.readOnly(y), z, n).kernelNanos();
+                OpenClKernel.readOnly(y), OpenClKernel.writeOnly(z), n).kernelNanos();
         KernelTimes.record(NAME, "opencl", size, nanos);
         return z;
     }

@@ -265,7 +265,7 @@ public class SpMVBench {
         long local = 256;
         long global = (rows + local - 1) / local * local;
         long nanos = kernel.launch(new long[] {global}, new long[] {local}, OpenClKernel.readOnly(rowPtr),
-                OpenClKernel.readOnly(col), OpenClKernel.readOnly(val), OpenClKernel.readOnly(x), y, rows)
+                OpenClKernel.readOnly(col), OpenClKernel.readOnly(val), OpenClKernel.readOnly(x), OpenClKernel.writeOnly(y), rows)
                 .kernelNanos();
         KernelTimes.record(NAME, "opencl", size, nanos);
         return y;

@@ -186,7 +186,7 @@ public class TransposeBench {
     public float[] opencl() {
         long tiles = (n + TILE - 1) / TILE;
         long nanos = kernel.launch(new long[] {tiles * TILE, tiles * ROWS}, new long[] {TILE, ROWS},
-                OpenClKernel.readOnly(in), out, n).kernelNanos();
+                OpenClKernel.readOnly(in), OpenClKernel.writeOnly(out), n).kernelNanos();
         KernelTimes.record(NAME, "opencl", size, nanos);
         return out;
     }

@@ -160,7 +160,7 @@ public class VectorAddBench {
         long local = 256;
         long global = (n + local - 1) / local * local;
         long nanos = kernel.launch(new long[] {global}, new long[] {local}, OpenClKernel.readOnly(a),
-                OpenClKernel.readOnly(b), c, n).kernelNanos();
+                OpenClKernel.readOnly(b), OpenClKernel.writeOnly(c), n).kernelNanos();
         KernelTimes.record(NAME, "opencl", size, nanos);
         return c;
     }
