@@ -319,6 +319,7 @@ pub(crate) fn execute<'local>(
     calls: &[Call<'_, 'local>],
     profile: bool,
 ) -> Result<Outcome, NativeError> {
+    let phases = Phases::start();
     let tasks = calls.len();
     let Some(device) = calls.first().map(|c| Arc::clone(&c.task.device)) else {
         return Ok(Outcome {
@@ -615,8 +616,10 @@ pub(crate) fn execute<'local>(
         });
     }
 
+    phases.mark(0);
     // Registrations of Java arrays that died or moved go before anything is held.
     hostmem::purge(env)?;
+    phases.mark(1);
     let held: Vec<(&JObject<'_>, ElemKind, usize, bool)> = arrays
         .iter()
         .zip(&plan.arrays)
@@ -627,10 +630,12 @@ pub(crate) fn execute<'local>(
         // SAFETY: no JNI call is made until `criticals` is dropped at the end of this block.
         let mut criticals = unsafe { Criticals::hold(raw_env, &held)? };
         let fresh = hostmem::register(&device, &criticals.ranges());
+        phases.mark(2);
         let result = {
             let mut slices = criticals.slices();
             device.execute(&plan, &mut slices)
         };
+        phases.mark(3);
         criticals.commit = matches!(&result, Ok(e) if e.failed.is_none());
         drop(criticals);
         (result, fresh)
@@ -673,6 +678,8 @@ pub(crate) fn execute<'local>(
     for r in &reduced {
         write_first(env, &r.object, r.value)?;
     }
+    phases.mark(4);
+    phases.report();
     Ok(Outcome {
         status: Status::Ran,
         task: 0,
@@ -800,4 +807,54 @@ fn prepare<'local>(
         leaves.push((e, value));
     }
     Ok(Some(Prepared { objects, leaves }))
+}
+
+/// Where an execution's host time goes (plan, purge, hold, execute, results), averaged and logged
+/// every 4096 executions at trace level (`FERROCL_LOG=ferrocl_jni=trace`).
+struct Phases(Option<std::time::Instant>, std::cell::Cell<[u32; 5]>);
+
+static PHASE_NANOS: [std::sync::atomic::AtomicU64; 5] =
+    [const { std::sync::atomic::AtomicU64::new(0) }; 5];
+static PHASE_COUNT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+impl Phases {
+    fn start() -> Phases {
+        let on = log::log_enabled!(log::Level::Trace);
+        Phases(
+            on.then(std::time::Instant::now),
+            std::cell::Cell::new([0; 5]),
+        )
+    }
+
+    fn mark(&self, phase: usize) {
+        if let Some(t) = self.0 {
+            let mut v = self.1.get();
+            v[phase] = u32::try_from(t.elapsed().as_nanos()).unwrap_or(u32::MAX);
+            self.1.set(v);
+        }
+    }
+
+    fn report(&self) {
+        if self.0.is_none() {
+            return;
+        }
+        use std::sync::atomic::Ordering::Relaxed;
+        let v = self.1.get();
+        let mut prev = 0u32;
+        for (k, &at) in v.iter().enumerate() {
+            PHASE_NANOS[k].fetch_add(u64::from(at.saturating_sub(prev)), Relaxed);
+            prev = at;
+        }
+        let n = PHASE_COUNT.fetch_add(1, Relaxed) + 1;
+        if n % 4096 == 0 {
+            let avg: Vec<u64> = PHASE_NANOS
+                .iter()
+                .map(|a| a.swap(0, Relaxed) / 4096)
+                .collect();
+            log::trace!(
+                "execute phases, mean ns over 4096: plan {}, purge {}, hold {}, execute {}, results {}",
+                avg[0], avg[1], avg[2], avg[3], avg[4]
+            );
+        }
+    }
 }

@@ -77,11 +77,15 @@ struct Holding<'d, 'r> {
     device: &'d Device,
     queue: &'d opencl3::command_queue::CommandQueue,
     held: Vec<Held<'r>>,
+    /// Nothing enqueued since the last successful wait (dropping need not wait again).
+    idle: bool,
 }
 
 impl Drop for Holding<'_, '_> {
     fn drop(&mut self) {
-        if let Err(e) = self.queue.finish() {
+        if self.idle {
+            // Nothing to wait for.
+        } else if let Err(e) = self.queue.finish() {
             log::debug!(
                 "clFinish after an execution failed: {}",
                 crate::error::cl_error_name(e.0)
@@ -94,6 +98,157 @@ impl Drop for Holding<'_, '_> {
                 _ => {}
             }
         }
+    }
+}
+
+/// Enqueues commands on one queue: with profiling, through opencl3 (each command gets an event to
+/// time it); without, through cl3's raw entry points with no event at all (creating and releasing
+/// an event costs microseconds per command on some drivers).
+struct Enqueue<'q> {
+    queue: &'q opencl3::command_queue::CommandQueue,
+    profile: bool,
+}
+
+/// The loaded OpenCL library's entry points.
+fn raw_cl(call: &'static str) -> Result<&'static cl3::OpenClRuntime, RuntimeError> {
+    cl3::load_library()
+        .as_ref()
+        .map_err(|_| RuntimeError::opencl(call, cl3::error_codes::DLOPEN_RUNTIME_LOAD_FAILED))
+}
+
+fn raw_status(call: &'static str, status: Option<i32>) -> Result<Option<Event>, RuntimeError> {
+    match status {
+        Some(0) => Ok(None),
+        Some(code) => Err(RuntimeError::opencl(call, code)),
+        None => Err(RuntimeError::opencl(
+            call,
+            cl3::error_codes::DLOPEN_FUNCTION_NOT_AVAILABLE,
+        )),
+    }
+}
+
+impl Enqueue<'_> {
+    /// Host → device, not blocking.
+    ///
+    /// # Safety
+    ///
+    /// `data` (the buffer's size) stays valid until the queue is finished.
+    unsafe fn write(
+        &self,
+        to: &mut Buffer<u8>,
+        data: &[u8],
+    ) -> Result<Option<Event>, RuntimeError> {
+        const CALL: &str = "clEnqueueWriteBuffer";
+        if self.profile {
+            // SAFETY: the caller's promise.
+            return unsafe {
+                self.queue
+                    .enqueue_write_buffer(to, CL_NON_BLOCKING, 0, data, &[])
+            }
+            .map(Some)
+            .map_err(cl(CALL));
+        }
+        let rt = raw_cl(CALL)?;
+        // As above (the host memory stays valid until the queue is finished); no event is asked
+        // for. cl3 declares its raw entry points safe.
+        let status = rt.clEnqueueWriteBuffer(
+            self.queue.get(),
+            to.get(),
+            CL_NON_BLOCKING,
+            0,
+            data.len(),
+            data.as_ptr().cast(),
+            0,
+            ptr::null(),
+            ptr::null_mut(),
+        );
+        raw_status(CALL, status)
+    }
+
+    /// Device → host, not blocking.
+    ///
+    /// # Safety
+    ///
+    /// `data` (at most the buffer's size) stays valid and unread until the queue is finished.
+    unsafe fn read(
+        &self,
+        from: &Buffer<u8>,
+        data: &mut [u8],
+    ) -> Result<Option<Event>, RuntimeError> {
+        const CALL: &str = "clEnqueueReadBuffer";
+        if self.profile {
+            // SAFETY: the caller's promise.
+            return unsafe {
+                self.queue
+                    .enqueue_read_buffer(from, CL_NON_BLOCKING, 0, data, &[])
+            }
+            .map(Some)
+            .map_err(cl(CALL));
+        }
+        let rt = raw_cl(CALL)?;
+        // As above (the host memory stays valid until the queue is finished); no event is asked
+        // for. cl3 declares its raw entry points safe.
+        let status = rt.clEnqueueReadBuffer(
+            self.queue.get(),
+            from.get(),
+            CL_NON_BLOCKING,
+            0,
+            data.len(),
+            data.as_mut_ptr().cast(),
+            0,
+            ptr::null(),
+            ptr::null_mut(),
+        );
+        raw_status(CALL, status)
+    }
+
+    /// One NDRange.
+    ///
+    /// # Safety
+    ///
+    /// `global` (and `local`, when not empty) have 1..=3 validated entries; every argument is set.
+    unsafe fn kernel(
+        &self,
+        kernel: opencl3::types::cl_kernel,
+        global: &[usize],
+        local: &[usize],
+    ) -> Result<Option<Event>, RuntimeError> {
+        const CALL: &str = "clEnqueueNDRangeKernel";
+        let local_ptr = if local.is_empty() {
+            ptr::null()
+        } else {
+            local.as_ptr()
+        };
+        if self.profile {
+            // SAFETY: the caller's promise.
+            return unsafe {
+                self.queue.enqueue_nd_range_kernel(
+                    kernel,
+                    global.len() as u32,
+                    ptr::null(),
+                    global.as_ptr(),
+                    local_ptr,
+                    &[],
+                )
+            }
+            .map(Some)
+            .map_err(cl(CALL));
+        }
+        let rt = raw_cl(CALL)?;
+        // As above (the host memory stays valid until the queue is finished); no event is asked
+        // for. cl3 declares its raw entry points safe.
+        let status = rt.clEnqueueNDRangeKernel(
+            self.queue.get(),
+            kernel,
+            global.len() as u32,
+            ptr::null(),
+            global.as_ptr(),
+            local_ptr,
+            0,
+            ptr::null(),
+            ptr::null_mut(),
+        );
+        raw_status(CALL, status)
     }
 }
 
@@ -112,7 +267,9 @@ impl Device {
         plan: &Plan<'_>,
         host: &mut [HostData<'_>],
     ) -> Result<Executed, RuntimeError> {
-        let _signals = crate::signals::Guard::new();
+        // A CPU driver may compile kernels at their first launch, and its compiler installs signal
+        // handlers the JVM must get back (see the `signals` module); GPU drivers compile at build.
+        let _signals = (self.info.kind != crate::DeviceKind::Gpu).then(crate::signals::Guard::new);
         let started = Instant::now();
         // Registered host ranges stay registered until this execution's transfers are done.
         let _transfers = self
@@ -244,8 +401,13 @@ impl Device {
             device: self,
             queue,
             held: Vec::with_capacity(sizes.len()),
+            idle: false,
         };
-        let mut uploads: Vec<(usize, Event)> = Vec::new();
+        let enqueue = Enqueue {
+            queue,
+            profile: plan.profile,
+        };
+        let mut uploads: Vec<(usize, Option<Event>)> = Vec::new();
         let mut written_resident: Vec<&Resident> = Vec::new();
         for (i, (a, h)) in plan.arrays.iter().zip(host.iter_mut()).enumerate() {
             if let Some(r) = a.resident.as_deref() {
@@ -300,9 +462,7 @@ impl Device {
             let target = holding.held[i].buffer();
             // SAFETY: the device buffer holds exactly `data.len()` bytes; the host slice outlives
             // the command (the queue is finished before this call returns, `Holding`).
-            let event =
-                unsafe { queue.enqueue_write_buffer(target, CL_NON_BLOCKING, 0, data, &[]) }
-                    .map_err(cl("clEnqueueWriteBuffer"))?;
+            let event = unsafe { enqueue.write(target, data) }?;
             if let Some(k) = first_use[i] {
                 times[k].bytes_uploaded += data.len() as u64;
             }
@@ -367,21 +527,7 @@ impl Device {
             }
             let g = &l.geometry;
             // SAFETY: global and local have 1..=3 validated entries; all arguments are set.
-            let event = unsafe {
-                queue.enqueue_nd_range_kernel(
-                    k.get(),
-                    g.global.len() as u32,
-                    ptr::null(),
-                    g.global.as_ptr(),
-                    if g.local.is_empty() {
-                        ptr::null()
-                    } else {
-                        g.local.as_ptr()
-                    },
-                    &[],
-                )
-            }
-            .map_err(cl("clEnqueueNDRangeKernel"))?;
+            let event = unsafe { enqueue.kernel(k.get(), &g.global, &g.local) }?;
             kernel_events.push(event);
         }
 
@@ -399,8 +545,7 @@ impl Device {
             let source = holding.held[status_base + k].buffer();
             // SAFETY: 4 bytes from a 4-byte buffer into a live array; the queue is finished
             // before `statuses` is read or dropped.
-            unsafe { queue.enqueue_read_buffer(source, CL_NON_BLOCKING, 0, status, &[]) }
-                .map_err(cl("clEnqueueReadBuffer"))?;
+            unsafe { enqueue.read(source, status) }?;
         }
         for (k, ps) in partials.iter_mut().enumerate() {
             for (i, p) in ps.iter_mut().enumerate() {
@@ -409,8 +554,7 @@ impl Device {
                 }
                 let source = holding.held[partial_base[k] + i].buffer();
                 // SAFETY: as above; the buffer holds at least `p.len()` bytes.
-                unsafe { queue.enqueue_read_buffer(source, CL_NON_BLOCKING, 0, p, &[]) }
-                    .map_err(cl("clEnqueueReadBuffer"))?;
+                unsafe { enqueue.read(source, p) }?;
             }
         }
         // One wait for the launches, when there is a status word or partial result to look at.
@@ -419,6 +563,7 @@ impl Device {
                 // Report a kernel's own failure code when there is one.
                 let code = kernel_events
                     .iter()
+                    .flatten()
                     .find_map(|ev| match ev.command_execution_status() {
                         Ok(s) if s.0 < 0 => Some(s.0),
                         _ => None,
@@ -436,7 +581,7 @@ impl Device {
             .any(|l| l.args.contains(&Arg::Status) || !l.partials.is_empty());
         // Small results come back with the status words, into staging memory, and are copied
         // into the host slices once the checks passed: one wait instead of two.
-        let mut staged: Vec<(usize, Vec<u8>, Event)> = Vec::new();
+        let mut staged: Vec<(usize, Vec<u8>, Option<Event>)> = Vec::new();
         if checks {
             for (i, (a, h)) in plan.arrays.iter().zip(host.iter()).enumerate() {
                 if !a.transfer.download || h.is_empty() || h.byte_len() > STAGED_BYTES {
@@ -446,16 +591,14 @@ impl Device {
                 let source = holding.held[i].buffer();
                 // SAFETY: the device buffer holds exactly `data.len()` bytes; `data` outlives the
                 // command (the queue is finished before `staged` is read or dropped).
-                let event = unsafe {
-                    queue.enqueue_read_buffer(source, CL_NON_BLOCKING, 0, &mut data, &[])
-                }
-                .map_err(cl("clEnqueueReadBuffer"))?;
+                let event = unsafe { enqueue.read(source, &mut data) }?;
                 staged.push((i, data, event));
             }
         }
         let waited = Instant::now();
         if checks {
             wait("kernel execution")?;
+            holding.idle = true;
         }
         let failed = statuses
             .iter()
@@ -493,9 +636,8 @@ impl Device {
                 // SAFETY: the device buffer holds exactly `data.len()` bytes; the host slice
                 // outlives the command (the queue is finished below, and by `Holding` on an
                 // error).
-                let event =
-                    unsafe { queue.enqueue_read_buffer(source, CL_NON_BLOCKING, 0, data, &[]) }
-                        .map_err(cl("clEnqueueReadBuffer"))?;
+                let event = unsafe { enqueue.read(source, data) }?;
+                holding.idle = false;
                 if let Some(t) = times.get_mut(last) {
                     t.bytes_downloaded += data.len() as u64;
                 }
@@ -503,18 +645,24 @@ impl Device {
             }
             if downloads.len() > direct || !checks {
                 wait("kernel execution or clEnqueueReadBuffer")?;
+                holding.idle = true;
             }
         }
         let wait_time = waited.elapsed();
+        // Device times from the profiling events; without profiling, the host's wait stands in
+        // for the kernels and transfers report no duration.
         for (i, ev) in &uploads {
-            if let Some(k) = first_use[*i] {
+            if let (Some(k), Some(ev)) = (first_use[*i], ev) {
                 times[k].upload += event_time(ev, Duration::ZERO);
             }
         }
         for (k, ev) in kernel_events.iter().enumerate() {
-            times[k].kernel = event_time(ev, wait_time);
+            times[k].kernel = match ev {
+                Some(ev) => event_time(ev, wait_time),
+                None => wait_time,
+            };
         }
-        for ev in &downloads {
+        for ev in downloads.iter().flatten() {
             if let Some(t) = times.get_mut(last) {
                 t.download += event_time(ev, Duration::ZERO);
             }
