@@ -306,13 +306,17 @@ pub fn write_kernel(
                         "__global {qual}{}* {name}",
                         names::c_elem_type(elem)
                     ));
-                    let full_write = if written.contains(&i) && !read.contains(&i) {
-                        write_cover::find(mg, nest, &body_nodes, p.node, |store| {
-                            cfg.on_every_path(nest.body_entry, store)
-                        })
-                    } else {
-                        None
-                    };
+                    // Only this parameter's own loads matter: the host ORs the read flags of
+                    // parameters bound to the same Java array. `@Reduce` outputs are folded
+                    // into partials, not stored to, so they never get a cover.
+                    let full_write =
+                        if written.contains(&i) && !read.contains(&i) && !reduced.contains(&i) {
+                            write_cover::find(mg, nest, &body_nodes, p.node, |store| {
+                                cfg.on_every_path(nest.body_entry, store)
+                            })
+                        } else {
+                            None
+                        };
                     params.push(KernelParam::Array {
                         param: i,
                         elem,

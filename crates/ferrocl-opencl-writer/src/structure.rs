@@ -58,8 +58,9 @@ fn starts_block(op: &Op) -> bool {
 
 impl Cfg {
     /// Whether `node` runs on every path from the body's entry to the end of the work-item (one
-    /// iteration of the parallel loop, or the method's return): no end is reachable from the
-    /// entry once `node`'s block is taken away.
+    /// iteration of the parallel loop, or the method's return): no end (nor any block without
+    /// successors) is reachable from the entry once `node`'s block is taken away. Within a block,
+    /// nodes run in order; only a failed check leaves a block in the middle.
     pub(crate) fn on_every_path(&self, entry: NodeId, node: NodeId) -> bool {
         let (Some(&start), Some(&avoid)) = (self.block_of.get(&entry), self.block_of.get(&node))
         else {
@@ -72,10 +73,11 @@ impl Cfg {
         let mut work = vec![start];
         seen[start] = true;
         while let Some(b) = work.pop() {
-            if matches!(self.blocks[b].exit, Exit::NextIteration | Exit::Return) {
+            let block = &self.blocks[b];
+            if matches!(block.exit, Exit::NextIteration | Exit::Return) || block.succs.is_empty() {
                 return false;
             }
-            for &s in &self.blocks[b].succs {
+            for &s in &block.succs {
                 if s != avoid && !seen[s] {
                     seen[s] = true;
                     work.push(s);

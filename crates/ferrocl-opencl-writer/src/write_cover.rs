@@ -1,37 +1,67 @@
-//! Write covers: the proof obligation that lets the host skip uploading an array the kernel
-//! overwrites everywhere.
+//! Write covers: the proof that lets the host skip uploading an array the kernel overwrites
+//! everywhere.
 //!
-//! The writer records a [`WriteCover`] for an array parameter the kernel never reads when some
-//! store to it runs in every iteration of the `@Parallel` nest (its block post-dominates the body's
-//! entry) at an index `E = Σ_d scale_d · i_d + offset`, affine in the loop indices `i_d` with
-//! loop-invariant `int` coefficients the host can evaluate (constants, `int` parameters, static
-//! fields, array lengths, and `+ - *`, `<<` by a constant, negation of those). At launch the host
-//! evaluates them and asks [`WriteCover::covers`] whether the stores reach every element.
+//! **Receives** the body's blocks and an array parameter that the body stores to and never loads
+//! from (its own loads: the host ORs the read flags of parameters bound to one Java array, so an
+//! alias that is read keeps the upload). **Records** a [`WriteCover`] when one `ArrayStore` to that
+//! parameter (1) runs in every iteration of the `@Parallel` nest and (2) stores at an index
+//! `E = Σ_d scale_d · i_d + offset`, affine in the loop indices `i_d` with loop-invariant `int`
+//! coefficients the host can evaluate (constants, `int` parameters, static fields, array lengths,
+//! and arithmetic on those). At launch the host evaluates them and asks [`WriteCover::covers`].
+//! **Refuses** (records nothing, so the array is uploaded as before): stores under a condition, in
+//! one branch only, after a `continue`, or in a sequential loop that may run zero times; indices
+//! through loads, sequential-loop variables, phis, conversions, divisions, shifts by a variable
+//! count, or products of two loop-dependent terms; index expressions of more than
+//! [`MAX_EXPR_NODES`] nodes (shared subexpressions counted once per use); `@Reduce` outputs.
 //!
-//! Why it is exact. Java's `int` `+`, `-`, `*`, `<<` by a constant and negation are ring operations
-//! modulo 2^32, so the `int` index an iteration computes is congruent to the exact integer `E` of
-//! that iteration (whatever representatives the host picked for the coefficients). An exact value
-//! in `[0, len)` is its own `int` representative, so every exact value in `[0, len)` that some
-//! iteration produces is an element that iteration stores to — unless the iteration fails a check
-//! first, in which case the host discards every result and the JVM reruns the method. So when the
-//! exact values over all iterations include every integer of `[0, len)`, every element is written
-//! before the kernel ends and its old value never matters: the array need not be uploaded. (The
-//! kernel never reads the array, so no element is read before it is written.)
+//! **Claim.** If `covers` holds for the launch's values, then every element of the array is
+//! stored by the kernel before the kernel ends, or some work-item fails a check. Either way the
+//! array's old contents cannot reach any result: in the first case the kernel never reads the
+//! array, so each element's final value is one the kernel stored; in the second the host
+//! discards the whole run and the JVM reruns the method on the Java arrays.
 //!
-//! [`WriteCover::covers`] proves that inclusion in exact 128-bit arithmetic. Each dimension
-//! contributes an arithmetic progression `s_d · k + c_d` (`s_d = scale_d · step_d`,
-//! `k < count_d`). Sorted by `|s_d|`, the sum of progressions is a contiguous run of integers when
-//! the smallest `|s|` is 1 and each next `|s|` is at most the length of the run built so far (the
-//! copies of the run, shifted by `|s|`, then overlap or touch); the run's length grows to
-//! `|s| · (count - 1) + L`. A negative stride walks the same set backwards, so it contributes its
-//! minimum `s · (count - 1)` to the start. Anything else is reported as not covered: the upload
-//! stays, which is always correct.
+//! **Proof.**
+//! 1. *Every iteration reaches the store.* The store's block post-dominates the body's entry:
+//!    with that block taken away, no end of the work-item (the parallel loop's back edge, the
+//!    method's `Return`, or any block without successors) is reachable from the entry
+//!    (`Cfg::on_every_path`). The nodes of a block run in order, and the only way to leave a
+//!    block in the middle is a failed bounds or divisor check. So every iteration
+//!    either executes the store, fails a check, or never ends (and then neither does the JVM).
+//!    The reasoning is per Java iteration; how iterations map to work-items (one each, or a
+//!    grid-stride loop in reduction kernels) does not matter, since each runs exactly once.
+//! 2. *It stores at `E` modulo 2^32.* In iteration `k` of loop `d` its index phi holds
+//!    `i_d = first_d + k · step_d` exactly (the host refuses trip counts whose index would wrap).
+//!    Java's `int` `+`, `-`, `*`, negation and `<<` by a constant `c` (multiplication by
+//!    `2^(c & 31)`) are the ring operations of the integers modulo 2^32, so the `int` the store
+//!    uses is congruent to `E`, whatever `int` representatives the host computed for the
+//!    coefficients (the invariant leaves themselves are the same `int`s on host and device).
+//!    A value in `[0, len)` with `len < 2^31` is the only `int` congruent to it, so when `E` lies
+//!    in `[0, len)` the store writes element `E`.
+//! 3. *The exact values cover `[0, len)`.* Loop `d` adds the arithmetic progression
+//!    `{c_d + k · s_d : k < count_d}` with `s_d = scale_d · step_d`, `c_d = scale_d · first_d`;
+//!    the nest's values are the sums of one term of each. A loop with `count_d = 0` runs nothing,
+//!    so nothing is covered (unless `len = 0`); one with `count_d = 1` or `s_d = 0` adds a
+//!    constant. A negative stride lists the same set from the other end, so it is the
+//!    progression with stride `|s_d|` from `c_d + s_d · (count_d - 1)`. Take the remaining loops by
+//!    increasing `|s_d|`, starting from the run `{0}` of length `L = 1`: if `|s| ≤ L`, the copies of
+//!    a run of `L` consecutive integers shifted by `0, |s|, …, (count - 1)·|s|` overlap or touch,
+//!    so their union is a run of `|s| · (count - 1) + L` consecutive integers. If every loop
+//!    passes, the values are exactly `[start, start + L)` with `start` the sum of the minima, and
+//!    they include `[0, len)` iff `start ≤ 0` and `start + L ≥ len`. If some loop has `|s| > L`, the
+//!    set may have holes and `covers` answers `false`, which is always safe: the array is uploaded.
+//!    All of it is computed in checked 128-bit arithmetic; an overflow also answers `false`.
 
 use ferrocl_frontend::MethodGraph;
-use ferrocl_graph::{BinaryOp, Constant, NodeId, Op, Stamp};
+use ferrocl_graph::{BinaryOp, Constant, Graph, NodeId, Op, Stamp};
 use ferrocl_opt::{HostExpr, ParallelNest};
 
-/// An array store's index as an affine function of the `@Parallel` loop indices.
+/// The largest index expression analysed, in nodes, counting a shared subexpression once per use
+/// (as the expressions built from it do): keeps the analysis and the host's work small when the
+/// index is, say, `k = k + k` repeated.
+const MAX_EXPR_NODES: usize = 64;
+
+/// Where a kernel's stores to one array fall: an index affine in the `@Parallel` loop indices,
+/// stored to in every iteration (see the module docs for the proof behind [`WriteCover::covers`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct WriteCover {
     /// Per `@Parallel` loop, outermost first (as [`crate::Kernel::dims`]): the coefficient of its
@@ -44,7 +74,9 @@ pub struct WriteCover {
 impl WriteCover {
     /// Whether the stores reach every element of `[0, len)`: `scales` and `offset` are the host's
     /// `int` values of the expressions, `dims` each loop's first index, trip count and step, in the
-    /// order of `scales`. Exact arithmetic; never overflows or panics. See the module docs.
+    /// order of `scales`. Exact arithmetic; never overflows or panics; `false` whenever the
+    /// coverage cannot be proved (including `scales` and `dims` of different lengths). See the
+    /// module docs for the proof.
     pub fn covers(scales: &[i32], offset: i32, dims: &[(i32, u64, i32)], len: u64) -> bool {
         if len == 0 {
             return true;
@@ -52,38 +84,48 @@ impl WriteCover {
         if scales.len() != dims.len() {
             return false;
         }
-        let mut start = i128::from(offset);
-        let mut strides: Vec<(i128, i128)> = Vec::new(); // (|stride|, count)
-        for (&scale, &(first, count, step)) in scales.iter().zip(dims) {
-            if count == 0 {
-                return false;
-            }
-            let scale = i128::from(scale);
-            let count = i128::from(count);
-            start += scale * i128::from(first);
-            let stride = scale * i128::from(step);
-            if count == 1 || stride == 0 {
-                continue;
-            }
-            if stride < 0 {
-                start += stride * (count - 1);
-            }
-            strides.push((stride.abs(), count));
-        }
-        strides.sort_unstable();
-        let mut run: i128 = 1;
-        for (stride, count) in strides {
-            if stride > run {
-                return false;
-            }
-            run += stride * (count - 1);
-        }
-        start <= 0 && start + run >= i128::from(len)
+        // `start <= 0 < run`, so the sum cannot overflow.
+        run_of(scales, offset, dims)
+            .is_some_and(|(start, run)| start <= 0 && start + run >= i128::from(len))
     }
 }
 
-/// The cover of the stores to the array parameter node `array` in the kernel body, if one of them
-/// runs in every iteration (`every_iteration`) at an index affine in the nest's indices.
+/// The exact indices of the nest as the run `[start, start + run)`, or `None` when the nest runs
+/// no iteration, the set is not provably a run, or a value leaves `i128`.
+fn run_of(scales: &[i32], offset: i32, dims: &[(i32, u64, i32)]) -> Option<(i128, i128)> {
+    let mut start = i128::from(offset);
+    let mut strides: Vec<(i128, i128)> = Vec::new(); // (|stride|, count)
+    for (&scale, &(first, count, step)) in scales.iter().zip(dims) {
+        if count == 0 {
+            return None;
+        }
+        let scale = i128::from(scale);
+        let count = i128::from(count);
+        // |scale · first|, |scale · step| <= 2^62: these products cannot overflow.
+        start = start.checked_add(scale * i128::from(first))?;
+        let stride = scale * i128::from(step);
+        if count == 1 || stride == 0 {
+            continue;
+        }
+        if stride < 0 {
+            start = start.checked_add(stride.checked_mul(count - 1)?)?;
+        }
+        strides.push((stride.abs(), count));
+    }
+    strides.sort_unstable();
+    let mut run: i128 = 1;
+    for (stride, count) in strides {
+        if stride > run {
+            return None;
+        }
+        run = run.checked_add(stride.checked_mul(count - 1)?)?;
+    }
+    Some((start, run))
+}
+
+/// The cover of the stores to the array parameter node `array` in the kernel body: one that runs in
+/// every iteration (`every_iteration`) at an index affine in the nest's indices. Among several,
+/// the first whose index depends on a loop index (a constant index covers one element at most).
 pub(crate) fn find(
     mg: &MethodGraph,
     nest: &ParallelNest,
@@ -93,14 +135,44 @@ pub(crate) fn find(
 ) -> Option<WriteCover> {
     let g = &mg.graph;
     let phis: Vec<NodeId> = nest.dims.iter().map(|d| d.index).collect();
-    body.iter().find_map(|&n| {
+    let mut fallback = None;
+    for &n in body {
         if !matches!(g.op(n), Op::ArrayStore(_)) || g.inputs(n).first() != Some(&array) {
-            return None;
+            continue;
         }
-        let index = *g.inputs(n).get(1)?;
-        let (scales, offset) = affine(mg, &phis, index, 0)?;
-        every_iteration(n).then_some(WriteCover { scales, offset })
-    })
+        let Some(&index) = g.inputs(n).get(1) else {
+            continue;
+        };
+        let mut budget = MAX_EXPR_NODES;
+        if !small(g, index, &mut budget) {
+            continue;
+        }
+        let Some((scales, offset)) = affine(mg, &phis, index, 0) else {
+            continue;
+        };
+        if !every_iteration(n) {
+            continue;
+        }
+        let cover = WriteCover { scales, offset };
+        if cover.scales.iter().any(|s| !is_const(s, 0)) {
+            return Some(cover);
+        }
+        fallback.get_or_insert(cover);
+    }
+    fallback
+}
+
+/// Whether the tree below `node`, expanded through the arithmetic that [`affine`] and
+/// [`ferrocl_opt::host_expr_of`] walk, has at most `budget` nodes.
+fn small(g: &Graph, node: NodeId, budget: &mut usize) -> bool {
+    let Some(rest) = budget.checked_sub(1) else {
+        return false;
+    };
+    *budget = rest;
+    match g.op(node) {
+        Op::Binary(_) | Op::Negate => g.inputs(node).iter().all(|&i| small(g, i, budget)),
+        _ => true,
+    }
 }
 
 type Affine = (Vec<HostExpr>, HostExpr);
@@ -124,6 +196,8 @@ fn mul(a: HostExpr, b: HostExpr) -> HostExpr {
         (x, y) if is_const(&x, 0) || is_const(&y, 0) => HostExpr::Const(0),
         (x, y) if is_const(&y, 1) => x,
         (x, y) if is_const(&x, 1) => y,
+        (x, y) if is_const(&y, -1) => neg(x),
+        (x, y) if is_const(&x, -1) => neg(y),
         (x, y) => HostExpr::Binary(BinaryOp::Mul, Box::new(x), Box::new(y)),
     }
 }
@@ -131,6 +205,7 @@ fn mul(a: HostExpr, b: HostExpr) -> HostExpr {
 fn neg(a: HostExpr) -> HostExpr {
     match a {
         HostExpr::Const(x) => HostExpr::Const(x.wrapping_neg()),
+        HostExpr::Negate(x) => *x,
         x => HostExpr::Negate(Box::new(x)),
     }
 }
@@ -276,6 +351,75 @@ mod tests {
             &[(i32::MAX, u64::from(u32::MAX), i32::MAX), (i32::MIN, 3, 1)],
             u64::MAX
         ));
+    }
+
+    #[test]
+    fn huge_trip_counts_answer_without_overflow() {
+        // Strides of 2^62 (the largest) over 2^64 - 1 iterations: with three loops the run's
+        // length is exactly i128::MAX, and covers.
+        let wide = (0, u64::MAX, i32::MIN);
+        let scales = [1, i32::MIN, i32::MIN, i32::MIN];
+        let dims = [(0, u64::MAX, 1), wide, wide, wide];
+        assert!(WriteCover::covers(&scales[..3], 0, &dims[..3], u64::MAX));
+        // A fourth loop would leave i128: refused, not a panic.
+        assert!(!WriteCover::covers(&scales, 0, &dims, u64::MAX));
+        // Falling strides move the start below i128::MIN: refused too.
+        let falling = (0, u64::MAX, i32::MAX);
+        assert!(!WriteCover::covers(
+            &[-1, i32::MIN, i32::MIN, i32::MIN],
+            i32::MAX,
+            &[(i32::MAX, u64::MAX, 1), falling, falling, falling],
+            1
+        ));
+        // An int loop runs at most 2^32 times: far from overflow, and the answer is exact.
+        let all = 1u64 << 32;
+        assert!(WriteCover::covers(&[1], i32::MIN, &[(0, all, 1)], 1 << 31));
+        assert!(!WriteCover::covers(
+            &[1],
+            i32::MIN,
+            &[(0, all - 1, 1)],
+            1 << 31
+        ));
+    }
+
+    #[test]
+    fn standard_shapes_for_many_sizes() {
+        for h in 0..7u64 {
+            for w in 0..7u64 {
+                let (hi, wi) = (h as i32, w as i32);
+                let rows = [(0, h, 1), (0, w, 1)];
+                let len = h * w;
+                // c[y * w + x], y outer.
+                assert!(WriteCover::covers(&[wi, 1], 0, &rows, len), "{h}x{w}");
+                // c[x * h + y]: transposed, still every element.
+                assert!(WriteCover::covers(&[1, hi], 0, &rows, len), "{h}x{w}");
+                // c[(h - 1 - y) * w + (w - 1 - x)]: both reversed.
+                let back = wi * (hi - 1) + wi - 1;
+                assert!(WriteCover::covers(&[-wi, -1], back, &rows, len), "{h}x{w}");
+                // One element more is never covered (unless nothing runs and len is 0).
+                assert!(!WriteCover::covers(&[wi, 1], 0, &rows, len + 1), "{h}x{w}");
+                // A loop from 1, or a row too narrow for the stride, leaves holes.
+                if h > 0 && w > 1 {
+                    let from1 = [(0, h, 1), (1, w - 1, 1)];
+                    assert!(!WriteCover::covers(&[wi, 1], 0, &from1, len));
+                }
+                // c[2 * i] and c[2 * i + 1] each cover half; c[i / 1] stepping 2 likewise.
+                if w > 1 {
+                    assert!(!WriteCover::covers(&[2], 0, &[(0, w, 1)], 2 * w));
+                    assert!(!WriteCover::covers(&[1], 0, &[(0, w, 2)], w));
+                }
+                // 3-D: c[(z * h + y) * w + x] with depth 3.
+                let cube = [(0, 3, 1), (0, h, 1), (0, w, 1)];
+                assert!(WriteCover::covers(&[hi * wi, wi, 1], 0, &cube, 3 * len));
+            }
+        }
+        // c[n - 1 - i] for several n, and c[i - 1] over 1..=n.
+        for n in 0..50u64 {
+            let ni = n as i32;
+            assert!(WriteCover::covers(&[-1], ni - 1, &[(0, n, 1)], n));
+            assert!(WriteCover::covers(&[1], -1, &[(1, n, 1)], n));
+            assert!(!WriteCover::covers(&[1], 0, &[(1, n, 1)], n) || n == 0);
+        }
     }
 
     #[test]
