@@ -283,7 +283,7 @@ public class SeriesBench {
         int items = 2 * pairs - 1;
         long local = 64;
         long global = (items + local - 1) / local * local;
-        long nanos = kernel.launch(new long[] {global}, new long[] {local}, OpenClKernel.writeOnly(out), 2 * pairs, STEPS).kernelNanos();
+        long nanos = kernel.launch(new long[] {global}, new long[] {local}, out, 2 * pairs, STEPS).kernelNanos();
         KernelTimes.record(NAME, "opencl", size, nanos);
         return out;
     }
