@@ -22,7 +22,7 @@ use std::time::{Duration, Instant};
 
 use opencl3::event::Event;
 use opencl3::memory::{Buffer, ClMem, CL_MEM_READ_ONLY, CL_MEM_USE_HOST_PTR};
-use opencl3::types::{cl_mem, CL_NON_BLOCKING};
+use opencl3::types::{cl_mem, CL_BLOCKING, CL_NON_BLOCKING};
 
 use crate::device::Device;
 use crate::error::{cl, RuntimeError};
@@ -165,7 +165,8 @@ impl Enqueue<'_> {
         raw_status(CALL, status)
     }
 
-    /// Device → host, not blocking.
+    /// Device → host; blocking only when `small` is set and the execution is not profiled (a
+    /// small read into pageable memory returns sooner blocking than queued on some drivers).
     ///
     /// # Safety
     ///
@@ -174,6 +175,7 @@ impl Enqueue<'_> {
         &self,
         from: &Buffer<u8>,
         data: &mut [u8],
+        small: bool,
     ) -> Result<Option<Event>, RuntimeError> {
         const CALL: &str = "clEnqueueReadBuffer";
         if self.profile {
@@ -191,7 +193,7 @@ impl Enqueue<'_> {
         let status = rt.clEnqueueReadBuffer(
             self.queue.get(),
             from.get(),
-            CL_NON_BLOCKING,
+            if small { CL_BLOCKING } else { CL_NON_BLOCKING },
             0,
             data.len(),
             data.as_mut_ptr().cast(),
@@ -545,7 +547,7 @@ impl Device {
             let source = holding.held[status_base + k].buffer();
             // SAFETY: 4 bytes from a 4-byte buffer into a live array; the queue is finished
             // before `statuses` is read or dropped.
-            unsafe { enqueue.read(source, status) }?;
+            unsafe { enqueue.read(source, status, true) }?;
         }
         for (k, ps) in partials.iter_mut().enumerate() {
             for (i, p) in ps.iter_mut().enumerate() {
@@ -554,7 +556,7 @@ impl Device {
                 }
                 let source = holding.held[partial_base[k] + i].buffer();
                 // SAFETY: as above; the buffer holds at least `p.len()` bytes.
-                unsafe { enqueue.read(source, p) }?;
+                unsafe { enqueue.read(source, p, false) }?;
             }
         }
         // One wait for the launches, when there is a status word or partial result to look at.
@@ -591,7 +593,7 @@ impl Device {
                 let source = holding.held[i].buffer();
                 // SAFETY: the device buffer holds exactly `data.len()` bytes; `data` outlives the
                 // command (the queue is finished before `staged` is read or dropped).
-                let event = unsafe { enqueue.read(source, &mut data) }?;
+                let event = unsafe { enqueue.read(source, &mut data, true) }?;
                 staged.push((i, data, event));
             }
         }
@@ -636,7 +638,7 @@ impl Device {
                 // SAFETY: the device buffer holds exactly `data.len()` bytes; the host slice
                 // outlives the command (the queue is finished below, and by `Holding` on an
                 // error).
-                let event = unsafe { enqueue.read(source, data) }?;
+                let event = unsafe { enqueue.read(source, data, false) }?;
                 holding.idle = false;
                 if let Some(t) = times.get_mut(last) {
                     t.bytes_downloaded += data.len() as u64;
