@@ -7,6 +7,18 @@ use jni::objects::{JIntArray, JObject};
 use jni::{jni_str, Env};
 use std::sync::OnceLock;
 
+/// Every primitive element type, in [`elem_index`] order.
+const ELEMS: [ElemKind; 8] = [
+    ElemKind::Boolean,
+    ElemKind::Byte,
+    ElemKind::Char,
+    ElemKind::Short,
+    ElemKind::Int,
+    ElemKind::Long,
+    ElemKind::Float,
+    ElemKind::Double,
+];
+
 /// The JNI class name of a Java array of `elem`.
 pub(crate) fn array_class(elem: ElemKind) -> &'static jni::strings::JNIStr {
     match elem {
@@ -37,16 +49,7 @@ pub(crate) fn array_elem(
     if obj.is_null() {
         return Ok(None);
     }
-    for elem in [
-        ElemKind::Boolean,
-        ElemKind::Byte,
-        ElemKind::Char,
-        ElemKind::Short,
-        ElemKind::Int,
-        ElemKind::Long,
-        ElemKind::Float,
-        ElemKind::Double,
-    ] {
+    for elem in ELEMS {
         if is_array_of(env, obj, elem)? {
             return Ok(Some(elem));
         }
@@ -121,16 +124,7 @@ fn classes(env: &mut Env<'_>) -> Result<&'static Classes, NativeError> {
         }
     };
     let mut arrays = [0usize; 8];
-    for elem in [
-        ElemKind::Boolean,
-        ElemKind::Byte,
-        ElemKind::Char,
-        ElemKind::Short,
-        ElemKind::Int,
-        ElemKind::Long,
-        ElemKind::Float,
-        ElemKind::Double,
-    ] {
+    for elem in ELEMS {
         arrays[elem_index(elem)] = global(&array_class(elem).to_string())?;
     }
     let mut boxes = [(0usize, 0usize); 8];

@@ -617,32 +617,10 @@ pub(crate) fn execute<'local>(
     }
 
     phases.mark(0);
-    // Registrations of Java arrays that died or moved go before anything is held.
-    hostmem::purge(env)?;
+    let held: Vec<(&JObject<'_>, ElemKind, usize)> =
+        arrays.iter().map(|a| (&a.object, a.elem, a.len)).collect();
+    let executed = run_held(env, &device, &plan, &held)?;
     phases.mark(1);
-    let held: Vec<(&JObject<'_>, ElemKind, usize, bool)> = arrays
-        .iter()
-        .zip(&plan.arrays)
-        .map(|(a, p)| (&a.object, a.elem, a.len, p.transfer.download))
-        .collect();
-    let raw_env = env.get_raw();
-    let (executed, fresh) = {
-        // SAFETY: no JNI call is made until `criticals` is dropped at the end of this block.
-        let mut criticals = unsafe { Criticals::hold(raw_env, &held)? };
-        let fresh = hostmem::register(&device, &criticals.ranges());
-        phases.mark(2);
-        let result = {
-            let mut slices = criticals.slices();
-            device.execute(&plan, &mut slices)
-        };
-        phases.mark(3);
-        criticals.commit = matches!(&result, Ok(e) if e.failed.is_none());
-        drop(criticals);
-        (result, fresh)
-    };
-    let objects: Vec<(&JObject<'_>, ElemKind)> =
-        arrays.iter().map(|a| (&a.object, a.elem)).collect();
-    hostmem::remember(env, &device, &fresh, &objects)?;
     let location = &calls[0].task.jit.location;
     let executed = executed.map_err(|e| NativeError::ferrocl(format!("{location}: {e}")))?;
 
@@ -678,13 +656,49 @@ pub(crate) fn execute<'local>(
     for r in &reduced {
         write_first(env, &r.object, r.value)?;
     }
-    phases.mark(4);
+    phases.mark(2);
     phases.report();
     Ok(Outcome {
         status: Status::Ran,
         task: 0,
         stats,
     })
+}
+
+/// Runs `plan` on `device` over `arrays` (one `(array, element type, length)` per plan array,
+/// live local references): drops stale host registrations, holds the arrays in place, registers
+/// the large ones with the driver, executes, releases them (writing back a copy the JVM handed out
+/// only when every check passed) and records the new registrations. The outer error is a JNI
+/// failure; the inner one the runtime's.
+pub(crate) fn run_held(
+    env: &mut Env<'_>,
+    device: &Arc<ferrocl_runtime::Device>,
+    plan: &Plan<'_>,
+    arrays: &[(&JObject<'_>, ElemKind, usize)],
+) -> Result<Result<ferrocl_runtime::Executed, ferrocl_runtime::RuntimeError>, NativeError> {
+    // Registrations of Java arrays that died or moved go before anything is held.
+    hostmem::purge(env)?;
+    let held: Vec<(&JObject<'_>, ElemKind, usize, bool)> = arrays
+        .iter()
+        .zip(&plan.arrays)
+        .map(|(&(object, elem, len), p)| (object, elem, len, p.transfer.download))
+        .collect();
+    let raw_env = env.get_raw();
+    let (result, fresh) = {
+        // SAFETY: no JNI call is made until `criticals` is dropped at the end of this block.
+        let mut criticals = unsafe { Criticals::hold(raw_env, &held)? };
+        let fresh = hostmem::register(device, &criticals.ranges());
+        let result = {
+            let mut slices = criticals.slices();
+            device.execute(plan, &mut slices)
+        };
+        criticals.commit = matches!(&result, Ok(e) if e.failed.is_none());
+        drop(criticals);
+        (result, fresh)
+    };
+    let objects: Vec<(&JObject<'_>, ElemKind)> = arrays.iter().map(|&(o, e, _)| (o, e)).collect();
+    hostmem::remember(env, device, &fresh, &objects)?;
+    Ok(result)
 }
 
 fn scalar_arg(s: Scalar) -> KernelArg {
@@ -809,12 +823,12 @@ fn prepare<'local>(
     Ok(Some(Prepared { objects, leaves }))
 }
 
-/// Where an execution's host time goes (plan, purge, hold, execute, results), averaged and logged
-/// every 4096 executions at trace level (`FERROCL_LOG=ferrocl_jni=trace`).
-struct Phases(Option<std::time::Instant>, std::cell::Cell<[u32; 5]>);
+/// Where an execution's host time goes (plan, held execution, results), averaged and logged every
+/// 4096 executions at trace level (`FERROCL_LOG=trace`).
+struct Phases(Option<std::time::Instant>, std::cell::Cell<[u32; 3]>);
 
-static PHASE_NANOS: [std::sync::atomic::AtomicU64; 5] =
-    [const { std::sync::atomic::AtomicU64::new(0) }; 5];
+static PHASE_NANOS: [std::sync::atomic::AtomicU64; 3] =
+    [const { std::sync::atomic::AtomicU64::new(0) }; 3];
 static PHASE_COUNT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
 
 impl Phases {
@@ -822,7 +836,7 @@ impl Phases {
         let on = log::log_enabled!(log::Level::Trace);
         Phases(
             on.then(std::time::Instant::now),
-            std::cell::Cell::new([0; 5]),
+            std::cell::Cell::new([0; 3]),
         )
     }
 
@@ -852,8 +866,10 @@ impl Phases {
                 .map(|a| a.swap(0, Relaxed) / 4096)
                 .collect();
             log::trace!(
-                "execute phases, mean ns over 4096: plan {}, purge {}, hold {}, execute {}, results {}",
-                avg[0], avg[1], avg[2], avg[3], avg[4]
+                "execute phases, mean ns over 4096: plan {}, held execution {}, results {}",
+                avg[0],
+                avg[1],
+                avg[2]
             );
         }
     }

@@ -12,7 +12,7 @@
 //! build or launch error, with the driver's build log.
 
 use crate::args::{array_elem, array_len, elem_bytes};
-use crate::execute::Criticals;
+use crate::execute::run_held;
 use crate::NativeError;
 use ferrocl_jit::ElemKind;
 use ferrocl_runtime::geometry::Geometry;
@@ -203,28 +203,9 @@ pub(crate) fn launch<'local>(
         // The caller gets device times back.
         profile: true,
     };
-    crate::hostmem::purge(env)?;
-    let held: Vec<(&JObject<'_>, ElemKind, usize, bool)> = arrays
-        .iter()
-        .zip(&plan.arrays)
-        .map(|(a, p)| (&a.object, a.elem, a.len, p.transfer.download))
-        .collect();
-    let raw_env = env.get_raw();
-    let (result, fresh) = {
-        // SAFETY: no JNI call is made until `criticals` is dropped at the end of this block.
-        let mut criticals = unsafe { Criticals::hold(raw_env, &held)? };
-        let fresh = crate::hostmem::register(&kernel.device, &criticals.ranges());
-        let result = {
-            let mut slices = criticals.slices();
-            kernel.device.execute(&plan, &mut slices)
-        };
-        criticals.commit = result.is_ok();
-        drop(criticals);
-        (result, fresh)
-    };
-    let objects: Vec<(&JObject<'_>, ElemKind)> =
-        arrays.iter().map(|a| (&a.object, a.elem)).collect();
-    crate::hostmem::remember(env, &kernel.device, &fresh, &objects)?;
+    let held: Vec<(&JObject<'_>, ElemKind, usize)> =
+        arrays.iter().map(|a| (&a.object, a.elem, a.len)).collect();
+    let result = run_held(env, &kernel.device, &plan, &held)?;
     let executed = result.map_err(|e| fail(e.to_string()))?;
     Ok(executed.times.into_iter().next().unwrap_or_default())
 }

@@ -493,29 +493,15 @@ impl Device {
         local: Option<&[usize]>,
     ) -> Result<LaunchTimes, RuntimeError> {
         let mut arrays = Vec::with_capacity(buffers.len());
-        for (i, b) in buffers.iter().enumerate() {
-            let resident = match &b.resident {
-                Some(r) => {
-                    if r.device() != self.selector() || r.bytes() != b.data.byte_len().max(1) {
-                        return Err(invalid(format!(
-                            "buffer {i}: a kept buffer of {} bytes on device {} for {} bytes on device {}",
-                            r.bytes(),
-                            r.device(),
-                            b.data.byte_len(),
-                            self.selector()
-                        )));
-                    }
-                    Some(Arc::clone(r))
-                }
-                None => None,
-            };
+        // The executor refuses a kept buffer of another device or size, or one bound twice.
+        for b in buffers.iter() {
             arrays.push(PlanArray {
                 bytes: b.data.byte_len(),
                 transfer: Transfer {
                     upload: b.access.reads() || b.upload,
                     download: b.access.writes() || b.download,
                 },
-                resident,
+                resident: b.resident.clone(),
                 // Only read-only buffers are read in place; any alignment serves a scalar kernel.
                 align: b.data.elem_size(),
             });
