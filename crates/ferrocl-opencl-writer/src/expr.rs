@@ -98,10 +98,20 @@ impl Writer<'_> {
             self.features.fp64 = true;
         }
         if self.hoist.contains(&id) {
-            // Declared at the top, so visible everywhere below; assigned here.
-            self.top_decls.push(format!("{} {name};", c_type(stamp)));
+            // Declared at the top, so visible everywhere below; assigned here (by both copies of a
+            // versioned loop, under one name).
+            let name = match self.hoisted_names.get(&id) {
+                Some(existing) => existing.clone(),
+                None => {
+                    self.top_decls.push(format!("{} {name};", c_type(stamp)));
+                    self.hoisted_names.insert(id, name.clone());
+                    name
+                }
+            };
             self.line(&format!("{name} = {expr};"));
             self.def_scope.insert(id, Vec::new());
+            self.values.insert(id, name.clone());
+            return name;
         } else {
             self.line(&format!("const {} {name} = {expr};", c_type(stamp)));
             self.def_scope.insert(id, self.scope.clone());
@@ -111,12 +121,12 @@ impl Writer<'_> {
     }
 
     /// The accumulator variable of the `@Reduce` array `array`, if it is one of this kernel's.
-    fn reduce_acc(&self, array: NodeId) -> Option<String> {
+    pub(crate) fn reduce_acc(&self, array: NodeId) -> Option<String> {
         let param = self.mg.params.iter().position(|p| p.node == array)?;
         self.reduce_accs.get(&param).cloned()
     }
 
-    fn array(&self, id: NodeId, array: NodeId) -> Result<(String, String), WriterError> {
+    pub(crate) fn array(&self, id: NodeId, array: NodeId) -> Result<(String, String), WriterError> {
         let param = self.mg.params.iter().position(|p| p.node == array);
         match param.and_then(|p| self.array_names.get(&p)) {
             Some(names) => Ok(names.clone()),
@@ -171,7 +181,9 @@ impl Writer<'_> {
             Op::ArrayLoad(elem) => {
                 let (arr, len) = self.array(id, inputs[0])?;
                 let index = self.value(inputs[1])?;
-                self.check_index(inputs[1], &index, &len, status);
+                if !self.proven.contains(&id) {
+                    self.check_index(inputs[1], &index, &len, status);
+                }
                 let stamp = elem.value_stamp();
                 self.bind(id, stamp, format!("{arr}[{index}]"));
             }
@@ -179,7 +191,9 @@ impl Writer<'_> {
                 let (arr, len) = self.array(id, inputs[0])?;
                 let index = self.value(inputs[1])?;
                 let value = self.value(inputs[2])?;
-                self.check_index(inputs[1], &index, &len, status);
+                if !self.proven.contains(&id) {
+                    self.check_index(inputs[1], &index, &len, status);
+                }
                 let stored = match elem {
                     ElemKind::Boolean => format!("(uchar)({value} & 1)"),
                     ElemKind::Byte | ElemKind::Char | ElemKind::Short => {
@@ -202,7 +216,7 @@ impl Writer<'_> {
                     .checked
                     .iter()
                     .any(|(a, b, _)| *a == key.0 && *b == key.1);
-                if !nonzero_constant && !done {
+                if !nonzero_constant && !done && !self.proven.contains(&id) {
                     let exit = &self.exit;
                     let text =
                         format!("if ({y} == 0) {{ *{status} = {STATUS_DIVIDE_BY_ZERO}; {exit} }}");

@@ -19,6 +19,7 @@ mod expr;
 mod intrinsics;
 mod libm;
 mod names;
+mod entry_checks;
 mod structure;
 mod versioning;
 mod write_cover;
@@ -28,7 +29,7 @@ pub use write_cover::WriteCover;
 use ferrocl_frontend::MethodGraph;
 use ferrocl_graph::{ElemKind, NodeId, Op, Stamp};
 use ferrocl_opt::{HostExpr, LoopDim, ParallelNest, ReduceOp, Reduction};
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeSet, HashMap, HashSet};
 use std::fmt::Write;
 
 pub use names::sanitize_identifier;
@@ -207,6 +208,12 @@ pub(crate) struct Writer<'a> {
     /// The statement that ends one iteration of the parallel body (`return;`, or in a reduction
     /// kernel a jump to the end of the grid-stride loop, so every work-item reaches the barriers).
     pub(crate) exit: String,
+    /// Array accesses and divisions whose checks a loop-entry test proved (in the fast copy of a
+    /// versioned loop being written): they are written without their check.
+    pub(crate) proven: HashSet<NodeId>,
+    /// Names of values declared at the top, so that both copies of a versioned loop assign the
+    /// same variable.
+    pub(crate) hoisted_names: HashMap<NodeId, String>,
 }
 
 impl Writer<'_> {
@@ -448,6 +455,8 @@ pub fn write_kernel(
         options,
         reduce_accs: reduce_accs.clone(),
         exit: exit.clone(),
+        proven: HashSet::new(),
+        hoisted_names: HashMap::new(),
     };
     let place = structure::schedule(&base, &cfg);
 
@@ -478,6 +487,8 @@ pub fn write_kernel(
             options,
             reduce_accs: reduce_accs.clone(),
             exit: exit.clone(),
+            proven: HashSet::new(),
+            hoisted_names: HashMap::new(),
         };
         // Phis of the body become variables.
         let mut phis: Vec<NodeId> = g

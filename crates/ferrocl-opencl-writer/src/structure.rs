@@ -20,7 +20,7 @@ use std::collections::{BTreeSet, HashMap, HashSet};
 
 /// How a block ends.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Exit {
+pub(crate) enum Exit {
     /// A two-way branch; successors `[true, false]`.
     If(NodeId),
     /// Into a merge or a loop header's entry.
@@ -37,19 +37,19 @@ enum Exit {
 
 #[derive(Clone, Debug)]
 pub(crate) struct Block {
-    nodes: Vec<NodeId>,
-    exit: Exit,
-    succs: Vec<usize>,
+    pub(crate) nodes: Vec<NodeId>,
+    pub(crate) exit: Exit,
+    pub(crate) succs: Vec<usize>,
 }
 
 /// The body's blocks with their dominator tree and loops.
 pub(crate) struct Cfg {
     pub(crate) blocks: Vec<Block>,
     pub(crate) block_of: HashMap<NodeId, usize>,
-    idom: Vec<Option<usize>>,
+    pub(crate) idom: Vec<Option<usize>>,
     rpo_index: Vec<usize>,
     /// Loop header block → member blocks (header included).
-    loops: HashMap<usize, BTreeSet<usize>>,
+    pub(crate) loops: HashMap<usize, BTreeSet<usize>>,
 }
 
 fn starts_block(op: &Op) -> bool {
@@ -338,6 +338,9 @@ pub(crate) struct Emitter<'c> {
     /// A loop's single exit block, written after the loop rather than at the exit site.
     deferred: HashMap<usize, usize>,
     status: String,
+    /// While the fast copy of a versioned loop is written: the loop's blocks, whose labels get a
+    /// suffix so that the two copies do not clash.
+    pub(crate) fast_copy: Option<BTreeSet<usize>>,
 }
 
 impl<'c> Emitter<'c> {
@@ -349,16 +352,24 @@ impl<'c> Emitter<'c> {
             used_labels: HashSet::new(),
             deferred: HashMap::new(),
             status: status.to_string(),
+            fast_copy: None,
         }
     }
-}
 
-fn label(b: usize) -> String {
-    format!("L{b}")
-}
+    fn suffix(&self, b: usize) -> &'static str {
+        match &self.fast_copy {
+            Some(members) if members.contains(&b) => "_fast",
+            _ => "",
+        }
+    }
 
-fn continue_label(b: usize) -> String {
-    format!("L{b}_next")
+    fn label(&self, b: usize) -> String {
+        format!("L{b}{}", self.suffix(b))
+    }
+
+    fn continue_label(&self, b: usize) -> String {
+        format!("L{b}{}_next", self.suffix(b))
+    }
 }
 
 impl Writer<'_> {
@@ -403,17 +414,35 @@ impl Writer<'_> {
                 }
             }
             let after = outside.first().copied().or(next);
-            self.line("for (;;) {");
-            self.open_scope();
-            em.loops.push((b, after));
-            let inner_next = inside.first().copied();
-            let valid = self.emit_block_body(em, b, inner_next)?;
-            self.emit_children(em, &inside, None, valid)?;
-            em.loops.pop();
-            let cont = continue_label(b);
-            self.line(&format!("{cont}: ;"));
-            self.close_scope();
-            self.line("}");
+            match self.entry_checks(em, b)? {
+                Some(test) => {
+                    // Loop versioning: the checks the entry test proves are left out of a fast
+                    // copy; when it fails, the loop runs as written, every check in place.
+                    for line in &test.lines {
+                        self.line(line);
+                    }
+                    self.line(&format!("if ({}) {{", test.condition));
+                    self.open_scope();
+                    let values = self.values.clone();
+                    let def_scope = self.def_scope.clone();
+                    let checked = self.checked.clone();
+                    self.proven = test.proven;
+                    em.fast_copy = Some(cfg.loops[&b].clone());
+                    self.emit_loop(em, b, &inside, after)?;
+                    em.fast_copy = None;
+                    self.proven.clear();
+                    self.close_scope();
+                    self.values = values;
+                    self.def_scope = def_scope;
+                    self.checked = checked;
+                    self.line("} else {");
+                    self.open_scope();
+                    self.emit_loop(em, b, &inside, after)?;
+                    self.close_scope();
+                    self.line("}");
+                }
+                None => self.emit_loop(em, b, &inside, after)?,
+            }
             let valid = self.checked.len();
             self.emit_children(em, &outside, next, valid)?;
         } else {
@@ -421,6 +450,29 @@ impl Writer<'_> {
             let valid = self.emit_block_body(em, b, first)?;
             self.emit_children(em, &children, next, valid)?;
         }
+        Ok(())
+    }
+
+    /// Writes loop `b` as `for (;;) { … }`: its header block and the blocks inside it that the header
+    /// dominates; `after` is the block written right after the loop.
+    fn emit_loop(
+        &mut self,
+        em: &mut Emitter<'_>,
+        b: usize,
+        inside: &[usize],
+        after: Option<usize>,
+    ) -> Result<(), WriterError> {
+        self.line("for (;;) {");
+        self.open_scope();
+        em.loops.push((b, after));
+        let inner_next = inside.first().copied();
+        let valid = self.emit_block_body(em, b, inner_next)?;
+        self.emit_children(em, inside, None, valid)?;
+        em.loops.pop();
+        let cont = em.continue_label(b);
+        self.line(&format!("{cont}: ;"));
+        self.close_scope();
+        self.line("}");
         Ok(())
     }
 
@@ -437,7 +489,7 @@ impl Writer<'_> {
         for (i, &c) in children.iter().enumerate() {
             self.checked.truncate(valid);
             let following = children.get(i + 1).copied().or(next);
-            self.line(&format!("{}: ;", label(c)));
+            self.line(&format!("{}: ;", em.label(c)));
             self.emit_tree(em, c, following)?;
         }
         Ok(())
@@ -550,7 +602,7 @@ impl Writer<'_> {
             match em.loops.last() {
                 Some(&(h, _)) if h == target => self.line("continue;"),
                 _ => {
-                    let l = continue_label(target);
+                    let l = em.continue_label(target);
                     em.used_labels.insert(l.clone());
                     self.line(&format!("goto {l};"));
                 }
@@ -566,7 +618,7 @@ impl Writer<'_> {
                 return;
             }
         }
-        let l = label(target);
+        let l = em.label(target);
         em.used_labels.insert(l.clone());
         self.line(&format!("goto {l};"));
     }

@@ -9,10 +9,12 @@
 #![allow(clippy::result_large_err)]
 
 mod canonicalize;
+mod induction;
 mod parallel;
 mod reduce;
 
 pub use canonicalize::{canonicalize, fold_binary};
+pub use induction::{induction, loop_affine, Induction, Linear, LoopAffine};
 pub use parallel::{host_expr_of, recognize_parallel_loops, HostExpr, LoopDim, ParallelNest};
 pub use reduce::{recognize_reductions, ReduceOp, Reduction};
 

@@ -10,16 +10,35 @@ __kernel void noAnnotation(
 {
     int i;
     i = 0;
-    for (;;) {
-        const bool v9 = (i >= n);
-        if (v9) {
-            break;
-        } else {
-            if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
-            a[i] = 1;
-            const int i_1 = (int)((uint)i + (uint)1);
-            i = i_1;
-            continue;
+    // Loop versioning: 1 check(s) of this loop tested once at its entry, for i in [i_lo, i_hi].
+    const long i_lo = (long)i;
+    const long i_hi = (long)n + -1L;
+    const int i_fast = (i_hi + 1L <= 2147483647L)
+        && ((ulong)(i_lo + 0L) < (ulong)a_length && (ulong)(i_hi + 0L) < (ulong)a_length);
+    if (i_fast) {
+        for (;;) {
+            const bool v9 = (i >= n);
+            if (v9) {
+                break;
+            } else {
+                a[i] = 1;
+                const int i_1 = (int)((uint)i + (uint)1);
+                i = i_1;
+                continue;
+            }
+        }
+    } else {
+        for (;;) {
+            const bool v9_1 = (i >= n);
+            if (v9_1) {
+                break;
+            } else {
+                if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
+                a[i] = 1;
+                const int i_2 = (int)((uint)i + (uint)1);
+                i = i_2;
+                continue;
+            }
         }
     }
 }

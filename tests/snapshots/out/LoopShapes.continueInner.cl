@@ -20,27 +20,56 @@ __kernel void continueInner(
     int s_1;
     s = 0;
     c = 0;
-    for (;;) {
-        const bool v28 = (c >= cols);
-        if (v28) {
-            break;
-        } else {
-            const int v32 = (int)((uint)r * (uint)cols);
-            const int v33 = (int)((uint)v32 + (uint)c);
-            if ((uint)v33 >= (uint)m_length) { *ferrocl_status = 1; return; }
-            const int v34 = m[v33];
-            const bool v36 = (v34 >= 0);
-            if (v36) {
-                const int v43 = m[v33];
-                const int s_2 = (int)((uint)s + (uint)v43);
-                s_1 = s_2;
+    const int v32 = (int)((uint)r * (uint)cols);
+    // Loop versioning: 2 check(s) of this loop tested once at its entry, for c in [c_lo, c_hi].
+    const long c_lo = (long)c;
+    const long c_hi = (long)cols + -1L;
+    const int c_fast = (c_hi + 1L <= 2147483647L)
+        && ((ulong)(c_lo + (long)v32) < (ulong)m_length && (ulong)(c_hi + (long)v32) < (ulong)m_length);
+    if (c_fast) {
+        for (;;) {
+            const bool v28 = (c >= cols);
+            if (v28) {
+                break;
             } else {
-                s_1 = s;
+                const int v33 = (int)((uint)v32 + (uint)c);
+                const int v34 = m[v33];
+                const bool v36 = (v34 >= 0);
+                if (v36) {
+                    const int v43 = m[v33];
+                    const int s_2 = (int)((uint)s + (uint)v43);
+                    s_1 = s_2;
+                } else {
+                    s_1 = s;
+                }
+                const int c_1 = (int)((uint)c + (uint)1);
+                s = s_1;
+                c = c_1;
+                continue;
             }
-            const int c_1 = (int)((uint)c + (uint)1);
-            s = s_1;
-            c = c_1;
-            continue;
+        }
+    } else {
+        for (;;) {
+            const bool v28_1 = (c >= cols);
+            if (v28_1) {
+                break;
+            } else {
+                const int v33_1 = (int)((uint)v32 + (uint)c);
+                if ((uint)v33_1 >= (uint)m_length) { *ferrocl_status = 1; return; }
+                const int v34_1 = m[v33_1];
+                const bool v36_1 = (v34_1 >= 0);
+                if (v36_1) {
+                    const int v43_1 = m[v33_1];
+                    const int s_3 = (int)((uint)s + (uint)v43_1);
+                    s_1 = s_3;
+                } else {
+                    s_1 = s;
+                }
+                const int c_2 = (int)((uint)c + (uint)1);
+                s = s_1;
+                c = c_2;
+                continue;
+            }
         }
     }
     if ((uint)r >= (uint)sums_length) { *ferrocl_status = 1; return; }

@@ -22,21 +22,45 @@ __kernel void horner(
     const int k_1 = (int)((uint)coeffs_length - (uint)1);
     acc = 0.0;
     k = k_1;
-    for (;;) {
-        const bool v31 = (k < 0);
-        if (v31) {
-            break;
-        } else {
-            if ((uint)i >= (uint)x_length) { *ferrocl_status = 1; return; }
-            const double v35 = x[i];
-            if ((uint)k >= (uint)coeffs_length) { *ferrocl_status = 1; return; }
-            const double v37 = coeffs[k];
-            const double v36 = (acc * v35);
-            const double acc_1 = (v36 + v37);
-            const int k_2 = (int)((uint)k + (uint)(-1));
-            acc = acc_1;
-            k = k_2;
-            continue;
+    // Loop versioning: 2 check(s) of this loop tested once at its entry, for k in [k_lo, k_hi].
+    const long k_lo = (long)0 + 0L;
+    const long k_hi = (long)k;
+    const int k_fast = (k_lo + -1L >= (-2147483647L - 1L))
+        && ((ulong)((long)i) < (ulong)x_length)
+        && ((ulong)(k_lo + 0L) < (ulong)coeffs_length && (ulong)(k_hi + 0L) < (ulong)coeffs_length);
+    if (k_fast) {
+        for (;;) {
+            const bool v31 = (k < 0);
+            if (v31) {
+                break;
+            } else {
+                const double v35 = x[i];
+                const double v37 = coeffs[k];
+                const double v36 = (acc * v35);
+                const double acc_1 = (v36 + v37);
+                const int k_2 = (int)((uint)k + (uint)(-1));
+                acc = acc_1;
+                k = k_2;
+                continue;
+            }
+        }
+    } else {
+        for (;;) {
+            const bool v31_1 = (k < 0);
+            if (v31_1) {
+                break;
+            } else {
+                if ((uint)i >= (uint)x_length) { *ferrocl_status = 1; return; }
+                const double v35_1 = x[i];
+                if ((uint)k >= (uint)coeffs_length) { *ferrocl_status = 1; return; }
+                const double v37_1 = coeffs[k];
+                const double v36_1 = (acc * v35_1);
+                const double acc_2 = (v36_1 + v37_1);
+                const int k_3 = (int)((uint)k + (uint)(-1));
+                acc = acc_2;
+                k = k_3;
+                continue;
+            }
         }
     }
     if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }

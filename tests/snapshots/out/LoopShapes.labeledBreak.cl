@@ -34,28 +34,61 @@ __kernel void labeledBreak(
             } else {
                 const int k_1 = (int)((uint)j + (uint)1);
                 k = k_1;
-                for (;;) {
-                    const bool v56 = (k >= v30);
-                    if (v56) {
-                        break;
-                    } else {
-                        const bool v62 = (k >= m_length);
-                        if (v62) {
+                // Loop versioning: 2 check(s) of this loop tested once at its entry, for k in [k_lo, k_hi].
+                const long k_lo = (long)k;
+                const long k_hi = (long)v30 + -1L;
+                const int k_fast = (k_hi + 1L <= 2147483647L)
+                    && ((ulong)((long)j) < (ulong)m_length)
+                    && ((ulong)(k_lo + 0L) < (ulong)m_length && (ulong)(k_hi + 0L) < (ulong)m_length);
+                if (k_fast) {
+                    for (;;) {
+                        const bool v56 = (k >= v30);
+                        if (v56) {
                             break;
                         } else {
-                            if ((uint)j >= (uint)m_length) { *ferrocl_status = 1; return; }
-                            const int v67 = m[j];
-                            if ((uint)k >= (uint)m_length) { *ferrocl_status = 1; return; }
-                            const int v68 = m[k];
-                            const int v69 = (int)((uint)v67 + (uint)v68);
-                            const bool v70 = (v69 != target);
-                            if (v70) {
-                                const int k_2 = (int)((uint)k + (uint)1);
-                                k = k_2;
-                                continue;
+                            const bool v62 = (k >= m_length);
+                            if (v62) {
+                                break;
                             } else {
-                                result = j;
-                                goto L3;
+                                const int v67 = m[j];
+                                const int v68 = m[k];
+                                const int v69 = (int)((uint)v67 + (uint)v68);
+                                const bool v70 = (v69 != target);
+                                if (v70) {
+                                    const int k_2 = (int)((uint)k + (uint)1);
+                                    k = k_2;
+                                    continue;
+                                } else {
+                                    result = j;
+                                    goto L3;
+                                }
+                            }
+                        }
+                    }
+                } else {
+                    for (;;) {
+                        const bool v56_1 = (k >= v30);
+                        if (v56_1) {
+                            break;
+                        } else {
+                            const bool v62_1 = (k >= m_length);
+                            if (v62_1) {
+                                break;
+                            } else {
+                                if ((uint)j >= (uint)m_length) { *ferrocl_status = 1; return; }
+                                const int v67_1 = m[j];
+                                if ((uint)k >= (uint)m_length) { *ferrocl_status = 1; return; }
+                                const int v68_1 = m[k];
+                                const int v69_1 = (int)((uint)v67_1 + (uint)v68_1);
+                                const bool v70_1 = (v69_1 != target);
+                                if (v70_1) {
+                                    const int k_3 = (int)((uint)k + (uint)1);
+                                    k = k_3;
+                                    continue;
+                                } else {
+                                    result = j;
+                                    goto L3;
+                                }
                             }
                         }
                     }

@@ -27,25 +27,53 @@ __kernel void labeledContinue(
             break;
         } else {
             c = 0;
-            for (;;) {
-                const bool v43 = (c >= cols);
-                if (v43) {
-                    const int count_2 = (int)((uint)count + (uint)1);
-                    count_1 = count_2;
-                    break;
-                } else {
-                    const int v47 = (int)((uint)r * (uint)cols);
-                    const int v48 = (int)((uint)v47 + (uint)c);
-                    if ((uint)v48 >= (uint)m_length) { *ferrocl_status = 1; return; }
-                    const int v49 = m[v48];
-                    const bool v50 = (v49 != i);
-                    if (v50) {
-                        const int c_1 = (int)((uint)c + (uint)1);
-                        c = c_1;
-                        continue;
-                    } else {
-                        count_1 = count;
+            const int v47 = (int)((uint)r * (uint)cols);
+            // Loop versioning: 1 check(s) of this loop tested once at its entry, for c in [c_lo, c_hi].
+            const long c_lo = (long)c;
+            const long c_hi = (long)cols + -1L;
+            const int c_fast = (c_hi + 1L <= 2147483647L)
+                && ((ulong)(c_lo + (long)v47) < (ulong)m_length && (ulong)(c_hi + (long)v47) < (ulong)m_length);
+            if (c_fast) {
+                for (;;) {
+                    const bool v43 = (c >= cols);
+                    if (v43) {
+                        const int count_2 = (int)((uint)count + (uint)1);
+                        count_1 = count_2;
                         break;
+                    } else {
+                        const int v48 = (int)((uint)v47 + (uint)c);
+                        const int v49 = m[v48];
+                        const bool v50 = (v49 != i);
+                        if (v50) {
+                            const int c_1 = (int)((uint)c + (uint)1);
+                            c = c_1;
+                            continue;
+                        } else {
+                            count_1 = count;
+                            break;
+                        }
+                    }
+                }
+            } else {
+                for (;;) {
+                    const bool v43_1 = (c >= cols);
+                    if (v43_1) {
+                        const int count_3 = (int)((uint)count + (uint)1);
+                        count_1 = count_3;
+                        break;
+                    } else {
+                        const int v48_1 = (int)((uint)v47 + (uint)c);
+                        if ((uint)v48_1 >= (uint)m_length) { *ferrocl_status = 1; return; }
+                        const int v49_1 = m[v48_1];
+                        const bool v50_1 = (v49_1 != i);
+                        if (v50_1) {
+                            const int c_2 = (int)((uint)c + (uint)1);
+                            c = c_2;
+                            continue;
+                        } else {
+                            count_1 = count;
+                            break;
+                        }
                     }
                 }
             }

@@ -21,23 +21,48 @@ __kernel void nestedFor(
     int c;
     s = 0.0f;
     c = 0;
-    for (;;) {
-        const bool v31 = (c >= cols);
-        if (v31) {
-            break;
-        } else {
-            const int v35 = (int)((uint)r * (uint)cols);
-            const int v36 = (int)((uint)v35 + (uint)c);
-            if ((uint)v36 >= (uint)m_length) { *ferrocl_status = 1; return; }
-            const float v37 = m[v36];
-            if ((uint)c >= (uint)v_length) { *ferrocl_status = 1; return; }
-            const float v38 = v[c];
-            const float v39 = (v37 * v38);
-            const float s_1 = (s + v39);
-            const int c_1 = (int)((uint)c + (uint)1);
-            s = s_1;
-            c = c_1;
-            continue;
+    const int v35 = (int)((uint)r * (uint)cols);
+    // Loop versioning: 2 check(s) of this loop tested once at its entry, for c in [c_lo, c_hi].
+    const long c_lo = (long)c;
+    const long c_hi = (long)cols + -1L;
+    const int c_fast = (c_hi + 1L <= 2147483647L)
+        && ((ulong)(c_lo + (long)v35) < (ulong)m_length && (ulong)(c_hi + (long)v35) < (ulong)m_length)
+        && ((ulong)(c_lo + 0L) < (ulong)v_length && (ulong)(c_hi + 0L) < (ulong)v_length);
+    if (c_fast) {
+        for (;;) {
+            const bool v31 = (c >= cols);
+            if (v31) {
+                break;
+            } else {
+                const int v36 = (int)((uint)v35 + (uint)c);
+                const float v37 = m[v36];
+                const float v38 = v[c];
+                const float v39 = (v37 * v38);
+                const float s_1 = (s + v39);
+                const int c_1 = (int)((uint)c + (uint)1);
+                s = s_1;
+                c = c_1;
+                continue;
+            }
+        }
+    } else {
+        for (;;) {
+            const bool v31_1 = (c >= cols);
+            if (v31_1) {
+                break;
+            } else {
+                const int v36_1 = (int)((uint)v35 + (uint)c);
+                if ((uint)v36_1 >= (uint)m_length) { *ferrocl_status = 1; return; }
+                const float v37_1 = m[v36_1];
+                if ((uint)c >= (uint)v_length) { *ferrocl_status = 1; return; }
+                const float v38_1 = v[c];
+                const float v39_1 = (v37_1 * v38_1);
+                const float s_2 = (s + v39_1);
+                const int c_2 = (int)((uint)c + (uint)1);
+                s = s_2;
+                c = c_2;
+                continue;
+            }
         }
     }
     if ((uint)r >= (uint)out_length) { *ferrocl_status = 1; return; }

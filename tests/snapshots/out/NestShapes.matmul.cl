@@ -27,25 +27,54 @@ __kernel void matmul(
     int p;
     sum = 0.0f;
     p = 0;
-    for (;;) {
-        const bool v50 = (p >= k);
-        if (v50) {
-            break;
-        } else {
-            const int v54 = (int)((uint)i * (uint)k);
-            const int v55 = (int)((uint)v54 + (uint)p);
-            if ((uint)v55 >= (uint)a_length) { *ferrocl_status = 1; return; }
-            const float v56 = a[v55];
-            const int v57 = (int)((uint)p * (uint)m);
-            const int v58 = (int)((uint)v57 + (uint)j);
-            if ((uint)v58 >= (uint)b_length) { *ferrocl_status = 1; return; }
-            const float v59 = b[v58];
-            const float v60 = (v56 * v59);
-            const float sum_1 = (sum + v60);
-            const int p_1 = (int)((uint)p + (uint)1);
-            sum = sum_1;
-            p = p_1;
-            continue;
+    const int v54 = (int)((uint)i * (uint)k);
+    // Loop versioning: 2 check(s) of this loop tested once at its entry, for p in [p_lo, p_hi].
+    const long p_lo = (long)p;
+    const long p_hi = (long)k + -1L;
+    const long p_scale = (long)m;
+    const int p_fast = (p_hi + 1L <= 2147483647L)
+        && ((ulong)(p_lo + (long)v54) < (ulong)a_length && (ulong)(p_hi + (long)v54) < (ulong)a_length)
+        && (p_scale >= -2147483648L && p_scale <= 2147483648L)
+        && ((ulong)(p_scale * p_lo + (long)j) < (ulong)b_length && (ulong)(p_scale * p_hi + (long)j) < (ulong)b_length);
+    if (p_fast) {
+        for (;;) {
+            const bool v50 = (p >= k);
+            if (v50) {
+                break;
+            } else {
+                const int v55 = (int)((uint)v54 + (uint)p);
+                const float v56 = a[v55];
+                const int v57 = (int)((uint)p * (uint)m);
+                const int v58 = (int)((uint)v57 + (uint)j);
+                const float v59 = b[v58];
+                const float v60 = (v56 * v59);
+                const float sum_1 = (sum + v60);
+                const int p_1 = (int)((uint)p + (uint)1);
+                sum = sum_1;
+                p = p_1;
+                continue;
+            }
+        }
+    } else {
+        for (;;) {
+            const bool v50_1 = (p >= k);
+            if (v50_1) {
+                break;
+            } else {
+                const int v55_1 = (int)((uint)v54 + (uint)p);
+                if ((uint)v55_1 >= (uint)a_length) { *ferrocl_status = 1; return; }
+                const float v56_1 = a[v55_1];
+                const int v57_1 = (int)((uint)p * (uint)m);
+                const int v58_1 = (int)((uint)v57_1 + (uint)j);
+                if ((uint)v58_1 >= (uint)b_length) { *ferrocl_status = 1; return; }
+                const float v59_1 = b[v58_1];
+                const float v60_1 = (v56_1 * v59_1);
+                const float sum_2 = (sum + v60_1);
+                const int p_2 = (int)((uint)p + (uint)1);
+                sum = sum_2;
+                p = p_2;
+                continue;
+            }
         }
     }
     const int v65 = (int)((uint)i * (uint)m);

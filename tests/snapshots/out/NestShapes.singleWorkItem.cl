@@ -9,21 +9,45 @@ __kernel void singleWorkItem(
 {
     int i;
     i = 1;
-    for (;;) {
-        const bool v8 = (i >= a_length);
-        if (v8) {
-            break;
-        } else {
-            if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
-            const int v12 = a[i];
-            const int v14 = (int)((uint)i - (uint)1);
-            if ((uint)v14 >= (uint)a_length) { *ferrocl_status = 1; return; }
-            const int v15 = a[v14];
-            const int v16 = (int)((uint)v12 + (uint)v15);
-            a[i] = v16;
-            const int i_1 = (int)((uint)i + (uint)1);
-            i = i_1;
-            continue;
+    // Loop versioning: 3 check(s) of this loop tested once at its entry, for i in [i_lo, i_hi].
+    const long i_lo = (long)i;
+    const long i_hi = (long)a_length + -1L;
+    const int i_fast = (i_hi + 1L <= 2147483647L)
+        && ((ulong)(i_lo + 0L) < (ulong)a_length && (ulong)(i_hi + 0L) < (ulong)a_length)
+        && ((ulong)(i_lo + -1L) < (ulong)a_length && (ulong)(i_hi + -1L) < (ulong)a_length);
+    if (i_fast) {
+        for (;;) {
+            const bool v8 = (i >= a_length);
+            if (v8) {
+                break;
+            } else {
+                const int v12 = a[i];
+                const int v14 = (int)((uint)i - (uint)1);
+                const int v15 = a[v14];
+                const int v16 = (int)((uint)v12 + (uint)v15);
+                a[i] = v16;
+                const int i_1 = (int)((uint)i + (uint)1);
+                i = i_1;
+                continue;
+            }
+        }
+    } else {
+        for (;;) {
+            const bool v8_1 = (i >= a_length);
+            if (v8_1) {
+                break;
+            } else {
+                if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
+                const int v12_1 = a[i];
+                const int v14_1 = (int)((uint)i - (uint)1);
+                if ((uint)v14_1 >= (uint)a_length) { *ferrocl_status = 1; return; }
+                const int v15_1 = a[v14_1];
+                const int v16_1 = (int)((uint)v12_1 + (uint)v15_1);
+                a[i] = v16_1;
+                const int i_2 = (int)((uint)i + (uint)1);
+                i = i_2;
+                continue;
+            }
         }
     }
 }

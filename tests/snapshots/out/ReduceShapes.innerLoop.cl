@@ -24,20 +24,42 @@ __kernel void innerLoop(
         const int i = (int)((uint)ferrocl_start0 + (uint)ferrocl_k);
         row = 0.0f;
         j = 0;
-        for (;;) {
-            const bool v25 = (j >= n);
-            if (v25) {
-                break;
-            } else {
-                const int v29 = (int)((uint)i * (uint)n);
-                const int v30 = (int)((uint)v29 + (uint)j);
-                if ((uint)v30 >= (uint)m_length) { *ferrocl_status = 1; goto ferrocl_next; }
-                const float v31 = m[v30];
-                const float row_1 = (row + v31);
-                const int j_1 = (int)((uint)j + (uint)1);
-                row = row_1;
-                j = j_1;
-                continue;
+        const int v29 = (int)((uint)i * (uint)n);
+        // Loop versioning: 1 check(s) of this loop tested once at its entry, for j in [j_lo, j_hi].
+        const long j_lo = (long)j;
+        const long j_hi = (long)n + -1L;
+        const int j_fast = (j_hi + 1L <= 2147483647L)
+            && ((ulong)(j_lo + (long)v29) < (ulong)m_length && (ulong)(j_hi + (long)v29) < (ulong)m_length);
+        if (j_fast) {
+            for (;;) {
+                const bool v25 = (j >= n);
+                if (v25) {
+                    break;
+                } else {
+                    const int v30 = (int)((uint)v29 + (uint)j);
+                    const float v31 = m[v30];
+                    const float row_1 = (row + v31);
+                    const int j_1 = (int)((uint)j + (uint)1);
+                    row = row_1;
+                    j = j_1;
+                    continue;
+                }
+            }
+        } else {
+            for (;;) {
+                const bool v25_1 = (j >= n);
+                if (v25_1) {
+                    break;
+                } else {
+                    const int v30_1 = (int)((uint)v29 + (uint)j);
+                    if ((uint)v30_1 >= (uint)m_length) { *ferrocl_status = 1; goto ferrocl_next; }
+                    const float v31_1 = m[v30_1];
+                    const float row_2 = (row + v31_1);
+                    const int j_2 = (int)((uint)j + (uint)1);
+                    row = row_2;
+                    j = j_2;
+                    continue;
+                }
             }
         }
         const float v38 = ferrocl_acc0;

@@ -9,21 +9,45 @@ __kernel void notParallel(
 {
     int i;
     i = 1;
-    for (;;) {
-        const bool v9 = (i < a_length);
-        if (v9) {
-            if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
-            const int v13 = a[i];
-            const int v15 = (int)((uint)i - (uint)1);
-            if ((uint)v15 >= (uint)a_length) { *ferrocl_status = 1; return; }
-            const int v16 = a[v15];
-            const int v17 = (int)((uint)v13 + (uint)v16);
-            a[i] = v17;
-            const int v20 = (int)((uint)i + (uint)1);
-            i = v20;
-            continue;
-        } else {
-            break;
+    // Loop versioning: 3 check(s) of this loop tested once at its entry, for i in [i_lo, i_hi].
+    const long i_lo = (long)i;
+    const long i_hi = (long)a_length + -1L;
+    const int i_fast = (i_hi + 1L <= 2147483647L)
+        && ((ulong)(i_lo + 0L) < (ulong)a_length && (ulong)(i_hi + 0L) < (ulong)a_length)
+        && ((ulong)(i_lo + -1L) < (ulong)a_length && (ulong)(i_hi + -1L) < (ulong)a_length);
+    if (i_fast) {
+        for (;;) {
+            const bool v9 = (i < a_length);
+            if (v9) {
+                const int v13 = a[i];
+                const int v15 = (int)((uint)i - (uint)1);
+                const int v16 = a[v15];
+                const int v17 = (int)((uint)v13 + (uint)v16);
+                a[i] = v17;
+                const int v20 = (int)((uint)i + (uint)1);
+                i = v20;
+                continue;
+            } else {
+                break;
+            }
+        }
+    } else {
+        for (;;) {
+            const bool v9_1 = (i < a_length);
+            if (v9_1) {
+                if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
+                const int v13_1 = a[i];
+                const int v15_1 = (int)((uint)i - (uint)1);
+                if ((uint)v15_1 >= (uint)a_length) { *ferrocl_status = 1; return; }
+                const int v16_1 = a[v15_1];
+                const int v17_1 = (int)((uint)v13_1 + (uint)v16_1);
+                a[i] = v17_1;
+                const int v20_1 = (int)((uint)i + (uint)1);
+                i = v20_1;
+                continue;
+            } else {
+                break;
+            }
         }
     }
 }

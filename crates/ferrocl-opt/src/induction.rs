@@ -1,0 +1,494 @@
+//! Induction variables of sequential loops, and array indices as affine functions of them: the
+//! analysis behind loop versioning (a loop's index checks tested once at its entry).
+//!
+//! A *counted loop* has a phi `k` at its `LoopBegin` whose every back-edge value is `k + step`
+//! (`step` a non-zero `int` constant), whose entry value is `init`, and whose header ends with a
+//! test `k < bound` (or `<=`, `>`, `>=`, in either operand order and either branch sense) that
+//! stays in the loop when it holds, `bound` loop-invariant. Every block of the loop after that
+//! test therefore runs with `k` in `[init, bound - 1]` (for `<`, step > 0) as long as `k + step`
+//! cannot overflow, which the caller tests at the loop's entry ([`Induction::no_overflow`]).
+//!
+//! An index is *affine in `k`* when it is `S * k + R` in `int` arithmetic, with `S` a sum of
+//! constants and constant multiples of loop-invariant `int` values and `R` likewise plus a
+//! constant (built from `+`, `-`, `*`, `<<` by a constant and negation, whose `int` results are
+//! the exact results modulo 2^32). The exact integer `e(k) = S * k + R` (terms taken at their
+//! `int` values) is congruent to the index the body computes and linear in `k`; so when `e` lies
+//! in `[0, len)` at both ends of `k`'s range it lies there for every `k` in between, and a value in
+//! `[0, 2^31)` congruent to an `int` is that `int`: every such check passes. [`LoopAffine`] keeps
+//! the magnitudes small enough that the entry test evaluates `e` in 64-bit arithmetic exactly once
+//! `|S| <= 2^31` is known (the caller tests that when `S` has invariant terms).
+
+use ferrocl_graph::{BinaryOp, Condition, Constant, Graph, NodeId, Op, Stamp};
+
+/// Largest constant accepted as a coefficient or offset: keeps every product in the entry test
+/// within 64 bits.
+const LIMIT: i64 = 1 << 31;
+/// Largest coefficient of an invariant term.
+const TERM_LIMIT: i64 = 1 << 16;
+/// Most invariant terms in `S` or in `R`.
+const MAX_TERMS: usize = 4;
+/// How deep the decomposition looks into an index expression.
+const MAX_DEPTH: usize = 24;
+
+/// A counted loop's induction variable (see the module docs).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Induction {
+    /// The phi at the `LoopBegin`.
+    pub phi: NodeId,
+    /// The constant added on every back edge (never 0).
+    pub step: i64,
+    /// The loop-invariant bound of the header's test.
+    pub bound: NodeId,
+    /// Whether the bound itself is in range: `<=` / `>=` (otherwise `<` / `>`).
+    pub inclusive: bool,
+}
+
+impl Induction {
+    /// `k`'s last value in the body, as an offset from the bound: `bound - 1` for `<`, `bound + 1`
+    /// for `>`, `bound` for `<=` / `>=`. With `step > 0` the range is `[init, bound + last_offset]`,
+    /// with `step < 0` it is `[bound + last_offset, init]`.
+    pub fn last_offset(&self) -> i64 {
+        match (self.inclusive, self.step > 0) {
+            (true, _) => 0,
+            (false, true) => -1,
+            (false, false) => 1,
+        }
+    }
+
+    /// The condition (in 64-bit arithmetic on `last = bound + last_offset`) under which `k + step`
+    /// never overflows inside the body: `last + step <= 2^31 - 1` for `step > 0`, `last + step >=
+    /// -2^31` for `step < 0`. Returned as `(limit, upward)`: test `last + step <= limit` when
+    /// `upward`, else `last + step >= limit`.
+    pub fn no_overflow(&self) -> (i64, bool) {
+        if self.step > 0 {
+            (i64::from(i32::MAX), true)
+        } else {
+            (i64::from(i32::MIN), false)
+        }
+    }
+}
+
+/// Recognises `phi` as a counted loop's induction variable. `loop_begin` is the phi's merge,
+/// `test` the `If` ending the loop header, `stays_if_true` whether its true successor stays in the
+/// loop; `invariant` says whether a node's value is the same in every iteration.
+pub fn induction(
+    g: &Graph,
+    phi: NodeId,
+    test: NodeId,
+    stays_if_true: bool,
+    invariant: &dyn Fn(NodeId) -> bool,
+) -> Option<Induction> {
+    if *g.op(phi) != Op::Phi || g.stamp(phi) != Stamp::Int {
+        return None;
+    }
+    let loop_begin = *g.inputs(phi).first()?;
+    if *g.op(loop_begin) != Op::LoopBegin || g.inputs(phi).len() < 3 {
+        return None;
+    }
+    // Every back-edge value is `phi + step`, the same step.
+    let mut step = None;
+    for &v in &g.inputs(phi)[2..] {
+        let s = added_constant(g, v, phi)?;
+        if s == 0 || step.is_some_and(|t| t != s) {
+            return None;
+        }
+        step = Some(s);
+    }
+    let step = step?;
+    if *g.op(test) != Op::If {
+        return None;
+    }
+    let cond = *g.inputs(test).first()?;
+    let Op::Compare(c) = *g.op(cond) else {
+        return None;
+    };
+    let (x, y) = (g.inputs(cond)[0], g.inputs(cond)[1]);
+    if g.stamp(x) != Stamp::Int {
+        return None;
+    }
+    // Normalise to `phi c bound`, holding in the loop.
+    let (c, bound) = if x == phi && y != phi {
+        (c, y)
+    } else if y == phi && x != phi {
+        (c.mirror(), x)
+    } else {
+        return None;
+    };
+    let c = if stays_if_true { c } else { c.negate() };
+    if !invariant(bound) {
+        return None;
+    }
+    let inclusive = match (c, step > 0) {
+        (Condition::Lt, true) | (Condition::Gt, false) => false,
+        (Condition::Le, true) | (Condition::Ge, false) => true,
+        _ => return None,
+    };
+    Some(Induction {
+        phi,
+        step,
+        bound,
+        inclusive,
+    })
+}
+
+/// `c` when `v` is `base + c` or `base - c` for an `int` constant `c`.
+fn added_constant(g: &Graph, v: NodeId, base: NodeId) -> Option<i64> {
+    let Op::Binary(op) = *g.op(v) else {
+        return None;
+    };
+    let (a, b) = (g.inputs(v)[0], g.inputs(v)[1]);
+    let constant = |n: NodeId| match g.op(n) {
+        Op::Constant(Constant::Int(c)) => Some(i64::from(*c)),
+        _ => None,
+    };
+    match op {
+        BinaryOp::Add if a == base => constant(b),
+        BinaryOp::Add if b == base => constant(a),
+        BinaryOp::Sub if a == base => constant(b).map(|c| -c),
+        _ => None,
+    }
+}
+
+/// `Σ coefficient * term + constant` over loop-invariant `int` terms.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Linear {
+    /// Loop-invariant `int` nodes and their non-zero coefficients.
+    pub terms: Vec<(NodeId, i64)>,
+    /// The constant.
+    pub constant: i64,
+}
+
+impl Linear {
+    fn constant(c: i64) -> Linear {
+        Linear {
+            terms: Vec::new(),
+            constant: c,
+        }
+    }
+
+    fn term(n: NodeId) -> Linear {
+        Linear {
+            terms: vec![(n, 1)],
+            constant: 0,
+        }
+    }
+
+    /// Whether this is the constant 0.
+    pub fn is_zero(&self) -> bool {
+        self.terms.is_empty() && self.constant == 0
+    }
+
+    fn add(mut self, other: &Linear, factor: i64) -> Option<Linear> {
+        self.constant = self
+            .constant
+            .checked_add(other.constant.checked_mul(factor)?)?;
+        for &(t, c) in &other.terms {
+            let c = c.checked_mul(factor)?;
+            match self.terms.iter_mut().find(|(u, _)| *u == t) {
+                Some((_, d)) => *d = d.checked_add(c)?,
+                None => self.terms.push((t, c)),
+            }
+        }
+        self.terms.retain(|&(_, c)| c != 0);
+        Some(self)
+    }
+
+    fn bounded(&self) -> bool {
+        self.constant.abs() <= LIMIT
+            && self.terms.len() <= MAX_TERMS
+            && self.terms.iter().all(|&(_, c)| c.abs() <= TERM_LIMIT)
+    }
+}
+
+/// An index `scale * k + rest` (see the module docs); both parts bounded so that, with
+/// `|scale| <= 2^31` tested at run time, the entry test's 64-bit arithmetic cannot overflow.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LoopAffine {
+    /// The coefficient of the induction variable.
+    pub scale: Linear,
+    /// Everything else.
+    pub rest: Linear,
+}
+
+impl LoopAffine {
+    fn add(self, other: &LoopAffine, factor: i64) -> Option<LoopAffine> {
+        Some(LoopAffine {
+            scale: self.scale.add(&other.scale, factor)?,
+            rest: self.rest.add(&other.rest, factor)?,
+        })
+    }
+
+    fn bounded(self) -> Option<LoopAffine> {
+        (self.scale.bounded() && self.rest.bounded()).then_some(self)
+    }
+}
+
+/// `index` as an affine function of the induction variable `k` (a phi), if it is one; `invariant`
+/// says whether a node's value is the same in every iteration of `k`'s loop.
+pub fn loop_affine(
+    g: &Graph,
+    index: NodeId,
+    k: NodeId,
+    invariant: &dyn Fn(NodeId) -> bool,
+) -> Option<LoopAffine> {
+    affine(g, index, k, invariant, 0)?.bounded()
+}
+
+fn affine(
+    g: &Graph,
+    n: NodeId,
+    k: NodeId,
+    invariant: &dyn Fn(NodeId) -> bool,
+    depth: usize,
+) -> Option<LoopAffine> {
+    if depth > MAX_DEPTH || g.stamp(n) != Stamp::Int {
+        return None;
+    }
+    if n == k {
+        return Some(LoopAffine {
+            scale: Linear::constant(1),
+            rest: Linear::default(),
+        });
+    }
+    if let Op::Constant(Constant::Int(c)) = g.op(n) {
+        return Some(LoopAffine {
+            scale: Linear::default(),
+            rest: Linear::constant(i64::from(*c)),
+        });
+    }
+    let inputs = g.inputs(n);
+    let sub = |x: NodeId| affine(g, x, k, invariant, depth + 1);
+    let result = match g.op(n) {
+        Op::Binary(BinaryOp::Add) => sub(inputs[0])?.add(&sub(inputs[1])?, 1),
+        Op::Binary(BinaryOp::Sub) => sub(inputs[0])?.add(&sub(inputs[1])?, -1),
+        Op::Negate => LoopAffine::default().add(&sub(inputs[0])?, -1),
+        Op::Binary(BinaryOp::Shl) => match g.op(inputs[1]) {
+            Op::Constant(Constant::Int(s)) => {
+                let s = s & 31;
+                LoopAffine::default().add(&sub(inputs[0])?, 1i64 << s)
+            }
+            _ => None,
+        },
+        Op::Binary(BinaryOp::Mul) => {
+            let (a, b) = (sub(inputs[0]), sub(inputs[1]));
+            match (a, b) {
+                (Some(a), Some(b)) => multiply(g, n, a, b, invariant),
+                _ => None,
+            }
+        }
+        _ => None,
+    };
+    // Anything else the loop does not change is an opaque term.
+    result.or_else(|| {
+        invariant(n).then(|| LoopAffine {
+            scale: Linear::default(),
+            rest: Linear::term(n),
+        })
+    })
+}
+
+/// The product of two affine forms when it is affine: a constant times anything, or an invariant
+/// value times a form whose `k` coefficient is constant (then the invariant joins the coefficient).
+fn multiply(
+    g: &Graph,
+    n: NodeId,
+    a: LoopAffine,
+    b: LoopAffine,
+    invariant: &dyn Fn(NodeId) -> bool,
+) -> Option<LoopAffine> {
+    let as_constant = |x: &LoopAffine| {
+        (x.scale.is_zero() && x.rest.terms.is_empty()).then_some(x.rest.constant)
+    };
+    if let Some(c) = as_constant(&a) {
+        return LoopAffine::default().add(&b, c);
+    }
+    if let Some(c) = as_constant(&b) {
+        return LoopAffine::default().add(&a, c);
+    }
+    // `(s * k + r) * t` with `t` invariant and `s` constant: `(s t) * k + (r t)`, where `r t` is
+    // the invariant product node itself only when `r` is 0; keep it simple: `r` must be 0.
+    let (kpart, inv) = if a.scale.is_zero() { (b, a) } else { (a, b) };
+    if !inv.scale.is_zero() || !kpart.rest.is_zero() || !kpart.scale.terms.is_empty() {
+        return None;
+    }
+    // The invariant factor must be one node (its `int` value is what the body multiplies by).
+    let factor = match inv.rest.terms.as_slice() {
+        [(t, 1)] if inv.rest.constant == 0 => *t,
+        _ => {
+            // An invariant sum times `k`: use the whole invariant operand as the term.
+            let operand = g
+                .inputs(n)
+                .iter()
+                .copied()
+                .find(|&x| invariant(x))?;
+            operand
+        }
+    };
+    let s = kpart.scale.constant;
+    Some(LoopAffine {
+        scale: Linear {
+            terms: vec![(factor, s)],
+            constant: 0,
+        },
+        rest: Linear::default(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ferrocl_graph::Stamp;
+
+    struct Loop {
+        g: Graph,
+        begin: NodeId,
+        k: NodeId,
+        n: NodeId,
+        m: NodeId,
+    }
+
+    /// `for (k = 0; k < n; k += step)` with parameters `n` and `m`.
+    fn counted(step: i32) -> Loop {
+        let mut g = Graph::new();
+        let n = g.add(Op::Parameter(0), Stamp::Int, vec![]);
+        let m = g.add(Op::Parameter(1), Stamp::Int, vec![]);
+        let zero = g.add(Op::Constant(Constant::Int(0)), Stamp::Int, vec![]);
+        let entry = g.add(Op::End, Stamp::Void, vec![]);
+        let begin = g.add(Op::LoopBegin, Stamp::Void, vec![entry]);
+        let back = g.add(Op::LoopEnd, Stamp::Void, vec![begin]);
+        g.push_input(begin, back);
+        let k = g.add(Op::Phi, Stamp::Int, vec![begin, zero]);
+        let s = g.add(Op::Constant(Constant::Int(step)), Stamp::Int, vec![]);
+        let next = g.add(Op::Binary(BinaryOp::Add), Stamp::Int, vec![k, s]);
+        g.push_input(k, next);
+        Loop { g, begin, k, n, m }
+    }
+
+    fn test_of(l: &mut Loop, c: Condition, k_first: bool) -> NodeId {
+        let (x, y) = if k_first { (l.k, l.n) } else { (l.n, l.k) };
+        let cond = l.g.add(Op::Compare(c), Stamp::Bool, vec![x, y]);
+        l.g.add(Op::If, Stamp::Void, vec![cond])
+    }
+
+    fn params_invariant(g: &Graph) -> impl Fn(NodeId) -> bool + '_ {
+        move |n| matches!(g.op(n), Op::Parameter(_) | Op::Constant(_))
+    }
+
+    #[test]
+    fn recognises_counted_loops_in_both_senses() {
+        let mut l = counted(1);
+        let t = test_of(&mut l, Condition::Lt, true);
+        let inv = params_invariant(&l.g);
+        let ind = induction(&l.g, l.k, t, true, &inv).expect("k < n");
+        assert_eq!((ind.step, ind.bound, ind.inclusive), (1, l.n, false));
+        assert_eq!(ind.last_offset(), -1);
+        // `if (k >= n) exit;`: the false branch stays.
+        let mut l = counted(1);
+        let t = test_of(&mut l, Condition::Ge, true);
+        let inv = params_invariant(&l.g);
+        assert!(!induction(&l.g, l.k, t, false, &inv).unwrap().inclusive);
+        // `n > k` holding in the loop is `k < n`.
+        let mut l = counted(2);
+        let t = test_of(&mut l, Condition::Gt, false);
+        let inv = params_invariant(&l.g);
+        assert_eq!(induction(&l.g, l.k, t, true, &inv).unwrap().step, 2);
+        // Counting down with `k >= n`.
+        let mut l = counted(-1);
+        let t = test_of(&mut l, Condition::Ge, true);
+        let inv = params_invariant(&l.g);
+        let ind = induction(&l.g, l.k, t, true, &inv).unwrap();
+        assert!(ind.inclusive);
+        assert_eq!(ind.no_overflow(), (i64::from(i32::MIN), false));
+        let _ = l.begin;
+    }
+
+    #[test]
+    fn refuses_tests_that_do_not_bound_the_range() {
+        // Counting up while `k > n`: no upper bound.
+        let mut l = counted(1);
+        let t = test_of(&mut l, Condition::Gt, true);
+        let inv = params_invariant(&l.g);
+        assert!(induction(&l.g, l.k, t, true, &inv).is_none());
+        // `!=` is not a range.
+        let mut l = counted(1);
+        let t = test_of(&mut l, Condition::Ne, true);
+        let inv = params_invariant(&l.g);
+        assert!(induction(&l.g, l.k, t, true, &inv).is_none());
+        // A bound that changes in the loop.
+        let mut l = counted(1);
+        let t = test_of(&mut l, Condition::Lt, true);
+        assert!(induction(&l.g, l.k, t, true, &|_| false).is_none());
+    }
+
+    #[test]
+    fn refuses_a_step_that_differs_between_back_edges() {
+        let mut l = counted(1);
+        let back2 = l.g.add(Op::LoopEnd, Stamp::Void, vec![l.begin]);
+        l.g.push_input(l.begin, back2);
+        let two = l.g.add(Op::Constant(Constant::Int(2)), Stamp::Int, vec![]);
+        let next2 = l.g.add(Op::Binary(BinaryOp::Add), Stamp::Int, vec![l.k, two]);
+        l.g.push_input(l.k, next2);
+        let t = test_of(&mut l, Condition::Lt, true);
+        let inv = params_invariant(&l.g);
+        assert!(induction(&l.g, l.k, t, true, &inv).is_none());
+    }
+
+    #[test]
+    fn decomposes_row_major_indices() {
+        let mut l = counted(1);
+        let inv = |g: &Graph, n: NodeId| matches!(g.op(n), Op::Parameter(_) | Op::Constant(_));
+        // m * n + k  (a[i * n + k]: the product is one invariant term)
+        let mn = l.g.add(Op::Binary(BinaryOp::Mul), Stamp::Int, vec![l.m, l.n]);
+        let idx = l.g.add(Op::Binary(BinaryOp::Add), Stamp::Int, vec![mn, l.k]);
+        let g = &l.g;
+        let invariant = |n: NodeId| inv(g, n) || n == mn;
+        let a = loop_affine(g, idx, l.k, &invariant).unwrap();
+        assert_eq!(a.scale, Linear::constant(1));
+        assert_eq!(a.rest, Linear::term(mn));
+        // k * n + m  (b[k * n + j]: the invariant joins the coefficient)
+        let kn = l.g.add(Op::Binary(BinaryOp::Mul), Stamp::Int, vec![l.k, l.n]);
+        let idx = l.g.add(Op::Binary(BinaryOp::Add), Stamp::Int, vec![kn, l.m]);
+        let g = &l.g;
+        let invariant = |n: NodeId| inv(g, n);
+        let a = loop_affine(g, idx, l.k, &invariant).unwrap();
+        assert_eq!(a.scale.terms, vec![(l.n, 1)]);
+        assert_eq!(a.rest, Linear::term(l.m));
+        // (k << 2) - 3 - m
+        let two = l.g.add(Op::Constant(Constant::Int(2)), Stamp::Int, vec![]);
+        let three = l.g.add(Op::Constant(Constant::Int(3)), Stamp::Int, vec![]);
+        let sh = l.g.add(Op::Binary(BinaryOp::Shl), Stamp::Int, vec![l.k, two]);
+        let s1 = l.g.add(Op::Binary(BinaryOp::Sub), Stamp::Int, vec![sh, three]);
+        let idx = l.g.add(Op::Binary(BinaryOp::Sub), Stamp::Int, vec![s1, l.m]);
+        let g = &l.g;
+        let invariant = |n: NodeId| inv(g, n);
+        let a = loop_affine(g, idx, l.k, &invariant).unwrap();
+        assert_eq!(a.scale, Linear::constant(4));
+        assert_eq!(a.rest.constant, -3);
+        assert_eq!(a.rest.terms, vec![(l.m, -1)]);
+    }
+
+    #[test]
+    fn refuses_non_affine_indices() {
+        let mut l = counted(1);
+        // k * k
+        let kk = l.g.add(Op::Binary(BinaryOp::Mul), Stamp::Int, vec![l.k, l.k]);
+        // k * n * m: the coefficient would be a product of two invariants
+        let kn = l.g.add(Op::Binary(BinaryOp::Mul), Stamp::Int, vec![l.k, l.n]);
+        let knm = l.g.add(Op::Binary(BinaryOp::Mul), Stamp::Int, vec![kn, l.m]);
+        // k / 2 (not a ring operation)
+        let two = l.g.add(Op::Constant(Constant::Int(2)), Stamp::Int, vec![]);
+        let kd = l.g.add(Op::Binary(BinaryOp::Div), Stamp::Int, vec![l.k, two]);
+        // k * 2^20 (coefficient past the limit is fine; past 2^31 is not)
+        let big = l.g.add(Op::Constant(Constant::Int(i32::MIN)), Stamp::Int, vec![]);
+        let kbig = l.g.add(Op::Binary(BinaryOp::Mul), Stamp::Int, vec![l.k, big]);
+        let kbig2 = l.g.add(Op::Binary(BinaryOp::Add), Stamp::Int, vec![kbig, kbig]);
+        let g = &l.g;
+        let invariant = |n: NodeId| matches!(g.op(n), Op::Parameter(_) | Op::Constant(_));
+        for idx in [kk, knm, kd, kbig2] {
+            assert!(loop_affine(g, idx, l.k, &invariant).is_none(), "{idx}");
+        }
+        // The loop-invariant part alone is affine with scale 0.
+        let a = loop_affine(g, l.n, l.k, &invariant).unwrap();
+        assert!(a.scale.is_zero());
+    }
+}
