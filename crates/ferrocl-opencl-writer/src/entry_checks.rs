@@ -18,10 +18,9 @@
 
 use crate::structure::{Emitter, Exit};
 use crate::{Writer, WriterError};
-use ferrocl_graph::{Constant, Graph, NodeId, Op};
-use ferrocl_opt::{induction, loop_affine, Linear};
-use std::collections::{BTreeSet, HashSet};
-use std::fmt::Write;
+use ferrocl_graph::{Constant, ElemKind, Graph, NodeId, Op};
+use ferrocl_opt::{induction, loop_affine, step_of, Linear};
+use std::collections::HashSet;
 
 /// How deep the invariance test looks into a floating expression.
 const MAX_INVARIANT_DEPTH: usize = 32;
@@ -36,19 +35,27 @@ pub(crate) struct EntryTest {
     pub(crate) proven: HashSet<NodeId>,
 }
 
-/// Whether `n`'s value is the same in every iteration of the loop whose blocks hold `inside`.
-fn invariant(g: &Graph, inside: &HashSet<NodeId>, n: NodeId, depth: usize) -> bool {
+/// Whether `n`'s value is the same in every iteration of the loop whose blocks hold `inside`;
+/// `preloaded` loads (read once before the loop) count as invariant.
+fn invariant(
+    g: &Graph,
+    inside: &HashSet<NodeId>,
+    preloaded: &HashSet<NodeId>,
+    n: NodeId,
+    depth: usize,
+) -> bool {
     if depth > MAX_INVARIANT_DEPTH {
         return false;
     }
     match g.op(n) {
         Op::Parameter(_) | Op::Constant(_) | Op::StaticField(_) => true,
         Op::Phi => !inside.contains(&g.inputs(n)[0]),
+        _ if preloaded.contains(&n) => true,
         op if op.is_fixed() => !inside.contains(&n),
         _ => g
             .inputs(n)
             .iter()
-            .all(|&x| invariant(g, inside, x, depth + 1)),
+            .all(|&x| invariant(g, inside, preloaded, x, depth + 1)),
     }
 }
 
@@ -71,16 +78,36 @@ fn linear_c(w: &mut Writer<'_>, l: &Linear) -> Result<String, WriterError> {
 
 /// `scale * k + rest` in C, 64-bit; `scale` is a name or a `…L` literal.
 fn at(scale: &str, k: &str, rest: &str) -> String {
-    match scale {
-        "0L" => rest.to_string(),
-        "1L" => format!("{k} + {rest}"),
-        _ => format!("{scale} * {k} + {rest}"),
+    let product = match scale {
+        "0L" => return rest.to_string(),
+        "1L" => k.to_string(),
+        _ => format!("{scale} * {k}"),
+    };
+    if rest == "0L" {
+        product
+    } else {
+        format!("{product} + {rest}")
     }
 }
 
+/// `a + step * b` in C, 64-bit.
+fn plus_times(a: &str, step: i64, b: &str) -> String {
+    match step {
+        1 => format!("{a} + {b}"),
+        -1 => format!("{a} - {b}"),
+        _ => format!("{a} + {step}L * {b}"),
+    }
+}
+
+/// Largest step of an induction variable other than the tested one (keeps `v + step * trips`
+/// within 64 bits).
+const MAX_SECONDARY_STEP: i64 = 1 << 16;
+
 impl Writer<'_> {
-    /// The entry test for loop `b`, if it is an innermost counted loop with checks to prove. Writes
-    /// nothing itself, but may bind the loop-invariant values the test reads.
+    /// The entry test for loop `b`, if it is an innermost counted loop with checks to prove. May
+    /// write, before the loop, the loads of its header that read the same element in every
+    /// iteration (an invariant index into an array no store of the loop can reach), and bind the
+    /// loop-invariant values the test reads.
     pub(crate) fn entry_checks(
         &mut self,
         em: &Emitter<'_>,
@@ -90,7 +117,10 @@ impl Writer<'_> {
         let Some(members) = cfg.loops.get(&b) else {
             return Ok(None);
         };
-        if members.iter().any(|&m| m != b && cfg.loops.contains_key(&m)) {
+        if members
+            .iter()
+            .any(|&m| m != b && cfg.loops.contains_key(&m))
+        {
             return Ok(None);
         }
         let Exit::If(test) = cfg.blocks[b].exit else {
@@ -107,8 +137,30 @@ impl Writer<'_> {
             .iter()
             .flat_map(|&m| cfg.blocks[m].nodes.iter().copied())
             .collect();
+
+        // Header loads that read one element throughout: the header runs at least once whenever
+        // the loop is entered, so reading (and checking) them once before it changes nothing.
+        let stored_kinds: HashSet<ElemKind> = inside
+            .iter()
+            .filter_map(|&n| match g.op(n) {
+                Op::ArrayStore(k) => Some(*k),
+                _ => None,
+            })
+            .collect();
+        let mut preloaded = HashSet::new();
+        for &n in &cfg.blocks[b].nodes {
+            if let Op::ArrayLoad(kind) = g.op(n) {
+                let (array, index) = (g.inputs(n)[0], g.inputs(n)[1]);
+                if !stored_kinds.contains(kind)
+                    && self.reduce_acc(array).is_none()
+                    && invariant(g, &inside, &preloaded, index, 0)
+                {
+                    preloaded.insert(n);
+                }
+            }
+        }
         let header = cfg.blocks[b].nodes[0];
-        let is_invariant = |n: NodeId| invariant(g, &inside, n, 0);
+        let is_invariant = |n: NodeId| invariant(g, &inside, &preloaded, n, 0);
         let Some(ind) = g
             .usages(header)
             .iter()
@@ -118,12 +170,20 @@ impl Writer<'_> {
         else {
             return Ok(None);
         };
+        // Induction variables: the tested one, and those stepping along with it.
+        let ivs: Vec<(NodeId, i64)> = g
+            .usages(header)
+            .iter()
+            .copied()
+            .filter_map(|u| step_of(g, u).map(|s| (u, s)))
+            .filter(|&(u, s)| u == ind.phi || s.abs() <= MAX_SECONDARY_STEP)
+            .collect();
+        let is_iv = |n: NodeId| ivs.iter().any(|&(v, _)| v == n);
 
         // What the body checks, in the blocks after the header's test.
-        let body_blocks: BTreeSet<usize> = members.iter().copied().filter(|&m| m != b).collect();
         let mut accesses = Vec::new();
         let mut divisors = Vec::new();
-        for &m in &body_blocks {
+        for &m in members.iter().filter(|&&m| m != b) {
             for &n in &cfg.blocks[m].nodes {
                 match g.op(n) {
                     Op::ArrayLoad(_) | Op::ArrayStore(_) => {
@@ -131,16 +191,14 @@ impl Writer<'_> {
                         if self.reduce_acc(array).is_some() {
                             continue;
                         }
-                        if let Some(affine) = loop_affine(g, index, ind.phi, &is_invariant) {
+                        if let Some(affine) = loop_affine(g, index, &is_iv, &is_invariant) {
                             accesses.push((n, array, affine));
                         }
                     }
                     Op::IntegerDivRem { .. } => {
                         let y = g.inputs(n)[1];
-                        let constant = matches!(
-                            g.op(y),
-                            Op::Constant(Constant::Int(_) | Constant::Long(_))
-                        );
+                        let constant =
+                            matches!(g.op(y), Op::Constant(Constant::Int(_) | Constant::Long(_)));
                         if !constant && is_invariant(y) {
                             divisors.push((n, y));
                         }
@@ -149,68 +207,96 @@ impl Writer<'_> {
                 }
             }
         }
+        let mut preloaded: Vec<NodeId> = preloaded.into_iter().collect();
+        preloaded.sort();
+        let status = em.status.clone();
+        for n in preloaded {
+            self.fixed(n, &status)?;
+        }
         if accesses.is_empty() && divisors.is_empty() {
             return Ok(None);
         }
 
-        // The range of the induction variable in the body.
+        // The tested variable runs from its entry value to `last` (the bound, or one before it),
+        // in `trips + 1` steps; another induction variable `v` runs from its entry value to
+        // `v + step * trips` in the same steps.
         let k = self.phi_var(ind.phi);
         let bound = self.value(ind.bound)?;
-        let lo = self.names.fresh(&format!("{k}_lo"));
-        let hi = self.names.fresh(&format!("{k}_hi"));
-        let last = format!("(long){bound} + {}L", ind.last_offset());
-        let (first_expr, last_expr) = if ind.step > 0 {
-            (format!("(long){k}"), last)
-        } else {
-            (last, format!("(long){k}"))
-        };
+        let last = self.names.fresh(&format!("{k}_last"));
+        let trips = self.names.fresh(&format!("{k}_trips"));
+        let step = ind.step;
         let mut lines = vec![
             format!(
-                "// Loop versioning: {} check(s) of this loop tested once at its entry, for {k} in [{lo}, {hi}].",
+                "// Loop versioning: {} check(s) of this loop tested once at its entry.",
                 accesses.len() + divisors.len()
             ),
-            format!("const long {lo} = {first_expr};"),
-            format!("const long {hi} = {last_expr};"),
+            format!(
+                "const long {last} = (long){bound} + {}L;",
+                ind.last_offset()
+            ),
+            if step == 1 {
+                format!("const long {trips} = {last} - (long){k};")
+            } else {
+                format!("const long {trips} = ({last} - (long){k}) / {step}L;")
+            },
         ];
         let (limit, upward) = ind.no_overflow();
-        let step = ind.step;
         let mut conds = vec![if upward {
-            format!("{hi} + {step}L <= {limit}L")
+            format!("{last} + {step}L <= {limit}L")
         } else {
-            format!("{lo} + {step}L >= ({}L - 1L)", limit + 1)
+            format!("{last} + {step}L >= ({}L - 1L)", limit + 1)
         }];
+        let mut ends: Vec<(NodeId, String)> = Vec::new();
         let mut proven = HashSet::new();
-        let mut seen: Vec<(String, String, String)> = Vec::new();
+        let mut seen: Vec<String> = Vec::new();
         for (n, array, affine) in accesses {
             let (_, len) = self.array(n, array)?;
             let rest = linear_c(self, &affine.rest)?;
+            proven.insert(n);
+            let Some(iv) = affine.iv else {
+                let cond = format!("(ulong)({rest}) < (ulong){len}");
+                if !seen.contains(&cond) {
+                    seen.push(cond.clone());
+                    conds.push(cond);
+                }
+                continue;
+            };
+            let start = format!("(long){}", self.phi_var(iv));
+            let end = match ends.iter().find(|(v, _)| *v == iv) {
+                Some((_, e)) => e.clone(),
+                None => {
+                    let v_step = ivs.iter().find(|&&(v, _)| v == iv).map_or(1, |&(_, s)| s);
+                    let e = self.names.fresh(&format!("{}_end", self.phi_var(iv)));
+                    lines.push(format!(
+                        "const long {e} = {};",
+                        plus_times(&start, v_step, &trips)
+                    ));
+                    if iv != ind.phi {
+                        // Java wraps it; the test needs its exact value within `int` range.
+                        conds.push(format!("{e} >= -2147483648L && {e} <= 2147483647L"));
+                    }
+                    ends.push((iv, e.clone()));
+                    e
+                }
+            };
             let scale = if affine.scale.terms.is_empty() {
                 format!("{}L", affine.scale.constant)
             } else {
-                linear_c(self, &affine.scale)?
-            };
-            proven.insert(n);
-            if seen.contains(&(scale.clone(), rest.clone(), len.clone())) {
-                continue;
-            }
-            seen.push((scale.clone(), rest.clone(), len.clone()));
-            let scale = if affine.scale.terms.is_empty() {
-                scale
-            } else {
                 // A run-time coefficient: bound it first so that the products fit in 64 bits.
+                let text = linear_c(self, &affine.scale)?;
                 let s = self.names.fresh(&format!("{k}_scale"));
-                lines.push(format!("const long {s} = {scale};"));
+                lines.push(format!("const long {s} = {text};"));
                 conds.push(format!("{s} >= -2147483648L && {s} <= 2147483648L"));
                 s
             };
-            if affine.scale.is_zero() {
-                conds.push(format!("(ulong)({rest}) < (ulong){len}"));
-            } else {
-                conds.push(format!(
-                    "(ulong)({}) < (ulong){len} && (ulong)({}) < (ulong){len}",
-                    at(&scale, &lo, &rest),
-                    at(&scale, &hi, &rest)
-                ));
+            let cond = format!(
+                "(ulong)({}) < (ulong){len} && (ulong)({}) < (ulong){len}",
+                at(&scale, &start, &rest),
+                at(&scale, &end, &rest)
+            );
+            if !seen.contains(&cond) {
+                seen.push(cond.clone());
+                conds.push(cond);
             }
         }
         for (n, y) in divisors {
@@ -223,11 +309,11 @@ impl Writer<'_> {
         }
         let fast = self.names.fresh(&format!("{k}_fast"));
         for (i, c) in conds.iter().enumerate() {
-            let last = if i + 1 == conds.len() { ";" } else { "" };
+            let end = if i + 1 == conds.len() { ";" } else { "" };
             lines.push(if i == 0 {
-                format!("const int {fast} = ({c}){last}")
+                format!("const int {fast} = ({c}){end}")
             } else {
-                format!("    && ({c}){last}")
+                format!("    && ({c}){end}")
             });
         }
         Ok(Some(EntryTest {

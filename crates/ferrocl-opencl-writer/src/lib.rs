@@ -15,11 +15,11 @@
 // off the hot path.
 #![allow(clippy::result_large_err)]
 
+mod entry_checks;
 mod expr;
 mod intrinsics;
 mod libm;
 mod names;
-mod entry_checks;
 mod structure;
 mod versioning;
 mod write_cover;

@@ -337,7 +337,7 @@ pub(crate) struct Emitter<'c> {
     pub(crate) used_labels: HashSet<String>,
     /// A loop's single exit block, written after the loop rather than at the exit site.
     deferred: HashMap<usize, usize>,
-    status: String,
+    pub(crate) status: String,
     /// While the fast copy of a versioned loop is written: the loop's blocks, whose labels get a
     /// suffix so that the two copies do not clash.
     pub(crate) fast_copy: Option<BTreeSet<usize>>,
@@ -517,6 +517,8 @@ impl Writer<'_> {
         for &n in &block.nodes {
             let op = self.mg.graph.op(n).clone();
             match op {
+                // A load read once before its loop (see `entry_checks`).
+                Op::ArrayLoad(_) if self.values.contains_key(&n) => {}
                 Op::ArrayLoad(_) | Op::ArrayStore(_) | Op::IntegerDivRem { .. } => {
                     self.with_place(em, b, |w| w.fixed(n, &status))?;
                 }

@@ -85,16 +85,7 @@ pub fn induction(
     if *g.op(loop_begin) != Op::LoopBegin || g.inputs(phi).len() < 3 {
         return None;
     }
-    // Every back-edge value is `phi + step`, the same step.
-    let mut step = None;
-    for &v in &g.inputs(phi)[2..] {
-        let s = added_constant(g, v, phi)?;
-        if s == 0 || step.is_some_and(|t| t != s) {
-            return None;
-        }
-        step = Some(s);
-    }
-    let step = step?;
+    let step = step_of(g, phi)?;
     if *g.op(test) != Op::If {
         return None;
     }
@@ -129,6 +120,27 @@ pub fn induction(
         bound,
         inclusive,
     })
+}
+
+/// The step of an `int` phi at a `LoopBegin` whose every back-edge value is `phi + step`, the same
+/// non-zero constant on every back edge: the loop's induction variables (the one its test bounds,
+/// and others stepping along with it, such as `k += 6` beside `round++`).
+pub fn step_of(g: &Graph, phi: NodeId) -> Option<i64> {
+    if *g.op(phi) != Op::Phi || g.stamp(phi) != Stamp::Int || g.inputs(phi).len() < 3 {
+        return None;
+    }
+    if *g.op(g.inputs(phi)[0]) != Op::LoopBegin {
+        return None;
+    }
+    let mut step = None;
+    for &v in &g.inputs(phi)[2..] {
+        let s = added_constant(g, v, phi)?;
+        if s == 0 || step.is_some_and(|t| t != s) {
+            return None;
+        }
+        step = Some(s);
+    }
+    step
 }
 
 /// `c` when `v` is `base + c` or `base - c` for an `int` constant `c`.
@@ -200,11 +212,14 @@ impl Linear {
     }
 }
 
-/// An index `scale * k + rest` (see the module docs); both parts bounded so that, with
-/// `|scale| <= 2^31` tested at run time, the entry test's 64-bit arithmetic cannot overflow.
+/// An index `scale * v + rest` in one induction variable `v` (or none): see the module docs. Both
+/// parts are bounded so that, with `|scale| <= 2^31` and `|v| <= 2^31` tested at run time, the
+/// entry test's 64-bit arithmetic cannot overflow.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct LoopAffine {
-    /// The coefficient of the induction variable.
+    /// The induction variable the index moves with; `None` when it is loop-invariant.
+    pub iv: Option<NodeId>,
+    /// Its coefficient (zero when `iv` is `None`).
     pub scale: Linear,
     /// Everything else.
     pub rest: Linear,
@@ -212,10 +227,19 @@ pub struct LoopAffine {
 
 impl LoopAffine {
     fn add(self, other: &LoopAffine, factor: i64) -> Option<LoopAffine> {
-        Some(LoopAffine {
+        let iv = match (self.iv, other.iv) {
+            (Some(a), Some(b)) if a != b => return None,
+            (a, b) => a.or(b),
+        };
+        let mut sum = LoopAffine {
+            iv,
             scale: self.scale.add(&other.scale, factor)?,
             rest: self.rest.add(&other.rest, factor)?,
-        })
+        };
+        if sum.scale.is_zero() {
+            sum.iv = None;
+        }
+        Some(sum)
     }
 
     fn bounded(self) -> Option<LoopAffine> {
@@ -223,41 +247,43 @@ impl LoopAffine {
     }
 }
 
-/// `index` as an affine function of the induction variable `k` (a phi), if it is one; `invariant`
-/// says whether a node's value is the same in every iteration of `k`'s loop.
+/// `index` as an affine function of one of the loop's induction variables (`is_iv`), if it is one;
+/// `invariant` says whether a node's value is the same in every iteration of the loop.
 pub fn loop_affine(
     g: &Graph,
     index: NodeId,
-    k: NodeId,
+    is_iv: &dyn Fn(NodeId) -> bool,
     invariant: &dyn Fn(NodeId) -> bool,
 ) -> Option<LoopAffine> {
-    affine(g, index, k, invariant, 0)?.bounded()
+    affine(g, index, is_iv, invariant, 0)?.bounded()
 }
 
 fn affine(
     g: &Graph,
     n: NodeId,
-    k: NodeId,
+    is_iv: &dyn Fn(NodeId) -> bool,
     invariant: &dyn Fn(NodeId) -> bool,
     depth: usize,
 ) -> Option<LoopAffine> {
     if depth > MAX_DEPTH || g.stamp(n) != Stamp::Int {
         return None;
     }
-    if n == k {
+    if is_iv(n) {
         return Some(LoopAffine {
+            iv: Some(n),
             scale: Linear::constant(1),
             rest: Linear::default(),
         });
     }
     if let Op::Constant(Constant::Int(c)) = g.op(n) {
         return Some(LoopAffine {
+            iv: None,
             scale: Linear::default(),
             rest: Linear::constant(i64::from(*c)),
         });
     }
     let inputs = g.inputs(n);
-    let sub = |x: NodeId| affine(g, x, k, invariant, depth + 1);
+    let sub = |x: NodeId| affine(g, x, is_iv, invariant, depth + 1);
     let result = match g.op(n) {
         Op::Binary(BinaryOp::Add) => sub(inputs[0])?.add(&sub(inputs[1])?, 1),
         Op::Binary(BinaryOp::Sub) => sub(inputs[0])?.add(&sub(inputs[1])?, -1),
@@ -281,6 +307,7 @@ fn affine(
     // Anything else the loop does not change is an opaque term.
     result.or_else(|| {
         invariant(n).then(|| LoopAffine {
+            iv: None,
             scale: Linear::default(),
             rest: Linear::term(n),
         })
@@ -288,7 +315,7 @@ fn affine(
 }
 
 /// The product of two affine forms when it is affine: a constant times anything, or an invariant
-/// value times a form whose `k` coefficient is constant (then the invariant joins the coefficient).
+/// value times `s * v` with `s` constant (then the invariant joins the coefficient).
 fn multiply(
     g: &Graph,
     n: NodeId,
@@ -296,17 +323,14 @@ fn multiply(
     b: LoopAffine,
     invariant: &dyn Fn(NodeId) -> bool,
 ) -> Option<LoopAffine> {
-    let as_constant = |x: &LoopAffine| {
-        (x.scale.is_zero() && x.rest.terms.is_empty()).then_some(x.rest.constant)
-    };
+    let as_constant =
+        |x: &LoopAffine| (x.scale.is_zero() && x.rest.terms.is_empty()).then_some(x.rest.constant);
     if let Some(c) = as_constant(&a) {
         return LoopAffine::default().add(&b, c);
     }
     if let Some(c) = as_constant(&b) {
         return LoopAffine::default().add(&a, c);
     }
-    // `(s * k + r) * t` with `t` invariant and `s` constant: `(s t) * k + (r t)`, where `r t` is
-    // the invariant product node itself only when `r` is 0; keep it simple: `r` must be 0.
     let (kpart, inv) = if a.scale.is_zero() { (b, a) } else { (a, b) };
     if !inv.scale.is_zero() || !kpart.rest.is_zero() || !kpart.scale.terms.is_empty() {
         return None;
@@ -314,20 +338,12 @@ fn multiply(
     // The invariant factor must be one node (its `int` value is what the body multiplies by).
     let factor = match inv.rest.terms.as_slice() {
         [(t, 1)] if inv.rest.constant == 0 => *t,
-        _ => {
-            // An invariant sum times `k`: use the whole invariant operand as the term.
-            let operand = g
-                .inputs(n)
-                .iter()
-                .copied()
-                .find(|&x| invariant(x))?;
-            operand
-        }
+        _ => g.inputs(n).iter().copied().find(|&x| invariant(x))?,
     };
-    let s = kpart.scale.constant;
     Some(LoopAffine {
+        iv: kpart.iv,
         scale: Linear {
-            terms: vec![(factor, s)],
+            terms: vec![(factor, kpart.scale.constant)],
             constant: 0,
         },
         rest: Linear::default(),
@@ -386,17 +402,26 @@ mod tests {
         let mut l = counted(1);
         let t = test_of(&mut l, Condition::Ge, true);
         let inv = params_invariant(&l.g);
-        assert!(!induction(&l.g, l.k, t, false, &inv).unwrap().inclusive);
+        assert!(
+            !induction(&l.g, l.k, t, false, &inv)
+                .expect("recognised")
+                .inclusive
+        );
         // `n > k` holding in the loop is `k < n`.
         let mut l = counted(2);
         let t = test_of(&mut l, Condition::Gt, false);
         let inv = params_invariant(&l.g);
-        assert_eq!(induction(&l.g, l.k, t, true, &inv).unwrap().step, 2);
+        assert_eq!(
+            induction(&l.g, l.k, t, true, &inv)
+                .expect("recognised")
+                .step,
+            2
+        );
         // Counting down with `k >= n`.
         let mut l = counted(-1);
         let t = test_of(&mut l, Condition::Ge, true);
         let inv = params_invariant(&l.g);
-        let ind = induction(&l.g, l.k, t, true, &inv).unwrap();
+        let ind = induction(&l.g, l.k, t, true, &inv).expect("recognised");
         assert!(ind.inclusive);
         assert_eq!(ind.no_overflow(), (i64::from(i32::MIN), false));
         let _ = l.begin;
@@ -426,7 +451,8 @@ mod tests {
         let back2 = l.g.add(Op::LoopEnd, Stamp::Void, vec![l.begin]);
         l.g.push_input(l.begin, back2);
         let two = l.g.add(Op::Constant(Constant::Int(2)), Stamp::Int, vec![]);
-        let next2 = l.g.add(Op::Binary(BinaryOp::Add), Stamp::Int, vec![l.k, two]);
+        let next2 =
+            l.g.add(Op::Binary(BinaryOp::Add), Stamp::Int, vec![l.k, two]);
         l.g.push_input(l.k, next2);
         let t = test_of(&mut l, Condition::Lt, true);
         let inv = params_invariant(&l.g);
@@ -438,30 +464,37 @@ mod tests {
         let mut l = counted(1);
         let inv = |g: &Graph, n: NodeId| matches!(g.op(n), Op::Parameter(_) | Op::Constant(_));
         // m * n + k  (a[i * n + k]: the product is one invariant term)
-        let mn = l.g.add(Op::Binary(BinaryOp::Mul), Stamp::Int, vec![l.m, l.n]);
-        let idx = l.g.add(Op::Binary(BinaryOp::Add), Stamp::Int, vec![mn, l.k]);
+        let mn =
+            l.g.add(Op::Binary(BinaryOp::Mul), Stamp::Int, vec![l.m, l.n]);
+        let idx =
+            l.g.add(Op::Binary(BinaryOp::Add), Stamp::Int, vec![mn, l.k]);
         let g = &l.g;
         let invariant = |n: NodeId| inv(g, n) || n == mn;
-        let a = loop_affine(g, idx, l.k, &invariant).unwrap();
+        let a = loop_affine(g, idx, &|x| x == l.k, &invariant).expect("recognised");
         assert_eq!(a.scale, Linear::constant(1));
         assert_eq!(a.rest, Linear::term(mn));
         // k * n + m  (b[k * n + j]: the invariant joins the coefficient)
-        let kn = l.g.add(Op::Binary(BinaryOp::Mul), Stamp::Int, vec![l.k, l.n]);
-        let idx = l.g.add(Op::Binary(BinaryOp::Add), Stamp::Int, vec![kn, l.m]);
+        let kn =
+            l.g.add(Op::Binary(BinaryOp::Mul), Stamp::Int, vec![l.k, l.n]);
+        let idx =
+            l.g.add(Op::Binary(BinaryOp::Add), Stamp::Int, vec![kn, l.m]);
         let g = &l.g;
         let invariant = |n: NodeId| inv(g, n);
-        let a = loop_affine(g, idx, l.k, &invariant).unwrap();
+        let a = loop_affine(g, idx, &|x| x == l.k, &invariant).expect("recognised");
         assert_eq!(a.scale.terms, vec![(l.n, 1)]);
         assert_eq!(a.rest, Linear::term(l.m));
         // (k << 2) - 3 - m
         let two = l.g.add(Op::Constant(Constant::Int(2)), Stamp::Int, vec![]);
         let three = l.g.add(Op::Constant(Constant::Int(3)), Stamp::Int, vec![]);
-        let sh = l.g.add(Op::Binary(BinaryOp::Shl), Stamp::Int, vec![l.k, two]);
-        let s1 = l.g.add(Op::Binary(BinaryOp::Sub), Stamp::Int, vec![sh, three]);
-        let idx = l.g.add(Op::Binary(BinaryOp::Sub), Stamp::Int, vec![s1, l.m]);
+        let sh =
+            l.g.add(Op::Binary(BinaryOp::Shl), Stamp::Int, vec![l.k, two]);
+        let s1 =
+            l.g.add(Op::Binary(BinaryOp::Sub), Stamp::Int, vec![sh, three]);
+        let idx =
+            l.g.add(Op::Binary(BinaryOp::Sub), Stamp::Int, vec![s1, l.m]);
         let g = &l.g;
         let invariant = |n: NodeId| inv(g, n);
-        let a = loop_affine(g, idx, l.k, &invariant).unwrap();
+        let a = loop_affine(g, idx, &|x| x == l.k, &invariant).expect("recognised");
         assert_eq!(a.scale, Linear::constant(4));
         assert_eq!(a.rest.constant, -3);
         assert_eq!(a.rest.terms, vec![(l.m, -1)]);
@@ -471,24 +504,60 @@ mod tests {
     fn refuses_non_affine_indices() {
         let mut l = counted(1);
         // k * k
-        let kk = l.g.add(Op::Binary(BinaryOp::Mul), Stamp::Int, vec![l.k, l.k]);
+        let kk =
+            l.g.add(Op::Binary(BinaryOp::Mul), Stamp::Int, vec![l.k, l.k]);
         // k * n * m: the coefficient would be a product of two invariants
-        let kn = l.g.add(Op::Binary(BinaryOp::Mul), Stamp::Int, vec![l.k, l.n]);
-        let knm = l.g.add(Op::Binary(BinaryOp::Mul), Stamp::Int, vec![kn, l.m]);
+        let kn =
+            l.g.add(Op::Binary(BinaryOp::Mul), Stamp::Int, vec![l.k, l.n]);
+        let knm =
+            l.g.add(Op::Binary(BinaryOp::Mul), Stamp::Int, vec![kn, l.m]);
         // k / 2 (not a ring operation)
         let two = l.g.add(Op::Constant(Constant::Int(2)), Stamp::Int, vec![]);
-        let kd = l.g.add(Op::Binary(BinaryOp::Div), Stamp::Int, vec![l.k, two]);
+        let kd =
+            l.g.add(Op::Binary(BinaryOp::Div), Stamp::Int, vec![l.k, two]);
         // k * 2^20 (coefficient past the limit is fine; past 2^31 is not)
-        let big = l.g.add(Op::Constant(Constant::Int(i32::MIN)), Stamp::Int, vec![]);
-        let kbig = l.g.add(Op::Binary(BinaryOp::Mul), Stamp::Int, vec![l.k, big]);
-        let kbig2 = l.g.add(Op::Binary(BinaryOp::Add), Stamp::Int, vec![kbig, kbig]);
+        let big =
+            l.g.add(Op::Constant(Constant::Int(i32::MIN)), Stamp::Int, vec![]);
+        let kbig =
+            l.g.add(Op::Binary(BinaryOp::Mul), Stamp::Int, vec![l.k, big]);
+        let kbig2 =
+            l.g.add(Op::Binary(BinaryOp::Add), Stamp::Int, vec![kbig, kbig]);
         let g = &l.g;
         let invariant = |n: NodeId| matches!(g.op(n), Op::Parameter(_) | Op::Constant(_));
         for idx in [kk, knm, kd, kbig2] {
-            assert!(loop_affine(g, idx, l.k, &invariant).is_none(), "{idx}");
+            assert!(
+                loop_affine(g, idx, &|x| x == l.k, &invariant).is_none(),
+                "{idx}"
+            );
         }
         // The loop-invariant part alone is affine with scale 0.
-        let a = loop_affine(g, l.n, l.k, &invariant).unwrap();
+        let a = loop_affine(g, l.n, &|x| x == l.k, &invariant).expect("recognised");
         assert!(a.scale.is_zero());
+        assert_eq!(a.iv, None);
+    }
+
+    #[test]
+    fn follows_a_second_induction_variable_but_not_two_at_once() {
+        // `k += 6` beside the tested `round++`: key[k + 2] moves with k.
+        let mut l = counted(1);
+        let zero = l.g.add(Op::Constant(Constant::Int(0)), Stamp::Int, vec![]);
+        let j = l.g.add(Op::Phi, Stamp::Int, vec![l.begin, zero]);
+        let six = l.g.add(Op::Constant(Constant::Int(6)), Stamp::Int, vec![]);
+        let jn = l.g.add(Op::Binary(BinaryOp::Add), Stamp::Int, vec![j, six]);
+        l.g.push_input(j, jn);
+        let two = l.g.add(Op::Constant(Constant::Int(2)), Stamp::Int, vec![]);
+        let idx = l.g.add(Op::Binary(BinaryOp::Add), Stamp::Int, vec![j, two]);
+        let both = l.g.add(Op::Binary(BinaryOp::Add), Stamp::Int, vec![j, l.k]);
+        let g = &l.g;
+        assert_eq!(step_of(g, j), Some(6));
+        assert_eq!(step_of(g, l.k), Some(1));
+        let is_iv = |x: NodeId| x == j || x == l.k;
+        let invariant = |n: NodeId| matches!(g.op(n), Op::Parameter(_) | Op::Constant(_));
+        let a = loop_affine(g, idx, &is_iv, &invariant).expect("recognised");
+        assert_eq!(
+            (a.iv, a.scale.clone(), a.rest.constant),
+            (Some(j), Linear::constant(1), 2)
+        );
+        assert!(loop_affine(g, both, &is_iv, &invariant).is_none());
     }
 }

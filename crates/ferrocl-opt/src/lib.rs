@@ -14,7 +14,7 @@ mod parallel;
 mod reduce;
 
 pub use canonicalize::{canonicalize, fold_binary};
-pub use induction::{induction, loop_affine, Induction, Linear, LoopAffine};
+pub use induction::{induction, loop_affine, step_of, Induction, Linear, LoopAffine};
 pub use parallel::{host_expr_of, recognize_parallel_loops, HostExpr, LoopDim, ParallelNest};
 pub use reduce::{recognize_reductions, ReduceOp, Reduction};
 

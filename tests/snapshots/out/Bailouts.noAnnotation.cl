@@ -10,11 +10,12 @@ __kernel void noAnnotation(
 {
     int i;
     i = 0;
-    // Loop versioning: 1 check(s) of this loop tested once at its entry, for i in [i_lo, i_hi].
-    const long i_lo = (long)i;
-    const long i_hi = (long)n + -1L;
-    const int i_fast = (i_hi + 1L <= 2147483647L)
-        && ((ulong)(i_lo + 0L) < (ulong)a_length && (ulong)(i_hi + 0L) < (ulong)a_length);
+    // Loop versioning: 1 check(s) of this loop tested once at its entry.
+    const long i_last = (long)n + -1L;
+    const long i_trips = i_last - (long)i;
+    const long i_end = (long)i + i_trips;
+    const int i_fast = (i_last + 1L <= 2147483647L)
+        && ((ulong)((long)i) < (ulong)a_length && (ulong)(i_end) < (ulong)a_length);
     if (i_fast) {
         for (;;) {
             const bool v9 = (i >= n);

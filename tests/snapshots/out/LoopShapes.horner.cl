@@ -22,12 +22,13 @@ __kernel void horner(
     const int k_1 = (int)((uint)coeffs_length - (uint)1);
     acc = 0.0;
     k = k_1;
-    // Loop versioning: 2 check(s) of this loop tested once at its entry, for k in [k_lo, k_hi].
-    const long k_lo = (long)0 + 0L;
-    const long k_hi = (long)k;
-    const int k_fast = (k_lo + -1L >= (-2147483647L - 1L))
+    // Loop versioning: 2 check(s) of this loop tested once at its entry.
+    const long k_last = (long)0 + 0L;
+    const long k_trips = (k_last - (long)k) / -1L;
+    const long k_end = (long)k - k_trips;
+    const int k_fast = (k_last + -1L >= (-2147483647L - 1L))
         && ((ulong)((long)i) < (ulong)x_length)
-        && ((ulong)(k_lo + 0L) < (ulong)coeffs_length && (ulong)(k_hi + 0L) < (ulong)coeffs_length);
+        && ((ulong)((long)k) < (ulong)coeffs_length && (ulong)(k_end) < (ulong)coeffs_length);
     if (k_fast) {
         for (;;) {
             const bool v31 = (k < 0);

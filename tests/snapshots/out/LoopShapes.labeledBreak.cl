@@ -34,12 +34,13 @@ __kernel void labeledBreak(
             } else {
                 const int k_1 = (int)((uint)j + (uint)1);
                 k = k_1;
-                // Loop versioning: 2 check(s) of this loop tested once at its entry, for k in [k_lo, k_hi].
-                const long k_lo = (long)k;
-                const long k_hi = (long)v30 + -1L;
-                const int k_fast = (k_hi + 1L <= 2147483647L)
+                // Loop versioning: 2 check(s) of this loop tested once at its entry.
+                const long k_last = (long)v30 + -1L;
+                const long k_trips = k_last - (long)k;
+                const long k_end = (long)k + k_trips;
+                const int k_fast = (k_last + 1L <= 2147483647L)
                     && ((ulong)((long)j) < (ulong)m_length)
-                    && ((ulong)(k_lo + 0L) < (ulong)m_length && (ulong)(k_hi + 0L) < (ulong)m_length);
+                    && ((ulong)((long)k) < (ulong)m_length && (ulong)(k_end) < (ulong)m_length);
                 if (k_fast) {
                     for (;;) {
                         const bool v56 = (k >= v30);

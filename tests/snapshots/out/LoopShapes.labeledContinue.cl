@@ -28,11 +28,12 @@ __kernel void labeledContinue(
         } else {
             c = 0;
             const int v47 = (int)((uint)r * (uint)cols);
-            // Loop versioning: 1 check(s) of this loop tested once at its entry, for c in [c_lo, c_hi].
-            const long c_lo = (long)c;
-            const long c_hi = (long)cols + -1L;
-            const int c_fast = (c_hi + 1L <= 2147483647L)
-                && ((ulong)(c_lo + (long)v47) < (ulong)m_length && (ulong)(c_hi + (long)v47) < (ulong)m_length);
+            // Loop versioning: 1 check(s) of this loop tested once at its entry.
+            const long c_last = (long)cols + -1L;
+            const long c_trips = c_last - (long)c;
+            const long c_end = (long)c + c_trips;
+            const int c_fast = (c_last + 1L <= 2147483647L)
+                && ((ulong)((long)c + (long)v47) < (ulong)m_length && (ulong)(c_end + (long)v47) < (ulong)m_length);
             if (c_fast) {
                 for (;;) {
                     const bool v43 = (c >= cols);

@@ -28,14 +28,15 @@ __kernel void matmul(
     sum = 0.0f;
     p = 0;
     const int v54 = (int)((uint)i * (uint)k);
-    // Loop versioning: 2 check(s) of this loop tested once at its entry, for p in [p_lo, p_hi].
-    const long p_lo = (long)p;
-    const long p_hi = (long)k + -1L;
+    // Loop versioning: 2 check(s) of this loop tested once at its entry.
+    const long p_last = (long)k + -1L;
+    const long p_trips = p_last - (long)p;
+    const long p_end = (long)p + p_trips;
     const long p_scale = (long)m;
-    const int p_fast = (p_hi + 1L <= 2147483647L)
-        && ((ulong)(p_lo + (long)v54) < (ulong)a_length && (ulong)(p_hi + (long)v54) < (ulong)a_length)
+    const int p_fast = (p_last + 1L <= 2147483647L)
+        && ((ulong)((long)p + (long)v54) < (ulong)a_length && (ulong)(p_end + (long)v54) < (ulong)a_length)
         && (p_scale >= -2147483648L && p_scale <= 2147483648L)
-        && ((ulong)(p_scale * p_lo + (long)j) < (ulong)b_length && (ulong)(p_scale * p_hi + (long)j) < (ulong)b_length);
+        && ((ulong)(p_scale * (long)p + (long)j) < (ulong)b_length && (ulong)(p_scale * p_end + (long)j) < (ulong)b_length);
     if (p_fast) {
         for (;;) {
             const bool v50 = (p >= k);

@@ -25,11 +25,12 @@ __kernel void innerLoop(
         row = 0.0f;
         j = 0;
         const int v29 = (int)((uint)i * (uint)n);
-        // Loop versioning: 1 check(s) of this loop tested once at its entry, for j in [j_lo, j_hi].
-        const long j_lo = (long)j;
-        const long j_hi = (long)n + -1L;
-        const int j_fast = (j_hi + 1L <= 2147483647L)
-            && ((ulong)(j_lo + (long)v29) < (ulong)m_length && (ulong)(j_hi + (long)v29) < (ulong)m_length);
+        // Loop versioning: 1 check(s) of this loop tested once at its entry.
+        const long j_last = (long)n + -1L;
+        const long j_trips = j_last - (long)j;
+        const long j_end = (long)j + j_trips;
+        const int j_fast = (j_last + 1L <= 2147483647L)
+            && ((ulong)((long)j + (long)v29) < (ulong)m_length && (ulong)(j_end + (long)v29) < (ulong)m_length);
         if (j_fast) {
             for (;;) {
                 const bool v25 = (j >= n);

@@ -9,12 +9,13 @@ __kernel void notParallel(
 {
     int i;
     i = 1;
-    // Loop versioning: 3 check(s) of this loop tested once at its entry, for i in [i_lo, i_hi].
-    const long i_lo = (long)i;
-    const long i_hi = (long)a_length + -1L;
-    const int i_fast = (i_hi + 1L <= 2147483647L)
-        && ((ulong)(i_lo + 0L) < (ulong)a_length && (ulong)(i_hi + 0L) < (ulong)a_length)
-        && ((ulong)(i_lo + -1L) < (ulong)a_length && (ulong)(i_hi + -1L) < (ulong)a_length);
+    // Loop versioning: 3 check(s) of this loop tested once at its entry.
+    const long i_last = (long)a_length + -1L;
+    const long i_trips = i_last - (long)i;
+    const long i_end = (long)i + i_trips;
+    const int i_fast = (i_last + 1L <= 2147483647L)
+        && ((ulong)((long)i) < (ulong)a_length && (ulong)(i_end) < (ulong)a_length)
+        && ((ulong)((long)i + -1L) < (ulong)a_length && (ulong)(i_end + -1L) < (ulong)a_length);
     if (i_fast) {
         for (;;) {
             const bool v9 = (i < a_length);

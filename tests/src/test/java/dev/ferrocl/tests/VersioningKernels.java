@@ -130,4 +130,40 @@ public final class VersioningKernels {
             out[k - from] = s;
         }
     }
+
+    /** A second induction variable stepping along with the tested one ({@code k += 6} beside {@code r++}). */
+    public static void secondStep(int[] key, int[] out, int rounds, int n) {
+        for (@Parallel int i = 0; i < n; i++) {
+            int s = i;
+            int k = 0;
+            for (int r = 0; r < rounds; r++) {
+                s = s * 7 + key[k] - key[k + 5];
+                k += 6;
+            }
+            out[i] = s;
+        }
+    }
+
+    /** Sparse matrix-vector product: the loop's bound is an array element read in the loop's header. */
+    public static void csr(int[] rowPtr, int[] col, double[] val, double[] x, double[] y) {
+        for (@Parallel int row = 0; row < y.length; row++) {
+            double sum = 0.0;
+            for (int k = rowPtr[row]; k < rowPtr[row + 1]; k++) {
+                sum += val[k] * x[col[k]];
+            }
+            y[row] = sum;
+        }
+    }
+
+    /** The bound is an element the loop itself lowers: it must be read again in every iteration. */
+    public static void shrinkingBound(int[] lim, int[] b, int[] out, int n) {
+        for (@Parallel int i = 0; i < n; i++) {
+            int s = 0;
+            for (int k = 0; k < lim[i]; k++) {
+                lim[i] = lim[i] - 1;
+                s += b[k];
+            }
+            out[i] = s;
+        }
+    }
 }

@@ -184,6 +184,62 @@ public class VersioningTest {
         expectIndex(e, "Index 30 out of bounds for length 30");
     }
 
+    @Test
+    public void secondInductionVariable() {
+        int[] key = JvmOracle.ints(21, 52);
+        check(VersioningKernels::secondStep, key, new int[16], 8, 16);
+        check(VersioningKernels::secondStep, key, new int[16], 0, 16);
+        int[] out = new int[16];
+        // Round 8 reads key[48 + 5] = key[53].
+        Throwable e = checkThrows(x -> VersioningKernels.secondStep((int[]) x[0], (int[]) x[1], 9, 16),
+                s -> s.task("t", VersioningKernels::secondStep, key, out, 9, 16), key, out);
+        expectIndex(e, "Index 53 out of bounds for length 52");
+    }
+
+    private static int[] rowPointers(int rows, int perRow) {
+        int[] p = new int[rows + 1];
+        for (int r = 0; r < rows; r++) {
+            p[r + 1] = p[r] + (r * 7) % perRow;
+        }
+        return p;
+    }
+
+    @Test
+    public void sparseRowsWithTheBoundReadInTheHeader() {
+        int rows = 40;
+        int[] rowPtr = rowPointers(rows, 9);
+        int nnz = rowPtr[rows];
+        int[] col = JvmOracle.ints(22, nnz, 0, 30);
+        double[] val = JvmOracle.doubles(23, nnz, -1, 1);
+        double[] x = JvmOracle.doubles(24, 30, -1, 1);
+        check(VersioningKernels::csr, rowPtr, col, val, x, new double[rows]);
+        // The last row ends one past the values: the entry test fails, the access throws.
+        int[] bad = rowPtr.clone();
+        bad[rows] = nnz + 1;
+        double[] y = new double[rows];
+        Throwable e = checkThrows(
+                a -> VersioningKernels.csr((int[]) a[0], (int[]) a[1], (double[]) a[2], (double[]) a[3],
+                        (double[]) a[4]),
+                s -> s.task("t", VersioningKernels::csr, bad, col, val, x, y), bad, col, val, x, y);
+        expectIndex(e, "Index " + nnz + " out of bounds for length " + nnz);
+        // A column index out of range is still checked inside the fast loop.
+        int[] badCol = col.clone();
+        badCol[nnz - 1] = 30;
+        double[] y2 = new double[rows];
+        e = checkThrows(
+                a -> VersioningKernels.csr((int[]) a[0], (int[]) a[1], (double[]) a[2], (double[]) a[3],
+                        (double[]) a[4]),
+                s -> s.task("t", VersioningKernels::csr, rowPtr, badCol, val, x, y2), rowPtr, badCol, val, x, y2);
+        expectIndex(e, "Index 30 out of bounds for length 30");
+    }
+
+    @Test
+    public void aBoundTheLoopWritesIsReadEveryIteration() {
+        int n = 32;
+        int[] lim = JvmOracle.ints(25, n, 0, 40);
+        check(VersioningKernels::shrinkingBound, lim, JvmOracle.ints(26, 40), new int[n], n);
+    }
+
     /** Every kernel here is versioned: its source holds the entry test (a failing test would mean no speed-up). */
     @Test
     public void kernelsAreVersioned() {
