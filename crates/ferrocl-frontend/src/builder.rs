@@ -1081,6 +1081,20 @@ impl Builder<'_, '_> {
                 let store = self.add(Op::ArrayStore(elem), Void, vec![array, index, value])?;
                 *tail = self.append(*tail, store);
             }
+            JOp::NewArray(kind) => {
+                // A private array of the work-item; `check_private_arrays` (ferrocl-opt) later
+                // requires a constant length and no escape.
+                let length = self.pop(frame)?;
+                if self.graph.stamp(length) != Int {
+                    return self.malformed("newarray with a length that is not an int");
+                }
+                let Some(elem) = new_array_elem(*kind) else {
+                    return self.malformed("newarray of references");
+                };
+                let array = self.add(Op::NewArray(elem), Array(elem), vec![length])?;
+                *tail = self.append(*tail, array);
+                frame.stack.push(array);
+            }
             JOp::ArrayLength => {
                 let array = self.pop(frame)?;
                 if !matches!(self.graph.stamp(array), Array(_)) {
@@ -1305,6 +1319,21 @@ pub(crate) enum BlockEnd {
     InlineReturn(Option<NodeId>),
 }
 
+/// The element kind of `newarray`'s `atype` (never `Ref`: that is `anewarray`).
+fn new_array_elem(kind: ArrayKind) -> Option<ElemKind> {
+    Some(match kind {
+        ArrayKind::Boolean => ElemKind::Boolean,
+        ArrayKind::Byte => ElemKind::Byte,
+        ArrayKind::Char => ElemKind::Char,
+        ArrayKind::Short => ElemKind::Short,
+        ArrayKind::Int => ElemKind::Int,
+        ArrayKind::Long => ElemKind::Long,
+        ArrayKind::Float => ElemKind::Float,
+        ArrayKind::Double => ElemKind::Double,
+        ArrayKind::Ref => return None,
+    })
+}
+
 fn map_cond(c: Cond) -> Condition {
     match c {
         Cond::Eq => Condition::Eq,
@@ -1376,8 +1405,11 @@ fn unsupported(class: &ClassFile, op: &JOp) -> String {
                 field_name(class, *i)
             )
         }
-        JOp::New(_) | JOp::NewArray(_) | JOp::ANewArray(_) | JOp::MultiANewArray { .. } => {
-            "allocation inside a kernel is not supported yet".into()
+        JOp::New(_) => "allocation of objects inside a kernel is not supported yet".into(),
+        JOp::NewArray(_) | JOp::ANewArray(_) | JOp::MultiANewArray { .. } => {
+            "arrays of references and multi-dimensional arrays cannot be allocated inside a kernel \
+             (only one-dimensional primitive arrays of constant length)"
+                .into()
         }
         JOp::AThrow => "throw statements are not supported yet".into(),
         JOp::MonitorEnter | JOp::MonitorExit => "synchronized blocks are not supported".into(),

@@ -465,7 +465,10 @@ impl Writer<'_> {
         for &n in &block.nodes {
             let op = self.mg.graph.op(n).clone();
             match op {
-                Op::ArrayLoad(_) | Op::ArrayStore(_) | Op::IntegerDivRem { .. } => {
+                Op::ArrayLoad(_)
+                | Op::ArrayStore(_)
+                | Op::NewArray(_)
+                | Op::IntegerDivRem { .. } => {
                     self.with_place(em, b, |w| w.fixed(n, &status))?;
                 }
                 _ => {}
@@ -591,6 +594,8 @@ impl Writer<'_> {
             .iter()
             .copied()
             .filter(|&u| *g.op(u) == Op::Phi)
+            // A phi of private arrays names its site's storage: nothing to assign.
+            .filter(|&u| !matches!(g.stamp(u), ferrocl_graph::Stamp::Array(_)))
             .collect();
         let mut pairs = Vec::new();
         for phi in phis {

@@ -1,0 +1,50 @@
+// Ferrocl kernel for snap.PrivateShapes.rezero([F[FI)V
+// @Parallel loop 0 (NDRange dimension 0): i from 0 while i < n, step 1
+#pragma OPENCL FP_CONTRACT OFF
+
+__kernel void rezero(
+    __global const float* a,
+    const int a_length,
+    __global float* out,
+    const int out_length,
+    const int n,
+    const int ferrocl_start0,
+    const uint ferrocl_count0,
+    __global int* ferrocl_status)
+{
+    if (get_global_id(0) >= (size_t)ferrocl_count0) return;
+    const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
+    float w[4];
+    float acc;
+    int r;
+    acc = 0.0f;
+    r = 0;
+    for (;;) {
+        const bool v26 = (r >= 3);
+        if (v26) {
+            break;
+        } else {
+            for (int ferrocl_z = 0; ferrocl_z < 4; ferrocl_z++) w[ferrocl_z] = 0;
+            if ((uint)r >= (uint)4) { *ferrocl_status = 1; return; }
+            const float v32 = w[r];
+            if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
+            const float v33 = a[i];
+            const float v34 = (v32 + v33);
+            w[r] = v34;
+            const float v37 = w[0];
+            const float v39 = w[1];
+            const float v42 = w[2];
+            const float v45 = w[3];
+            const float v40 = (v37 + v39);
+            const float v43 = (v40 + v42);
+            const float v46 = (v43 + v45);
+            const float acc_1 = (acc + v46);
+            const int r_1 = (int)((uint)r + (uint)1);
+            acc = acc_1;
+            r = r_1;
+            continue;
+        }
+    }
+    if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
+    out[i] = acc;
+}
