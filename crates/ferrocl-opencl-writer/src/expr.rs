@@ -123,10 +123,7 @@ impl Writer<'_> {
         if let Some(private) = ferrocl_opt::array_site(&self.mg.graph, array)
             .and_then(|site| self.private_arrays.get(&site))
         {
-            return Ok((
-                private.name.clone(),
-                literal(Constant::Int(private.length)),
-            ));
+            return Ok((private.name.clone(), literal(Constant::Int(private.length))));
         }
         let param = self.mg.params.iter().position(|p| p.node == array);
         match param.and_then(|p| self.array_names.get(&p)) {

@@ -143,9 +143,7 @@ pub fn check_private_arrays(mg: &mut MethodGraph) -> Result<bool, Bailout> {
                     Op::Return => {
                         return Err(mg.bailout_at(
                             u,
-                            format!(
-                                "the private array `new {java}[{k}]` escapes: it is returned"
-                            ),
+                            format!("the private array `new {java}[{k}]` escapes: it is returned"),
                         ))
                     }
                     _ => false,
