@@ -37,6 +37,9 @@ pub const MAX_INLINE_DEPTH: usize = 16;
 pub(crate) struct Frame {
     pub(crate) locals: Vec<Option<NodeId>>,
     pub(crate) stack: Vec<NodeId>,
+    /// Fields of the objects allocated in the kernel and replaced by scalars (see `objects`), at
+    /// the slot each allocation site reserved; `None` where that object does not exist on this path.
+    pub(crate) fields: Vec<Option<NodeId>>,
 }
 
 /// A forward edge into a merge: its `End`, the fixed node before the `End`, and the frame.
@@ -59,6 +62,7 @@ pub(crate) struct LoopHeader {
     begin: NodeId,
     local_phis: Vec<Option<NodeId>>,
     stack_phis: Vec<NodeId>,
+    field_phis: Vec<Option<NodeId>>,
 }
 
 /// The walk over one method's blocks: its CFG, the arrivals at blocks not yet built, and the
@@ -84,8 +88,8 @@ pub(crate) struct Scope<'c> {
     /// Bytecode index of the instruction after the current one (where a stored local's live range
     /// starts in the `LocalVariableTable`).
     pub(crate) next_bci: u32,
-    /// For inlined code: each return's last fixed node and returned value.
-    pub(crate) returns: Vec<(NodeId, Option<NodeId>)>,
+    /// For inlined code: each return's last fixed node, returned value and object fields.
+    pub(crate) returns: Vec<(NodeId, Option<NodeId>, Vec<Option<NodeId>>)>,
 }
 
 /// The graph under construction and everything shared by the methods parsed into it.
@@ -126,6 +130,10 @@ pub(crate) struct Builder<'a, 'r> {
     pub(crate) parallel_phis: Vec<NodeId>,
     /// The method's parameters, then one synthetic parameter per field path read (see `fields`).
     pub(crate) params: Vec<ParamInfo>,
+    /// Placeholders of objects allocated in the kernel, replaced by scalars (see `objects`).
+    pub(crate) virtual_objects: HashMap<NodeId, crate::objects::VirtualObject>,
+    /// Field slots reserved so far by allocation sites.
+    pub(crate) virtual_field_count: usize,
 }
 
 /// Builds the graph of `method` of `class`, inlining calls; other classes come from `resolver`
@@ -198,6 +206,8 @@ pub fn build_graph(
         lambdas: HashMap::new(),
         parallel_phis: Vec::new(),
         params: Vec::new(),
+        virtual_objects: HashMap::new(),
+        virtual_field_count: 0,
     };
 
     // Parameters and the entry frame.
@@ -205,6 +215,7 @@ pub fn build_graph(
     let mut frame = Frame {
         locals: vec![None; usize::from(code.max_locals)],
         stack: Vec::new(),
+        fields: Vec::new(),
     };
     let mut params = Vec::new();
     let mut slot: u16 = 0;
@@ -258,6 +269,7 @@ pub fn build_graph(
     b.parse_method(&mut scope, start, frame)?;
     let mut params = std::mem::take(&mut b.params);
     b.simplify_phis()?;
+    b.check_virtual_objects()?;
     b.check_loops()?;
 
     let parallel_locals = code
@@ -521,7 +533,7 @@ impl Builder<'_, '_> {
                             t = self.append(t, e);
                         }
                     }
-                    sc.returns.push((t, value));
+                    sc.returns.push((t, value, frame.fields.clone()));
                 }
                 Some(BlockEnd::If {
                     node: if_node,
@@ -648,6 +660,9 @@ impl Builder<'_, '_> {
                         .zip(frame.stack.iter())
                         .map(|(&p, &v)| (p, Some(v))),
                 )
+                .chain(header.field_phis.iter().enumerate().filter_map(|(k, phi)| {
+                    phi.map(|p| (p, frame.fields.get(k).copied().flatten()))
+                }))
                 .collect();
             for (phi, value) in pairs {
                 match value {
@@ -706,7 +721,17 @@ impl Builder<'_, '_> {
         let mut out = Frame {
             locals: vec![None; first.locals.len()],
             stack: Vec::with_capacity(first.stack.len()),
+            fields: Vec::new(),
         };
+        let field_count = ends.iter().map(|e| e.frame.fields.len()).max().unwrap_or(0);
+        for k in 0..field_count {
+            let values: Vec<Option<NodeId>> = ends
+                .iter()
+                .map(|e| e.frame.fields.get(k).copied().flatten())
+                .collect();
+            let v = self.merge_values(sc, merge, &values, None)?;
+            out.fields.push(v);
+        }
         for slot in 0..first.locals.len() {
             let values: Vec<Option<NodeId>> = ends
                 .iter()
@@ -807,6 +832,15 @@ impl Builder<'_, '_> {
             stack_phis.push(phi);
             out.stack[pos] = phi;
         }
+        // Fields of objects replaced by scalars: like locals the loop may assign.
+        let mut field_phis = vec![None; frame.fields.len()];
+        for (k, value) in frame.fields.iter().enumerate() {
+            if let Some(v) = *value {
+                let phi = self.add(Op::Phi, self.graph.stamp(v), vec![begin, v])?;
+                field_phis[k] = Some(phi);
+                out.fields[k] = Some(phi);
+            }
+        }
         Ok((
             begin,
             out,
@@ -814,6 +848,7 @@ impl Builder<'_, '_> {
                 begin,
                 local_phis,
                 stack_phis,
+                field_phis,
             },
         ))
     }
@@ -1227,8 +1262,26 @@ impl Builder<'_, '_> {
             JOp::InvokeDynamic(index) => self.invoke_dynamic(sc, *index, frame)?,
             JOp::GetField(index) => {
                 let object = self.pop(frame)?;
-                let value = self.get_field(sc, *index, object)?;
+                self.refuse_merged_objects(object)?;
+                let value = if self.is_virtual_object(object) {
+                    self.get_virtual_field(sc, *index, object, frame)?
+                } else {
+                    self.get_field(sc, *index, object)?
+                };
                 frame.stack.push(value);
+            }
+            JOp::PutField(index) if frame.stack.len() >= 2 => {
+                let value = self.pop(frame)?;
+                let object = self.pop(frame)?;
+                self.refuse_merged_objects(object)?;
+                if !self.is_virtual_object(object) {
+                    return self.bail(unsupported(sc.class, &insn.op));
+                }
+                self.put_virtual_field(sc, *index, object, value, frame)?;
+            }
+            JOp::New(index) => {
+                let object = self.new_object(sc, *index, frame)?;
+                frame.stack.push(object);
             }
             JOp::GetStatic(index) => {
                 let v = self.get_static(sc, *index)?;

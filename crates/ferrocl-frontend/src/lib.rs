@@ -39,6 +39,7 @@ mod error;
 mod fields;
 mod inline;
 mod intrinsics;
+mod objects;
 mod references;
 mod resolver;
 mod statics;

@@ -52,6 +52,7 @@ impl Builder<'_, '_> {
     fn is_non_null(&self, value: NodeId) -> bool {
         Some(value) == self.receiver
             || matches!(self.graph.op(value), Op::NewArray(_))
+            || self.is_virtual_object(value)
             || (matches!(self.graph.op(value), Op::Parameter(_))
                 && matches!(self.graph.stamp(value), Stamp::Array(_)))
     }
