@@ -119,7 +119,71 @@ public final class PrivateMemoryKernels {
         }
     }
 
+    /** A point class with primitive fields only: replaced by scalars. */
+    static final class Point {
+        float x;
+        float y;
+
+        Point(float x, float y) {
+            this.x = x;
+            this.y = y;
+        }
+
+        float norm2() {
+            return x * x + y * y;
+        }
+    }
+
+    record Pair(int a, long b) {
+    }
+
+    static class Holder {
+        int[] data;
+    }
+
+    /** {@code new Point(...)} in the body: fields become scalars, the constructor and {@code norm2} are inlined. */
+    public static void points(float[] xs, float[] ys, float[] out, int n) {
+        for (@Parallel int i = 0; i < n; i++) {
+            Point p = new Point(xs[i], ys[i]);
+            if (p.x < 0) {
+                p.x = -p.x;
+            }
+            p.y += 1f;
+            out[i] = p.norm2() + p.x;
+        }
+    }
+
+    /** Records, one fresh per iteration of an inner loop. */
+    public static void pairs(int[] a, long[] out, int n) {
+        for (@Parallel int i = 0; i < n; i++) {
+            Pair q = new Pair(a[i], 3L * a[i]);
+            long s = 0;
+            for (int k = 0; k < 3; k++) {
+                Pair r = new Pair(q.a() + k, q.b() - k);
+                s += r.b() * r.a();
+            }
+            out[i] = s + q.b();
+        }
+    }
+
     // Refused with a reason.
+
+    public static void objectsMerged(int[] a, long[] out, int n) {
+        for (@Parallel int i = 0; i < n; i++) {
+            Pair q = new Pair(a[i], 1L);
+            for (int k = 0; k < 3; k++) {
+                q = new Pair(q.a() + 1, q.b() + q.a());
+            }
+            out[i] = q.b();
+        }
+    }
+
+    public static void objectWithArrayField(int[] out, int n) {
+        for (@Parallel int i = 0; i < n; i++) {
+            Holder h = new Holder();
+            out[i] = i;
+        }
+    }
 
     public static void lengthFromParameter(int[] out, int n, int k) {
         for (@Parallel int i = 0; i < n; i++) {

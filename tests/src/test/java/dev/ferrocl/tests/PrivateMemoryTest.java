@@ -93,6 +93,26 @@ public class PrivateMemoryTest {
         assertEquals("-2", e.getMessage());
     }
 
+    @Test
+    public void pointReplacedByScalars() {
+        check(PrivateMemoryKernels::points, JvmOracle.floats(1409, N, -10f, 10f), JvmOracle.floats(1410, N, -10f, 10f),
+                new float[N], N);
+    }
+
+    @Test
+    public void recordsReplacedByScalars() {
+        int[] a = JvmOracle.withSpecials(Inputs.ints(1411, N), Integer.MIN_VALUE, Integer.MAX_VALUE, -1, 0);
+        check(PrivateMemoryKernels::pairs, a, new long[N], N);
+    }
+
+    @Test
+    public void escapingObjectsAreRefused() {
+        refused(s -> s.task("t", PrivateMemoryKernels::objectsMerged, new int[10], new long[10], 10),
+                "objectsMerged", "are merged in one variable");
+        refused(s -> s.task("t", PrivateMemoryKernels::objectWithArrayField, new int[10], 10),
+                "objectWithArrayField", "only objects whose fields are all primitive");
+    }
+
     private interface Adder {
         TaskSchedule add(TaskSchedule s);
     }
