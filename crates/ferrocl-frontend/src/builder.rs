@@ -73,6 +73,10 @@ pub(crate) struct Walk<'w> {
     headers: HashMap<usize, LoopHeader>,
 }
 
+/// A return of inlined code: its last fixed node, the returned value, and the fields of objects
+/// replaced by scalars ([`Frame::fields`]) at that point.
+pub(crate) type InlineReturn = (NodeId, Option<NodeId>, Vec<Option<NodeId>>);
+
 /// One method being parsed: the compiled method or an inlined callee.
 pub(crate) struct Scope<'c> {
     /// Its class (for the constant pool).
@@ -89,7 +93,7 @@ pub(crate) struct Scope<'c> {
     /// starts in the `LocalVariableTable`).
     pub(crate) next_bci: u32,
     /// For inlined code: each return's last fixed node, returned value and object fields.
-    pub(crate) returns: Vec<(NodeId, Option<NodeId>, Vec<Option<NodeId>>)>,
+    pub(crate) returns: Vec<InlineReturn>,
 }
 
 /// The graph under construction and everything shared by the methods parsed into it.

@@ -16,7 +16,7 @@
 //! inside inlined code names the callee's method and line, followed by the call sites.
 
 use crate::builder::{
-    method_key, return_stamp_of, Builder, Frame, Scope, MAX_INLINE_DEPTH, MAX_NODES,
+    method_key, return_stamp_of, Builder, Frame, InlineReturn, Scope, MAX_INLINE_DEPTH, MAX_NODES,
 };
 use crate::descriptor::parse_method_descriptor;
 use crate::error::{FrontendError, Location};
@@ -413,7 +413,7 @@ impl<'a> Builder<'a, '_> {
     fn continue_after_call(
         &mut self,
         sc: &Scope<'_>,
-        returns: &[(NodeId, Option<NodeId>, Vec<Option<NodeId>>)],
+        returns: &[InlineReturn],
         return_stamp: Stamp,
         caller: &mut Frame,
         tail: &mut NodeId,
