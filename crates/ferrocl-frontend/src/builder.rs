@@ -37,6 +37,9 @@ pub const MAX_INLINE_DEPTH: usize = 16;
 pub(crate) struct Frame {
     pub(crate) locals: Vec<Option<NodeId>>,
     pub(crate) stack: Vec<NodeId>,
+    /// Fields of the objects allocated in the kernel and replaced by scalars (see `objects`), at
+    /// the slot each allocation site reserved; `None` where that object does not exist on this path.
+    pub(crate) fields: Vec<Option<NodeId>>,
 }
 
 /// A forward edge into a merge: its `End`, the fixed node before the `End`, and the frame.
@@ -59,6 +62,7 @@ pub(crate) struct LoopHeader {
     begin: NodeId,
     local_phis: Vec<Option<NodeId>>,
     stack_phis: Vec<NodeId>,
+    field_phis: Vec<Option<NodeId>>,
 }
 
 /// The walk over one method's blocks: its CFG, the arrivals at blocks not yet built, and the
@@ -68,6 +72,10 @@ pub(crate) struct Walk<'w> {
     arrivals: HashMap<usize, Arrival>,
     headers: HashMap<usize, LoopHeader>,
 }
+
+/// A return of inlined code: its last fixed node, the returned value, and the fields of objects
+/// replaced by scalars ([`Frame::fields`]) at that point.
+pub(crate) type InlineReturn = (NodeId, Option<NodeId>, Vec<Option<NodeId>>);
 
 /// One method being parsed: the compiled method or an inlined callee.
 pub(crate) struct Scope<'c> {
@@ -84,8 +92,8 @@ pub(crate) struct Scope<'c> {
     /// Bytecode index of the instruction after the current one (where a stored local's live range
     /// starts in the `LocalVariableTable`).
     pub(crate) next_bci: u32,
-    /// For inlined code: each return's last fixed node and returned value.
-    pub(crate) returns: Vec<(NodeId, Option<NodeId>)>,
+    /// For inlined code: each return's last fixed node, returned value and object fields.
+    pub(crate) returns: Vec<InlineReturn>,
 }
 
 /// The graph under construction and everything shared by the methods parsed into it.
@@ -126,6 +134,10 @@ pub(crate) struct Builder<'a, 'r> {
     pub(crate) parallel_phis: Vec<NodeId>,
     /// The method's parameters, then one synthetic parameter per field path read (see `fields`).
     pub(crate) params: Vec<ParamInfo>,
+    /// Placeholders of objects allocated in the kernel, replaced by scalars (see `objects`).
+    pub(crate) virtual_objects: HashMap<NodeId, crate::objects::VirtualObject>,
+    /// Field slots reserved so far by allocation sites.
+    pub(crate) virtual_field_count: usize,
 }
 
 /// Builds the graph of `method` of `class`, inlining calls; other classes come from `resolver`
@@ -198,6 +210,8 @@ pub fn build_graph(
         lambdas: HashMap::new(),
         parallel_phis: Vec::new(),
         params: Vec::new(),
+        virtual_objects: HashMap::new(),
+        virtual_field_count: 0,
     };
 
     // Parameters and the entry frame.
@@ -205,6 +219,7 @@ pub fn build_graph(
     let mut frame = Frame {
         locals: vec![None; usize::from(code.max_locals)],
         stack: Vec::new(),
+        fields: Vec::new(),
     };
     let mut params = Vec::new();
     let mut slot: u16 = 0;
@@ -258,6 +273,7 @@ pub fn build_graph(
     b.parse_method(&mut scope, start, frame)?;
     let mut params = std::mem::take(&mut b.params);
     b.simplify_phis()?;
+    b.check_virtual_objects()?;
     b.check_loops()?;
 
     let parallel_locals = code
@@ -521,7 +537,7 @@ impl Builder<'_, '_> {
                             t = self.append(t, e);
                         }
                     }
-                    sc.returns.push((t, value));
+                    sc.returns.push((t, value, frame.fields.clone()));
                 }
                 Some(BlockEnd::If {
                     node: if_node,
@@ -648,6 +664,9 @@ impl Builder<'_, '_> {
                         .zip(frame.stack.iter())
                         .map(|(&p, &v)| (p, Some(v))),
                 )
+                .chain(header.field_phis.iter().enumerate().filter_map(|(k, phi)| {
+                    phi.map(|p| (p, frame.fields.get(k).copied().flatten()))
+                }))
                 .collect();
             for (phi, value) in pairs {
                 match value {
@@ -706,7 +725,17 @@ impl Builder<'_, '_> {
         let mut out = Frame {
             locals: vec![None; first.locals.len()],
             stack: Vec::with_capacity(first.stack.len()),
+            fields: Vec::new(),
         };
+        let field_count = ends.iter().map(|e| e.frame.fields.len()).max().unwrap_or(0);
+        for k in 0..field_count {
+            let values: Vec<Option<NodeId>> = ends
+                .iter()
+                .map(|e| e.frame.fields.get(k).copied().flatten())
+                .collect();
+            let v = self.merge_values(sc, merge, &values, None)?;
+            out.fields.push(v);
+        }
         for slot in 0..first.locals.len() {
             let values: Vec<Option<NodeId>> = ends
                 .iter()
@@ -807,6 +836,15 @@ impl Builder<'_, '_> {
             stack_phis.push(phi);
             out.stack[pos] = phi;
         }
+        // Fields of objects replaced by scalars: like locals the loop may assign.
+        let mut field_phis = vec![None; frame.fields.len()];
+        for (k, value) in frame.fields.iter().enumerate() {
+            if let Some(v) = *value {
+                let phi = self.add(Op::Phi, self.graph.stamp(v), vec![begin, v])?;
+                field_phis[k] = Some(phi);
+                out.fields[k] = Some(phi);
+            }
+        }
         Ok((
             begin,
             out,
@@ -814,6 +852,7 @@ impl Builder<'_, '_> {
                 begin,
                 local_phis,
                 stack_phis,
+                field_phis,
             },
         ))
     }
@@ -1081,6 +1120,20 @@ impl Builder<'_, '_> {
                 let store = self.add(Op::ArrayStore(elem), Void, vec![array, index, value])?;
                 *tail = self.append(*tail, store);
             }
+            JOp::NewArray(kind) => {
+                // A private array of the work-item; `check_private_arrays` (ferrocl-opt) later
+                // requires a constant length and no escape.
+                let length = self.pop(frame)?;
+                if self.graph.stamp(length) != Int {
+                    return self.malformed("newarray with a length that is not an int");
+                }
+                let Some(elem) = new_array_elem(*kind) else {
+                    return self.malformed("newarray of references");
+                };
+                let array = self.add(Op::NewArray(elem), Array(elem), vec![length])?;
+                *tail = self.append(*tail, array);
+                frame.stack.push(array);
+            }
             JOp::ArrayLength => {
                 let array = self.pop(frame)?;
                 if !matches!(self.graph.stamp(array), Array(_)) {
@@ -1213,8 +1266,26 @@ impl Builder<'_, '_> {
             JOp::InvokeDynamic(index) => self.invoke_dynamic(sc, *index, frame)?,
             JOp::GetField(index) => {
                 let object = self.pop(frame)?;
-                let value = self.get_field(sc, *index, object)?;
+                self.refuse_merged_objects(object)?;
+                let value = if self.is_virtual_object(object) {
+                    self.get_virtual_field(sc, *index, object, frame)?
+                } else {
+                    self.get_field(sc, *index, object)?
+                };
                 frame.stack.push(value);
+            }
+            JOp::PutField(index) if frame.stack.len() >= 2 => {
+                let value = self.pop(frame)?;
+                let object = self.pop(frame)?;
+                self.refuse_merged_objects(object)?;
+                if !self.is_virtual_object(object) {
+                    return self.bail(unsupported(sc.class, &insn.op));
+                }
+                self.put_virtual_field(sc, *index, object, value, frame)?;
+            }
+            JOp::New(index) => {
+                let object = self.new_object(sc, *index, frame)?;
+                frame.stack.push(object);
             }
             JOp::GetStatic(index) => {
                 let v = self.get_static(sc, *index)?;
@@ -1305,6 +1376,21 @@ pub(crate) enum BlockEnd {
     InlineReturn(Option<NodeId>),
 }
 
+/// The element kind of `newarray`'s `atype` (never `Ref`: that is `anewarray`).
+fn new_array_elem(kind: ArrayKind) -> Option<ElemKind> {
+    Some(match kind {
+        ArrayKind::Boolean => ElemKind::Boolean,
+        ArrayKind::Byte => ElemKind::Byte,
+        ArrayKind::Char => ElemKind::Char,
+        ArrayKind::Short => ElemKind::Short,
+        ArrayKind::Int => ElemKind::Int,
+        ArrayKind::Long => ElemKind::Long,
+        ArrayKind::Float => ElemKind::Float,
+        ArrayKind::Double => ElemKind::Double,
+        ArrayKind::Ref => return None,
+    })
+}
+
 fn map_cond(c: Cond) -> Condition {
     match c {
         Cond::Eq => Condition::Eq,
@@ -1376,8 +1462,11 @@ fn unsupported(class: &ClassFile, op: &JOp) -> String {
                 field_name(class, *i)
             )
         }
-        JOp::New(_) | JOp::NewArray(_) | JOp::ANewArray(_) | JOp::MultiANewArray { .. } => {
-            "allocation inside a kernel is not supported yet".into()
+        JOp::New(_) => "allocation of objects inside a kernel is not supported yet".into(),
+        JOp::NewArray(_) | JOp::ANewArray(_) | JOp::MultiANewArray { .. } => {
+            "arrays of references and multi-dimensional arrays cannot be allocated inside a kernel \
+             (only one-dimensional primitive arrays of constant length)"
+                .into()
         }
         JOp::AThrow => "throw statements are not supported yet".into(),
         JOp::MonitorEnter | JOp::MonitorExit => "synchronized blocks are not supported".into(),

@@ -16,7 +16,7 @@
 //! inside inlined code names the callee's method and line, followed by the call sites.
 
 use crate::builder::{
-    method_key, return_stamp_of, Builder, Frame, Scope, MAX_INLINE_DEPTH, MAX_NODES,
+    method_key, return_stamp_of, Builder, Frame, InlineReturn, Scope, MAX_INLINE_DEPTH, MAX_NODES,
 };
 use crate::descriptor::parse_method_descriptor;
 use crate::error::{FrontendError, Location};
@@ -191,10 +191,26 @@ impl<'a> Builder<'a, '_> {
                 return Ok(());
             }
         }
+        // The receiver is an object allocated in the kernel (replaced by scalars): its exact class
+        // is known, so calls on it are bound; `Object()` and `Record()` do nothing.
+        if kind != CallKind::Static {
+            if let Some(&receiver) = args.first() {
+                self.refuse_merged_objects(receiver)?;
+            }
+        }
+        let on_virtual =
+            kind != CallKind::Static && args.first().is_some_and(|&a| self.is_virtual_object(a));
         if target.name == "<init>" {
-            return self.bail(format!(
-                "object construction is not supported yet: call of {shown}"
-            ));
+            if !on_virtual || kind != CallKind::Special {
+                return self.bail(format!(
+                    "object construction is not supported here: call of {shown}"
+                ));
+            }
+            if (target.class == "java/lang/Object" || target.class == "java/lang/Record")
+                && target.descriptor == "()V"
+            {
+                return Ok(());
+            }
         }
         if target.class.starts_with('[') {
             return self.bail(format!(
@@ -203,8 +219,15 @@ impl<'a> Builder<'a, '_> {
         }
 
         let static_interface = kind == CallKind::Static && target.interface;
+        let lookup_class = match args.first() {
+            Some(&a) if on_virtual && matches!(kind, CallKind::Virtual | CallKind::Interface) => {
+                self.virtual_class(a)
+                    .unwrap_or_else(|| target.class.clone())
+            }
+            _ => target.class.clone(),
+        };
         let (owner, m) = self.resolve_method(
-            &target.class,
+            &lookup_class,
             &target.name,
             &target.descriptor,
             static_interface,
@@ -220,7 +243,7 @@ impl<'a> Builder<'a, '_> {
                  (IncompatibleClassChangeError)"
             ));
         }
-        if matches!(kind, CallKind::Virtual | CallKind::Interface) {
+        if matches!(kind, CallKind::Virtual | CallKind::Interface) && !on_virtual {
             let bound = flags & (access::PRIVATE | access::FINAL) != 0
                 || self.load_class(&target.class)?.access_flags & access::FINAL != 0;
             if !bound {
@@ -229,7 +252,7 @@ impl<'a> Builder<'a, '_> {
                 ));
             }
         }
-        if kind != CallKind::Static && args.first().copied() != self.receiver {
+        if kind != CallKind::Static && args.first().copied() != self.receiver && !on_virtual {
             return self.bail(format!(
                 "calls on objects other than `this` are not supported yet: call of {shown}"
             ));
@@ -266,7 +289,7 @@ impl<'a> Builder<'a, '_> {
                  nodes or {INLINE_INSTRUCTION_BUDGET} inlined bytecode instructions)"
             ));
         }
-        if let Some(value) = self.inline_call(sc, owner, m, key, args, return_stamp, tail)? {
+        if let Some(value) = self.inline_call(sc, owner, m, key, args, return_stamp, frame, tail)? {
             frame.stack.push(value);
         }
         Ok(())
@@ -318,6 +341,7 @@ impl<'a> Builder<'a, '_> {
         key: String,
         args: Vec<NodeId>,
         return_stamp: Stamp,
+        caller: &mut Frame,
         tail: &mut NodeId,
     ) -> Result<Option<NodeId>, FrontendError> {
         let class: &ClassFile = &owner;
@@ -330,6 +354,7 @@ impl<'a> Builder<'a, '_> {
         let mut frame = Frame {
             locals: vec![None; usize::from(code.max_locals)],
             stack: Vec::new(),
+            fields: caller.fields.clone(),
         };
         let mut slot = 0usize;
         for &a in &args {
@@ -380,37 +405,51 @@ impl<'a> Builder<'a, '_> {
         if let Err(e) = parsed {
             return Err(inlined_at(e, &call_location));
         }
-        self.continue_after_call(sc, &callee.returns, return_stamp, tail)
+        self.continue_after_call(sc, &callee.returns, return_stamp, caller, tail)
     }
 
     /// Joins the returns of inlined code into the continuation at `*tail`; returns the value.
+    /// Objects allocated in the kernel leave the callee with the fields its returns hold.
     fn continue_after_call(
         &mut self,
         sc: &Scope<'_>,
-        returns: &[(NodeId, Option<NodeId>)],
+        returns: &[InlineReturn],
         return_stamp: Stamp,
+        caller: &mut Frame,
         tail: &mut NodeId,
     ) -> Result<Option<NodeId>, FrontendError> {
         match returns {
             [] => self.bail(
                 "the called method never returns normally (every path loops forever or throws)",
             ),
-            [(t, value)] => {
+            [(t, value, fields)] => {
                 *tail = *t;
+                caller.fields.clone_from(fields);
                 Ok(*value)
             }
             several => {
                 let merge = self.add(Op::Merge, Stamp::Void, vec![])?;
-                for &(t, _) in several {
+                for (t, _, _) in several {
+                    let t = *t;
                     let end = self.add(Op::End, Stamp::Void, vec![])?;
                     self.append(t, end);
                     self.graph.push_input(merge, end);
                 }
                 *tail = merge;
+                let count = several.iter().map(|r| r.2.len()).max().unwrap_or(0);
+                caller.fields.clear();
+                for k in 0..count {
+                    let values: Vec<Option<NodeId>> = several
+                        .iter()
+                        .map(|r| r.2.get(k).copied().flatten())
+                        .collect();
+                    let v = self.merge_values(sc, merge, &values, None)?;
+                    caller.fields.push(v);
+                }
                 if return_stamp == Stamp::Void {
                     return Ok(None);
                 }
-                let values: Vec<Option<NodeId>> = several.iter().map(|&(_, v)| v).collect();
+                let values: Vec<Option<NodeId>> = several.iter().map(|r| r.1).collect();
                 match self.merge_values(sc, merge, &values, None)? {
                     Some(v) => Ok(Some(v)),
                     None => self.bail("the called method returns values of different types"),

@@ -21,7 +21,9 @@
 //! **Refuses** (with a [`Bailout`] naming class, method, bytecode index and source line — for
 //! inlined code, the callee's) what the compiler does not handle yet: virtual calls that are not
 //! provably monomorphic, recursion, native methods, instance fields, `putstatic`, static fields of
-//! reference type, object allocation, exception handlers, `null`, comparisons of different
+//! reference type, allocation of objects that escape or have reference fields (others are replaced
+//! by scalars, see `objects.rs`; arrays of primitives become `NewArray` nodes, checked by
+//! `ferrocl-opt`), exception handlers, `null`, comparisons of different
 //! references, `jsr`/`ret`, irreducible control flow.
 //!
 //! [`Op::Intrinsic`]: ferrocl_graph::Op::Intrinsic
@@ -38,6 +40,7 @@ mod error;
 mod fields;
 mod inline;
 mod intrinsics;
+mod objects;
 mod references;
 mod resolver;
 mod statics;

@@ -48,9 +48,11 @@ impl Builder<'_, '_> {
     }
 
     /// Whether `value` is known not to be null in the kernel: an array parameter (checked by the
-    /// host before launch) or the receiver.
+    /// host before launch), an array allocated in the kernel, or the receiver.
     fn is_non_null(&self, value: NodeId) -> bool {
         Some(value) == self.receiver
+            || matches!(self.graph.op(value), Op::NewArray(_))
+            || self.is_virtual_object(value)
             || (matches!(self.graph.op(value), Op::Parameter(_))
                 && matches!(self.graph.stamp(value), Stamp::Array(_)))
     }

@@ -212,6 +212,7 @@ impl Builder<'_, '_> {
         let mut scratch = Frame {
             locals: Vec::new(),
             stack: Vec::new(),
+            fields: Vec::new(),
         };
         let mut t = body;
         self.call(sc, kind, &lambda.target, args, ret, &mut scratch, &mut t)?;

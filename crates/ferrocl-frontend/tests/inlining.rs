@@ -235,8 +235,10 @@ fn methods_of_final_classes_are_inlined() {
         ),
         "{text}"
     );
-    let text = bailout_text(k("fromFinalClass"));
-    assert!(text.contains("allocation"), "{text}");
+    // An object allocated in the method that does not escape is replaced by its (here: no) fields,
+    // and the call on it is bound to its exact class and inlined.
+    let mg = k("fromFinalClass").expect("builds");
+    no_calls_left(&mg);
 }
 
 #[test]

@@ -134,6 +134,16 @@ impl ElemKind {
         }
     }
 
+    /// Bytes one element takes in memory (`boolean` is a byte, as the writer stores it).
+    pub fn size_bytes(self) -> usize {
+        match self {
+            ElemKind::Boolean | ElemKind::Byte => 1,
+            ElemKind::Char | ElemKind::Short => 2,
+            ElemKind::Int | ElemKind::Float => 4,
+            ElemKind::Long | ElemKind::Double => 8,
+        }
+    }
+
     /// The stamp of a value loaded from such an array.
     pub fn value_stamp(self) -> Stamp {
         match self {
@@ -328,6 +338,10 @@ pub enum Op {
     ArrayLoad(ElemKind),
     /// `array[index] = value`; inputs `[array, index, value]`.
     ArrayStore(ElemKind),
+    /// `new T[length]` of a primitive element type (`newarray`); input `[length]`; the stamp is
+    /// `Array(T)`. Fixed: every execution makes a fresh array of zeros, so it stays ordered with the
+    /// loads and stores of the array, and a negative length throws.
+    NewArray(ElemKind),
     /// Integer `x / y` or `x % y` (`int` or `long`, per the stamp); inputs `[x, y]`. Fixed: a zero
     /// divisor throws, so it must neither move nor vanish when its value is unused.
     IntegerDivRem {
@@ -504,6 +518,7 @@ impl Op {
                 | Op::Return
                 | Op::ArrayLoad(_)
                 | Op::ArrayStore(_)
+                | Op::NewArray(_)
                 | Op::IntegerDivRem { .. }
         )
     }
@@ -518,6 +533,7 @@ impl Op {
         match self {
             Op::ArrayLoad(k) => format!("ArrayLoad {}", k.java_name()),
             Op::ArrayStore(k) => format!("ArrayStore {}", k.java_name()),
+            Op::NewArray(k) => format!("NewArray {}", k.java_name()),
             Op::Parameter(i) => format!("Parameter {i}"),
             Op::Constant(c) => match c {
                 Constant::Int(v) => format!("Constant {v}"),

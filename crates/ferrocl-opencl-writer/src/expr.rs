@@ -1,7 +1,10 @@
 //! Statements for fixed nodes and expressions for floating nodes, with Java's semantics.
 
 use crate::names::{c_elem_type, c_type};
-use crate::{IndexCheck, Writer, WriterError, STATUS_DIVIDE_BY_ZERO, STATUS_INDEX};
+use crate::{
+    IndexCheck, Writer, WriterError, STATUS_DIVIDE_BY_ZERO, STATUS_INDEX,
+    STATUS_NEGATIVE_ARRAY_SIZE,
+};
 use ferrocl_graph::{BinaryOp, Constant, ConvTarget, ElemKind, NodeId, Op, Stamp};
 use std::fmt::Write;
 
@@ -127,11 +130,28 @@ impl Writer<'_> {
     }
 
     pub(crate) fn array(&self, id: NodeId, array: NodeId) -> Result<(String, String), WriterError> {
+        if let Some(private) = ferrocl_opt::array_site(&self.mg.graph, array)
+            .and_then(|site| self.private_arrays.get(&site))
+        {
+            return Ok((private.name.clone(), literal(Constant::Int(private.length))));
+        }
         let param = self.mg.params.iter().position(|p| p.node == array);
         match param.and_then(|p| self.array_names.get(&p)) {
             Some(names) => Ok(names.clone()),
             None => self.unsupported(id, "arrays that are not parameters"),
         }
+    }
+
+    /// Whether `index` is a constant within the constant length of private array `array`, so its
+    /// check always passes.
+    fn private_in_bounds(&self, array: NodeId, index: NodeId) -> bool {
+        let g = &self.mg.graph;
+        let Op::Constant(Constant::Int(i)) = *g.op(index) else {
+            return false;
+        };
+        ferrocl_opt::array_site(g, array)
+            .and_then(|site| self.private_arrays.get(&site))
+            .is_some_and(|p| i >= 0 && i < p.length)
     }
 
     fn check_index(&mut self, index_node: NodeId, index: &str, len: &str, status: &str) {
@@ -181,7 +201,7 @@ impl Writer<'_> {
             Op::ArrayLoad(elem) => {
                 let (arr, len) = self.array(id, inputs[0])?;
                 let index = self.value(inputs[1])?;
-                if !self.proven.contains(&id) {
+                if !self.proven.contains(&id) && !self.private_in_bounds(inputs[0], inputs[1]) {
                     self.check_index(inputs[1], &index, &len, status);
                 }
                 let stamp = elem.value_stamp();
@@ -191,7 +211,7 @@ impl Writer<'_> {
                 let (arr, len) = self.array(id, inputs[0])?;
                 let index = self.value(inputs[1])?;
                 let value = self.value(inputs[2])?;
-                if !self.proven.contains(&id) {
+                if !self.proven.contains(&id) && !self.private_in_bounds(inputs[0], inputs[1]) {
                     self.check_index(inputs[1], &index, &len, status);
                 }
                 let stored = match elem {
@@ -202,6 +222,26 @@ impl Writer<'_> {
                     _ => value,
                 };
                 self.line(&format!("{arr}[{index}] = {stored};"));
+            }
+            Op::NewArray(_) => {
+                // Java's `new`: a fresh array of zeros every time, or NegativeArraySizeException.
+                let Some(private) = self.private_arrays.get(&id).cloned() else {
+                    return self.unsupported(id, "an array allocated outside the kernel body");
+                };
+                if private.length < 0 {
+                    let exit = self.exit.clone();
+                    self.line(&format!(
+                        "*{status} = {STATUS_NEGATIVE_ARRAY_SIZE}; {exit} /* new {}[{}] */",
+                        private.elem.java_name(),
+                        private.length
+                    ));
+                } else if private.length > 0 {
+                    let name = &private.name;
+                    self.line(&format!(
+                        "for (int ferrocl_z = 0; ferrocl_z < {}; ferrocl_z++) {name}[ferrocl_z] = 0;",
+                        private.length
+                    ));
+                }
             }
             Op::IntegerDivRem { rem } => {
                 let stamp = g.stamp(id);

@@ -38,6 +38,9 @@ pub use names::sanitize_identifier;
 pub const STATUS_INDEX: i32 = 1;
 /// Status code written when an integer divisor is zero.
 pub const STATUS_DIVIDE_BY_ZERO: i32 = 2;
+/// Status code written when `new T[K]` runs with a negative constant `K` (the JVM then throws
+/// `NegativeArraySizeException`).
+pub const STATUS_NEGATIVE_ARRAY_SIZE: i32 = 3;
 
 /// One kernel argument, in order.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -214,6 +217,20 @@ pub(crate) struct Writer<'a> {
     /// Names of values declared at the top, so that both copies of a versioned loop assign the
     /// same variable.
     pub(crate) hoisted_names: HashMap<NodeId, String>,
+    /// Arrays allocated in the body (`new T[K]`): per `NewArray` site, its private C array and `K`.
+    pub(crate) private_arrays: HashMap<NodeId, PrivateArray>,
+}
+
+/// A private array of the work-item: one per `NewArray` site, declared at the top of the kernel and
+/// zeroed wherever the site runs.
+#[derive(Clone, Debug)]
+pub(crate) struct PrivateArray {
+    /// Its C name.
+    pub(crate) name: String,
+    /// Its constant length (negative: the allocation always fails).
+    pub(crate) length: i32,
+    /// Its element kind.
+    pub(crate) elem: ElemKind,
 }
 
 impl Writer<'_> {
@@ -254,8 +271,37 @@ pub fn write_kernel(
     let mut body_nodes: Vec<NodeId> = cfg.block_of.keys().copied().collect();
     body_nodes.sort();
     let reduced: BTreeSet<usize> = nest.reductions.iter().map(|r| r.param).collect();
+    // Arrays allocated in the body: private memory (`check_private_arrays` proved them constant
+    // in size and confined to loads, stores and phis of their own site).
+    let mut private_arrays: HashMap<NodeId, PrivateArray> = HashMap::new();
+    for &n in &body_nodes {
+        if let Op::NewArray(elem) = *g.op(n) {
+            let Some(length) = ferrocl_opt::private_length(g, n) else {
+                return Err(WriterError::Internal(format!(
+                    "{n}: a private array without a constant length"
+                )));
+            };
+            let base = mg.names.get(n).clone().unwrap_or_else(|| "private".into());
+            let name = names.fresh(&base);
+            private_arrays.insert(n, PrivateArray { name, length, elem });
+        }
+    }
     for &n in &body_nodes {
         let param_of = |id: NodeId| mg.params.iter().position(|p| p.node == id);
+        if matches!(g.op(n), Op::ArrayLoad(_) | Op::ArrayStore(_)) {
+            let array = g.inputs(n)[0];
+            if let Some(site) = ferrocl_opt::array_site(g, array) {
+                if private_arrays.contains_key(&site) {
+                    continue;
+                }
+                return Err(WriterError::Unsupported {
+                    location: mg.location_of(site).to_string(),
+                    what: "an array allocated before the @Parallel loop (all iterations would \
+                           share it; allocate it inside the loop body)"
+                        .into(),
+                });
+            }
+        }
         if param_of(g.inputs(n).first().copied().unwrap_or(n)).is_some_and(|p| reduced.contains(&p))
             && matches!(g.op(n), Op::ArrayLoad(_) | Op::ArrayStore(_))
         {
@@ -457,6 +503,7 @@ pub fn write_kernel(
         exit: exit.clone(),
         proven: HashSet::new(),
         hoisted_names: HashMap::new(),
+        private_arrays,
     };
     let place = structure::schedule(&base, &cfg);
 
@@ -489,11 +536,29 @@ pub fn write_kernel(
             exit: exit.clone(),
             proven: HashSet::new(),
             hoisted_names: HashMap::new(),
+            private_arrays: base.private_arrays.clone(),
         };
-        // Phis of the body become variables.
+        // Private arrays: storage for the whole kernel (zeroed where each `new` runs), in a fixed
+        // order. A length of 0 or less still declares one element, never reached past the checks.
+        let mut sites: Vec<&PrivateArray> = pass.private_arrays.values().collect();
+        sites.sort_by(|a, b| a.name.cmp(&b.name));
+        for site in sites {
+            if site.elem == ElemKind::Double {
+                pass.features.fp64 = true;
+            }
+            pass.top_decls.push(format!(
+                "{} {}[{}];",
+                names::c_elem_type(site.elem),
+                site.name,
+                site.length.max(1)
+            ));
+        }
+        // Phis of the body become variables (not phis of private arrays: they name their site's
+        // storage).
         let mut phis: Vec<NodeId> = g
             .node_ids()
             .filter(|&n| *g.op(n) == Op::Phi && !nest.dims.iter().any(|d| d.index == n))
+            .filter(|&n| !matches!(g.stamp(n), Stamp::Array(_)))
             .filter(|&n| cfg.block_of.contains_key(&g.inputs(n)[0]))
             .collect();
         phis.sort();

@@ -519,7 +519,10 @@ impl Writer<'_> {
             match op {
                 // A load read once before its loop (see `entry_checks`).
                 Op::ArrayLoad(_) if self.values.contains_key(&n) => {}
-                Op::ArrayLoad(_) | Op::ArrayStore(_) | Op::IntegerDivRem { .. } => {
+                Op::ArrayLoad(_)
+                | Op::ArrayStore(_)
+                | Op::NewArray(_)
+                | Op::IntegerDivRem { .. } => {
                     self.with_place(em, b, |w| w.fixed(n, &status))?;
                 }
                 _ => {}
@@ -645,6 +648,8 @@ impl Writer<'_> {
             .iter()
             .copied()
             .filter(|&u| *g.op(u) == Op::Phi)
+            // A phi of private arrays names its site's storage: nothing to assign.
+            .filter(|&u| !matches!(g.stamp(u), ferrocl_graph::Stamp::Array(_)))
             .collect();
         let mut pairs = Vec::new();
         for phi in phis {

@@ -11,11 +11,15 @@
 mod canonicalize;
 mod induction;
 mod parallel;
+mod private_arrays;
 mod reduce;
 
 pub use canonicalize::{canonicalize, fold_binary};
 pub use induction::{induction, loop_affine, step_of, Induction, Linear, LoopAffine};
 pub use parallel::{host_expr_of, recognize_parallel_loops, HostExpr, LoopDim, ParallelNest};
+pub use private_arrays::{
+    array_site, array_sources, check_private_arrays, private_length, PRIVATE_BYTES_PER_WORK_ITEM,
+};
 pub use reduce::{recognize_reductions, ReduceOp, Reduction};
 
 use ferrocl_frontend::{Bailout, MethodGraph};
@@ -40,7 +44,8 @@ pub enum OptError {
 /// Observer called with each phase's name and resulting graph (for `--dump-graph`).
 pub type PhaseObserver<'a> = &'a mut dyn FnMut(&str, &Graph);
 
-/// Runs the phases in order: canonicalisation, then parallel-loop recognition. The verifier runs
+/// Runs the phases in order: canonicalisation, the check of arrays allocated in the kernel (and
+/// canonicalisation again when it folded their lengths), then parallel-loop recognition. The verifier runs
 /// after each phase that rewrites the graph when `verify_each` is set (always in debug builds).
 pub fn run_phases(
     mg: &mut MethodGraph,
@@ -63,6 +68,10 @@ pub fn run_phases(
     after("build_graph", &mg.graph)?;
     canonicalize(mg);
     after("canonicalize", &mg.graph)?;
+    if check_private_arrays(mg)? {
+        canonicalize(mg);
+    }
+    after("check_private_arrays", &mg.graph)?;
     let mut parallel = recognize_parallel_loops(mg)?;
     for nest in &mut parallel {
         nest.reductions = recognize_reductions(mg, nest)?;

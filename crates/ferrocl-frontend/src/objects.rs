@@ -1,0 +1,276 @@
+//! Scalar replacement of objects allocated in the kernel (`new P(...)`), done while parsing.
+//!
+//! An object of a class whose instance fields (its own and its superclasses') are all primitive is
+//! never built: `new` gives a placeholder value standing for the object, and each field becomes a
+//! slot of [`Frame::fields`], starting at the field's zero value. `getfield`/`putfield` on the
+//! placeholder read and write the slot; the constructor and other methods called on the object are
+//! inlined with the slots passed in and out (`<init>` of `java.lang.Object` and `java.lang.Record` does
+//! nothing). Because the slots live in the frame, merges and loop headers give them phis like locals,
+//! so the fields are plain SSA values; a `new` executed again (in a loop) starts from zeros again.
+//!
+//! **Refuses** (naming the site) classes with a field of reference type, abstract classes and
+//! interfaces, and any escape: the placeholder left in use once the method is parsed (returned,
+//! merged with another object in a variable that is used), or passed where a real object is needed
+//! (a call that is not inlined, a store into a field of another object or an array), which the
+//! front end refuses where it happens.
+
+use crate::builder::{Builder, Frame, Scope};
+use crate::error::FrontendError;
+use ferrocl_classfile::access;
+use ferrocl_graph::{BinaryOp, Constant, ConvTarget, Conversion, NodeId, Op, Stamp};
+
+/// How many superclasses an allocation's field layout walks before giving up.
+const MAX_SUPERCLASSES: usize = 64;
+
+/// An object replaced by scalars.
+#[derive(Clone, Debug)]
+pub(crate) struct VirtualObject {
+    /// Internal name of its class.
+    pub(crate) class: String,
+    /// The class, then its superclasses below `java.lang.Object` / `java.lang.Record`.
+    chain: Vec<String>,
+    /// Instance fields, `(declaring class, name, descriptor)`, in the order of their slots.
+    fields: Vec<(String, String, String)>,
+    /// Index in [`Frame::fields`] of the first field's slot.
+    base: usize,
+}
+
+/// Whether `class` is a root of the hierarchy whose constructor does nothing and that has no
+/// instance fields.
+fn is_empty_root(class: &str) -> bool {
+    class == "java/lang/Object" || class == "java/lang/Record"
+}
+
+impl Builder<'_, '_> {
+    /// `new #index`: a placeholder and zeroed field slots.
+    pub(crate) fn new_object(
+        &mut self,
+        sc: &Scope<'_>,
+        index: u16,
+        frame: &mut Frame,
+    ) -> Result<NodeId, FrontendError> {
+        let name = match sc.class.class_name(index) {
+            Ok(n) => n.to_string(),
+            Err(e) => return self.malformed(e.to_string()),
+        };
+        let shown = name.replace('/', ".");
+        let mut chain = Vec::new();
+        let mut fields = Vec::new();
+        let mut current = name.clone();
+        while !is_empty_root(&current) {
+            if chain.len() >= MAX_SUPERCLASSES {
+                return self.bail(format!("the class hierarchy of {shown} is too deep"));
+            }
+            let class = self.load_class(&current)?;
+            if chain.is_empty() && class.access_flags & (access::ABSTRACT | access::INTERFACE) != 0
+            {
+                return self.bail(format!("`new {shown}` of an abstract class or interface"));
+            }
+            for f in class
+                .fields
+                .iter()
+                .filter(|f| f.access_flags & access::STATIC == 0)
+            {
+                if !Stamp::from_descriptor(&f.descriptor).is_some_and(Stamp::is_primitive) {
+                    return self.bail(format!(
+                        "`new {shown}`: field {}.{} is of type {}; only objects whose fields are \
+                         all primitive can be replaced by scalars in a kernel",
+                        current.replace('/', "."),
+                        f.name,
+                        f.descriptor
+                    ));
+                }
+                fields.push((current.clone(), f.name.clone(), f.descriptor.clone()));
+            }
+            chain.push(current.clone());
+            match &class.super_name {
+                Some(parent) => current = parent.clone(),
+                None => break,
+            }
+        }
+        let base = self.virtual_field_count;
+        self.virtual_field_count += fields.len();
+        if frame.fields.len() < base + fields.len() {
+            frame.fields.resize(base + fields.len(), None);
+        }
+        for (k, (_, _, desc)) in fields.iter().enumerate() {
+            let zero = match Stamp::from_descriptor(desc) {
+                Some(Stamp::Long) => Constant::Long(0),
+                Some(Stamp::Float) => Constant::Float(0.0),
+                Some(Stamp::Double) => Constant::Double(0.0),
+                _ => Constant::Int(0),
+            };
+            frame.fields[base + k] = Some(self.constant(zero)?);
+        }
+        let placeholder = self.add(Op::Constant(Constant::Null), Stamp::Object, vec![])?;
+        self.virtual_objects.insert(
+            placeholder,
+            VirtualObject {
+                class: name,
+                chain,
+                fields,
+                base,
+            },
+        );
+        Ok(placeholder)
+    }
+
+    /// The slot in [`Frame::fields`] of the field at `index` of the placeholder `object`.
+    fn field_slot(
+        &self,
+        sc: &Scope<'_>,
+        index: u16,
+        object: NodeId,
+    ) -> Result<(usize, String), FrontendError> {
+        let field = match sc.class.member_ref(index) {
+            Ok(f) => f,
+            Err(e) => return self.malformed(e.to_string()),
+        };
+        let Some(obj) = self.virtual_objects.get(&object) else {
+            return self.malformed("not an object allocated in the kernel");
+        };
+        // Field resolution: from the referenced class up.
+        let from = obj.chain.iter().position(|c| *c == field.class);
+        let found = from.and_then(|from| {
+            obj.chain[from..].iter().find_map(|c| {
+                obj.fields.iter().position(|(owner, name, desc)| {
+                    owner == c && *name == field.name && *desc == field.descriptor
+                })
+            })
+        });
+        match found {
+            Some(k) => Ok((obj.base + k, field.descriptor.clone())),
+            None => self.bail(format!(
+                "field {}.{} not found in {}",
+                field.class.replace('/', "."),
+                field.name,
+                obj.class.replace('/', ".")
+            )),
+        }
+    }
+
+    /// `getfield` on an object allocated in the kernel.
+    pub(crate) fn get_virtual_field(
+        &mut self,
+        sc: &Scope<'_>,
+        index: u16,
+        object: NodeId,
+        frame: &Frame,
+    ) -> Result<NodeId, FrontendError> {
+        let (slot, _) = self.field_slot(sc, index, object)?;
+        match frame.fields.get(slot).copied().flatten() {
+            Some(v) => Ok(v),
+            None => self.malformed("field read of an object not allocated on this path"),
+        }
+    }
+
+    /// `putfield` on an object allocated in the kernel; sub-int fields keep what their type holds.
+    pub(crate) fn put_virtual_field(
+        &mut self,
+        sc: &Scope<'_>,
+        index: u16,
+        object: NodeId,
+        value: NodeId,
+        frame: &mut Frame,
+    ) -> Result<(), FrontendError> {
+        let (slot, desc) = self.field_slot(sc, index, object)?;
+        let want = Stamp::from_descriptor(&desc);
+        if want != Some(self.graph.stamp(value)) {
+            return self.malformed("putfield of a value of the wrong type");
+        }
+        let narrow = |to| Conversion {
+            from: Stamp::Int,
+            to,
+        };
+        let stored = match desc.as_str() {
+            "B" => self.add(
+                Op::Convert(narrow(ConvTarget::Byte)),
+                Stamp::Int,
+                vec![value],
+            )?,
+            "C" => self.add(
+                Op::Convert(narrow(ConvTarget::Char)),
+                Stamp::Int,
+                vec![value],
+            )?,
+            "S" => self.add(
+                Op::Convert(narrow(ConvTarget::Short)),
+                Stamp::Int,
+                vec![value],
+            )?,
+            "Z" => {
+                let one = self.constant(Constant::Int(1))?;
+                self.add(Op::Binary(BinaryOp::And), Stamp::Int, vec![value, one])?
+            }
+            _ => value,
+        };
+        match frame.fields.get_mut(slot) {
+            Some(s) => *s = Some(stored),
+            None => return self.malformed("field write of an object not allocated on this path"),
+        }
+        Ok(())
+    }
+
+    /// Whether `value` is an object allocated in the kernel (replaced by scalars).
+    pub(crate) fn is_virtual_object(&self, value: NodeId) -> bool {
+        self.virtual_objects.contains_key(&value)
+    }
+
+    /// Refuses `value` when it is a phi merging objects allocated in the kernel (`q = c ? p1 : p2`,
+    /// or a variable given a new object in a loop): their fields cannot be told apart.
+    pub(crate) fn refuse_merged_objects(&self, value: NodeId) -> Result<(), FrontendError> {
+        let mut work = vec![value];
+        let mut seen = Vec::new();
+        while let Some(v) = work.pop() {
+            if seen.contains(&v) || *self.graph.op(v) != Op::Phi {
+                continue;
+            }
+            seen.push(v);
+            for &input in &self.graph.inputs(v)[1..] {
+                if let Some(class) = self.virtual_class(input) {
+                    return self.bail(format!(
+                        "objects of class {} allocated in the kernel are merged in one variable \
+                         (e.g. `q = c ? p1 : p2`, or a new object assigned in a loop to a variable \
+                         used around it); scalar replacement needs one `new` per variable",
+                        class.replace('/', ".")
+                    ));
+                }
+                work.push(input);
+            }
+        }
+        Ok(())
+    }
+
+    /// The class of the object allocated in the kernel that `value` stands for.
+    pub(crate) fn virtual_class(&self, value: NodeId) -> Option<String> {
+        self.virtual_objects.get(&value).map(|o| o.class.clone())
+    }
+
+    /// After parsing: an object still in use somewhere escapes.
+    pub(crate) fn check_virtual_objects(&mut self) -> Result<(), FrontendError> {
+        let mut placeholders: Vec<NodeId> = self.virtual_objects.keys().copied().collect();
+        placeholders.sort();
+        for p in placeholders {
+            if !self.graph.is_live(p) {
+                continue;
+            }
+            let Some(&user) = self.graph.usages(p).first() else {
+                continue;
+            };
+            let class = self.virtual_class(p).unwrap_or_default().replace('/', ".");
+            if let Some(origin) = *self.origin.get(user) {
+                self.pos = origin;
+            }
+            let how = match self.graph.op(user) {
+                Op::Return => "it is returned".to_string(),
+                Op::Phi => "it is merged with another object in one variable".to_string(),
+                other => format!("it is used by {}", other.name()),
+            };
+            return self.bail(format!(
+                "an object of class {class} allocated in the kernel escapes ({how}); only objects \
+                 used through their fields and inlined methods can be replaced by scalars"
+            ));
+        }
+        Ok(())
+    }
+}

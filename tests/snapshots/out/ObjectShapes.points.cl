@@ -1,0 +1,36 @@
+// Ferrocl kernel for snap.ObjectShapes.points([F[F[FI)V
+// @Parallel loop 0 (NDRange dimension 0): i from 0 while i < n, step 1
+#pragma OPENCL FP_CONTRACT OFF
+
+__kernel void points(
+    __global const float* xs,
+    const int xs_length,
+    __global const float* ys,
+    const int ys_length,
+    __global float* out,
+    const int out_length,
+    const int n,
+    const int ferrocl_start0,
+    const uint ferrocl_count0,
+    __global int* ferrocl_status)
+{
+    if (get_global_id(0) >= (size_t)ferrocl_count0) return;
+    const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
+    float p32;
+    if ((uint)i >= (uint)xs_length) { *ferrocl_status = 1; return; }
+    const float v20 = xs[i];
+    if ((uint)i >= (uint)ys_length) { *ferrocl_status = 1; return; }
+    const float v21 = ys[i];
+    const bool v24 = (v20 < 0.0f);
+    if (v24) {
+        const float v29 = (-v20);
+        p32 = v29;
+    } else {
+        p32 = v20;
+    }
+    const float v33 = (p32 * p32);
+    const float v34 = (v21 * v21);
+    const float v35 = (v33 + v34);
+    if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
+    out[i] = v35;
+}

@@ -1,0 +1,23 @@
+// Ferrocl kernel for snap.PrivateShapes.negative([II)V
+// @Parallel loop 0 (NDRange dimension 0): i from 0 while i < n, step 1
+#pragma OPENCL FP_CONTRACT OFF
+
+__kernel void negative(
+    __global int* out,
+    const int out_length,
+    const int n,
+    const int ferrocl_start0,
+    const uint ferrocl_count0,
+    __global int* ferrocl_status)
+{
+    if (get_global_id(0) >= (size_t)ferrocl_count0) return;
+    const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
+    int bad[1];
+    if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
+    const int v13 = out[i];
+    const bool v15 = (v13 >= 0);
+    if (!v15) {
+        *ferrocl_status = 3; return; /* new int[-1] */
+        out[i] = (-1);
+    }
+}
