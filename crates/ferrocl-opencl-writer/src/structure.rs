@@ -226,6 +226,19 @@ impl Cfg {
         })
     }
 
+    /// Whether block `a` dominates block `c` (every block dominates itself).
+    pub(crate) fn dominates(&self, a: usize, mut c: usize) -> bool {
+        loop {
+            if c == a {
+                return true;
+            }
+            match self.idom[c] {
+                Some(p) if p != c => c = p,
+                _ => return false,
+            }
+        }
+    }
+
     fn depth(&self, mut b: usize) -> usize {
         let mut d = 0;
         while let Some(p) = self.idom[b].filter(|&p| p != b) {
@@ -338,8 +351,8 @@ pub(crate) struct Emitter<'c> {
     /// A loop's single exit block, written after the loop rather than at the exit site.
     deferred: HashMap<usize, usize>,
     pub(crate) status: String,
-    /// While the fast copy of a versioned loop is written: the loop's blocks, whose labels get a
-    /// suffix so that the two copies do not clash.
+    /// While the fast copy of a versioned loop is written: the blocks written inside it, whose labels
+    /// get a suffix so that the two copies do not clash.
     pub(crate) fast_copy: Option<BTreeSet<usize>>,
 }
 
@@ -427,7 +440,13 @@ impl Writer<'_> {
                     let def_scope = self.def_scope.clone();
                     let checked = self.checked.clone();
                     self.proven = test.proven;
-                    em.fast_copy = Some(cfg.loops[&b].clone());
+                    // Every block written inside the loop's braces (its own, and exit paths it
+                    // dominates that are not written after it) gets its label suffixed in this copy.
+                    let copied: BTreeSet<usize> = (0..cfg.blocks.len())
+                        .filter(|&c| cfg.dominates(b, c))
+                        .filter(|&c| !outside.iter().any(|&o| cfg.dominates(o, c)))
+                        .collect();
+                    em.fast_copy = Some(copied);
                     self.emit_loop(em, b, &inside, after)?;
                     em.fast_copy = None;
                     self.proven.clear();

@@ -166,4 +166,29 @@ public final class VersioningKernels {
             out[i] = s;
         }
     }
+
+    /** Leaves the inner loop into a path with branches of its own, then goes on with the next work-item. */
+    public static void exitPath(int[] a, int[] b, int[] out, int len, int n) {
+        outer:
+        for (@Parallel int i = 0; i < n; i++) {
+            for (int k = 0; k < len; k++) {
+                int v = a[i * len + k];
+                if (v < 0) {
+                    int s;
+                    if (b[k] > 0) {
+                        s = v * 2;
+                    } else {
+                        s = v - 1;
+                    }
+                    if (s < -50) {
+                        out[i] = s;
+                        continue outer;
+                    }
+                    out[i] = s + b[k + 1];
+                    continue outer;
+                }
+            }
+            out[i] = 7;
+        }
+    }
 }

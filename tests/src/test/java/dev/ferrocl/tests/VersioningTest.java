@@ -240,6 +240,25 @@ public class VersioningTest {
         check(VersioningKernels::shrinkingBound, lim, JvmOracle.ints(26, 40), new int[n], n);
     }
 
+    @Test
+    public void exitPathWithBranchesOfItsOwn() {
+        int n = 64, len = 20;
+        int[] a = JvmOracle.ints(27, n * len, -60, 200);
+        int[] b = JvmOracle.ints(28, len + 1, -5, 5);
+        check(VersioningKernels::exitPath, a, b, new int[n], len, n);
+        int[] out = new int[n];
+        int[] shortB = java.util.Arrays.copyOf(b, len); // b[k + 1] leaves it at k = len - 1
+        for (int i = 0; i < n * len; i++) {
+            a[i] = Math.abs(a[i]);
+        }
+        a[5 * len + len - 1] = -3;
+        shortB[len - 1] = 1;
+        Throwable e = checkThrows(
+                x -> VersioningKernels.exitPath((int[]) x[0], (int[]) x[1], (int[]) x[2], len, n),
+                s -> s.task("t", VersioningKernels::exitPath, a, shortB, out, len, n), a, shortB, out);
+        expectIndex(e, "Index 20 out of bounds for length 20");
+    }
+
     /** Every kernel here is versioned: its source holds the entry test (a failing test would mean no speed-up). */
     @Test
     public void kernelsAreVersioned() {
