@@ -10,8 +10,11 @@
 //! are several). The call instruction needs no block of its own: the caller's block simply goes on
 //! from the continuation.
 //!
-//! Refused, naming the call site: virtual calls that may dispatch to an override, calls on objects
-//! other than `this`, recursion (direct or mutual), nesting deeper than [`MAX_INLINE_DEPTH`],
+//! A virtual or interface call that may dispatch to an override is *devirtualised* for the exact
+//! class the host found for the receiver at `execute()` (see `devirt.rs`), then inlined the same way.
+//!
+//! Refused, naming the call site: virtual calls on objects whose class the host cannot know (not
+//! `this`, a parameter, or a field path of them), calls on such objects, recursion (direct or mutual), nesting deeper than [`MAX_INLINE_DEPTH`],
 //! native, abstract and synchronized callees, and classes the resolver cannot provide. A bailout
 //! inside inlined code names the callee's method and line, followed by the call sites.
 
@@ -220,20 +223,35 @@ impl<'a> Builder<'a, '_> {
                  (IncompatibleClassChangeError)"
             ));
         }
-        if matches!(kind, CallKind::Virtual | CallKind::Interface) {
+        let receiver = if kind == CallKind::Static {
+            None
+        } else {
+            args.first().copied()
+        };
+        let (owner, m) = if matches!(kind, CallKind::Virtual | CallKind::Interface) {
             let bound = flags & (access::PRIVATE | access::FINAL) != 0
                 || self.load_class(&target.class)?.access_flags & access::FINAL != 0;
-            if !bound {
+            if bound {
+                (owner, m)
+            } else {
+                // Guarded on the host: the kernel is used only while the object has this class.
+                self.devirtualize(receiver, &target.name, &target.descriptor, &shown)?
+            }
+        } else {
+            (owner, m)
+        };
+        if let Some(r) = receiver {
+            if Some(r) != self.receiver && self.object_path(r).is_none() {
                 return self.bail(format!(
-                    "virtual call of {shown} (devirtualisation is not supported yet)"
+                    "calls on objects other than `this`, a parameter, or a field of them are not \
+                     supported: call of {shown}"
                 ));
             }
         }
-        if kind != CallKind::Static && args.first().copied() != self.receiver {
-            return self.bail(format!(
-                "calls on objects other than `this` are not supported yet: call of {shown}"
-            ));
-        }
+        let Some(method) = owner.methods.get(m) else {
+            return self.malformed(format!("method {shown} vanished"));
+        };
+        let flags = method.access_flags;
         if flags & (access::NATIVE | access::ABSTRACT) != 0 || method.code.is_none() {
             return self.bail(format!(
                 "{shown} has no bytecode (native or abstract) and is not an intrinsic"
@@ -300,9 +318,31 @@ impl<'a> Builder<'a, '_> {
                 None => break,
             }
         }
+        if !only_here {
+            // JVMS §5.4.3.3/§5.4.3.4: then the superinterfaces (inherited default or abstract
+            // methods; which one runs is decided by selection, see `devirt`).
+            let mut chain = vec![class.to_string()];
+            let mut current = self.load_class(class)?.super_name.clone();
+            while let Some(c) = current.take() {
+                if chain.len() >= MAX_LOOKUP {
+                    break;
+                }
+                current = self.load_class(&c)?.super_name.clone();
+                chain.push(c);
+            }
+            for i in self.superinterfaces(&chain)? {
+                let owner = self.load_class(&i)?;
+                if let Some(m) = owner.methods.iter().position(|m| {
+                    m.name == name
+                        && m.descriptor == descriptor
+                        && m.access_flags & (access::STATIC | access::PRIVATE) == 0
+                }) {
+                    return Ok((owner, m));
+                }
+            }
+        }
         self.bail(format!(
-            "method {}.{name}{descriptor} not found in the class hierarchy (default methods of \
-             interfaces are not supported)",
+            "method {}.{name}{descriptor} not found in the class hierarchy",
             class.replace('/', ".")
         ))
     }

@@ -33,6 +33,7 @@
 
 mod blocks;
 mod builder;
+mod devirt;
 mod descriptor;
 mod error;
 mod fields;
@@ -40,15 +41,17 @@ mod inline;
 mod intrinsics;
 mod references;
 mod resolver;
+mod runtime_classes;
 mod statics;
 mod streams;
 mod switch;
 
-pub use builder::{build_graph, MAX_INLINE_DEPTH};
+pub use builder::{build_graph, build_graph_for, MAX_INLINE_DEPTH};
 pub use descriptor::{parse_method_descriptor, MethodDescriptor};
 pub use error::{Bailout, FrontendError, Location};
 pub use intrinsics::intrinsic_for;
 pub use resolver::{ClassResolver, DirectoryResolver, NoResolver};
+pub use runtime_classes::{ObjectPath, RuntimeClass, RuntimeClasses};
 
 use ferrocl_graph::{Graph, NodeId, SideTable, Stamp};
 
