@@ -20,6 +20,9 @@ use crate::runtime_classes::{ObjectPath, RuntimeClass};
 use ferrocl_classfile::access;
 use ferrocl_graph::{NodeId, Stamp};
 
+/// The root of every superclass chain.
+pub(crate) const OBJECT: &str = "java/lang/Object";
+
 /// How many classes and interfaces a selection walks before giving up.
 const MAX_LOOKUP: usize = 64;
 
@@ -96,6 +99,34 @@ impl<'a> Builder<'a, '_> {
         }
     }
 
+    /// Checks that the object a statically bound call is made on (not the compiled method's `this`)
+    /// is not null at `execute()`: the inlined code might not touch it, and the JVM would throw.
+    /// The entry consulted makes the host's guard cover it.
+    pub(crate) fn require_non_null(
+        &mut self,
+        receiver: NodeId,
+        shown: &str,
+    ) -> Result<(), FrontendError> {
+        let Some(path) = self.object_path(receiver) else {
+            return self.bail(format!(
+                "calls on objects other than `this`, a parameter, or a field of them are not \
+                 supported: call of {shown}"
+            ));
+        };
+        let object = self.describe_path(&path);
+        match self.runtime.lookup(&path) {
+            None => self.bail(format!(
+                "call of {shown} on {object}: whether {object} is null is not known to the \
+                 compiler (the host gives it at execute())"
+            )),
+            Some(RuntimeClass::Null) => self.bail(format!(
+                "call of {shown} on {object}, which is null at this execute(): the JVM runs the \
+                 method (and throws its NullPointerException)"
+            )),
+            Some(_) => Ok(()),
+        }
+    }
+
     /// JVMS §5.4.6 method selection for the exact class `class`.
     fn select_method(
         &mut self,
@@ -120,7 +151,13 @@ impl<'a> Builder<'a, '_> {
                     "the superclass chain of {exact} is too long to select {shown}"
                 ));
             }
-            let owner = self.load_class(&c)?;
+            let owner = match self.load_class(&c) {
+                Ok(owner) => owner,
+                // `java.lang.Object` implements no interface; where its bytes are not available,
+                // a method it would declare is simply not found.
+                Err(_) if c == OBJECT => break,
+                Err(e) => return Err(e),
+            };
             if let Some(i) = owner.methods.iter().position(overrides) {
                 let abstract_method = owner
                     .methods
@@ -194,7 +231,10 @@ impl<'a> Builder<'a, '_> {
 
     /// Every interface that `classes` (classes or interfaces) implement or extend, directly or
     /// indirectly, without repeats, nearest first.
-    pub(crate) fn superinterfaces(&mut self, classes: &[String]) -> Result<Vec<String>, FrontendError> {
+    pub(crate) fn superinterfaces(
+        &mut self,
+        classes: &[String],
+    ) -> Result<Vec<String>, FrontendError> {
         let mut work: Vec<String> = Vec::new();
         for c in classes {
             let class = self.load_class(c)?;

@@ -228,26 +228,18 @@ impl<'a> Builder<'a, '_> {
         } else {
             args.first().copied()
         };
-        let (owner, m) = if matches!(kind, CallKind::Virtual | CallKind::Interface) {
-            let bound = flags & (access::PRIVATE | access::FINAL) != 0
-                || self.load_class(&target.class)?.access_flags & access::FINAL != 0;
-            if bound {
-                (owner, m)
-            } else {
-                // Guarded on the host: the kernel is used only while the object has this class.
-                self.devirtualize(receiver, &target.name, &target.descriptor, &shown)?
+        let bound = !matches!(kind, CallKind::Virtual | CallKind::Interface)
+            || flags & (access::PRIVATE | access::FINAL) != 0
+            || self.load_class(&target.class)?.access_flags & access::FINAL != 0;
+        let (owner, m) = if bound {
+            if let Some(r) = receiver.filter(|&r| Some(r) != self.receiver) {
+                self.require_non_null(r, &shown)?;
             }
-        } else {
             (owner, m)
+        } else {
+            // Guarded on the host: the kernel is used only while the object has this class.
+            self.devirtualize(receiver, &target.name, &target.descriptor, &shown)?
         };
-        if let Some(r) = receiver {
-            if Some(r) != self.receiver && self.object_path(r).is_none() {
-                return self.bail(format!(
-                    "calls on objects other than `this`, a parameter, or a field of them are not \
-                     supported: call of {shown}"
-                ));
-            }
-        }
         let Some(method) = owner.methods.get(m) else {
             return self.malformed(format!("method {shown} vanished"));
         };
@@ -302,7 +294,11 @@ impl<'a> Builder<'a, '_> {
     ) -> Result<(ClassRef<'a>, usize), FrontendError> {
         let mut current = class.to_string();
         for _ in 0..MAX_LOOKUP {
-            let owner = self.load_class(&current)?;
+            let owner = match self.load_class(&current) {
+                Ok(owner) => owner,
+                Err(_) if current == crate::devirt::OBJECT && current != class => break,
+                Err(e) => return Err(e),
+            };
             if let Some(i) = owner
                 .methods
                 .iter()
@@ -324,8 +320,8 @@ impl<'a> Builder<'a, '_> {
             let mut chain = vec![class.to_string()];
             let mut current = self.load_class(class)?.super_name.clone();
             while let Some(c) = current.take() {
-                if chain.len() >= MAX_LOOKUP {
-                    break;
+                if chain.len() >= MAX_LOOKUP || c == crate::devirt::OBJECT {
+                    break; // Object implements no interface (and may not be available)
                 }
                 current = self.load_class(&c)?.super_name.clone();
                 chain.push(c);

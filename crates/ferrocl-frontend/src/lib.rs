@@ -33,8 +33,8 @@
 
 mod blocks;
 mod builder;
-mod devirt;
 mod descriptor;
+mod devirt;
 mod error;
 mod fields;
 mod inline;

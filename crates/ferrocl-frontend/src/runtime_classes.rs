@@ -175,13 +175,19 @@ mod tests {
             Some(&RuntimeClass::Class("a/Circle".into()))
         );
         assert!(map.consulted().is_empty());
-        assert_eq!(map.lookup(&shape), Some(RuntimeClass::Class("a/Circle".into())));
+        assert_eq!(
+            map.lookup(&shape),
+            Some(RuntimeClass::Class("a/Circle".into()))
+        );
         let null = ObjectPath {
             root: 1,
             fields: vec!["next".into(), "inner".into()],
         };
         assert_eq!(map.lookup(&null), Some(RuntimeClass::Null));
-        assert_eq!(map.lookup(&shape), Some(RuntimeClass::Class("a/Circle".into())));
+        assert_eq!(
+            map.lookup(&shape),
+            Some(RuntimeClass::Class("a/Circle".into()))
+        );
         let consulted = map.consulted();
         assert_eq!(consulted.len(), 2);
         assert_eq!(
@@ -204,9 +210,19 @@ mod tests {
 
     #[test]
     fn bad_lines_are_refused() {
-        for bad in ["x\t\tN", "0\ta..b\tN", "0\t\tQ:x", "0\tN", "0\t\tC:", "0\t\tN\textra"] {
+        for bad in [
+            "x\t\tN",
+            "0\ta..b\tN",
+            "0\t\tQ:x",
+            "0\tN",
+            "0\t\tC:",
+            "0\t\tN\textra",
+        ] {
             assert!(RuntimeClasses::parse(bad).is_err(), "{bad:?}");
         }
-        assert_eq!(RuntimeClasses::parse("\n").expect("empty"), RuntimeClasses::new());
+        assert_eq!(
+            RuntimeClasses::parse("\n").expect("empty"),
+            RuntimeClasses::new()
+        );
     }
 }

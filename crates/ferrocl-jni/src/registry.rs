@@ -366,13 +366,11 @@ pub(crate) fn compile(args: CompileArgs<'_>) -> Result<u64, NativeError> {
     // Another thread may have registered the same task meanwhile; keep the first.
     let same = reg.by_key.get(&key).and_then(|list| {
         list.iter().copied().find(|&i| {
-            reg.tasks
-                .get(i)
-                .is_some_and(|t| {
-                    t.dependencies == task.dependencies
-                        && t.assertions == task.assertions
-                        && t.class_guards == task.class_guards
-                })
+            reg.tasks.get(i).is_some_and(|t| {
+                t.dependencies == task.dependencies
+                    && t.assertions == task.assertions
+                    && t.class_guards == task.class_guards
+            })
         })
     });
     if let Some(index) = same {

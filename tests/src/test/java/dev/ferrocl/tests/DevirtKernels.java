@@ -231,6 +231,20 @@ public final class DevirtKernels {
         }
     }
 
+    /** A final class whose method touches no field: a call on a null one must still throw. */
+    public static final class Seven {
+        public int seven() {
+            return 7;
+        }
+    }
+
+    /** A statically bound call on a parameter object. */
+    public static void sevens(Seven c, int[] out) {
+        for (@Parallel int i = 0; i < out.length; i++) {
+            out[i] = c.seven() + i;
+        }
+    }
+
     /** One of nine classes for the bound on variants. */
     public static final class S1 implements Shape {
         @Override

@@ -212,6 +212,18 @@ public class DevirtTest {
         }
         // The same method with an object again runs on the device.
         check(DevirtKernels::areas, new Circle(4f), x, new float[100]);
+
+        // A statically bound call whose callee touches no field of the null object: the JVM's NPE still.
+        try (TaskSchedule s = new TaskSchedule("null7")
+                .task("t", DevirtKernels::sevens, (DevirtKernels.Seven) null, new int[5])) {
+            try {
+                s.execute();
+                fail("the JVM's NullPointerException should propagate");
+            } catch (NullPointerException e) {
+                assertEquals(TaskReport.Where.JVM, s.report().task("t").ranOn());
+            }
+        }
+        check(DevirtKernels::sevens, new DevirtKernels.Seven(), new int[1000]);
     }
 
     @Test
