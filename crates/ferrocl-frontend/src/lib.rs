@@ -10,17 +10,21 @@
 //!
 //! Calls are handled while parsing, as Graal's bytecode parser does: calls of known pure library
 //! methods (`Math.sqrt`, `Integer.bitCount`, …) become [`Op::Intrinsic`] nodes; other statically
-//! bound calls (`invokestatic`, and private or final methods or methods of final classes called
-//! on `this`) are *inlined*: the callee's bytecode is parsed into the same graph, with the
-//! arguments as its initial locals, and its returns merge into the code after the call. Other
-//! classes' bytes come from a [`ClassResolver`]. `getstatic` of a constant folds to the constant;
+//! bound calls (`invokestatic`, and private or final methods or methods of final classes) are
+//! *inlined*: the callee's bytecode is parsed into the same graph, with the arguments as its
+//! initial locals, and its returns merge into the code after the call. Virtual and interface calls
+//! on `this`, a parameter or a field path of them are *devirtualised* for the exact class the host
+//! found for that object ([`RuntimeClasses`], given to [`build_graph_for`]) and inlined the same
+//! way; the entries consulted are the host's guard. Other classes' bytes come from a
+//! [`ClassResolver`]. javac's `$assertionsDisabled` is `true` (the resolver may say otherwise). `getstatic` of a constant folds to the constant;
 //! of another primitive static field it becomes an [`Op::StaticField`] read by the host. `switch`
 //! becomes a chain of `If`s; null tests of parameter arrays fold (the host rejects null arrays
 //! before launch), and branches whose condition is a constant are parsed one-sided.
 //!
 //! **Refuses** (with a [`Bailout`] naming class, method, bytecode index and source line — for
-//! inlined code, the callee's) what the compiler does not handle yet: virtual calls that are not
-//! provably monomorphic, recursion, native methods, instance fields, `putstatic`, static fields of
+//! inlined code, the callee's) what the compiler does not handle yet: virtual calls on objects
+//! whose class the host cannot give (made in the kernel, array elements) or does not give, calls on
+//! null objects, hidden classes (lambdas), classes run with assertions enabled, recursion, native methods, instance fields, `putstatic`, static fields of
 //! reference type, object allocation, exception handlers, `null`, comparisons of different
 //! references, `jsr`/`ret`, irreducible control flow.
 //!
