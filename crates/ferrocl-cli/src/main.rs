@@ -101,6 +101,7 @@ fn main() -> ExitCode {
                 descriptor: &m.descriptor,
                 target: Target::default(),
                 resolver: Some(&mut resolver),
+                classes: None,
             };
             match compile(&mut request, &options) {
                 Ok(k) => {

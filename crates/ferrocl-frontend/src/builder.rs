@@ -10,6 +10,7 @@ use crate::blocks::{build_cfg, Cfg, CfgError};
 use crate::descriptor::{parse_method_descriptor, slot_size};
 use crate::error::{Bailout, FrontendError, Location};
 use crate::resolver::ClassResolver;
+use crate::runtime_classes::RuntimeClasses;
 use crate::{
     AnnotatedLocal, GraphMethod, MethodGraph, Origin, ParamInfo, PARALLEL_ANNOTATION,
     REDUCE_ANNOTATION,
@@ -138,14 +139,29 @@ pub(crate) struct Builder<'a, 'r> {
     pub(crate) virtual_objects: HashMap<NodeId, crate::objects::VirtualObject>,
     /// Field slots reserved so far by allocation sites.
     pub(crate) virtual_field_count: usize,
+    /// The exact classes of the objects reachable from the arguments (see `devirt`).
+    pub(crate) runtime: &'r mut RuntimeClasses,
 }
 
 /// Builds the graph of `method` of `class`, inlining calls; other classes come from `resolver`
-/// (each at most once per build).
+/// (each at most once per build). No object's runtime class is known, so virtual calls that are not
+/// statically bound bail out; see [`build_graph_for`].
 pub fn build_graph(
     class: &ClassFile,
     method: &Method,
     resolver: &mut dyn ClassResolver,
+) -> Result<MethodGraph, FrontendError> {
+    build_graph_for(class, method, resolver, &mut RuntimeClasses::new())
+}
+
+/// Like [`build_graph`], with the exact classes the host found for the objects reachable from the
+/// task's arguments: virtual and interface calls on those objects are devirtualised for them and
+/// inlined. The entries consulted are recorded in `runtime` (also when the build fails).
+pub fn build_graph_for(
+    class: &ClassFile,
+    method: &Method,
+    resolver: &mut dyn ClassResolver,
+    runtime: &mut RuntimeClasses,
 ) -> Result<MethodGraph, FrontendError> {
     let location = Location {
         class: class.name.clone(),
@@ -212,6 +228,7 @@ pub fn build_graph(
         params: Vec::new(),
         virtual_objects: HashMap::new(),
         virtual_field_count: 0,
+        runtime,
     };
 
     // Parameters and the entry frame.

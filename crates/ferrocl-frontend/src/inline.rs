@@ -10,8 +10,11 @@
 //! are several). The call instruction needs no block of its own: the caller's block simply goes on
 //! from the continuation.
 //!
-//! Refused, naming the call site: virtual calls that may dispatch to an override, calls on objects
-//! other than `this`, recursion (direct or mutual), nesting deeper than [`MAX_INLINE_DEPTH`],
+//! A virtual or interface call that may dispatch to an override is *devirtualised* for the exact
+//! class the host found for the receiver at `execute()` (see `devirt.rs`), then inlined the same way.
+//!
+//! Refused, naming the call site: virtual calls on objects whose class the host cannot know (not
+//! `this`, a parameter, or a field path of them), calls on such objects, recursion (direct or mutual), nesting deeper than [`MAX_INLINE_DEPTH`],
 //! native, abstract and synchronized callees, and classes the resolver cannot provide. A bailout
 //! inside inlined code names the callee's method and line, followed by the call sites.
 
@@ -243,20 +246,29 @@ impl<'a> Builder<'a, '_> {
                  (IncompatibleClassChangeError)"
             ));
         }
-        if matches!(kind, CallKind::Virtual | CallKind::Interface) && !on_virtual {
-            let bound = flags & (access::PRIVATE | access::FINAL) != 0
-                || self.load_class(&target.class)?.access_flags & access::FINAL != 0;
-            if !bound {
-                return self.bail(format!(
-                    "virtual call of {shown} (devirtualisation is not supported yet)"
-                ));
+        let receiver = if kind == CallKind::Static {
+            None
+        } else {
+            args.first().copied()
+        };
+        // Calls on an object replaced by scalars were resolved for its exact class above.
+        let bound = on_virtual
+            || !matches!(kind, CallKind::Virtual | CallKind::Interface)
+            || flags & (access::PRIVATE | access::FINAL) != 0
+            || self.load_class(&target.class)?.access_flags & access::FINAL != 0;
+        let (owner, m) = if bound {
+            if let Some(r) = receiver.filter(|&r| Some(r) != self.receiver && !on_virtual) {
+                self.require_non_null(r, &shown)?;
             }
-        }
-        if kind != CallKind::Static && args.first().copied() != self.receiver && !on_virtual {
-            return self.bail(format!(
-                "calls on objects other than `this` are not supported yet: call of {shown}"
-            ));
-        }
+            (owner, m)
+        } else {
+            // Guarded on the host: the kernel is used only while the object has this class.
+            self.devirtualize(receiver, &target.name, &target.descriptor, &shown)?
+        };
+        let Some(method) = owner.methods.get(m) else {
+            return self.malformed(format!("method {shown} vanished"));
+        };
+        let flags = method.access_flags;
         if flags & (access::NATIVE | access::ABSTRACT) != 0 || method.code.is_none() {
             return self.bail(format!(
                 "{shown} has no bytecode (native or abstract) and is not an intrinsic"
@@ -307,7 +319,11 @@ impl<'a> Builder<'a, '_> {
     ) -> Result<(ClassRef<'a>, usize), FrontendError> {
         let mut current = class.to_string();
         for _ in 0..MAX_LOOKUP {
-            let owner = self.load_class(&current)?;
+            let owner = match self.load_class(&current) {
+                Ok(owner) => owner,
+                Err(_) if current == crate::devirt::OBJECT && current != class => break,
+                Err(e) => return Err(e),
+            };
             if let Some(i) = owner
                 .methods
                 .iter()
@@ -323,9 +339,31 @@ impl<'a> Builder<'a, '_> {
                 None => break,
             }
         }
+        if !only_here {
+            // JVMS §5.4.3.3/§5.4.3.4: then the superinterfaces (inherited default or abstract
+            // methods; which one runs is decided by selection, see `devirt`).
+            let mut chain = vec![class.to_string()];
+            let mut current = self.load_class(class)?.super_name.clone();
+            while let Some(c) = current.take() {
+                if chain.len() >= MAX_LOOKUP || c == crate::devirt::OBJECT {
+                    break; // Object implements no interface (and may not be available)
+                }
+                current = self.load_class(&c)?.super_name.clone();
+                chain.push(c);
+            }
+            for i in self.superinterfaces(&chain)? {
+                let owner = self.load_class(&i)?;
+                if let Some(m) = owner.methods.iter().position(|m| {
+                    m.name == name
+                        && m.descriptor == descriptor
+                        && m.access_flags & (access::STATIC | access::PRIVATE) == 0
+                }) {
+                    return Ok((owner, m));
+                }
+            }
+        }
         self.bail(format!(
-            "method {}.{name}{descriptor} not found in the class hierarchy (default methods of \
-             interfaces are not supported)",
+            "method {}.{name}{descriptor} not found in the class hierarchy",
             class.replace('/', ".")
         ))
     }

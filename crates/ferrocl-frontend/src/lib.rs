@@ -10,20 +10,24 @@
 //!
 //! Calls are handled while parsing, as Graal's bytecode parser does: calls of known pure library
 //! methods (`Math.sqrt`, `Integer.bitCount`, …) become [`Op::Intrinsic`] nodes; other statically
-//! bound calls (`invokestatic`, and private or final methods or methods of final classes called
-//! on `this`) are *inlined*: the callee's bytecode is parsed into the same graph, with the
-//! arguments as its initial locals, and its returns merge into the code after the call. Other
-//! classes' bytes come from a [`ClassResolver`]. `getstatic` of a constant folds to the constant;
+//! bound calls (`invokestatic`, and private or final methods or methods of final classes) are
+//! *inlined*: the callee's bytecode is parsed into the same graph, with the arguments as its
+//! initial locals, and its returns merge into the code after the call. Virtual and interface calls
+//! on `this`, a parameter or a field path of them are *devirtualised* for the exact class the host
+//! found for that object ([`RuntimeClasses`], given to [`build_graph_for`]) and inlined the same
+//! way; the entries consulted are the host's guard. Other classes' bytes come from a
+//! [`ClassResolver`]. javac's `$assertionsDisabled` is `true` (the resolver may say otherwise). `getstatic` of a constant folds to the constant;
 //! of another primitive static field it becomes an [`Op::StaticField`] read by the host. `switch`
 //! becomes a chain of `If`s; null tests of parameter arrays fold (the host rejects null arrays
 //! before launch), and branches whose condition is a constant are parsed one-sided.
 //!
 //! **Refuses** (with a [`Bailout`] naming class, method, bytecode index and source line — for
-//! inlined code, the callee's) what the compiler does not handle yet: virtual calls that are not
-//! provably monomorphic, recursion, native methods, instance fields, `putstatic`, static fields of
-//! reference type, allocation of objects that escape or have reference fields (others are replaced
-//! by scalars, see `objects.rs`; arrays of primitives become `NewArray` nodes, checked by
-//! `ferrocl-opt`), exception handlers, `null`, comparisons of different
+//! inlined code, the callee's) what the compiler does not handle yet: virtual calls on objects
+//! whose class the host cannot give (array elements, hidden classes such as lambdas) or does not
+//! give, calls on null objects, classes run with assertions enabled, recursion, native methods,
+//! instance fields, `putstatic`, static fields of reference type, allocation of objects that escape
+//! or have reference fields (others are replaced by scalars, see `objects.rs`; arrays of primitives
+//! become `NewArray` nodes, checked by `ferrocl-opt`), exception handlers, `null`, comparisons of different
 //! references, `jsr`/`ret`, irreducible control flow.
 //!
 //! [`Op::Intrinsic`]: ferrocl_graph::Op::Intrinsic
@@ -36,6 +40,7 @@
 mod blocks;
 mod builder;
 mod descriptor;
+mod devirt;
 mod error;
 mod fields;
 mod inline;
@@ -43,15 +48,17 @@ mod intrinsics;
 mod objects;
 mod references;
 mod resolver;
+mod runtime_classes;
 mod statics;
 mod streams;
 mod switch;
 
-pub use builder::{build_graph, MAX_INLINE_DEPTH};
+pub use builder::{build_graph, build_graph_for, MAX_INLINE_DEPTH};
 pub use descriptor::{parse_method_descriptor, MethodDescriptor};
 pub use error::{Bailout, FrontendError, Location};
 pub use intrinsics::intrinsic_for;
 pub use resolver::{ClassResolver, DirectoryResolver, NoResolver};
+pub use runtime_classes::{ObjectPath, RuntimeClass, RuntimeClasses};
 
 use ferrocl_graph::{Graph, NodeId, SideTable, Stamp};
 

@@ -13,6 +13,16 @@ pub trait ClassResolver {
     /// The bytes of the class file of `internal_name` (e.g. `java/lang/Math`), or `None` when the
     /// class is not available. Must not panic; a failure is just "not available".
     fn class_bytes(&mut self, internal_name: &str) -> Option<Vec<u8>>;
+
+    /// Whether the JVM runs `assert` statements of `internal_name` (its `$assertionsDisabled` is
+    /// false, as with `-ea`); `None` when unknown. The front end compiles `assert` as the JVM does
+    /// with assertions disabled, and bails out when this says they are enabled. Resolvers without
+    /// a JVM (the command line, tests) answer `None`: assertions count as disabled, the JVM's
+    /// default.
+    fn assertions_enabled(&mut self, internal_name: &str) -> Option<bool> {
+        let _ = internal_name;
+        None
+    }
 }
 
 /// A resolver that knows no classes: only the compiled method's own class is available.

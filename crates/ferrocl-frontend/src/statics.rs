@@ -3,7 +3,9 @@
 //! A `static final` field with a `ConstantValue` attribute is its constant (javac inlines such
 //! fields itself unless the reading class was compiled against another version of the declaring
 //! class). Any other primitive static field becomes a [`Op::StaticField`] node: the host reads the
-//! field at every `execute()` and passes its value to the kernel. Writing a static field, and
+//! field at every `execute()` and passes its value to the kernel. javac's synthetic
+//! `$assertionsDisabled` is `true` (assertions off, the JVM's default; `assert` folds away) unless
+//! the resolver says the class runs with assertions enabled: then the method bails out. Writing a static field, and
 //! static fields of reference type (arrays, objects), are refused.
 
 use crate::builder::{field_name, Builder, Scope};
@@ -11,6 +13,9 @@ use crate::error::FrontendError;
 use crate::inline::ClassRef;
 use ferrocl_classfile::{access, Constant as ClassConstant, Field};
 use ferrocl_graph::{Constant, FieldRef, NodeId, Op, Stamp};
+
+/// The synthetic field javac adds to a class with `assert` statements.
+const ASSERTIONS_DISABLED: &str = "$assertionsDisabled";
 
 /// How many classes and interfaces a field lookup walks before giving up.
 const MAX_LOOKUP: usize = 64;
@@ -42,6 +47,13 @@ impl<'a> Builder<'a, '_> {
         if !declared.is_static() {
             return self.malformed(format!("getstatic of the instance field {name}"));
         }
+        if declared.name == ASSERTIONS_DISABLED
+            && declared.descriptor == "Z"
+            && declared.access_flags & (access::FINAL | access::SYNTHETIC)
+                == access::FINAL | access::SYNTHETIC
+        {
+            return self.assertions_disabled(&owner.name);
+        }
         if declared.access_flags & access::FINAL != 0 {
             if let Some(value) = &declared.constant_value {
                 let Some(c) = constant_of(declared, value) else {
@@ -58,6 +70,19 @@ impl<'a> Builder<'a, '_> {
             descriptor: declared.descriptor.clone(),
         };
         self.add(Op::StaticField(field), stamp, vec![])
+    }
+
+    /// javac's `$assertionsDisabled` of `class`: true, as the JVM runs without `-ea`, so every
+    /// `assert` folds away; a bailout when the host says the class runs its assertions.
+    fn assertions_disabled(&mut self, class: &str) -> Result<NodeId, FrontendError> {
+        if self.resolver.assertions_enabled(class) == Some(true) {
+            return self.bail(format!(
+                "assertions are enabled for {} (-ea): the method runs on the JVM, where its assert \
+                 statements can throw",
+                class.replace('/', ".")
+            ));
+        }
+        self.constant(Constant::Int(1))
     }
 
     /// Field resolution (JVMS §5.4.3.2): the class itself, then its superinterfaces, then its

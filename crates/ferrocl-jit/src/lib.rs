@@ -10,7 +10,8 @@
 //!
 //! **Receives** the bytes of a class, a method name and descriptor, what the target device can
 //! do, and optionally a [`ClassResolver`] for the bytes of other classes (callees, `java.lang.Math`,
-//! the declaring classes of static fields). **Guarantees** a [`CompiledKernel`] whose source
+//! the declaring classes of static fields) and the [`RuntimeClasses`] of the objects reachable
+//! from the task's arguments (virtual calls are devirtualised for them). **Guarantees** a [`CompiledKernel`] whose source
 //! computes what the JVM computes, or a [`JitError`] that says whether the method is unsupported
 //! ([`JitError::Bailout`], the JVM runs it), the class is corrupt ([`JitError::ClassFormat`]) or
 //! Ferrocl has a bug ([`JitError::Internal`]).
@@ -20,7 +21,7 @@
 #![allow(clippy::result_large_err)]
 
 use ferrocl_classfile::ClassFile;
-use ferrocl_frontend::{build_graph, Bailout, FrontendError, Location, MethodGraph};
+use ferrocl_frontend::{build_graph_for, Bailout, FrontendError, Location, MethodGraph};
 use ferrocl_graph::{to_dot, Graph};
 use ferrocl_opencl_writer::{write_kernel, WriterError, WriterOptions};
 use ferrocl_opt::{run_phases, OptError};
@@ -30,7 +31,7 @@ use std::time::{Duration, Instant};
 
 pub use ferrocl_frontend::{
     Bailout as BailoutReason, ClassResolver, DirectoryResolver, Location as MethodLocation,
-    NoResolver, ParamInfo,
+    NoResolver, ObjectPath, ParamInfo, RuntimeClass, RuntimeClasses,
 };
 pub use ferrocl_graph::{ElemKind, FieldRef, Stamp};
 pub use ferrocl_opencl_writer::{
@@ -82,6 +83,11 @@ pub struct Request<'a> {
     /// declaring classes of static fields); `None`: only the method's own class is available, and
     /// a call into another class bails out.
     pub resolver: Option<&'a mut dyn ClassResolver>,
+    /// The exact classes the host found for the objects reachable from the task's arguments
+    /// (guarded devirtualisation); `None`: none is known, and virtual calls that are not statically
+    /// bound bail out. The entries the compiler consulted are recorded in it, also when the
+    /// compilation fails: the kernel is valid only while those objects keep those classes.
+    pub classes: Option<&'a mut RuntimeClasses>,
 }
 
 impl fmt::Debug for Request<'_> {
@@ -96,6 +102,7 @@ impl fmt::Debug for Request<'_> {
             .field("descriptor", &self.descriptor)
             .field("target", &self.target)
             .field("resolver", &self.resolver.is_some())
+            .field("classes", &self.classes)
             .finish()
     }
 }
@@ -190,7 +197,12 @@ fn frontend(class: &ClassFile, request: &mut Request<'_>) -> Result<MethodGraph,
         Some(r) => r,
         None => &mut none,
     };
-    build_graph(class, method, resolver).map_err(|e| match e {
+    let mut unknown = RuntimeClasses::new();
+    let classes: &mut RuntimeClasses = match request.classes.as_deref_mut() {
+        Some(c) => c,
+        None => &mut unknown,
+    };
+    build_graph_for(class, method, resolver, classes).map_err(|e| match e {
         FrontendError::Bailout(b) => JitError::Bailout(b),
         FrontendError::Malformed { location, message } => JitError::ClassFormat {
             class: location.to_string(),

@@ -18,6 +18,7 @@ fn compile_all(bytes: &[u8]) {
             descriptor: &method.descriptor,
             target: Target::default(),
             resolver: None,
+            classes: None,
         };
         let options = Options {
             verify_each_phase: true,

@@ -91,6 +91,7 @@ fn snapshots_match() {
                 descriptor: &method.descriptor,
                 target: Target::default(),
                 resolver: Some(&mut resolver),
+                classes: None,
             };
             let options = Options {
                 verify_each_phase: true,

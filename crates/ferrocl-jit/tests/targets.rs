@@ -31,6 +31,7 @@ fn run(bytes: &[u8], method: &str, descriptor: &str, target: Target) -> Result<S
         descriptor,
         target,
         resolver: None,
+        classes: None,
     };
     compile(&mut request, &Options::default()).map(|k| k.source().to_string())
 }
@@ -86,6 +87,7 @@ fn float_division_without_correct_rounding() {
             descriptor: "([F[FI)V",
             target,
             resolver: None,
+            classes: None,
         };
         compile(&mut request, &Options::default())
     };

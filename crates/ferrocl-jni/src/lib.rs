@@ -162,7 +162,11 @@ pub extern "system" fn Java_dev_ferrocl_api_Native_devices<'caller>(
 }
 
 /// `static native long compile(String implClass, byte[] classBytes, String methodName,
-/// String descriptor, boolean isStatic, String device, ClassResolver resolver)`.
+/// String descriptor, boolean isStatic, String device, ClassResolver resolver, String classMap,
+/// String[] consulted)`: `classMap` gives the exact classes of the objects reachable from the
+/// task's arguments (see [`ferrocl_jit::RuntimeClasses`] for the text form; null: none); the
+/// entries the compiler consulted (the kernel's guards, or what a bailout depended on) are written
+/// to `consulted[0]` in the same form, also when the compilation bails out.
 #[unsafe(no_mangle)]
 #[allow(clippy::too_many_arguments)]
 pub extern "system" fn Java_dev_ferrocl_api_Native_compile<'caller>(
@@ -175,11 +179,19 @@ pub extern "system" fn Java_dev_ferrocl_api_Native_compile<'caller>(
     is_static: jboolean,
     device: JString<'caller>,
     resolver: JObject<'caller>,
+    class_map: JString<'caller>,
+    consulted: JObjectArray<'caller>,
 ) -> jlong {
     init_logging();
     unowned
         .with_env(|env| -> Result<jlong, NativeError> {
             let class_name = java_string(env, &impl_class)?;
+            let mut classes = if class_map.is_null() {
+                ferrocl_jit::RuntimeClasses::new()
+            } else {
+                ferrocl_jit::RuntimeClasses::parse(&java_string(env, &class_map)?)
+                    .map_err(|e| NativeError::ferrocl(format!("class map: {e}")))?
+            };
             if class_bytes.is_null() {
                 return Err(NativeError::ferrocl(format!(
                     "no class bytes for {}",
@@ -203,8 +215,14 @@ pub extern "system" fn Java_dev_ferrocl_api_Native_compile<'caller>(
                 is_static,
                 device: device.as_deref(),
                 resolver: &mut resolver,
-            })?;
-            Ok(handle as jlong)
+                classes: &mut classes,
+            });
+            if !consulted.is_null() && consulted.len(env)? > 0 {
+                let text = ferrocl_jit::RuntimeClasses::to_text(&classes.consulted());
+                let text = JString::from_str(env, text)?;
+                consulted.set_element(env, 0, &text)?;
+            }
+            Ok(handle? as jlong)
         })
         .resolve::<ThrowJava>()
 }

@@ -5,10 +5,16 @@
 //! classes of static fields). The same class bytes may be compiled under class loaders that resolve
 //! those names to different classes, so a task records the hash of every class the compiler
 //! fetched through the [`JavaResolver`], and a cached task is reused only when the resolver of the
-//! new request still gives the same bytes for each of them.
+//! new request still gives the same bytes for each of them. Likewise a task records the assertion
+//! status of the classes whose `assert` statements it compiled away, and the runtime classes of the
+//! objects whose virtual calls it devirtualised (the host's guard): a cached task is reused only
+//! for the same statuses and classes.
 
 use crate::{NativeError, COMPILATION_EXCEPTION};
-use ferrocl_jit::{ClassResolver, CompiledKernel, JitError, Request, Target};
+use ferrocl_jit::{
+    ClassResolver, CompiledKernel, JitError, ObjectPath, Request, RuntimeClass, RuntimeClasses,
+    Target,
+};
 use ferrocl_runtime::{BuiltKernel, Device, DeviceSelector, RuntimeError};
 use jni::objects::{JByteArray, JObject, JValue};
 use jni::{jni_sig, jni_str, Env};
@@ -70,12 +76,46 @@ impl ClassResolver for JavaResolver<'_, '_, '_> {
             }
         }
     }
+
+    /// `int assertionStatus(String)` of the Java resolver: 1 enabled, 0 disabled, else unknown.
+    fn assertions_enabled(&mut self, internal_name: &str) -> Option<bool> {
+        if self.resolver.is_null() {
+            return None;
+        }
+        let resolver = self.resolver;
+        let status = self
+            .env
+            .with_local_frame(4, |env| -> jni::errors::Result<i32> {
+                let name = env.new_string(internal_name)?;
+                env.call_method(
+                    resolver,
+                    jni_str!("assertionStatus"),
+                    jni_sig!("(Ljava/lang/String;)I"),
+                    &[JValue::Object(&name)],
+                )?
+                .i()
+            });
+        match status {
+            Ok(1) => Some(true),
+            Ok(0) => Some(false),
+            Ok(_) => None,
+            Err(e) => {
+                if self.env.exception_check() {
+                    self.env.exception_clear();
+                }
+                log::debug!("assertion status of {internal_name} unavailable: {e}");
+                None
+            }
+        }
+    }
 }
 
-/// Remembers the hash of every class fetched through the inner resolver.
+/// Remembers the hash of every class fetched through the inner resolver, and every assertion
+/// status asked for.
 struct Recording<'r> {
     inner: &'r mut dyn ClassResolver,
     fetched: Dependencies,
+    assertions: Assertions,
 }
 
 impl ClassResolver for Recording<'_> {
@@ -84,6 +124,12 @@ impl ClassResolver for Recording<'_> {
         self.fetched
             .push((internal_name.to_string(), bytes.as_deref().map(hash_bytes)));
         bytes
+    }
+
+    fn assertions_enabled(&mut self, internal_name: &str) -> Option<bool> {
+        let status = self.inner.assertions_enabled(internal_name);
+        self.assertions.push((internal_name.to_string(), status));
+        status
     }
 }
 
@@ -108,10 +154,26 @@ pub(crate) struct Task {
     /// The other classes the compiler fetched, with the hash of their bytes (`None`: not
     /// available): the task is valid for another request only if these are unchanged.
     pub(crate) dependencies: Dependencies,
+    /// The assertion status of each class whose `$assertionsDisabled` the method reads.
+    pub(crate) assertions: Assertions,
+    /// The runtime classes the compiler devirtualised calls for: the task is valid for another
+    /// request only if its objects have the same classes.
+    pub(crate) class_guards: Vec<(ObjectPath, RuntimeClass)>,
 }
 
 /// Classes by internal name with the hash of their bytes (`None`: not available).
 pub(crate) type Dependencies = Vec<(String, Option<u64>)>;
+
+/// Classes by internal name with their assertion status (`None`: unknown).
+pub(crate) type Assertions = Vec<(String, Option<bool>)>;
+
+/// What a cached task depends on besides its key.
+#[derive(Clone)]
+struct Validity {
+    dependencies: Dependencies,
+    assertions: Assertions,
+    class_guards: Vec<(ObjectPath, RuntimeClass)>,
+}
 
 /// Device id, class name, method, descriptor, hash of the class bytes.
 type Key = (String, String, String, String, u64);
@@ -138,6 +200,8 @@ pub(crate) struct CompileArgs<'a> {
     pub(crate) device: Option<&'a str>,
     /// Where other classes' bytes come from.
     pub(crate) resolver: &'a mut dyn ClassResolver,
+    /// The exact classes of the objects reachable from the arguments; records what was consulted.
+    pub(crate) classes: &'a mut RuntimeClasses,
 }
 
 fn bailout(message: String) -> NativeError {
@@ -147,33 +211,55 @@ fn bailout(message: String) -> NativeError {
     }
 }
 
-/// The first of `candidates` whose dependencies `resolver` still resolves to the same bytes.
+/// The first of `candidates` whose dependencies `resolver` still resolves to the same bytes (and
+/// assertion statuses), and whose devirtualised objects have the same classes in `classes`.
 fn find_cached(
-    candidates: &[(usize, Dependencies)],
+    candidates: &[(usize, Validity)],
     resolver: &mut dyn ClassResolver,
+    classes: &RuntimeClasses,
 ) -> Option<usize> {
     let mut seen: HashMap<String, Option<u64>> = HashMap::new();
-    candidates.iter().find_map(|(index, dependencies)| {
-        let same = dependencies.iter().all(|(name, hash)| {
+    let mut status: HashMap<String, Option<bool>> = HashMap::new();
+    candidates.iter().find_map(|(index, validity)| {
+        if !classes.satisfies(&validity.class_guards) {
+            return None;
+        }
+        let same = validity.dependencies.iter().all(|(name, hash)| {
             let now = *seen
                 .entry(name.clone())
                 .or_insert_with(|| resolver.class_bytes(name).as_deref().map(hash_bytes));
             now == *hash
+        }) && validity.assertions.iter().all(|(name, enabled)| {
+            let now = *status
+                .entry(name.clone())
+                .or_insert_with(|| resolver.assertions_enabled(name));
+            now == *enabled
         });
         same.then_some(*index)
     })
 }
 
-/// The cached tasks for `key`, with their dependencies (copied so the lock is not held while the
+/// The cached tasks for `key`, with what they depend on (copied so the lock is not held while the
 /// resolver calls into Java).
-fn candidates(key: &Key) -> Result<Vec<(usize, Dependencies)>, NativeError> {
+fn candidates(key: &Key) -> Result<Vec<(usize, Validity)>, NativeError> {
     let reg = lock()?;
     Ok(reg
         .by_key
         .get(key)
         .map(|list| {
             list.iter()
-                .filter_map(|&i| reg.tasks.get(i).map(|t| (i, t.dependencies.clone())))
+                .filter_map(|&i| {
+                    reg.tasks.get(i).map(|t| {
+                        (
+                            i,
+                            Validity {
+                                dependencies: t.dependencies.clone(),
+                                assertions: t.assertions.clone(),
+                                class_guards: t.class_guards.clone(),
+                            },
+                        )
+                    })
+                })
                 .collect()
         })
         .unwrap_or_default())
@@ -204,7 +290,14 @@ pub(crate) fn compile(args: CompileArgs<'_>) -> Result<u64, NativeError> {
         args.descriptor.to_string(),
         hash_bytes(args.bytes),
     );
-    if let Some(index) = find_cached(&candidates(&key)?, args.resolver) {
+    let cached = candidates(&key)?;
+    if let Some(index) = find_cached(&cached, args.resolver, args.classes) {
+        // The reused kernel depends on the same objects' classes: record them as consulted.
+        if let Some((_, validity)) = cached.iter().find(|(i, _)| *i == index) {
+            for (path, _) in &validity.class_guards {
+                let _ = args.classes.lookup(path);
+            }
+        }
         return Ok(index as u64 + 1);
     }
 
@@ -212,6 +305,7 @@ pub(crate) fn compile(args: CompileArgs<'_>) -> Result<u64, NativeError> {
     let mut recording = Recording {
         inner: args.resolver,
         fetched: Vec::new(),
+        assertions: Vec::new(),
     };
     let mut request = Request {
         class_bytes: args.bytes,
@@ -223,9 +317,12 @@ pub(crate) fn compile(args: CompileArgs<'_>) -> Result<u64, NativeError> {
             correctly_rounded_divide_sqrt: info.correctly_rounded_divide_sqrt,
         },
         resolver: Some(&mut recording),
+        classes: Some(&mut *args.classes),
     };
     let compiled = ferrocl_jit::compile(&mut request, &ferrocl_jit::Options::default());
     let dependencies = recording.fetched;
+    let assertions = recording.assertions;
+    let class_guards = args.classes.consulted();
     let jit = compiled.map_err(|e| match e {
         JitError::Bailout(b) => bailout(b.to_string()),
         JitError::ClassFormat { .. } => NativeError::ferrocl(e.to_string()),
@@ -262,14 +359,18 @@ pub(crate) fn compile(args: CompileArgs<'_>) -> Result<u64, NativeError> {
         device,
         jit,
         dependencies,
+        assertions,
+        class_guards,
     };
     let mut reg = lock()?;
     // Another thread may have registered the same task meanwhile; keep the first.
     let same = reg.by_key.get(&key).and_then(|list| {
         list.iter().copied().find(|&i| {
-            reg.tasks
-                .get(i)
-                .is_some_and(|t| t.dependencies == task.dependencies)
+            reg.tasks.get(i).is_some_and(|t| {
+                t.dependencies == task.dependencies
+                    && t.assertions == task.assertions
+                    && t.class_guards == task.class_guards
+            })
         })
     });
     if let Some(index) = same {

@@ -17,6 +17,7 @@ fuzz_target!(|data: &[u8]| {
             descriptor: &method.descriptor,
             target: ferrocl_jit::Target::default(),
             resolver: None,
+            classes: None,
         };
         let options = ferrocl_jit::Options {
             verify_each_phase: true,

@@ -19,10 +19,21 @@ final class Backend {
 
     static long compile(String implClass, byte[] classBytes, String methodName, String descriptor, boolean isStatic,
             String device, ClassResolver resolver) {
+        return compile(implClass, classBytes, methodName, descriptor, isStatic, device, resolver, null, null);
+    }
+
+    /**
+     * Compiles with the exact classes of the objects reachable from the task's arguments ({@code classMap}, in
+     * {@link RuntimeClasses}' text form; null: none known); {@code consulted[0]} (when given) receives the entries
+     * the compiler used, also when it throws CompilationException.
+     */
+    static long compile(String implClass, byte[] classBytes, String methodName, String descriptor, boolean isStatic,
+            String device, ClassResolver resolver, String classMap, String[] consulted) {
         NativeLoader.load();
         long handle;
         try {
-            handle = Native.compile(implClass, classBytes, methodName, descriptor, isStatic, device, resolver);
+            handle = Native.compile(implClass, classBytes, methodName, descriptor, isStatic, device, resolver,
+                    classMap, consulted);
         } catch (UnsatisfiedLinkError e) {
             throw missing("compile", e);
         }

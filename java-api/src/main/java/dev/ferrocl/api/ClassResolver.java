@@ -34,6 +34,34 @@ final class ClassResolver {
         }
     }
 
+    /**
+     * Whether the JVM runs the {@code assert} statements of a class: the value of its {@code $assertionsDisabled}
+     * (javac's synthetic field; reading it initialises the class, as running the method would), else
+     * {@link Class#desiredAssertionStatus()}. The native side looks it up by name and signature
+     * {@code (Ljava/lang/String;)I}: keep both.
+     *
+     * @param internalName the class's internal name
+     * @return 1 when assertions are enabled, 0 when disabled, -1 when the class cannot be found
+     */
+    int assertionStatus(String internalName) {
+        Class<?> c;
+        try {
+            c = Class.forName(internalName.replace('/', '.'), true, loader);
+        } catch (ClassNotFoundException | LinkageError | RuntimeException e) {
+            return -1;
+        }
+        try {
+            java.lang.reflect.Field f = c.getDeclaredField("$assertionsDisabled");
+            if (java.lang.reflect.Modifier.isStatic(f.getModifiers()) && f.getType() == boolean.class) {
+                f.setAccessible(true);
+                return f.getBoolean(null) ? 0 : 1;
+            }
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            // no such field, or not accessible: fall back to the class's desired status
+        }
+        return c.desiredAssertionStatus() ? 1 : 0;
+    }
+
     @Override
     public String toString() {
         return "ClassResolver[" + loader + "]";

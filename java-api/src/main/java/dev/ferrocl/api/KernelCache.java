@@ -1,6 +1,9 @@
 package dev.ferrocl.api;
 
 import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
@@ -9,12 +12,20 @@ import java.util.concurrent.ConcurrentMap;
  * The JVM-wide cache of compile outcomes, per (class loader, class, method, descriptor, device): it hangs off the
  * implementation {@link Class} itself (a Class stands for its loader and name), so it goes away with the class.
  * A second execute() or a second schedule of the same method does not call the native compiler again.
+ *
+ * <p>A method whose virtual calls were devirtualised has one outcome per combination of the runtime classes of the
+ * objects those calls are made on (its <em>variants</em>, each guarded by those classes, see {@link RuntimeClasses}):
+ * every execute() takes the variant whose guard holds for the task's objects now, or compiles a new one, at most
+ * {@link #MAX_VARIANTS} per method and device; past that, the method runs on the JVM (a bailout with the reason).
  */
 final class KernelCache {
-    private static final ClassValue<ConcurrentMap<String, Outcome>> CACHE =
-            new ClassValue<ConcurrentMap<String, Outcome>>() {
+    /** The most variants (kernels for different runtime classes) kept per method and device. */
+    static final int MAX_VARIANTS = 8;
+
+    private static final ClassValue<ConcurrentMap<String, List<Outcome>>> CACHE =
+            new ClassValue<ConcurrentMap<String, List<Outcome>>>() {
                 @Override
-                protected ConcurrentMap<String, Outcome> computeValue(Class<?> type) {
+                protected ConcurrentMap<String, List<Outcome>> computeValue(Class<?> type) {
                     return new ConcurrentHashMap<>();
                 }
             };
@@ -24,31 +35,79 @@ final class KernelCache {
     }
 
     /**
-     * The outcome for a target on a device (null: the default one), compiling on first use. Bailouts are cached
-     * too. A FerroclException from the native side is not cached and propagates.
+     * The outcome for a target on a device (null: the default one) for the target's arguments as they are now,
+     * compiling on first use and whenever the objects its virtual calls are made on have classes no variant was
+     * compiled for. Bailouts are cached too. A FerroclException from the native side is not cached and propagates.
      *
      * @param taskId names the task in the header of a printed kernel
      */
     static Outcome obtain(TaskTarget target, String device, String taskId) {
         String key = target.methodName + target.descriptor + "@" + (device == null ? "" : device);
-        return CACHE.get(target.implClass).computeIfAbsent(key, k -> compile(target, device, taskId));
+        List<Outcome> variants = CACHE.get(target.implClass).computeIfAbsent(key, k -> new ArrayList<>());
+        synchronized (variants) {
+            for (Outcome o : variants) {
+                if (o.appliesTo(target.launchArgs)) {
+                    return o;
+                }
+            }
+            if (variants.size() >= MAX_VARIANTS) {
+                return Outcome.bailout(tooMany(target, variants));
+            }
+            Outcome outcome = compile(target, device, taskId, RuntimeClasses.of(target.launchArgs));
+            variants.add(outcome);
+            return outcome;
+        }
     }
 
-    private static Outcome compile(TaskTarget target, String device, String taskId) {
+    /** Why a method with {@link #MAX_VARIANTS} variants gets no other. */
+    private static String tooMany(TaskTarget target, List<Outcome> variants) {
+        Set<String> places = new LinkedHashSet<>();
+        List<String> now = new ArrayList<>();
+        for (Outcome o : variants) {
+            for (RuntimeClasses.Entry g : o.guards) {
+                if (places.add(g.place())) {
+                    Object value = RuntimeClasses.follow(target.launchArgs, g.root, g.path);
+                    now.add(new RuntimeClasses.Entry(g.root, g.path, value == null ? null : value.getClass())
+                            .describe());
+                }
+            }
+        }
+        return target.displayName() + target.descriptor + ": its virtual calls were compiled for " + MAX_VARIANTS
+                + " combinations of runtime classes already (the most Ferrocl keeps per method and device), and the"
+                + " objects they are made on now have other classes (" + String.join(", ", now)
+                + "): the JVM runs it";
+    }
+
+    private static Outcome compile(TaskTarget target, String device, String taskId,
+            List<RuntimeClasses.Entry> classes) {
         byte[] bytes = target.classBytes();
         if (bytes == null) {
             return Outcome.bailout("class bytes of " + target.implClass.getName()
                     + " not available from its class loader, so " + target.displayName() + " cannot be compiled");
         }
         long handle;
+        String[] consulted = new String[1];
         try {
             handle = Backend.compile(target.internalName, bytes, target.methodName, target.descriptor,
-                    target.isStatic, device, new ClassResolver(target.loader()));
+                    target.isStatic, device, new ClassResolver(target.loader()), RuntimeClasses.text(classes),
+                    consulted);
         } catch (CompilationException e) {
+            List<RuntimeClasses.Entry> guards = RuntimeClasses.select(classes, consulted[0]);
             String reason = e.getMessage();
-            return Outcome.bailout(reason == null || reason.isBlank()
-                    ? target.displayName() + target.descriptor + " cannot be compiled" : reason);
+            reason = reason == null || reason.isBlank()
+                    ? target.displayName() + target.descriptor + " cannot be compiled" : reason;
+            for (RuntimeClasses.Entry g : guards) {
+                if (g.type == null) {
+                    // Not a limit of the compiler: the JVM throws its NullPointerException (or, where the call is
+                    // not reached, computes the result), so strict mode lets it run there.
+                    return Outcome.onJvm("a virtual call is made on a null object (" + g.describe() + "): ran on"
+                            + " the JVM, which throws its NullPointerException where the call is reached (" + reason
+                            + ")", guards);
+                }
+            }
+            return Outcome.bailout(reason, guards);
         }
+        List<RuntimeClasses.Entry> guards = RuntimeClasses.select(classes, consulted[0]);
         long[] stats = Backend.compileStats(handle);
         String deviceName = Backend.deviceName(handle);
         java.lang.reflect.Field[] statics;
@@ -56,7 +115,7 @@ final class KernelCache {
             statics = staticFields(Backend.staticFields(handle), target.loader());
         } catch (ReflectiveOperationException | RuntimeException e) {
             return Outcome.bailout(target.displayName() + target.descriptor
-                    + " reads a static field that cannot be read by reflection: " + e);
+                    + " reads a static field that cannot be read by reflection: " + e, guards);
         }
         String paths = Backend.fieldPaths(handle);
         String[][] fieldPaths = paths == null || paths.isEmpty() ? new String[0][]
@@ -69,7 +128,7 @@ final class KernelCache {
                     return all;
                 }).toArray(String[][]::new);
         Outcome outcome = Outcome.compiled(handle, deviceName, stat(stats, 0), stat(stats, 1), stat(stats, 2) != 0,
-                statics, fieldPaths, stat(stats, 3) != 0);
+                statics, fieldPaths, stat(stats, 3) != 0, guards);
         if (Config.PRINT_KERNEL && PRINTED.add(handle)) {
             print(System.out, target, taskId, deviceName, Backend.kernelSource(handle));
         }

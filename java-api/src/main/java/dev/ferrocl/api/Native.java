@@ -14,9 +14,13 @@ final class Native {
     /**
      * Compiles (or fetches from the JVM-wide native cache) a kernel for the method. Returns a handle &gt; 0.
      * Throws CompilationException (bailout: the reason) or FerroclException (corrupt class bytes etc.).
+     * {@code classMap} gives the exact classes of the objects reachable from the task's arguments, one per line as
+     * {@code <argument index><TAB>field.field...<TAB>C:<internal name> | N | H:<hidden class name>} (null: none);
+     * virtual calls on those objects are compiled for those classes. The lines the compiler consulted are written to
+     * {@code consulted[0]} (when the array is not null), also when it throws CompilationException.
      */
     static native long compile(String implClass, byte[] classBytes, String methodName, String descriptor,
-            boolean isStatic, String device, ClassResolver resolver);
+            boolean isStatic, String device, ClassResolver resolver, String classMap, String[] consulted);
 
     /** The generated OpenCL C of a handle. */
     static native String kernelSource(long handle);

@@ -1,5 +1,6 @@
 package dev.ferrocl.api;
 
+import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /** What compiling one method for one device came to: a native handle, or a bailout with its reason. */
@@ -20,11 +21,23 @@ final class Outcome {
     final String[][] fieldPaths;
     /** Static fields whose current values follow the arguments at each launch (empty when none). */
     final java.lang.reflect.Field[] staticFields;
+    /**
+     * The guard: the objects (reachable from the arguments) whose exact classes this outcome was compiled for; it
+     * applies to an execution only while they have those classes. Empty when no virtual call was devirtualised.
+     */
+    final List<RuntimeClasses.Entry> guards;
+    /**
+     * Not null when the method must run on the JVM for these objects though it is not a bailout: an object a
+     * virtual call is made on is null (the JVM throws its NullPointerException); the reason.
+     */
+    final String onJvm;
     private final AtomicBoolean claimed = new AtomicBoolean();
 
     private Outcome(long handle, String bailout, String deviceName, long jitNanos, long buildNanos,
             boolean nativeCached, java.lang.reflect.Field[] staticFields, String[][] fieldPaths,
-            boolean singleWorkItem) {
+            boolean singleWorkItem, List<RuntimeClasses.Entry> guards, String onJvm) {
+        this.guards = guards;
+        this.onJvm = onJvm;
         this.singleWorkItem = singleWorkItem;
         this.staticFields = staticFields;
         this.fieldPaths = fieldPaths;
@@ -37,13 +50,36 @@ final class Outcome {
     }
 
     static Outcome compiled(long handle, String deviceName, long jitNanos, long buildNanos, boolean nativeCached,
-            java.lang.reflect.Field[] staticFields, String[][] fieldPaths, boolean singleWorkItem) {
+            java.lang.reflect.Field[] staticFields, String[][] fieldPaths, boolean singleWorkItem,
+            List<RuntimeClasses.Entry> guards) {
         return new Outcome(handle, null, deviceName, jitNanos, buildNanos, nativeCached, staticFields, fieldPaths,
-                singleWorkItem);
+                singleWorkItem, guards, null);
     }
 
     static Outcome bailout(String reason) {
-        return new Outcome(0, reason, null, 0, 0, false, new java.lang.reflect.Field[0], new String[0][], false);
+        return bailout(reason, List.of());
+    }
+
+    /** A bailout that holds only while the guard's objects have the guard's classes. */
+    static Outcome bailout(String reason, List<RuntimeClasses.Entry> guards) {
+        return new Outcome(0, reason, null, 0, 0, false, new java.lang.reflect.Field[0], new String[0][], false,
+                guards, null);
+    }
+
+    /** The JVM runs the method for these objects (not a bailout: strict mode does not object); the reason. */
+    static Outcome onJvm(String reason, List<RuntimeClasses.Entry> guards) {
+        return new Outcome(0, null, null, 0, 0, false, new java.lang.reflect.Field[0], new String[0][], false,
+                guards, reason);
+    }
+
+    /** Whether this outcome applies to an execution with these launch arguments. */
+    boolean appliesTo(Object[] launchArgs) {
+        return guards.isEmpty() || RuntimeClasses.hold(guards, launchArgs);
+    }
+
+    /** Whether there is a kernel to launch. */
+    boolean runsOnDevice() {
+        return handle != 0;
     }
 
     /**
@@ -92,7 +128,7 @@ final class Outcome {
     private static final java.util.Map<Class<?>, java.util.Map<String, java.lang.reflect.Field>> FIELDS =
             new java.util.concurrent.ConcurrentHashMap<>();
 
-    private static java.lang.reflect.Field instanceField(Class<?> c, String name) {
+    static java.lang.reflect.Field instanceField(Class<?> c, String name) {
         return FIELDS.computeIfAbsent(c, k -> new java.util.concurrent.ConcurrentHashMap<>()).computeIfAbsent(name,
                 n -> {
                     for (Class<?> k = c; k != null; k = k.getSuperclass()) {

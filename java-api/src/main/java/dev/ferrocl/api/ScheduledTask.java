@@ -63,6 +63,7 @@ final class ScheduledTask {
         buildNanos = fresh ? outcome.buildNanos : 0;
         if (ranOn == TaskReport.Where.NOT_RUN) {
             reason = outcome.isBailout() ? "not run yet; will run on the JVM: bailout: " + outcome.bailout
+                    : outcome.onJvm != null ? "not run yet; will run on the JVM: " + outcome.onJvm
                     : "not run yet; compiled for " + outcome.deviceName;
         }
     }

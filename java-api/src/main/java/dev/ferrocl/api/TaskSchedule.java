@@ -756,13 +756,13 @@ public final class TaskSchedule implements AutoCloseable {
         // Consecutive device tasks run as one native execution; a task that bailed out runs on the JVM between them.
         int i = 0;
         while (i < list.size()) {
-            if (outcomes.get(i).isBailout()) {
+            if (!outcomes.get(i).runsOnDevice()) {
                 run(list.get(i), outcomes.get(i));
                 i++;
                 continue;
             }
             int end = i;
-            while (end < list.size() && !outcomes.get(end).isBailout()) {
+            while (end < list.size() && outcomes.get(end).runsOnDevice()) {
                 end++;
             }
             runOnDevice(list, outcomes, i, end);
@@ -788,9 +788,9 @@ public final class TaskSchedule implements AutoCloseable {
             throw new IllegalArgumentException("schedule '" + name + "' has no task '" + taskId + "'");
         }
         Outcome outcome = compile(t, false, !t.compiled);
-        if (outcome.isBailout()) {
+        if (!outcome.runsOnDevice()) {
             throw new IllegalStateException("task '" + taskId + "' (" + t.methodName() + ") runs on the JVM: "
-                    + outcome.bailout);
+                    + (outcome.isBailout() ? outcome.bailout : outcome.onJvm));
         }
         return Backend.kernelSource(outcome.handle);
     }
@@ -877,10 +877,10 @@ public final class TaskSchedule implements AutoCloseable {
         return outcome;
     }
 
-    /** Runs a task that bailed out on the JVM. */
+    /** Runs a task that bailed out (or must run there for its objects) on the JVM. */
     private void run(ScheduledTask t, Outcome outcome) {
         t.clearLaunch();
-        runOnJvm(t, "bailout: " + outcome.bailout);
+        runOnJvm(t, outcome.isBailout() ? "bailout: " + outcome.bailout : outcome.onJvm);
     }
 
     /**

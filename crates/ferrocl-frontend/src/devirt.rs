@@ -1,0 +1,260 @@
+//! Guarded devirtualisation: a virtual or interface call on an object whose exact class the host
+//! found at `execute()` ([`RuntimeClasses`](crate::RuntimeClasses)) runs the method the JVM would
+//! select for that class, inlined like a static call.
+//!
+//! **Receives** a call's receiver node and the method reference. **Guarantees** the JVM's method
+//! selection (JVMS §5.4.6) for the exact class: the class and then its superclasses for a
+//! non-static, non-private method of that name and descriptor; failing that, the maximally-specific
+//! superinterface methods, of which exactly one must be non-abstract (a default method). The entry
+//! of the class map it used is recorded as consulted, so the host reuses the kernel only while the
+//! object keeps that class (the guard lives on the host). **Refuses**, naming the call: receivers
+//! that are not `this`, a parameter, or a field path of them (objects made in the kernel, array
+//! elements); objects whose class the host did not give; null objects (the JVM runs the method and
+//! throws its `NullPointerException`); hidden classes (lambdas, proxies: no bytecode); selections
+//! that would throw `AbstractMethodError` or `IncompatibleClassChangeError`.
+
+use crate::builder::Builder;
+use crate::error::FrontendError;
+use crate::inline::ClassRef;
+use crate::runtime_classes::{ObjectPath, RuntimeClass};
+use ferrocl_classfile::access;
+use ferrocl_graph::{NodeId, Stamp};
+
+/// The root of every superclass chain.
+pub(crate) const OBJECT: &str = "java/lang/Object";
+
+/// How many classes and interfaces a selection walks before giving up.
+const MAX_LOOKUP: usize = 64;
+
+impl<'a> Builder<'a, '_> {
+    /// The path from the task's arguments to `value`, when it is `this`, an object parameter, or an
+    /// object read through a field path of them.
+    pub(crate) fn object_path(&self, value: NodeId) -> Option<ObjectPath> {
+        let p = self.params.iter().position(|p| p.node == value)?;
+        let info = self.params.get(p)?;
+        if !matches!(info.stamp, Stamp::Object) {
+            return None;
+        }
+        Some(match &info.field_path {
+            Some((root, fields)) => ObjectPath {
+                root: *root,
+                fields: fields.clone(),
+            },
+            None => ObjectPath {
+                root: p,
+                fields: Vec::new(),
+            },
+        })
+    }
+
+    /// `this.shape`, `s`, `holder.inner.shape`: a path as the Java programmer wrote it.
+    fn describe_path(&self, path: &ObjectPath) -> String {
+        let root = self
+            .params
+            .get(path.root)
+            .and_then(|p| p.name.clone())
+            .unwrap_or_else(|| format!("argument {}", path.root));
+        let mut out = root;
+        for f in &path.fields {
+            out.push('.');
+            out.push_str(f);
+        }
+        out
+    }
+
+    /// The method a virtual or interface call of `name descriptor` (shown as `shown`) runs on
+    /// `receiver`, selected for the receiver's exact class at `execute()`.
+    pub(crate) fn devirtualize(
+        &mut self,
+        receiver: Option<NodeId>,
+        name: &str,
+        descriptor: &str,
+        shown: &str,
+    ) -> Result<(ClassRef<'a>, usize), FrontendError> {
+        let Some(path) = receiver.and_then(|r| self.object_path(r)) else {
+            return self.bail(format!(
+                "virtual call of {shown} on an object that is not `this`, a parameter, or a field \
+                 of them: only such objects have a class the host can find before launch"
+            ));
+        };
+        let object = self.describe_path(&path);
+        match self.runtime.lookup(&path) {
+            None => self.bail(format!(
+                "virtual call of {shown} on {object}: the exact class of {object} is not known to \
+                 the compiler (the host gives it at execute(); without it the call cannot be \
+                 devirtualised)"
+            )),
+            Some(RuntimeClass::Null) => self.bail(format!(
+                "virtual call of {shown} on {object}, which is null at this execute(): the JVM \
+                 runs the method (and throws its NullPointerException)"
+            )),
+            Some(RuntimeClass::Hidden(class)) => self.bail(format!(
+                "virtual call of {shown} on {object}, an instance of the hidden class {class} (a \
+                 lambda or proxy), whose bytecode is not available to the compiler"
+            )),
+            Some(RuntimeClass::Class(class)) => {
+                log::trace!("devirtualising {shown} on {object} for {class}");
+                self.select_method(&class, name, descriptor, shown, &object)
+            }
+        }
+    }
+
+    /// Checks that the object a statically bound call is made on (not the compiled method's `this`)
+    /// is not null at `execute()`: the inlined code might not touch it, and the JVM would throw.
+    /// The entry consulted makes the host's guard cover it.
+    pub(crate) fn require_non_null(
+        &mut self,
+        receiver: NodeId,
+        shown: &str,
+    ) -> Result<(), FrontendError> {
+        let Some(path) = self.object_path(receiver) else {
+            return self.bail(format!(
+                "calls on objects other than `this`, a parameter, or a field of them are not \
+                 supported: call of {shown}"
+            ));
+        };
+        let object = self.describe_path(&path);
+        match self.runtime.lookup(&path) {
+            None => self.bail(format!(
+                "call of {shown} on {object}: whether {object} is null is not known to the \
+                 compiler (the host gives it at execute())"
+            )),
+            Some(RuntimeClass::Null) => self.bail(format!(
+                "call of {shown} on {object}, which is null at this execute(): the JVM runs the \
+                 method (and throws its NullPointerException)"
+            )),
+            Some(_) => Ok(()),
+        }
+    }
+
+    /// JVMS §5.4.6 method selection for the exact class `class`.
+    fn select_method(
+        &mut self,
+        class: &str,
+        name: &str,
+        descriptor: &str,
+        shown: &str,
+        object: &str,
+    ) -> Result<(ClassRef<'a>, usize), FrontendError> {
+        let exact = class.replace('/', ".");
+        let overrides = |m: &ferrocl_classfile::Method| {
+            m.name == name
+                && m.descriptor == descriptor
+                && m.access_flags & (access::STATIC | access::PRIVATE) == 0
+        };
+        // The class itself, then its superclasses.
+        let mut chain = Vec::new();
+        let mut current = Some(class.to_string());
+        while let Some(c) = current.take() {
+            if chain.len() >= MAX_LOOKUP {
+                return self.bail(format!(
+                    "the superclass chain of {exact} is too long to select {shown}"
+                ));
+            }
+            let owner = match self.load_class(&c) {
+                Ok(owner) => owner,
+                // `java.lang.Object` implements no interface; where its bytes are not available,
+                // a method it would declare is simply not found.
+                Err(_) if c == OBJECT => break,
+                Err(e) => return Err(e),
+            };
+            if let Some(i) = owner.methods.iter().position(overrides) {
+                let abstract_method = owner
+                    .methods
+                    .get(i)
+                    .is_some_and(|m| m.access_flags & access::ABSTRACT != 0);
+                if abstract_method {
+                    return self.bail(format!(
+                        "virtual call of {shown} on {object} (a {exact}) selects an abstract method \
+                         of {} (AbstractMethodError)",
+                        owner.name.replace('/', ".")
+                    ));
+                }
+                return Ok((owner, i));
+            }
+            chain.push(c);
+            current = owner.super_name.clone();
+        }
+        // The maximally-specific superinterface methods: exactly one must be non-abstract.
+        let interfaces = self.superinterfaces(&chain)?;
+        let mut declaring = Vec::new();
+        for i in &interfaces {
+            let owner = self.load_class(i)?;
+            if let Some(m) = owner.methods.iter().position(overrides) {
+                declaring.push((i.clone(), m));
+            }
+        }
+        let mut maximal = Vec::new();
+        for (i, m) in &declaring {
+            let mut more_specific = false;
+            for (j, _) in &declaring {
+                if j != i && self.superinterfaces(std::slice::from_ref(j))?.contains(i) {
+                    more_specific = true;
+                    break;
+                }
+            }
+            if !more_specific {
+                maximal.push((i.clone(), *m));
+            }
+        }
+        let mut concrete = Vec::new();
+        for (i, m) in maximal {
+            let owner = self.load_class(&i)?;
+            let is_abstract = owner
+                .methods
+                .get(m)
+                .is_none_or(|method| method.access_flags & access::ABSTRACT != 0);
+            if !is_abstract {
+                concrete.push((owner, m));
+            }
+        }
+        match concrete.len() {
+            1 => match concrete.pop() {
+                Some(selected) => Ok(selected),
+                None => self.malformed("selected method vanished"),
+            },
+            0 => self.bail(format!(
+                "virtual call of {shown} on {object} (a {exact}): no class or interface of {exact} \
+                 implements it (AbstractMethodError)"
+            )),
+            _ => self.bail(format!(
+                "virtual call of {shown} on {object} (a {exact}): several default methods apply \
+                 ({}) (IncompatibleClassChangeError)",
+                concrete
+                    .iter()
+                    .map(|(c, _)| c.name.replace('/', "."))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )),
+        }
+    }
+
+    /// Every interface that `classes` (classes or interfaces) implement or extend, directly or
+    /// indirectly, without repeats, nearest first.
+    pub(crate) fn superinterfaces(
+        &mut self,
+        classes: &[String],
+    ) -> Result<Vec<String>, FrontendError> {
+        let mut work: Vec<String> = Vec::new();
+        for c in classes {
+            let class = self.load_class(c)?;
+            work.extend(class.interfaces.iter().cloned());
+        }
+        let mut out: Vec<String> = Vec::new();
+        let mut next = 0;
+        while next < work.len() {
+            let i = work[next].clone();
+            next += 1;
+            if out.contains(&i) {
+                continue;
+            }
+            if out.len() >= MAX_LOOKUP {
+                return self.bail("the interface hierarchy is too large to select a method in");
+            }
+            let interface = self.load_class(&i)?;
+            work.extend(interface.interfaces.iter().cloned());
+            out.push(i);
+        }
+        Ok(out)
+    }
+}

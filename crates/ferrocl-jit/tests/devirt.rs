@@ -1,0 +1,176 @@
+//! Guarded devirtualisation, the compiler alone: a class map stands in for the host's
+//! (`tests/devirt/Dv.java`, compiled with javac), so selection, the consulted entries and the
+//! bailouts are checked without a JVM.
+
+// Errors end a compilation; their size does not matter here.
+#![allow(clippy::result_large_err)]
+
+use ferrocl_jit::{
+    compile, ClassResolver, DirectoryResolver, JitError, ObjectPath, Options, Request,
+    RuntimeClass, RuntimeClasses, Target,
+};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// Compiles `Dv.java` once per test into its own folder, then recompiles `Right` alone with a
+/// default method (separate compilation: javac itself refuses two unrelated defaults).
+fn classes(tag: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/devirt");
+    let out = std::env::temp_dir().join(format!("ferrocl-devirt-{tag}-{}", std::process::id()));
+    std::fs::create_dir_all(&out).expect("temp dir");
+    let javac = |sources: &[PathBuf]| {
+        let status = Command::new("javac")
+            .args(["-g", "-d"])
+            .arg(&out)
+            .args(sources)
+            .status()
+            .expect("javac must be installed");
+        assert!(status.success(), "javac failed");
+    };
+    javac(&[dir.join("Dv.java"), dir.join("before/Right.java")]);
+    javac(&[dir.join("after/Right.java")]);
+    out
+}
+
+/// A resolver over the class folder that says every class has assertions `enabled`.
+struct WithAssertions {
+    inner: DirectoryResolver,
+    enabled: Option<bool>,
+}
+
+impl ClassResolver for WithAssertions {
+    fn class_bytes(&mut self, name: &str) -> Option<Vec<u8>> {
+        self.inner.class_bytes(name)
+    }
+
+    fn assertions_enabled(&mut self, _name: &str) -> Option<bool> {
+        self.enabled
+    }
+}
+
+fn run(
+    dir: &Path,
+    method: &str,
+    descriptor: &str,
+    map: &mut RuntimeClasses,
+    assertions: Option<bool>,
+) -> Result<String, JitError> {
+    let bytes = std::fs::read(dir.join("dv/Dv.class")).expect("class file");
+    let mut resolver = WithAssertions {
+        inner: DirectoryResolver::new([dir.to_path_buf()]),
+        enabled: assertions,
+    };
+    let mut request = Request {
+        class_bytes: &bytes,
+        class_name: "dv/Dv",
+        method,
+        descriptor,
+        target: Target::default(),
+        resolver: Some(&mut resolver),
+        classes: Some(map),
+    };
+    compile(&mut request, &Options::default()).map(|k| k.source().to_string())
+}
+
+fn arg(root: usize) -> ObjectPath {
+    ObjectPath {
+        root,
+        fields: Vec::new(),
+    }
+}
+
+fn bailout(result: Result<String, JitError>) -> String {
+    match result {
+        Err(JitError::Bailout(b)) => b.to_string(),
+        other => panic!("expected a bailout, got {other:?}"),
+    }
+}
+
+#[test]
+fn selects_by_exact_class_and_records_the_guard() {
+    let dir = classes("select");
+    let mut map = RuntimeClasses::new();
+    map.insert(arg(0), RuntimeClass::Class("dv/Dv$Circle".into()));
+    map.insert(arg(1), RuntimeClass::Null); // an array argument: never consulted
+    let source = run(&dir, "areas", "(Ldv/Dv$Shape;[F[F)V", &mut map, None).expect("compiles");
+    // Circle.area is inlined, reading s.r through the field path.
+    assert!(source.contains("s_r"), "{source}");
+    assert_eq!(
+        map.consulted(),
+        vec![(arg(0), RuntimeClass::Class("dv/Dv$Circle".into()))]
+    );
+
+    // Default methods: the maximally-specific one, or a bailout when two apply.
+    let mut map = RuntimeClasses::new();
+    map.insert(arg(0), RuntimeClass::Class("dv/Dv$Specific".into()));
+    let source = run(&dir, "picks", "(Ldv/Dv$Left;[I)V", &mut map, None).expect("compiles");
+    assert!(source.contains("= 3;"), "Lower.pick is selected:\n{source}");
+    let mut map = RuntimeClasses::new();
+    map.insert(arg(0), RuntimeClass::Class("dv/Dv$Both".into()));
+    let reason = bailout(run(&dir, "picks", "(Ldv/Dv$Left;[I)V", &mut map, None));
+    assert!(reason.contains("IncompatibleClassChangeError"), "{reason}");
+    assert!(
+        reason.contains("dv.Dv$Left.pick()I"),
+        "names the call: {reason}"
+    );
+    assert!(reason.contains("dv.Right"), "names the defaults: {reason}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn unknown_null_and_hidden_objects_bail_out_naming_the_call() {
+    let dir = classes("refuse");
+    let descriptor = "(Ldv/Dv$Shape;[F[F)V";
+    let reason = bailout(run(
+        &dir,
+        "areas",
+        descriptor,
+        &mut RuntimeClasses::new(),
+        None,
+    ));
+    assert!(reason.contains("not known to the compiler"), "{reason}");
+
+    let mut map = RuntimeClasses::new();
+    map.insert(arg(0), RuntimeClass::Null);
+    let reason = bailout(run(&dir, "areas", descriptor, &mut map, None));
+    assert!(reason.contains("which is null"), "{reason}");
+    assert_eq!(map.consulted(), vec![(arg(0), RuntimeClass::Null)]);
+
+    let mut map = RuntimeClasses::new();
+    map.insert(arg(0), RuntimeClass::Hidden("dv.Dv$$Lambda/0x1".into()));
+    let reason = bailout(run(&dir, "areas", descriptor, &mut map, None));
+    assert!(reason.contains("hidden class"), "{reason}");
+    assert!(reason.contains("dv.Dv$Shape.area(F)F"), "{reason}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn assert_compiles_away_unless_enabled() {
+    let dir = classes("assert");
+    for status in [None, Some(false)] {
+        let source = run(
+            &dir,
+            "asserted",
+            "([I)V",
+            &mut RuntimeClasses::new(),
+            status,
+        )
+        .expect("compiles with assertions disabled");
+        assert!(
+            !source.contains("> 0") && !source.contains("<= 0"),
+            "{source}"
+        );
+    }
+    let reason = bailout(run(
+        &dir,
+        "asserted",
+        "([I)V",
+        &mut RuntimeClasses::new(),
+        Some(true),
+    ));
+    assert!(
+        reason.contains("assertions are enabled for dv.Dv"),
+        "{reason}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -1,0 +1,5 @@
+package dv;
+
+/** Before: no method. */
+public interface Right {
+}

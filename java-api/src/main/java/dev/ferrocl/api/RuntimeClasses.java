@@ -1,0 +1,184 @@
+package dev.ferrocl.api;
+
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The exact classes of the objects a task reaches from its arguments, for guarded devirtualisation: before
+ * compiling, the host describes each object reachable from the arguments (an argument, a field of one, a field of
+ * that, up to {@link #MAX_DEPTH} fields deep) with its exact class; the compiler compiles virtual calls on those
+ * objects for those classes and says which entries it used. Those entries are the kernel's guard: at every
+ * {@code execute()} the host checks that the objects still have those classes ({@link #hold}), else another kernel
+ * is compiled. The text form is the native side's ({@code ferrocl_jit::RuntimeClasses}).
+ */
+final class RuntimeClasses {
+    /** The longest field path described. */
+    static final int MAX_DEPTH = 3;
+    /** At most this many objects are described per compilation. */
+    static final int MAX_ENTRIES = 128;
+
+    private RuntimeClasses() {
+    }
+
+    /** One object reachable from the arguments: where it is, and its class (null: the object is null). */
+    static final class Entry {
+        final int root;
+        final String[] path;
+        final Class<?> type;
+
+        Entry(int root, String[] path, Class<?> type) {
+            this.root = root;
+            this.path = path;
+            this.type = type;
+        }
+
+        /** {@code <root><TAB>field.field}: the entry's place, as the native side writes it. */
+        String place() {
+            return root + "\t" + String.join(".", path);
+        }
+
+        /** The place and class, one line of the text form. */
+        String line() {
+            String token = type == null ? "N"
+                    : type.isHidden() ? "H:" + type.getName() : "C:" + type.getName().replace('.', '/');
+            return place() + "\t" + token;
+        }
+
+        /** {@code argument 1.shape = pkg.Circle}, for messages. */
+        String describe() {
+            return "argument " + root + (path.length == 0 ? "" : "." + String.join(".", path)) + " = "
+                    + (type == null ? "null" : type.getName());
+        }
+    }
+
+    /** Describes the objects reachable from {@code args} (a task's launch arguments, receiver first). */
+    static List<Entry> of(Object[] args) {
+        List<Entry> out = new ArrayList<>();
+        for (int i = 0; i < args.length; i++) {
+            walk(args[i], i, new String[0], out);
+        }
+        return out;
+    }
+
+    private static void walk(Object value, int root, String[] path, List<Entry> out) {
+        if (out.size() >= MAX_ENTRIES) {
+            return;
+        }
+        if (value == null) {
+            out.add(new Entry(root, path, null));
+            return;
+        }
+        Class<?> c = value.getClass();
+        if (c.isArray() || isBox(c)) {
+            return;
+        }
+        out.add(new Entry(root, path, c));
+        if (path.length >= MAX_DEPTH || isPlatform(c)) {
+            return;
+        }
+        Set<String> seen = new HashSet<>();
+        for (Class<?> k = c; k != null && !isPlatform(k); k = k.getSuperclass()) {
+            for (Field f : k.getDeclaredFields()) {
+                // The nearest declaration of a name, as the host reads field paths (Outcome.readPath).
+                if (Modifier.isStatic(f.getModifiers()) || !seen.add(f.getName())) {
+                    continue;
+                }
+                if (f.getType().isPrimitive() || f.getType().isArray()) {
+                    continue;
+                }
+                Object next;
+                try {
+                    f.setAccessible(true);
+                    next = f.get(value);
+                } catch (ReflectiveOperationException | RuntimeException e) {
+                    continue; // not readable: its objects stay undescribed (calls on them bail out)
+                }
+                String[] longer = Arrays.copyOf(path, path.length + 1);
+                longer[path.length] = f.getName();
+                walk(next, root, longer, out);
+            }
+        }
+    }
+
+    private static boolean isBox(Class<?> c) {
+        return c == Integer.class || c == Long.class || c == Float.class || c == Double.class || c == Short.class
+                || c == Byte.class || c == Character.class || c == Boolean.class || c == String.class;
+    }
+
+    /** Classes of the platform, whose fields are not walked (they are not open to reflection). */
+    private static boolean isPlatform(Class<?> c) {
+        String n = c.getName();
+        return n.startsWith("java.") || n.startsWith("javax.") || n.startsWith("jdk.") || n.startsWith("sun.")
+                || n.startsWith("com.sun.");
+    }
+
+    /** The text form of entries, one line each. */
+    static String text(List<Entry> entries) {
+        StringBuilder b = new StringBuilder();
+        for (Entry e : entries) {
+            if (b.length() > 0) {
+                b.append('\n');
+            }
+            b.append(e.line());
+        }
+        return b.toString();
+    }
+
+    /** The entries whose place is among the native side's consulted lines. */
+    static List<Entry> select(List<Entry> entries, String consulted) {
+        List<Entry> out = new ArrayList<>();
+        if (consulted == null || consulted.isEmpty()) {
+            return out;
+        }
+        Set<String> places = new HashSet<>();
+        for (String line : consulted.split("\n")) {
+            int tab = line.lastIndexOf('\t');
+            if (tab > 0) {
+                places.add(line.substring(0, tab));
+            }
+        }
+        for (Entry e : entries) {
+            if (places.contains(e.place())) {
+                out.add(e);
+            }
+        }
+        return out;
+    }
+
+    /** Whether every guard's object has, in {@code args} now, exactly the guard's class (or is null when it was). */
+    static boolean hold(List<Entry> guards, Object[] args) {
+        for (Entry g : guards) {
+            Object value = follow(args, g.root, g.path);
+            Class<?> now = value == null ? null : value.getClass();
+            if (now != g.type) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The object at a path from an argument; null when it or an object on the way is null. */
+    static Object follow(Object[] args, int root, String[] path) {
+        if (root < 0 || root >= args.length) {
+            return null;
+        }
+        Object value = args[root];
+        for (int k = 0; k < path.length && value != null; k++) {
+            Field f = Outcome.instanceField(value.getClass(), path[k]);
+            if (f == null) {
+                return null;
+            }
+            try {
+                value = f.get(value);
+            } catch (IllegalAccessException e) {
+                throw new FerroclException("cannot read field " + f + ": " + e, e);
+            }
+        }
+        return value;
+    }
+}

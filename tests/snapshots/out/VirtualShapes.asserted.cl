@@ -1,0 +1,21 @@
+// Ferrocl kernel for snap.VirtualShapes.asserted([I[I)V
+// @Parallel loop 0 (NDRange dimension 0): i from 0 while i < out.length, step 1
+#pragma OPENCL FP_CONTRACT OFF
+
+__kernel void asserted(
+    __global const int* a,
+    const int a_length,
+    __global int* out,
+    const int out_length,
+    const int ferrocl_start0,
+    const uint ferrocl_count0,
+    __global int* ferrocl_status)
+{
+    if (get_global_id(0) >= (size_t)ferrocl_count0) return;
+    const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
+    if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
+    const int v17 = a[i];
+    const int v19 = (int)((uint)v17 + (uint)1);
+    if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
+    out[i] = v19;
+}
