@@ -20,7 +20,8 @@ use crate::structure::{Emitter, Exit};
 use crate::{Writer, WriterError};
 use ferrocl_graph::{Constant, ElemKind, Graph, NodeId, Op};
 use ferrocl_opt::{induction, loop_affine, step_of, Linear};
-use std::collections::HashSet;
+use std::cell::RefCell;
+use std::collections::{HashMap, HashSet};
 
 /// How deep the invariance test looks into a floating expression.
 const MAX_INVARIANT_DEPTH: usize = 32;
@@ -36,18 +37,23 @@ pub(crate) struct EntryTest {
 }
 
 /// Whether `n`'s value is the same in every iteration of the loop whose blocks hold `inside`;
-/// `preloaded` loads (read once before the loop) count as invariant.
+/// `preloaded` loads (read once before the loop) count as invariant. Answers are kept in `memo`,
+/// so shared subexpressions are looked at once.
 fn invariant(
     g: &Graph,
     inside: &HashSet<NodeId>,
     preloaded: &HashSet<NodeId>,
+    memo: &RefCell<HashMap<NodeId, bool>>,
     n: NodeId,
     depth: usize,
 ) -> bool {
+    if let Some(&known) = memo.borrow().get(&n) {
+        return known;
+    }
     if depth > MAX_INVARIANT_DEPTH {
         return false;
     }
-    match g.op(n) {
+    let answer = match g.op(n) {
         Op::Parameter(_) | Op::Constant(_) | Op::StaticField(_) => true,
         Op::Phi => !inside.contains(&g.inputs(n)[0]),
         _ if preloaded.contains(&n) => true,
@@ -55,8 +61,10 @@ fn invariant(
         _ => g
             .inputs(n)
             .iter()
-            .all(|&x| invariant(g, inside, preloaded, x, depth + 1)),
-    }
+            .all(|&x| invariant(g, inside, preloaded, memo, x, depth + 1)),
+    };
+    memo.borrow_mut().insert(n, answer);
+    answer
 }
 
 /// `Σ c * (long)term + constant` in C, 64-bit.
@@ -147,20 +155,23 @@ impl Writer<'_> {
                 _ => None,
             })
             .collect();
+        let memo = RefCell::new(HashMap::new());
         let mut preloaded = HashSet::new();
         for &n in &cfg.blocks[b].nodes {
             if let Op::ArrayLoad(kind) = g.op(n) {
                 let (array, index) = (g.inputs(n)[0], g.inputs(n)[1]);
                 if !stored_kinds.contains(kind)
                     && self.reduce_acc(array).is_none()
-                    && invariant(g, &inside, &preloaded, index, 0)
+                    && invariant(g, &inside, &preloaded, &memo, index, 0)
                 {
                     preloaded.insert(n);
+                    // Answers that read this load as variant are stale now.
+                    memo.borrow_mut().clear();
                 }
             }
         }
         let header = cfg.blocks[b].nodes[0];
-        let is_invariant = |n: NodeId| invariant(g, &inside, &preloaded, n, 0);
+        let is_invariant = |n: NodeId| invariant(g, &inside, &preloaded, &memo, n, 0);
         let Some(ind) = g
             .usages(header)
             .iter()

@@ -29,6 +29,9 @@ const TERM_LIMIT: i64 = 1 << 16;
 const MAX_TERMS: usize = 4;
 /// How deep the decomposition looks into an index expression.
 const MAX_DEPTH: usize = 24;
+/// How many nodes one decomposition may visit (an expression DAG can have many more paths than
+/// nodes).
+const MAX_VISITS: usize = 512;
 
 /// A counted loop's induction variable (see the module docs).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -255,7 +258,8 @@ pub fn loop_affine(
     is_iv: &dyn Fn(NodeId) -> bool,
     invariant: &dyn Fn(NodeId) -> bool,
 ) -> Option<LoopAffine> {
-    affine(g, index, is_iv, invariant, 0)?.bounded()
+    let visits = std::cell::Cell::new(0);
+    affine(g, index, is_iv, invariant, &visits, 0)?.bounded()
 }
 
 fn affine(
@@ -263,9 +267,11 @@ fn affine(
     n: NodeId,
     is_iv: &dyn Fn(NodeId) -> bool,
     invariant: &dyn Fn(NodeId) -> bool,
+    visits: &std::cell::Cell<usize>,
     depth: usize,
 ) -> Option<LoopAffine> {
-    if depth > MAX_DEPTH || g.stamp(n) != Stamp::Int {
+    visits.set(visits.get() + 1);
+    if depth > MAX_DEPTH || visits.get() > MAX_VISITS || g.stamp(n) != Stamp::Int {
         return None;
     }
     if is_iv(n) {
@@ -283,7 +289,7 @@ fn affine(
         });
     }
     let inputs = g.inputs(n);
-    let sub = |x: NodeId| affine(g, x, is_iv, invariant, depth + 1);
+    let sub = |x: NodeId| affine(g, x, is_iv, invariant, visits, depth + 1);
     let result = match g.op(n) {
         Op::Binary(BinaryOp::Add) => sub(inputs[0])?.add(&sub(inputs[1])?, 1),
         Op::Binary(BinaryOp::Sub) => sub(inputs[0])?.add(&sub(inputs[1])?, -1),
