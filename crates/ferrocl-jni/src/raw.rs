@@ -179,6 +179,7 @@ pub(crate) fn launch<'local>(
     // No work-group size: the driver chooses.
     let local = local.map(<[usize]>::to_vec).unwrap_or_default();
     let transfers = plan::transfers(arrays.len(), std::slice::from_ref(&uses));
+    let base_align = usize::try_from(kernel.device.info().base_addr_align_bytes).unwrap_or(128);
     let plan = Plan {
         arrays: arrays
             .iter()
@@ -187,7 +188,10 @@ pub(crate) fn launch<'local>(
                 bytes: a.len * elem_bytes(a.elem),
                 transfer,
                 resident: None,
-                align: elem_bytes(a.elem),
+                // A hand-written kernel may cast its pointer to a vector type or rely on the base
+                // alignment OpenCL promises for every buffer (CL_DEVICE_MEM_BASE_ADDR_ALIGN): a
+                // host slice is read in place only when it has that alignment.
+                align: elem_bytes(a.elem).max(base_align),
             })
             .collect(),
         launches: vec![Launch {

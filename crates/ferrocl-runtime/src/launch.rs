@@ -493,6 +493,7 @@ impl Device {
         local: Option<&[usize]>,
     ) -> Result<LaunchTimes, RuntimeError> {
         let mut arrays = Vec::with_capacity(buffers.len());
+        let base_align = usize::try_from(self.info().base_addr_align_bytes).unwrap_or(128);
         // The executor refuses a kept buffer of another device or size, or one bound twice.
         for b in buffers.iter() {
             arrays.push(PlanArray {
@@ -502,8 +503,10 @@ impl Device {
                     download: b.access.writes() || b.download,
                 },
                 resident: b.resident.clone(),
-                // Only read-only buffers are read in place; any alignment serves a scalar kernel.
-                align: b.data.elem_size(),
+                // Only read-only buffers are read in place, and only at the base alignment OpenCL
+                // promises every buffer (CL_DEVICE_MEM_BASE_ADDR_ALIGN): the kernel is the
+                // caller's and may load vectors through a cast pointer.
+                align: b.data.elem_size().max(base_align),
             });
         }
         let plan = Plan {

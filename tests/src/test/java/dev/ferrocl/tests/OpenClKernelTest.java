@@ -91,4 +91,44 @@ public class OpenClKernelTest {
         assertThrows(IllegalStateException.class,
                 () -> k.launch(new long[] {4}, null, 1f, new float[4], new float[4], 4));
     }
+
+    /**
+     * A hand-written kernel may load vectors through a cast pointer: OpenCL aligns every buffer to
+     * {@code CL_DEVICE_MEM_BASE_ADDR_ALIGN}. A Java array is aligned to 8 or 16 bytes only, so on a device that
+     * shares host memory (PoCL) it may be read in place only at the device's alignment; before that rule, this
+     * kernel read misaligned {@code float16}s in place and crashed the JVM on PoCL.
+     */
+    @Test
+    public void vectorLoadsThroughACastPointerSeeAlignedBuffers() {
+        String src = """
+                #pragma OPENCL FP_CONTRACT OFF
+                __kernel void sum16(__global const float* x, __global float* out) {
+                    int i = get_global_id(0);
+                    float16 v = ((__global const float16*) x)[i];
+                    float s = 0.0f;
+                    for (int l = 0; l < 16; l++) s += ((float*) &v)[l];
+                    out[i] = s;
+                }
+                """;
+        int groups = 256;
+        try (OpenClKernel k = OpenClKernel.build(src, "sum16")) {
+            // Arrays of several sizes, each after a filler of another size: their addresses fall at every 8-byte
+            // offset modulo the device's alignment.
+            for (int shift = 0; shift < 24; shift++) {
+                byte[] filler = new byte[8 * shift + 1];
+                float[] x = Inputs.floats(40 + shift, 16 * groups, -4f, 4f);
+                float[] out = new float[groups];
+                float[] expected = new float[groups];
+                for (int i = 0; i < groups; i++) {
+                    float s = 0f;
+                    for (int l = 0; l < 16; l++) {
+                        s += x[16 * i + l];
+                    }
+                    expected[i] = s;
+                }
+                k.launch(new long[] {groups}, null, OpenClKernel.readOnly(x), OpenClKernel.writeOnly(out));
+                assertArrayEquals("shift " + shift + " (filler " + filler.length + " bytes)", expected, out, 0f);
+            }
+        }
+    }
 }
