@@ -8,20 +8,21 @@
 
 use crate::blocks::{build_cfg, Cfg, CfgError};
 use crate::descriptor::{parse_method_descriptor, slot_size};
-use crate::error::{Bailout, FrontendError, Location};
+use crate::error::FrontendError;
 use crate::resolver::ClassResolver;
 use crate::runtime_classes::RuntimeClasses;
 use crate::{
     AnnotatedLocal, GraphMethod, MethodGraph, Origin, ParamInfo, PARALLEL_ANNOTATION,
     REDUCE_ANNOTATION,
 };
+use crate::{Bailout, BailoutKind, Location};
 use ferrocl_classfile::{
     ArithOp, ArrayKind, ClassFile, Code, Cond, ConvKind, Insn, Kind, Method, Op as JOp,
     TypeAnnotationTarget,
 };
 use ferrocl_graph::{
-    verify, BinaryOp, Condition, Constant, ConvTarget, Conversion, ElemKind, Graph, NodeId, Op,
-    SideTable, Stamp,
+    count, verify, Applied, BinaryOp, Condition, Constant, ConvTarget, Conversion, ElemKind, Graph,
+    NodeId, Op, SideTable, Stamp,
 };
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -141,6 +142,32 @@ pub(crate) struct Builder<'a, 'r> {
     pub(crate) virtual_field_count: usize,
     /// The exact classes of the objects reachable from the arguments (see `devirt`).
     pub(crate) runtime: &'r mut RuntimeClasses,
+    /// Which optional front-end phases run.
+    pub(crate) options: FrontendOptions,
+    /// Virtual and interface calls devirtualised so far.
+    pub(crate) devirtualized: usize,
+    /// Objects replaced by scalars so far.
+    pub(crate) scalar_replaced: usize,
+}
+
+/// The front end's optional phases: each can be switched off, and the method then bails out where
+/// it would have needed the phase (a [`BailoutKind::Disabled`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FrontendOptions {
+    /// Devirtualise virtual and interface calls for the host's runtime classes (`devirtualize`).
+    pub devirtualize: bool,
+    /// Replace non-escaping objects allocated in the kernel by scalars (`scalarReplace`).
+    pub scalar_replace: bool,
+}
+
+impl Default for FrontendOptions {
+    /// Every phase on.
+    fn default() -> Self {
+        FrontendOptions {
+            devirtualize: true,
+            scalar_replace: true,
+        }
+    }
 }
 
 /// Builds the graph of `method` of `class`, inlining calls; other classes come from `resolver`
@@ -163,6 +190,17 @@ pub fn build_graph_for(
     resolver: &mut dyn ClassResolver,
     runtime: &mut RuntimeClasses,
 ) -> Result<MethodGraph, FrontendError> {
+    build_graph_with(class, method, resolver, runtime, FrontendOptions::default())
+}
+
+/// Like [`build_graph_for`], running only the optional phases `options` names.
+pub fn build_graph_with(
+    class: &ClassFile,
+    method: &Method,
+    resolver: &mut dyn ClassResolver,
+    runtime: &mut RuntimeClasses,
+    options: FrontendOptions,
+) -> Result<MethodGraph, FrontendError> {
     let location = Location {
         class: class.name.clone(),
         method: method.name.clone(),
@@ -173,6 +211,7 @@ pub fn build_graph_for(
     };
     let bail = |reason: String| {
         FrontendError::Bailout(Bailout {
+            kind: BailoutKind::Construct,
             location: location.clone(),
             reason,
         })
@@ -194,6 +233,7 @@ pub fn build_graph_for(
             code.line_of(u32::from(handler.handler_pc)),
         );
         return Err(Bailout {
+            kind: BailoutKind::Construct,
             location: at,
             reason: "exception handlers (try/catch/finally) are not supported yet".into(),
         }
@@ -229,6 +269,9 @@ pub fn build_graph_for(
         virtual_objects: HashMap::new(),
         virtual_field_count: 0,
         runtime,
+        options,
+        devirtualized: 0,
+        scalar_replaced: 0,
     };
 
     // Parameters and the entry frame.
@@ -318,6 +361,19 @@ pub fn build_graph_for(
     for p in &mut params {
         p.used = !b.graph.usages(p.node).is_empty() || b.null_tested.contains(&p.node);
     }
+    let mut applied = Vec::new();
+    if b.devirtualized > 0 {
+        applied.push(Applied {
+            phase: "devirtualize",
+            detail: count(b.devirtualized, "call"),
+        });
+    }
+    if b.scalar_replaced > 0 {
+        applied.push(Applied {
+            phase: "scalarReplace",
+            detail: count(b.scalar_replaced, "object"),
+        });
+    }
     if let Err(e) = verify(&b.graph) {
         return Err(FrontendError::Internal {
             location,
@@ -339,6 +395,7 @@ pub fn build_graph_for(
         parallel_phis: b.parallel_phis,
         reduce_params,
         line_numbers: code.line_numbers.clone(),
+        applied,
     })
 }
 
@@ -374,8 +431,13 @@ impl Builder<'_, '_> {
         }
     }
 
-    pub(crate) fn bail<T>(&self, reason: impl Into<String>) -> Result<T, FrontendError> {
+    pub(crate) fn bail<T>(
+        &self,
+        kind: BailoutKind,
+        reason: impl Into<String>,
+    ) -> Result<T, FrontendError> {
         Err(FrontendError::Bailout(Bailout {
+            kind,
             location: self.here(),
             reason: reason.into(),
         }))
@@ -406,9 +468,10 @@ impl Builder<'_, '_> {
         inputs: Vec<NodeId>,
     ) -> Result<NodeId, FrontendError> {
         if self.graph.capacity() >= MAX_NODES {
-            return self.bail(format!(
-                "the method is too large (over {MAX_NODES} graph nodes)"
-            ));
+            return self.bail(
+                BailoutKind::Construct,
+                format!("the method is too large (over {MAX_NODES} graph nodes)"),
+            );
         }
         let id = self.graph.add(op, stamp, inputs);
         self.origin.set(id, Some(self.pos));
@@ -438,7 +501,10 @@ impl Builder<'_, '_> {
         self.set_pos(sc, 0);
         if let Some(handler) = code.exception_table.first() {
             self.set_pos(sc, u32::from(handler.handler_pc));
-            return self.bail("exception handlers (try/catch/finally) are not supported yet");
+            return self.bail(
+                BailoutKind::Construct,
+                "exception handlers (try/catch/finally) are not supported yet",
+            );
         }
         let cfg = match build_cfg(&code.instructions) {
             Ok(cfg) => cfg,
@@ -448,7 +514,10 @@ impl Builder<'_, '_> {
             }
             Err(CfgError::Irreducible(bci)) => {
                 self.set_pos(sc, bci);
-                return self.bail("irreducible control flow is not supported");
+                return self.bail(
+                    BailoutKind::Construct,
+                    "irreducible control flow is not supported",
+                );
             }
         };
         self.build_blocks(sc, &cfg, entry, frame)
@@ -923,7 +992,10 @@ impl Builder<'_, '_> {
                 if let Some(origin) = *self.origin.get(phi) {
                     self.pos = origin;
                 }
-                return self.bail("a local variable changes type around a loop while in use");
+                return self.bail(
+                    BailoutKind::Construct,
+                    "a local variable changes type around a loop while in use",
+                );
             }
         }
         Ok(())
@@ -940,6 +1012,7 @@ impl Builder<'_, '_> {
                 self.pos = origin;
             }
             return self.bail(
+                BailoutKind::Construct,
                 "a loop that never repeats (its back edges are unreachable) is not supported yet",
             );
         }
@@ -1097,16 +1170,24 @@ impl Builder<'_, '_> {
                     ferrocl_classfile::Constant::Float(v) => Constant::Float(v),
                     ferrocl_classfile::Constant::Double(v) => Constant::Double(v),
                     other => {
-                        return self.bail(format!(
+                        return self.bail(
+                            BailoutKind::Construct,
+                            format!(
                         "constant {} is not a primitive (strings and classes are not supported)",
                         describe_constant(&other)
-                    ))
+                    ),
+                        )
                     }
                 };
                 let c = self.constant(c)?;
                 frame.stack.push(c);
             }
-            JOp::AconstNull => return self.bail("null references are not supported yet"),
+            JOp::AconstNull => {
+                return self.bail(
+                    BailoutKind::Construct,
+                    "null references are not supported yet",
+                )
+            }
             JOp::Load(_, slot) => {
                 let v = self.load_local(frame, *slot)?;
                 frame.stack.push(v);
@@ -1154,7 +1235,10 @@ impl Builder<'_, '_> {
             JOp::ArrayLength => {
                 let array = self.pop(frame)?;
                 if !matches!(self.graph.stamp(array), Array(_)) {
-                    return self.bail("arraylength of a non-primitive array");
+                    return self.bail(
+                        BailoutKind::Construct,
+                        "arraylength of a non-primitive array",
+                    );
                 }
                 let len = self.add(Op::ArrayLength, Int, vec![array])?;
                 frame.stack.push(len);
@@ -1296,7 +1380,7 @@ impl Builder<'_, '_> {
                 let object = self.pop(frame)?;
                 self.refuse_merged_objects(object)?;
                 if !self.is_virtual_object(object) {
-                    return self.bail(unsupported(sc.class, &insn.op));
+                    return self.bail(BailoutKind::Construct, unsupported(sc.class, &insn.op));
                 }
                 self.put_virtual_field(sc, *index, object, value, frame)?;
             }
@@ -1308,7 +1392,7 @@ impl Builder<'_, '_> {
                 let v = self.get_static(sc, *index)?;
                 frame.stack.push(v);
             }
-            other => return self.bail(unsupported(sc.class, other)),
+            other => return self.bail(BailoutKind::Construct, unsupported(sc.class, other)),
         }
         Ok(None)
     }
@@ -1356,7 +1440,10 @@ impl Builder<'_, '_> {
 
     fn array_elem(&self, array: NodeId, kind: ArrayKind) -> Result<ElemKind, FrontendError> {
         let Stamp::Array(elem) = self.graph.stamp(array) else {
-            return self.bail("arrays of objects or of unknown type are not supported");
+            return self.bail(
+                BailoutKind::Construct,
+                "arrays of objects or of unknown type are not supported",
+            );
         };
         let ok = match kind {
             ArrayKind::Byte | ArrayKind::Boolean => {
@@ -1371,7 +1458,10 @@ impl Builder<'_, '_> {
             ArrayKind::Ref => false,
         };
         if !ok {
-            return self.bail("array element access of an unexpected type");
+            return self.bail(
+                BailoutKind::Construct,
+                "array element access of an unexpected type",
+            );
         }
         Ok(elem)
     }

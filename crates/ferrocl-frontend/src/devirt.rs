@@ -17,6 +17,7 @@ use crate::builder::Builder;
 use crate::error::FrontendError;
 use crate::inline::ClassRef;
 use crate::runtime_classes::{ObjectPath, RuntimeClass};
+use crate::BailoutKind;
 use ferrocl_classfile::access;
 use ferrocl_graph::{NodeId, Stamp};
 
@@ -71,30 +72,53 @@ impl<'a> Builder<'a, '_> {
         descriptor: &str,
         shown: &str,
     ) -> Result<(ClassRef<'a>, usize), FrontendError> {
+        if !self.options.devirtualize {
+            return self.bail(
+                BailoutKind::Disabled,
+                format!(
+                    "virtual call of {shown}: devirtualisation is switched off \
+                     (-Dferrocl.opt.devirtualize=false)"
+                ),
+            );
+        }
         let Some(path) = receiver.and_then(|r| self.object_path(r)) else {
-            return self.bail(format!(
+            return self.bail(
+                BailoutKind::Call,
+                format!(
                 "virtual call of {shown} on an object that is not `this`, a parameter, or a field \
                  of them: only such objects have a class the host can find before launch"
-            ));
+            ),
+            );
         };
         let object = self.describe_path(&path);
         match self.runtime.lookup(&path) {
-            None => self.bail(format!(
+            None => self.bail(
+                BailoutKind::Call,
+                format!(
                 "virtual call of {shown} on {object}: the exact class of {object} is not known to \
                  the compiler (the host gives it at execute(); without it the call cannot be \
                  devirtualised)"
-            )),
-            Some(RuntimeClass::Null) => self.bail(format!(
+            ),
+            ),
+            Some(RuntimeClass::Null) => self.bail(
+                BailoutKind::Runtime,
+                format!(
                 "virtual call of {shown} on {object}, which is null at this execute(): the JVM \
                  runs the method (and throws its NullPointerException)"
-            )),
-            Some(RuntimeClass::Hidden(class)) => self.bail(format!(
+            ),
+            ),
+            Some(RuntimeClass::Hidden(class)) => self.bail(
+                BailoutKind::Runtime,
+                format!(
                 "virtual call of {shown} on {object}, an instance of the hidden class {class} (a \
                  lambda or proxy), whose bytecode is not available to the compiler"
-            )),
+            ),
+            ),
             Some(RuntimeClass::Class(class)) => {
                 log::trace!("devirtualising {shown} on {object} for {class}");
-                self.select_method(&class, name, descriptor, shown, &object)
+                let selected = self.select_method(&class, name, descriptor, shown, &object)?;
+                self.devirtualized += 1;
+                Ok(selected)
             }
         }
     }
@@ -108,21 +132,30 @@ impl<'a> Builder<'a, '_> {
         shown: &str,
     ) -> Result<(), FrontendError> {
         let Some(path) = self.object_path(receiver) else {
-            return self.bail(format!(
-                "calls on objects other than `this`, a parameter, or a field of them are not \
+            return self.bail(
+                BailoutKind::Call,
+                format!(
+                    "calls on objects other than `this`, a parameter, or a field of them are not \
                  supported: call of {shown}"
-            ));
+                ),
+            );
         };
         let object = self.describe_path(&path);
         match self.runtime.lookup(&path) {
-            None => self.bail(format!(
-                "call of {shown} on {object}: whether {object} is null is not known to the \
+            None => self.bail(
+                BailoutKind::Call,
+                format!(
+                    "call of {shown} on {object}: whether {object} is null is not known to the \
                  compiler (the host gives it at execute())"
-            )),
-            Some(RuntimeClass::Null) => self.bail(format!(
+                ),
+            ),
+            Some(RuntimeClass::Null) => self.bail(
+                BailoutKind::Runtime,
+                format!(
                 "call of {shown} on {object}, which is null at this execute(): the JVM runs the \
                  method (and throws its NullPointerException)"
-            )),
+            ),
+            ),
             Some(_) => Ok(()),
         }
     }
@@ -147,9 +180,10 @@ impl<'a> Builder<'a, '_> {
         let mut current = Some(class.to_string());
         while let Some(c) = current.take() {
             if chain.len() >= MAX_LOOKUP {
-                return self.bail(format!(
-                    "the superclass chain of {exact} is too long to select {shown}"
-                ));
+                return self.bail(
+                    BailoutKind::Call,
+                    format!("the superclass chain of {exact} is too long to select {shown}"),
+                );
             }
             let owner = match self.load_class(&c) {
                 Ok(owner) => owner,
@@ -164,7 +198,7 @@ impl<'a> Builder<'a, '_> {
                     .get(i)
                     .is_some_and(|m| m.access_flags & access::ABSTRACT != 0);
                 if abstract_method {
-                    return self.bail(format!(
+                    return self.bail(BailoutKind::Call, format!(
                         "virtual call of {shown} on {object} (a {exact}) selects an abstract method \
                          of {} (AbstractMethodError)",
                         owner.name.replace('/', ".")
@@ -213,11 +247,16 @@ impl<'a> Builder<'a, '_> {
                 Some(selected) => Ok(selected),
                 None => self.malformed("selected method vanished"),
             },
-            0 => self.bail(format!(
+            0 => self.bail(
+                BailoutKind::Call,
+                format!(
                 "virtual call of {shown} on {object} (a {exact}): no class or interface of {exact} \
                  implements it (AbstractMethodError)"
-            )),
-            _ => self.bail(format!(
+            ),
+            ),
+            _ => self.bail(
+                BailoutKind::Call,
+                format!(
                 "virtual call of {shown} on {object} (a {exact}): several default methods apply \
                  ({}) (IncompatibleClassChangeError)",
                 concrete
@@ -225,7 +264,8 @@ impl<'a> Builder<'a, '_> {
                     .map(|(c, _)| c.name.replace('/', "."))
                     .collect::<Vec<_>>()
                     .join(", ")
-            )),
+            ),
+            ),
         }
     }
 
@@ -249,7 +289,10 @@ impl<'a> Builder<'a, '_> {
                 continue;
             }
             if out.len() >= MAX_LOOKUP {
-                return self.bail("the interface hierarchy is too large to select a method in");
+                return self.bail(
+                    BailoutKind::Call,
+                    "the interface hierarchy is too large to select a method in",
+                );
             }
             let interface = self.load_class(&i)?;
             work.extend(interface.interfaces.iter().cloned());

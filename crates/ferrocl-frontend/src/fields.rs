@@ -9,6 +9,7 @@
 //! not write fields (`putfield` is refused).
 
 use crate::builder::{Builder, Scope};
+use crate::BailoutKind;
 use crate::ParamInfo;
 use ferrocl_graph::{NodeId, Op, Stamp};
 
@@ -27,7 +28,7 @@ impl Builder<'_, '_> {
         let shown = format!("{}.{}", field.class.replace('/', "."), field.name);
         // The path so far: a parameter (the receiver, or an object parameter), or a field path.
         let Some(base) = self.params.iter().position(|p| p.node == object) else {
-            return self.bail(format!(
+            return self.bail(BailoutKind::Construct, format!(
                 "reading field {shown} of an object that is not a parameter, `this`, or a field of one is not supported"
             ));
         };

@@ -22,10 +22,11 @@ use crate::builder::{
     method_key, return_stamp_of, Builder, Frame, InlineReturn, Scope, MAX_INLINE_DEPTH, MAX_NODES,
 };
 use crate::descriptor::parse_method_descriptor;
-use crate::error::{FrontendError, Location};
+use crate::error::FrontendError;
 use crate::intrinsics::intrinsic_for;
 use crate::resolver::is_plain_internal_name;
 use crate::GraphMethod;
+use crate::{BailoutKind, Location};
 use ferrocl_classfile::{access, ClassFile, Op as JOp};
 use ferrocl_graph::{NodeId, Op, Stamp};
 use std::ops::Deref;
@@ -88,7 +89,7 @@ impl<'a> Builder<'a, '_> {
         };
         match result {
             Ok(class) => Ok(ClassRef::Loaded(class)),
-            Err(reason) => self.bail(reason),
+            Err(reason) => self.bail(BailoutKind::Call, reason),
         }
     }
 
@@ -205,9 +206,10 @@ impl<'a> Builder<'a, '_> {
             kind != CallKind::Static && args.first().is_some_and(|&a| self.is_virtual_object(a));
         if target.name == "<init>" {
             if !on_virtual || kind != CallKind::Special {
-                return self.bail(format!(
-                    "object construction is not supported here: call of {shown}"
-                ));
+                return self.bail(
+                    BailoutKind::Call,
+                    format!("object construction is not supported here: call of {shown}"),
+                );
             }
             if (target.class == "java/lang/Object" || target.class == "java/lang/Record")
                 && target.descriptor == "()V"
@@ -216,9 +218,10 @@ impl<'a> Builder<'a, '_> {
             }
         }
         if target.class.starts_with('[') {
-            return self.bail(format!(
-                "methods of arrays (such as clone) are not supported: call of {shown}"
-            ));
+            return self.bail(
+                BailoutKind::Call,
+                format!("methods of arrays (such as clone) are not supported: call of {shown}"),
+            );
         }
 
         let static_interface = kind == CallKind::Static && target.interface;
@@ -241,10 +244,13 @@ impl<'a> Builder<'a, '_> {
         let flags = method.access_flags;
         let is_static = flags & access::STATIC != 0;
         if is_static != (kind == CallKind::Static) {
-            return self.bail(format!(
-                "the call of {shown} does not match the method's static-ness \
+            return self.bail(
+                BailoutKind::Call,
+                format!(
+                    "the call of {shown} does not match the method's static-ness \
                  (IncompatibleClassChangeError)"
-            ));
+                ),
+            );
         }
         let receiver = if kind == CallKind::Static {
             None
@@ -270,36 +276,49 @@ impl<'a> Builder<'a, '_> {
         };
         let flags = method.access_flags;
         if flags & (access::NATIVE | access::ABSTRACT) != 0 || method.code.is_none() {
-            return self.bail(format!(
-                "{shown} has no bytecode (native or abstract) and is not an intrinsic"
-            ));
+            return self.bail(
+                BailoutKind::Call,
+                format!("{shown} has no bytecode (native or abstract) and is not an intrinsic"),
+            );
         }
         if flags & access::SYNCHRONIZED != 0 {
-            return self.bail(format!("synchronized methods are not supported: {shown}"));
+            return self.bail(
+                BailoutKind::Call,
+                format!("synchronized methods are not supported: {shown}"),
+            );
         }
         let key = method_key(&owner.name, &method.name, &method.descriptor);
         if self.call_stack.contains(&key) {
-            return self.bail(format!(
-                "recursive call of {}.{}{} is not supported",
-                owner.name.replace('/', "."),
-                method.name,
-                method.descriptor
-            ));
+            return self.bail(
+                BailoutKind::Call,
+                format!(
+                    "recursive call of {}.{}{} is not supported",
+                    owner.name.replace('/', "."),
+                    method.name,
+                    method.descriptor
+                ),
+            );
         }
         if self.call_stack.len() > MAX_INLINE_DEPTH {
-            return self.bail(format!(
+            return self.bail(
+                BailoutKind::Call,
+                format!(
                 "calls nested more than {MAX_INLINE_DEPTH} deep are not supported (call of {shown})"
-            ));
+            ),
+            );
         }
         let size = method.code.as_ref().map_or(0, |c| c.instructions.len());
         self.inlined_instructions = self.inlined_instructions.saturating_add(size.max(1));
         if self.graph.capacity() >= INLINE_NODE_BUDGET
             || self.inlined_instructions > INLINE_INSTRUCTION_BUDGET
         {
-            return self.bail(format!(
+            return self.bail(
+                BailoutKind::Call,
+                format!(
                 "inlining {shown} would make the kernel too large (over {INLINE_NODE_BUDGET} graph \
                  nodes or {INLINE_INSTRUCTION_BUDGET} inlined bytecode instructions)"
-            ));
+            ),
+            );
         }
         if let Some(value) = self.inline_call(sc, owner, m, key, args, return_stamp, frame, tail)? {
             frame.stack.push(value);
@@ -362,10 +381,13 @@ impl<'a> Builder<'a, '_> {
                 }
             }
         }
-        self.bail(format!(
-            "method {}.{name}{descriptor} not found in the class hierarchy",
-            class.replace('/', ".")
-        ))
+        self.bail(
+            BailoutKind::Call,
+            format!(
+                "method {}.{name}{descriptor} not found in the class hierarchy",
+                class.replace('/', ".")
+            ),
+        )
     }
 
     /// Parses method `m` of `owner` after `*tail` with `args` as its first locals, and moves
@@ -387,7 +409,10 @@ impl<'a> Builder<'a, '_> {
             return self.malformed("inlined method vanished");
         };
         let Some(code) = method.code.as_ref() else {
-            return self.bail(format!("{} has no bytecode", method.name));
+            return self.bail(
+                BailoutKind::Call,
+                format!("{} has no bytecode", method.name),
+            );
         };
         let mut frame = Frame {
             locals: vec![None; usize::from(code.max_locals)],
@@ -458,6 +483,7 @@ impl<'a> Builder<'a, '_> {
     ) -> Result<Option<NodeId>, FrontendError> {
         match returns {
             [] => self.bail(
+                BailoutKind::Call,
                 "the called method never returns normally (every path loops forever or throws)",
             ),
             [(t, value, fields)] => {
@@ -490,7 +516,10 @@ impl<'a> Builder<'a, '_> {
                 let values: Vec<Option<NodeId>> = several.iter().map(|r| r.1).collect();
                 match self.merge_values(sc, merge, &values, None)? {
                     Some(v) => Ok(Some(v)),
-                    None => self.bail("the called method returns values of different types"),
+                    None => self.bail(
+                        BailoutKind::Call,
+                        "the called method returns values of different types",
+                    ),
                 }
             }
         }

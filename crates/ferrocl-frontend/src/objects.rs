@@ -16,6 +16,7 @@
 
 use crate::builder::{Builder, Frame, Scope};
 use crate::error::FrontendError;
+use crate::BailoutKind;
 use ferrocl_classfile::access;
 use ferrocl_graph::{BinaryOp, Constant, ConvTarget, Conversion, NodeId, Op, Stamp};
 
@@ -54,17 +55,32 @@ impl Builder<'_, '_> {
             Err(e) => return self.malformed(e.to_string()),
         };
         let shown = name.replace('/', ".");
+        if !self.options.scalar_replace {
+            return self.bail(
+                BailoutKind::Disabled,
+                format!(
+                    "`new {shown}`: scalar replacement is switched off \
+                     (-Dferrocl.opt.scalarReplace=false)"
+                ),
+            );
+        }
         let mut chain = Vec::new();
         let mut fields = Vec::new();
         let mut current = name.clone();
         while !is_empty_root(&current) {
             if chain.len() >= MAX_SUPERCLASSES {
-                return self.bail(format!("the class hierarchy of {shown} is too deep"));
+                return self.bail(
+                    BailoutKind::Allocation,
+                    format!("the class hierarchy of {shown} is too deep"),
+                );
             }
             let class = self.load_class(&current)?;
             if chain.is_empty() && class.access_flags & (access::ABSTRACT | access::INTERFACE) != 0
             {
-                return self.bail(format!("`new {shown}` of an abstract class or interface"));
+                return self.bail(
+                    BailoutKind::Allocation,
+                    format!("`new {shown}` of an abstract class or interface"),
+                );
             }
             for f in class
                 .fields
@@ -72,13 +88,16 @@ impl Builder<'_, '_> {
                 .filter(|f| f.access_flags & access::STATIC == 0)
             {
                 if !Stamp::from_descriptor(&f.descriptor).is_some_and(Stamp::is_primitive) {
-                    return self.bail(format!(
+                    return self.bail(
+                        BailoutKind::Allocation,
+                        format!(
                         "`new {shown}`: field {}.{} is of type {}; only objects whose fields are \
                          all primitive can be replaced by scalars in a kernel",
                         current.replace('/', "."),
                         f.name,
                         f.descriptor
-                    ));
+                    ),
+                    );
                 }
                 fields.push((current.clone(), f.name.clone(), f.descriptor.clone()));
             }
@@ -112,6 +131,7 @@ impl Builder<'_, '_> {
                 base,
             },
         );
+        self.scalar_replaced += 1;
         Ok(placeholder)
     }
 
@@ -140,12 +160,15 @@ impl Builder<'_, '_> {
         });
         match found {
             Some(k) => Ok((obj.base + k, field.descriptor.clone())),
-            None => self.bail(format!(
-                "field {}.{} not found in {}",
-                field.class.replace('/', "."),
-                field.name,
-                obj.class.replace('/', ".")
-            )),
+            None => self.bail(
+                BailoutKind::Allocation,
+                format!(
+                    "field {}.{} not found in {}",
+                    field.class.replace('/', "."),
+                    field.name,
+                    obj.class.replace('/', ".")
+                ),
+            ),
         }
     }
 
@@ -228,12 +251,15 @@ impl Builder<'_, '_> {
             seen.push(v);
             for &input in &self.graph.inputs(v)[1..] {
                 if let Some(class) = self.virtual_class(input) {
-                    return self.bail(format!(
+                    return self.bail(
+                        BailoutKind::Allocation,
+                        format!(
                         "objects of class {} allocated in the kernel are merged in one variable \
                          (e.g. `q = c ? p1 : p2`, or a new object assigned in a loop to a variable \
                          used around it); scalar replacement needs one `new` per variable",
                         class.replace('/', ".")
-                    ));
+                    ),
+                    );
                 }
                 work.push(input);
             }
@@ -266,10 +292,13 @@ impl Builder<'_, '_> {
                 Op::Phi => "it is merged with another object in one variable".to_string(),
                 other => format!("it is used by {}", other.name()),
             };
-            return self.bail(format!(
+            return self.bail(
+                BailoutKind::Allocation,
+                format!(
                 "an object of class {class} allocated in the kernel escapes ({how}); only objects \
                  used through their fields and inlined methods can be replaced by scalars"
-            ));
+            ),
+            );
         }
         Ok(())
     }

@@ -9,6 +9,7 @@
 
 use crate::builder::{BlockEnd, Builder};
 use crate::error::FrontendError;
+use crate::BailoutKind;
 use ferrocl_graph::{NodeId, Op, Stamp};
 
 impl Builder<'_, '_> {
@@ -20,6 +21,7 @@ impl Builder<'_, '_> {
     ) -> Result<BlockEnd, FrontendError> {
         if !self.is_non_null(value) {
             return self.bail(
+                BailoutKind::Construct,
                 "null tests are only supported on array parameters (which the host checks before \
                  launch) and on `this`",
             );
@@ -39,7 +41,7 @@ impl Builder<'_, '_> {
         equal: bool,
     ) -> Result<BlockEnd, FrontendError> {
         if x != y {
-            return self.bail(
+            return self.bail(BailoutKind::Construct,
                 "comparing two different references (==, != on arrays or objects) is not supported \
                  yet",
             );

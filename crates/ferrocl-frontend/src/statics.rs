@@ -11,6 +11,7 @@
 use crate::builder::{field_name, Builder, Scope};
 use crate::error::FrontendError;
 use crate::inline::ClassRef;
+use crate::BailoutKind;
 use ferrocl_classfile::{access, Constant as ClassConstant, Field};
 use ferrocl_graph::{Constant, FieldRef, NodeId, Op, Stamp};
 
@@ -35,9 +36,12 @@ impl<'a> Builder<'a, '_> {
         let stamp = match Stamp::from_descriptor(&field.descriptor) {
             Some(s) if s.is_primitive() => s,
             _ => {
-                return self.bail(format!(
+                return self.bail(
+                    BailoutKind::Construct,
+                    format!(
                     "static fields of reference type (arrays, objects) are not supported: {name}"
-                ))
+                ),
+                )
             }
         };
         let (owner, f) = self.resolve_field(&field.class, &field.name, &field.descriptor)?;
@@ -76,11 +80,14 @@ impl<'a> Builder<'a, '_> {
     /// `assert` folds away; a bailout when the host says the class runs its assertions.
     fn assertions_disabled(&mut self, class: &str) -> Result<NodeId, FrontendError> {
         if self.resolver.assertions_enabled(class) == Some(true) {
-            return self.bail(format!(
+            return self.bail(
+                BailoutKind::Runtime,
+                format!(
                 "assertions are enabled for {} (-ea): the method runs on the JVM, where its assert \
                  statements can throw",
                 class.replace('/', ".")
-            ));
+            ),
+            );
         }
         self.constant(Constant::Int(1))
     }
@@ -121,10 +128,13 @@ impl<'a> Builder<'a, '_> {
             }
             work.extend(owner.interfaces.iter().rev().cloned());
         }
-        self.bail(format!(
-            "field {}.{name} not found in the class hierarchy",
-            class.replace('/', ".")
-        ))
+        self.bail(
+            BailoutKind::Construct,
+            format!(
+                "field {}.{name} not found in the class hierarchy",
+                class.replace('/', ".")
+            ),
+        )
     }
 }
 

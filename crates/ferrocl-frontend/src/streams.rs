@@ -12,6 +12,7 @@
 
 use crate::builder::{Builder, Frame, Scope};
 use crate::inline::CallKind;
+use crate::BailoutKind;
 use ferrocl_classfile::{Constant as CpConstant, MemberRef};
 use ferrocl_graph::{BinaryOp, Condition, Constant, NodeId, Op, Stamp};
 
@@ -54,11 +55,14 @@ impl Builder<'_, '_> {
                 .iter()
                 .any(|a| self.streams.contains_key(a) || self.lambdas.contains_key(a))
             {
-                return self.bail(format!(
-                    "a stream or lambda passed to {}.{} is not supported",
-                    target.class.replace('/', "."),
-                    target.name
-                ));
+                return self.bail(
+                    BailoutKind::Parallelism,
+                    format!(
+                        "a stream or lambda passed to {}.{} is not supported",
+                        target.class.replace('/', "."),
+                        target.name
+                    ),
+                );
             }
             return Ok(false);
         }
@@ -95,14 +99,14 @@ impl Builder<'_, '_> {
                 Some(s),
             ) => {
                 let Some(lambda) = args.get(1).and_then(|a| self.lambdas.get(a)).cloned() else {
-                    return self.bail("IntStream.forEach needs a lambda or method reference written at the call");
+                    return self.bail(BailoutKind::Parallelism, "IntStream.forEach needs a lambda or method reference written at the call");
                 };
                 // forEachOrdered keeps the encounter order: a sequential loop.
                 let parallel = s.parallel && target.name == "forEach";
                 self.for_each(sc, s, parallel, &lambda, tail)?;
             }
             _ => {
-                return self.bail(format!(
+                return self.bail(BailoutKind::Parallelism, format!(
                     "IntStream.{}{} is not supported: write IntStream.range(a, b).parallel().forEach(i -> ...)",
                     target.name, target.descriptor
                 ))
@@ -131,7 +135,7 @@ impl Builder<'_, '_> {
                 "metafactory" | "altMetafactory"
             );
         if !is_lambda {
-            return self.bail(format!(
+            return self.bail(BailoutKind::Parallelism, format!(
                 "invokedynamic {} (bootstrap {}.{}) is not supported (only lambdas passed to IntStream.forEach are)",
                 indy.name,
                 bootstrap.method.class.replace('/', "."),
@@ -180,10 +184,13 @@ impl Builder<'_, '_> {
             7 => CallKind::Special,
             9 => CallKind::Interface,
             _ => {
-                return self.bail(format!(
-                    "a constructor reference ({}::new) as a loop body is not supported",
-                    lambda.target.class.replace('/', ".")
-                ))
+                return self.bail(
+                    BailoutKind::Parallelism,
+                    format!(
+                        "a constructor reference ({}::new) as a loop body is not supported",
+                        lambda.target.class.replace('/', ".")
+                    ),
+                )
             }
         };
         let end = self.add(Op::End, Stamp::Void, vec![])?;

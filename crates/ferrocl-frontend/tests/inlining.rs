@@ -358,7 +358,9 @@ fn inlined_nodes_carry_the_callee_method_and_line() {
     assert_eq!(at.descriptor, "(II)I");
     assert_eq!(at.line, Some(line_of(K, "// DIVIDE")));
     assert_eq!(at.source_file.as_deref(), Some("K.java"));
-    let text = mg.bailout_at(div, "example").to_string();
+    let text = mg
+        .bailout_at(ferrocl_frontend::BailoutKind::Construct, div, "example")
+        .to_string();
     assert!(text.starts_with("inl.K.divide(II)I at bci"), "{text}");
     assert!(
         text.contains(&format!("(K.java:{})", line_of(K, "// DIVIDE"))),

@@ -11,10 +11,15 @@
 //! Array loads are fixed (they can throw and must stay ordered with stores); `ArrayLength` floats.
 
 mod dot;
+mod method;
 mod node;
 mod verify;
 
 pub use dot::to_dot;
+pub use method::{
+    count, AnnotatedLocal, Applied, Bailout, BailoutKind, GraphMethod, Location, MethodGraph,
+    Origin, ParamInfo,
+};
 pub use node::{
     BinaryOp, Condition, Constant, ConvTarget, Conversion, ElemKind, FieldRef, Intrinsic, Node, Op,
     Stamp,

@@ -21,10 +21,13 @@
 #![allow(clippy::result_large_err)]
 
 use ferrocl_classfile::ClassFile;
-use ferrocl_frontend::{build_graph_for, Bailout, FrontendError, Location, MethodGraph};
+use ferrocl_frontend::{build_graph_with, FrontendError, FrontendOptions};
 use ferrocl_graph::{to_dot, Graph};
+pub use ferrocl_graph::{Applied, BailoutKind};
+use ferrocl_graph::{Bailout, Location, MethodGraph};
 use ferrocl_opencl_writer::{write_kernel, WriterError, WriterOptions};
 use ferrocl_opt::{run_phases, OptError};
+pub use ferrocl_opt::{PhaseInfo, PhaseSwitches, Stage, OPTIONAL_PHASES};
 use std::fmt;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -65,6 +68,8 @@ pub struct Options {
     pub dump_graph: Option<PathBuf>,
     /// Run the graph verifier after every phase, also in release builds.
     pub verify_each_phase: bool,
+    /// Which optional (optimising) phases run; all by default.
+    pub switches: PhaseSwitches,
 }
 
 /// One compilation request.
@@ -178,11 +183,15 @@ pub fn compile(request: &mut Request<'_>, options: &Options) -> Result<CompiledK
             class: request.class_name.replace('/', "."),
             message: e.to_string(),
         })?;
-    let mg = frontend(&class, request)?;
+    let mg = frontend(&class, request, &options.switches)?;
     compile_graph(mg, request.target, options, started)
 }
 
-fn frontend(class: &ClassFile, request: &mut Request<'_>) -> Result<MethodGraph, JitError> {
+fn frontend(
+    class: &ClassFile,
+    request: &mut Request<'_>,
+    switches: &PhaseSwitches,
+) -> Result<MethodGraph, JitError> {
     let Some(method) = class.method(request.method, request.descriptor) else {
         return Err(JitError::ClassFormat {
             class: class.name.replace('/', "."),
@@ -202,7 +211,11 @@ fn frontend(class: &ClassFile, request: &mut Request<'_>) -> Result<MethodGraph,
         Some(c) => c,
         None => &mut unknown,
     };
-    build_graph_for(class, method, resolver, classes).map_err(|e| match e {
+    let options = FrontendOptions {
+        devirtualize: switches.is_on("devirtualize"),
+        scalar_replace: switches.is_on("scalarReplace"),
+    };
+    build_graph_with(class, method, resolver, classes, options).map_err(|e| match e {
         FrontendError::Bailout(b) => JitError::Bailout(b),
         FrontendError::Malformed { location, message } => JitError::ClassFormat {
             class: location.to_string(),
@@ -233,7 +246,12 @@ fn compile_graph(
     } else {
         None
     };
-    let phases = run_phases(&mut mg, observer, options.verify_each_phase);
+    let phases = run_phases(
+        &mut mg,
+        &options.switches,
+        observer,
+        options.verify_each_phase,
+    );
     if let Some(dir) = &options.dump_graph {
         write_dumps(dir, &mg, &dumps);
     }
@@ -245,12 +263,15 @@ fn compile_graph(
     // double and rounds once, which is exact; one with neither gets a bailout (check_target).
     let writer_options = WriterOptions {
         soft_fp32_div_sqrt: !target.correctly_rounded_divide_sqrt && target.fp64,
+        switches: options.switches.clone(),
     };
     let mut kernels = Vec::with_capacity(parallel.len());
     let mut build_options = String::new();
     for (k, nest) in parallel.iter().enumerate() {
-        let mut kernel = write_kernel(&mg, nest, writer_options).map_err(|e| match e {
-            WriterError::Unsupported { .. } => JitError::Bailout(mg.bailout(e.to_string())),
+        let mut kernel = write_kernel(&mg, nest, writer_options.clone()).map_err(|e| match e {
+            WriterError::Unsupported { .. } => {
+                JitError::Bailout(mg.bailout(BailoutKind::Construct, e.to_string()))
+            }
             WriterError::Internal(m) => JitError::Internal(format!("{}: {m}", mg.location)),
         })?;
         if parallel.len() > 1 {
@@ -264,6 +285,10 @@ fn compile_graph(
             kernel.name = renamed;
         }
         build_options = check_target(&mg, kernel.features, target)?;
+        // The method's phases (front end, graph) apply to each of its kernels.
+        let mut applied = mg.applied.clone();
+        applied.append(&mut kernel.applied);
+        kernel.applied = applied;
         kernels.push(kernel);
     }
     let source = kernels
@@ -294,12 +319,16 @@ fn compile_graph(
 fn check_target(mg: &MethodGraph, features: Features, target: Target) -> Result<String, JitError> {
     if features.fp64 && !target.fp64 {
         return Err(mg
-            .bailout("the method uses double, and the device has no double precision (cl_khr_fp64)")
+            .bailout(
+                BailoutKind::Device,
+                "the method uses double, and the device has no double precision (cl_khr_fp64)",
+            )
             .into());
     }
     if features.fp32_div_sqrt && !target.correctly_rounded_divide_sqrt {
         return Err(mg
             .bailout(
+                BailoutKind::Device,
                 "the method divides floats, and the device cannot round float division correctly \
                  (no CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT); Java's result would not be guaranteed",
             )

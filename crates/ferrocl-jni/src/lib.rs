@@ -19,9 +19,9 @@ mod registry;
 mod stats;
 
 use jni::errors::ErrorPolicy;
-use jni::objects::{JByteArray, JClass, JObject, JObjectArray, JString};
+use jni::objects::{JByteArray, JClass, JObject, JObjectArray, JString, JThrowable, JValue};
 use jni::sys::{jboolean, jint, jlong, jlongArray};
-use jni::{Env, EnvUnowned};
+use jni::{jni_sig, jni_str, Env, EnvUnowned};
 use std::sync::Once;
 
 pub(crate) const COMPILATION_EXCEPTION: &str = "dev/ferrocl/api/CompilationException";
@@ -34,6 +34,14 @@ pub enum NativeError {
     Throw {
         /// JNI class name, e.g. `dev/ferrocl/api/FerroclException`.
         class: &'static str,
+        /// The message.
+        message: String,
+    },
+    /// Throw a `CompilationException` of `kind` (a `CompilationException.Kind` name) with
+    /// `message`.
+    Bailout {
+        /// The kind's Java name, e.g. `CALL`.
+        kind: &'static str,
         /// The message.
         message: String,
     },
@@ -60,6 +68,9 @@ impl std::fmt::Display for NativeError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             NativeError::Throw { class, message } => write!(f, "{class}: {message}"),
+            NativeError::Bailout { kind, message } => {
+                write!(f, "{COMPILATION_EXCEPTION} ({kind}): {message}")
+            }
             NativeError::Jni(e) => write!(f, "JNI error: {e}"),
         }
     }
@@ -81,6 +92,31 @@ fn throw(env: &mut Env<'_>, class: &str, message: &str) {
     }
 }
 
+/// Throws `CompilationException(message, kind)`; the one-argument form if that cannot be made.
+fn throw_bailout(env: &mut Env<'_>, kind: &str, message: &str) {
+    if env.exception_check() {
+        return;
+    }
+    let made = (|| -> jni::errors::Result<()> {
+        let text = JString::from_str(env, message)?;
+        let kind = JString::from_str(env, kind)?;
+        let exception = env.new_object(
+            jni_str!("dev/ferrocl/api/CompilationException"),
+            jni_sig!("(Ljava/lang/String;Ljava/lang/String;)V"),
+            &[JValue::Object(&text), JValue::Object(&kind)],
+        )?;
+        let exception = env.cast_local::<JThrowable<'_>>(exception)?;
+        env.throw(exception)
+    })();
+    if let Err(e) = made {
+        if env.exception_check() {
+            return;
+        }
+        log::debug!("could not make a CompilationException with its kind: {e}");
+        throw(env, COMPILATION_EXCEPTION, message);
+    }
+}
+
 impl<T: Default> ErrorPolicy<T, NativeError> for ThrowJava {
     type Captures<'unowned_env_local: 'native_method, 'native_method> = ();
 
@@ -91,6 +127,7 @@ impl<T: Default> ErrorPolicy<T, NativeError> for ThrowJava {
     ) -> jni::errors::Result<T> {
         match err {
             NativeError::Throw { class, message } => throw(env, class, &message),
+            NativeError::Bailout { kind, message } => throw_bailout(env, kind, &message),
             NativeError::Jni(e) => throw(env, FERROCL_EXCEPTION, &format!("JNI failure: {e}")),
         }
         Ok(T::default())
@@ -181,6 +218,7 @@ pub extern "system" fn Java_dev_ferrocl_api_Native_compile<'caller>(
     resolver: JObject<'caller>,
     class_map: JString<'caller>,
     consulted: JObjectArray<'caller>,
+    optimizations: JString<'caller>,
 ) -> jlong {
     init_logging();
     unowned
@@ -206,6 +244,16 @@ pub extern "system" fn Java_dev_ferrocl_api_Native_compile<'caller>(
             } else {
                 Some(java_string(env, &device)?)
             };
+            let switches = if optimizations.is_null() {
+                ferrocl_jit::PhaseSwitches::all_on()
+            } else {
+                ferrocl_jit::PhaseSwitches::parse(&java_string(env, &optimizations)?).map_err(
+                    |e| NativeError::Throw {
+                        class: "java/lang/IllegalArgumentException",
+                        message: e,
+                    },
+                )?
+            };
             let mut resolver = registry::JavaResolver::new(env, &resolver);
             let handle = registry::compile(registry::CompileArgs {
                 class_name: &class_name,
@@ -216,6 +264,7 @@ pub extern "system" fn Java_dev_ferrocl_api_Native_compile<'caller>(
                 device: device.as_deref(),
                 resolver: &mut resolver,
                 classes: &mut classes,
+                switches,
             });
             if !consulted.is_null() && consulted.len(env)? > 0 {
                 let text = ferrocl_jit::RuntimeClasses::to_text(&classes.consulted());
@@ -238,6 +287,51 @@ pub extern "system" fn Java_dev_ferrocl_api_Native_kernelSource<'caller>(
         .with_env(|env| -> Result<JString<'caller>, NativeError> {
             let task = registry::get(handle)?;
             Ok(JString::from_str(env, task.jit.source())?)
+        })
+        .resolve::<ThrowJava>()
+}
+
+/// `static native String optimizationPhases()`: every optimising phase that can be switched off, one
+/// per line as `<name><TAB><stage><TAB><what>`.
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_dev_ferrocl_api_Native_optimizationPhases<'caller>(
+    mut unowned: EnvUnowned<'caller>,
+    _class: JClass<'caller>,
+) -> JString<'caller> {
+    unowned
+        .with_env(|env| -> Result<JString<'caller>, NativeError> {
+            let mut text = String::new();
+            for p in ferrocl_jit::OPTIONAL_PHASES {
+                let stage = match p.stage {
+                    ferrocl_jit::Stage::FrontEnd => "front end",
+                    ferrocl_jit::Stage::Graph => "graph",
+                    ferrocl_jit::Stage::Writer => "writer",
+                };
+                text.push_str(&format!("{}\t{stage}\t{}\n", p.name, p.what));
+            }
+            Ok(JString::from_str(env, text)?)
+        })
+        .resolve::<ThrowJava>()
+}
+
+/// `static native String appliedPhases(long handle)`: the optimising phases that changed the task's
+/// kernels, one per line as `<kernel name><TAB><phase><TAB><detail>`, kernels in launch order.
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_dev_ferrocl_api_Native_appliedPhases<'caller>(
+    mut unowned: EnvUnowned<'caller>,
+    _class: JClass<'caller>,
+    handle: jlong,
+) -> JString<'caller> {
+    unowned
+        .with_env(|env| -> Result<JString<'caller>, NativeError> {
+            let task = registry::get(handle)?;
+            let mut text = String::new();
+            for kernel in &task.jit.kernels {
+                for a in &kernel.applied {
+                    text.push_str(&format!("{}\t{}\t{}\n", kernel.name, a.phase, a.detail));
+                }
+            }
+            Ok(JString::from_str(env, text)?)
         })
         .resolve::<ThrowJava>()
 }

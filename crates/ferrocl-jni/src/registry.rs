@@ -10,10 +10,10 @@
 //! objects whose virtual calls it devirtualised (the host's guard): a cached task is reused only
 //! for the same statuses and classes.
 
-use crate::{NativeError, COMPILATION_EXCEPTION};
+use crate::NativeError;
 use ferrocl_jit::{
-    ClassResolver, CompiledKernel, JitError, ObjectPath, Request, RuntimeClass, RuntimeClasses,
-    Target,
+    BailoutKind, ClassResolver, CompiledKernel, JitError, ObjectPath, PhaseSwitches, Request,
+    RuntimeClass, RuntimeClasses, Target,
 };
 use ferrocl_runtime::{BuiltKernel, Device, DeviceSelector, RuntimeError};
 use jni::objects::{JByteArray, JObject, JValue};
@@ -175,8 +175,8 @@ struct Validity {
     class_guards: Vec<(ObjectPath, RuntimeClass)>,
 }
 
-/// Device id, class name, method, descriptor, hash of the class bytes.
-type Key = (String, String, String, String, u64);
+/// Device, class, method, descriptor, hash of the class bytes, the phase switches.
+type Key = (String, String, String, String, u64, String);
 
 #[derive(Default)]
 struct Registry {
@@ -202,11 +202,13 @@ pub(crate) struct CompileArgs<'a> {
     pub(crate) resolver: &'a mut dyn ClassResolver,
     /// The exact classes of the objects reachable from the arguments; records what was consulted.
     pub(crate) classes: &'a mut RuntimeClasses,
+    /// Which optimising phases run (part of the cache key).
+    pub(crate) switches: PhaseSwitches,
 }
 
-fn bailout(message: String) -> NativeError {
-    NativeError::Throw {
-        class: COMPILATION_EXCEPTION,
+fn bailout(kind: BailoutKind, message: String) -> NativeError {
+    NativeError::Bailout {
+        kind: kind.java_name(),
         message,
     }
 }
@@ -276,11 +278,14 @@ pub(crate) fn compile(args: CompileArgs<'_>) -> Result<u64, NativeError> {
         _ => None,
     };
     let device = ferrocl_runtime::device(selector).map_err(|e| match e {
-        RuntimeError::NoDevice => bailout(format!(
-            "{}.{}: no OpenCL device is available (install an OpenCL driver, e.g. PoCL)",
-            args.class_name.replace('/', "."),
-            args.method
-        )),
+        RuntimeError::NoDevice => bailout(
+            BailoutKind::Device,
+            format!(
+                "{}.{}: no OpenCL device is available (install an OpenCL driver, e.g. PoCL)",
+                args.class_name.replace('/', "."),
+                args.method
+            ),
+        ),
         other => NativeError::ferrocl(format!("cannot open the OpenCL device: {other}")),
     })?;
     let key: Key = (
@@ -289,6 +294,7 @@ pub(crate) fn compile(args: CompileArgs<'_>) -> Result<u64, NativeError> {
         args.method.to_string(),
         args.descriptor.to_string(),
         hash_bytes(args.bytes),
+        args.switches.to_string(),
     );
     let cached = candidates(&key)?;
     if let Some(index) = find_cached(&cached, args.resolver, args.classes) {
@@ -319,12 +325,16 @@ pub(crate) fn compile(args: CompileArgs<'_>) -> Result<u64, NativeError> {
         resolver: Some(&mut recording),
         classes: Some(&mut *args.classes),
     };
-    let compiled = ferrocl_jit::compile(&mut request, &ferrocl_jit::Options::default());
+    let options = ferrocl_jit::Options {
+        switches: args.switches.clone(),
+        ..ferrocl_jit::Options::default()
+    };
+    let compiled = ferrocl_jit::compile(&mut request, &options);
     let dependencies = recording.fetched;
     let assertions = recording.assertions;
     let class_guards = args.classes.consulted();
     let jit = compiled.map_err(|e| match e {
-        JitError::Bailout(b) => bailout(b.to_string()),
+        JitError::Bailout(b) => bailout(b.kind, b.to_string()),
         JitError::ClassFormat { .. } => NativeError::ferrocl(e.to_string()),
         JitError::Internal(_) => NativeError::ferrocl(e.to_string()),
     })?;
@@ -342,7 +352,7 @@ pub(crate) fn compile(args: CompileArgs<'_>) -> Result<u64, NativeError> {
         let outcome = device
             .build_with_outcome(&kernel.source, &jit.build_options, &kernel.name)
             .map_err(|e| match e {
-                RuntimeError::Build { device, log } => bailout(format!(
+                RuntimeError::Build { device, log } => bailout(BailoutKind::Device, format!(
                     "{}: the OpenCL compiler of {device} rejected the generated kernel (a Ferrocl bug; please report it):\n{log}",
                     jit.location
                 )),

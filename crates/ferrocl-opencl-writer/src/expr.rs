@@ -156,7 +156,10 @@ impl Writer<'_> {
 
     fn check_index(&mut self, index_node: NodeId, index: &str, len: &str, status: &str) {
         // A check already passed on this path (in this scope or an enclosing one) need not repeat.
-        if self.checked.iter().any(|(i, l, _)| i == index && l == len) {
+        if self.options.switches.is_on("redundantChecks")
+            && self.checked.iter().any(|(i, l, _)| i == index && l == len)
+        {
+            *self.applied.entry("redundantChecks").or_default() += 1;
             return;
         }
         let depth = self.scope.len();

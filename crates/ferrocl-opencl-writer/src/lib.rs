@@ -26,10 +26,10 @@ mod write_cover;
 
 pub use write_cover::WriteCover;
 
-use ferrocl_frontend::MethodGraph;
-use ferrocl_graph::{ElemKind, NodeId, Op, Stamp};
-use ferrocl_opt::{HostExpr, LoopDim, ParallelNest, ReduceOp, Reduction};
-use std::collections::{BTreeSet, HashMap, HashSet};
+use ferrocl_graph::MethodGraph;
+use ferrocl_graph::{count, Applied, ElemKind, NodeId, Op, Stamp};
+use ferrocl_opt::{HostExpr, LoopDim, ParallelNest, PhaseSwitches, ReduceOp, Reduction};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::fmt::Write;
 
 pub use names::sanitize_identifier;
@@ -107,13 +107,16 @@ pub enum KernelParam {
     },
 }
 
-/// Code-generation choices that depend on the device.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// Code-generation choices: what depends on the device, and which optional phases run.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct WriterOptions {
     /// Compute `float` division and square root in `double` and round once (exact, since a double
     /// has more than twice a float's precision) for devices that cannot round them correctly in
     /// single precision.
     pub soft_fp32_div_sqrt: bool,
+    /// The optional phases (the writer's: `loopVersioning`, `reduceVersioning`, `unroll`,
+    /// `vectorize`, `redundantChecks`); all on by default.
+    pub switches: PhaseSwitches,
 }
 
 /// What the device must support for this kernel.
@@ -144,6 +147,9 @@ pub struct Kernel {
     /// its global size may be smaller than its trip count; every work-group size must be a power of
     /// two; and the host combines the partial results (see [`KernelParam::ReducePartials`]).
     pub reductions: Vec<Reduction>,
+    /// The writer's optional phases that changed this kernel, in the order they are listed in
+    /// `ferrocl_opt::OPTIONAL_PHASES`.
+    pub applied: Vec<Applied>,
 }
 
 /// Errors of the writer.
@@ -219,6 +225,8 @@ pub(crate) struct Writer<'a> {
     pub(crate) hoisted_names: HashMap<NodeId, String>,
     /// Arrays allocated in the body (`new T[K]`): per `NewArray` site, its private C array and `K`.
     pub(crate) private_arrays: HashMap<NodeId, PrivateArray>,
+    /// How often each optional phase changed the code in this pass.
+    pub(crate) applied: BTreeMap<&'static str, usize>,
 }
 
 /// A private array of the work-item: one per `NewArray` site, declared at the top of the kernel and
@@ -498,12 +506,13 @@ pub fn write_kernel(
         need_hoist: Default::default(),
         top_decls: Vec::new(),
         phi_vars: HashMap::new(),
-        options,
+        options: options.clone(),
         reduce_accs: reduce_accs.clone(),
         exit: exit.clone(),
         proven: HashSet::new(),
         hoisted_names: HashMap::new(),
         private_arrays,
+        applied: BTreeMap::new(),
     };
     let place = structure::schedule(&base, &cfg);
 
@@ -531,12 +540,13 @@ pub fn write_kernel(
             need_hoist: Default::default(),
             top_decls: Vec::new(),
             phi_vars: HashMap::new(),
-            options,
+            options: options.clone(),
             reduce_accs: reduce_accs.clone(),
             exit: exit.clone(),
             proven: HashSet::new(),
             hoisted_names: HashMap::new(),
             private_arrays: base.private_arrays.clone(),
+            applied: BTreeMap::new(),
         };
         // Private arrays: storage for the whole kernel (zeroed where each `new` runs), in a fixed
         // order. A length of 0 or less still declares one element, never reached past the checks.
@@ -681,7 +691,7 @@ pub fn write_kernel(
             &index_names,
             &reduce_names,
             &status_name,
-            &w,
+            &mut w,
         );
     } else {
         for (k, d) in nest.dims.iter().enumerate() {
@@ -705,6 +715,24 @@ pub fn write_kernel(
     }
     src.push_str("}\n");
 
+    let mut applied = Vec::new();
+    for phase in ferrocl_opt::OPTIONAL_PHASES {
+        let n = w.applied.get(phase.name).copied().unwrap_or(0);
+        if n > 0 {
+            let detail = match phase.name {
+                "loopVersioning" => count(n, "loop"),
+                "redundantChecks" => format!("{} not repeated", count(n, "check")),
+                "unroll" => format!("{UNROLL} copies"),
+                "vectorize" => format!("{VECTOR_COPIES} lanes"),
+                "reduceVersioning" => count(n, "range"),
+                _ => n.to_string(),
+            };
+            applied.push(Applied {
+                phase: phase.name,
+                detail,
+            });
+        }
+    }
     Ok(Kernel {
         name: kernel_name,
         source: src,
@@ -712,6 +740,7 @@ pub fn write_kernel(
         features: w.features,
         dims: nest.dims.clone(),
         reductions: nest.reductions.clone(),
+        applied,
     })
 }
 
@@ -790,7 +819,7 @@ fn write_reduction_body(
     index_names: &[String],
     reduce_names: &[(String, String, String)],
     status: &str,
-    w: &Writer<'_>,
+    w: &mut Writer<'_>,
 ) {
     let n = nest.dims.len();
     for (red, (_, _, acc)) in nest.reductions.iter().zip(reduce_names) {
@@ -834,7 +863,7 @@ fn write_reduction_body(
         w.top_decls.is_empty() && unroll_straight_body(&w.body, index, &accs, &w.exit, 1).is_some();
     // Loop versioning: in a straight-line body, the index checks affine in the loop index are
     // tested once for the whole range, and the fast loops below run without them.
-    let ranged = if straight {
+    let ranged = if straight && w.options.switches.is_on("reduceVersioning") {
         // Loop-invariant leaves: scalar parameters and static fields (kernel arguments) and array
         // lengths.
         let invariant = |id: NodeId| -> Option<String> {
@@ -853,29 +882,30 @@ fn write_reduction_body(
         Vec::new()
     };
     let fast_body = versioning::without_checks(&w.body, &ranged, status, &w.exit);
-    let unrolled = if straight {
+    let unrolled = if straight && w.options.switches.is_on("unroll") {
         unroll_straight_body(&fast_body, index, &accs, &w.exit, UNROLL)
     } else {
         None
     };
     // Consecutive iterations with vector loads: only for a unit step, and only when some load reads
     // a global array at exactly the loop index (otherwise the strided copies are as good).
-    let vectorized = if unrolled.is_some() && nest.dims[0].step == 1 {
-        let globals: Vec<(&str, &str)> = w
-            .array_names
-            .iter()
-            .filter_map(
-                |(&p, (name, _))| match w.mg.params.get(p).map(|p| p.stamp) {
-                    Some(Stamp::Array(elem)) => Some((name.as_str(), names::c_elem_type(elem))),
-                    _ => None,
-                },
-            )
-            .collect();
-        unroll_straight_body(&fast_body, index, &accs, &w.exit, VECTOR_COPIES)
-            .and_then(|lines| vectorize_loads(&lines, index, &globals))
-    } else {
-        None
-    };
+    let vectorized =
+        if unrolled.is_some() && nest.dims[0].step == 1 && w.options.switches.is_on("vectorize") {
+            let globals: Vec<(&str, &str)> = w
+                .array_names
+                .iter()
+                .filter_map(
+                    |(&p, (name, _))| match w.mg.params.get(p).map(|p| p.stamp) {
+                        Some(Stamp::Array(elem)) => Some((name.as_str(), names::c_elem_type(elem))),
+                        _ => None,
+                    },
+                )
+                .collect();
+            unroll_straight_body(&fast_body, index, &accs, &w.exit, VECTOR_COPIES)
+                .and_then(|lines| vectorize_loads(&lines, index, &globals))
+        } else {
+            None
+        };
     let _ = writeln!(
         src,
         "{indent}const ulong ferrocl_g = get_global_size({outer});"
@@ -897,6 +927,15 @@ fn write_reduction_body(
         }
     }
     let versioned = unrolled.is_some() && !ranged.is_empty();
+    if versioned {
+        *w.applied.entry("reduceVersioning").or_default() += 1;
+    }
+    if unrolled.is_some() {
+        *w.applied.entry("unroll").or_default() += 1;
+    }
+    if vectorized.is_some() {
+        *w.applied.entry("vectorize").or_default() += 1;
+    }
     let outer_indent = indent.clone();
     if versioned {
         let _ = writeln!(

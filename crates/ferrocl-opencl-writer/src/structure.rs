@@ -89,7 +89,7 @@ impl Cfg {
 
     /// Cuts the body reachable from `entry` into blocks, stopping at the parallel loop's back edges.
     pub(crate) fn build(
-        mg: &ferrocl_frontend::MethodGraph,
+        mg: &ferrocl_graph::MethodGraph,
         entry: NodeId,
         parallel_begin: Option<NodeId>,
     ) -> Result<Cfg, WriterError> {
@@ -427,8 +427,14 @@ impl Writer<'_> {
                 }
             }
             let after = outside.first().copied().or(next);
-            match self.entry_checks(em, b)? {
+            let test = if self.options.switches.is_on("loopVersioning") {
+                self.entry_checks(em, b)?
+            } else {
+                None
+            };
+            match test {
                 Some(test) => {
+                    *self.applied.entry("loopVersioning").or_default() += 1;
                     // Loop versioning: the checks the entry test proves are left out of a fast
                     // copy; when it fails, the loop runs as written, every check in place.
                     for line in &test.lines {

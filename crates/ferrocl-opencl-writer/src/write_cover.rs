@@ -51,7 +51,7 @@
 //!    set may have holes and `covers` answers `false`, which is always safe: the array is uploaded.
 //!    All of it is computed in checked 128-bit arithmetic; an overflow also answers `false`.
 
-use ferrocl_frontend::MethodGraph;
+use ferrocl_graph::MethodGraph;
 use ferrocl_graph::{BinaryOp, Constant, Graph, NodeId, Op, Stamp};
 use ferrocl_opt::{HostExpr, ParallelNest};
 

@@ -5,18 +5,36 @@
 //! stay where the bytecode put them. Floating-point arithmetic is folded only where the result is
 //! exactly what Java computes (Rust's `f32`/`f64` `+ - * /` are IEEE round-to-nearest, as Java's).
 
-use ferrocl_frontend::MethodGraph;
+use ferrocl_graph::MethodGraph;
 use ferrocl_graph::{BinaryOp, Constant, Graph, NodeId, Op, Stamp};
 use std::collections::HashMap;
 
 /// Runs folding, value numbering and dead-code removal to a fixed point.
 pub fn canonicalize(mg: &mut MethodGraph) {
+    canonicalize_with(mg, true);
+}
+
+/// Like [`canonicalize`]; value numbering only when `gvn` is set. Returns how many floating nodes
+/// value numbering replaced by an equal one.
+pub fn canonicalize_with(mg: &mut MethodGraph, gvn: bool) -> usize {
     float_safe_divisions(mg);
+    let mut merged = 0;
     let mut rounds = 0;
-    while rounds < 16 && (fold_constants(&mut mg.graph) | value_number(&mut mg.graph)) {
+    loop {
+        let folded = fold_constants(&mut mg.graph);
+        let (numbered, computations) = if gvn {
+            value_number(&mut mg.graph)
+        } else {
+            (false, 0)
+        };
+        merged += computations;
         rounds += 1;
+        if rounds >= 16 || !(folded || numbered) {
+            break;
+        }
     }
     remove_dead_floating(&mut mg.graph);
+    merged
 }
 
 fn constant_of(g: &Graph, id: NodeId) -> Option<Constant> {
@@ -190,8 +208,11 @@ struct Key {
     inputs: Vec<NodeId>,
 }
 
-fn value_number(g: &mut Graph) -> bool {
+/// Replaces each floating node equal to an earlier one by it; returns whether any was, and how many
+/// of them were computations (not constants).
+fn value_number(g: &mut Graph) -> (bool, usize) {
     let mut changed = false;
+    let mut computations = 0;
     let mut seen: HashMap<Key, NodeId> = HashMap::new();
     let ids: Vec<NodeId> = g.node_ids().collect();
     for id in ids {
@@ -222,8 +243,11 @@ fn value_number(g: &mut Graph) -> bool {
         match seen.get(&key) {
             Some(&existing) => {
                 if !g.usages(id).is_empty() {
-                    g.replace_at_usages(id, existing);
+                    if !matches!(g.op(id), Op::Constant(_)) {
+                        computations += 1;
+                    }
                     changed = true;
+                    g.replace_at_usages(id, existing);
                 }
             }
             None => {
@@ -231,7 +255,7 @@ fn value_number(g: &mut Graph) -> bool {
             }
         }
     }
-    changed
+    (changed, computations)
 }
 
 /// Removes floating nodes (other than parameters) with no users, transitively.

@@ -1,8 +1,12 @@
 //! Ferrocl's phases over the graph, each a module named for what it does.
 //!
 //! **Receives** a verified [`MethodGraph`] from the front end. **Guarantees** that every phase leaves
-//! a graph that passes the verifier (checked by [`run_phases`] after each phase in debug builds and
+//! a graph that passes the verifier (checked by the [`Suite`] after each phase in debug builds and
 //! tests). **Refuses** methods whose parallel structure it cannot prove, with a [`Bailout`].
+//!
+//! The phases run under a [`Suite`] (see `manager`): a [`Context`] holds the graph and the analyses
+//! phases share; optimising phases can be switched off by name ([`PhaseSwitches`]) and record what
+//! they changed in [`MethodGraph::applied`].
 
 // Errors carry the method's location for messages; they end a compilation, so their size is
 // off the hot path.
@@ -10,20 +14,24 @@
 
 mod canonicalize;
 mod induction;
+mod manager;
 mod parallel;
 mod private_arrays;
 mod reduce;
 
-pub use canonicalize::{canonicalize, fold_binary};
+pub use canonicalize::{canonicalize, canonicalize_with, fold_binary};
 pub use induction::{induction, loop_affine, step_of, Induction, Linear, LoopAffine};
+pub use manager::{
+    Changed, Context, LoopForest, LoopInfo, Phase, PhaseInfo, PhaseObserver, PhaseSwitches, Stage,
+    Suite, OPTIONAL_PHASES,
+};
 pub use parallel::{host_expr_of, recognize_parallel_loops, HostExpr, LoopDim, ParallelNest};
 pub use private_arrays::{
     array_site, array_sources, check_private_arrays, private_length, PRIVATE_BYTES_PER_WORK_ITEM,
 };
 pub use reduce::{recognize_reductions, ReduceOp, Reduction};
 
-use ferrocl_frontend::{Bailout, MethodGraph};
-use ferrocl_graph::{verify, Graph};
+use ferrocl_graph::{Bailout, MethodGraph};
 
 /// A phase failure.
 #[derive(Debug, thiserror::Error)]
@@ -41,42 +49,19 @@ pub enum OptError {
     },
 }
 
-/// Observer called with each phase's name and resulting graph (for `--dump-graph`).
-pub type PhaseObserver<'a> = &'a mut dyn FnMut(&str, &Graph);
-
-/// Runs the phases in order: canonicalisation, the check of arrays allocated in the kernel (and
-/// canonicalisation again when it folded their lengths), then parallel-loop recognition. The verifier runs
-/// after each phase that rewrites the graph when `verify_each` is set (always in debug builds).
+/// Runs the [`Suite::standard`] phases under `switches` and returns the parallel nests found. The
+/// verifier runs after each phase that changed the graph when `verify_each` is set (always in
+/// debug builds).
 pub fn run_phases(
     mg: &mut MethodGraph,
+    switches: &PhaseSwitches,
     observer: Option<PhaseObserver<'_>>,
     verify_each: bool,
 ) -> Result<Vec<ParallelNest>, OptError> {
-    let mut observer = observer;
-    let mut after = |name: &'static str, g: &Graph| -> Result<(), OptError> {
-        if verify_each || cfg!(debug_assertions) {
-            verify(g).map_err(|e| OptError::Internal {
-                phase: name,
-                message: e.to_string(),
-            })?;
-        }
-        if let Some(obs) = observer.as_mut() {
-            obs(name, g);
-        }
-        Ok(())
-    };
-    after("build_graph", &mg.graph)?;
-    canonicalize(mg);
-    after("canonicalize", &mg.graph)?;
-    if check_private_arrays(mg)? {
-        canonicalize(mg);
-    }
-    after("check_private_arrays", &mg.graph)?;
-    let mut parallel = recognize_parallel_loops(mg)?;
-    for nest in &mut parallel {
-        nest.reductions = recognize_reductions(mg, nest)?;
-    }
-    for nest in &parallel {
+    let mut cx = Context::new(mg, switches);
+    Suite::standard().run(&mut cx, observer, verify_each)?;
+    let nests = std::mem::take(&mut cx.nests);
+    for nest in &nests {
         log::debug!(
             "{}: kernel over {} @Parallel loop(s): {:?}",
             mg.location,
@@ -87,5 +72,5 @@ pub fn run_phases(
                 .collect::<Vec<_>>()
         );
     }
-    Ok(parallel)
+    Ok(nests)
 }

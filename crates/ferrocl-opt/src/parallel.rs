@@ -14,7 +14,8 @@
 //! be its loop's only loop-carried value. A method without any `@Parallel` loop runs as one work-item.
 //! Everything else is refused with a reason that names the construct and its source line.
 
-use ferrocl_frontend::{Bailout, MethodGraph};
+use crate::manager::LoopForest;
+use ferrocl_graph::{Bailout, BailoutKind, MethodGraph};
 use ferrocl_graph::{BinaryOp, Condition, Constant, NodeId, Op, Stamp};
 use std::collections::HashSet;
 
@@ -187,6 +188,7 @@ fn analyse(mg: &MethodGraph, begin: NodeId, index: NodeId) -> Result<Analysed, B
             .clone()
             .unwrap_or_else(|| "a value".into());
         return Err(mg.bailout_at(
+            BailoutKind::Parallelism,
             other,
             format!(
                 "{name} is carried from one iteration of the @Parallel loop to the next; \
@@ -218,7 +220,7 @@ fn analyse(mg: &MethodGraph, begin: NodeId, index: NodeId) -> Result<Analysed, B
         match this_step {
             Some(s) if s > 0 && step.is_none_or(|p| p == s) => step = Some(s),
             _ => {
-                return Err(mg.bailout_at(
+                return Err(mg.bailout_at(BailoutKind::Parallelism,
                     back_value,
                     format!("the @Parallel loop must step {var} by one positive constant (e.g. {var}++ or {var} += 4)"),
                 ))
@@ -230,11 +232,15 @@ fn analyse(mg: &MethodGraph, begin: NodeId, index: NodeId) -> Result<Analysed, B
 
     // Header: LoopBegin → If(index < bound).
     let Some(test) = g.next(begin).filter(|&n| *g.op(n) == Op::If) else {
-        return Err(mg.bailout_at(begin, "the @Parallel loop's header must be its exit test"));
+        return Err(mg.bailout_at(
+            BailoutKind::Parallelism,
+            begin,
+            "the @Parallel loop's header must be its exit test",
+        ));
     };
     let cond = g.inputs(test)[0];
     let Op::Compare(c) = *g.op(cond) else {
-        return Err(mg.bailout_at(test, "unexpected loop test"));
+        return Err(mg.bailout_at(BailoutKind::Parallelism, test, "unexpected loop test"));
     };
     let (x, y) = (g.inputs(cond)[0], g.inputs(cond)[1]);
     let succ = g.successors(test);
@@ -244,7 +250,7 @@ fn analyse(mg: &MethodGraph, begin: NodeId, index: NodeId) -> Result<Analysed, B
         (succ[1], succ[0])
     };
     if *g.op(exit) != Op::LoopExit || *g.op(stay) != Op::Begin {
-        return Err(mg.bailout_at(test, "unexpected loop shape"));
+        return Err(mg.bailout_at(BailoutKind::Parallelism, test, "unexpected loop shape"));
     }
     let stays_when_true = stay == succ[0];
     // Normalise to `index <cond> bound` taken to stay in the loop.
@@ -254,6 +260,7 @@ fn analyse(mg: &MethodGraph, begin: NodeId, index: NodeId) -> Result<Analysed, B
         (c.mirror(), x)
     } else {
         return Err(mg.bailout_at(
+            BailoutKind::Parallelism,
             test,
             format!("the @Parallel loop's test must compare {var}"),
         ));
@@ -263,7 +270,7 @@ fn analyse(mg: &MethodGraph, begin: NodeId, index: NodeId) -> Result<Analysed, B
         Condition::Lt => false,
         Condition::Le => true,
         other => {
-            return Err(mg.bailout_at(
+            return Err(mg.bailout_at(BailoutKind::Parallelism,
                 test,
                 format!(
                     "the @Parallel loop must count up: `{var} < bound` or `{var} <= bound` (found `{var} {} bound`)",
@@ -273,13 +280,13 @@ fn analyse(mg: &MethodGraph, begin: NodeId, index: NodeId) -> Result<Analysed, B
         }
     };
     let lower = host_expr(mg, entry_value, 0).ok_or_else(|| {
-        mg.bailout_at(
+        mg.bailout_at(BailoutKind::Parallelism,
             begin,
             format!("the start of {var} must be computable before the loop from int parameters, array lengths, static fields and constants"),
         )
     })?;
     let upper = host_expr(mg, bound, 0).ok_or_else(|| {
-        mg.bailout_at(
+        mg.bailout_at(BailoutKind::Parallelism,
             test,
             format!("the bound of {var} must be computable before the loop from int parameters, array lengths, static fields and constants (not from an enclosing loop's index)"),
         )
@@ -305,11 +312,6 @@ fn body_region(mg: &MethodGraph, from: NodeId, begin: NodeId) -> Result<HashSet<
     walk_body(mg, from, begin, true)
 }
 
-/// Like [`body_region`] but without refusing exits (for ordering loops by containment).
-fn body_region_loose(mg: &MethodGraph, from: NodeId, begin: NodeId) -> HashSet<NodeId> {
-    walk_body(mg, from, begin, false).unwrap_or_default()
-}
-
 pub(crate) fn walk_body(
     mg: &MethodGraph,
     from: NodeId,
@@ -327,14 +329,14 @@ pub(crate) fn walk_body(
             Op::LoopEnd if g.inputs(n)[0] == begin => {}
             Op::LoopExit if g.inputs(n)[0] == begin => {
                 if strict {
-                    return Err(mg.bailout_at(
+                    return Err(mg.bailout_at(BailoutKind::Parallelism,
                         n,
                         "`break` out of a @Parallel loop is not supported: later iterations would depend on earlier ones",
                     ));
                 }
             }
             Op::Return if strict => {
-                return Err(mg.bailout_at(
+                return Err(mg.bailout_at(BailoutKind::Parallelism,
                     n,
                     "`return` inside a @Parallel loop is not supported: later iterations would depend on earlier ones",
                 ))
@@ -349,9 +351,16 @@ pub(crate) fn walk_body(
 
 /// Finds and checks the method's `@Parallel` loops: one nest, or several nests one after the other
 /// (each becomes a kernel, run in order), or none (one work-item runs the method).
-pub fn recognize_parallel_loops(mg: &MethodGraph) -> Result<Vec<ParallelNest>, Bailout> {
+///
+/// `loops` is the graph's [`LoopForest`]: which loop contains which.
+pub fn recognize_parallel_loops(
+    mg: &MethodGraph,
+    loops: &LoopForest,
+) -> Result<Vec<ParallelNest>, Bailout> {
     let g = &mg.graph;
-    let start = g.start().ok_or_else(|| mg.bailout("graph without start"))?;
+    let start = g
+        .start()
+        .ok_or_else(|| mg.bailout(BailoutKind::Parallelism, "graph without start"))?;
     let mut found: Vec<(NodeId, NodeId)> = Vec::new();
     for begin in g.node_ids().filter(|&n| *g.op(n) == Op::LoopBegin) {
         let header_bci = mg.bci.get(begin).unwrap_or(0);
@@ -379,13 +388,14 @@ pub fn recognize_parallel_loops(mg: &MethodGraph) -> Result<Vec<ParallelNest>, B
     }
     if found.is_empty() {
         if !mg.parallel_locals.is_empty() {
-            return Err(
-                mg.bailout("the @Parallel variable is not the induction variable of a loop")
-            );
+            return Err(mg.bailout(
+                BailoutKind::Parallelism,
+                "the @Parallel variable is not the induction variable of a loop",
+            ));
         }
         // No parallel loop: one work-item runs the method.
         let Some(first) = g.next(start) else {
-            return Err(mg.bailout("empty method"));
+            return Err(mg.bailout(BailoutKind::Parallelism, "empty method"));
         };
         return Ok(vec![ParallelNest {
             dims: Vec::new(),
@@ -397,13 +407,9 @@ pub fn recognize_parallel_loops(mg: &MethodGraph) -> Result<Vec<ParallelNest>, B
     for &(begin, index) in &found {
         analysed.push(analyse(mg, begin, index)?);
     }
-    // Which loop contains which: a loop's body region contains the loops inside it.
-    let regions: Vec<HashSet<NodeId>> = analysed
-        .iter()
-        .map(|a| body_region_loose(mg, a.stay, a.dim.begin))
-        .collect();
+    // Which loop contains which.
     let contains = |outer: usize, inner: usize| {
-        outer != inner && regions[outer].contains(&analysed[inner].dim.begin)
+        outer != inner && loops.contains(analysed[outer].dim.begin, analysed[inner].dim.begin)
     };
     let n = analysed.len();
     let top: Vec<usize> = (0..n)
@@ -418,6 +424,7 @@ pub fn recognize_parallel_loops(mg: &MethodGraph) -> Result<Vec<ParallelNest>, B
         .find(|&&n| !matches!(g.op(n), Op::Start | Op::End | Op::Begin))
     {
         return Err(mg.bailout_at(
+            BailoutKind::Parallelism,
             bad,
             "code with effects before the @Parallel loop is not supported yet",
         ));
@@ -431,7 +438,7 @@ pub fn recognize_parallel_loops(mg: &MethodGraph) -> Result<Vec<ParallelNest>, B
             .find(|&k| g.inputs(analysed[k].dim.begin).first().copied() == entry)
         else {
             let at = entry.unwrap_or(start);
-            return Err(mg.bailout_at(
+            return Err(mg.bailout_at(BailoutKind::Parallelism,
                 at,
                 "code with effects or control flow between, before or after @Parallel loops is not supported yet",
             ));
@@ -443,7 +450,7 @@ pub fn recognize_parallel_loops(mg: &MethodGraph) -> Result<Vec<ParallelNest>, B
             Some(Op::End) if after.len() == 2 => entry = Some(after[1]),
             _ => {
                 let bad = after.get(1).copied().unwrap_or(analysed[k].exit);
-                return Err(mg.bailout_at(
+                return Err(mg.bailout_at(BailoutKind::Parallelism,
                     bad,
                     "code after the @Parallel loop (or a return value) is not supported yet; the task method must end with the loop and return void",
                 ));
@@ -451,7 +458,10 @@ pub fn recognize_parallel_loops(mg: &MethodGraph) -> Result<Vec<ParallelNest>, B
         }
     }
     if sequence.len() != top.len() {
-        return Err(mg.bailout("@Parallel loops inside other control flow are not supported yet"));
+        return Err(mg.bailout(
+            BailoutKind::Parallelism,
+            "@Parallel loops inside other control flow are not supported yet",
+        ));
     }
 
     let mut nests = Vec::new();
@@ -462,6 +472,7 @@ pub fn recognize_parallel_loops(mg: &MethodGraph) -> Result<Vec<ParallelNest>, B
             .collect();
         if members.len() > 3 {
             return Err(mg.bailout_at(
+                BailoutKind::Parallelism,
                 analysed[members[3]].dim.begin,
                 "more than three nested @Parallel loops",
             ));
@@ -470,6 +481,7 @@ pub fn recognize_parallel_loops(mg: &MethodGraph) -> Result<Vec<ParallelNest>, B
         for w in members.windows(2) {
             if !contains(w[0], w[1]) {
                 return Err(mg.bailout_at(
+                    BailoutKind::Parallelism,
                     analysed[w[1]].dim.begin,
                     "@Parallel loops side by side inside another @Parallel loop are not supported",
                 ));
@@ -501,7 +513,7 @@ fn nest_of(
             && g.inputs(out[1])[0] == o.dim.begin
             && g.inputs(o.dim.begin).len() == 2;
         if !entered || !left {
-            return Err(mg.bailout_at(
+            return Err(mg.bailout_at(BailoutKind::Parallelism,
                 i.dim.begin,
                 "code between nested @Parallel loops is not supported: nest them perfectly (move the code into the innermost loop)",
             ));

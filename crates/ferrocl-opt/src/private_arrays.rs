@@ -22,7 +22,7 @@
 //! the loop, where it is never executed again inside it). So no older array of a site is used after
 //! the site runs again, and re-zeroing the storage at each execution is Java's fresh array.
 
-use ferrocl_frontend::{Bailout, MethodGraph};
+use ferrocl_graph::{Bailout, BailoutKind, MethodGraph};
 use ferrocl_graph::{Constant, Graph, NodeId, Op, Stamp};
 use std::collections::HashSet;
 
@@ -84,6 +84,7 @@ pub fn check_private_arrays(mg: &mut MethodGraph) -> Result<bool, Bailout> {
         let java = elem.java_name();
         let Some(k) = private_length(&mg.graph, site) else {
             return Err(mg.bailout_at(
+                BailoutKind::Allocation,
                 site,
                 format!(
                     "the length of `new {java}[…]` is not a compile-time constant: arrays \
@@ -96,6 +97,7 @@ pub fn check_private_arrays(mg: &mut MethodGraph) -> Result<bool, Bailout> {
             total = total.saturating_add(k.saturating_mul(elem.size_bytes()));
             if total > PRIVATE_BYTES_PER_WORK_ITEM {
                 return Err(mg.bailout_at(
+                    BailoutKind::Allocation,
                     site,
                     format!(
                         "`new {java}[{k}]`: the arrays allocated in the kernel take {total} bytes \
@@ -129,6 +131,7 @@ pub fn check_private_arrays(mg: &mut MethodGraph) -> Result<bool, Bailout> {
                                 "another array (such as a parameter)"
                             };
                             return Err(mg.bailout_at(
+                                BailoutKind::Allocation,
                                 site,
                                 format!(
                                     "the private array `new {java}[{k}]` is merged with {what} in \
@@ -142,6 +145,7 @@ pub fn check_private_arrays(mg: &mut MethodGraph) -> Result<bool, Bailout> {
                     }
                     Op::Return => {
                         return Err(mg.bailout_at(
+                            BailoutKind::Allocation,
                             u,
                             format!("the private array `new {java}[{k}]` escapes: it is returned"),
                         ))
@@ -150,6 +154,7 @@ pub fn check_private_arrays(mg: &mut MethodGraph) -> Result<bool, Bailout> {
                 };
                 if !ok {
                     return Err(mg.bailout_at(
+                        BailoutKind::Allocation,
                         u,
                         format!(
                             "the private array `new {java}[{k}]` escapes through {}",

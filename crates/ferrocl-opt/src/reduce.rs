@@ -17,7 +17,7 @@
 //! something else, a store of another value) is refused with a reason.
 
 use crate::parallel::{walk_body, ParallelNest};
-use ferrocl_frontend::{Bailout, MethodGraph};
+use ferrocl_graph::{Bailout, BailoutKind, MethodGraph};
 use ferrocl_graph::{BinaryOp, Constant, ElemKind, Intrinsic, NodeId, Op, Stamp};
 use std::collections::HashSet;
 
@@ -110,13 +110,13 @@ pub fn recognize_reductions(
         let elem = match info.stamp {
             Stamp::Array(e @ (ElemKind::Int | ElemKind::Long | ElemKind::Float | ElemKind::Double)) => e,
             Stamp::Array(_) => {
-                return Err(mg.bailout(format!(
+                return Err(mg.bailout(BailoutKind::Reduction, format!(
                     "@Reduce {java}: reductions are supported over int[], long[], float[] and double[], not {}",
                     info.descriptor
                 )))
             }
             _ => {
-                return Err(mg.bailout(format!(
+                return Err(mg.bailout(BailoutKind::Reduction, format!(
                     "@Reduce {java}: @Reduce marks an array parameter whose element 0 receives the result, not a {}",
                     info.descriptor
                 )))
@@ -136,7 +136,7 @@ pub fn recognize_reductions(
                 Op::ArrayStore(_) if g.inputs(u)[0] == info.node => stores.push(u),
                 Op::ArrayLength => {}
                 _ => {
-                    return Err(mg.bailout_at(
+                    return Err(mg.bailout_at(BailoutKind::Reduction,
                         u,
                         format!("@Reduce {java} may only be updated as {java}[0] += e (or -=, *=, Math.min, Math.max) inside the @Parallel loop"),
                     ))
@@ -152,6 +152,7 @@ pub fn recognize_reductions(
             let ins = g.inputs(s);
             if !is_zero(mg, ins[1]) {
                 return Err(mg.bailout_at(
+                    BailoutKind::Reduction,
                     s,
                     format!(
                         "@Reduce {java}: the loop may only update {java}[0], not another element"
@@ -166,19 +167,19 @@ pub fn recognize_reductions(
             });
             let this_op = load.and_then(|l| update_op(mg, value, l));
             let (Some(load), Some(this_op)) = (load, this_op) else {
-                return Err(mg.bailout_at(
+                return Err(mg.bailout_at(BailoutKind::Reduction,
                     s,
                     format!("@Reduce {java}: a store into {java}[0] must combine its old value with +, -, *, Math.min or Math.max ({java}[0] += e)"),
                 ));
             };
             if g.usages(load).len() != 1 || g.usages(value).len() != 1 {
-                return Err(mg.bailout_at(
+                return Err(mg.bailout_at(BailoutKind::Reduction,
                     load,
                     format!("@Reduce {java}: the running value of {java}[0] is used for something else inside the @Parallel loop; only {java}[0] op= e is allowed"),
                 ));
             }
             if op.is_some_and(|o| o != this_op) {
-                return Err(mg.bailout_at(
+                return Err(mg.bailout_at(BailoutKind::Reduction,
                     s,
                     format!("@Reduce {java}: its updates mix operations ({} and {}); one reduction uses one operation", op.map_or("", ReduceOp::describe), this_op.describe()),
                 ));
@@ -192,7 +193,7 @@ pub fn recognize_reductions(
                     continue;
                 }
                 if stores.contains(&n) {
-                    return Err(mg.bailout_at(
+                    return Err(mg.bailout_at(BailoutKind::Reduction,
                         n,
                         format!("@Reduce {java}: {java}[0] is stored between the read and the store of another update"),
                     ));
@@ -208,7 +209,7 @@ pub fn recognize_reductions(
             paired.insert(load);
         }
         if let Some(&stray) = loads.iter().find(|l| !paired.contains(l)) {
-            return Err(mg.bailout_at(
+            return Err(mg.bailout_at(BailoutKind::Reduction,
                 stray,
                 format!("@Reduce {java} is read inside the @Parallel loop; its value is only known after the loop"),
             ));

@@ -19,7 +19,7 @@ final class Backend {
 
     static long compile(String implClass, byte[] classBytes, String methodName, String descriptor, boolean isStatic,
             String device, ClassResolver resolver) {
-        return compile(implClass, classBytes, methodName, descriptor, isStatic, device, resolver, null, null);
+        return compile(implClass, classBytes, methodName, descriptor, isStatic, device, resolver, null, null, "");
     }
 
     /**
@@ -28,12 +28,12 @@ final class Backend {
      * the compiler used, also when it throws CompilationException.
      */
     static long compile(String implClass, byte[] classBytes, String methodName, String descriptor, boolean isStatic,
-            String device, ClassResolver resolver, String classMap, String[] consulted) {
+            String device, ClassResolver resolver, String classMap, String[] consulted, String optimizations) {
         NativeLoader.load();
         long handle;
         try {
             handle = Native.compile(implClass, classBytes, methodName, descriptor, isStatic, device, resolver,
-                    classMap, consulted);
+                    classMap, consulted, optimizations);
         } catch (UnsatisfiedLinkError e) {
             throw missing("compile", e);
         }
@@ -68,6 +68,24 @@ final class Backend {
             return Native.compileStats(handle);
         } catch (UnsatisfiedLinkError e) {
             throw missing("compileStats", e);
+        }
+    }
+
+    static String appliedPhases(long handle) {
+        NativeLoader.load();
+        try {
+            return Native.appliedPhases(handle);
+        } catch (UnsatisfiedLinkError e) {
+            throw missing("appliedPhases", e);
+        }
+    }
+
+    static String optimizationPhases() {
+        NativeLoader.load();
+        try {
+            return Native.optimizationPhases();
+        } catch (UnsatisfiedLinkError e) {
+            throw missing("optimizationPhases", e);
         }
     }
 

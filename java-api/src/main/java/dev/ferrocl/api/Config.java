@@ -15,11 +15,42 @@ final class Config {
     static final boolean PROFILE = Boolean.getBoolean("ferrocl.profile") || truthy(System.getenv("FERROCL_PROFILE"));
     /** {@code -Dferrocl.device=P:D} or {@code FERROCL_DEVICE}: the device to use; null means the native default. */
     static final String DEVICE = firstNonBlank(System.getProperty("ferrocl.device"), System.getenv("FERROCL_DEVICE"));
+    /**
+     * {@code -Dferrocl.opt.<phase>=true|false}: the switches of the optimising phases, as {@code phase=value,...} in
+     * name order (empty when none is set). The native compiler refuses unknown phases and values.
+     */
+    static final String OPTIMIZATIONS = optimizations(System.getProperties());
     /** {@code -Dferrocl.library.path}: the native library file, or a directory holding libferrocl.so; or null. */
     static final String LIBRARY_PATH = firstNonBlank(System.getProperty("ferrocl.library.path"), null);
 
     private Config() {
     }
+
+    /** The {@code ferrocl.opt.*} entries of {@code properties} as {@code phase=value,...} in name order. */
+    static String optimizations(java.util.Properties properties) {
+        java.util.TreeMap<String, String> switches = new java.util.TreeMap<>();
+        for (String name : properties.stringPropertyNames()) {
+            if (name.startsWith(OPT_PREFIX)) {
+                switches.put(name.substring(OPT_PREFIX.length()), properties.getProperty(name).trim());
+            }
+        }
+        return join(switches);
+    }
+
+    /** {@code a=v,b=w} in the map's order. */
+    static String join(java.util.Map<String, String> switches) {
+        StringBuilder text = new StringBuilder();
+        for (java.util.Map.Entry<String, String> e : switches.entrySet()) {
+            if (text.length() > 0) {
+                text.append(',');
+            }
+            text.append(e.getKey()).append('=').append(e.getValue());
+        }
+        return text.toString();
+    }
+
+    /** The prefix of the optimisation switches' system properties. */
+    static final String OPT_PREFIX = "ferrocl.opt.";
 
     static boolean truthy(String value) {
         if (value == null) {

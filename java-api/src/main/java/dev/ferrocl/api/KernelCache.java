@@ -41,8 +41,9 @@ final class KernelCache {
      *
      * @param taskId names the task in the header of a printed kernel
      */
-    static Outcome obtain(TaskTarget target, String device, String taskId) {
-        String key = target.methodName + target.descriptor + "@" + (device == null ? "" : device);
+    static Outcome obtain(TaskTarget target, String device, String optimizations, String taskId) {
+        String key = target.methodName + target.descriptor + "@" + (device == null ? "" : device) + "#"
+                + optimizations;
         List<Outcome> variants = CACHE.get(target.implClass).computeIfAbsent(key, k -> new ArrayList<>());
         synchronized (variants) {
             for (Outcome o : variants) {
@@ -53,7 +54,7 @@ final class KernelCache {
             if (variants.size() >= MAX_VARIANTS) {
                 return Outcome.bailout(tooMany(target, variants));
             }
-            Outcome outcome = compile(target, device, taskId, RuntimeClasses.of(target.launchArgs));
+            Outcome outcome = compile(target, device, optimizations, taskId, RuntimeClasses.of(target.launchArgs));
             variants.add(outcome);
             return outcome;
         }
@@ -78,7 +79,7 @@ final class KernelCache {
                 + "): the JVM runs it";
     }
 
-    private static Outcome compile(TaskTarget target, String device, String taskId,
+    private static Outcome compile(TaskTarget target, String device, String optimizations, String taskId,
             List<RuntimeClasses.Entry> classes) {
         byte[] bytes = target.classBytes();
         if (bytes == null) {
@@ -90,7 +91,7 @@ final class KernelCache {
         try {
             handle = Backend.compile(target.internalName, bytes, target.methodName, target.descriptor,
                     target.isStatic, device, new ClassResolver(target.loader()), RuntimeClasses.text(classes),
-                    consulted);
+                    consulted, optimizations);
         } catch (CompilationException e) {
             List<RuntimeClasses.Entry> guards = RuntimeClasses.select(classes, consulted[0]);
             String reason = e.getMessage();
@@ -105,7 +106,9 @@ final class KernelCache {
                             + ")", guards);
                 }
             }
-            return Outcome.bailout(reason, guards);
+            Outcome bailout = Outcome.bailout(reason, guards);
+            bailout.bailoutKind = e.kind();
+            return bailout;
         }
         List<RuntimeClasses.Entry> guards = RuntimeClasses.select(classes, consulted[0]);
         long[] stats = Backend.compileStats(handle);
@@ -129,10 +132,30 @@ final class KernelCache {
                 }).toArray(String[][]::new);
         Outcome outcome = Outcome.compiled(handle, deviceName, stat(stats, 0), stat(stats, 1), stat(stats, 2) != 0,
                 statics, fieldPaths, stat(stats, 3) != 0, guards);
+        outcome.applied = applied(Backend.appliedPhases(handle));
         if (Config.PRINT_KERNEL && PRINTED.add(handle)) {
             print(System.out, target, taskId, deviceName, Backend.kernelSource(handle));
         }
         return outcome;
+    }
+
+    /** {@code phase (detail)} per line of {@link Native#appliedPhases}; prefixed by the kernel when there are several. */
+    private static List<String> applied(String text) {
+        List<String[]> rows = new ArrayList<>();
+        Set<String> kernels = new LinkedHashSet<>();
+        for (String line : text == null ? new String[0] : text.split("\n")) {
+            String[] parts = line.split("\t", 3);
+            if (parts.length == 3) {
+                rows.add(parts);
+                kernels.add(parts[0]);
+            }
+        }
+        List<String> out = new ArrayList<>(rows.size());
+        for (String[] r : rows) {
+            String phase = r[2].isEmpty() ? r[1] : r[1] + " (" + r[2] + ")";
+            out.add(kernels.size() > 1 ? r[0] + ": " + phase : phase);
+        }
+        return List.copyOf(out);
     }
 
     private static void print(PrintStream out, TaskTarget target, String taskId, String deviceName, String source) {

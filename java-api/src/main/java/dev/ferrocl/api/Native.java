@@ -20,7 +20,17 @@ final class Native {
      * {@code consulted[0]} (when the array is not null), also when it throws CompilationException.
      */
     static native long compile(String implClass, byte[] classBytes, String methodName, String descriptor,
-            boolean isStatic, String device, ClassResolver resolver, String classMap, String[] consulted);
+            boolean isStatic, String device, ClassResolver resolver, String classMap, String[] consulted,
+            String optimizations);
+
+    /**
+     * The optimising phases that changed the handle's kernels, one per line as
+     * {@code <kernel name><TAB><phase><TAB><detail>}.
+     */
+    static native String appliedPhases(long handle);
+
+    /** Every optimising phase that can be switched off, one per line as {@code <name><TAB><stage><TAB><what>}. */
+    static native String optimizationPhases();
 
     /** The generated OpenCL C of a handle. */
     static native String kernelSource(long handle);

@@ -31,6 +31,10 @@ final class Outcome {
      * virtual call is made on is null (the JVM throws its NullPointerException); the reason.
      */
     final String onJvm;
+    /** The optimising phases that changed the kernels ({@code phase (detail)}); empty for a bailout. */
+    volatile List<String> applied = List.of();
+    /** The bailout's kind ({@link CompilationException.Kind#OTHER} when not found by the compiler). */
+    volatile CompilationException.Kind bailoutKind = CompilationException.Kind.OTHER;
     private final AtomicBoolean claimed = new AtomicBoolean();
 
     private Outcome(long handle, String bailout, String deviceName, long jitNanos, long buildNanos,

@@ -23,6 +23,8 @@ final class ScheduledTask {
     long bytesUploaded;
     long bytesDownloaded;
     long bytesInPlace;
+    /** The optimising phases that changed the task's kernel ({@code phase (detail)}). */
+    java.util.List<String> optimizations = java.util.List.of();
     /** Whether an execution on the device has been timed with OpenCL profiling. */
     boolean profiled;
     /** The work-group size the user asked for with {@link TaskSchedule#workGroupSize}, or null (automatic). */
@@ -58,6 +60,7 @@ final class ScheduledTask {
 
     void recordCompile(Outcome outcome, boolean fresh) {
         compiled = true;
+        optimizations = outcome.applied;
         cached = !fresh || outcome.nativeCached;
         compileNanos = fresh ? outcome.jitNanos : 0;
         buildNanos = fresh ? outcome.buildNanos : 0;
@@ -93,6 +96,7 @@ final class ScheduledTask {
 
     TaskReport snapshot() {
         return new TaskReport(id, ranOn, reason, device, compileNanos, buildNanos, kernelNanos, transferNanos, cached,
-                globalSize.clone(), localSize.clone(), executions, bytesUploaded, bytesDownloaded, bytesInPlace);
+                globalSize.clone(), localSize.clone(), executions, bytesUploaded, bytesDownloaded, bytesInPlace,
+                optimizations);
     }
 }

@@ -1,6 +1,7 @@
 package dev.ferrocl.api;
 
 import java.util.Arrays;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /** What happened to one task at its last run: where it ran and why, and what compiling and running it cost. */
@@ -30,10 +31,12 @@ public final class TaskReport {
     private final long bytesUploaded;
     private final long bytesDownloaded;
     private final long bytesInPlace;
+    private final List<String> optimizations;
 
     TaskReport(String id, Where ranOn, String reason, String device, long compileNanos, long buildNanos,
             long kernelNanos, long transferNanos, boolean cached, long[] globalSize, long[] localSize,
-            long executions, long bytesUploaded, long bytesDownloaded, long bytesInPlace) {
+            long executions, long bytesUploaded, long bytesDownloaded, long bytesInPlace, List<String> optimizations) {
+        this.optimizations = List.copyOf(optimizations);
         this.bytesUploaded = bytesUploaded;
         this.bytesDownloaded = bytesDownloaded;
         this.bytesInPlace = bytesInPlace;
@@ -199,6 +202,19 @@ public final class TaskReport {
     }
 
     /**
+     * The optimising phases that changed this task's kernel, in the order they ran, each with what it did:
+     * {@code "loopVersioning (2 loops)"}, {@code "devirtualize (1 call)"}; prefixed by the kernel's name when the
+     * method has several parallel nests. Every phase named here can be switched off with
+     * {@code -Dferrocl.opt.<phase>=false} or {@link TaskSchedule#optimization(String, boolean)}. Empty for a task
+     * that was not compiled or bailed out.
+     *
+     * @return the phases, unmodifiable
+     */
+    public List<String> optimizations() {
+        return optimizations;
+    }
+
+    /**
      * All of the report on one line.
      *
      * @return a one-line description
@@ -210,6 +226,6 @@ public final class TaskReport {
                 + millis(kernelNanos) + " ms, transfer " + millis(transferNanos) + " ms, cached " + cached
                 + ", global " + Arrays.toString(globalSize) + ", local " + Arrays.toString(localSize) + ", bytes up "
                 + bytesUploaded + ", down " + bytesDownloaded + ", in place " + bytesInPlace + ", runs " + executions
-                + "]";
+                + ", optimizations " + optimizations + "]";
     }
 }

@@ -54,6 +54,10 @@ public final class TaskSchedule implements AutoCloseable {
     private boolean closed;
     /** Time every execution with OpenCL profiling ({@link #profile(boolean)}). */
     private boolean profile = Config.PROFILE;
+    /** This schedule's optimisation switches over {@link Config#OPTIMIZATIONS}, by phase. */
+    private final java.util.TreeMap<String, String> optimizationOverrides = new java.util.TreeMap<>();
+    /** The switches the compiler gets, {@code phase=value,...} (see {@link Config#OPTIMIZATIONS}). */
+    private String optimizations = Config.OPTIMIZATIONS;
 
     /**
      * Creates an empty schedule.
@@ -721,6 +725,47 @@ public final class TaskSchedule implements AutoCloseable {
     }
 
     /**
+     * Switches one optimising phase of the compiler on or off for this schedule's tasks, over the
+     * {@code -Dferrocl.opt.<phase>=true|false} system properties. Switching a phase off never changes a result: the
+     * kernel is compiled without it (slower), or, for a phase the method cannot do without (devirtualisation of its
+     * virtual calls, scalar replacement of its objects), the method runs on the JVM with a
+     * {@link CompilationException.Kind#DISABLED} bailout. {@link TaskReport#optimizations()} says which phases
+     * changed each kernel. The phases: {@code devirtualize}, {@code scalarReplace}, {@code gvn},
+     * {@code loopVersioning}, {@code reduceVersioning}, {@code unroll}, {@code vectorize}, {@code redundantChecks}.
+     *
+     * @param phase the phase's name
+     * @param on    whether it runs
+     * @return this schedule
+     * @throws IllegalArgumentException if no phase has that name
+     * @throws IllegalStateException    if the schedule is closed
+     */
+    public synchronized TaskSchedule optimization(String phase, boolean on) {
+        checkOpen();
+        java.util.Objects.requireNonNull(phase, "phase");
+        java.util.List<String> known = new ArrayList<>();
+        for (String line : Backend.optimizationPhases().split("\n")) {
+            if (!line.isBlank()) {
+                known.add(line.split("\t", 2)[0]);
+            }
+        }
+        if (!known.contains(phase)) {
+            throw new IllegalArgumentException("no optimisation phase '" + phase + "' (known: "
+                    + String.join(", ", known) + ")");
+        }
+        optimizationOverrides.put(phase, Boolean.toString(on));
+        java.util.TreeMap<String, String> all = new java.util.TreeMap<>();
+        if (!Config.OPTIMIZATIONS.isEmpty()) {
+            for (String item : Config.OPTIMIZATIONS.split(",")) {
+                String[] kv = item.split("=", 2);
+                all.put(kv[0], kv.length > 1 ? kv[1] : "");
+            }
+        }
+        all.putAll(optimizationOverrides);
+        optimizations = Config.join(all);
+        return this;
+    }
+
+    /**
      * Compiles every task that is not compiled yet, without running anything.
      *
      * @return this schedule
@@ -859,7 +904,7 @@ public final class TaskSchedule implements AutoCloseable {
             outcome = Outcome.bailout(t.targetProblem);
             fresh = true;
         } else {
-            outcome = KernelCache.obtain(t.target, Config.DEVICE, t.id);
+            outcome = KernelCache.obtain(t.target, Config.DEVICE, optimizations, t.id);
             fresh = outcome.claimFresh();
         }
         if (record) {
@@ -868,7 +913,7 @@ public final class TaskSchedule implements AutoCloseable {
         if (outcome.isBailout()) {
             if (strict()) {
                 if (throwIfStrict) {
-                    throw new CompilationException(outcome.bailout);
+                    throw new CompilationException(outcome.bailout, outcome.bailoutKind);
                 }
             } else if (WARNED.add(t.methodKey())) {
                 System.err.println("[ferrocl] warning: " + t.methodName() + " runs on the JVM: " + outcome.bailout);

@@ -1,0 +1,446 @@
+//! The phase manager: a [`Context`] holding the method's graph and the analyses phases share
+//! (computed once, dropped when a phase changes what they describe, as Cranelift's `Context` keeps
+//! its CFG and dominator tree), the [`Phase`] trait, and the [`Suite`] `ferrocl-jit` builds from
+//! the [`PhaseSwitches`].
+//!
+//! Every optimising phase of the compiler has a name in [`OPTIONAL_PHASES`] and can be switched off
+//! (`-Dferrocl.opt.<name>=false` on the Java side); the phases that make a method compilable at all
+//! (canonical form, the check of private arrays, parallel-loop and reduction recognition) cannot.
+//! A phase that changed the code records an [`Applied`] in [`MethodGraph::applied`]: `report()`
+//! shows that list for each kernel.
+
+use crate::parallel::walk_body;
+use crate::{
+    canonicalize_with, check_private_arrays, recognize_parallel_loops, recognize_reductions,
+    OptError, ParallelNest,
+};
+use ferrocl_graph::{count, verify, Applied, Graph, MethodGraph, NodeId, Op};
+use std::collections::{BTreeSet, HashSet};
+use std::fmt;
+
+/// Where an optional phase runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stage {
+    /// While the front end builds the graph.
+    FrontEnd,
+    /// On the graph (this crate).
+    Graph,
+    /// While the writer prints the kernel.
+    Writer,
+}
+
+/// An optimising phase that can be switched off.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PhaseInfo {
+    /// Its name, as `-Dferrocl.opt.<name>` spells it.
+    pub name: &'static str,
+    /// Where it runs.
+    pub stage: Stage,
+    /// What it does, and what switching it off means.
+    pub what: &'static str,
+}
+
+/// Every optimising phase, in the order they run.
+pub const OPTIONAL_PHASES: &[PhaseInfo] = &[
+    PhaseInfo {
+        name: "devirtualize",
+        stage: Stage::FrontEnd,
+        what: "virtual and interface calls compiled for the objects' classes at execute() \
+               (off: such calls bail out)",
+    },
+    PhaseInfo {
+        name: "scalarReplace",
+        stage: Stage::FrontEnd,
+        what: "objects allocated in the kernel replaced by their fields (off: `new` bails out)",
+    },
+    PhaseInfo {
+        name: "gvn",
+        stage: Stage::Graph,
+        what: "global value numbering: equal computations computed once",
+    },
+    PhaseInfo {
+        name: "loopVersioning",
+        stage: Stage::Writer,
+        what: "index and divisor checks of inner counted loops tested once at loop entry, with a \
+               check-free copy of the loop",
+    },
+    PhaseInfo {
+        name: "reduceVersioning",
+        stage: Stage::Writer,
+        what: "index checks of a @Reduce loop tested once for the whole range",
+    },
+    PhaseInfo {
+        name: "unroll",
+        stage: Stage::Writer,
+        what: "the grid-stride loop of a @Reduce kernel unrolled (independent accumulators only \
+               where the operator allows it exactly)",
+    },
+    PhaseInfo {
+        name: "vectorize",
+        stage: Stage::Writer,
+        what: "vector loads in the unrolled @Reduce loop",
+    },
+    PhaseInfo {
+        name: "redundantChecks",
+        stage: Stage::Writer,
+        what: "an index check dominated by the same check on the same path is not repeated",
+    },
+];
+
+/// Which optional phases run: all of them unless switched off.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct PhaseSwitches {
+    off: BTreeSet<&'static str>,
+}
+
+impl PhaseSwitches {
+    /// Every phase on.
+    pub fn all_on() -> Self {
+        PhaseSwitches::default()
+    }
+
+    /// Parses `name=false,name=true,…` (whitespace around items ignored; an empty text is every
+    /// phase on). Refuses unknown names and values other than `true` and `false`, naming the
+    /// known phases.
+    pub fn parse(spec: &str) -> Result<Self, String> {
+        let mut switches = PhaseSwitches::default();
+        for item in spec.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+            let Some((name, value)) = item.split_once('=') else {
+                return Err(format!(
+                    "optimisation switch `{item}` is not of the form <phase>=true|false"
+                ));
+            };
+            let on = match value.trim() {
+                "true" => true,
+                "false" => false,
+                other => {
+                    return Err(format!(
+                        "ferrocl.opt.{}: `{other}` is neither true nor false",
+                        name.trim()
+                    ))
+                }
+            };
+            switches.set(name.trim(), on)?;
+        }
+        Ok(switches)
+    }
+
+    /// Switches phase `name` on or off; refuses a name that is no optional phase.
+    pub fn set(&mut self, name: &str, on: bool) -> Result<(), String> {
+        let Some(info) = OPTIONAL_PHASES.iter().find(|p| p.name == name) else {
+            let known: Vec<&str> = OPTIONAL_PHASES.iter().map(|p| p.name).collect();
+            return Err(format!(
+                "ferrocl.opt.{name}: no optimisation phase of that name (known: {})",
+                known.join(", ")
+            ));
+        };
+        if on {
+            self.off.remove(info.name);
+        } else {
+            self.off.insert(info.name);
+        }
+        Ok(())
+    }
+
+    /// Whether phase `name` runs.
+    pub fn is_on(&self, name: &str) -> bool {
+        !self.off.contains(name)
+    }
+
+    /// The phases switched off, in name order.
+    pub fn off(&self) -> impl Iterator<Item = &'static str> + '_ {
+        self.off.iter().copied()
+    }
+}
+
+impl fmt::Display for PhaseSwitches {
+    /// The canonical text [`PhaseSwitches::parse`] reads back (`a=false,b=false`).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (k, name) in self.off.iter().enumerate() {
+            if k > 0 {
+                f.write_str(",")?;
+            }
+            write!(f, "{name}=false")?;
+        }
+        Ok(())
+    }
+}
+
+/// One loop of the graph.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LoopInfo {
+    /// Its `LoopBegin`.
+    pub begin: NodeId,
+    /// The innermost loop around it (an index into [`LoopForest::loops`]).
+    pub parent: Option<usize>,
+    /// 0 for a loop in no other loop.
+    pub depth: usize,
+    /// Its fixed nodes (the header, the body, its `LoopEnd`s and `LoopExit`s; nested loops' too).
+    pub body: HashSet<NodeId>,
+}
+
+/// The loops of a graph and how they nest.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LoopForest {
+    /// Every loop, outer loops before the loops inside them.
+    pub loops: Vec<LoopInfo>,
+}
+
+impl LoopForest {
+    /// Computes the loops of `mg`'s graph: each `LoopBegin` with the fixed nodes reachable from it
+    /// before its back edges and exits.
+    pub fn compute(mg: &MethodGraph) -> LoopForest {
+        let g = &mg.graph;
+        let mut found: Vec<(NodeId, HashSet<NodeId>)> = g
+            .node_ids()
+            .filter(|&n| *g.op(n) == Op::LoopBegin)
+            .map(|begin| {
+                let body = walk_body(mg, begin, begin, false).unwrap_or_default();
+                (begin, body)
+            })
+            .collect();
+        // An enclosing loop's body holds more nodes than the loops inside it.
+        found.sort_by_key(|(begin, body)| (std::cmp::Reverse(body.len()), *begin));
+        let mut loops: Vec<LoopInfo> = Vec::with_capacity(found.len());
+        for (begin, body) in found {
+            let parent = loops
+                .iter()
+                .enumerate()
+                .filter(|(_, l)| l.begin != begin && l.body.contains(&begin))
+                .max_by_key(|(_, l)| l.depth)
+                .map(|(k, _)| k);
+            let depth = parent.map_or(0, |p| loops[p].depth + 1);
+            loops.push(LoopInfo {
+                begin,
+                parent,
+                depth,
+                body,
+            });
+        }
+        LoopForest { loops }
+    }
+
+    /// The loop whose `LoopBegin` is `begin`.
+    pub fn get(&self, begin: NodeId) -> Option<&LoopInfo> {
+        self.loops.iter().find(|l| l.begin == begin)
+    }
+
+    /// Whether loop `outer` (a `LoopBegin`) strictly contains loop `inner`.
+    pub fn contains(&self, outer: NodeId, inner: NodeId) -> bool {
+        outer != inner && self.get(outer).is_some_and(|l| l.body.contains(&inner))
+    }
+
+    /// The loops with no loop inside them.
+    pub fn innermost(&self) -> impl Iterator<Item = &LoopInfo> + '_ {
+        self.loops
+            .iter()
+            .enumerate()
+            .filter(|(k, _)| !self.loops.iter().any(|l| l.parent == Some(*k)))
+            .map(|(_, l)| l)
+    }
+}
+
+/// What a phase changed, so the context knows which analyses still hold.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Changed {
+    /// Nothing.
+    Nothing,
+    /// Floating nodes only: the control flow and the loops are as they were.
+    Values,
+    /// Fixed nodes or control flow: every cached analysis is dropped.
+    ControlFlow,
+}
+
+/// The method being optimised, the phases' results and the analyses they share.
+pub struct Context<'m> {
+    /// The graph and its side tables.
+    pub mg: &'m mut MethodGraph,
+    /// Which optional phases run.
+    pub switches: &'m PhaseSwitches,
+    /// The parallel nests found (set by the recognition phase).
+    pub nests: Vec<ParallelNest>,
+    loops: Option<LoopForest>,
+    loop_computations: usize,
+}
+
+impl<'m> Context<'m> {
+    /// A context for `mg` under `switches`, no analysis computed yet.
+    pub fn new(mg: &'m mut MethodGraph, switches: &'m PhaseSwitches) -> Self {
+        Context {
+            mg,
+            switches,
+            nests: Vec::new(),
+            loops: None,
+            loop_computations: 0,
+        }
+    }
+
+    /// The loop forest, computed on first use and kept until a phase changes the control flow.
+    pub fn loops(&mut self) -> &LoopForest {
+        if self.loops.is_none() {
+            self.loop_computations += 1;
+            self.loops = Some(LoopForest::compute(self.mg));
+        }
+        self.loops.get_or_insert_with(LoopForest::default)
+    }
+
+    /// How many times the loop forest was computed (for tests of the cache).
+    pub fn loop_computations(&self) -> usize {
+        self.loop_computations
+    }
+
+    /// Drops the analyses `changed` invalidates.
+    pub fn invalidate(&mut self, changed: Changed) {
+        if changed == Changed::ControlFlow {
+            self.loops = None;
+        }
+    }
+
+    /// Records that optional phase `phase` changed the code.
+    pub fn applied(&mut self, phase: &'static str, detail: String) {
+        self.mg.applied.push(Applied { phase, detail });
+    }
+}
+
+/// One phase over the graph.
+pub trait Phase {
+    /// Its name (for dumps, the verifier's messages and, for optional phases, the switch).
+    fn name(&self) -> &'static str;
+
+    /// Whether it can be switched off (then [`Phase::name`] is in [`OPTIONAL_PHASES`]).
+    fn optional(&self) -> bool {
+        false
+    }
+
+    /// Runs the phase; says what it changed.
+    fn run(&self, cx: &mut Context<'_>) -> Result<Changed, OptError>;
+}
+
+/// Observer called with each phase's name and resulting graph (for `--dump-graph`).
+pub type PhaseObserver<'a> = &'a mut dyn FnMut(&str, &Graph);
+
+/// The phases of one compilation, in order.
+pub struct Suite {
+    phases: Vec<Box<dyn Phase>>,
+}
+
+impl Suite {
+    /// The standard pipeline: canonicalisation (with value numbering, `gvn`), the check of arrays
+    /// allocated in the kernel, parallel-loop recognition, reduction recognition.
+    pub fn standard() -> Suite {
+        Suite {
+            phases: vec![
+                Box::new(Canonicalize),
+                Box::new(CheckPrivateArrays),
+                Box::new(RecognizeParallelLoops),
+                Box::new(RecognizeReductions),
+            ],
+        }
+    }
+
+    /// The phases' names, in order.
+    pub fn names(&self) -> Vec<&'static str> {
+        self.phases.iter().map(|p| p.name()).collect()
+    }
+
+    /// Runs every phase whose switch is on, in order. The verifier runs after each phase that
+    /// changed something when `verify_each` is set (always in debug builds); the observer sees the
+    /// graph after each phase.
+    pub fn run(
+        &self,
+        cx: &mut Context<'_>,
+        mut observer: Option<PhaseObserver<'_>>,
+        verify_each: bool,
+    ) -> Result<(), OptError> {
+        if let Some(obs) = observer.as_mut() {
+            obs("build_graph", &cx.mg.graph);
+        }
+        for phase in &self.phases {
+            if phase.optional() && !cx.switches.is_on(phase.name()) {
+                log::debug!("{}: phase {} switched off", cx.mg.location, phase.name());
+                continue;
+            }
+            let changed = phase.run(cx)?;
+            cx.invalidate(changed);
+            if changed != Changed::Nothing && (verify_each || cfg!(debug_assertions)) {
+                verify(&cx.mg.graph).map_err(|e| OptError::Internal {
+                    phase: phase.name(),
+                    message: e.to_string(),
+                })?;
+            }
+            if let Some(obs) = observer.as_mut() {
+                obs(phase.name(), &cx.mg.graph);
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Constant folding, algebra, dead floating nodes; value numbering when `gvn` is on.
+struct Canonicalize;
+
+impl Phase for Canonicalize {
+    fn name(&self) -> &'static str {
+        "canonicalize"
+    }
+
+    fn run(&self, cx: &mut Context<'_>) -> Result<Changed, OptError> {
+        let gvn = cx.switches.is_on("gvn");
+        let merged = canonicalize_with(cx.mg, gvn);
+        if merged > 0 {
+            cx.applied("gvn", count(merged, "computation"));
+        }
+        Ok(Changed::Values)
+    }
+}
+
+/// Private arrays: constant lengths within the per-work-item limit, not escaping.
+struct CheckPrivateArrays;
+
+impl Phase for CheckPrivateArrays {
+    fn name(&self) -> &'static str {
+        "check_private_arrays"
+    }
+
+    fn run(&self, cx: &mut Context<'_>) -> Result<Changed, OptError> {
+        if check_private_arrays(cx.mg)? {
+            // Folded lengths may fold further.
+            canonicalize_with(cx.mg, cx.switches.is_on("gvn"));
+            return Ok(Changed::Values);
+        }
+        Ok(Changed::Nothing)
+    }
+}
+
+/// The `@Parallel` (and parallel-stream) nests.
+struct RecognizeParallelLoops;
+
+impl Phase for RecognizeParallelLoops {
+    fn name(&self) -> &'static str {
+        "recognize_parallel_loops"
+    }
+
+    fn run(&self, cx: &mut Context<'_>) -> Result<Changed, OptError> {
+        let loops = cx.loops().clone();
+        cx.nests = recognize_parallel_loops(cx.mg, &loops)?;
+        Ok(Changed::Nothing)
+    }
+}
+
+/// The `@Reduce` parameters' reductions in each nest.
+struct RecognizeReductions;
+
+impl Phase for RecognizeReductions {
+    fn name(&self) -> &'static str {
+        "recognize_reductions"
+    }
+
+    fn run(&self, cx: &mut Context<'_>) -> Result<Changed, OptError> {
+        let mut nests = std::mem::take(&mut cx.nests);
+        for nest in &mut nests {
+            nest.reductions = recognize_reductions(cx.mg, nest)?;
+        }
+        cx.nests = nests;
+        Ok(Changed::Nothing)
+    }
+}
