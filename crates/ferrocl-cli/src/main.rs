@@ -2,16 +2,18 @@
 //!
 //! ```text
 //! ferrocl compile <Class.class> --method NAME [--descriptor D] [--dump-graph DIR] [--class-path DIRS]
-//!                                                                             OpenCL C to stdout
+//!                 [--opt PHASE=true|false,...]                                 OpenCL C to stdout
 //! ferrocl devices                                                             the OpenCL devices
 //! ```
 //! Calls into other classes are inlined from the class-path root of the input class file (its
 //! directory minus the package directories), then from `--class-path` (directories separated by
 //! the platform's path separator, e.g. a `jimage extract` of the JDK for `java.lang` classes).
+//! `--opt` switches optimising phases off (or on), as `-Dferrocl.opt.<phase>` does in a JVM; the
+//! phases that changed the kernel are written to stderr.
 //! Exit status: 0 on success; 1 with one line on stderr for bad input (a missing file, corrupt bytes,
 //! an unknown method, or a construct the compiler does not support: `ferrocl: bailout: …`).
 
-use ferrocl_jit::{compile, DirectoryResolver, JitError, Options, Request, Target};
+use ferrocl_jit::{compile, DirectoryResolver, JitError, Options, PhaseSwitches, Request, Target};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -21,7 +23,24 @@ fn fail(message: &str, code: u8) -> ExitCode {
     ExitCode::from(code)
 }
 
-const USAGE: &str = "usage: ferrocl compile <Class.class> --method NAME [--descriptor D] [--dump-graph DIR] [--class-path DIRS] | ferrocl devices";
+const USAGE: &str = "usage: ferrocl compile <Class.class> --method NAME [--descriptor D] [--dump-graph DIR] [--class-path DIRS] [--opt PHASE=true|false,...] | ferrocl devices";
+
+/// One line per kernel on stderr: the optimising phases that changed it.
+#[allow(clippy::print_stderr)]
+fn report_applied(k: &ferrocl_jit::CompiledKernel) {
+    for kernel in &k.kernels {
+        let applied: Vec<String> = kernel.applied.iter().map(ToString::to_string).collect();
+        eprintln!(
+            "ferrocl: {}: optimizations: {}",
+            kernel.name,
+            if applied.is_empty() {
+                "none".to_string()
+            } else {
+                applied.join(", ")
+            }
+        );
+    }
+}
 
 #[allow(clippy::print_stdout)]
 fn main() -> ExitCode {
@@ -62,6 +81,10 @@ fn main() -> ExitCode {
                     ("--descriptor", Some(d)) => descriptor = Some(d.clone()),
                     ("--dump-graph", Some(d)) => options.dump_graph = Some(PathBuf::from(d)),
                     ("--class-path", Some(d)) => class_path.extend(std::env::split_paths(d)),
+                    ("--opt", Some(o)) => match PhaseSwitches::parse(o) {
+                        Ok(s) => options.switches = s,
+                        Err(e) => return fail(&e, 1),
+                    },
                     _ => return fail(USAGE, 1),
                 }
             }
@@ -106,9 +129,10 @@ fn main() -> ExitCode {
             match compile(&mut request, &options) {
                 Ok(k) => {
                     print!("{}", k.source());
+                    report_applied(&k);
                     ExitCode::SUCCESS
                 }
-                Err(JitError::Bailout(b)) => fail(&format!("bailout: {b}"), 1),
+                Err(JitError::Bailout(b)) => fail(&format!("bailout ({}): {b}", b.kind), 1),
                 Err(e) => fail(&e.to_string(), 1),
             }
         }

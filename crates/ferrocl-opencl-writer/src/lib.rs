@@ -147,8 +147,9 @@ pub struct Kernel {
     /// its global size may be smaller than its trip count; every work-group size must be a power of
     /// two; and the host combines the partial results (see [`KernelParam::ReducePartials`]).
     pub reductions: Vec<Reduction>,
-    /// The writer's optional phases that changed this kernel, in the order they are listed in
-    /// `ferrocl_opt::OPTIONAL_PHASES`.
+    /// The optional phases that changed this kernel: the writer fills in its own (in the order of
+    /// `ferrocl_opt::OPTIONAL_PHASES`); `ferrocl-jit` puts the method's (front end, graph) before
+    /// them.
     pub applied: Vec<Applied>,
 }
 

@@ -1,0 +1,204 @@
+//! The phase manager (`ferrocl-opt`'s `Suite`, `Context`, `LoopForest`, `PhaseSwitches`) on real
+//! javac output (`tests/phases/Ph.java`): the loop forest and its cache, the switches' effect on the
+//! kernel and on what is reported as applied, and the kinds of bailouts.
+#![allow(clippy::result_large_err)]
+
+use ferrocl_frontend::{build_graph, NoResolver};
+use ferrocl_jit::{
+    compile, BailoutKind, CompiledKernel, JitError, Options, PhaseSwitches, Request, Target,
+};
+use ferrocl_opt::{Changed, Context, Suite};
+use std::path::Path;
+use std::process::Command;
+
+/// `Ph.class`, compiled once for all tests of this file.
+fn class_bytes() -> Vec<u8> {
+    static BYTES: std::sync::OnceLock<Vec<u8>> = std::sync::OnceLock::new();
+    BYTES.get_or_init(compile_class).clone()
+}
+
+fn compile_class() -> Vec<u8> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let out = std::env::temp_dir().join(format!("ferrocl-phases-{}", std::process::id()));
+    let status = Command::new("javac")
+        .args(["-g", "-d"])
+        .arg(&out)
+        .arg(root.join("java-api/src/main/java/dev/ferrocl/api/Parallel.java"))
+        .arg(root.join("crates/ferrocl-jit/tests/phases/Ph.java"))
+        .status()
+        .expect("javac");
+    assert!(status.success());
+    let bytes = std::fs::read(out.join("ph/Ph.class")).expect("class");
+    let _ = std::fs::remove_dir_all(&out);
+    bytes
+}
+
+fn run(
+    bytes: &[u8],
+    method: &str,
+    descriptor: &str,
+    target: Target,
+    switches: &str,
+) -> Result<CompiledKernel, JitError> {
+    let mut request = Request {
+        class_bytes: bytes,
+        class_name: "ph/Ph",
+        method,
+        descriptor,
+        target,
+        resolver: None,
+        classes: None,
+    };
+    let options = Options {
+        switches: PhaseSwitches::parse(switches).expect("switches"),
+        ..Options::default()
+    };
+    compile(&mut request, &options)
+}
+
+fn applied(k: &CompiledKernel) -> Vec<String> {
+    k.kernels
+        .iter()
+        .flat_map(|k| k.applied.iter().map(|a| a.to_string()))
+        .collect()
+}
+
+const MATMUL: (&str, &str) = ("matmul", "([F[F[FI)V");
+
+#[test]
+fn loop_forest_nests_and_is_cached() {
+    let bytes = class_bytes();
+    let class = ferrocl_classfile::parse(&bytes).expect("class");
+    let method = class.method(MATMUL.0, MATMUL.1).expect("method");
+    let mut mg = build_graph(&class, method, &mut NoResolver).expect("graph");
+    let switches = PhaseSwitches::all_on();
+    let mut cx = Context::new(&mut mg, &switches);
+    let forest = cx.loops().clone();
+    assert_eq!(forest.loops.len(), 3);
+    let depths: Vec<usize> = forest.loops.iter().map(|l| l.depth).collect();
+    assert_eq!(depths, vec![0, 1, 2], "outer loops first");
+    let (outer, middle, inner) = (
+        forest.loops[0].begin,
+        forest.loops[1].begin,
+        forest.loops[2].begin,
+    );
+    assert!(forest.contains(outer, middle) && forest.contains(outer, inner));
+    assert!(forest.contains(middle, inner) && !forest.contains(inner, middle));
+    assert!(!forest.contains(outer, outer));
+    assert_eq!(forest.loops[2].parent, Some(1));
+    let innermost: Vec<_> = forest.innermost().map(|l| l.begin).collect();
+    assert_eq!(innermost, vec![inner]);
+    // Computed once; kept across a phase that changed only values; recomputed after control flow.
+    let _ = cx.loops();
+    assert_eq!(cx.loop_computations(), 1);
+    cx.invalidate(Changed::Values);
+    let _ = cx.loops();
+    assert_eq!(cx.loop_computations(), 1);
+    cx.invalidate(Changed::ControlFlow);
+    assert_eq!(cx.loops(), &forest);
+    assert_eq!(cx.loop_computations(), 2);
+}
+
+#[test]
+fn sibling_loops_are_both_innermost() {
+    let bytes = class_bytes();
+    let class = ferrocl_classfile::parse(&bytes).expect("class");
+    let method = class.method("twoInner", "([I[III)V").expect("method");
+    let mut mg = build_graph(&class, method, &mut NoResolver).expect("graph");
+    let switches = PhaseSwitches::all_on();
+    let mut cx = Context::new(&mut mg, &switches);
+    let forest = cx.loops().clone();
+    assert_eq!(forest.loops.len(), 3);
+    assert_eq!(forest.innermost().count(), 2);
+    assert!(forest.loops[1..].iter().all(|l| l.parent == Some(0)));
+    // The standard suite runs on the same context and finds the one parallel nest.
+    Suite::standard()
+        .run(&mut cx, None, true)
+        .expect("phases run");
+    assert_eq!(cx.nests.len(), 1);
+    assert_eq!(
+        Suite::standard().names(),
+        vec![
+            "canonicalize",
+            "check_private_arrays",
+            "recognize_parallel_loops",
+            "recognize_reductions"
+        ]
+    );
+}
+
+#[test]
+fn switches_change_the_kernel_and_what_is_reported() {
+    let bytes = class_bytes();
+    let on = run(&bytes, MATMUL.0, MATMUL.1, Target::default(), "").expect("kernel");
+    assert!(
+        applied(&on).contains(&"loopVersioning (1 loop)".to_string()),
+        "{:?}",
+        applied(&on)
+    );
+    assert!(on.source().contains("Loop versioning"));
+    let off = run(
+        &bytes,
+        MATMUL.0,
+        MATMUL.1,
+        Target::default(),
+        "loopVersioning=false",
+    )
+    .expect("kernel");
+    assert!(!applied(&off)
+        .iter()
+        .any(|a| a.starts_with("loopVersioning")));
+    assert!(!off.source().contains("Loop versioning"));
+    assert!(!off.source().contains("_fast"));
+    // Every check the versioned kernel proves is still written in the unversioned one.
+    assert!(off.source().matches("(uint)").count() >= 2);
+    // `true` is the default.
+    let explicit = run(
+        &bytes,
+        MATMUL.0,
+        MATMUL.1,
+        Target::default(),
+        " loopVersioning = true ,gvn=true",
+    )
+    .expect("kernel");
+    assert_eq!(explicit.source(), on.source());
+}
+
+#[test]
+fn bailouts_have_kinds() {
+    let bytes = class_bytes();
+    match run(&bytes, "guarded", "([I[II)V", Target::default(), "") {
+        Err(JitError::Bailout(b)) => {
+            assert_eq!(b.kind, BailoutKind::Construct, "{b}");
+            assert!(b.reason.contains("exception handlers"), "{b}");
+        }
+        other => panic!("expected a bailout, got {other:?}"),
+    }
+    let no_fp64 = Target {
+        fp64: false,
+        correctly_rounded_divide_sqrt: true,
+    };
+    match run(&bytes, "halve", "([DI)V", no_fp64, "") {
+        Err(JitError::Bailout(b)) => assert_eq!(b.kind, BailoutKind::Device, "{b}"),
+        other => panic!("expected a bailout, got {other:?}"),
+    }
+    assert_eq!(BailoutKind::Disabled.java_name(), "DISABLED");
+    assert_eq!(BailoutKind::ALL.len(), 8);
+}
+
+#[test]
+fn bad_switches_are_refused() {
+    let e = PhaseSwitches::parse("loopversioning=false").expect_err("unknown name");
+    assert!(e.contains("loopVersioning"), "{e}");
+    let e = PhaseSwitches::parse("unroll=off").expect_err("bad value");
+    assert!(e.contains("neither true nor false"), "{e}");
+    assert!(PhaseSwitches::parse("unroll").is_err());
+    let s = PhaseSwitches::parse("vectorize=false, unroll=false,gvn=true").expect("switches");
+    assert_eq!(s.to_string(), "unroll=false,vectorize=false");
+    assert_eq!(PhaseSwitches::parse(&s.to_string()).expect("round trip"), s);
+    assert!(!s.is_on("unroll") && s.is_on("gvn"));
+    assert_eq!(
+        PhaseSwitches::parse("").expect("empty"),
+        PhaseSwitches::all_on()
+    );
+}

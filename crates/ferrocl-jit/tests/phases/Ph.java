@@ -1,0 +1,51 @@
+package ph;
+
+import dev.ferrocl.api.Parallel;
+
+/** Methods for the phase manager's tests (compiled with javac by tests/phases.rs). */
+public class Ph {
+    /** Two parallel loops around a sequential one: a forest of three nested loops. */
+    public static void matmul(float[] a, float[] b, float[] c, int n) {
+        for (@Parallel int i = 0; i < n; i++) {
+            for (@Parallel int j = 0; j < n; j++) {
+                float s = 0f;
+                for (int k = 0; k < n; k++) {
+                    s += a[i * n + k] * b[k * n + j];
+                }
+                c[i * n + j] = s;
+            }
+        }
+    }
+
+    /** Two sequential loops side by side in one parallel loop. */
+    public static void twoInner(int[] a, int[] out, int n, int m) {
+        for (@Parallel int i = 0; i < n; i++) {
+            int s = 0;
+            for (int k = 0; k < m; k++) {
+                s += a[k];
+            }
+            for (int k = 0; k < m; k++) {
+                s ^= a[m - 1 - k];
+            }
+            out[i] = s;
+        }
+    }
+
+    /** An exception handler. */
+    public static void guarded(int[] a, int[] out, int n) {
+        for (@Parallel int i = 0; i < n; i++) {
+            try {
+                out[i] = a[i] / i;
+            } catch (ArithmeticException e) {
+                out[i] = 0;
+            }
+        }
+    }
+
+    /** Doubles. */
+    public static void halve(double[] a, int n) {
+        for (@Parallel int i = 0; i < n; i++) {
+            a[i] = a[i] * 0.5;
+        }
+    }
+}
