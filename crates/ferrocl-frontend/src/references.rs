@@ -41,7 +41,8 @@ impl Builder<'_, '_> {
         equal: bool,
     ) -> Result<BlockEnd, FrontendError> {
         if x != y {
-            return self.bail(BailoutKind::Construct,
+            return self.bail(
+                BailoutKind::Construct,
                 "comparing two different references (==, != on arrays or objects) is not supported \
                  yet",
             );

@@ -220,7 +220,8 @@ fn analyse(mg: &MethodGraph, begin: NodeId, index: NodeId) -> Result<Analysed, B
         match this_step {
             Some(s) if s > 0 && step.is_none_or(|p| p == s) => step = Some(s),
             _ => {
-                return Err(mg.bailout_at(BailoutKind::Parallelism,
+                return Err(mg.bailout_at(
+                    BailoutKind::Parallelism,
                     back_value,
                     format!("the @Parallel loop must step {var} by one positive constant (e.g. {var}++ or {var} += 4)"),
                 ))
@@ -270,7 +271,8 @@ fn analyse(mg: &MethodGraph, begin: NodeId, index: NodeId) -> Result<Analysed, B
         Condition::Lt => false,
         Condition::Le => true,
         other => {
-            return Err(mg.bailout_at(BailoutKind::Parallelism,
+            return Err(mg.bailout_at(
+                BailoutKind::Parallelism,
                 test,
                 format!(
                     "the @Parallel loop must count up: `{var} < bound` or `{var} <= bound` (found `{var} {} bound`)",
@@ -280,13 +282,15 @@ fn analyse(mg: &MethodGraph, begin: NodeId, index: NodeId) -> Result<Analysed, B
         }
     };
     let lower = host_expr(mg, entry_value, 0).ok_or_else(|| {
-        mg.bailout_at(BailoutKind::Parallelism,
+        mg.bailout_at(
+            BailoutKind::Parallelism,
             begin,
             format!("the start of {var} must be computable before the loop from int parameters, array lengths, static fields and constants"),
         )
     })?;
     let upper = host_expr(mg, bound, 0).ok_or_else(|| {
-        mg.bailout_at(BailoutKind::Parallelism,
+        mg.bailout_at(
+            BailoutKind::Parallelism,
             test,
             format!("the bound of {var} must be computable before the loop from int parameters, array lengths, static fields and constants (not from an enclosing loop's index)"),
         )
@@ -329,14 +333,16 @@ pub(crate) fn walk_body(
             Op::LoopEnd if g.inputs(n)[0] == begin => {}
             Op::LoopExit if g.inputs(n)[0] == begin => {
                 if strict {
-                    return Err(mg.bailout_at(BailoutKind::Parallelism,
+                    return Err(mg.bailout_at(
+                        BailoutKind::Parallelism,
                         n,
                         "`break` out of a @Parallel loop is not supported: later iterations would depend on earlier ones",
                     ));
                 }
             }
             Op::Return if strict => {
-                return Err(mg.bailout_at(BailoutKind::Parallelism,
+                return Err(mg.bailout_at(
+                    BailoutKind::Parallelism,
                     n,
                     "`return` inside a @Parallel loop is not supported: later iterations would depend on earlier ones",
                 ))
@@ -438,7 +444,8 @@ pub fn recognize_parallel_loops(
             .find(|&k| g.inputs(analysed[k].dim.begin).first().copied() == entry)
         else {
             let at = entry.unwrap_or(start);
-            return Err(mg.bailout_at(BailoutKind::Parallelism,
+            return Err(mg.bailout_at(
+                BailoutKind::Parallelism,
                 at,
                 "code with effects or control flow between, before or after @Parallel loops is not supported yet",
             ));
@@ -450,7 +457,8 @@ pub fn recognize_parallel_loops(
             Some(Op::End) if after.len() == 2 => entry = Some(after[1]),
             _ => {
                 let bad = after.get(1).copied().unwrap_or(analysed[k].exit);
-                return Err(mg.bailout_at(BailoutKind::Parallelism,
+                return Err(mg.bailout_at(
+                    BailoutKind::Parallelism,
                     bad,
                     "code after the @Parallel loop (or a return value) is not supported yet; the task method must end with the loop and return void",
                 ));
@@ -513,7 +521,8 @@ fn nest_of(
             && g.inputs(out[1])[0] == o.dim.begin
             && g.inputs(o.dim.begin).len() == 2;
         if !entered || !left {
-            return Err(mg.bailout_at(BailoutKind::Parallelism,
+            return Err(mg.bailout_at(
+                BailoutKind::Parallelism,
                 i.dim.begin,
                 "code between nested @Parallel loops is not supported: nest them perfectly (move the code into the innermost loop)",
             ));

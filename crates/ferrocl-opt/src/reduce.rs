@@ -136,7 +136,8 @@ pub fn recognize_reductions(
                 Op::ArrayStore(_) if g.inputs(u)[0] == info.node => stores.push(u),
                 Op::ArrayLength => {}
                 _ => {
-                    return Err(mg.bailout_at(BailoutKind::Reduction,
+                    return Err(mg.bailout_at(
+                        BailoutKind::Reduction,
                         u,
                         format!("@Reduce {java} may only be updated as {java}[0] += e (or -=, *=, Math.min, Math.max) inside the @Parallel loop"),
                     ))
@@ -167,19 +168,22 @@ pub fn recognize_reductions(
             });
             let this_op = load.and_then(|l| update_op(mg, value, l));
             let (Some(load), Some(this_op)) = (load, this_op) else {
-                return Err(mg.bailout_at(BailoutKind::Reduction,
+                return Err(mg.bailout_at(
+                    BailoutKind::Reduction,
                     s,
                     format!("@Reduce {java}: a store into {java}[0] must combine its old value with +, -, *, Math.min or Math.max ({java}[0] += e)"),
                 ));
             };
             if g.usages(load).len() != 1 || g.usages(value).len() != 1 {
-                return Err(mg.bailout_at(BailoutKind::Reduction,
+                return Err(mg.bailout_at(
+                    BailoutKind::Reduction,
                     load,
                     format!("@Reduce {java}: the running value of {java}[0] is used for something else inside the @Parallel loop; only {java}[0] op= e is allowed"),
                 ));
             }
             if op.is_some_and(|o| o != this_op) {
-                return Err(mg.bailout_at(BailoutKind::Reduction,
+                return Err(mg.bailout_at(
+                    BailoutKind::Reduction,
                     s,
                     format!("@Reduce {java}: its updates mix operations ({} and {}); one reduction uses one operation", op.map_or("", ReduceOp::describe), this_op.describe()),
                 ));
@@ -193,7 +197,8 @@ pub fn recognize_reductions(
                     continue;
                 }
                 if stores.contains(&n) {
-                    return Err(mg.bailout_at(BailoutKind::Reduction,
+                    return Err(mg.bailout_at(
+                        BailoutKind::Reduction,
                         n,
                         format!("@Reduce {java}: {java}[0] is stored between the read and the store of another update"),
                     ));
@@ -209,7 +214,8 @@ pub fn recognize_reductions(
             paired.insert(load);
         }
         if let Some(&stray) = loads.iter().find(|l| !paired.contains(l)) {
-            return Err(mg.bailout_at(BailoutKind::Reduction,
+            return Err(mg.bailout_at(
+                BailoutKind::Reduction,
                 stray,
                 format!("@Reduce {java} is read inside the @Parallel loop; its value is only known after the loop"),
             ));
