@@ -352,6 +352,12 @@ impl Suite {
         mut observer: Option<PhaseObserver<'_>>,
         verify_each: bool,
     ) -> Result<(), OptError> {
+        if verify_each || cfg!(debug_assertions) {
+            verify(&cx.mg.graph).map_err(|e| OptError::Internal {
+                phase: "build_graph",
+                message: e.to_string(),
+            })?;
+        }
         if let Some(obs) = observer.as_mut() {
             obs("build_graph", &cx.mg.graph);
         }
