@@ -99,8 +99,8 @@ impl PhaseSwitches {
         PhaseSwitches::default()
     }
 
-    /// Parses `name=false,name=true,…` (whitespace around items ignored; an empty text is every
-    /// phase on). Refuses unknown names and values other than `true` and `false`, naming the
+    /// Parses `name=false,name=true,…` (whitespace around items and the case of `true`/`false`
+    /// ignored; an empty text is every phase on). Refuses unknown names and values other than `true` and `false`, naming the
     /// known phases.
     pub fn parse(spec: &str) -> Result<Self, String> {
         let mut switches = PhaseSwitches::default();
@@ -110,14 +110,16 @@ impl PhaseSwitches {
                     "optimisation switch `{item}` is not of the form <phase>=true|false"
                 ));
             };
-            let on = match value.trim() {
+            // As Java's `Boolean.parseBoolean` reads them: case does not matter.
+            let on = match value.trim().to_ascii_lowercase().as_str() {
                 "true" => true,
                 "false" => false,
-                other => {
+                _ => {
+                    let other = value.trim();
                     return Err(format!(
                         "ferrocl.opt.{}: `{other}` is neither true nor false",
                         name.trim()
-                    ))
+                    ));
                 }
             };
             switches.set(name.trim(), on)?;
