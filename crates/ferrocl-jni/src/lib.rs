@@ -461,10 +461,10 @@ pub extern "system" fn Java_dev_ferrocl_api_Native_execute<'caller>(
                     task_args
                         .push(unsafe { JObjectArray::<JObject<'_>>::from_raw(env, a.into_raw()) });
                     locals.push(
-                        int_array_element(env, &local_sizes, k)?
+                        primitive_array_element::<i32>(env, &local_sizes, k)?
                             .map(|v| v.iter().map(|&l| l.max(1) as usize).collect::<Vec<_>>()),
                     );
-                    kepts.push(long_array_element(env, &kept, k)?.unwrap_or_default());
+                    kepts.push(primitive_array_element::<i64>(env, &kept, k)?.unwrap_or_default());
                     let _ = id;
                 }
                 let mut calls = Vec::with_capacity(n);
@@ -486,12 +486,15 @@ pub extern "system" fn Java_dev_ferrocl_api_Native_execute<'caller>(
         .resolve::<ThrowJava>()
 }
 
-/// Element `k` of an `int[][]` (null array or element: `None`).
-fn int_array_element(
+/// Element `k` of an `int[][]` or `long[][]` (`T` says which; null array or element: `None`).
+fn primitive_array_element<T>(
     env: &mut Env<'_>,
     outer: &JObjectArray<'_>,
     k: usize,
-) -> Result<Option<Vec<i32>>, NativeError> {
+) -> Result<Option<Vec<T>>, NativeError>
+where
+    T: jni::objects::TypeArray + Default + Clone,
+{
     if outer.is_null() {
         return Ok(None);
     }
@@ -499,29 +502,10 @@ fn int_array_element(
     if e.is_null() {
         return Ok(None);
     }
-    // Safety: an element of an int[][] is an int[].
-    let a = unsafe { jni::objects::JIntArray::from_raw(env, e.into_raw()) };
-    let mut v = vec![0i32; a.len(env)?];
-    a.get_region(env, 0, &mut v)?;
-    Ok(Some(v))
-}
-
-/// Element `k` of a `long[][]` (null array or element: `None`).
-fn long_array_element(
-    env: &mut Env<'_>,
-    outer: &JObjectArray<'_>,
-    k: usize,
-) -> Result<Option<Vec<i64>>, NativeError> {
-    if outer.is_null() {
-        return Ok(None);
-    }
-    let e = outer.get_element(env, k)?;
-    if e.is_null() {
-        return Ok(None);
-    }
-    // Safety: an element of a long[][] is a long[].
-    let a = unsafe { jni::objects::JLongArray::from_raw(env, e.into_raw()) };
-    let mut v = vec![0i64; a.len(env)?];
+    // Safety: the caller names the element type of the outer array (`int[][]` → `jint`,
+    // `long[][]` → `jlong`), so each element is an array of `T`.
+    let a = unsafe { jni::objects::JPrimitiveArray::<T>::from_raw(env, e.into_raw()) };
+    let mut v = vec![T::default(); a.len(env)?];
     a.get_region(env, 0, &mut v)?;
     Ok(Some(v))
 }

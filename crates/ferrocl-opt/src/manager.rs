@@ -279,11 +279,17 @@ impl<'m> Context<'m> {
 
     /// The loop forest, computed on first use and kept until a phase changes the control flow.
     pub fn loops(&mut self) -> &LoopForest {
-        if self.loops.is_none() {
-            self.loop_computations += 1;
-            self.loops = Some(LoopForest::compute(self.mg));
-        }
-        self.loops.get_or_insert_with(LoopForest::default)
+        self.graph_and_loops().1
+    }
+
+    /// The graph with its loop forest (computed as [`Context::loops`] does), borrowed together.
+    pub fn graph_and_loops(&mut self) -> (&MethodGraph, &LoopForest) {
+        let (mg, computations) = (&*self.mg, &mut self.loop_computations);
+        let loops = self.loops.get_or_insert_with(|| {
+            *computations += 1;
+            LoopForest::compute(mg)
+        });
+        (mg, loops)
     }
 
     /// How many times the loop forest was computed (for tests of the cache).
@@ -429,8 +435,8 @@ impl Phase for RecognizeParallelLoops {
     }
 
     fn run(&self, cx: &mut Context<'_>) -> Result<Changed, OptError> {
-        let loops = cx.loops().clone();
-        cx.nests = recognize_parallel_loops(cx.mg, &loops)?;
+        let (mg, loops) = cx.graph_and_loops();
+        cx.nests = recognize_parallel_loops(mg, loops)?;
         Ok(Changed::Nothing)
     }
 }

@@ -19,22 +19,25 @@ final class Config {
      * {@code -Dferrocl.opt.<phase>=true|false}: the switches of the optimising phases, as {@code phase=value,...} in
      * name order (empty when none is set). The native compiler refuses unknown phases and values.
      */
-    static final String OPTIMIZATIONS = optimizations(System.getProperties());
+    static final java.util.SortedMap<String, String> OPTIMIZATION_SWITCHES =
+            java.util.Collections.unmodifiableSortedMap(optimizations(System.getProperties()));
+    /** {@link #OPTIMIZATION_SWITCHES} as the compiler reads them. */
+    static final String OPTIMIZATIONS = join(OPTIMIZATION_SWITCHES);
     /** {@code -Dferrocl.library.path}: the native library file, or a directory holding libferrocl.so; or null. */
     static final String LIBRARY_PATH = firstNonBlank(System.getProperty("ferrocl.library.path"), null);
 
     private Config() {
     }
 
-    /** The {@code ferrocl.opt.*} entries of {@code properties} as {@code phase=value,...} in name order. */
-    static String optimizations(java.util.Properties properties) {
+    /** The {@code ferrocl.opt.*} entries of {@code properties}, by phase. */
+    static java.util.TreeMap<String, String> optimizations(java.util.Properties properties) {
         java.util.TreeMap<String, String> switches = new java.util.TreeMap<>();
         for (String name : properties.stringPropertyNames()) {
             if (name.startsWith(OPT_PREFIX)) {
                 switches.put(name.substring(OPT_PREFIX.length()), properties.getProperty(name).trim());
             }
         }
-        return join(switches);
+        return switches;
     }
 
     /** {@code a=v,b=w} in the map's order. */

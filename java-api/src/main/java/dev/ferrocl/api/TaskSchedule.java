@@ -753,13 +753,7 @@ public final class TaskSchedule implements AutoCloseable {
                     + String.join(", ", known) + ")");
         }
         optimizationOverrides.put(phase, Boolean.toString(on));
-        java.util.TreeMap<String, String> all = new java.util.TreeMap<>();
-        if (!Config.OPTIMIZATIONS.isEmpty()) {
-            for (String item : Config.OPTIMIZATIONS.split(",")) {
-                String[] kv = item.split("=", 2);
-                all.put(kv[0], kv.length > 1 ? kv[1] : "");
-            }
-        }
+        java.util.TreeMap<String, String> all = new java.util.TreeMap<>(Config.OPTIMIZATION_SWITCHES);
         all.putAll(optimizationOverrides);
         optimizations = Config.join(all);
         return this;
