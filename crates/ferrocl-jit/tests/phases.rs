@@ -120,6 +120,7 @@ fn sibling_loops_are_both_innermost() {
         Suite::standard().names(),
         vec![
             "canonicalize",
+            "narrowFloat",
             "check_private_arrays",
             "recognize_parallel_loops",
             "recognize_reductions"

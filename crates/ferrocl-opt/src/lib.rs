@@ -15,6 +15,7 @@
 mod canonicalize;
 mod induction;
 mod manager;
+mod narrow;
 mod parallel;
 mod private_arrays;
 mod reduce;
@@ -25,6 +26,7 @@ pub use manager::{
     Changed, Context, LoopForest, LoopInfo, Phase, PhaseInfo, PhaseObserver, PhaseSwitches, Stage,
     Suite, OPTIONAL_PHASES,
 };
+pub use narrow::{narrow_float, narrow_float_graph};
 pub use parallel::{host_expr_of, recognize_parallel_loops, HostExpr, LoopDim, ParallelNest};
 pub use private_arrays::{
     array_site, array_sources, check_private_arrays, private_length, PRIVATE_BYTES_PER_WORK_ITEM,

@@ -11,8 +11,8 @@
 
 use crate::parallel::walk_body;
 use crate::{
-    canonicalize_with, check_private_arrays, recognize_parallel_loops, recognize_reductions,
-    OptError, ParallelNest,
+    canonicalize_with, check_private_arrays, narrow_float, recognize_parallel_loops,
+    recognize_reductions, OptError, ParallelNest,
 };
 use ferrocl_graph::{count, verify, Applied, Graph, MethodGraph, NodeId, Op};
 use std::collections::{BTreeSet, HashSet};
@@ -57,6 +57,12 @@ pub const OPTIONAL_PHASES: &[PhaseInfo] = &[
         name: "gvn",
         stage: Stage::Graph,
         what: "global value numbering: equal computations computed once",
+    },
+    PhaseInfo {
+        name: "narrowFloat",
+        stage: Stage::Graph,
+        what: "a double + - * / % or sqrt of float values rounded back to float computed in float \
+               (exact: double rounding is innocuous at 53 >= 2*24+2 bits)",
     },
     PhaseInfo {
         name: "loopVersioning",
@@ -333,12 +339,14 @@ pub struct Suite {
 }
 
 impl Suite {
-    /// The standard pipeline: canonicalisation (with value numbering, `gvn`), the check of arrays
+    /// The standard pipeline: canonicalisation (with value numbering, `gvn`), float narrowing
+    /// (`narrowFloat`), the check of arrays
     /// allocated in the kernel, parallel-loop recognition, reduction recognition.
     pub fn standard() -> Suite {
         Suite {
             phases: vec![
                 Box::new(Canonicalize),
+                Box::new(NarrowFloat),
                 Box::new(CheckPrivateArrays),
                 Box::new(RecognizeParallelLoops),
                 Box::new(RecognizeReductions),
@@ -404,6 +412,30 @@ impl Phase for Canonicalize {
         if merged > 0 {
             cx.applied("gvn", count(merged, "computation"));
         }
+        Ok(Changed::Values)
+    }
+}
+
+/// Double operations on floats rounded back to float, computed in float (`narrow`).
+struct NarrowFloat;
+
+impl Phase for NarrowFloat {
+    fn name(&self) -> &'static str {
+        "narrowFloat"
+    }
+
+    fn optional(&self) -> bool {
+        true
+    }
+
+    fn run(&self, cx: &mut Context<'_>) -> Result<Changed, OptError> {
+        let narrowed = narrow_float(cx.mg);
+        if narrowed == 0 {
+            return Ok(Changed::Nothing);
+        }
+        cx.applied("narrowFloat", count(narrowed, "operation"));
+        // The double operations left without users go; equal float ones merge.
+        canonicalize_with(cx.mg, cx.switches.is_on("gvn"));
         Ok(Changed::Values)
     }
 }

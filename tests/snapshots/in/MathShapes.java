@@ -29,6 +29,13 @@ public class MathShapes {
         }
     }
 
+    /** narrowFloat: the double sqrt of a float, rounded back, is the float sqrt; `* 0.1` stays double. */
+    public static void sqrtOfFloat(float[] x, float[] out, int n) {
+        for (@Parallel int i = 0; i < n; i++) {
+            out[i] = 1.0f / (float) Math.sqrt(x[i]) + (float) (x[i] * 0.1);
+        }
+    }
+
     public static void floorCeilRint(double[] x, double[] out, int n) {
         for (@Parallel int i = 0; i < n; i++) {
             out[i] = Math.floor(x[i]) + Math.ceil(x[i]) * 2 + Math.rint(x[i]) * 4;

@@ -1,0 +1,29 @@
+// Ferrocl kernel for snap.MathShapes.sqrtOfFloat([F[FI)V
+// @Parallel loop 0 (NDRange dimension 0): i from 0 while i < n, step 1
+#pragma OPENCL FP_CONTRACT OFF
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+
+__kernel void sqrtOfFloat(
+    __global const float* x,
+    const int x_length,
+    __global float* out,
+    const int out_length,
+    const int n,
+    const int ferrocl_start0,
+    const uint ferrocl_count0,
+    __global int* ferrocl_status)
+{
+    if (get_global_id(0) >= (size_t)ferrocl_count0) return;
+    const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
+    if ((uint)i >= (uint)x_length) { *ferrocl_status = 1; return; }
+    const float v16 = x[i];
+    const float v21 = x[i];
+    const float v32 = sqrt(v16);
+    const float v20 = (1.0f / v32);
+    const double v22 = (double)v21;
+    const double v24 = (v22 * 0.1);
+    const float v25 = (float)v24;
+    const float v26 = (v20 + v25);
+    if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
+    out[i] = v26;
+}
