@@ -10,19 +10,21 @@
 //! values are *floating* nodes with data inputs only, placed by the scheduler when code is written.
 //! Array loads are fixed (they can throw and must stay ordered with stores); `ArrayLength` floats.
 
+mod control;
 mod dot;
 mod method;
 mod node;
 mod verify;
 
+pub use control::Dominators;
 pub use dot::to_dot;
 pub use method::{
     count, AnnotatedLocal, Applied, Bailout, BailoutKind, GraphMethod, Location, MethodGraph,
     Origin, ParamInfo,
 };
 pub use node::{
-    BinaryOp, Condition, Constant, ConvTarget, Conversion, ElemKind, FieldRef, Intrinsic, Node, Op,
-    Stamp,
+    BinaryOp, Condition, Constant, ConvTarget, Conversion, ElemKind, FieldRef, GuardKind,
+    Intrinsic, Node, Op, Stamp, STATUS_DIVIDE_BY_ZERO, STATUS_INDEX,
 };
 pub use verify::{verify, VerifyError};
 

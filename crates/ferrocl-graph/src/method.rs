@@ -282,6 +282,28 @@ pub fn count(n: usize, noun: &str) -> String {
 }
 
 impl MethodGraph {
+    /// A static method's graph with no parameters, no source information and empty side tables
+    /// (for tests of phases and hand-built graphs).
+    pub fn bare(graph: Graph, location: Location) -> MethodGraph {
+        MethodGraph {
+            graph,
+            location,
+            is_static: true,
+            params: Vec::new(),
+            return_stamp: Stamp::Void,
+            bci: SideTable::new(),
+            origin: SideTable::new(),
+            methods: Vec::new(),
+            phi_local: SideTable::new(),
+            names: SideTable::new(),
+            parallel_locals: Vec::new(),
+            parallel_phis: Vec::new(),
+            reduce_params: Vec::new(),
+            line_numbers: Vec::new(),
+            applied: Vec::new(),
+        }
+    }
+
     /// The source line of `bci` of the compiled method, from its `LineNumberTable`.
     pub fn line_of(&self, bci: u32) -> Option<u16> {
         line_in(&self.line_numbers, bci)

@@ -348,6 +348,13 @@ pub enum Op {
         /// `%` when true, `/` when false.
         rem: bool,
     },
+    /// A check Java makes before an operation, explicit (`lower_checks` puts one before every
+    /// array access and integer division that needs it; phases may prove and remove it). When it
+    /// fails, the work-item writes [`GuardKind::status`] to the status word and stops; the host then
+    /// reruns the method on the JVM, which throws Java's exception with the arrays as Java leaves
+    /// them. Inputs by kind: `Index` `[index, array]` (passes when `0 <= index < array.length`),
+    /// `Divisor` `[divisor]` (passes when it is not zero). Fixed: it stays where Java checks.
+    Guard(GuardKind),
     /// The `index`-th formal parameter (the receiver of an instance method is parameter 0).
     Parameter(u16),
     /// A constant.
@@ -378,6 +385,41 @@ pub enum Op {
     /// kernel as an argument (Java code may change it between runs). No inputs.
     StaticField(FieldRef),
 }
+
+/// What a [`Op::Guard`] checks. Null and type checks of the task's arguments are made on the host
+/// before launch (an array argument is never null in the kernel, a devirtualised call is compiled
+/// for the class the host checked), so in a kernel only these two remain.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GuardKind {
+    /// `0 <= index < array.length` (`ArrayIndexOutOfBoundsException`).
+    Index,
+    /// A non-zero integer divisor (`ArithmeticException: / by zero`).
+    Divisor,
+}
+
+impl GuardKind {
+    /// The status word a failed guard writes (the host maps it to the exception the JVM will throw
+    /// when it reruns the method).
+    pub fn status(self) -> i32 {
+        match self {
+            GuardKind::Index => STATUS_INDEX,
+            GuardKind::Divisor => STATUS_DIVIDE_BY_ZERO,
+        }
+    }
+
+    /// How many inputs a guard of this kind has.
+    pub fn arity(self) -> usize {
+        match self {
+            GuardKind::Index => 2,
+            GuardKind::Divisor => 1,
+        }
+    }
+}
+
+/// Status word of a failed index guard.
+pub const STATUS_INDEX: i32 = 1;
+/// Status word of a failed divisor guard.
+pub const STATUS_DIVIDE_BY_ZERO: i32 = 2;
 
 /// A field of a class, by name.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -520,6 +562,7 @@ impl Op {
                 | Op::ArrayStore(_)
                 | Op::NewArray(_)
                 | Op::IntegerDivRem { .. }
+                | Op::Guard(_)
         )
     }
 
@@ -534,6 +577,7 @@ impl Op {
             Op::ArrayLoad(k) => format!("ArrayLoad {}", k.java_name()),
             Op::ArrayStore(k) => format!("ArrayStore {}", k.java_name()),
             Op::NewArray(k) => format!("NewArray {}", k.java_name()),
+            Op::Guard(k) => format!("Guard {k:?}"),
             Op::Parameter(i) => format!("Parameter {i}"),
             Op::Constant(c) => match c {
                 Constant::Int(v) => format!("Constant {v}"),

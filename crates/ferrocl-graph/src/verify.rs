@@ -112,6 +112,12 @@ pub fn verify(graph: &Graph) -> Result<(), VerifyError> {
                     return fail(id, "Phi value count differs from its merge's predecessors");
                 }
             }
+            Op::Guard(kind) if node.inputs.len() != kind.arity() => {
+                return fail(
+                    id,
+                    format!("{} has {} inputs", node.op.name(), node.inputs.len()),
+                );
+            }
             Op::Binary(op) => {
                 if node.inputs.len() != 2 {
                     return fail(id, "binary node needs two inputs");

@@ -123,7 +123,9 @@ fn sibling_loops_are_both_innermost() {
             "narrowFloat",
             "check_private_arrays",
             "recognize_parallel_loops",
-            "recognize_reductions"
+            "recognize_reductions",
+            "lower_checks",
+            "guardElimination"
         ]
     );
 }

@@ -18,7 +18,7 @@
 
 use crate::structure::{Emitter, Exit};
 use crate::{Writer, WriterError};
-use ferrocl_graph::{Constant, ElemKind, Graph, NodeId, Op};
+use ferrocl_graph::{Constant, ElemKind, Graph, GuardKind, NodeId, Op};
 use ferrocl_opt::{induction, loop_affine, step_of, Linear};
 use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
@@ -157,7 +157,9 @@ impl Writer<'_> {
             .collect();
         let memo = RefCell::new(HashMap::new());
         let mut preloaded = HashSet::new();
-        for &n in &cfg.blocks[b].nodes {
+        // The header's guards read before the loop with the loads they protect.
+        let mut early_guards = Vec::new();
+        for (k, &n) in cfg.blocks[b].nodes.iter().enumerate() {
             if let Op::ArrayLoad(kind) = g.op(n) {
                 let (array, index) = (g.inputs(n)[0], g.inputs(n)[1]);
                 if !stored_kinds.contains(kind)
@@ -167,6 +169,13 @@ impl Writer<'_> {
                     preloaded.insert(n);
                     // Answers that read this load as variant are stale now.
                     memo.borrow_mut().clear();
+                    let guard = k
+                        .checked_sub(1)
+                        .map(|p| cfg.blocks[b].nodes[p])
+                        .filter(|&p| {
+                            *g.op(p) == Op::Guard(GuardKind::Index) && g.inputs(p) == [index, array]
+                        });
+                    early_guards.extend(guard);
                 }
             }
         }
@@ -197,17 +206,14 @@ impl Writer<'_> {
         for &m in members.iter().filter(|&&m| m != b) {
             for &n in &cfg.blocks[m].nodes {
                 match g.op(n) {
-                    Op::ArrayLoad(_) | Op::ArrayStore(_) => {
-                        let (array, index) = (g.inputs(n)[0], g.inputs(n)[1]);
-                        if self.reduce_acc(array).is_some() {
-                            continue;
-                        }
+                    Op::Guard(GuardKind::Index) => {
+                        let (index, array) = (g.inputs(n)[0], g.inputs(n)[1]);
                         if let Some(affine) = loop_affine(g, index, &is_iv, &is_invariant) {
                             accesses.push((n, array, affine));
                         }
                     }
-                    Op::IntegerDivRem { .. } => {
-                        let y = g.inputs(n)[1];
+                    Op::Guard(GuardKind::Divisor) => {
+                        let y = g.inputs(n)[0];
                         let constant =
                             matches!(g.op(y), Op::Constant(Constant::Int(_) | Constant::Long(_)));
                         if !constant && is_invariant(y) {
@@ -218,10 +224,18 @@ impl Writer<'_> {
                 }
             }
         }
-        let mut preloaded: Vec<NodeId> = preloaded.into_iter().collect();
-        preloaded.sort();
+        // In the header's order, each guard before its load.
+        let preloaded: Vec<NodeId> = cfg.blocks[b]
+            .nodes
+            .iter()
+            .copied()
+            .filter(|n| preloaded.contains(n) || early_guards.contains(n))
+            .collect();
         let status = em.status.clone();
         for n in preloaded {
+            if matches!(g.op(n), Op::Guard(_)) {
+                self.early.insert(n);
+            }
             self.fixed(n, &status)?;
         }
         if accesses.is_empty() && divisors.is_empty() {

@@ -5,7 +5,7 @@ use crate::{
     IndexCheck, Writer, WriterError, STATUS_DIVIDE_BY_ZERO, STATUS_INDEX,
     STATUS_NEGATIVE_ARRAY_SIZE,
 };
-use ferrocl_graph::{BinaryOp, Constant, ConvTarget, ElemKind, NodeId, Op, Stamp};
+use ferrocl_graph::{BinaryOp, Constant, ConvTarget, ElemKind, GuardKind, NodeId, Op, Stamp};
 use std::fmt::Write;
 
 /// Source of a helper function by name. Helpers are plain functions (valid in every OpenCL C
@@ -142,18 +142,6 @@ impl Writer<'_> {
         }
     }
 
-    /// Whether `index` is a constant within the constant length of private array `array`, so its
-    /// check always passes.
-    fn private_in_bounds(&self, array: NodeId, index: NodeId) -> bool {
-        let g = &self.mg.graph;
-        let Op::Constant(Constant::Int(i)) = *g.op(index) else {
-            return false;
-        };
-        ferrocl_opt::array_site(g, array)
-            .and_then(|site| self.private_arrays.get(&site))
-            .is_some_and(|p| i >= 0 && i < p.length)
-    }
-
     fn check_index(&mut self, index_node: NodeId, index: &str, len: &str, status: &str) {
         // A check already passed on this path (in this scope or an enclosing one) need not repeat.
         if self.options.switches.is_on("redundantChecks")
@@ -202,21 +190,15 @@ impl Writer<'_> {
         }
         match g.op(id).clone() {
             Op::ArrayLoad(elem) => {
-                let (arr, len) = self.array(id, inputs[0])?;
+                let (arr, _) = self.array(id, inputs[0])?;
                 let index = self.value(inputs[1])?;
-                if !self.proven.contains(&id) && !self.private_in_bounds(inputs[0], inputs[1]) {
-                    self.check_index(inputs[1], &index, &len, status);
-                }
                 let stamp = elem.value_stamp();
                 self.bind(id, stamp, format!("{arr}[{index}]"));
             }
             Op::ArrayStore(elem) => {
-                let (arr, len) = self.array(id, inputs[0])?;
+                let (arr, _) = self.array(id, inputs[0])?;
                 let index = self.value(inputs[1])?;
                 let value = self.value(inputs[2])?;
-                if !self.proven.contains(&id) && !self.private_in_bounds(inputs[0], inputs[1]) {
-                    self.check_index(inputs[1], &index, &len, status);
-                }
                 let stored = match elem {
                     ElemKind::Boolean => format!("(uchar)({value} & 1)"),
                     ElemKind::Byte | ElemKind::Char | ElemKind::Short => {
@@ -250,23 +232,6 @@ impl Writer<'_> {
                 let stamp = g.stamp(id);
                 let x = self.value(inputs[0])?;
                 let y = self.value(inputs[1])?;
-                let nonzero_constant = matches!(
-                    g.op(inputs[1]),
-                    Op::Constant(Constant::Int(v)) if *v != 0
-                ) || matches!(g.op(inputs[1]), Op::Constant(Constant::Long(v)) if *v != 0);
-                let key = ("/0".to_string(), y.clone());
-                let done = self
-                    .checked
-                    .iter()
-                    .any(|(a, b, _)| *a == key.0 && *b == key.1);
-                if !nonzero_constant && !done && !self.proven.contains(&id) {
-                    let exit = &self.exit;
-                    let text =
-                        format!("if ({y} == 0) {{ *{status} = {STATUS_DIVIDE_BY_ZERO}; {exit} }}");
-                    self.line(&text);
-                    let depth = self.scope.len();
-                    self.checked.push((key.0, key.1, depth));
-                }
                 let helper = match (stamp, rem) {
                     (Stamp::Int, false) => "ferrocl_idiv",
                     (Stamp::Int, true) => "ferrocl_irem",
@@ -275,6 +240,33 @@ impl Writer<'_> {
                 };
                 self.helpers.insert(helper);
                 self.bind(id, stamp, format!("{helper}({x}, {y})"));
+            }
+            // Java's check before an access or a division (`ferrocl_opt::lower_checks`); left out
+            // where an entry test proved it for the whole loop.
+            Op::Guard(_) if self.proven.contains(&id) => {}
+            Op::Guard(GuardKind::Index) => {
+                let (_, len) = self.array(id, inputs[1])?;
+                let index = self.value(inputs[0])?;
+                self.check_index(inputs[0], &index, &len, status);
+            }
+            Op::Guard(GuardKind::Divisor) => {
+                let y = self.value(inputs[0])?;
+                let key = ("/0".to_string(), y.clone());
+                let done = self.options.switches.is_on("redundantChecks")
+                    && self
+                        .checked
+                        .iter()
+                        .any(|(a, b, _)| *a == key.0 && *b == key.1);
+                if done {
+                    *self.applied.entry("redundantChecks").or_default() += 1;
+                } else {
+                    let exit = &self.exit;
+                    let text =
+                        format!("if ({y} == 0) {{ *{status} = {STATUS_DIVIDE_BY_ZERO}; {exit} }}");
+                    self.line(&text);
+                    let depth = self.scope.len();
+                    self.checked.push((key.0, key.1, depth));
+                }
             }
             other => return self.unsupported(id, other.name()),
         }

@@ -34,10 +34,7 @@ use std::fmt::Write;
 
 pub use names::sanitize_identifier;
 
-/// Status code written when an array index is out of bounds.
-pub const STATUS_INDEX: i32 = 1;
-/// Status code written when an integer divisor is zero.
-pub const STATUS_DIVIDE_BY_ZERO: i32 = 2;
+pub use ferrocl_graph::{STATUS_DIVIDE_BY_ZERO, STATUS_INDEX};
 /// Status code written when `new T[K]` runs with a negative constant `K` (the JVM then throws
 /// `NegativeArraySizeException`).
 pub const STATUS_NEGATIVE_ARRAY_SIZE: i32 = 3;
@@ -221,6 +218,8 @@ pub(crate) struct Writer<'a> {
     /// Array accesses and divisions whose checks a loop-entry test proved (in the fast copy of a
     /// versioned loop being written): they are written without their check.
     pub(crate) proven: HashSet<NodeId>,
+    /// Guards already written before their loop with the header loads they protect.
+    pub(crate) early: HashSet<NodeId>,
     /// Names of values declared at the top, so that both copies of a versioned loop assign the
     /// same variable.
     pub(crate) hoisted_names: HashMap<NodeId, String>,
@@ -511,6 +510,7 @@ pub fn write_kernel(
         reduce_accs: reduce_accs.clone(),
         exit: exit.clone(),
         proven: HashSet::new(),
+        early: HashSet::new(),
         hoisted_names: HashMap::new(),
         private_arrays,
         applied: BTreeMap::new(),
@@ -545,6 +545,7 @@ pub fn write_kernel(
             reduce_accs: reduce_accs.clone(),
             exit: exit.clone(),
             proven: HashSet::new(),
+            early: HashSet::new(),
             hoisted_names: HashMap::new(),
             private_arrays: base.private_arrays.clone(),
             applied: BTreeMap::new(),

@@ -542,12 +542,14 @@ impl Writer<'_> {
         for &n in &block.nodes {
             let op = self.mg.graph.op(n).clone();
             match op {
-                // A load read once before its loop (see `entry_checks`).
+                // A load read once before its loop, and its guard (see `entry_checks`).
                 Op::ArrayLoad(_) if self.values.contains_key(&n) => {}
+                Op::Guard(_) if self.early.contains(&n) => {}
                 Op::ArrayLoad(_)
                 | Op::ArrayStore(_)
                 | Op::NewArray(_)
-                | Op::IntegerDivRem { .. } => {
+                | Op::IntegerDivRem { .. }
+                | Op::Guard(_) => {
                     self.with_place(em, b, |w| w.fixed(n, &status))?;
                 }
                 _ => {}

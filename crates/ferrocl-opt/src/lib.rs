@@ -13,6 +13,7 @@
 #![allow(clippy::result_large_err)]
 
 mod canonicalize;
+mod guards;
 mod induction;
 mod manager;
 mod narrow;
@@ -21,6 +22,7 @@ mod private_arrays;
 mod reduce;
 
 pub use canonicalize::{canonicalize, canonicalize_with, fold_binary};
+pub use guards::{eliminate_guards, lower_checks, range, Eliminated};
 pub use induction::{induction, loop_affine, step_of, Induction, Linear, LoopAffine};
 pub use manager::{
     Changed, Context, LoopForest, LoopInfo, Phase, PhaseInfo, PhaseObserver, PhaseSwitches, Stage,

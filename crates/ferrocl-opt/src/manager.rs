@@ -11,10 +11,10 @@
 
 use crate::parallel::walk_body;
 use crate::{
-    canonicalize_with, check_private_arrays, narrow_float, recognize_parallel_loops,
-    recognize_reductions, OptError, ParallelNest,
+    canonicalize_with, check_private_arrays, eliminate_guards, lower_checks, narrow_float,
+    recognize_parallel_loops, recognize_reductions, OptError, ParallelNest,
 };
-use ferrocl_graph::{count, verify, Applied, Graph, MethodGraph, NodeId, Op};
+use ferrocl_graph::{count, verify, Applied, Dominators, Graph, MethodGraph, NodeId, Op};
 use std::collections::{BTreeSet, HashSet};
 use std::fmt;
 
@@ -63,6 +63,13 @@ pub const OPTIONAL_PHASES: &[PhaseInfo] = &[
         stage: Stage::Graph,
         what: "a double + - * / % or sqrt of float values rounded back to float computed in float \
                (exact: double rounding is innocuous at 53 >= 2*24+2 bits)",
+    },
+    PhaseInfo {
+        name: "guardElimination",
+        stage: Stage::Graph,
+        what:
+            "index and divisor guards removed where value ranges prove them (private arrays, \
+               masks, counted loops bounded by the array's length) or an equal guard dominates them",
     },
     PhaseInfo {
         name: "loopVersioning",
@@ -269,6 +276,7 @@ pub struct Context<'m> {
     pub nests: Vec<ParallelNest>,
     loops: Option<LoopForest>,
     loop_computations: usize,
+    dominators: Option<Dominators>,
 }
 
 impl<'m> Context<'m> {
@@ -280,6 +288,7 @@ impl<'m> Context<'m> {
             nests: Vec::new(),
             loops: None,
             loop_computations: 0,
+            dominators: None,
         }
     }
 
@@ -298,6 +307,20 @@ impl<'m> Context<'m> {
         (mg, loops)
     }
 
+    /// The graph with its loop forest and the dominators of its fixed nodes, each computed on
+    /// first use and kept until a phase changes the control flow.
+    pub fn graph_loops_dominators(&mut self) -> (&MethodGraph, &LoopForest, &Dominators) {
+        let (mg, computations) = (&*self.mg, &mut self.loop_computations);
+        let loops = self.loops.get_or_insert_with(|| {
+            *computations += 1;
+            LoopForest::compute(mg)
+        });
+        let dominators = self
+            .dominators
+            .get_or_insert_with(|| Dominators::compute(&mg.graph));
+        (mg, loops, dominators)
+    }
+
     /// How many times the loop forest was computed (for tests of the cache).
     pub fn loop_computations(&self) -> usize {
         self.loop_computations
@@ -307,6 +330,7 @@ impl<'m> Context<'m> {
     pub fn invalidate(&mut self, changed: Changed) {
         if changed == Changed::ControlFlow {
             self.loops = None;
+            self.dominators = None;
         }
     }
 
@@ -340,8 +364,9 @@ pub struct Suite {
 
 impl Suite {
     /// The standard pipeline: canonicalisation (with value numbering, `gvn`), float narrowing
-    /// (`narrowFloat`), the check of arrays
-    /// allocated in the kernel, parallel-loop recognition, reduction recognition.
+    /// (`narrowFloat`), the check of arrays allocated in the kernel, parallel-loop recognition,
+    /// reduction recognition, Java's checks as guard nodes, and the removal of guards that cannot
+    /// fail (`guardElimination`).
     pub fn standard() -> Suite {
         Suite {
             phases: vec![
@@ -350,6 +375,8 @@ impl Suite {
                 Box::new(CheckPrivateArrays),
                 Box::new(RecognizeParallelLoops),
                 Box::new(RecognizeReductions),
+                Box::new(LowerChecks),
+                Box::new(EliminateGuards),
             ],
         }
     }
@@ -437,6 +464,53 @@ impl Phase for NarrowFloat {
         // The double operations left without users go; equal float ones merge.
         canonicalize_with(cx.mg, cx.switches.is_on("gvn"));
         Ok(Changed::Values)
+    }
+}
+
+/// Java's implicit checks as guard nodes (`guards`).
+struct LowerChecks;
+
+impl Phase for LowerChecks {
+    fn name(&self) -> &'static str {
+        "lower_checks"
+    }
+
+    fn run(&self, cx: &mut Context<'_>) -> Result<Changed, OptError> {
+        if lower_checks(cx.mg, &cx.nests) == 0 {
+            return Ok(Changed::Nothing);
+        }
+        Ok(Changed::ControlFlow)
+    }
+}
+
+/// Guards that cannot fail removed (`guards`).
+struct EliminateGuards;
+
+impl Phase for EliminateGuards {
+    fn name(&self) -> &'static str {
+        "guardElimination"
+    }
+
+    fn optional(&self) -> bool {
+        true
+    }
+
+    fn run(&self, cx: &mut Context<'_>) -> Result<Changed, OptError> {
+        let (_, loops, doms) = cx.graph_loops_dominators();
+        let (loops, doms) = (loops.clone(), doms.clone());
+        let removed = eliminate_guards(cx.mg, &loops, &doms);
+        if removed.proven + removed.dominated == 0 {
+            return Ok(Changed::Nothing);
+        }
+        let mut parts = Vec::new();
+        if removed.proven > 0 {
+            parts.push(format!("{} proven", count(removed.proven, "guard")));
+        }
+        if removed.dominated > 0 {
+            parts.push(format!("{} dominated", count(removed.dominated, "guard")));
+        }
+        cx.applied("guardElimination", parts.join(", "));
+        Ok(Changed::ControlFlow)
     }
 }
 

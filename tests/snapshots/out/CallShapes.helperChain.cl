@@ -29,10 +29,10 @@ __kernel void helperChain(
             t = v15;
         }
     }
+    if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
     const double v35 = (t * t);
     const double v38 = (2.0 * t);
     const double v39 = (3.0 - v38);
     const double v40 = (v35 * v39);
-    if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
     out[i] = v40;
 }

@@ -20,9 +20,9 @@ __kernel void otherClassHelper(
     const float v17 = a[i];
     if ((uint)i >= (uint)b_length) { *ferrocl_status = 1; return; }
     const float v18 = b[i];
+    if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
     const float v20 = (v18 - v17);
     const float v21 = (v20 * 0.25f);
     const float v22 = (v17 + v21);
-    if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
     out[i] = v22;
 }

@@ -16,8 +16,8 @@ __kernel void staticHelper(
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
     if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
     const int v15 = a[i];
+    if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
     const int v16 = (int)((uint)v15 * (uint)v15);
     const int v18 = (int)((uint)v16 + (uint)1);
-    if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
     out[i] = v18;
 }

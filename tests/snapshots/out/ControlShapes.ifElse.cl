@@ -19,13 +19,13 @@ __kernel void ifElse(
     const bool v17 = (v15 >= 0);
     if (v17) {
         const int v25 = a[i];
-        const int v27 = (int)((uint)v25 * (uint)2);
         if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
+        const int v27 = (int)((uint)v25 * (uint)2);
         out[i] = v27;
     } else {
         const int v21 = a[i];
-        const int v22 = (int)(0u - (uint)v21);
         if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
+        const int v22 = (int)(0u - (uint)v21);
         out[i] = v22;
     }
 }

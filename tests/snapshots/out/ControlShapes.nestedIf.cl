@@ -26,8 +26,8 @@ __kernel void nestedIf(
         if (!v37) {
             const int v42 = a[i];
             const int v43 = b[i];
-            const int v44 = (int)((uint)v42 - (uint)v43);
             if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
+            const int v44 = (int)((uint)v42 - (uint)v43);
             out[i] = v44;
         }
     } else {
@@ -37,8 +37,8 @@ __kernel void nestedIf(
         if (!v25) {
             const int v30 = a[i];
             const int v31 = b[i];
-            const int v32 = (int)((uint)v30 + (uint)v31);
             if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
+            const int v32 = (int)((uint)v30 + (uint)v31);
             out[i] = v32;
         }
     }

@@ -24,18 +24,18 @@ __kernel void narrow(
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
     if ((uint)i >= (uint)f_length) { *ferrocl_status = 1; return; }
     const float v21 = f[i];
+    if ((uint)i >= (uint)b_length) { *ferrocl_status = 1; return; }
     const int v = ferrocl_f2i(v21);
     const int v23 = ((int)((uint)v << 24) >> 24);
-    if ((uint)i >= (uint)b_length) { *ferrocl_status = 1; return; }
     b[i] = (char)v23;
+    if ((uint)i >= (uint)c_length) { *ferrocl_status = 1; return; }
     const int v26 = (int)((uint)v - (uint)1);
     const int v27 = (v26 & 0xFFFF);
-    if ((uint)i >= (uint)c_length) { *ferrocl_status = 1; return; }
     c[i] = (ushort)v27;
     const int v29 = b[i];
+    if ((uint)i >= (uint)s_length) { *ferrocl_status = 1; return; }
     const int v31 = (int)((uint)v29 * (uint)300);
     const int v32 = ((int)((uint)v31 << 16) >> 16);
-    if ((uint)i >= (uint)s_length) { *ferrocl_status = 1; return; }
     s[i] = (short)v32;
     if ((uint)i >= (uint)z_length) { *ferrocl_status = 1; return; }
     const int v34 = z[i];

@@ -16,7 +16,6 @@ __kernel void saxpy(
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
     if ((uint)i >= (uint)x_length) { *ferrocl_status = 1; return; }
     const float v16 = x[i];
-    if ((uint)i >= (uint)y_length) { *ferrocl_status = 1; return; }
     const float v18 = y[i];
     const float v17 = (alpha * v16);
     const float v19 = (v17 + v18);

@@ -20,7 +20,7 @@ __kernel void vectorAdd(
     const int v17 = a[i];
     if ((uint)i >= (uint)b_length) { *ferrocl_status = 1; return; }
     const int v18 = b[i];
-    const int v19 = (int)((uint)v17 + (uint)v18);
     if ((uint)i >= (uint)c_length) { *ferrocl_status = 1; return; }
+    const int v19 = (int)((uint)v17 + (uint)v18);
     c[i] = v19;
 }

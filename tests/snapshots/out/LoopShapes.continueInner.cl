@@ -21,7 +21,7 @@ __kernel void continueInner(
     s = 0;
     c = 0;
     const int v32 = (int)((uint)r * (uint)cols);
-    // Loop versioning: 2 check(s) of this loop tested once at its entry.
+    // Loop versioning: 1 check(s) of this loop tested once at its entry.
     const long c_last = (long)cols + -1L;
     const long c_trips = c_last - (long)c;
     const long c_end = (long)c + c_trips;

@@ -22,13 +22,11 @@ __kernel void horner(
     const int k_1 = (int)((uint)coeffs_length - (uint)1);
     acc = 0.0;
     k = k_1;
-    // Loop versioning: 2 check(s) of this loop tested once at its entry.
+    // Loop versioning: 1 check(s) of this loop tested once at its entry.
     const long k_last = (long)0 + 0L;
     const long k_trips = (k_last - (long)k) / -1L;
-    const long k_end = (long)k - k_trips;
     const int k_fast = (k_last + -1L >= (-2147483647L - 1L))
-        && ((ulong)((long)i) < (ulong)x_length)
-        && ((ulong)((long)k) < (ulong)coeffs_length && (ulong)(k_end) < (ulong)coeffs_length);
+        && ((ulong)((long)i) < (ulong)x_length);
     if (k_fast) {
         for (;;) {
             const bool v31 = (k < 0);
@@ -53,7 +51,6 @@ __kernel void horner(
             } else {
                 if ((uint)i >= (uint)x_length) { *ferrocl_status = 1; return; }
                 const double v35_1 = x[i];
-                if ((uint)k >= (uint)coeffs_length) { *ferrocl_status = 1; return; }
                 const double v37_1 = coeffs[k];
                 const double v36_1 = (acc * v35_1);
                 const double acc_2 = (v36_1 + v37_1);

@@ -229,10 +229,10 @@ __kernel void atan2Float(
     const float v17 = y[i];
     if ((uint)i >= (uint)x_length) { *ferrocl_status = 1; return; }
     const float v19 = x[i];
+    if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
     const double v18 = (double)v17;
     const double v20 = (double)v19;
     const double v21 = ferrocl_math_atan2(v18, v20);
     const float v22 = (float)v21;
-    if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
     out[i] = v22;
 }

@@ -16,7 +16,7 @@ __kernel void bitCount(
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
     if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
     const int v15 = a[i];
-    const int v16 = popcount(v15);
     if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
+    const int v16 = popcount(v15);
     out[i] = v16;
 }

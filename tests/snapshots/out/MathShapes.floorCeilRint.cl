@@ -19,6 +19,7 @@ __kernel void floorCeilRint(
     const double v15 = x[i];
     const double v17 = x[i];
     const double v22 = x[i];
+    if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
     const double v16 = floor(v15);
     const double v18 = ceil(v17);
     const double v20 = (v18 * 2.0);
@@ -26,6 +27,5 @@ __kernel void floorCeilRint(
     const double v23 = rint(v22);
     const double v25 = (v23 * 4.0);
     const double v26 = (v21 + v25);
-    if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
     out[i] = v26;
 }

@@ -24,7 +24,7 @@ __kernel void fmaFloat(
     const float v20 = b[i];
     if ((uint)i >= (uint)c_length) { *ferrocl_status = 1; return; }
     const float v21 = c[i];
-    const float v22 = fma(v19, v20, v21);
     if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
+    const float v22 = fma(v19, v20, v21);
     out[i] = v22;
 }

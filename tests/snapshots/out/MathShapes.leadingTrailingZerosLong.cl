@@ -19,10 +19,10 @@ __kernel void leadingTrailingZerosLong(
     if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
     const long v15 = a[i];
     const long v19 = a[i];
+    if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
     const int v16 = (int)clz(v15);
     const int v18 = (int)((uint)v16 * (uint)100);
     const int v20 = ferrocl_ctzl(v19);
     const int v21 = (int)((uint)v18 + (uint)v20);
-    if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
     out[i] = v21;
 }

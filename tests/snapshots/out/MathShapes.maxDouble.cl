@@ -23,7 +23,7 @@ __kernel void maxDouble(
     const double v17 = a[i];
     if ((uint)i >= (uint)b_length) { *ferrocl_status = 1; return; }
     const double v18 = b[i];
-    const double v19 = ferrocl_maxd(v17, v18);
     if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
+    const double v19 = ferrocl_maxd(v17, v18);
     out[i] = v19;
 }

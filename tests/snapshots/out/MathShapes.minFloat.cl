@@ -22,7 +22,7 @@ __kernel void minFloat(
     const float v17 = a[i];
     if ((uint)i >= (uint)b_length) { *ferrocl_status = 1; return; }
     const float v18 = b[i];
-    const float v19 = ferrocl_minf(v17, v18);
     if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
+    const float v19 = ferrocl_minf(v17, v18);
     out[i] = v19;
 }

@@ -455,7 +455,7 @@ __kernel void powDouble(
     const double v17 = x[i];
     if ((uint)i >= (uint)y_length) { *ferrocl_status = 1; return; }
     const double v18 = y[i];
-    const double v19 = ferrocl_math_pow(v17, v18);
     if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
+    const double v19 = ferrocl_math_pow(v17, v18);
     out[i] = v19;
 }

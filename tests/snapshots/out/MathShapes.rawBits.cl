@@ -21,12 +21,12 @@ __kernel void rawBits(
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
     if ((uint)i >= (uint)f_length) { *ferrocl_status = 1; return; }
     const float v19 = f[i];
-    const int v20 = as_int(v19);
     if ((uint)i >= (uint)bits_length) { *ferrocl_status = 1; return; }
+    const int v20 = as_int(v19);
     bits[i] = v20;
     if ((uint)i >= (uint)lbits_length) { *ferrocl_status = 1; return; }
     const long v22 = lbits[i];
-    const double v23 = as_double(v22);
     if ((uint)i >= (uint)d_length) { *ferrocl_status = 1; return; }
+    const double v23 = as_double(v22);
     d[i] = v23;
 }

@@ -23,9 +23,9 @@ __kernel void rotateAndReverse(
     if ((uint)i >= (uint)s_length) { *ferrocl_status = 1; return; }
     const int v18 = s[i];
     const int v20 = a[i];
+    if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
     const int v19 = rotate(v17, v18);
     const int v21 = ferrocl_reverse(v20);
     const int v22 = (v19 ^ v21);
-    if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
     out[i] = v22;
 }

@@ -307,7 +307,7 @@ __kernel void sinDouble(
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
     if ((uint)i >= (uint)x_length) { *ferrocl_status = 1; return; }
     const double v15 = x[i];
-    const double v16 = ferrocl_math_sin(v15);
     if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
+    const double v16 = ferrocl_math_sin(v15);
     out[i] = v16;
 }

@@ -17,7 +17,7 @@ __kernel void sqrtDouble(
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
     if ((uint)i >= (uint)x_length) { *ferrocl_status = 1; return; }
     const double v15 = x[i];
-    const double v16 = sqrt(v15);
     if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
+    const double v16 = sqrt(v15);
     out[i] = v16;
 }

@@ -18,12 +18,12 @@ __kernel void sqrtOfFloat(
     if ((uint)i >= (uint)x_length) { *ferrocl_status = 1; return; }
     const float v16 = x[i];
     const float v21 = x[i];
+    if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
     const float v32 = sqrt(v16);
     const float v20 = (1.0f / v32);
     const double v22 = (double)v21;
     const double v24 = (v22 * 0.1);
     const float v25 = (float)v24;
     const float v26 = (v20 + v25);
-    if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
     out[i] = v26;
 }

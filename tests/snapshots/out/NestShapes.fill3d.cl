@@ -28,8 +28,8 @@ __kernel void fill3d(
     const int v45 = (int)((uint)v44 + (uint)y);
     const int v46 = (int)((uint)v45 * (uint)nz);
     const int v47 = (int)((uint)v46 + (uint)z);
+    if ((uint)v47 >= (uint)out_length) { *ferrocl_status = 1; return; }
     const int v48 = (int)((uint)x + (uint)y);
     const int v49 = (int)((uint)v48 + (uint)z);
-    if ((uint)v47 >= (uint)out_length) { *ferrocl_status = 1; return; }
     out[v47] = v49;
 }

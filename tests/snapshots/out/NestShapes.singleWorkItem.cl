@@ -9,12 +9,11 @@ __kernel void singleWorkItem(
 {
     int i;
     i = 1;
-    // Loop versioning: 3 check(s) of this loop tested once at its entry.
+    // Loop versioning: 1 check(s) of this loop tested once at its entry.
     const long i_last = (long)a_length + -1L;
     const long i_trips = i_last - (long)i;
     const long i_end = (long)i + i_trips;
     const int i_fast = (i_last + 1L <= 2147483647L)
-        && ((ulong)((long)i) < (ulong)a_length && (ulong)(i_end) < (ulong)a_length)
         && ((ulong)((long)i + -1L) < (ulong)a_length && (ulong)(i_end + -1L) < (ulong)a_length);
     if (i_fast) {
         for (;;) {
@@ -38,7 +37,6 @@ __kernel void singleWorkItem(
             if (v8_1) {
                 break;
             } else {
-                if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
                 const int v12_1 = a[i];
                 const int v14_1 = (int)((uint)i - (uint)1);
                 if ((uint)v14_1 >= (uint)a_length) { *ferrocl_status = 1; return; }

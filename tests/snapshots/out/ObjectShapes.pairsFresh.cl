@@ -41,7 +41,7 @@ __kernel void pairsFresh(
             continue;
         }
     }
-    const long v53 = (long)((ulong)s + (ulong)v22);
     if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
+    const long v53 = (long)((ulong)s + (ulong)v22);
     out[i] = v53;
 }

@@ -28,9 +28,9 @@ __kernel void points(
     } else {
         p32 = v20;
     }
+    if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
     const float v33 = (p32 * p32);
     const float v34 = (v21 * v21);
     const float v35 = (v33 + v34);
-    if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
     out[i] = v35;
 }

@@ -68,40 +68,17 @@ __kernel void histogram(
     }
     best = 0;
     b = 0;
-    // Loop versioning: 1 check(s) of this loop tested once at its entry.
-    const long b_last = (long)8 + -1L;
-    const long b_trips = b_last - (long)b;
-    const long b_end = (long)b + b_trips;
-    const int b_fast = (b_last + 1L <= 2147483647L)
-        && ((ulong)((long)b) < (ulong)8 && (ulong)(b_end) < (ulong)8);
-    if (b_fast) {
-        for (;;) {
-            const bool v58 = (b >= 8);
-            if (v58) {
-                break;
-            } else {
-                const int v62 = hist[b];
-                const int best_1 = max(best, v62);
-                const int b_1 = (int)((uint)b + (uint)1);
-                best = best_1;
-                b = b_1;
-                continue;
-            }
-        }
-    } else {
-        for (;;) {
-            const bool v58_1 = (b >= 8);
-            if (v58_1) {
-                break;
-            } else {
-                if ((uint)b >= (uint)8) { *ferrocl_status = 1; return; }
-                const int v62_1 = hist[b];
-                const int best_2 = max(best, v62_1);
-                const int b_2 = (int)((uint)b + (uint)1);
-                best = best_2;
-                b = b_2;
-                continue;
-            }
+    for (;;) {
+        const bool v58 = (b >= 8);
+        if (v58) {
+            break;
+        } else {
+            const int v62 = hist[b];
+            const int best_1 = max(best, v62);
+            const int b_1 = (int)((uint)b + (uint)1);
+            best = best_1;
+            b = b_1;
+            continue;
         }
     }
     if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }

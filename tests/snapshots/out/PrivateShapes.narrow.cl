@@ -46,8 +46,8 @@ __kernel void narrow(
     } else {
         p60 = 1;
     }
+    if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
     const int v47 = (int)((uint)v44 + (uint)v46);
     const int v61 = (int)((uint)v47 + (uint)p60);
-    if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
     out[i] = v61;
 }

@@ -19,17 +19,11 @@ __kernel void rezero(
     int r;
     acc = 0.0f;
     r = 0;
-    // Loop versioning: 7 check(s) of this loop tested once at its entry.
+    // Loop versioning: 1 check(s) of this loop tested once at its entry.
     const long r_last = (long)3 + -1L;
     const long r_trips = r_last - (long)r;
-    const long r_end = (long)r + r_trips;
     const int r_fast = (r_last + 1L <= 2147483647L)
-        && ((ulong)((long)r) < (ulong)4 && (ulong)(r_end) < (ulong)4)
-        && ((ulong)((long)i) < (ulong)a_length)
-        && ((ulong)(0L) < (ulong)4)
-        && ((ulong)(1L) < (ulong)4)
-        && ((ulong)(2L) < (ulong)4)
-        && ((ulong)(3L) < (ulong)4);
+        && ((ulong)((long)i) < (ulong)a_length);
     if (r_fast) {
         for (;;) {
             const bool v26 = (r >= 3);
@@ -62,7 +56,6 @@ __kernel void rezero(
                 break;
             } else {
                 for (int ferrocl_z = 0; ferrocl_z < 4; ferrocl_z++) w[ferrocl_z] = 0;
-                if ((uint)r >= (uint)4) { *ferrocl_status = 1; return; }
                 const float v32_1 = w[r];
                 if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
                 const float v33_1 = a[i];

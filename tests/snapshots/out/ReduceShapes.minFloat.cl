@@ -18,87 +18,80 @@ __kernel void minFloat(
     const ulong ferrocl_g = get_global_size(0);
     ulong ferrocl_k = get_global_id(0);
     float ferrocl_acc0_x0 = INFINITY, ferrocl_acc0_x1 = INFINITY, ferrocl_acc0_x2 = INFINITY, ferrocl_acc0_x3 = INFINITY, ferrocl_acc0_x4 = INFINITY, ferrocl_acc0_x5 = INFINITY, ferrocl_acc0_x6 = INFINITY, ferrocl_acc0_x7 = INFINITY;
-    // Loop versioning: 1 index check(s) affine in i, tested once for the whole range; the fast loops run without them, or, out of range, every iteration runs checked below.
-    const long ferrocl_inrange_first = (long)ferrocl_start0;
-    const long ferrocl_inrange_last = (long)ferrocl_start0 + ((long)ferrocl_count0 - 1L);
-    const int ferrocl_inrange = (ferrocl_inrange_first >= 0L && ferrocl_inrange_last < (long)a_length);
-    if (ferrocl_inrange) {
-        if ((ferrocl_start0 & 3) == 0) {
-            const ulong ferrocl_steps = (ulong)ferrocl_count0 / 8;
-            for (ulong ferrocl_q = ferrocl_k; ferrocl_q < ferrocl_steps; ferrocl_q += ferrocl_g) {
-                const int i_x0 = (int)((uint)ferrocl_start0 + (uint)(8 * ferrocl_q + 0));
-                const int i_x1 = (int)((uint)ferrocl_start0 + (uint)(8 * ferrocl_q + 1));
-                const int i_x2 = (int)((uint)ferrocl_start0 + (uint)(8 * ferrocl_q + 2));
-                const int i_x3 = (int)((uint)ferrocl_start0 + (uint)(8 * ferrocl_q + 3));
-                const int i_x4 = (int)((uint)ferrocl_start0 + (uint)(8 * ferrocl_q + 4));
-                const int i_x5 = (int)((uint)ferrocl_start0 + (uint)(8 * ferrocl_q + 5));
-                const int i_x6 = (int)((uint)ferrocl_start0 + (uint)(8 * ferrocl_q + 6));
-                const int i_x7 = (int)((uint)ferrocl_start0 + (uint)(8 * ferrocl_q + 7));
-                const float v16_x0 = ferrocl_acc0_x0;
-                const float v16_x1 = ferrocl_acc0_x1;
-                const float v16_x2 = ferrocl_acc0_x2;
-                const float v16_x3 = ferrocl_acc0_x3;
-                const float v16_x4 = ferrocl_acc0_x4;
-                const float v16_x5 = ferrocl_acc0_x5;
-                const float v16_x6 = ferrocl_acc0_x6;
-                const float v16_x7 = ferrocl_acc0_x7;
-                const float4 v17_v0 = *(__global const float4*)(a + i_x0);
-                const float4 v17_v1 = *(__global const float4*)(a + i_x4);
-                const float v17_x0 = v17_v0.s0;
-                const float v17_x1 = v17_v0.s1;
-                const float v17_x2 = v17_v0.s2;
-                const float v17_x3 = v17_v0.s3;
-                const float v17_x4 = v17_v1.s0;
-                const float v17_x5 = v17_v1.s1;
-                const float v17_x6 = v17_v1.s2;
-                const float v17_x7 = v17_v1.s3;
-                const float v18_x0 = ferrocl_minf(v16_x0, v17_x0);
-                const float v18_x1 = ferrocl_minf(v16_x1, v17_x1);
-                const float v18_x2 = ferrocl_minf(v16_x2, v17_x2);
-                const float v18_x3 = ferrocl_minf(v16_x3, v17_x3);
-                const float v18_x4 = ferrocl_minf(v16_x4, v17_x4);
-                const float v18_x5 = ferrocl_minf(v16_x5, v17_x5);
-                const float v18_x6 = ferrocl_minf(v16_x6, v17_x6);
-                const float v18_x7 = ferrocl_minf(v16_x7, v17_x7);
-                ferrocl_acc0_x0 = v18_x0;
-                ferrocl_acc0_x1 = v18_x1;
-                ferrocl_acc0_x2 = v18_x2;
-                ferrocl_acc0_x3 = v18_x3;
-                ferrocl_acc0_x4 = v18_x4;
-                ferrocl_acc0_x5 = v18_x5;
-                ferrocl_acc0_x6 = v18_x6;
-                ferrocl_acc0_x7 = v18_x7;
-            }
-            ferrocl_k += 8 * ferrocl_steps;
-        } else {
-            for (; ferrocl_k + 3 * ferrocl_g < (ulong)ferrocl_count0; ferrocl_k += 4 * ferrocl_g) {
-                const int i_x0 = (int)((uint)ferrocl_start0 + (uint)ferrocl_k);
-                const int i_x1 = (int)((uint)ferrocl_start0 + (uint)(ferrocl_k + 1 * ferrocl_g));
-                const int i_x2 = (int)((uint)ferrocl_start0 + (uint)(ferrocl_k + 2 * ferrocl_g));
-                const int i_x3 = (int)((uint)ferrocl_start0 + (uint)(ferrocl_k + 3 * ferrocl_g));
-                const float v16_x0 = ferrocl_acc0_x0;
-                const float v16_x1 = ferrocl_acc0_x1;
-                const float v16_x2 = ferrocl_acc0_x2;
-                const float v16_x3 = ferrocl_acc0_x3;
-                const float v17_x0 = a[i_x0];
-                const float v17_x1 = a[i_x1];
-                const float v17_x2 = a[i_x2];
-                const float v17_x3 = a[i_x3];
-                const float v18_x0 = ferrocl_minf(v16_x0, v17_x0);
-                const float v18_x1 = ferrocl_minf(v16_x1, v17_x1);
-                const float v18_x2 = ferrocl_minf(v16_x2, v17_x2);
-                const float v18_x3 = ferrocl_minf(v16_x3, v17_x3);
-                ferrocl_acc0_x0 = v18_x0;
-                ferrocl_acc0_x1 = v18_x1;
-                ferrocl_acc0_x2 = v18_x2;
-                ferrocl_acc0_x3 = v18_x3;
-            }
+    if ((ferrocl_start0 & 3) == 0) {
+        const ulong ferrocl_steps = (ulong)ferrocl_count0 / 8;
+        for (ulong ferrocl_q = ferrocl_k; ferrocl_q < ferrocl_steps; ferrocl_q += ferrocl_g) {
+            const int i_x0 = (int)((uint)ferrocl_start0 + (uint)(8 * ferrocl_q + 0));
+            const int i_x1 = (int)((uint)ferrocl_start0 + (uint)(8 * ferrocl_q + 1));
+            const int i_x2 = (int)((uint)ferrocl_start0 + (uint)(8 * ferrocl_q + 2));
+            const int i_x3 = (int)((uint)ferrocl_start0 + (uint)(8 * ferrocl_q + 3));
+            const int i_x4 = (int)((uint)ferrocl_start0 + (uint)(8 * ferrocl_q + 4));
+            const int i_x5 = (int)((uint)ferrocl_start0 + (uint)(8 * ferrocl_q + 5));
+            const int i_x6 = (int)((uint)ferrocl_start0 + (uint)(8 * ferrocl_q + 6));
+            const int i_x7 = (int)((uint)ferrocl_start0 + (uint)(8 * ferrocl_q + 7));
+            const float v16_x0 = ferrocl_acc0_x0;
+            const float v16_x1 = ferrocl_acc0_x1;
+            const float v16_x2 = ferrocl_acc0_x2;
+            const float v16_x3 = ferrocl_acc0_x3;
+            const float v16_x4 = ferrocl_acc0_x4;
+            const float v16_x5 = ferrocl_acc0_x5;
+            const float v16_x6 = ferrocl_acc0_x6;
+            const float v16_x7 = ferrocl_acc0_x7;
+            const float4 v17_v0 = *(__global const float4*)(a + i_x0);
+            const float4 v17_v1 = *(__global const float4*)(a + i_x4);
+            const float v17_x0 = v17_v0.s0;
+            const float v17_x1 = v17_v0.s1;
+            const float v17_x2 = v17_v0.s2;
+            const float v17_x3 = v17_v0.s3;
+            const float v17_x4 = v17_v1.s0;
+            const float v17_x5 = v17_v1.s1;
+            const float v17_x6 = v17_v1.s2;
+            const float v17_x7 = v17_v1.s3;
+            const float v18_x0 = ferrocl_minf(v16_x0, v17_x0);
+            const float v18_x1 = ferrocl_minf(v16_x1, v17_x1);
+            const float v18_x2 = ferrocl_minf(v16_x2, v17_x2);
+            const float v18_x3 = ferrocl_minf(v16_x3, v17_x3);
+            const float v18_x4 = ferrocl_minf(v16_x4, v17_x4);
+            const float v18_x5 = ferrocl_minf(v16_x5, v17_x5);
+            const float v18_x6 = ferrocl_minf(v16_x6, v17_x6);
+            const float v18_x7 = ferrocl_minf(v16_x7, v17_x7);
+            ferrocl_acc0_x0 = v18_x0;
+            ferrocl_acc0_x1 = v18_x1;
+            ferrocl_acc0_x2 = v18_x2;
+            ferrocl_acc0_x3 = v18_x3;
+            ferrocl_acc0_x4 = v18_x4;
+            ferrocl_acc0_x5 = v18_x5;
+            ferrocl_acc0_x6 = v18_x6;
+            ferrocl_acc0_x7 = v18_x7;
+        }
+        ferrocl_k += 8 * ferrocl_steps;
+    } else {
+        for (; ferrocl_k + 3 * ferrocl_g < (ulong)ferrocl_count0; ferrocl_k += 4 * ferrocl_g) {
+            const int i_x0 = (int)((uint)ferrocl_start0 + (uint)ferrocl_k);
+            const int i_x1 = (int)((uint)ferrocl_start0 + (uint)(ferrocl_k + 1 * ferrocl_g));
+            const int i_x2 = (int)((uint)ferrocl_start0 + (uint)(ferrocl_k + 2 * ferrocl_g));
+            const int i_x3 = (int)((uint)ferrocl_start0 + (uint)(ferrocl_k + 3 * ferrocl_g));
+            const float v16_x0 = ferrocl_acc0_x0;
+            const float v16_x1 = ferrocl_acc0_x1;
+            const float v16_x2 = ferrocl_acc0_x2;
+            const float v16_x3 = ferrocl_acc0_x3;
+            const float v17_x0 = a[i_x0];
+            const float v17_x1 = a[i_x1];
+            const float v17_x2 = a[i_x2];
+            const float v17_x3 = a[i_x3];
+            const float v18_x0 = ferrocl_minf(v16_x0, v17_x0);
+            const float v18_x1 = ferrocl_minf(v16_x1, v17_x1);
+            const float v18_x2 = ferrocl_minf(v16_x2, v17_x2);
+            const float v18_x3 = ferrocl_minf(v16_x3, v17_x3);
+            ferrocl_acc0_x0 = v18_x0;
+            ferrocl_acc0_x1 = v18_x1;
+            ferrocl_acc0_x2 = v18_x2;
+            ferrocl_acc0_x3 = v18_x3;
         }
     }
     for (; ferrocl_k < (ulong)ferrocl_count0; ferrocl_k += ferrocl_g) {
         const int i = (int)((uint)ferrocl_start0 + (uint)ferrocl_k);
         const float v16 = ferrocl_acc0;
-        if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; goto ferrocl_next; }
         const float v17 = a[i];
         const float v18 = ferrocl_minf(v16, v17);
         ferrocl_acc0 = v18;

@@ -18,7 +18,6 @@ __kernel void productOfPositive(
     ulong ferrocl_k = get_global_id(0);
     for (; ferrocl_k < (ulong)ferrocl_count0; ferrocl_k += ferrocl_g) {
         const int i = (int)((uint)ferrocl_start0 + (uint)ferrocl_k);
-        if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; goto ferrocl_next; }
         const double v14 = a[i];
         const bool v17 = (v14 > 0.0);
         if (v17) {

@@ -20,6 +20,5 @@ __kernel void lambda(
     if ((uint)i >= (uint)b_length) { *ferrocl_status = 1; return; }
     const int v17 = b[i];
     const int v18 = (int)((uint)v16 * (uint)v17);
-    if ((uint)i >= (uint)c_length) { *ferrocl_status = 1; return; }
     c[i] = v18;
 }

@@ -9,12 +9,11 @@ __kernel void notParallel(
 {
     int i;
     i = 1;
-    // Loop versioning: 3 check(s) of this loop tested once at its entry.
+    // Loop versioning: 1 check(s) of this loop tested once at its entry.
     const long i_last = (long)a_length + -1L;
     const long i_trips = i_last - (long)i;
     const long i_end = (long)i + i_trips;
     const int i_fast = (i_last + 1L <= 2147483647L)
-        && ((ulong)((long)i) < (ulong)a_length && (ulong)(i_end) < (ulong)a_length)
         && ((ulong)((long)i + -1L) < (ulong)a_length && (ulong)(i_end + -1L) < (ulong)a_length);
     if (i_fast) {
         for (;;) {
@@ -36,7 +35,6 @@ __kernel void notParallel(
         for (;;) {
             const bool v9_1 = (i < a_length);
             if (v9_1) {
-                if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
                 const int v13_1 = a[i];
                 const int v15_1 = (int)((uint)i - (uint)1);
                 if ((uint)v15_1 >= (uint)a_length) { *ferrocl_status = 1; return; }

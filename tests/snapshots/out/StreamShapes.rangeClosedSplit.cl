@@ -19,8 +19,8 @@ __kernel void rangeClosedSplit(
     if (m == 0) { *ferrocl_status = 2; return; }
     const int v18 = ferrocl_idiv(i, m);
     const int v19 = ferrocl_irem(i, m);
+    if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
     const int v20 = (int)((uint)v18 + (uint)v19);
     const float v21 = (float)v20;
-    if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
     out[i] = v21;
 }

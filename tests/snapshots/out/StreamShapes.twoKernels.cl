@@ -12,7 +12,6 @@ __kernel void twoKernels_1(
 {
     if (get_global_id(0) >= (size_t)ferrocl_count0) return;
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
-    if ((uint)i >= (uint)x_length) { *ferrocl_status = 1; return; }
     const float v15 = x[i];
     const float v17 = (v15 * 2.0f);
     x[i] = v17;
@@ -40,6 +39,5 @@ __kernel void twoKernels_2(
     if ((uint)v35 >= (uint)x_length) { *ferrocl_status = 1; return; }
     const float v36 = x[v35];
     const float v38 = (v36 + 1.0f);
-    if ((uint)i >= (uint)y_length) { *ferrocl_status = 1; return; }
     y[i] = v38;
 }

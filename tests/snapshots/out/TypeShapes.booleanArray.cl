@@ -21,9 +21,9 @@ __kernel void booleanArray(
     if ((uint)i >= (uint)b_length) { *ferrocl_status = 1; return; }
     const int v18 = b[i];
     const int v20 = a[i];
+    if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
     const int v19 = (v17 ^ v18);
     const int v22 = (v20 & 1);
     const int v23 = (v19 | v22);
-    if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
     out[i] = (uchar)(v23 & 1);
 }

@@ -17,9 +17,9 @@ __kernel void byteArray(
     if ((uint)i >= (uint)b_length) { *ferrocl_status = 1; return; }
     const int v15 = b[i];
     const int v18 = b[i];
+    if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
     const int v17 = (int)((uint)v15 >> (4 & 31));
     const int v20 = (v18 & 255);
     const int v21 = (int)((uint)v17 + (uint)v20);
-    if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
     out[i] = v21;
 }

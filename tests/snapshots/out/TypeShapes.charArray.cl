@@ -16,8 +16,8 @@ __kernel void charArray(
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
     if ((uint)i >= (uint)c_length) { *ferrocl_status = 1; return; }
     const int v15 = c[i];
-    const int v17 = (int)((uint)v15 + (uint)1);
     if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
+    const int v17 = (int)((uint)v15 + (uint)1);
     out[i] = v17;
     const int v19 = c[i];
     const int v21 = (v19 >> (1 & 31));

@@ -26,11 +26,11 @@ __kernel void longShifts(
     const int v21 = s[i];
     const long v24 = a[i];
     const int v25 = s[i];
+    if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
     const long v19 = ferrocl_lshl(v17, v18);
     const long v22 = (v20 >> (v21 & 63));
     const long v23 = (v19 ^ v22);
     const long v26 = (long)((ulong)v24 >> (v25 & 63));
     const long v27 = (v23 ^ v26);
-    if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
     out[i] = v27;
 }

@@ -20,15 +20,15 @@ __kernel void narrowing(
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
     if ((uint)i >= (uint)x_length) { *ferrocl_status = 1; return; }
     const int v19 = x[i];
-    const int v20 = ((int)((uint)v19 << 24) >> 24);
     if ((uint)i >= (uint)b_length) { *ferrocl_status = 1; return; }
+    const int v20 = ((int)((uint)v19 << 24) >> 24);
     b[i] = (char)v20;
     const int v22 = x[i];
-    const int v23 = (v22 & 0xFFFF);
     if ((uint)i >= (uint)c_length) { *ferrocl_status = 1; return; }
+    const int v23 = (v22 & 0xFFFF);
     c[i] = (ushort)v23;
     const int v25 = x[i];
-    const int v26 = ((int)((uint)v25 << 16) >> 16);
     if ((uint)i >= (uint)s_length) { *ferrocl_status = 1; return; }
+    const int v26 = ((int)((uint)v25 << 16) >> 16);
     s[i] = (short)v26;
 }

@@ -19,7 +19,7 @@ __kernel void offsetStart(
     const int v16 = (int)((uint)i - (uint)start);
     if ((uint)v16 >= (uint)a_length) { *ferrocl_status = 1; return; }
     const float v17 = a[v16];
-    const float v18 = (v15 - v17);
     if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
+    const float v18 = (v15 - v17);
     out[i] = v18;
 }

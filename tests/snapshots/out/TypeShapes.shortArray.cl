@@ -17,8 +17,8 @@ __kernel void shortArray(
     if ((uint)i >= (uint)s_length) { *ferrocl_status = 1; return; }
     const int v15 = s[i];
     const int v16 = s[i];
+    if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
     const int v17 = (int)((uint)v15 * (uint)v16);
     const int v18 = ((int)((uint)v17 << 16) >> 16);
-    if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
     out[i] = (short)v18;
 }

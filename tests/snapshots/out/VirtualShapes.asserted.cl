@@ -16,6 +16,5 @@ __kernel void asserted(
     if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
     const int v17 = a[i];
     const int v19 = (int)((uint)v17 + (uint)1);
-    if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
     out[i] = v19;
 }

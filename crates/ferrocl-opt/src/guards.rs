@@ -1,0 +1,553 @@
+//! Java's implicit checks as explicit [`Op::Guard`] nodes, and the phase that removes the ones it
+//! can prove.
+//!
+//! `lower_checks` (always runs, last) puts an `Index` guard before every array access and a
+//! `Divisor` guard before every integer division whose divisor is not a non-zero constant; the
+//! access and the division themselves then check nothing. The running value of a `@Reduce` array is
+//! the work-item's accumulator and gets none (the host checks the array has an element 0).
+//!
+//! `eliminate_guards` (switch `guardElimination`) removes a guard when
+//! - **a guard of the same kind on the same values dominates it**: when this one would fail, the
+//!   dominating one already failed; or
+//! - **value ranges prove it passes**: intervals of `int` values (constants, `x & mask`, shifts,
+//!   `x % c`, `x | y`, `char`/`byte`/`short` loads, array lengths, exact `+ - *`) against the constant length
+//!   of a private array, and the index of a counted loop where the guard is dominated by the
+//!   loop's test: `for (j = a; j < b.length; j++)` with `a >= 0` proves `b[j]` (the test bounds `j`
+//!   by the same array's length, and `j + 1` cannot overflow below a length), `for (j = a.length - 1;
+//!   j >= 0; j--)` proves `a[j]`, and constant bounds prove accesses to private arrays. A node the
+//!   guard dominates by way of the loop's staying branch sees the induction variable's value of an
+//!   iteration whose test held, which is what the range assumes.
+//!
+//! What a removed guard would have done: nothing, in every execution. So the kernel's results, its
+//! status word and the arrays the JVM sees on a rerun are what they were.
+
+use crate::{array_site, induction, LoopForest};
+use crate::{private_length, ParallelNest};
+use ferrocl_graph::{
+    BinaryOp, Constant, ConvTarget, Dominators, ElemKind, Graph, GuardKind, MethodGraph, NodeId,
+    Op, Stamp,
+};
+use std::collections::{HashMap, HashSet};
+
+/// How deep range and invariance analysis look into an expression.
+const MAX_DEPTH: usize = 24;
+
+/// Puts a guard before every array access and integer division that Java checks, except the
+/// accumulator accesses of `nests`' reductions. Returns how many guards were added.
+pub fn lower_checks(mg: &mut MethodGraph, nests: &[ParallelNest]) -> usize {
+    let accumulators: HashSet<NodeId> = nests
+        .iter()
+        .flat_map(|n| &n.reductions)
+        .flat_map(|r| r.loads.iter().chain(&r.stores).copied())
+        .collect();
+    let g = &mg.graph;
+    let mut pred: HashMap<NodeId, NodeId> = HashMap::new();
+    for n in g.node_ids().filter(|&n| g.op(n).is_fixed()) {
+        for &s in g.successors(n) {
+            pred.insert(s, n);
+        }
+    }
+    let mut wanted: Vec<(NodeId, GuardKind, Vec<NodeId>)> = Vec::new();
+    for n in g.node_ids() {
+        match g.op(n) {
+            Op::ArrayLoad(_) | Op::ArrayStore(_) if !accumulators.contains(&n) => {
+                let (array, index) = (g.inputs(n)[0], g.inputs(n)[1]);
+                wanted.push((n, GuardKind::Index, vec![index, array]));
+            }
+            Op::IntegerDivRem { .. } => {
+                let y = g.inputs(n)[1];
+                let nonzero = matches!(
+                    g.op(y),
+                    Op::Constant(Constant::Int(v)) if *v != 0
+                ) || matches!(g.op(y), Op::Constant(Constant::Long(v)) if *v != 0);
+                if !nonzero {
+                    wanted.push((n, GuardKind::Divisor, vec![y]));
+                }
+            }
+            _ => {}
+        }
+    }
+    let mut added = 0;
+    for (n, kind, inputs) in wanted {
+        let Some(&p) = pred.get(&n) else {
+            continue;
+        };
+        let guard = mg.graph.add(Op::Guard(kind), Stamp::Void, inputs);
+        let succ: Vec<NodeId> = mg
+            .graph
+            .successors(p)
+            .iter()
+            .map(|&s| if s == n { guard } else { s })
+            .collect();
+        mg.graph.set_successors(p, succ);
+        mg.graph.set_successors(guard, vec![n]);
+        pred.insert(n, guard);
+        pred.insert(guard, p);
+        let bci = *mg.bci.get(n);
+        mg.bci.set(guard, bci);
+        let origin = *mg.origin.get(n);
+        mg.origin.set(guard, origin);
+        added += 1;
+    }
+    added
+}
+
+/// What [`eliminate_guards`] removed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Eliminated {
+    /// Guards dominated by an equal guard.
+    pub dominated: usize,
+    /// Guards value ranges prove.
+    pub proven: usize,
+}
+
+/// Removes the guards that cannot fail (see the module documentation).
+pub fn eliminate_guards(mg: &mut MethodGraph, loops: &LoopForest, doms: &Dominators) -> Eliminated {
+    let g = &mg.graph;
+    let guards: Vec<NodeId> = g
+        .node_ids()
+        .filter(|&n| matches!(g.op(n), Op::Guard(_)))
+        .collect();
+    let mut removed: Vec<NodeId> = Vec::new();
+    let mut result = Eliminated::default();
+    for &guard in &guards {
+        if proven(g, loops, doms, guard) {
+            removed.push(guard);
+            result.proven += 1;
+            continue;
+        }
+        let same = guards.iter().any(|&other| {
+            other != guard
+                && g.op(other) == g.op(guard)
+                && g.inputs(other) == g.inputs(guard)
+                && doms.dominates(other, guard)
+        });
+        if same {
+            removed.push(guard);
+            result.dominated += 1;
+        }
+    }
+    for guard in removed {
+        remove_fixed(&mut mg.graph, guard);
+    }
+    result
+}
+
+/// Unlinks fixed node `n` (one predecessor, one successor, no users) and deletes it.
+fn remove_fixed(g: &mut Graph, n: NodeId) {
+    let Some(next) = g.next(n) else {
+        return;
+    };
+    let Some(p) = g.node_ids().find(|&p| g.successors(p).contains(&n)) else {
+        return;
+    };
+    let succ: Vec<NodeId> = g
+        .successors(p)
+        .iter()
+        .map(|&s| if s == n { next } else { s })
+        .collect();
+    g.set_successors(p, succ);
+    g.set_successors(n, Vec::new());
+    g.kill(n);
+}
+
+/// Whether guard `guard` passes in every execution.
+fn proven(g: &Graph, loops: &LoopForest, doms: &Dominators, guard: NodeId) -> bool {
+    match g.op(guard) {
+        Op::Guard(GuardKind::Index) => {
+            let (index, array) = (g.inputs(guard)[0], g.inputs(guard)[1]);
+            let len = array_site(g, array).and_then(|site| private_length(g, site));
+            if let (Some((lo, hi)), Some(len)) = (range(g, index, 0), len) {
+                if lo >= 0 && hi < i64::from(len) {
+                    return true;
+                }
+            }
+            counted_index(g, loops, doms, guard, index, array, len)
+        }
+        Op::Guard(GuardKind::Divisor) => {
+            let y = g.inputs(guard)[0];
+            g.stamp(y) == Stamp::Int && range(g, y, 0).is_some_and(|(lo, hi)| lo > 0 || hi < 0)
+        }
+        _ => false,
+    }
+}
+
+/// `index` is the induction variable of a counted loop whose staying branch dominates `guard`, and
+/// its range there is within `array` (of constant length `len`, when known).
+fn counted_index(
+    g: &Graph,
+    loops: &LoopForest,
+    doms: &Dominators,
+    guard: NodeId,
+    index: NodeId,
+    array: NodeId,
+    len: Option<i32>,
+) -> bool {
+    if *g.op(index) != Op::Phi {
+        return false;
+    }
+    let begin = g.inputs(index)[0];
+    let Some(info) = loops.get(begin) else {
+        return false;
+    };
+    let Some((test, stay)) = loop_test(g, begin, &info.body) else {
+        return false;
+    };
+    if !doms.dominates(stay, guard) {
+        return false;
+    }
+    let stays_if_true = g.successors(test).first() == Some(&stay);
+    let memo = std::cell::RefCell::new(HashMap::new());
+    let invariant = |n: NodeId| invariant_in(g, &info.body, &memo, n, 0);
+    let Some(ind) = induction(g, index, test, stays_if_true, &invariant) else {
+        return false;
+    };
+    let entry = g.inputs(index)[1];
+    let is_length_of_array =
+        |n: NodeId| *g.op(n) == Op::ArrayLength && g.inputs(n).first() == Some(&array);
+    let len = len.map(i64::from);
+    if ind.step > 0 {
+        // Lower end: the entry value.
+        match range(g, entry, 0) {
+            Some((lo, _)) if lo >= 0 => {}
+            _ => return false,
+        }
+        // Upper end: `j < array.length` stepping by one, or a constant bound below `len`.
+        if ind.step == 1 && !ind.inclusive && is_length_of_array(ind.bound) {
+            return true;
+        }
+        let (Some(len), Some((_, hi))) = (len, range(g, ind.bound, 0)) else {
+            return false;
+        };
+        let last = hi + ind.last_offset();
+        last + ind.step <= i64::from(i32::MAX) && last < len
+    } else {
+        // Lower end: the bound (no overflow below a non-negative last value).
+        let Some((lo, _)) = range(g, ind.bound, 0) else {
+            return false;
+        };
+        if lo + ind.last_offset() < 0 {
+            return false;
+        }
+        // Upper end: the entry value, `array.length - c` or a constant below `len`.
+        if below_length(g, entry, &is_length_of_array) {
+            return true;
+        }
+        matches!((len, range(g, entry, 0)), (Some(len), Some((_, hi))) if hi < len)
+    }
+}
+
+/// `n` is `array.length + c` or `array.length - c` with the result below the length (`c` a
+/// constant of the right sign).
+fn below_length(g: &Graph, n: NodeId, is_length: &dyn Fn(NodeId) -> bool) -> bool {
+    let constant = |x: NodeId| match g.op(x) {
+        Op::Constant(Constant::Int(v)) => Some(i64::from(*v)),
+        _ => None,
+    };
+    let ins = g.inputs(n);
+    match g.op(n) {
+        Op::Binary(BinaryOp::Add) => {
+            (is_length(ins[0]) && constant(ins[1]).is_some_and(|c| c < 0))
+                || (is_length(ins[1]) && constant(ins[0]).is_some_and(|c| c < 0))
+        }
+        Op::Binary(BinaryOp::Sub) => {
+            is_length(ins[0]) && constant(ins[1]).is_some_and(|c| c > 0 && c <= i64::from(i32::MAX))
+        }
+        _ => false,
+    }
+}
+
+/// The `If` that ends loop `begin`'s header and its successor that stays in the loop.
+fn loop_test(g: &Graph, begin: NodeId, body: &HashSet<NodeId>) -> Option<(NodeId, NodeId)> {
+    let mut cur = begin;
+    for _ in 0..10_000 {
+        match g.op(cur) {
+            Op::If => {
+                let s = g.successors(cur);
+                // The body holds the loop's own exits too.
+                let stays = |n: NodeId| {
+                    body.contains(&n)
+                        && !(*g.op(n) == Op::LoopExit && g.inputs(n).first() == Some(&begin))
+                };
+                return match (stays(s[0]), stays(s[1])) {
+                    (true, false) => Some((cur, s[0])),
+                    (false, true) => Some((cur, s[1])),
+                    _ => None,
+                };
+            }
+            Op::End | Op::LoopEnd | Op::Return => return None,
+            _ => cur = g.next(cur)?,
+        }
+    }
+    None
+}
+
+/// Whether `n` has the same value in every iteration of the loop with fixed nodes `body`.
+fn invariant_in(
+    g: &Graph,
+    body: &HashSet<NodeId>,
+    memo: &std::cell::RefCell<HashMap<NodeId, bool>>,
+    n: NodeId,
+    depth: usize,
+) -> bool {
+    if let Some(&known) = memo.borrow().get(&n) {
+        return known;
+    }
+    if depth > MAX_DEPTH {
+        return false;
+    }
+    let answer = match g.op(n) {
+        Op::Parameter(_) | Op::Constant(_) | Op::StaticField(_) => true,
+        Op::Phi => !body.contains(&g.inputs(n)[0]),
+        op if op.is_fixed() => !body.contains(&n),
+        _ => g
+            .inputs(n)
+            .iter()
+            .all(|&x| invariant_in(g, body, memo, x, depth + 1)),
+    };
+    memo.borrow_mut().insert(n, answer);
+    answer
+}
+
+/// An interval holding every value `int` node `n` can have, anywhere it is used; `None` when
+/// nothing better than the whole `int` range is known.
+pub fn range(g: &Graph, n: NodeId, depth: usize) -> Option<(i64, i64)> {
+    if depth > MAX_DEPTH || g.stamp(n) != Stamp::Int {
+        return None;
+    }
+    let full = (i64::from(i32::MIN), i64::from(i32::MAX));
+    let of = |x: NodeId| range(g, x, depth + 1);
+    let constant = |x: NodeId| match g.op(x) {
+        Op::Constant(Constant::Int(v)) => Some(*v),
+        _ => None,
+    };
+    let fits = |(lo, hi): (i64, i64)| (lo >= full.0 && hi <= full.1).then_some((lo, hi));
+    let ins = g.inputs(n);
+    match g.op(n) {
+        Op::Constant(Constant::Int(v)) => Some((i64::from(*v), i64::from(*v))),
+        Op::ArrayLength => Some((0, full.1)),
+        Op::ArrayLoad(kind) => elem_range(*kind),
+        Op::Convert(c) => match c.to {
+            ConvTarget::Byte => elem_range(ElemKind::Byte),
+            ConvTarget::Char => elem_range(ElemKind::Char),
+            ConvTarget::Short => elem_range(ElemKind::Short),
+            _ => None,
+        },
+        Op::Binary(BinaryOp::And) => {
+            // A non-negative operand bounds the result from above, and makes it non-negative.
+            let hi = [ins[0], ins[1]]
+                .iter()
+                .filter_map(|&x| of(x))
+                .filter(|&(lo, _)| lo >= 0)
+                .map(|(_, hi)| hi)
+                .min()?;
+            Some((0, hi))
+        }
+        Op::Binary(BinaryOp::Or) => {
+            // Of two non-negative values: at least the larger low end, below the next power of two.
+            let (a, b) = (of(ins[0])?, of(ins[1])?);
+            if a.0 < 0 || b.0 < 0 {
+                return None;
+            }
+            let top = (a.1.max(b.1) as u64 + 1).next_power_of_two() as i64 - 1;
+            Some((a.0.max(b.0), top.min(full.1)))
+        }
+        Op::Binary(BinaryOp::Ushr) => {
+            let s = i64::from(constant(ins[1])? & 31);
+            match of(ins[0]) {
+                Some((lo, hi)) if lo >= 0 => Some((lo >> s, hi >> s)),
+                _ if s > 0 => Some((0, i64::from(u32::MAX >> s))),
+                _ => None,
+            }
+        }
+        Op::Binary(BinaryOp::Shr) => {
+            let s = i64::from(constant(ins[1])? & 31);
+            let (lo, hi) = of(ins[0]).unwrap_or(full);
+            Some((lo >> s, hi >> s))
+        }
+        Op::Binary(BinaryOp::Rem) => {
+            // A constant divisor (a variable one is an `IntegerDivRem`, not a floating node).
+            let m = i64::from(constant(ins[1])?).abs() - 1;
+            match of(ins[0]) {
+                Some((lo, hi)) if lo >= 0 => Some((0, m.min(hi))),
+                Some((lo, hi)) if hi <= 0 => Some(((-m).max(lo), 0)),
+                _ => Some((-m, m)),
+            }
+        }
+        Op::Binary(op @ (BinaryOp::Add | BinaryOp::Sub | BinaryOp::Mul)) => {
+            let (a, b) = (of(ins[0])?, of(ins[1])?);
+            let r = match op {
+                BinaryOp::Add => (a.0 + b.0, a.1 + b.1),
+                BinaryOp::Sub => (a.0 - b.1, a.1 - b.0),
+                _ => {
+                    let p = [a.0 * b.0, a.0 * b.1, a.1 * b.0, a.1 * b.1];
+                    (*p.iter().min()?, *p.iter().max()?)
+                }
+            };
+            // Within `int` nothing wrapped, so the interval is exact.
+            fits(r)
+        }
+        _ => None,
+    }
+}
+
+fn elem_range(kind: ElemKind) -> Option<(i64, i64)> {
+    match kind {
+        ElemKind::Boolean => Some((0, 1)),
+        ElemKind::Byte => Some((-128, 127)),
+        ElemKind::Char => Some((0, 65535)),
+        ElemKind::Short => Some((-32768, 32767)),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ferrocl_graph::{Conversion, Location};
+
+    fn int(g: &mut Graph, v: i32) -> NodeId {
+        g.add(Op::Constant(Constant::Int(v)), Stamp::Int, vec![])
+    }
+
+    fn bin(g: &mut Graph, op: BinaryOp, a: NodeId, b: NodeId) -> NodeId {
+        g.add(Op::Binary(op), Stamp::Int, vec![a, b])
+    }
+
+    #[test]
+    fn ranges_follow_java_int_arithmetic() {
+        let mut g = Graph::new();
+        let x = g.add(Op::Parameter(0), Stamp::Int, vec![]);
+        let c15 = int(&mut g, 15);
+        let c4 = int(&mut g, 4);
+        let c28 = int(&mut g, 28);
+        let c7 = int(&mut g, 7);
+        let c1 = int(&mut g, 1);
+        let masked = bin(&mut g, BinaryOp::And, x, c15);
+        assert_eq!(range(&g, masked, 0), Some((0, 15)));
+        let top = bin(&mut g, BinaryOp::Ushr, x, c28);
+        assert_eq!(range(&g, top, 0), Some((0, 15)));
+        let signed = bin(&mut g, BinaryOp::Shr, x, c28);
+        assert_eq!(range(&g, signed, 0), Some((-8, 7)));
+        let rem = bin(&mut g, BinaryOp::Rem, x, c7);
+        assert_eq!(range(&g, rem, 0), Some((-6, 6)));
+        let rem_of_mask = bin(&mut g, BinaryOp::Rem, masked, c7);
+        assert_eq!(range(&g, rem_of_mask, 0), Some((0, 6)));
+        let odd = bin(&mut g, BinaryOp::Or, masked, c1);
+        assert_eq!(range(&g, odd, 0), Some((1, 15)));
+        let scaled = bin(&mut g, BinaryOp::Mul, masked, c4);
+        let shifted = bin(&mut g, BinaryOp::Sub, scaled, c1);
+        assert_eq!(range(&g, shifted, 0), Some((-1, 59)));
+        // Unknown operands, or a result that could wrap, give no range.
+        assert_eq!(range(&g, x, 0), None);
+        let sum = bin(&mut g, BinaryOp::Add, x, c1);
+        assert_eq!(range(&g, sum, 0), None);
+        let c_big = int(&mut g, i32::MAX);
+        let wraps = bin(&mut g, BinaryOp::Add, masked, c_big);
+        assert_eq!(range(&g, wraps, 0), None);
+        let narrow = Conversion {
+            from: Stamp::Int,
+            to: ConvTarget::Char,
+        };
+        let ch = g.add(Op::Convert(narrow), Stamp::Int, vec![x]);
+        assert_eq!(range(&g, ch, 0), Some((0, 65535)));
+    }
+
+    /// `Start → [accesses] → Return` on a private `int[16]` and an `int[]` parameter.
+    fn straight_line(indices: &[(bool, NodeId)], g: &mut Graph) -> Vec<NodeId> {
+        let start = g.add(Op::Start, Stamp::Void, vec![]);
+        let param = g.add(Op::Parameter(0), Stamp::Array(ElemKind::Int), vec![]);
+        let sixteen = int(g, 16);
+        let private = g.add(
+            Op::NewArray(ElemKind::Int),
+            Stamp::Array(ElemKind::Int),
+            vec![sixteen],
+        );
+        let mut prev = start;
+        g.set_successors(prev, vec![private]);
+        prev = private;
+        let mut loads = Vec::new();
+        for &(on_private, index) in indices {
+            let array = if on_private { private } else { param };
+            let load = g.add(Op::ArrayLoad(ElemKind::Int), Stamp::Int, vec![array, index]);
+            g.set_successors(prev, vec![load]);
+            prev = load;
+            loads.push(load);
+        }
+        let ret = g.add(Op::Return, Stamp::Void, vec![]);
+        g.set_successors(prev, vec![ret]);
+        loads
+    }
+
+    fn method(g: Graph) -> MethodGraph {
+        MethodGraph::bare(g, Location::default())
+    }
+
+    fn guards(g: &Graph) -> Vec<NodeId> {
+        g.node_ids()
+            .filter(|&n| matches!(g.op(n), Op::Guard(_)))
+            .collect()
+    }
+
+    #[test]
+    fn private_ranges_and_dominating_guards_remove_guards() {
+        let mut g = Graph::new();
+        let x = g.add(Op::Parameter(1), Stamp::Int, vec![]);
+        let c15 = int(&mut g, 15);
+        let c16 = int(&mut g, 16);
+        let masked = bin(&mut g, BinaryOp::And, x, c15);
+        let wider = bin(&mut g, BinaryOp::And, x, c16);
+        // hist[x & 15] (proven), hist[x & 16] (may be 16: kept), a[x] twice (the second dominated).
+        straight_line(
+            &[(true, masked), (true, wider), (false, x), (false, x)],
+            &mut g,
+        );
+        let mut mg = method(g);
+        assert_eq!(lower_checks(&mut mg, &[]), 4);
+        assert_eq!(guards(&mg.graph).len(), 4);
+        ferrocl_graph::verify(&mg.graph).expect("lowered graph verifies");
+        let doms = Dominators::compute(&mg.graph);
+        let removed = eliminate_guards(&mut mg, &LoopForest::default(), &doms);
+        assert_eq!(
+            removed,
+            Eliminated {
+                dominated: 1,
+                proven: 1
+            }
+        );
+        ferrocl_graph::verify(&mg.graph).expect("graph verifies after elimination");
+        let left = guards(&mg.graph);
+        assert_eq!(left.len(), 2);
+        assert!(left.iter().any(|&n| mg.graph.inputs(n)[0] == wider));
+        assert!(left.iter().any(|&n| mg.graph.inputs(n)[0] == x));
+    }
+
+    #[test]
+    fn constant_divisors_need_no_guard_and_positive_ranges_are_proven() {
+        let mut g = Graph::new();
+        let start = g.add(Op::Start, Stamp::Void, vec![]);
+        let x = g.add(Op::Parameter(0), Stamp::Int, vec![]);
+        let c3 = int(&mut g, 3);
+        let c7 = int(&mut g, 7);
+        let c1 = int(&mut g, 1);
+        let masked = bin(&mut g, BinaryOp::And, x, c7);
+        let odd = bin(&mut g, BinaryOp::Or, masked, c1);
+        let by_constant = g.add(Op::IntegerDivRem { rem: false }, Stamp::Int, vec![x, c3]);
+        let by_odd = g.add(Op::IntegerDivRem { rem: true }, Stamp::Int, vec![x, odd]);
+        let by_x = g.add(Op::IntegerDivRem { rem: false }, Stamp::Int, vec![c3, x]);
+        let ret = g.add(Op::Return, Stamp::Void, vec![]);
+        g.set_successors(start, vec![by_constant]);
+        g.set_successors(by_constant, vec![by_odd]);
+        g.set_successors(by_odd, vec![by_x]);
+        g.set_successors(by_x, vec![ret]);
+        let mut mg = method(g);
+        assert_eq!(lower_checks(&mut mg, &[]), 2);
+        let doms = Dominators::compute(&mg.graph);
+        let removed = eliminate_guards(&mut mg, &LoopForest::default(), &doms);
+        assert_eq!(removed.proven, 1);
+        let left = guards(&mg.graph);
+        assert_eq!(left.len(), 1);
+        assert_eq!(mg.graph.inputs(left[0]), [x]);
+        assert_eq!(*mg.graph.op(left[0]), Op::Guard(GuardKind::Divisor));
+    }
+}
