@@ -18,13 +18,10 @@
 
 use crate::structure::{Emitter, Exit};
 use crate::{Writer, WriterError};
-use ferrocl_graph::{Constant, ElemKind, Graph, GuardKind, NodeId, Op};
-use ferrocl_opt::{induction, loop_affine, step_of, Linear};
+use ferrocl_graph::{Constant, ElemKind, GuardKind, NodeId, Op};
+use ferrocl_opt::{induction, loop_affine, loop_invariant, step_of, Linear};
 use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
-
-/// How deep the invariance test looks into a floating expression.
-const MAX_INVARIANT_DEPTH: usize = 32;
 
 /// The test written before a versioned loop.
 pub(crate) struct EntryTest {
@@ -34,37 +31,6 @@ pub(crate) struct EntryTest {
     pub(crate) condition: String,
     /// The accesses and divisions the fast copy writes without their check.
     pub(crate) proven: HashSet<NodeId>,
-}
-
-/// Whether `n`'s value is the same in every iteration of the loop whose blocks hold `inside`;
-/// `preloaded` loads (read once before the loop) count as invariant. Answers are kept in `memo`,
-/// so shared subexpressions are looked at once.
-fn invariant(
-    g: &Graph,
-    inside: &HashSet<NodeId>,
-    preloaded: &HashSet<NodeId>,
-    memo: &RefCell<HashMap<NodeId, bool>>,
-    n: NodeId,
-    depth: usize,
-) -> bool {
-    if let Some(&known) = memo.borrow().get(&n) {
-        return known;
-    }
-    if depth > MAX_INVARIANT_DEPTH {
-        return false;
-    }
-    let answer = match g.op(n) {
-        Op::Parameter(_) | Op::Constant(_) | Op::StaticField(_) => true,
-        Op::Phi => !inside.contains(&g.inputs(n)[0]),
-        _ if preloaded.contains(&n) => true,
-        op if op.is_fixed() => !inside.contains(&n),
-        _ => g
-            .inputs(n)
-            .iter()
-            .all(|&x| invariant(g, inside, preloaded, memo, x, depth + 1)),
-    };
-    memo.borrow_mut().insert(n, answer);
-    answer
 }
 
 /// `Σ c * (long)term + constant` in C, 64-bit.
@@ -164,7 +130,7 @@ impl Writer<'_> {
                 let (array, index) = (g.inputs(n)[0], g.inputs(n)[1]);
                 if !stored_kinds.contains(kind)
                     && self.reduce_acc(array).is_none()
-                    && invariant(g, &inside, &preloaded, &memo, index, 0)
+                    && loop_invariant(g, &inside, &preloaded, &memo, index)
                 {
                     preloaded.insert(n);
                     // Answers that read this load as variant are stale now.
@@ -180,7 +146,7 @@ impl Writer<'_> {
             }
         }
         let header = cfg.blocks[b].nodes[0];
-        let is_invariant = |n: NodeId| invariant(g, &inside, &preloaded, &memo, n, 0);
+        let is_invariant = |n: NodeId| loop_invariant(g, &inside, &preloaded, &memo, n);
         let Some(ind) = g
             .usages(header)
             .iter()

@@ -21,7 +21,7 @@
 //! What a removed guard would have done: nothing, in every execution. So the kernel's results, its
 //! status word and the arrays the JVM sees on a rerun are what they were.
 
-use crate::{array_site, induction, LoopForest};
+use crate::{array_site, induction, loop_invariant, LoopForest};
 use crate::{private_length, ParallelNest};
 use ferrocl_graph::{
     BinaryOp, Constant, ConvTarget, Dominators, ElemKind, Graph, GuardKind, MethodGraph, NodeId,
@@ -29,7 +29,7 @@ use ferrocl_graph::{
 };
 use std::collections::{HashMap, HashSet};
 
-/// How deep range and invariance analysis look into an expression.
+/// How deep range analysis looks into an expression.
 const MAX_DEPTH: usize = 24;
 
 /// Puts a guard before every array access and integer division that Java checks, except the
@@ -198,7 +198,8 @@ fn counted_index(
     }
     let stays_if_true = g.successors(test).first() == Some(&stay);
     let memo = std::cell::RefCell::new(HashMap::new());
-    let invariant = |n: NodeId| invariant_in(g, &info.body, &memo, n, 0);
+    let none = HashSet::new();
+    let invariant = |n: NodeId| loop_invariant(g, &info.body, &none, &memo, n);
     let Some(ind) = induction(g, index, test, stays_if_true, &invariant) else {
         return false;
     };
@@ -280,33 +281,6 @@ fn loop_test(g: &Graph, begin: NodeId, body: &HashSet<NodeId>) -> Option<(NodeId
         }
     }
     None
-}
-
-/// Whether `n` has the same value in every iteration of the loop with fixed nodes `body`.
-fn invariant_in(
-    g: &Graph,
-    body: &HashSet<NodeId>,
-    memo: &std::cell::RefCell<HashMap<NodeId, bool>>,
-    n: NodeId,
-    depth: usize,
-) -> bool {
-    if let Some(&known) = memo.borrow().get(&n) {
-        return known;
-    }
-    if depth > MAX_DEPTH {
-        return false;
-    }
-    let answer = match g.op(n) {
-        Op::Parameter(_) | Op::Constant(_) | Op::StaticField(_) => true,
-        Op::Phi => !body.contains(&g.inputs(n)[0]),
-        op if op.is_fixed() => !body.contains(&n),
-        _ => g
-            .inputs(n)
-            .iter()
-            .all(|&x| invariant_in(g, body, memo, x, depth + 1)),
-    };
-    memo.borrow_mut().insert(n, answer);
-    answer
 }
 
 /// An interval holding every value `int` node `n` can have, anywhere it is used; `None` when

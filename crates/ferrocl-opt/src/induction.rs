@@ -356,6 +356,50 @@ fn multiply(
     })
 }
 
+/// How deep [`loop_invariant`] looks into a floating expression.
+const MAX_INVARIANT_DEPTH: usize = 32;
+
+/// Whether `n`'s value is the same in every iteration of the loop whose fixed nodes are `inside`;
+/// `preloaded` nodes (loads read once before the loop) count as invariant. Answers are kept in
+/// `memo`, so shared subexpressions are looked at once.
+pub fn loop_invariant(
+    g: &Graph,
+    inside: &std::collections::HashSet<NodeId>,
+    preloaded: &std::collections::HashSet<NodeId>,
+    memo: &std::cell::RefCell<std::collections::HashMap<NodeId, bool>>,
+    n: NodeId,
+) -> bool {
+    invariant_at(g, inside, preloaded, memo, n, 0)
+}
+
+fn invariant_at(
+    g: &Graph,
+    inside: &std::collections::HashSet<NodeId>,
+    preloaded: &std::collections::HashSet<NodeId>,
+    memo: &std::cell::RefCell<std::collections::HashMap<NodeId, bool>>,
+    n: NodeId,
+    depth: usize,
+) -> bool {
+    if let Some(&known) = memo.borrow().get(&n) {
+        return known;
+    }
+    if depth > MAX_INVARIANT_DEPTH {
+        return false;
+    }
+    let answer = match g.op(n) {
+        Op::Parameter(_) | Op::Constant(_) | Op::StaticField(_) => true,
+        Op::Phi => !inside.contains(&g.inputs(n)[0]),
+        _ if preloaded.contains(&n) => true,
+        op if op.is_fixed() => !inside.contains(&n),
+        _ => g
+            .inputs(n)
+            .iter()
+            .all(|&x| invariant_at(g, inside, preloaded, memo, x, depth + 1)),
+    };
+    memo.borrow_mut().insert(n, answer);
+    answer
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -23,7 +23,9 @@ mod reduce;
 
 pub use canonicalize::{canonicalize, canonicalize_with, fold_binary};
 pub use guards::{eliminate_guards, lower_checks, range, Eliminated};
-pub use induction::{induction, loop_affine, step_of, Induction, Linear, LoopAffine};
+pub use induction::{
+    induction, loop_affine, loop_invariant, step_of, Induction, Linear, LoopAffine,
+};
 pub use manager::{
     Changed, Context, LoopForest, LoopInfo, Phase, PhaseInfo, PhaseObserver, PhaseSwitches, Stage,
     Suite, OPTIONAL_PHASES,
