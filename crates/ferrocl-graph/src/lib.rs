@@ -193,6 +193,26 @@ impl Graph {
         self.set_successors(from, vec![to]);
     }
 
+    /// Takes fixed node `id` (one control predecessor, one successor) out of the control chain
+    /// and deletes it; its users must have been redirected first. Returns whether it was removed.
+    pub fn remove_fixed(&mut self, id: NodeId) -> bool {
+        let Some(next) = self.next(id) else {
+            return false;
+        };
+        let Some(pred) = self.node_ids().find(|&p| self.successors(p).contains(&id)) else {
+            return false;
+        };
+        let succ: Vec<NodeId> = self
+            .successors(pred)
+            .iter()
+            .map(|&s| if s == id { next } else { s })
+            .collect();
+        self.set_successors(pred, succ);
+        self.set_successors(id, Vec::new());
+        self.kill(id);
+        true
+    }
+
     /// Appends an input to `id` (used for merge ends, loop ends and phi values).
     pub fn push_input(&mut self, id: NodeId, input: NodeId) {
         if let Some(Some(node)) = self.nodes.get_mut(id.index()) {

@@ -282,6 +282,17 @@ pub fn count(n: usize, noun: &str) -> String {
 }
 
 impl MethodGraph {
+    /// Gives node `to`, added by a phase in place of `from`, `from`'s Java name, origin and
+    /// bytecode index (for kernel names and messages).
+    pub fn inherit_source(&mut self, from: NodeId, to: NodeId) {
+        let name = self.names.get(from).clone();
+        self.names.set(to, name);
+        let origin = *self.origin.get(from);
+        self.origin.set(to, origin);
+        let bci = *self.bci.get(from);
+        self.bci.set(to, bci);
+    }
+
     /// A static method's graph with no parameters, no source information and empty side tables
     /// (for tests of phases and hand-built graphs).
     pub fn bare(graph: Graph, location: Location) -> MethodGraph {

@@ -101,7 +101,7 @@ pub fn fold_binary(op: BinaryOp, x: Constant, y: Constant) -> Option<Constant> {
 /// it leaves the control chain and floats like other arithmetic: bounds such as `n / 2` become
 /// computable on the host, and GVN and code motion apply to it.
 fn float_safe_divisions(mg: &mut MethodGraph) {
-    let g = &mut mg.graph;
+    let g = &mg.graph;
     let divisions: Vec<NodeId> = g
         .node_ids()
         .filter(|&n| matches!(g.op(n), Op::IntegerDivRem { .. }))
@@ -113,34 +113,19 @@ fn float_safe_divisions(mg: &mut MethodGraph) {
         })
         .collect();
     for n in divisions {
+        let g = &mut mg.graph;
         let Op::IntegerDivRem { rem } = *g.op(n) else {
             continue;
         };
-        let Some(next) = g.next(n) else {
+        if g.next(n).is_none() {
             continue;
-        };
-        let Some(pred) = g.node_ids().find(|&p| g.successors(p).contains(&n)) else {
-            continue;
-        };
+        }
         let op = if rem { BinaryOp::Rem } else { BinaryOp::Div };
         let inputs = g.inputs(n).to_vec();
         let floating = g.add(Op::Binary(op), g.stamp(n), inputs);
-        let name = mg.names.get(n).clone();
-        mg.names.set(floating, name);
-        let origin = *mg.origin.get(n);
-        mg.origin.set(floating, origin);
-        let bci = *mg.bci.get(n);
-        mg.bci.set(floating, bci);
         g.replace_at_usages(n, floating);
-        let succ: Vec<NodeId> = g
-            .successors(pred)
-            .iter()
-            .map(|&s| if s == n { next } else { s })
-            .collect();
-        g.set_successors(pred, succ);
-        g.set_successors(n, Vec::new());
-        g.replace_at_usages(n, floating);
-        g.kill(n);
+        mg.inherit_source(n, floating);
+        mg.graph.remove_fixed(n);
     }
 }
 

@@ -83,10 +83,7 @@ pub fn lower_checks(mg: &mut MethodGraph, nests: &[ParallelNest]) -> usize {
         mg.graph.set_successors(guard, vec![n]);
         pred.insert(n, guard);
         pred.insert(guard, p);
-        let bci = *mg.bci.get(n);
-        mg.bci.set(guard, bci);
-        let origin = *mg.origin.get(n);
-        mg.origin.set(guard, origin);
+        mg.inherit_source(n, guard);
         added += 1;
     }
     added
@@ -128,27 +125,9 @@ pub fn eliminate_guards(mg: &mut MethodGraph, loops: &LoopForest, doms: &Dominat
         }
     }
     for guard in removed {
-        remove_fixed(&mut mg.graph, guard);
+        mg.graph.remove_fixed(guard);
     }
     result
-}
-
-/// Unlinks fixed node `n` (one predecessor, one successor, no users) and deletes it.
-fn remove_fixed(g: &mut Graph, n: NodeId) {
-    let Some(next) = g.next(n) else {
-        return;
-    };
-    let Some(p) = g.node_ids().find(|&p| g.successors(p).contains(&n)) else {
-        return;
-    };
-    let succ: Vec<NodeId> = g
-        .successors(p)
-        .iter()
-        .map(|&s| if s == n { next } else { s })
-        .collect();
-    g.set_successors(p, succ);
-    g.set_successors(n, Vec::new());
-    g.kill(n);
 }
 
 /// Whether guard `guard` passes in every execution.

@@ -33,12 +33,7 @@ use ferrocl_graph::{
 pub fn narrow_float(mg: &mut MethodGraph) -> usize {
     let pairs = narrow_float_graph(&mut mg.graph);
     for &(d2f, float) in &pairs {
-        let name = mg.names.get(d2f).clone();
-        mg.names.set(float, name);
-        let origin = *mg.origin.get(d2f);
-        mg.origin.set(float, origin);
-        let bci = *mg.bci.get(d2f);
-        mg.bci.set(float, bci);
+        mg.inherit_source(d2f, float);
     }
     pairs.len()
 }
