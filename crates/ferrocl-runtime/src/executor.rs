@@ -1,6 +1,7 @@
 //! Runs a [`Plan`] on a device: every command is enqueued without blocking on one in-order queue,
 //! and the host waits twice at most: once for the launches' status words (and reduction
-//! partials, and results of at most [`STAGED_BYTES`], read into staging memory alongside), and
+//! partials, and results of at most [`STAGED_BYTES`], read alongside into staging memory: the
+//! device's page-locked memory when it lends some, see the `memory` module), and
 //! once, only when every check passed and a larger result remains, for the downloads straight
 //! into the host slices.
 //!
@@ -97,6 +98,71 @@ impl Drop for Holding<'_, '_> {
                 Held::Status(b, true) => self.device.give_zero_status(b),
                 _ => {}
             }
+        }
+    }
+}
+
+/// Offsets of the small reads within an execution's staging area (each 64-byte aligned).
+#[derive(Default)]
+struct StagingLayout {
+    bytes: usize,
+}
+
+impl StagingLayout {
+    /// Room for `bytes` more bytes; returns their offset.
+    fn add(&mut self, bytes: usize) -> usize {
+        let at = self.bytes.next_multiple_of(64);
+        self.bytes = at + bytes;
+        at
+    }
+}
+
+/// Where an execution's small reads land: page-locked memory lent by the device (given back on
+/// drop, which comes after `Holding`'s, so after the queue finished), else the heap.
+struct Staging<'d> {
+    device: &'d Device,
+    pinned: Option<crate::memory::Pinned>,
+    heap: Vec<u8>,
+    bytes: usize,
+}
+
+impl<'d> Staging<'d> {
+    fn new(device: &'d Device, bytes: usize) -> Staging<'d> {
+        let pinned = if bytes == 0 {
+            None
+        } else {
+            device.take_staging(bytes)
+        };
+        let heap = if pinned.is_some() {
+            Vec::new()
+        } else {
+            vec![0; bytes]
+        };
+        Staging {
+            device,
+            pinned,
+            heap,
+            bytes,
+        }
+    }
+
+    fn is_pinned(&self) -> bool {
+        self.pinned.is_some()
+    }
+
+    /// The area, `bytes` long.
+    fn area(&mut self) -> &mut [u8] {
+        match &mut self.pinned {
+            Some(p) => &mut p.as_mut_slice()[..self.bytes],
+            None => &mut self.heap,
+        }
+    }
+}
+
+impl Drop for Staging<'_> {
+    fn drop(&mut self) {
+        if let Some(p) = self.pinned.take() {
+            self.device.give_staging(p);
         }
     }
 }
@@ -399,6 +465,34 @@ impl Device {
         } else {
             &self.plain_queue
         };
+        // Where the small reads land (status words, partials, small results): one area of
+        // page-locked memory when the device lends one (then every read is a non-blocking DMA
+        // transfer before the one wait), else the heap (then the small reads block, which costs
+        // less there).
+        let checks = plan
+            .launches
+            .iter()
+            .any(|l| l.args.contains(&Arg::Status) || !l.partials.is_empty());
+        let mut layout = StagingLayout::default();
+        let status_at: Vec<usize> = plan.launches.iter().map(|_| layout.add(4)).collect();
+        let partial_at: Vec<Vec<usize>> = plan
+            .launches
+            .iter()
+            .map(|l| l.partials.iter().map(|&b| layout.add(b)).collect())
+            .collect();
+        // Small results come back with the status words and are copied into the host slices
+        // once the checks passed: one wait instead of two.
+        let staged_at: Vec<Option<usize>> = plan
+            .arrays
+            .iter()
+            .zip(host.iter())
+            .map(|(a, h)| {
+                (checks && a.transfer.download && !h.is_empty() && h.byte_len() <= STAGED_BYTES)
+                    .then(|| layout.add(h.byte_len()))
+            })
+            .collect();
+        let mut staging = Staging::new(self, layout.bytes);
+        let pinned = staging.is_pinned();
         let mut holding = Holding {
             device: self,
             queue,
@@ -534,29 +628,26 @@ impl Device {
         }
 
         // Status words and partials, then the one wait for the launches.
-        let mut statuses = vec![[0u8; 4]; plan.launches.len()];
-        let mut partials: Vec<Vec<Vec<u8>>> = plan
-            .launches
-            .iter()
-            .map(|l| l.partials.iter().map(|&b| vec![0u8; b]).collect())
-            .collect();
-        for (k, status) in statuses.iter_mut().enumerate() {
-            if !plan.launches[k].args.contains(&Arg::Status) {
+        let area = staging.area();
+        for (k, l) in plan.launches.iter().enumerate() {
+            if !l.args.contains(&Arg::Status) {
                 continue;
             }
             let source = holding.held[status_base + k].buffer();
-            // SAFETY: 4 bytes from a 4-byte buffer into a live array; the queue is finished
-            // before `statuses` is read or dropped.
-            unsafe { enqueue.read(source, status, true) }?;
+            let at = status_at[k];
+            // SAFETY: 4 bytes from a 4-byte buffer into the staging area, which outlives the
+            // command (it is given back after `holding` finished the queue).
+            unsafe { enqueue.read(source, &mut area[at..at + 4], !pinned) }?;
         }
-        for (k, ps) in partials.iter_mut().enumerate() {
-            for (i, p) in ps.iter_mut().enumerate() {
-                if p.is_empty() {
+        for (k, l) in plan.launches.iter().enumerate() {
+            for (i, &bytes) in l.partials.iter().enumerate() {
+                if bytes == 0 {
                     continue;
                 }
                 let source = holding.held[partial_base[k] + i].buffer();
-                // SAFETY: as above; the buffer holds at least `p.len()` bytes.
-                unsafe { enqueue.read(source, p, false) }?;
+                let at = partial_at[k][i];
+                // SAFETY: as above; the buffer holds at least `bytes` bytes.
+                unsafe { enqueue.read(source, &mut area[at..at + bytes], false) }?;
             }
         }
         // One wait for the launches, when there is a status word or partial result to look at.
@@ -577,51 +668,62 @@ impl Device {
                 RuntimeError::opencl(what, code)
             })
         };
-        let checks = plan
-            .launches
-            .iter()
-            .any(|l| l.args.contains(&Arg::Status) || !l.partials.is_empty());
-        // Small results come back with the status words, into staging memory, and are copied
-        // into the host slices once the checks passed: one wait instead of two.
-        let mut staged: Vec<(usize, Vec<u8>, Option<Event>)> = Vec::new();
-        if checks {
-            for (i, (a, h)) in plan.arrays.iter().zip(host.iter()).enumerate() {
-                if !a.transfer.download || h.is_empty() || h.byte_len() > STAGED_BYTES {
-                    continue;
-                }
-                let mut data = vec![0u8; h.byte_len()];
-                let source = holding.held[i].buffer();
-                // SAFETY: the device buffer holds exactly `data.len()` bytes; `data` outlives the
-                // command (the queue is finished before `staged` is read or dropped).
-                let event = unsafe { enqueue.read(source, &mut data, true) }?;
-                staged.push((i, data, event));
-            }
+        let mut staged: Vec<(usize, Option<Event>)> = Vec::new();
+        for (i, at) in staged_at.iter().enumerate() {
+            let (Some(at), Some(h)) = (*at, host.get(i)) else {
+                continue;
+            };
+            let source = holding.held[i].buffer();
+            let bytes = h.byte_len();
+            // SAFETY: the device buffer holds exactly `bytes` bytes; the staging area outlives
+            // the command (as above).
+            let event = unsafe { enqueue.read(source, &mut area[at..at + bytes], !pinned) }?;
+            staged.push((i, event));
         }
         let waited = Instant::now();
         if checks {
             wait("kernel execution")?;
             holding.idle = true;
         }
-        let failed = statuses
-            .iter()
-            .enumerate()
-            .map(|(k, s)| (k, i32::from_ne_bytes(*s)))
+        let status_of = |k: usize| {
+            let at = status_at[k];
+            let mut word = [0u8; 4];
+            word.copy_from_slice(&area[at..at + 4]);
+            i32::from_ne_bytes(word)
+        };
+        let failed = (0..plan.launches.len())
+            .filter(|&k| plan.launches[k].args.contains(&Arg::Status))
+            .map(|k| (k, status_of(k)))
             .find(|&(_, code)| code != 0);
         // Status words read back as 0 serve the next execution as they are.
-        for (k, status) in statuses.iter().enumerate() {
+        for k in 0..plan.launches.len() {
             if let Some(Held::Status(_, zero)) = holding.held.get_mut(status_base + k) {
-                *zero = checks && *status == [0; 4];
+                *zero = checks && status_of(k) == 0;
             }
         }
+        let partials: Vec<Vec<Vec<u8>>> = plan
+            .launches
+            .iter()
+            .zip(&partial_at)
+            .map(|(l, at)| {
+                l.partials
+                    .iter()
+                    .zip(at)
+                    .map(|(&bytes, &at)| area[at..at + bytes].to_vec())
+                    .collect()
+            })
+            .collect();
 
         // Every check passed: the results go straight into the host slices.
         let mut downloads = Vec::new();
         let last = plan.launches.len().saturating_sub(1);
         if failed.is_none() {
-            for (i, data, event) in staged {
-                if let Some(h) = host.get_mut(i) {
-                    h.as_bytes_mut().copy_from_slice(&data);
-                }
+            for (i, event) in staged {
+                let (Some(at), Some(h)) = (staged_at[i], host.get_mut(i)) else {
+                    continue;
+                };
+                let data = h.as_bytes_mut();
+                data.copy_from_slice(&area[at..at + data.len()]);
                 if let Some(t) = times.get_mut(last) {
                     t.bytes_downloaded += data.len() as u64;
                 }

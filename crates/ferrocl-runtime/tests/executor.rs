@@ -355,3 +355,50 @@ fn refuses_mismatched_host_slices() {
         .expect_err("size mismatch");
     assert!(err.to_string().contains("bytes"), "{err}");
 }
+
+/// Unprofiled executions (the fast path: status words and small results read without blocking
+/// into page-locked staging memory, one wait) alternate between passing and failing checks; each
+/// gives the right status and leaves the host as it should, at sizes on both sides of the 64 KiB
+/// staged-result bound.
+#[test]
+fn staged_reads_alternate_between_pass_and_fail() {
+    let Some(dev) = dev() else { return };
+    let kernel = dev.build(ADD, OPTS, "add").expect("build");
+    for n in [1usize, 300, 16 * 1024, 16 * 1024 + 1, 40_000] {
+        for round in 0..6 {
+            let fail = round % 2 == 1;
+            let mut a: Vec<i32> = (0..n as i32)
+                .map(|x| if fail && x == n as i32 / 2 { -1 } else { x * 3 })
+                .collect();
+            let mut c = vec![-9i32; n];
+            let mut plan = one_launch(
+                &kernel,
+                n,
+                Transfer {
+                    upload: false,
+                    download: true,
+                },
+                None,
+            );
+            plan.profile = false;
+            let done = dev
+                .execute(&plan, &mut [HostData::from(&mut a), HostData::from(&mut c)])
+                .expect("execute");
+            if fail {
+                assert_eq!(done.failed, Some((0, 7)), "n={n} round {round}");
+                assert!(
+                    c.iter().all(|&x| x == -9),
+                    "n={n}: untouched after a failure"
+                );
+            } else {
+                assert_eq!(done.failed, None, "n={n} round {round}");
+                let expected: Vec<i32> = (0..n as i32).map(|x| x * 3 + 10).collect();
+                assert_eq!(c, expected, "n={n} round {round}");
+            }
+        }
+    }
+    assert!(
+        dev.idle_staging() >= 1,
+        "the staging area came back to the device for the next execution"
+    );
+}
