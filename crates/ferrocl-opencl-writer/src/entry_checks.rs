@@ -31,6 +31,28 @@ pub(crate) struct EntryTest {
     pub(crate) condition: String,
     /// The accesses and divisions the fast copy writes without their check.
     pub(crate) proven: HashSet<NodeId>,
+    /// What staged coalescing needs to know of the loop (see the `staging` module).
+    pub(crate) counted: Counted,
+}
+
+/// The counted loop an entry test was written for.
+pub(crate) struct Counted {
+    /// The tested induction variable's phi.
+    pub(crate) phi: NodeId,
+    /// Its entry value's node.
+    pub(crate) entry: NodeId,
+    /// The bound's node.
+    pub(crate) bound: NodeId,
+    /// Its step.
+    pub(crate) step: i64,
+    /// The C name of the variable's last value (`long`).
+    pub(crate) last: String,
+    /// Loads in the blocks after the header's test whose index is `phi + rest` (`rest`
+    /// loop-invariant) and whose guard the test proves, with `rest`.
+    pub(crate) unit_loads: Vec<(NodeId, Linear)>,
+    /// Whether the loop stores to any array, allocates one, keeps a guard the test does not
+    /// prove, is left other than by its header's test, or its header has a fixed node.
+    pub(crate) impure: bool,
 }
 
 /// `Σ c * (long)term + constant` in C, 64-bit.
@@ -298,6 +320,60 @@ impl Writer<'_> {
                 conds.push(cond);
             }
         }
+        // Loads a staged copy could read from local memory (see `Counted::unit_loads`).
+        let mut unit_loads = Vec::new();
+        let mut impure = cfg.blocks[b].nodes.iter().any(|&n| {
+            matches!(
+                g.op(n),
+                Op::ArrayLoad(_)
+                    | Op::ArrayStore(_)
+                    | Op::NewArray(_)
+                    | Op::IntegerDivRem { .. }
+                    | Op::Guard(_)
+            )
+        });
+        for &m in members.iter().filter(|&&m| m != b) {
+            // Only the header's test may leave the loop (a tile ends the loop early otherwise).
+            if cfg.blocks[m].succs.iter().any(|s| !members.contains(s)) {
+                impure = true;
+            }
+            let nodes = &cfg.blocks[m].nodes;
+            for (at, &n) in nodes.iter().enumerate() {
+                match g.op(n) {
+                    Op::ArrayStore(_) | Op::NewArray(_) => impure = true,
+                    Op::Guard(_) if !proven.contains(&n) => impure = true,
+                    Op::ArrayLoad(_) => {
+                        let (array, index) = (g.inputs(n)[0], g.inputs(n)[1]);
+                        let guarded = at.checked_sub(1).is_some_and(|p| {
+                            let p = nodes[p];
+                            proven.contains(&p) && g.inputs(p) == [index, array]
+                        });
+                        if !guarded || self.reduce_acc(array).is_some() {
+                            continue;
+                        }
+                        let Some(affine) = loop_affine(g, index, &is_iv, &is_invariant) else {
+                            continue;
+                        };
+                        if affine.iv == Some(ind.phi)
+                            && affine.scale.terms.is_empty()
+                            && affine.scale.constant == 1
+                        {
+                            unit_loads.push((n, affine.rest));
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+        let counted = Counted {
+            phi: ind.phi,
+            entry: g.inputs(ind.phi)[1],
+            bound: ind.bound,
+            step,
+            last: last.clone(),
+            unit_loads,
+            impure,
+        };
         let fast = self.names.fresh(&format!("{k}_fast"));
         for (i, c) in conds.iter().enumerate() {
             let end = if i + 1 == conds.len() { ";" } else { "" };
@@ -311,6 +387,7 @@ impl Writer<'_> {
             lines,
             condition: fast,
             proven,
+            counted,
         }))
     }
 }

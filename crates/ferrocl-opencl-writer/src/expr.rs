@@ -170,6 +170,7 @@ impl Writer<'_> {
 
     /// Writes the statement(s) of a fixed body node.
     pub(crate) fn fixed(&mut self, id: NodeId, status: &str) -> Result<(), WriterError> {
+        self.stage.fixed_written += 1;
         let g = &self.mg.graph;
         let inputs = g.inputs(id).to_vec();
         // The running value of a @Reduce array is the work-item's accumulator (no bounds check:
@@ -189,6 +190,11 @@ impl Writer<'_> {
             }
         }
         match g.op(id).clone() {
+            Op::ArrayLoad(elem) if self.stage.tile_reads.contains_key(&id) => {
+                // Staged coalescing: the element is in the work-group's tile.
+                let read = self.stage.tile_reads[&id].clone();
+                self.bind(id, elem.value_stamp(), read);
+            }
             Op::ArrayLoad(elem) => {
                 let (arr, _) = self.array(id, inputs[0])?;
                 let index = self.value(inputs[1])?;

@@ -20,6 +20,7 @@ mod expr;
 mod intrinsics;
 mod libm;
 mod names;
+mod staging;
 mod structure;
 mod versioning;
 mod write_cover;
@@ -227,6 +228,8 @@ pub(crate) struct Writer<'a> {
     pub(crate) private_arrays: HashMap<NodeId, PrivateArray>,
     /// How often each optional phase changed the code in this pass.
     pub(crate) applied: BTreeMap<&'static str, usize>,
+    /// Staged coalescing (see the `staging` module).
+    pub(crate) stage: staging::StageState,
 }
 
 /// A private array of the work-item: one per `NewArray` site, declared at the top of the kernel and
@@ -514,6 +517,7 @@ pub fn write_kernel(
         hoisted_names: HashMap::new(),
         private_arrays,
         applied: BTreeMap::new(),
+        stage: staging::StageState::default(),
     };
     let place = structure::schedule(&base, &cfg);
 
@@ -549,6 +553,12 @@ pub fn write_kernel(
             hoisted_names: HashMap::new(),
             private_arrays: base.private_arrays.clone(),
             applied: BTreeMap::new(),
+            // Staging needs one NDRange dimension and no grid-stride loop.
+            stage: staging::StageState {
+                allowed: (nest.dims.len() == 1 && !reducing)
+                    .then(|| (nest.dims[0].index, dim_names[0].1.clone())),
+                ..staging::StageState::default()
+            },
         };
         // Private arrays: storage for the whole kernel (zeroed where each `new` runs), in a fixed
         // order. A length of 0 or less still declares one element, never reached past the checks.
@@ -679,7 +689,16 @@ pub fn write_kernel(
     if !w.helpers.is_empty() {
         src.push('\n');
     }
-    let _ = writeln!(src, "__kernel void {kernel_name}(");
+    if w.stage.staged > 0 {
+        // The staged tiles are STAGE rows: one per work-item of the group.
+        let _ = writeln!(
+            src,
+            "__kernel __attribute__((reqd_work_group_size({}, 1, 1))) void {kernel_name}(",
+            staging::STAGE
+        );
+    } else {
+        let _ = writeln!(src, "__kernel void {kernel_name}(");
+    }
     for (i, d) in decls.iter().enumerate() {
         let sep = if i + 1 == decls.len() { ")" } else { "," };
         let _ = writeln!(src, "    {d}{sep}");
@@ -699,10 +718,20 @@ pub fn write_kernel(
         for (k, d) in nest.dims.iter().enumerate() {
             let dim = nest.dims.len() - 1 - k;
             let (start, count) = &dim_names[k];
-            let _ = writeln!(
-                src,
-                "    if (get_global_id({dim}) >= (size_t){count}) return;"
-            );
+            if w.stage.staged > 0 {
+                // Work-items past the trip count stay for the staged loop's barriers and end
+                // after it (see the `staging` module).
+                let _ = writeln!(
+                    src,
+                    "    const bool {} = get_global_id({dim}) < (size_t){count};",
+                    staging::ACTIVE
+                );
+            } else {
+                let _ = writeln!(
+                    src,
+                    "    if (get_global_id({dim}) >= (size_t){count}) return;"
+                );
+            }
             let _ = writeln!(
                 src,
                 "    const int {} = {};",
@@ -727,6 +756,7 @@ pub fn write_kernel(
                 "unroll" => format!("{UNROLL} copies"),
                 "vectorize" => format!("{VECTOR_COPIES} lanes"),
                 "reduceVersioning" => count(n, "range"),
+                "coalesce" => format!("{} staged through local memory", count(n, "array read")),
                 _ => n.to_string(),
             };
             applied.push(Applied {

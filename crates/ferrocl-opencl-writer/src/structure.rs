@@ -427,6 +427,7 @@ impl Writer<'_> {
                 }
             }
             let after = outside.first().copied().or(next);
+            let fixed_before = self.stage.fixed_written;
             let test = if self.options.switches.is_on("loopVersioning") {
                 self.entry_checks(em, b)?
             } else {
@@ -440,8 +441,28 @@ impl Writer<'_> {
                     for line in &test.lines {
                         self.line(line);
                     }
-                    self.line(&format!("if ({}) {{", test.condition));
-                    self.open_scope();
+                    // Staged coalescing needs every work-item of the group at its barriers: the
+                    // loop at the top of the body, nothing fixed, no return and no loop before it.
+                    let top = fixed_before == 0
+                        && self.stage.fixed_written == 0
+                        && em.loops.is_empty()
+                        && self.scope.is_empty()
+                        && (0..cfg.blocks.len())
+                            .filter(|&c| cfg.rpo_index[c] < cfg.rpo_index[b])
+                            .all(|c| {
+                                !cfg.is_loop_header(c)
+                                    && !cfg.blocks[c]
+                                        .nodes
+                                        .iter()
+                                        .any(|&n| *self.mg.graph.op(n) == Op::Return)
+                            });
+                    let staged = self.stage_plan(&test, top)?;
+                    if let Some(loads) = &staged {
+                        self.begin_staged(&test, loads)?;
+                    } else {
+                        self.line(&format!("if ({}) {{", test.condition));
+                        self.open_scope();
+                    }
                     let values = self.values.clone();
                     let def_scope = self.def_scope.clone();
                     let checked = self.checked.clone();
@@ -456,15 +477,23 @@ impl Writer<'_> {
                     self.emit_loop(em, b, &inside, after)?;
                     em.fast_copy = None;
                     self.proven.clear();
-                    self.close_scope();
+                    if staged.is_some() {
+                        self.staged_fallback();
+                    } else {
+                        self.close_scope();
+                        self.line("} else {");
+                        self.open_scope();
+                    }
                     self.values = values;
                     self.def_scope = def_scope;
                     self.checked = checked;
-                    self.line("} else {");
-                    self.open_scope();
                     self.emit_loop(em, b, &inside, after)?;
-                    self.close_scope();
-                    self.line("}");
+                    if staged.is_some() {
+                        self.end_staged();
+                    } else {
+                        self.close_scope();
+                        self.line("}");
+                    }
                 }
                 None => self.emit_loop(em, b, &inside, after)?,
             }
@@ -489,6 +518,9 @@ impl Writer<'_> {
     ) -> Result<(), WriterError> {
         self.line("for (;;) {");
         self.open_scope();
+        if let Some(first) = self.stage.loop_prefix.take() {
+            self.line(&first);
+        }
         em.loops.push((b, after));
         let inner_next = inside.first().copied();
         let valid = self.emit_block_body(em, b, inner_next)?;

@@ -78,6 +78,12 @@ pub const OPTIONAL_PHASES: &[PhaseInfo] = &[
                check-free copy of the loop",
     },
     PhaseInfo {
+        name: "coalesce",
+        stage: Stage::Writer,
+        what: "row-strided reads of an inner loop (a[i * n + j]) staged through local memory in \
+               tiles the work-group loads together, so that its global reads are contiguous",
+    },
+    PhaseInfo {
         name: "reduceVersioning",
         stage: Stage::Writer,
         what: "index checks of a @Reduce loop tested once for the whole range",

@@ -39,6 +39,7 @@ pub struct BuiltKernel {
     owner: DeviceSelector,
     build_time: Duration,
     work_group_size: usize,
+    compile_work_group_size: Option<[usize; 3]>,
     preferred_multiple: usize,
     local_mem_bytes: u64,
     private_mem_bytes: u64,
@@ -82,6 +83,12 @@ impl BuiltKernel {
     /// launched with on its device.
     pub fn work_group_size(&self) -> usize {
         self.work_group_size
+    }
+
+    /// `CL_KERNEL_COMPILE_WORK_GROUP_SIZE`: the work-group size the source requires with
+    /// `reqd_work_group_size`, if it requires one.
+    pub fn compile_work_group_size(&self) -> Option<[usize; 3]> {
+        self.compile_work_group_size
     }
 
     /// `CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE` (1 when the driver does
@@ -308,6 +315,12 @@ impl Device {
             .get_work_group_size(id)
             .map_err(cl("clGetKernelWorkGroupInfo"))?;
         let preferred_multiple = kernel.get_work_group_size_multiple(id).unwrap_or(1).max(1);
+        // `__attribute__((reqd_work_group_size(x, y, z)))`; all zero when the source has none.
+        let compile_work_group_size = kernel
+            .get_compile_work_group_size(id)
+            .ok()
+            .and_then(|v| <[usize; 3]>::try_from(v.as_slice()).ok())
+            .filter(|v| v.iter().all(|&d| d > 0));
         let local_mem_bytes = kernel.get_local_mem_size(id).unwrap_or(0);
         let private_mem_bytes = kernel.get_private_mem_size(id).unwrap_or(0);
         let num_args = kernel.num_args().map_err(cl("clGetKernelInfo"))?;
@@ -324,6 +337,7 @@ impl Device {
             owner: self.selector(),
             build_time: slot.build_time,
             work_group_size,
+            compile_work_group_size,
             preferred_multiple,
             local_mem_bytes,
             private_mem_bytes,

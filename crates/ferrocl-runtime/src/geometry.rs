@@ -30,6 +30,9 @@ pub struct GeometryLimits {
     pub free_local_bytes: u64,
     /// `CL_DEVICE_MAX_COMPUTE_UNITS`.
     pub compute_units: u32,
+    /// `CL_KERNEL_COMPILE_WORK_GROUP_SIZE`: the work-group size the kernel's source requires
+    /// (`reqd_work_group_size`), if any; every launch uses it.
+    pub required: Option<[usize; 3]>,
 }
 
 impl GeometryLimits {
@@ -44,6 +47,7 @@ impl GeometryLimits {
                 .local_mem_bytes
                 .saturating_sub(kernel.local_mem_bytes()),
             compute_units: info.compute_units,
+            required: kernel.compile_work_group_size(),
         }
     }
 }
@@ -124,10 +128,29 @@ pub fn plan(shape: Shape<'_>, limits: &GeometryLimits) -> Result<Geometry, Geome
     } else {
         shape.counts.to_vec()
     };
-    let mut local = match shape.requested {
-        Some(req) => checked_request(req, &ndrange, single, limits)?,
-        None if single => vec![1],
-        None => default_local(ndrange.len(), limits),
+    let mut local = match (limits.required, shape.requested) {
+        // A kernel compiled for one work-group size (e.g. one that stages tiles in local memory)
+        // runs with that size; a request for another is refused.
+        (Some(required), requested) if !single => {
+            let local: Vec<usize> = required.iter().copied().take(ndrange.len()).collect();
+            if local.len() != ndrange.len() || required[ndrange.len()..].iter().any(|&d| d != 1) {
+                return Err(GeometryError(format!(
+                    "the kernel requires work-groups of {required:?}, which do not fit its {}-dimensional NDRange",
+                    ndrange.len()
+                )));
+            }
+            if let Some(req) = requested {
+                if req != local.as_slice() {
+                    return Err(GeometryError(format!(
+                        "work-group size {req:?} was requested, but the kernel was compiled for work-groups of {local:?} (it stages data in local memory); leave the size to Ferrocl or switch the phase that needs it off"
+                    )));
+                }
+            }
+            local
+        }
+        (_, Some(req)) => checked_request(req, &ndrange, single, limits)?,
+        (_, None) if single => vec![1],
+        (_, None) => default_local(ndrange.len(), limits),
     };
     if let Some(per_item) = shape.reduction_scratch_per_item {
         // The work-group tree halves its size each step: every dimension a power of two, and the
@@ -226,7 +249,45 @@ mod tests {
             item_sizes: vec![1024, 1024, 64],
             free_local_bytes: 48 * 1024,
             compute_units: 132,
+            required: None,
         }
+    }
+
+    #[test]
+    fn a_required_work_group_size_is_used_and_another_request_refused() {
+        let l = GeometryLimits {
+            required: Some([32, 1, 1]),
+            ..limits()
+        };
+        let g = plan(shape(&[1000]), &l).expect("plan");
+        assert_eq!(g.local, [32]);
+        assert_eq!(g.global, [1024], "rounded up to whole groups");
+        let same = [32usize];
+        let ok = plan(
+            Shape {
+                requested: Some(&same),
+                ..shape(&[64])
+            },
+            &l,
+        )
+        .expect("the required size itself may be requested");
+        assert_eq!(ok.local, [32]);
+        let other = [64usize];
+        let err = plan(
+            Shape {
+                requested: Some(&other),
+                ..shape(&[64])
+            },
+            &l,
+        )
+        .expect_err("another size is refused");
+        assert!(err.0.contains("[64]") && err.0.contains("[32]"), "{err}");
+        // A 2-D NDRange cannot take a kernel whose required size is 3-D.
+        let cube = GeometryLimits {
+            required: Some([4, 4, 4]),
+            ..limits()
+        };
+        assert!(plan(shape(&[8, 8]), &cube).is_err());
     }
 
     fn shape(counts: &[u64]) -> Shape<'_> {

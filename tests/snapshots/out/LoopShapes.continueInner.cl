@@ -2,7 +2,7 @@
 // @Parallel loop 0 (NDRange dimension 0): r from 0 while r < rows, step 1
 #pragma OPENCL FP_CONTRACT OFF
 
-__kernel void continueInner(
+__kernel __attribute__((reqd_work_group_size(32, 1, 1))) void continueInner(
     __global const int* m,
     const int m_length,
     const int cols,
@@ -13,11 +13,13 @@ __kernel void continueInner(
     const uint ferrocl_count0,
     __global int* ferrocl_status)
 {
-    if (get_global_id(0) >= (size_t)ferrocl_count0) return;
+    const bool ferrocl_active = get_global_id(0) < (size_t)ferrocl_count0;
     const int r = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
     int s;
     int c;
     int s_1;
+    __local int ferrocl_group_fast;
+    __local int ferrocl_tile0[32][33];
     s = 0;
     c = 0;
     const int v32 = (int)((uint)r * (uint)cols);
@@ -27,29 +29,46 @@ __kernel void continueInner(
     const long c_end = (long)c + c_trips;
     const int c_fast = (c_last + 1L <= 2147483647L)
         && ((ulong)((long)c + (long)v32) < (ulong)m_length && (ulong)(c_end + (long)v32) < (ulong)m_length);
-    if (c_fast) {
-        for (;;) {
-            const bool v28 = (c >= cols);
-            if (v28) {
-                break;
-            } else {
-                const int v33 = (int)((uint)v32 + (uint)c);
-                const int v34 = m[v33];
-                const bool v36 = (v34 >= 0);
-                if (v36) {
-                    const int v43 = m[v33];
-                    const int s_2 = (int)((uint)s + (uint)v43);
-                    s_1 = s_2;
-                } else {
-                    s_1 = s;
-                }
-                const int c_1 = (int)((uint)c + (uint)1);
-                s = s_1;
-                c = c_1;
-                continue;
+    // Staged coalescing: 1 array read(s) through local memory, 32 columns at a time, when the whole work-group passes the test.
+    if (get_local_id(0) == 0) ferrocl_group_fast = 1;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (ferrocl_active && !c_fast) ferrocl_group_fast = 0;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (ferrocl_group_fast) {
+        const int ferrocl_lid = (int)get_local_id(0);
+        for (long ferrocl_tile_start = (long)c; ferrocl_tile_start <= c_last; ferrocl_tile_start += 32L) {
+            for (int ferrocl_row = 0; ferrocl_row < 32; ferrocl_row++) {
+                if (get_global_id(0) - (size_t)ferrocl_lid + (size_t)ferrocl_row < (size_t)ferrocl_count0 && ferrocl_tile_start + (long)ferrocl_lid <= c_last) ferrocl_tile0[ferrocl_row][ferrocl_lid] = m[(int)((uint)(int)((uint)v32) + (uint)(ferrocl_row - ferrocl_lid) * (uint)(int)((uint)cols) + (uint)(ferrocl_tile_start + (long)ferrocl_lid))];
             }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            if (ferrocl_active) {
+                const long ferrocl_tile_end = ferrocl_tile_start + 31L;
+                for (;;) {
+                    if ((long)c > ferrocl_tile_end && (long)c <= c_last) break;
+                    const bool v28 = (c >= cols);
+                    if (v28) {
+                        break;
+                    } else {
+                        const int v34 = ferrocl_tile0[ferrocl_lid][(int)((long)c - ferrocl_tile_start)];
+                        const int v33 = (int)((uint)v32 + (uint)c);
+                        const bool v36 = (v34 >= 0);
+                        if (v36) {
+                            const int v43 = m[v33];
+                            const int s_2 = (int)((uint)s + (uint)v43);
+                            s_1 = s_2;
+                        } else {
+                            s_1 = s;
+                        }
+                        const int c_1 = (int)((uint)c + (uint)1);
+                        s = s_1;
+                        c = c_1;
+                        continue;
+                    }
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
         }
-    } else {
+    } else if (ferrocl_active) {
         for (;;) {
             const bool v28_1 = (c >= cols);
             if (v28_1) {
@@ -73,6 +92,7 @@ __kernel void continueInner(
             }
         }
     }
+    if (!ferrocl_active) return;
     if ((uint)r >= (uint)sums_length) { *ferrocl_status = 1; return; }
     sums[r] = s;
 }

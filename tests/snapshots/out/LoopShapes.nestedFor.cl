@@ -2,7 +2,7 @@
 // @Parallel loop 0 (NDRange dimension 0): r from 0 while r < rows, step 1
 #pragma OPENCL FP_CONTRACT OFF
 
-__kernel void nestedFor(
+__kernel __attribute__((reqd_work_group_size(32, 1, 1))) void nestedFor(
     __global const float* m,
     const int m_length,
     __global const float* v,
@@ -15,10 +15,12 @@ __kernel void nestedFor(
     const uint ferrocl_count0,
     __global int* ferrocl_status)
 {
-    if (get_global_id(0) >= (size_t)ferrocl_count0) return;
+    const bool ferrocl_active = get_global_id(0) < (size_t)ferrocl_count0;
     const int r = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
     float s;
     int c;
+    __local int ferrocl_group_fast;
+    __local float ferrocl_tile0[32][33];
     s = 0.0f;
     c = 0;
     const int v35 = (int)((uint)r * (uint)cols);
@@ -29,24 +31,41 @@ __kernel void nestedFor(
     const int c_fast = (c_last + 1L <= 2147483647L)
         && ((ulong)((long)c + (long)v35) < (ulong)m_length && (ulong)(c_end + (long)v35) < (ulong)m_length)
         && ((ulong)((long)c) < (ulong)v_length && (ulong)(c_end) < (ulong)v_length);
-    if (c_fast) {
-        for (;;) {
-            const bool v31 = (c >= cols);
-            if (v31) {
-                break;
-            } else {
-                const int v36 = (int)((uint)v35 + (uint)c);
-                const float v37 = m[v36];
-                const float v38 = v[c];
-                const float v39 = (v37 * v38);
-                const float s_1 = (s + v39);
-                const int c_1 = (int)((uint)c + (uint)1);
-                s = s_1;
-                c = c_1;
-                continue;
+    // Staged coalescing: 1 array read(s) through local memory, 32 columns at a time, when the whole work-group passes the test.
+    if (get_local_id(0) == 0) ferrocl_group_fast = 1;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (ferrocl_active && !c_fast) ferrocl_group_fast = 0;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (ferrocl_group_fast) {
+        const int ferrocl_lid = (int)get_local_id(0);
+        for (long ferrocl_tile_start = (long)c; ferrocl_tile_start <= c_last; ferrocl_tile_start += 32L) {
+            for (int ferrocl_row = 0; ferrocl_row < 32; ferrocl_row++) {
+                if (get_global_id(0) - (size_t)ferrocl_lid + (size_t)ferrocl_row < (size_t)ferrocl_count0 && ferrocl_tile_start + (long)ferrocl_lid <= c_last) ferrocl_tile0[ferrocl_row][ferrocl_lid] = m[(int)((uint)(int)((uint)v35) + (uint)(ferrocl_row - ferrocl_lid) * (uint)(int)((uint)cols) + (uint)(ferrocl_tile_start + (long)ferrocl_lid))];
             }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            if (ferrocl_active) {
+                const long ferrocl_tile_end = ferrocl_tile_start + 31L;
+                for (;;) {
+                    if ((long)c > ferrocl_tile_end && (long)c <= c_last) break;
+                    const bool v31 = (c >= cols);
+                    if (v31) {
+                        break;
+                    } else {
+                        const float v37 = ferrocl_tile0[ferrocl_lid][(int)((long)c - ferrocl_tile_start)];
+                        const float v38 = v[c];
+                        const int v36 = (int)((uint)v35 + (uint)c);
+                        const float v39 = (v37 * v38);
+                        const float s_1 = (s + v39);
+                        const int c_1 = (int)((uint)c + (uint)1);
+                        s = s_1;
+                        c = c_1;
+                        continue;
+                    }
+                }
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
         }
-    } else {
+    } else if (ferrocl_active) {
         for (;;) {
             const bool v31_1 = (c >= cols);
             if (v31_1) {
@@ -66,6 +85,7 @@ __kernel void nestedFor(
             }
         }
     }
+    if (!ferrocl_active) return;
     if ((uint)r >= (uint)out_length) { *ferrocl_status = 1; return; }
     out[r] = s;
 }

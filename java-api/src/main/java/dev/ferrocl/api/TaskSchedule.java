@@ -570,7 +570,8 @@ public final class TaskSchedule implements AutoCloseable {
      * per {@code @Parallel} loop of the task, innermost loop first (NDRange dimension 0 is the innermost loop);
      * a task without a {@code @Parallel} loop runs as one work-item and accepts only {@code 1}. The global size is
      * each loop's trip count rounded up to a multiple of its size. A size the kernel or the device cannot take
-     * makes {@link #execute()} throw {@link FerroclException} naming the limits.
+     * makes {@link #execute()} throw {@link FerroclException} naming the limits. A task with a fixed size is
+     * compiled without the phases that need a work-group size of their own ({@code coalesce}).
      *
      * @param taskId    the task
      * @param localSize the work-group size per dimension, each at least 1
@@ -731,7 +732,7 @@ public final class TaskSchedule implements AutoCloseable {
      * virtual calls, scalar replacement of its objects), the method runs on the JVM with a
      * {@link CompilationException.Kind#DISABLED} bailout. {@link TaskReport#optimizations()} says which phases
      * changed each kernel. The phases: {@code devirtualize}, {@code scalarReplace}, {@code gvn},
-     * {@code narrowFloat}, {@code guardElimination}, {@code loopVersioning}, {@code reduceVersioning}, {@code unroll}, {@code vectorize}, {@code redundantChecks}.
+     * {@code narrowFloat}, {@code guardElimination}, {@code loopVersioning}, {@code coalesce}, {@code reduceVersioning}, {@code unroll}, {@code vectorize}, {@code redundantChecks}.
      *
      * @param phase the phase's name
      * @param on    whether it runs
@@ -898,7 +899,15 @@ public final class TaskSchedule implements AutoCloseable {
             outcome = Outcome.bailout(t.targetProblem);
             fresh = true;
         } else {
-            outcome = KernelCache.obtain(t.target, Config.DEVICE, optimizations, t.id);
+            String switches = optimizations;
+            if (t.requestedLocalSize != null) {
+                // Staged coalescing fixes the work-group size itself.
+                java.util.TreeMap<String, String> all = new java.util.TreeMap<>(Config.OPTIMIZATION_SWITCHES);
+                all.putAll(optimizationOverrides);
+                all.put("coalesce", "false");
+                switches = Config.join(all);
+            }
+            outcome = KernelCache.obtain(t.target, Config.DEVICE, switches, t.id);
             fresh = outcome.claimFresh();
         }
         if (record) {

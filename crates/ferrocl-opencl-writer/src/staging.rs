@@ -1,0 +1,277 @@
+//! Staged coalescing (phase `coalesce`): in a 1-D kernel whose work-items each walk a row
+//! (`for (@Parallel i …) for (j …) s += a[i * n + j] * x[j]`), consecutive work-items read
+//! addresses `n` elements apart, so every load of a warp touches as many memory segments as it has
+//! work-items. The staged copy of the loop reads `a` through local memory instead: per tile of
+//! [`STAGE`] columns, the work-group's [`STAGE`] work-items load the [`STAGE`] × [`STAGE`] block of
+//! their rows together, each a column, so each load of the group is one contiguous run; after a
+//! barrier each work-item runs its own iterations of the tile, reading its row of the block.
+//!
+//! Why the result is Java's, bit for bit: every work-item still runs its own iterations in their
+//! order, with the same arithmetic; only where a loaded value comes from changes. The block holds
+//! exactly the elements the rows' work-items would load in those iterations: the element of row
+//! `r` and column `t + c` is `a[R_r + t + c]`, where the load's index is `j + R` (`R` invariant in
+//! the inner loop) and `R = S * i + U` with `S` and `U` the same in every work-item (made of
+//! parameters, lengths and constants), so `R_r = R + (r - lid) * S` in `int` arithmetic (a ring
+//! identity, true modulo 2^32 as Java computes it). Nothing in the loop stores to any array, so
+//! the values cannot change while the tile is in use.
+//!
+//! Why no load is out of bounds and every check keeps its meaning: the staged copy runs only when
+//! the loop-entry test (see `entry_checks`) held in every active work-item of the group (an AND
+//! over the group in local memory), and that test bounds the load's index for every iteration of
+//! its work-item; the block loads only elements of active rows and of iterations that run.
+//! Otherwise the whole group runs the loop as written, every check in place. Barriers are reached
+//! by every work-item of the group: the work-items past the trip count stay until after the loop
+//! (the kernel's usual early `return` moves there), nothing before the loop may fail a check or
+//! touch memory, and the loop keeps no check that could end a work-item inside it.
+//!
+//! Received: a versioned innermost loop at the top level of a 1-D, non-reducing kernel body,
+//! nothing fixed written before it. Guaranteed: the loads named in the returned plan are read from
+//! local memory in the staged copy; the kernel requires work-groups of [`STAGE`] work-items.
+
+use crate::entry_checks::EntryTest;
+use crate::Writer;
+use crate::WriterError;
+use ferrocl_graph::{Graph, NodeId, Op};
+use ferrocl_opt::{loop_affine, Linear};
+use std::collections::HashMap;
+
+/// Rows (work-items of a group) and columns of a staged tile.
+pub(crate) const STAGE: usize = 32;
+
+/// The writer's state for staged coalescing.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct StageState {
+    /// In a kernel that may stage: the parallel index's node and the trip count's C name.
+    pub(crate) allowed: Option<(NodeId, String)>,
+    /// Fixed nodes (loads, stores, checks, divisions, allocations) written so far.
+    pub(crate) fixed_written: usize,
+    /// Arrays staged in this kernel (then it requires work-groups of [`STAGE`]).
+    pub(crate) staged: usize,
+    /// While the staged copy is written: what each staged load reads instead.
+    pub(crate) tile_reads: HashMap<NodeId, String>,
+    /// A statement the next loop written starts with (the tile's end).
+    pub(crate) loop_prefix: Option<String>,
+}
+
+/// One load to stage: its node, and its index `j + base + (r - lid) * stride` for row `r`.
+pub(crate) struct StagedLoad {
+    load: NodeId,
+    base: String,
+    stride: String,
+}
+
+/// Whether `n`'s value is the same in every work-item: made of parameters, constants, lengths
+/// and static fields by pure operations.
+fn uniform(g: &Graph, n: NodeId, memo: &mut HashMap<NodeId, bool>, depth: usize) -> bool {
+    if let Some(&u) = memo.get(&n) {
+        return u;
+    }
+    let u = depth < 32
+        && match g.op(n) {
+            Op::Parameter(_) | Op::Constant(_) | Op::StaticField(_) => true,
+            Op::ArrayLength
+            | Op::Binary(_)
+            | Op::Negate
+            | Op::Compare(_)
+            | Op::NormalizeCompare { .. }
+            | Op::Convert(_)
+            | Op::Intrinsic(_) => g
+                .inputs(n)
+                .to_vec()
+                .into_iter()
+                .all(|x| uniform(g, x, memo, depth + 1)),
+            _ => false,
+        };
+    memo.insert(n, u);
+    u
+}
+
+/// `Σ c * term + constant` in Java's wrapping `int` arithmetic, as C.
+fn wrapping_c(
+    w: &mut Writer<'_>,
+    terms: &[(NodeId, i64)],
+    constant: i64,
+) -> Result<String, WriterError> {
+    let mut parts = Vec::new();
+    for &(t, c) in terms {
+        let v = w.value(t)?;
+        // The coefficient's low 32 bits: the product modulo 2^32 is what Java computes.
+        parts.push(match c as u32 {
+            1 => format!("(uint){v}"),
+            c => format!("{c}u * (uint){v}"),
+        });
+    }
+    if constant as u32 != 0 || parts.is_empty() {
+        parts.push(format!("{}u", constant as u32));
+    }
+    Ok(format!("(int)({})", parts.join(" + ")))
+}
+
+impl Writer<'_> {
+    /// The loads the staged copy of the versioned loop `test` was written for reads from local
+    /// memory, if the loop qualifies (see the module docs; `top` says it is at the top level of
+    /// the body with nothing fixed written before it).
+    pub(crate) fn stage_plan(
+        &mut self,
+        test: &EntryTest,
+        top: bool,
+    ) -> Result<Option<Vec<StagedLoad>>, WriterError> {
+        let Some((index, _)) = self.stage.allowed.clone() else {
+            return Ok(None);
+        };
+        let c = &test.counted;
+        if !top
+            || c.impure
+            || c.step != 1
+            || c.unit_loads.is_empty()
+            || !self.options.switches.is_on("coalesce")
+        {
+            return Ok(None);
+        }
+        let g = &self.mg.graph;
+        let mut memo = HashMap::new();
+        if !uniform(g, c.entry, &mut memo, 0) || !uniform(g, c.bound, &mut memo, 0) {
+            return Ok(None);
+        }
+        let mut plans: Vec<(NodeId, Linear, Linear)> = Vec::new();
+        for (load, rest) in &c.unit_loads {
+            // `rest` = stride * i + uniform.
+            let mut stride = Linear::default();
+            let mut ok = true;
+            for &(t, coef) in &rest.terms {
+                let is_i = |n: NodeId| n == index;
+                let is_uniform = |n: NodeId| uniform(g, n, &mut HashMap::new(), 0);
+                match loop_affine(g, t, &is_i, &is_uniform) {
+                    Some(a) if a.iv.is_none() || a.iv == Some(index) => {
+                        for &(u, k) in &a.scale.terms {
+                            stride.terms.push((u, k.wrapping_mul(coef)));
+                        }
+                        stride.constant = stride
+                            .constant
+                            .wrapping_add(a.scale.constant.wrapping_mul(coef));
+                    }
+                    _ => ok = false,
+                }
+            }
+            // Rows one element apart (or the same element) are read together already.
+            let trivial = stride.terms.is_empty() && stride.constant.abs() <= 1;
+            if ok && !trivial {
+                plans.push((*load, rest.clone(), stride));
+            }
+        }
+        if plans.is_empty() {
+            return Ok(None);
+        }
+        let mut loads = Vec::new();
+        for (load, rest, stride) in plans {
+            let base = wrapping_c(self, &rest.terms, rest.constant)?;
+            let stride = wrapping_c(self, &stride.terms, stride.constant)?;
+            loads.push(StagedLoad { load, base, stride });
+        }
+        Ok(Some(loads))
+    }
+
+    /// Opens the staged copy of versioned loop `test` (its test lines already written): the
+    /// group's AND of the entry test, the tile loop, the block's loads and the barrier; the caller
+    /// then writes the loop as written (each staged load reads local memory, and the loop ends
+    /// with the tile), then calls [`Writer::staged_fallback`].
+    pub(crate) fn begin_staged(
+        &mut self,
+        test: &EntryTest,
+        loads: &[StagedLoad],
+    ) -> Result<(), WriterError> {
+        let Some((_, count)) = self.stage.allowed.clone() else {
+            return Err(WriterError::Internal("staging outside a 1-D kernel".into()));
+        };
+        let g = &self.mg.graph;
+        // At most one staged loop per kernel (nothing fixed may come before it), so these names
+        // are the kernel's own.
+        let all = self.names.own("ferrocl_group_fast");
+        self.top_decls.push(format!("__local int {all};"));
+        let lid = self.names.own("ferrocl_lid");
+        let t = self.names.own("ferrocl_tile_start");
+        let r = self.names.own("ferrocl_row");
+        let end = self.names.own("ferrocl_tile_end");
+        let k = self.phi_var(test.counted.phi);
+        let last = test.counted.last.clone();
+        let mut staging_lines = Vec::new();
+        let mut reads = HashMap::new();
+        for (n, l) in loads.iter().enumerate() {
+            let array = g.inputs(l.load)[0];
+            let elem = match g.op(l.load) {
+                Op::ArrayLoad(e) => *e,
+                _ => return Err(WriterError::Internal("a staged node is not a load".into())),
+            };
+            let (arr, _) = self.array(l.load, array)?;
+            let tile = self.names.own(&format!("ferrocl_tile{n}"));
+            self.top_decls.push(format!(
+                "__local {} {tile}[{STAGE}][{}];",
+                crate::names::c_elem_type(elem),
+                STAGE + 1
+            ));
+            staging_lines.push(format!(
+                "if (get_global_id(0) - (size_t){lid} + (size_t){r} < (size_t){count} && {t} + (long){lid} <= {last}) {tile}[{r}][{lid}] = {arr}[(int)((uint){} + (uint)({r} - {lid}) * (uint){} + (uint)({t} + (long){lid}))];",
+                l.base, l.stride
+            ));
+            reads.insert(l.load, format!("{tile}[{lid}][(int)((long){k} - {t})]"));
+        }
+        self.stage.staged += loads.len();
+        *self.applied.entry("coalesce").or_default() += loads.len();
+        self.line(&format!(
+            "// Staged coalescing: {} array read(s) through local memory, {STAGE} columns at a time, when the whole work-group passes the test.",
+            loads.len()
+        ));
+        self.line(&format!("if (get_local_id(0) == 0) {all} = 1;"));
+        self.line("barrier(CLK_LOCAL_MEM_FENCE);");
+        self.line(&format!("if ({ACTIVE} && !{}) {all} = 0;", test.condition));
+        self.line("barrier(CLK_LOCAL_MEM_FENCE);");
+        self.line(&format!("if ({all}) {{"));
+        self.open_scope();
+        self.line(&format!("const int {lid} = (int)get_local_id(0);"));
+        self.line(&format!(
+            "for (long {t} = (long){k}; {t} <= {last}; {t} += {STAGE}L) {{"
+        ));
+        self.open_scope();
+        self.line(&format!("for (int {r} = 0; {r} < {STAGE}; {r}++) {{"));
+        for l in &staging_lines {
+            self.line(&format!("    {l}"));
+        }
+        self.line("}");
+        self.line("barrier(CLK_LOCAL_MEM_FENCE);");
+        self.line(&format!("if ({ACTIVE}) {{"));
+        self.open_scope();
+        self.line(&format!("const long {end} = {t} + {}L;", STAGE - 1));
+        // The tile's end, unless it is the loop's own end: then the header's test runs and leaves
+        // the loop as written (with whatever its exit path assigns).
+        self.stage.loop_prefix = Some(format!(
+            "if ((long){k} > {end} && (long){k} <= {last}) break;"
+        ));
+        self.stage.tile_reads = reads;
+        Ok(())
+    }
+
+    /// Closes the tile loop and opens the copy for a group where some work-item failed the test.
+    pub(crate) fn staged_fallback(&mut self) {
+        self.stage.tile_reads.clear();
+        self.stage.loop_prefix = None;
+        self.close_scope();
+        self.line("}");
+        self.line("barrier(CLK_LOCAL_MEM_FENCE);");
+        self.close_scope();
+        self.line("}");
+        self.close_scope();
+        self.line(&format!("}} else if ({ACTIVE}) {{"));
+        self.open_scope();
+    }
+
+    /// Closes the fallback; work-items past the trip count end here.
+    pub(crate) fn end_staged(&mut self) {
+        self.close_scope();
+        self.line("}");
+        let exit = self.exit.clone();
+        self.line(&format!("if (!{ACTIVE}) {exit}"));
+    }
+}
+
+/// The C name of "this work-item is within the trip count" in a staged kernel.
+pub(crate) const ACTIVE: &str = "ferrocl_active";

@@ -1,0 +1,248 @@
+package dev.ferrocl.tests;
+
+import static dev.ferrocl.tests.JvmOracle.check;
+import static dev.ferrocl.tests.MoreChecks.checkThrows;
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
+import static org.junit.Assert.assertTrue;
+
+import dev.ferrocl.api.ExecutionReport;
+import dev.ferrocl.api.Parallel;
+import dev.ferrocl.api.TaskReport;
+import dev.ferrocl.api.TaskSchedule;
+import java.util.List;
+import org.junit.Test;
+
+/**
+ * {@code coalesce} (staged coalescing): a row-strided read of an inner loop ({@code a[i * n + j]}) goes through
+ * local memory in tiles the work-group loads together. Results are bit-identical to the JVM's (each row's terms
+ * in Java's order): row and column counts around the tile size of 32, non-square matrices, two staged arrays,
+ * loops starting past 0, constant offsets, every element type; the phase switched off; arrays too short, where
+ * the JVM's exception must come out; and a fixed work-group size, which compiles without the phase. Strict mode.
+ */
+public class CoalesceTest {
+    public static void matvec(int n, float[] a, float[] x, float[] y) {
+        for (@Parallel int i = 0; i < n; i++) {
+            float sum = 0f;
+            for (int j = 0; j < n; j++) {
+                sum += a[i * n + j] * x[j];
+            }
+            y[i] = sum;
+        }
+    }
+
+    /** Rows of {@code cols} elements, read from column {@code from} on, one element further than the row start. */
+    public static void rows(int rows, int cols, int from, double[] a, double[] x, double[] y) {
+        for (@Parallel int i = 0; i < rows; i++) {
+            double s = 0.5;
+            for (int j = from; j < cols - 1; j++) {
+                s = s * 0.75 + a[i * cols + j + 1] / x[j];
+            }
+            y[i] = s;
+        }
+    }
+
+    public static void gesummv(int n, float alpha, float beta, float[] a, float[] b, float[] x, float[] y) {
+        for (@Parallel int i = 0; i < n; i++) {
+            float t = 0f;
+            float s = 0f;
+            for (int j = 0; j < n; j++) {
+                t = a[i * n + j] * x[j] + t;
+                s = b[i * n + j] * x[j] + s;
+            }
+            y[i] = alpha * t + beta * s;
+        }
+    }
+
+    /** Integer types: wrapping sums of products and a hash of chars, bytes, shorts and longs. */
+    public static void ints(int n, int[] a, char[] c, byte[] b, short[] s, long[] l, long[] out) {
+        for (@Parallel int i = 0; i < n; i++) {
+            long h = 17;
+            int acc = 0;
+            for (int j = 0; j < n; j++) {
+                acc = acc * 31 + a[i * n + j] * (j + 1);
+                h = h * 1_000_003L ^ (c[i * n + j] + 7L * b[n * i + j] + 13L * s[j + i * n] + l[i * n + j]);
+            }
+            out[i] = h + acc;
+        }
+    }
+
+    /** A stride that is a multiple of the parallel index ({@code 2 * i * n}): every other row. */
+    public static void everyOtherRow(int n, int[] a, int[] out) {
+        for (@Parallel int i = 0; i < n; i++) {
+            int s = 0;
+            for (int j = 0; j < n; j++) {
+                s = s * 3 + a[2 * i * n + j];
+            }
+            out[i] = s;
+        }
+    }
+
+    /** Left early by a data-dependent {@code break}: a tile must not end the loop, so it is not staged. */
+    public static void firstAbove(int rows, int cols, float[] m, float t, int[] found) {
+        for (@Parallel int r = 0; r < rows; r++) {
+            int f = -1;
+            for (int c = 0; c < cols; c++) {
+                if (m[r * cols + c] > t) {
+                    f = c;
+                    break;
+                }
+            }
+            found[r] = f;
+        }
+    }
+
+    /** A {@code continue} and a value assigned on the loop's exit path: staged, exact. */
+    public static void positives(int rows, int cols, int[] m, int[] out) {
+        for (@Parallel int r = 0; r < rows; r++) {
+            int s = 0;
+            int c = 0;
+            for (; c < cols; c++) {
+                if (m[r * cols + c] < 0) {
+                    continue;
+                }
+                s += m[r * cols + c];
+            }
+            out[r] = s * 3 + c;
+        }
+    }
+
+    private static boolean coalesced(TaskReport r) {
+        return r.optimizations().stream().anyMatch(o -> o.startsWith("coalesce ("));
+    }
+
+    private static TaskReport report(ExecutionReport r) {
+        return r.task("t");
+    }
+
+    @Test
+    public void matvecAroundTheTileSize() {
+        for (int n : new int[] {1, 2, 15, 31, 32, 33, 63, 64, 65, 100, 257}) {
+            float[] a = JvmOracle.floats(2001 + n, n * n, -2f, 2f);
+            float[] x = JvmOracle.floats(2002 + n, n, -2f, 2f);
+            ExecutionReport r = check(CoalesceTest::matvec, n, a, x, new float[n]);
+            assertTrue(n + ": " + report(r).optimizations(), coalesced(report(r)));
+        }
+    }
+
+    @Test
+    public void nonSquareRowsFromAColumnPastZero() {
+        int[][] shapes = {{1, 40}, {3, 2}, {50, 7}, {33, 70}, {100, 33}, {64, 129}};
+        for (int[] shape : shapes) {
+            int rows = shape[0];
+            int cols = shape[1];
+            for (int from : new int[] {0, 1, 5}) {
+                double[] a = new double[rows * cols];
+                for (int k = 0; k < a.length; k++) {
+                    a[k] = Math.sin(k * 0.37) * 100;
+                }
+                double[] x = new double[cols];
+                for (int k = 0; k < cols; k++) {
+                    x[k] = 1.5 + Math.cos(k);
+                }
+                ExecutionReport r = check(CoalesceTest::rows, rows, cols, from, a, x, new double[rows]);
+                assertTrue(report(r).optimizations().toString(), coalesced(report(r)));
+            }
+        }
+    }
+
+    @Test
+    public void twoStagedArrays() {
+        for (int n : new int[] {1, 31, 33, 96, 130}) {
+            float[] a = JvmOracle.floats(2003 + n, n * n, -1f, 1f);
+            float[] b = JvmOracle.floats(2004 + n, n * n, -1f, 1f);
+            float[] x = JvmOracle.floats(2005 + n, n, -1f, 1f);
+            ExecutionReport r = check(CoalesceTest::gesummv, n, 1.5f, -0.25f, a, b, x, new float[n]);
+            assertTrue(report(r).optimizations().toString(),
+                    report(r).optimizations().contains("coalesce (2 array reads staged through local memory)"));
+        }
+    }
+
+    @Test
+    public void everyElementType() {
+        for (int n : new int[] {1, 20, 33, 70}) {
+            int m = n * n;
+            int[] a = Inputs.ints(2006 + n, m);
+            char[] c = new char[m];
+            byte[] b = new byte[m];
+            short[] s = new short[m];
+            long[] l = JvmOracle.longs(2007 + n, m);
+            for (int k = 0; k < m; k++) {
+                c[k] = (char) (a[k] >>> 7);
+                b[k] = (byte) (a[k] >> 3);
+                s[k] = (short) (a[k] * 7);
+            }
+            ExecutionReport r = check(CoalesceTest::ints, n, a, c, b, s, l, new long[n]);
+            assertTrue(report(r).optimizations().toString(), coalesced(report(r)));
+            int[] wide = Inputs.ints(2008 + n, 2 * m);
+            r = check(CoalesceTest::everyOtherRow, n, wide, new int[n]);
+            assertTrue(report(r).optimizations().toString(), coalesced(report(r)));
+        }
+    }
+
+    @Test
+    public void loopsLeftEarlyAreNotStagedAndContinueIs() {
+        for (int rows : new int[] {1, 40, 100}) {
+            for (int cols : new int[] {1, 31, 32, 70}) {
+                float[] m = JvmOracle.floats(2015 + rows + cols, rows * cols, 0f, 1f);
+                ExecutionReport r = check(CoalesceTest::firstAbove, rows, cols, m, 0.97f, new int[rows]);
+                assertFalse(report(r).optimizations().toString(), coalesced(report(r)));
+                int[] mi = Inputs.ints(2016 + rows + cols, rows * cols);
+                r = check(CoalesceTest::positives, rows, cols, mi, new int[rows]);
+                assertTrue(report(r).optimizations().toString(), coalesced(report(r)));
+            }
+        }
+    }
+
+    @Test
+    public void aMatrixTooShortThrowsAsTheJvmDoes() {
+        // 70 rows of 70 need 4900 elements; 4899 fails in the last row's last iteration, in work-group 2.
+        int n = 70;
+        float[] a = JvmOracle.floats(2009, n * n - 1, -1f, 1f);
+        float[] x = JvmOracle.floats(2010, n, -1f, 1f);
+        float[] y = new float[n];
+        Throwable e = checkThrows(v -> matvec((int) v[0], (float[]) v[1], (float[]) v[2], (float[]) v[3]),
+                s -> s.task("t", CoalesceTest::matvec, n, a, x, y), n, a, x, y);
+        assertEquals(ArrayIndexOutOfBoundsException.class, e.getClass());
+        assertEquals("Index 4899 out of bounds for length 4899", e.getMessage());
+        // A vector too short: x[j] fails in every row's first tile.
+        float[] a2 = JvmOracle.floats(2011, n * n, -1f, 1f);
+        float[] x2 = JvmOracle.floats(2012, 40, -1f, 1f);
+        float[] y2 = new float[n];
+        e = checkThrows(v -> matvec((int) v[0], (float[]) v[1], (float[]) v[2], (float[]) v[3]),
+                s -> s.task("t", CoalesceTest::matvec, n, a2, x2, y2), n, a2, x2, y2);
+        assertEquals("Index 40 out of bounds for length 40", e.getMessage());
+    }
+
+    @Test
+    public void switchedOffOrWithAFixedWorkGroupTheResultIsTheSame() {
+        int n = 77;
+        float[] a = JvmOracle.floats(2013, n * n, -3f, 3f);
+        float[] x = JvmOracle.floats(2014, n, -3f, 3f);
+        float[] expected = new float[n];
+        matvec(n, a, x, expected);
+        for (int variant = 0; variant < 3; variant++) {
+            float[] y = new float[n];
+            try (TaskSchedule s = new TaskSchedule("coalesce" + variant)) {
+                s.task("t", CoalesceTest::matvec, n, a, x, y);
+                if (variant == 1) {
+                    s.optimization("coalesce", false);
+                } else if (variant == 2) {
+                    s.workGroupSize("t", 64);
+                }
+                s.execute();
+                TaskReport r = s.report().task("t");
+                assertEquals(r.reason(), TaskReport.Where.DEVICE, r.ranOn());
+                List<String> applied = r.optimizations();
+                if (variant == 0) {
+                    assertTrue(applied.toString(), coalesced(r));
+                    assertTrue(s.kernelSource("t"), s.kernelSource("t").contains("reqd_work_group_size(32, 1, 1)"));
+                } else {
+                    assertFalse(applied.toString(), coalesced(r));
+                    assertTrue(applied.toString(), applied.stream().anyMatch(o -> o.startsWith("loopVersioning")));
+                }
+            }
+            JvmOracle.assertSame("variant " + variant, expected, y);
+        }
+    }
+}
