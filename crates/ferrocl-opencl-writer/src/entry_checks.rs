@@ -45,6 +45,8 @@ pub(crate) struct Counted {
     pub(crate) bound: NodeId,
     /// Its step.
     pub(crate) step: i64,
+    /// The header's `If`, and the value of its condition under which the loop goes on.
+    pub(crate) test: (NodeId, bool),
     /// The C name of the variable's last value (`long`).
     pub(crate) last: String,
     /// Loads in the blocks after the header's test whose index is `phi + rest` (`rest`
@@ -370,6 +372,7 @@ impl Writer<'_> {
             entry: g.inputs(ind.phi)[1],
             bound: ind.bound,
             step,
+            test: (test, stays_if_true),
             last: last.clone(),
             unit_loads,
             impure,

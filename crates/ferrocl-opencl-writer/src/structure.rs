@@ -485,6 +485,9 @@ impl Writer<'_> {
                         self.open_scope();
                     }
                     self.values = values;
+                    if let Some(c) = self.stage.bound_condition.take() {
+                        self.values.remove(&c);
+                    }
                     self.def_scope = def_scope;
                     self.checked = checked;
                     self.emit_loop(em, b, &inside, after)?;

@@ -36,20 +36,27 @@ __kernel __attribute__((reqd_work_group_size(32, 1, 1))) void continueInner(
     barrier(CLK_LOCAL_MEM_FENCE);
     if (ferrocl_group_fast) {
         const int ferrocl_lid = (int)get_local_id(0);
+        const size_t ferrocl_row0 = get_global_id(0) - (size_t)ferrocl_lid;
+        const int ferrocl_rows = (int)min((size_t)32, (size_t)ferrocl_count0 - ferrocl_row0);
+        const uint ferrocl_stride0 = (uint)(int)((uint)cols);
+        const uint ferrocl_at0 = (uint)(int)((uint)v32) - (uint)ferrocl_lid * ferrocl_stride0 + (uint)ferrocl_lid;
+        const uint ferrocl_safe0 = ferrocl_at0 - (uint)ferrocl_lid + (uint)c;
         for (long ferrocl_tile_start = (long)c; ferrocl_tile_start <= c_last; ferrocl_tile_start += 32L) {
+            const bool ferrocl_column_ok = ferrocl_tile_start + (long)ferrocl_lid <= c_last;
             for (int ferrocl_row = 0; ferrocl_row < 32; ferrocl_row++) {
-                if (get_global_id(0) - (size_t)ferrocl_lid + (size_t)ferrocl_row < (size_t)ferrocl_count0 && ferrocl_tile_start + (long)ferrocl_lid <= c_last) ferrocl_tile0[ferrocl_row][ferrocl_lid] = m[(int)((uint)(int)((uint)v32) + (uint)(ferrocl_row - ferrocl_lid) * (uint)(int)((uint)cols) + (uint)(ferrocl_tile_start + (long)ferrocl_lid))];
+                const bool ferrocl_ok = ferrocl_column_ok && ferrocl_row < ferrocl_rows;
+                ferrocl_tile0[ferrocl_row][ferrocl_lid] = m[(int)(ferrocl_ok ? ferrocl_at0 + (uint)ferrocl_tile_start + (uint)ferrocl_row * ferrocl_stride0 : ferrocl_safe0)];
             }
             barrier(CLK_LOCAL_MEM_FENCE);
             if (ferrocl_active) {
-                const long ferrocl_tile_end = ferrocl_tile_start + 31L;
+                const int ferrocl_tile_end = (int)min(ferrocl_tile_start + 31L, c_last);
+                const int ferrocl_tile_first = (int)ferrocl_tile_start;
                 for (;;) {
-                    if ((long)c > ferrocl_tile_end && (long)c <= c_last) break;
-                    const bool v28 = (c >= cols);
-                    if (v28) {
+                    if (c > ferrocl_tile_end) break;
+                    if (false) {
                         break;
                     } else {
-                        const int v34 = ferrocl_tile0[ferrocl_lid][(int)((long)c - ferrocl_tile_start)];
+                        const int v34 = ferrocl_tile0[ferrocl_lid][c - ferrocl_tile_first];
                         const int v33 = (int)((uint)v32 + (uint)c);
                         const bool v36 = (v34 >= 0);
                         if (v36) {
@@ -68,10 +75,11 @@ __kernel __attribute__((reqd_work_group_size(32, 1, 1))) void continueInner(
             }
             barrier(CLK_LOCAL_MEM_FENCE);
         }
-    } else if (ferrocl_active) {
+    }
+    if (ferrocl_active) {
         for (;;) {
-            const bool v28_1 = (c >= cols);
-            if (v28_1) {
+            const bool v28 = (c >= cols);
+            if (v28) {
                 break;
             } else {
                 const int v33_1 = (int)((uint)v32 + (uint)c);

@@ -21,6 +21,7 @@ __kernel __attribute__((reqd_work_group_size(32, 1, 1))) void nestedFor(
     int c;
     __local int ferrocl_group_fast;
     __local float ferrocl_tile0[32][33];
+    __local float ferrocl_tile1[32];
     s = 0.0f;
     c = 0;
     const int v35 = (int)((uint)r * (uint)cols);
@@ -31,28 +32,38 @@ __kernel __attribute__((reqd_work_group_size(32, 1, 1))) void nestedFor(
     const int c_fast = (c_last + 1L <= 2147483647L)
         && ((ulong)((long)c + (long)v35) < (ulong)m_length && (ulong)(c_end + (long)v35) < (ulong)m_length)
         && ((ulong)((long)c) < (ulong)v_length && (ulong)(c_end) < (ulong)v_length);
-    // Staged coalescing: 1 array read(s) through local memory, 32 columns at a time, when the whole work-group passes the test.
+    // Staged coalescing: 2 array read(s) through local memory, 32 columns at a time, when the whole work-group passes the test.
     if (get_local_id(0) == 0) ferrocl_group_fast = 1;
     barrier(CLK_LOCAL_MEM_FENCE);
     if (ferrocl_active && !c_fast) ferrocl_group_fast = 0;
     barrier(CLK_LOCAL_MEM_FENCE);
     if (ferrocl_group_fast) {
         const int ferrocl_lid = (int)get_local_id(0);
+        const size_t ferrocl_row0 = get_global_id(0) - (size_t)ferrocl_lid;
+        const int ferrocl_rows = (int)min((size_t)32, (size_t)ferrocl_count0 - ferrocl_row0);
+        const uint ferrocl_stride0 = (uint)(int)((uint)cols);
+        const uint ferrocl_at0 = (uint)(int)((uint)v35) - (uint)ferrocl_lid * ferrocl_stride0 + (uint)ferrocl_lid;
+        const uint ferrocl_safe0 = ferrocl_at0 - (uint)ferrocl_lid + (uint)c;
+        const uint ferrocl_at1 = (uint)(int)(0u) + (uint)ferrocl_lid;
+        const uint ferrocl_safe1 = (uint)(int)(0u) + (uint)c;
         for (long ferrocl_tile_start = (long)c; ferrocl_tile_start <= c_last; ferrocl_tile_start += 32L) {
+            const bool ferrocl_column_ok = ferrocl_tile_start + (long)ferrocl_lid <= c_last;
             for (int ferrocl_row = 0; ferrocl_row < 32; ferrocl_row++) {
-                if (get_global_id(0) - (size_t)ferrocl_lid + (size_t)ferrocl_row < (size_t)ferrocl_count0 && ferrocl_tile_start + (long)ferrocl_lid <= c_last) ferrocl_tile0[ferrocl_row][ferrocl_lid] = m[(int)((uint)(int)((uint)v35) + (uint)(ferrocl_row - ferrocl_lid) * (uint)(int)((uint)cols) + (uint)(ferrocl_tile_start + (long)ferrocl_lid))];
+                const bool ferrocl_ok = ferrocl_column_ok && ferrocl_row < ferrocl_rows;
+                ferrocl_tile0[ferrocl_row][ferrocl_lid] = m[(int)(ferrocl_ok ? ferrocl_at0 + (uint)ferrocl_tile_start + (uint)ferrocl_row * ferrocl_stride0 : ferrocl_safe0)];
             }
+            ferrocl_tile1[ferrocl_lid] = v[(int)(ferrocl_column_ok ? ferrocl_at1 + (uint)ferrocl_tile_start : ferrocl_safe1)];
             barrier(CLK_LOCAL_MEM_FENCE);
             if (ferrocl_active) {
-                const long ferrocl_tile_end = ferrocl_tile_start + 31L;
+                const int ferrocl_tile_end = (int)min(ferrocl_tile_start + 31L, c_last);
+                const int ferrocl_tile_first = (int)ferrocl_tile_start;
                 for (;;) {
-                    if ((long)c > ferrocl_tile_end && (long)c <= c_last) break;
-                    const bool v31 = (c >= cols);
-                    if (v31) {
+                    if (c > ferrocl_tile_end) break;
+                    if (false) {
                         break;
                     } else {
-                        const float v37 = ferrocl_tile0[ferrocl_lid][(int)((long)c - ferrocl_tile_start)];
-                        const float v38 = v[c];
+                        const float v37 = ferrocl_tile0[ferrocl_lid][c - ferrocl_tile_first];
+                        const float v38 = ferrocl_tile1[c - ferrocl_tile_first];
                         const int v36 = (int)((uint)v35 + (uint)c);
                         const float v39 = (v37 * v38);
                         const float s_1 = (s + v39);
@@ -65,10 +76,11 @@ __kernel __attribute__((reqd_work_group_size(32, 1, 1))) void nestedFor(
             }
             barrier(CLK_LOCAL_MEM_FENCE);
         }
-    } else if (ferrocl_active) {
+    }
+    if (ferrocl_active) {
         for (;;) {
-            const bool v31_1 = (c >= cols);
-            if (v31_1) {
+            const bool v31 = (c >= cols);
+            if (v31) {
                 break;
             } else {
                 const int v36_1 = (int)((uint)v35 + (uint)c);
