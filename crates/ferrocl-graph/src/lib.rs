@@ -14,6 +14,7 @@ mod control;
 mod dot;
 mod method;
 mod node;
+pub mod reduce;
 mod verify;
 
 pub use control::Dominators;

@@ -97,22 +97,7 @@ struct Reduced<'local> {
 }
 
 fn reduce_kind(elem: ElemKind) -> Option<ReduceKind> {
-    match elem {
-        ElemKind::Int => Some(ReduceKind::Int),
-        ElemKind::Long => Some(ReduceKind::Long),
-        ElemKind::Float => Some(ReduceKind::Float),
-        ElemKind::Double => Some(ReduceKind::Double),
-        _ => None,
-    }
-}
-
-fn reduce_op(op: ReduceOp) -> ferrocl_runtime::reduce::ReduceOp {
-    match op {
-        ReduceOp::Add => ferrocl_runtime::reduce::ReduceOp::Add,
-        ReduceOp::Mul => ferrocl_runtime::reduce::ReduceOp::Mul,
-        ReduceOp::Min => ferrocl_runtime::reduce::ReduceOp::Min,
-        ReduceOp::Max => ferrocl_runtime::reduce::ReduceOp::Max,
-    }
+    ReduceKind::of(elem)
 }
 
 /// Reads element 0 of a non-empty Java array of `elem`.
@@ -343,7 +328,7 @@ pub(crate) fn execute<'local>(
     // Per launch: which task, and how it uses each plan array (reads, writes, writes all).
     let mut launch_access: Vec<Vec<(bool, bool, bool)>> = Vec::new();
     // Per launch: (reduction's index into `reduced`, operator) for each partials buffer.
-    let mut launch_reductions: Vec<Vec<(usize, ferrocl_runtime::reduce::ReduceOp)>> = Vec::new();
+    let mut launch_reductions: Vec<Vec<(usize, ReduceOp)>> = Vec::new();
 
     for (t, call) in calls.iter().enumerate() {
         let task = &call.task;
@@ -566,7 +551,7 @@ pub(crate) fn execute<'local>(
                         "@Reduce over an unsupported element type",
                     ));
                 }
-                reductions.push((r, reduce_op(red.op)));
+                reductions.push((r, red.op));
                 partials.push(groups * elem_bytes(red.elem));
             }
             plan.launches.push(Launch {

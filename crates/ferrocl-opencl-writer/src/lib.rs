@@ -27,6 +27,7 @@ mod write_cover;
 
 pub use write_cover::WriteCover;
 
+use ferrocl_graph::reduce::{ReduceKind, ReduceValue};
 use ferrocl_graph::MethodGraph;
 use ferrocl_graph::{count, Applied, ElemKind, NodeId, Op, Stamp};
 use ferrocl_opt::{HostExpr, LoopDim, ParallelNest, PhaseSwitches, ReduceOp, Reduction};
@@ -786,25 +787,34 @@ fn index_value(start: &str, k: &str, step: i32) -> String {
     format!("(int)((uint){start} + (uint){k}{step})")
 }
 
-/// The identity of `op` over `elem`, as a C literal.
-fn reduce_identity(op: ReduceOp, elem: ElemKind) -> &'static str {
-    match (op, elem) {
-        (ReduceOp::Add, ElemKind::Float) => "-0.0f",
-        (ReduceOp::Add, ElemKind::Double) => "-0.0",
-        (ReduceOp::Add, ElemKind::Long) => "0L",
-        (ReduceOp::Add, _) => "0",
-        (ReduceOp::Mul, ElemKind::Float) => "1.0f",
-        (ReduceOp::Mul, ElemKind::Double) => "1.0",
-        (ReduceOp::Mul, ElemKind::Long) => "1L",
-        (ReduceOp::Mul, _) => "1",
-        (ReduceOp::Min, ElemKind::Float) => "INFINITY",
-        (ReduceOp::Min, ElemKind::Double) => "(double)INFINITY",
-        (ReduceOp::Min, ElemKind::Long) => "LONG_MAX",
-        (ReduceOp::Min, _) => "INT_MAX",
-        (ReduceOp::Max, ElemKind::Float) => "-INFINITY",
-        (ReduceOp::Max, ElemKind::Double) => "-(double)INFINITY",
-        (ReduceOp::Max, ElemKind::Long) => "LONG_MIN",
-        (ReduceOp::Max, _) => "INT_MIN",
+/// The identity of `op` over `elem` ([`ReduceValue::identity`], the one definition the host's
+/// fold uses too), as a C literal.
+fn reduce_identity(op: ReduceOp, elem: ElemKind) -> String {
+    let kind = ReduceKind::of(elem).unwrap_or(ReduceKind::Int);
+    c_literal(ReduceValue::identity(op, kind))
+}
+
+/// A reduction value as a C literal of its type.
+fn c_literal(v: ReduceValue) -> String {
+    match v {
+        ReduceValue::Int(i32::MAX) => "INT_MAX".into(),
+        ReduceValue::Int(i32::MIN) => "INT_MIN".into(),
+        ReduceValue::Int(x) => x.to_string(),
+        ReduceValue::Long(i64::MAX) => "LONG_MAX".into(),
+        ReduceValue::Long(i64::MIN) => "LONG_MIN".into(),
+        ReduceValue::Long(x) => format!("{x}L"),
+        ReduceValue::Float(x) if x.is_infinite() => {
+            if x > 0.0 { "INFINITY" } else { "-INFINITY" }.into()
+        }
+        // `{:?}` keeps the sign of zero and a decimal point (`-0.0`, `1.0`).
+        ReduceValue::Float(x) => format!("{x:?}f"),
+        ReduceValue::Double(x) if x.is_infinite() => if x > 0.0 {
+            "(double)INFINITY"
+        } else {
+            "-(double)INFINITY"
+        }
+        .into(),
+        ReduceValue::Double(x) => format!("{x:?}"),
     }
 }
 
@@ -1388,6 +1398,34 @@ fn describe(mg: &MethodGraph, e: &HostExpr) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The identities printed into reduction kernels are Java's (`ReduceValue::identity`, the
+    /// definition the host fold uses), spelled as C literals of the element's type.
+    #[test]
+    fn reduce_identities_are_the_shared_definition_in_c() {
+        use ReduceOp::*;
+        let expect = [
+            (Add, ElemKind::Int, "0"),
+            (Mul, ElemKind::Int, "1"),
+            (Min, ElemKind::Int, "INT_MAX"),
+            (Max, ElemKind::Int, "INT_MIN"),
+            (Add, ElemKind::Long, "0L"),
+            (Mul, ElemKind::Long, "1L"),
+            (Min, ElemKind::Long, "LONG_MAX"),
+            (Max, ElemKind::Long, "LONG_MIN"),
+            (Add, ElemKind::Float, "-0.0f"),
+            (Mul, ElemKind::Float, "1.0f"),
+            (Min, ElemKind::Float, "INFINITY"),
+            (Max, ElemKind::Float, "-INFINITY"),
+            (Add, ElemKind::Double, "-0.0"),
+            (Mul, ElemKind::Double, "1.0"),
+            (Min, ElemKind::Double, "(double)INFINITY"),
+            (Max, ElemKind::Double, "-(double)INFINITY"),
+        ];
+        for (op, elem, c) in expect {
+            assert_eq!(reduce_identity(op, elem), c, "{op:?} over {elem:?}");
+        }
+    }
 
     #[test]
     fn renaming_skips_numbers_and_other_names() {

@@ -17,34 +17,10 @@
 //! something else, a store of another value) is refused with a reason.
 
 use crate::parallel::{walk_body, ParallelNest};
+pub use ferrocl_graph::reduce::ReduceOp;
 use ferrocl_graph::{Bailout, BailoutKind, MethodGraph};
 use ferrocl_graph::{BinaryOp, Constant, ElemKind, Intrinsic, NodeId, Op, Stamp};
 use std::collections::HashSet;
-
-/// How a reduction combines values.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum ReduceOp {
-    /// `+` (and `-`: `out[0] -= e` adds `-e`); identity `0` (`-0.0` for floating point).
-    Add,
-    /// `*`; identity `1`.
-    Mul,
-    /// `Math.min`; identity `MAX_VALUE` (`+Infinity` for floating point).
-    Min,
-    /// `Math.max`; identity `MIN_VALUE` (`-Infinity` for floating point).
-    Max,
-}
-
-impl ReduceOp {
-    /// The Java spelling, for messages and comments.
-    pub fn describe(self) -> &'static str {
-        match self {
-            ReduceOp::Add => "+",
-            ReduceOp::Mul => "*",
-            ReduceOp::Min => "Math.min",
-            ReduceOp::Max => "Math.max",
-        }
-    }
-}
 
 /// One `@Reduce` array of a nest and its updates.
 #[derive(Clone, Debug, PartialEq)]
