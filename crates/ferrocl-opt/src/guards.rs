@@ -162,8 +162,12 @@ fn counted_index(
     array: NodeId,
     len: Option<i32>,
 ) -> bool {
-    if *g.op(index) != Op::Phi {
+    // `index` is `phi * scale + offset` (scale 1 and offset 0: the variable itself).
+    let Some((phi, scale, offset)) = scaled_variable(g, index) else {
         return false;
+    };
+    if (scale, offset) != (1, 0) {
+        return scaled_counted_index(g, loops, doms, guard, phi, scale, offset, array);
     }
     let begin = g.inputs(index)[0];
     let Some(info) = loops.get(begin) else {
@@ -214,6 +218,112 @@ fn counted_index(
             return true;
         }
         matches!((len, range(g, entry, 0)), (Some(len), Some((_, hi))) if hi < len)
+    }
+}
+
+/// `n` as `phi * scale + offset` with constants `scale >= 1` and `offset` (`phi * 8 + 3`,
+/// `(phi << 3) + 7`, the phi itself).
+fn scaled_variable(g: &Graph, n: NodeId) -> Option<(NodeId, i64, i64)> {
+    let constant = |x: NodeId| match g.op(x) {
+        Op::Constant(Constant::Int(v)) => Some(i64::from(*v)),
+        _ => None,
+    };
+    let scaled = |x: NodeId| -> Option<(NodeId, i64)> {
+        let ins = g.inputs(x);
+        match g.op(x) {
+            Op::Phi => Some((x, 1)),
+            Op::Binary(BinaryOp::Mul) => match (constant(ins[0]), constant(ins[1])) {
+                (None, Some(d)) if *g.op(ins[0]) == Op::Phi && d >= 1 => Some((ins[0], d)),
+                (Some(d), None) if *g.op(ins[1]) == Op::Phi && d >= 1 => Some((ins[1], d)),
+                _ => None,
+            },
+            Op::Binary(BinaryOp::Shl) => match constant(ins[1]) {
+                Some(s) if *g.op(ins[0]) == Op::Phi && (s & 31) <= 30 => {
+                    Some((ins[0], 1i64 << (s & 31)))
+                }
+                _ => None,
+            },
+            _ => None,
+        }
+    };
+    if let Some((phi, d)) = scaled(n) {
+        return Some((phi, d, 0));
+    }
+    let ins = g.inputs(n);
+    match g.op(n) {
+        Op::Binary(BinaryOp::Add) => {
+            let (x, c) = match (constant(ins[0]), constant(ins[1])) {
+                (None, Some(c)) => (ins[0], c),
+                (Some(c), None) => (ins[1], c),
+                _ => return None,
+            };
+            let (phi, d) = scaled(x)?;
+            Some((phi, d, c))
+        }
+        _ => None,
+    }
+}
+
+/// `index = phi * scale + offset` with `0 <= offset < scale`, in a loop stepping `phi` by one
+/// from a non-negative entry while `phi < array.length / scale`: then
+/// `phi * scale + offset <= (array.length / scale) * scale - scale + offset < array.length`, and
+/// nothing overflows on the way (`phi * scale` stays below the length).
+#[allow(clippy::too_many_arguments)]
+fn scaled_counted_index(
+    g: &Graph,
+    loops: &LoopForest,
+    doms: &Dominators,
+    guard: NodeId,
+    phi: NodeId,
+    scale: i64,
+    offset: i64,
+    array: NodeId,
+) -> bool {
+    if !(0..scale).contains(&offset) {
+        return false;
+    }
+    let begin = g.inputs(phi)[0];
+    let Some(info) = loops.get(begin) else {
+        return false;
+    };
+    let Some((test, stay)) = loop_test(g, begin, &info.body) else {
+        return false;
+    };
+    if !doms.dominates(stay, guard) {
+        return false;
+    }
+    let stays_if_true = g.successors(test).first() == Some(&stay);
+    let memo = std::cell::RefCell::new(HashMap::new());
+    let none = HashSet::new();
+    let invariant = |n: NodeId| loop_invariant(g, &info.body, &none, &memo, n);
+    let Some(ind) = induction(g, phi, test, stays_if_true, &invariant) else {
+        return false;
+    };
+    if ind.step != 1 || ind.inclusive {
+        return false;
+    }
+    match range(g, g.inputs(phi)[1], 0) {
+        Some((lo, _)) if lo >= 0 => {}
+        _ => return false,
+    }
+    // The bound: `array.length / scale`, or `array.length >> s` with `scale == 1 << s` (the
+    // length is not negative, so shifting is dividing).
+    let ins = g.inputs(ind.bound);
+    let is_length = |n: NodeId| *g.op(n) == Op::ArrayLength && g.inputs(n).first() == Some(&array);
+    let constant = |x: NodeId| match g.op(x) {
+        Op::Constant(Constant::Int(v)) => Some(i64::from(*v)),
+        _ => None,
+    };
+    match g.op(ind.bound) {
+        // A division by a non-zero constant floats as `Binary(Div)` once it cannot throw.
+        Op::IntegerDivRem { rem: false } | Op::Binary(BinaryOp::Div) => {
+            is_length(ins[0]) && constant(ins[1]) == Some(scale)
+        }
+        Op::Binary(BinaryOp::Shr | BinaryOp::Ushr) => {
+            is_length(ins[0])
+                && constant(ins[1]).is_some_and(|s| (0..31).contains(&s) && 1i64 << s == scale)
+        }
+        _ => false,
     }
 }
 

@@ -16,10 +16,10 @@ __kernel void affine(
     const ulong ferrocl_g = get_global_size(0);
     ulong ferrocl_k = get_global_id(0);
     long ferrocl_acc0_x0 = 0L, ferrocl_acc0_x1 = 0L, ferrocl_acc0_x2 = 0L, ferrocl_acc0_x3 = 0L;
-    // Loop versioning: 2 index check(s) affine in i, tested once for the whole range; the fast loops run without them, or, out of range, every iteration runs checked below.
+    // Loop versioning: 1 index check(s) affine in i, tested once for the whole range; the fast loops run without them, or, out of range, every iteration runs checked below.
     const long ferrocl_inrange_first = (long)ferrocl_start0;
     const long ferrocl_inrange_last = (long)ferrocl_start0 + ((long)ferrocl_count0 - 1L);
-    const int ferrocl_inrange = (2L * ferrocl_inrange_first >= 0L && 2L * ferrocl_inrange_last < (long)a_length) && (ferrocl_inrange_first - 1L >= 0L && ferrocl_inrange_last - 1L < (long)a_length);
+    const int ferrocl_inrange = (ferrocl_inrange_first - 1L >= 0L && ferrocl_inrange_last - 1L < (long)a_length);
     if (ferrocl_inrange) {
         for (; ferrocl_k + 3 * ferrocl_g < (ulong)ferrocl_count0; ferrocl_k += 4 * ferrocl_g) {
             const int i_x0 = (int)((uint)ferrocl_start0 + (uint)ferrocl_k);
@@ -72,7 +72,6 @@ __kernel void affine(
         const int i = (int)((uint)ferrocl_start0 + (uint)ferrocl_k);
         const long v17 = ferrocl_acc0;
         const int v19 = (int)((uint)2 * (uint)i);
-        if ((uint)v19 >= (uint)a_length) { *ferrocl_status = 1; goto ferrocl_next; }
         const int v20 = a[v19];
         const int v23 = (int)((uint)i - (uint)1);
         if ((uint)v23 >= (uint)a_length) { *ferrocl_status = 1; goto ferrocl_next; }

@@ -6,6 +6,7 @@ import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertTrue;
 
+import dev.ferrocl.api.ExecutionReport;
 import dev.ferrocl.api.Parallel;
 import dev.ferrocl.api.TaskReport;
 import dev.ferrocl.api.TaskSchedule;
@@ -76,6 +77,27 @@ public class GuardEliminationTest {
         }
     }
 
+    /** Blocks of 8 (and of 4, by a shift) below {@code in.length / 8}: every index is proven. */
+    public static void blocks(byte[] in, int[] out) {
+        for (@Parallel int b = 0; b < in.length / 8; b++) {
+            int s = in[b * 8] + 3 * in[b * 8 + 7] + 5 * in[(b << 3) + 4];
+            out[b] = s;
+        }
+    }
+
+    public static void quads(float[] in, float[] out) {
+        for (@Parallel int q = 0; q < in.length >> 2; q++) {
+            out[q] = in[4 * q + 3] - in[q * 4];
+        }
+    }
+
+    /** One past the block: {@code b * 8 + 8} is not proven and throws at the last block. */
+    public static void onePast(byte[] in, int[] out) {
+        for (@Parallel int b = 0; b < in.length / 8; b++) {
+            out[b] = in[b * 8 + 8];
+        }
+    }
+
     private static TaskReport run(String name, boolean on, Runnable expected, TaskBody body) {
         expected.run();
         try (TaskSchedule s = new TaskSchedule(name)) {
@@ -103,6 +125,27 @@ public class GuardEliminationTest {
             check(GuardEliminationTest::reversed, Inputs.ints(1102, n), new int[300], 300);
         }
         check(GuardEliminationTest::reversed, new int[0], new int[5], 5); // no iteration
+    }
+
+    @Test
+    public void blocksBelowALengthDividedByTheirSize() {
+        for (int n : new int[] {0, 7, 8, 9, 63, 1000, 4099}) {
+            byte[] in = new byte[n];
+            for (int k = 0; k < n; k++) {
+                in[k] = (byte) (k * 37 + 11);
+            }
+            ExecutionReport r = check(GuardEliminationTest::blocks, in, new int[n / 8 + 1]);
+            if (n >= 8) {
+                assertTrue(r.task("t").optimizations().toString(),
+                        r.task("t").optimizations().contains("guardElimination (3 guards proven)"));
+            }
+            check(GuardEliminationTest::quads, JvmOracle.floats(1108 + n, n, -1f, 1f), new float[n / 4 + 2]);
+        }
+        byte[] in = new byte[40];
+        int[] out = new int[5];
+        Throwable e = checkThrows(x -> onePast((byte[]) x[0], (int[]) x[1]),
+                s -> s.task("t", GuardEliminationTest::onePast, in, out), in, out);
+        assertEquals("Index 40 out of bounds for length 40", e.getMessage());
     }
 
     @Test
