@@ -46,6 +46,9 @@ use std::collections::HashMap;
 /// Rows (work-items of a group) and columns of a staged tile.
 pub(crate) const STAGE: usize = 32;
 
+/// The most local memory a kernel's tiles take (of the 32 KiB every full-profile device has).
+const MAX_TILE_BYTES: usize = 24 << 10;
+
 /// The writer's state for staged coalescing.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct StageState {
@@ -172,6 +175,22 @@ impl Writer<'_> {
                 plans.push((*load, rest.clone(), stride));
             }
         }
+        // Within a local-memory budget every OpenCL device has (32 KiB is the minimum a full
+        // profile device offers): tiles past it are left out, and those loads read global memory.
+        let mut bytes = 0;
+        plans.retain(|(load, _, stride)| {
+            let elem = match g.op(*load) {
+                Op::ArrayLoad(e) => e.size_bytes(),
+                _ => return false,
+            };
+            let tile = if stride.is_zero() {
+                STAGE * elem
+            } else {
+                STAGE * (STAGE + 1) * elem
+            };
+            bytes += tile;
+            bytes <= MAX_TILE_BYTES
+        });
         if plans.is_empty() {
             return Ok(None);
         }

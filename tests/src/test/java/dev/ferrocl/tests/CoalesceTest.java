@@ -107,6 +107,17 @@ public class CoalesceTest {
         }
     }
 
+    /** Five row-strided double arrays: more tiles than the local-memory budget holds. */
+    public static void five(int n, double[] a, double[] b, double[] c, double[] d, double[] e, double[] out) {
+        for (@Parallel int i = 0; i < n; i++) {
+            double s = 0;
+            for (int j = 0; j < n; j++) {
+                s = s * 0.5 + a[i * n + j] - b[i * n + j] * c[i * n + j] + d[i * n + j] / (e[i * n + j] + 3.0);
+            }
+            out[i] = s;
+        }
+    }
+
     private static boolean coalesced(TaskReport r) {
         return r.optimizations().stream().anyMatch(o -> o.startsWith("coalesce ("));
     }
@@ -191,6 +202,22 @@ public class CoalesceTest {
                 r = check(CoalesceTest::positives, rows, cols, mi, new int[rows]);
                 assertTrue(report(r).optimizations().toString(), coalesced(report(r)));
             }
+        }
+    }
+
+    @Test
+    public void tilesStayWithinTheLocalMemoryBudget() {
+        for (int n : new int[] {5, 40, 70}) {
+            double[][] m = new double[5][n * n];
+            for (int k = 0; k < 5; k++) {
+                for (int q = 0; q < n * n; q++) {
+                    m[k][q] = Math.sin(q * 0.1 + k) * (k + 1);
+                }
+            }
+            ExecutionReport r = check(CoalesceTest::five, n, m[0], m[1], m[2], m[3], m[4], new double[n]);
+            // Two double tiles (2 x 32 x 33 x 8 bytes) fit in 24 KiB, a third does not.
+            assertTrue(report(r).optimizations().toString(),
+                    report(r).optimizations().contains("coalesce (2 array reads staged through local memory)"));
         }
     }
 
