@@ -491,9 +491,10 @@ pub(crate) fn execute<'local>(
                                     .collect();
                                 match (scales, offset) {
                                     (Some(scales), Some(offset)) => {
-                                        ferrocl_jit::WriteCover::covers(
+                                        ferrocl_jit::WriteCover::covers_run(
                                             &scales,
                                             offset,
+                                            cover.run,
                                             &dims,
                                             arrays[a].len as u64,
                                         )

@@ -4,7 +4,9 @@
 //! **Receives** the body's blocks and an array parameter that the body stores to and never loads
 //! from (its own loads: the host ORs the read flags of parameters bound to one Java array, so an
 //! alias that is read keeps the upload). **Records** a [`WriteCover`] when one `ArrayStore` to that
-//! parameter (1) runs in every iteration of the `@Parallel` nest and (2) stores at an index
+//! parameter (or several whose indices differ only by consecutive constants, `out[8 * b + 0]` …
+//! `out[8 * b + 7]`: a run of [`WriteCover::run`] stores, each held to both conditions) (1) runs in
+//! every iteration of the `@Parallel` nest and (2) stores at an index
 //! `E = Σ_d scale_d · i_d + offset`, affine in the loop indices `i_d` with loop-invariant `int`
 //! coefficients the host can evaluate (constants, `int` parameters, static fields, array lengths,
 //! and arithmetic on those). At launch the host evaluates them and asks [`WriteCover::covers`].
@@ -43,7 +45,9 @@
 //!    so nothing is covered (unless `len = 0`); one with `count_d = 1` or `s_d = 0` adds a
 //!    constant. A negative stride lists the same set from the other end, so it is the
 //!    progression with stride `|s_d|` from `c_d + s_d · (count_d - 1)`. Take the remaining loops by
-//!    increasing `|s_d|`, starting from the run `{0}` of length `L = 1`: if `|s| ≤ L`, the copies of
+//!    increasing `|s_d|`, starting from the run `{0, …, run - 1}` of length `L = run` (the stores'
+//!    consecutive constants, each store covering its own shifted copy of the nest's values; a
+//!    single store has `run = 1`): if `|s| ≤ L`, the copies of
 //!    a run of `L` consecutive integers shifted by `0, |s|, …, (count - 1)·|s|` overlap or touch,
 //!    so their union is a run of `|s| · (count - 1) + L` consecutive integers. If every loop
 //!    passes, the values are exactly `[start, start + L)` with `start` the sum of the minima, and
@@ -69,6 +73,9 @@ pub struct WriteCover {
     pub scales: Vec<HostExpr>,
     /// The rest of the index: loop-invariant, evaluated on the host.
     pub offset: HostExpr,
+    /// How many stores, each running in every iteration, write `index + k` for `k` in
+    /// `[0, run)` (`out[8 * b + 0]` … `out[8 * b + 7]`: 8); 1 for a single store.
+    pub run: u32,
 }
 
 impl WriteCover {
@@ -78,21 +85,39 @@ impl WriteCover {
     /// coverage cannot be proved (including `scales` and `dims` of different lengths). See the
     /// module docs for the proof.
     pub fn covers(scales: &[i32], offset: i32, dims: &[(i32, u64, i32)], len: u64) -> bool {
+        Self::covers_run(scales, offset, 1, dims, len)
+    }
+
+    /// [`WriteCover::covers`] for `run` stores at the index plus `0, 1, …, run - 1` (a cover's
+    /// [`WriteCover::run`]).
+    pub fn covers_run(
+        scales: &[i32],
+        offset: i32,
+        run: u32,
+        dims: &[(i32, u64, i32)],
+        len: u64,
+    ) -> bool {
         if len == 0 {
             return true;
         }
-        if scales.len() != dims.len() {
+        if scales.len() != dims.len() || run == 0 {
             return false;
         }
         // `start <= 0 < run`, so the sum cannot overflow.
-        run_of(scales, offset, dims)
+        run_of(scales, offset, run, dims)
             .is_some_and(|(start, run)| start <= 0 && start + run >= i128::from(len))
     }
 }
 
 /// The exact indices of the nest as the run `[start, start + run)`, or `None` when the nest runs
-/// no iteration, the set is not provably a run, or a value leaves `i128`.
-fn run_of(scales: &[i32], offset: i32, dims: &[(i32, u64, i32)]) -> Option<(i128, i128)> {
+/// no iteration, the set is not provably a run, or a value leaves `i128`. `stores` consecutive
+/// offsets start the run at that length (an extra loop of stride 1).
+fn run_of(
+    scales: &[i32],
+    offset: i32,
+    stores: u32,
+    dims: &[(i32, u64, i32)],
+) -> Option<(i128, i128)> {
     let mut start = i128::from(offset);
     let mut strides: Vec<(i128, i128)> = Vec::new(); // (|stride|, count)
     for (&scale, &(first, count, step)) in scales.iter().zip(dims) {
@@ -113,7 +138,7 @@ fn run_of(scales: &[i32], offset: i32, dims: &[(i32, u64, i32)]) -> Option<(i128
         strides.push((stride.abs(), count));
     }
     strides.sort_unstable();
-    let mut run: i128 = 1;
+    let mut run: i128 = i128::from(stores);
     for (stride, count) in strides {
         if stride > run {
             return None;
@@ -123,9 +148,11 @@ fn run_of(scales: &[i32], offset: i32, dims: &[(i32, u64, i32)]) -> Option<(i128
     Some((start, run))
 }
 
-/// The cover of the stores to the array parameter node `array` in the kernel body: one that runs in
-/// every iteration (`every_iteration`) at an index affine in the nest's indices. Among several,
-/// the first whose index depends on a loop index (a constant index covers one element at most).
+/// The cover of the stores to the array parameter node `array` in the kernel body: stores that
+/// run in every iteration (`every_iteration`) at an index affine in the nest's indices. Stores
+/// whose indices differ only by constants (`out[8 * b + c]` for `c` in 0..8) count together when
+/// the constants are consecutive: the longest such run wins. Among several, the first whose index
+/// depends on a loop index (a constant index covers one element at most).
 pub(crate) fn find(
     mg: &MethodGraph,
     nest: &ParallelNest,
@@ -135,7 +162,8 @@ pub(crate) fn find(
 ) -> Option<WriteCover> {
     let g = &mg.graph;
     let phis: Vec<NodeId> = nest.dims.iter().map(|d| d.index).collect();
-    let mut fallback = None;
+    // (scales, offset without its constant, the constants), in body order.
+    let mut groups: Vec<(Vec<HostExpr>, HostExpr, Vec<i32>)> = Vec::new();
     for &n in body {
         if !matches!(g.op(n), Op::ArrayStore(_)) || g.inputs(n).first() != Some(&array) {
             continue;
@@ -153,13 +181,55 @@ pub(crate) fn find(
         if !every_iteration(n) {
             continue;
         }
-        let cover = WriteCover { scales, offset };
+        let (rest, constant) = split_constant(offset);
+        match groups
+            .iter_mut()
+            .find(|(s, r, _)| *s == scales && *r == rest)
+        {
+            Some((_, _, cs)) => cs.push(constant),
+            None => groups.push((scales, rest, vec![constant])),
+        }
+    }
+    let mut fallback = None;
+    for (scales, rest, mut constants) in groups {
+        constants.sort_unstable();
+        constants.dedup();
+        // The longest run of consecutive constants (the first on ties).
+        let (mut best, mut best_len) = (constants[0], 1u32);
+        let (mut first, mut len) = (constants[0], 1u32);
+        for w in constants.windows(2) {
+            if i64::from(w[1]) == i64::from(w[0]) + 1 {
+                len += 1;
+            } else {
+                (first, len) = (w[1], 1);
+            }
+            if len > best_len {
+                (best, best_len) = (first, len);
+            }
+        }
+        let cover = WriteCover {
+            scales,
+            offset: add(rest, HostExpr::Const(best)),
+            run: best_len,
+        };
         if cover.scales.iter().any(|s| !is_const(s, 0)) {
             return Some(cover);
         }
         fallback.get_or_insert(cover);
     }
     fallback
+}
+
+/// `offset` as `rest + constant`.
+fn split_constant(offset: HostExpr) -> (HostExpr, i32) {
+    match offset {
+        HostExpr::Const(c) => (HostExpr::Const(0), c),
+        HostExpr::Binary(BinaryOp::Add, a, b) => match (*a, *b) {
+            (x, HostExpr::Const(c)) | (HostExpr::Const(c), x) => (x, c),
+            (x, y) => (HostExpr::Binary(BinaryOp::Add, Box::new(x), Box::new(y)), 0),
+        },
+        other => (other, 0),
+    }
 }
 
 /// Whether the tree below `node`, expanded through the arithmetic that [`affine`] and
@@ -319,6 +389,57 @@ mod tests {
                 idx[d] = 0;
             }
         }
+    }
+
+    #[test]
+    fn runs_of_stores_against_enumeration() {
+        // Stores at scale * i + offset + k for k < run, against every element hit by enumeration.
+        for scale in [-9i32, -8, -3, 1, 2, 4, 8, 9] {
+            for run in 1u32..=10 {
+                for count in [0u64, 1, 2, 5] {
+                    for offset in [-10i32, -1, 0, 3] {
+                        for len in [0u64, 1, 7, 8, 16, 40] {
+                            let dims = [(0, count, 1)];
+                            let mut hit = vec![false; len as usize];
+                            for i in 0..count as i64 {
+                                for k in 0..i64::from(run) {
+                                    let e = i64::from(scale) * i + i64::from(offset) + k;
+                                    if (0..len as i64).contains(&e) {
+                                        hit[e as usize] = true;
+                                    }
+                                }
+                            }
+                            let all = hit.iter().all(|&h| h);
+                            let got = WriteCover::covers_run(&[scale], offset, run, &dims, len);
+                            // Sound: never claims an element nobody stores.
+                            assert!(
+                                !got || all,
+                                "scale {scale} run {run} count {count} offset {offset} len {len}"
+                            );
+                            // Complete where the stores' values are one run starting at 0.
+                            if offset == 0 && scale > 0 && scale as u32 <= run && count > 0 {
+                                let end = u64::from(scale as u32) * (count - 1) + u64::from(run);
+                                assert_eq!(
+                                    got,
+                                    len <= end,
+                                    "scale {scale} run {run} count {count} len {len}"
+                                );
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn blocks_of_stores() {
+        // out[8 * b + c], c = 0..8, b < 5: exactly 40 elements; 7 stores leave holes.
+        assert!(WriteCover::covers_run(&[8], 0, 8, &[(0, 5, 1)], 40));
+        assert!(!WriteCover::covers_run(&[8], 0, 8, &[(0, 5, 1)], 41));
+        assert!(!WriteCover::covers_run(&[8], 0, 7, &[(0, 5, 1)], 40));
+        assert!(!WriteCover::covers_run(&[8], 1, 8, &[(0, 5, 1)], 40));
+        assert!(!WriteCover::covers_run(&[8], 0, 0, &[(0, 5, 1)], 40));
     }
 
     #[test]

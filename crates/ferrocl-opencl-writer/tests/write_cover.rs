@@ -133,11 +133,11 @@ fn assert_cover(
         })
         .collect();
     assert!(
-        WriteCover::covers(&got, offset, &dims, len),
+        WriteCover::covers_run(&got, offset, c.run, &dims, len),
         "{method}: {dims:?}"
     );
     assert!(
-        !WriteCover::covers(&got, offset, &dims, len + 1),
+        !WriteCover::covers_run(&got, offset, c.run, &dims, len + 1),
         "{method}"
     );
 }
@@ -181,8 +181,35 @@ fn three_dimensions() {
 }
 
 #[test]
+fn blocks_of_eight_stores() {
+    // out[8 * b + 0] … out[8 * b + 7] for b < n: one cover with a run of 8.
+    assert_cover("blocks", "out", &[("n", 5)], &[8], 0, 40);
+    let (_, _, c) = cover("blocks", "out");
+    assert_eq!(c.map(|c| c.run), Some(8));
+    // Seven of the eight: holes, so the longest run (7) covers only part.
+    let (mg, kernel, c) = cover("blocksButOne", "out");
+    let c = c.expect("a cover");
+    let mut leaf = bind(&mg, &[("n", 5)], &[]);
+    let scales: Vec<i32> = c
+        .scales
+        .iter()
+        .map(|s| s.eval(&mut leaf).unwrap())
+        .collect();
+    let offset = c.offset.eval(&mut leaf).unwrap();
+    assert_eq!(kernel.dims.len(), 1);
+    assert!(!WriteCover::covers_run(
+        &scales,
+        offset,
+        c.run,
+        &[(0, 5, 1)],
+        40
+    ));
+}
+
+#[test]
 fn shifts_and_negations() {
-    // The first store, c[(i << 1) + 1], covers the odd elements only: not provably everything.
+    // c[(i << 1) + 1] and c[-(-i) * 2]: the odd and the even elements; together (a run of two
+    // stores at 2i + 0 and 2i + 1) they write all of [0, 2n).
     let (mg, kernel, c) = cover("pairs", "c");
     let c = c.expect("a cover");
     let mut leaf = bind(&mg, &[("n", 10)], &[]);
@@ -192,9 +219,25 @@ fn shifts_and_negations() {
         .map(|s| s.eval(&mut leaf).unwrap())
         .collect();
     let offset = c.offset.eval(&mut leaf).unwrap();
-    assert_eq!((scales.as_slice(), offset), (&[2][..], 1));
+    assert_eq!((scales.as_slice(), offset, c.run), (&[2][..], 0, 2));
     assert_eq!(kernel.dims.len(), 1);
-    assert!(!WriteCover::covers(&scales, offset, &[(0, 10, 1)], 20));
+    assert!(WriteCover::covers_run(
+        &scales,
+        offset,
+        c.run,
+        &[(0, 10, 1)],
+        20
+    ));
+    assert!(!WriteCover::covers_run(
+        &scales,
+        offset,
+        c.run,
+        &[(0, 10, 1)],
+        21
+    ));
+    // Either store alone leaves holes.
+    assert!(!WriteCover::covers(&scales, 1, &[(0, 10, 1)], 20));
+    assert!(!WriteCover::covers(&scales, 0, &[(0, 10, 1)], 20));
 }
 
 #[test]

@@ -55,6 +55,33 @@ public class Covers {
         }
     }
 
+    public static void blocks(byte[] out, int n) {
+        for (@Parallel int b = 0; b < n; b++) {
+            int i = b * 8;
+            out[i] = (byte) b;
+            out[i + 3] = 3;
+            out[i + 1] = 1;
+            out[i + 2] = 2;
+            out[i + 7] = 7;
+            out[i + 4] = 4;
+            out[i + 5] = 5;
+            out[i + 6] = 6;
+        }
+    }
+
+    public static void blocksButOne(byte[] out, int n) {
+        for (@Parallel int b = 0; b < n; b++) {
+            int i = b * 8;
+            out[i] = (byte) b;
+            out[i + 1] = 1;
+            out[i + 2] = 2;
+            out[i + 4] = 4;
+            out[i + 5] = 5;
+            out[i + 6] = 6;
+            out[i + 7] = 7;
+        }
+    }
+
     public static void pairs(int[] c, int n) {
         for (@Parallel int i = 0; i < n; i++) {
             c[(i << 1) + 1] = i;

@@ -85,6 +85,37 @@ public final class HostPathKernels {
         }
     }
 
+    /** Blocks of eight stores, one per element of the block (as Crypt's output): together they write all of out. */
+    public static void blocksOfEight(byte[] in, byte[] out) {
+        for (@Parallel int b = 0; b < in.length / 8; b++) {
+            int i = b * 8;
+            int x = in[i] ^ in[i + 7];
+            out[i] = (byte) x;
+            out[i + 1] = (byte) (x + 1);
+            out[i + 2] = (byte) (x * 3);
+            out[i + 3] = in[i + 3];
+            out[i + 4] = (byte) (x >> 2);
+            out[i + 5] = (byte) -x;
+            out[i + 6] = (byte) (x ^ 0x55);
+            out[i + 7] = (byte) (x + in[i + 6]);
+        }
+    }
+
+    /** As {@link #blocksOfEight} without the store at i + 5: out keeps its old values there. */
+    public static void blocksWithAHole(byte[] in, byte[] out) {
+        for (@Parallel int b = 0; b < in.length / 8; b++) {
+            int i = b * 8;
+            int x = in[i] ^ in[i + 7];
+            out[i] = (byte) x;
+            out[i + 1] = (byte) (x + 1);
+            out[i + 2] = (byte) (x * 3);
+            out[i + 3] = in[i + 3];
+            out[i + 4] = (byte) (x >> 2);
+            out[i + 6] = (byte) (x ^ 0x55);
+            out[i + 7] = (byte) (x + in[i + 6]);
+        }
+    }
+
     /** Writes every element of c; reads a[c.length] at the last i (out of bounds when a.length == c.length). */
     public static void shifted(int[] a, int[] c) {
         for (@Parallel int i = 0; i < c.length; i++) {

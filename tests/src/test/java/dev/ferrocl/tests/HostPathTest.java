@@ -200,6 +200,31 @@ public class HostPathTest {
     // ---------------------------------------------------------------- failed checks after elision
 
     @Test
+    public void blocksOfStoresTogetherAreAFullWrite() {
+        for (int n : new int[] {8, 64, 4096, 40_000}) {
+            byte[] in = new byte[n];
+            for (int k = 0; k < n; k++) {
+                in[k] = (byte) (k * 31 + 7);
+            }
+            byte[] out = new byte[n];
+            Arrays.fill(out, (byte) 99);
+            TaskReport r = check(HostPathKernels::blocksOfEight, in, out).task("t");
+            assertTransfers("eight stores per block", r, 0, n, n);
+            // Seven stores: out[8b + 5] keeps its old values, so out is uploaded.
+            byte[] holes = new byte[n];
+            Arrays.fill(holes, (byte) 99);
+            r = check(HostPathKernels::blocksWithAHole, in, holes).task("t");
+            assertTransfers("a hole in every block", r, n, n, n);
+        }
+        // out longer than the blocks reach (n not a multiple of 8 leaves its tail): uploaded, the tail kept.
+        byte[] in = new byte[45];
+        byte[] out = new byte[45];
+        Arrays.fill(out, (byte) -3);
+        TaskReport r = check(HostPathKernels::blocksOfEight, in, out).task("t");
+        assertTransfers("a tail past the last block", r, 45, 45, 45);
+    }
+
+    @Test
     public void anIndexOutOfBoundsAfterElisionLeavesTheJvmsPartialResults() {
         int n = 1000;
         // In bounds (a has one more element): c is not uploaded.
