@@ -80,17 +80,30 @@ struct Holding<'d, 'r> {
     held: Vec<Held<'r>>,
     /// Nothing enqueued since the last successful wait (dropping need not wait again).
     idle: bool,
+    /// Where the small reads land.
+    staging: Staging,
 }
 
 impl Drop for Holding<'_, '_> {
     fn drop(&mut self) {
-        if self.idle {
+        let finished = if self.idle {
             // Nothing to wait for.
+            true
         } else if let Err(e) = self.queue.finish() {
             log::debug!(
                 "clFinish after an execution failed: {}",
                 crate::error::cl_error_name(e.0)
             );
+            false
+        } else {
+            true
+        };
+        // Page-locked staging goes back for reuse only when no command can still write it;
+        // otherwise it is released with its buffer.
+        if let Some(p) = self.staging.pinned.take() {
+            if finished {
+                self.device.give_staging(p);
+            }
         }
         for h in self.held.drain(..) {
             match h {
@@ -117,17 +130,16 @@ impl StagingLayout {
     }
 }
 
-/// Where an execution's small reads land: page-locked memory lent by the device (given back on
-/// drop, which comes after `Holding`'s, so after the queue finished), else the heap.
-struct Staging<'d> {
-    device: &'d Device,
+/// Where an execution's small reads land: page-locked memory lent by the device (given back by
+/// `Holding`'s drop once the queue finished), else the heap.
+struct Staging {
     pinned: Option<crate::memory::Pinned>,
     heap: Vec<u8>,
     bytes: usize,
 }
 
-impl<'d> Staging<'d> {
-    fn new(device: &'d Device, bytes: usize) -> Staging<'d> {
+impl Staging {
+    fn new(device: &Device, bytes: usize) -> Staging {
         let pinned = if bytes == 0 {
             None
         } else {
@@ -139,7 +151,6 @@ impl<'d> Staging<'d> {
             vec![0; bytes]
         };
         Staging {
-            device,
             pinned,
             heap,
             bytes,
@@ -155,14 +166,6 @@ impl<'d> Staging<'d> {
         match &mut self.pinned {
             Some(p) => &mut p.as_mut_slice()[..self.bytes],
             None => &mut self.heap,
-        }
-    }
-}
-
-impl Drop for Staging<'_> {
-    fn drop(&mut self) {
-        if let Some(p) = self.pinned.take() {
-            self.device.give_staging(p);
         }
     }
 }
@@ -491,13 +494,14 @@ impl Device {
                     .then(|| layout.add(h.byte_len()))
             })
             .collect();
-        let mut staging = Staging::new(self, layout.bytes);
+        let staging = Staging::new(self, layout.bytes);
         let pinned = staging.is_pinned();
         let mut holding = Holding {
             device: self,
             queue,
             held: Vec::with_capacity(sizes.len()),
             idle: false,
+            staging,
         };
         let enqueue = Enqueue {
             queue,
@@ -628,7 +632,7 @@ impl Device {
         }
 
         // Status words and partials, then the one wait for the launches.
-        let area = staging.area();
+        let area = holding.staging.area();
         for (k, l) in plan.launches.iter().enumerate() {
             if !l.args.contains(&Arg::Status) {
                 continue;
@@ -636,7 +640,7 @@ impl Device {
             let source = holding.held[status_base + k].buffer();
             let at = status_at[k];
             // SAFETY: 4 bytes from a 4-byte buffer into the staging area, which outlives the
-            // command (it is given back after `holding` finished the queue).
+            // command (`holding` owns it and gives it back only after the queue finished).
             unsafe { enqueue.read(source, &mut area[at..at + 4], !pinned) }?;
         }
         for (k, l) in plan.launches.iter().enumerate() {
