@@ -49,6 +49,9 @@ pub struct Target {
     pub fp64: bool,
     /// Single-precision divide and sqrt can be correctly rounded (`-cl-fp32-correctly-rounded-divide-sqrt`).
     pub correctly_rounded_divide_sqrt: bool,
+    /// Work-groups of 32 work-items with 32 KiB of local memory can run (what staged coalescing
+    /// needs; every GPU and PoCL qualify).
+    pub local_tiles: bool,
 }
 
 impl Default for Target {
@@ -57,6 +60,7 @@ impl Default for Target {
         Target {
             fp64: true,
             correctly_rounded_divide_sqrt: true,
+            local_tiles: true,
         }
     }
 }
@@ -264,6 +268,7 @@ fn compile_graph(
     let writer_options = WriterOptions {
         soft_fp32_div_sqrt: !target.correctly_rounded_divide_sqrt && target.fp64,
         switches: options.switches.clone(),
+        local_tiles: target.local_tiles,
     };
     let mut kernels = Vec::with_capacity(parallel.len());
     let mut build_options = String::new();

@@ -180,6 +180,7 @@ fn bailouts_have_kinds() {
     let no_fp64 = Target {
         fp64: false,
         correctly_rounded_divide_sqrt: true,
+        local_tiles: true,
     };
     match run(&bytes, "halve", "([DI)V", no_fp64, "") {
         Err(JitError::Bailout(b)) => assert_eq!(b.kind, BailoutKind::Device, "{b}"),

@@ -48,6 +48,7 @@ fn double_needs_fp64() {
         Target {
             fp64: false,
             correctly_rounded_divide_sqrt: true,
+            local_tiles: true,
         },
     );
     match no_fp64 {
@@ -99,6 +100,7 @@ fn float_division_without_correct_rounding() {
     let soft = div(Target {
         fp64: true,
         correctly_rounded_divide_sqrt: false,
+        local_tiles: true,
     })
     .expect("compiles through double");
     assert!(
@@ -110,8 +112,52 @@ fn float_division_without_correct_rounding() {
     match div(Target {
         fp64: false,
         correctly_rounded_divide_sqrt: false,
+        local_tiles: true,
     }) {
         Err(JitError::Bailout(b)) => assert!(b.reason.contains("divides floats"), "{b}"),
         other => panic!("expected a bailout, got {other:?}"),
     }
+}
+
+/// Staged coalescing needs work-groups of 32 and local memory: without them (`local_tiles`
+/// false) the same row loop compiles unstaged, with its versioned loop.
+#[test]
+fn staging_needs_local_tiles() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let out = std::env::temp_dir().join(format!("ferrocl-targets-loops-{}", std::process::id()));
+    let status = Command::new("javac")
+        .args(["-g", "-d"])
+        .arg(&out)
+        .arg(root.join("java-api/src/main/java/dev/ferrocl/api/Parallel.java"))
+        .arg(root.join("tests/snapshots/in/LoopShapes.java"))
+        .status()
+        .expect("javac");
+    assert!(status.success());
+    let bytes = std::fs::read(out.join("snap/LoopShapes.class")).expect("class");
+    let _ = std::fs::remove_dir_all(&out);
+    let compile_for = |target: Target| {
+        let mut request = Request {
+            class_bytes: &bytes,
+            class_name: "snap/LoopShapes",
+            method: "nestedFor",
+            descriptor: "([F[F[FII)V",
+            target,
+            resolver: None,
+            classes: None,
+        };
+        compile(&mut request, &Options::default())
+            .map(|k| k.source().to_string())
+            .expect("compiles")
+    };
+    let staged = compile_for(Target::default());
+    assert!(
+        staged.contains("reqd_work_group_size(32, 1, 1)"),
+        "{staged}"
+    );
+    let plain = compile_for(Target {
+        local_tiles: false,
+        ..Target::default()
+    });
+    assert!(!plain.contains("__local"), "{plain}");
+    assert!(plain.contains("Loop versioning"), "{plain}");
 }

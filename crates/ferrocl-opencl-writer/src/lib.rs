@@ -113,9 +113,11 @@ pub struct WriterOptions {
     /// has more than twice a float's precision) for devices that cannot round them correctly in
     /// single precision.
     pub soft_fp32_div_sqrt: bool,
-    /// The optional phases (the writer's: `loopVersioning`, `reduceVersioning`, `unroll`,
-    /// `vectorize`, `redundantChecks`); all on by default.
+    /// The optional phases (the writer's: `loopVersioning`, `coalesce`, `reduceVersioning`,
+    /// `unroll`, `vectorize`, `redundantChecks`); all on by default.
     pub switches: PhaseSwitches,
+    /// The device runs work-groups of 32 with 32 KiB of local memory: staged coalescing may apply.
+    pub local_tiles: bool,
 }
 
 /// What the device must support for this kernel.
@@ -556,7 +558,7 @@ pub fn write_kernel(
             applied: BTreeMap::new(),
             // Staging needs one NDRange dimension and no grid-stride loop.
             stage: staging::StageState {
-                allowed: (nest.dims.len() == 1 && !reducing)
+                allowed: (options.local_tiles && nest.dims.len() == 1 && !reducing)
                     .then(|| (nest.dims[0].index, dim_names[0].1.clone())),
                 ..staging::StageState::default()
             },
