@@ -96,10 +96,6 @@ struct Reduced<'local> {
     value: ReduceValue,
 }
 
-fn reduce_kind(elem: ElemKind) -> Option<ReduceKind> {
-    ReduceKind::of(elem)
-}
-
 /// Reads element 0 of a non-empty Java array of `elem`.
 fn read_first(
     env: &mut Env<'_>,
@@ -547,7 +543,7 @@ pub(crate) fn execute<'local>(
                 let Some(&(_, r)) = task_reduced.iter().find(|(p, _)| *p == red.param) else {
                     return Err(NativeError::ferrocl("reduction output missing"));
                 };
-                if reduce_kind(red.elem).is_none() {
+                if ReduceKind::of(red.elem).is_none() {
                     return Err(NativeError::ferrocl(
                         "@Reduce over an unsupported element type",
                     ));

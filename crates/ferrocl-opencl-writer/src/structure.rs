@@ -443,7 +443,8 @@ impl Writer<'_> {
                     }
                     // Staged coalescing needs every work-item of the group at its barriers: the
                     // loop at the top of the body, nothing fixed, no return and no loop before it.
-                    let top = fixed_before == 0
+                    let top = self.stage.allowed.is_some()
+                        && fixed_before == 0
                         && self.stage.fixed_written == 0
                         && em.loops.is_empty()
                         && self.scope.is_empty()

@@ -21,7 +21,7 @@
 //! What a removed guard would have done: nothing, in every execution. So the kernel's results, its
 //! status word and the arrays the JVM sees on a rerun are what they were.
 
-use crate::{array_site, induction, loop_invariant, LoopForest};
+use crate::{array_site, induction, loop_invariant, Induction, LoopForest};
 use crate::{private_length, ParallelNest};
 use ferrocl_graph::{
     BinaryOp, Constant, ConvTarget, Dominators, ElemKind, Graph, GuardKind, MethodGraph, NodeId,
@@ -169,21 +169,7 @@ fn counted_index(
     if (scale, offset) != (1, 0) {
         return scaled_counted_index(g, loops, doms, guard, phi, scale, offset, array);
     }
-    let begin = g.inputs(index)[0];
-    let Some(info) = loops.get(begin) else {
-        return false;
-    };
-    let Some((test, stay)) = loop_test(g, begin, &info.body) else {
-        return false;
-    };
-    if !doms.dominates(stay, guard) {
-        return false;
-    }
-    let stays_if_true = g.successors(test).first() == Some(&stay);
-    let memo = std::cell::RefCell::new(HashMap::new());
-    let none = HashSet::new();
-    let invariant = |n: NodeId| loop_invariant(g, &info.body, &none, &memo, n);
-    let Some(ind) = induction(g, index, test, stays_if_true, &invariant) else {
+    let Some(ind) = guarding_induction(g, loops, doms, guard, index) else {
         return false;
     };
     let entry = g.inputs(index)[1];
@@ -221,13 +207,40 @@ fn counted_index(
     }
 }
 
+/// The counted induction `phi` is, when `guard` runs only on the staying branch of its loop's
+/// test (so `phi` is within the loop's bound there).
+fn guarding_induction(
+    g: &Graph,
+    loops: &LoopForest,
+    doms: &Dominators,
+    guard: NodeId,
+    phi: NodeId,
+) -> Option<Induction> {
+    let begin = g.inputs(phi)[0];
+    let info = loops.get(begin)?;
+    let (test, stay) = loop_test(g, begin, &info.body)?;
+    if !doms.dominates(stay, guard) {
+        return None;
+    }
+    let stays_if_true = g.successors(test).first() == Some(&stay);
+    let memo = std::cell::RefCell::new(HashMap::new());
+    let none = HashSet::new();
+    let invariant = |n: NodeId| loop_invariant(g, &info.body, &none, &memo, n);
+    induction(g, phi, test, stays_if_true, &invariant)
+}
+
+/// The value of an `int` constant node.
+fn int_constant(g: &Graph, n: NodeId) -> Option<i64> {
+    match g.op(n) {
+        Op::Constant(Constant::Int(v)) => Some(i64::from(*v)),
+        _ => None,
+    }
+}
+
 /// `n` as `phi * scale + offset` with constants `scale >= 1` and `offset` (`phi * 8 + 3`,
 /// `(phi << 3) + 7`, the phi itself).
 fn scaled_variable(g: &Graph, n: NodeId) -> Option<(NodeId, i64, i64)> {
-    let constant = |x: NodeId| match g.op(x) {
-        Op::Constant(Constant::Int(v)) => Some(i64::from(*v)),
-        _ => None,
-    };
+    let constant = |x: NodeId| int_constant(g, x);
     let scaled = |x: NodeId| -> Option<(NodeId, i64)> {
         let ins = g.inputs(x);
         match g.op(x) {
@@ -282,21 +295,7 @@ fn scaled_counted_index(
     if !(0..scale).contains(&offset) {
         return false;
     }
-    let begin = g.inputs(phi)[0];
-    let Some(info) = loops.get(begin) else {
-        return false;
-    };
-    let Some((test, stay)) = loop_test(g, begin, &info.body) else {
-        return false;
-    };
-    if !doms.dominates(stay, guard) {
-        return false;
-    }
-    let stays_if_true = g.successors(test).first() == Some(&stay);
-    let memo = std::cell::RefCell::new(HashMap::new());
-    let none = HashSet::new();
-    let invariant = |n: NodeId| loop_invariant(g, &info.body, &none, &memo, n);
-    let Some(ind) = induction(g, phi, test, stays_if_true, &invariant) else {
+    let Some(ind) = guarding_induction(g, loops, doms, guard, phi) else {
         return false;
     };
     if ind.step != 1 || ind.inclusive {
@@ -310,10 +309,7 @@ fn scaled_counted_index(
     // length is not negative, so shifting is dividing).
     let ins = g.inputs(ind.bound);
     let is_length = |n: NodeId| *g.op(n) == Op::ArrayLength && g.inputs(n).first() == Some(&array);
-    let constant = |x: NodeId| match g.op(x) {
-        Op::Constant(Constant::Int(v)) => Some(i64::from(*v)),
-        _ => None,
-    };
+    let constant = |x: NodeId| int_constant(g, x);
     match g.op(ind.bound) {
         // A division by a non-zero constant floats as `Binary(Div)` once it cannot throw.
         Op::IntegerDivRem { rem: false } | Op::Binary(BinaryOp::Div) => {
@@ -330,10 +326,7 @@ fn scaled_counted_index(
 /// `n` is `array.length + c` or `array.length - c` with the result below the length (`c` a
 /// constant of the right sign).
 fn below_length(g: &Graph, n: NodeId, is_length: &dyn Fn(NodeId) -> bool) -> bool {
-    let constant = |x: NodeId| match g.op(x) {
-        Op::Constant(Constant::Int(v)) => Some(i64::from(*v)),
-        _ => None,
-    };
+    let constant = |x: NodeId| int_constant(g, x);
     let ins = g.inputs(n);
     match g.op(n) {
         Op::Binary(BinaryOp::Add) => {
