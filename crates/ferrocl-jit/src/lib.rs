@@ -49,8 +49,8 @@ pub struct Target {
     pub fp64: bool,
     /// Single-precision divide and sqrt can be correctly rounded (`-cl-fp32-correctly-rounded-divide-sqrt`).
     pub correctly_rounded_divide_sqrt: bool,
-    /// Work-groups of 32 work-items with 32 KiB of local memory can run (what staged coalescing
-    /// needs; every GPU and PoCL qualify).
+    /// Work-groups of 256 work-items with 32 KiB of local memory can run (what staged coalescing
+    /// and tiling need; every GPU and PoCL qualify).
     pub local_tiles: bool,
 }
 
@@ -281,12 +281,16 @@ fn compile_graph(
         })?;
         if parallel.len() > 1 {
             // Several kernels of one method: distinct names, in order.
+            // The kernel's own name is followed by `(` only where it is declared (a tiled
+            // kernel's point function is `<name>_ferrocl_point`).
             let renamed = format!("{}_{}", kernel.name, k + 1);
-            kernel.source = kernel.source.replacen(
-                &format!("__kernel void {}(", kernel.name),
-                &format!("__kernel void {renamed}("),
-                1,
-            );
+            kernel.source = kernel
+                .source
+                .replace(&format!(" {}(", kernel.name), &format!(" {renamed}("))
+                .replace(
+                    &format!("{}_ferrocl_point(", kernel.name),
+                    &format!("{renamed}_ferrocl_point("),
+                );
             kernel.name = renamed;
         }
         build_options = check_target(&mg, kernel.features, target)?;

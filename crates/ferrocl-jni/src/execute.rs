@@ -439,7 +439,13 @@ pub(crate) fn execute<'local>(
             }
             let reducing = !kernel.reductions.is_empty();
             let per_item: usize = kernel.reductions.iter().map(|r| elem_bytes(r.elem)).sum();
-            let ndrange: Vec<u64> = counts.iter().rev().copied().collect();
+            // A tiled kernel's work-item computes `coarsen` points along each loop.
+            let ndrange: Vec<u64> = counts
+                .iter()
+                .zip(&kernel.coarsen)
+                .rev()
+                .map(|(&c, &per)| c.div_ceil(u64::from(per.max(1))))
+                .collect();
             let requested = call.requested_local.as_deref();
             let geometry = geometry::plan(
                 Shape {

@@ -321,7 +321,7 @@ pub(crate) fn compile(args: CompileArgs<'_>) -> Result<u64, NativeError> {
         target: Target {
             fp64: info.fp64,
             correctly_rounded_divide_sqrt: info.correctly_rounded_divide_sqrt,
-            local_tiles: info.max_work_group_size >= 32 && info.local_mem_bytes >= 32 << 10,
+            local_tiles: info.max_work_group_size >= 256 && info.local_mem_bytes >= 32 << 10,
         },
         resolver: Some(&mut recording),
         classes: Some(&mut *args.classes),

@@ -22,6 +22,7 @@ mod libm;
 mod names;
 mod staging;
 mod structure;
+mod tiling;
 mod versioning;
 mod write_cover;
 
@@ -116,7 +117,8 @@ pub struct WriterOptions {
     /// The optional phases (the writer's: `loopVersioning`, `coalesce`, `reduceVersioning`,
     /// `unroll`, `vectorize`, `redundantChecks`); all on by default.
     pub switches: PhaseSwitches,
-    /// The device runs work-groups of 32 with 32 KiB of local memory: staged coalescing may apply.
+    /// The device runs work-groups of 256 with 32 KiB of local memory: staged coalescing and
+    /// tiling may apply.
     pub local_tiles: bool,
 }
 
@@ -143,6 +145,10 @@ pub struct Kernel {
     /// The `@Parallel` loops, outermost first (empty: one work-item runs the method). Loop `k` of `n`
     /// is NDRange dimension `n - 1 - k`, so the innermost loop varies fastest.
     pub dims: Vec<LoopDim>,
+    /// Points each work-item computes along each `@Parallel` loop (outermost first, as `dims`):
+    /// the NDRange dimension of loop `k` covers `ceil(trip count / coarsen[k])` work-items (1
+    /// everywhere but in a tiled kernel, see `tile`).
+    pub coarsen: Vec<u32>,
     /// The `@Reduce` arrays this kernel folds into. When there are any, the kernel is a reduction
     /// kernel: the outermost loop (the last NDRange dimension) is covered by a grid-stride loop, so
     /// its global size may be smaller than its trip count; every work-group size must be a power of
@@ -247,7 +253,7 @@ pub(crate) struct PrivateArray {
     pub(crate) elem: ElemKind,
 }
 
-impl Writer<'_> {
+impl<'a> Writer<'a> {
     pub(crate) fn open_scope(&mut self) {
         self.scope_counter += 1;
         self.scope.push(self.scope_counter);
@@ -258,6 +264,40 @@ impl Writer<'_> {
         let depth = self.scope.len();
         // Checks made inside the closed scope do not hold after it.
         self.checked.retain(|(_, _, d)| *d <= depth);
+    }
+
+    /// A writer with this one's kernel-wide state (names, parameter values, arrays, options) and
+    /// nothing written yet.
+    pub(crate) fn fork(&self) -> Writer<'a> {
+        Writer {
+            mg: self.mg,
+            names: self.names.clone(),
+            values: self.values.clone(),
+            body: String::new(),
+            helpers: BTreeSet::new(),
+            features: self.features,
+            array_names: self.array_names.clone(),
+            checked: Vec::new(),
+            index_checks: Vec::new(),
+            current_block: None,
+            place: HashMap::new(),
+            scope: Vec::new(),
+            scope_counter: 0,
+            def_scope: HashMap::new(),
+            hoist: Default::default(),
+            need_hoist: Default::default(),
+            top_decls: Vec::new(),
+            phi_vars: HashMap::new(),
+            options: self.options.clone(),
+            reduce_accs: self.reduce_accs.clone(),
+            exit: self.exit.clone(),
+            proven: HashSet::new(),
+            early: HashSet::new(),
+            hoisted_names: HashMap::new(),
+            private_arrays: self.private_arrays.clone(),
+            applied: BTreeMap::new(),
+            stage: staging::StageState::default(),
+        }
     }
 
     pub(crate) fn phi_var(&self, phi: NodeId) -> String {
@@ -277,6 +317,9 @@ pub fn write_kernel(
     let g = &mg.graph;
     let mut names = names::Names::default();
     let kernel_name = names.fresh(&sanitize_identifier(&mg.location.method));
+    // A tiled kernel runs the body as written for one point through this function when its test
+    // fails (see the `tiling` module).
+    let point_name = names.own(&format!("{kernel_name}_ferrocl_point"));
 
     // Which arrays are read and written inside the body.
     let mut read = BTreeSet::new();
@@ -530,38 +573,14 @@ pub fn write_kernel(
     let mut w = None;
     for _pass in 0..2 {
         let mut pass = Writer {
-            mg,
-            names: base.names.clone(),
-            values: base.values.clone(),
-            body: String::new(),
-            helpers: BTreeSet::new(),
-            features: base.features,
-            array_names: base.array_names.clone(),
-            checked: Vec::new(),
-            index_checks: Vec::new(),
-            current_block: None,
-            place: HashMap::new(),
-            scope: Vec::new(),
-            scope_counter: 0,
-            def_scope: HashMap::new(),
             hoist: hoist.clone(),
-            need_hoist: Default::default(),
-            top_decls: Vec::new(),
-            phi_vars: HashMap::new(),
-            options: options.clone(),
-            reduce_accs: reduce_accs.clone(),
-            exit: exit.clone(),
-            proven: HashSet::new(),
-            early: HashSet::new(),
-            hoisted_names: HashMap::new(),
-            private_arrays: base.private_arrays.clone(),
-            applied: BTreeMap::new(),
             // Staging needs one NDRange dimension and no grid-stride loop.
             stage: staging::StageState {
                 allowed: (options.local_tiles && nest.dims.len() == 1 && !reducing)
                     .then(|| (nest.dims[0].index, dim_names[0].1.clone())),
                 ..staging::StageState::default()
             },
+            ..base.fork()
         };
         // Private arrays: storage for the whole kernel (zeroed where each `new` runs), in a fixed
         // order. A length of 0 or less still declares one element, never reached past the checks.
@@ -642,6 +661,38 @@ pub fn write_kernel(
             "values still used outside their scope after hoisting".into(),
         ));
     }
+    // Tiling with register blocking, for a matmul-like 2-D nest (see the `tiling` module).
+    let plan = (!reducing
+        && options.local_tiles
+        && options.switches.is_on("tile")
+        && w.stage.staged == 0
+        && !w.body.contains("get_global_id"))
+    .then(|| tiling::plan(mg, nest))
+    .flatten();
+    let mut tiled: Option<Writer<'_>> = None;
+    if let Some(plan) = plan {
+        let args: Vec<String> = decls
+            .iter()
+            .filter_map(|d| d.split_whitespace().last().map(str::to_string))
+            .collect();
+        let steps = [nest.dims[0].step, nest.dims[1].step];
+        let mut t = base.fork();
+        match t.tiled_body(&plan, &dim_names, steps, &point_name, &args) {
+            Ok(()) => {
+                w.helpers.extend(t.helpers.iter().copied());
+                w.features.fp64 |= t.features.fp64;
+                w.features.fp32_div_sqrt |= t.features.fp32_div_sqrt;
+                for (phase, n) in &t.applied {
+                    *w.applied.entry(phase).or_default() += n;
+                }
+                tiled = Some(t);
+            }
+            Err(WriterError::Unsupported { what, .. }) => {
+                log::debug!("{}: not tiled: {what}", mg.location);
+            }
+            Err(e) => return Err(e),
+        }
+    }
 
     // Assemble.
     let mut src = String::new();
@@ -692,7 +743,22 @@ pub fn write_kernel(
     if !w.helpers.is_empty() {
         src.push('\n');
     }
-    if w.stage.staged > 0 {
+    let gid = |dim: usize| {
+        if tiled.is_some() {
+            format!("ferrocl_gid{dim}")
+        } else {
+            format!("get_global_id({dim})")
+        }
+    };
+    if tiled.is_some() {
+        // The body as written, for one point (the tiled kernel's fallback).
+        let _ = writeln!(src, "void {point_name}(");
+        for d in &decls {
+            let _ = writeln!(src, "    {d},");
+        }
+        let _ = writeln!(src, "    const size_t {},", gid(0));
+        let _ = writeln!(src, "    const size_t {})", gid(1));
+    } else if w.stage.staged > 0 {
         // The staged tiles are STAGE rows: one per work-item of the group.
         let _ = writeln!(
             src,
@@ -702,9 +768,11 @@ pub fn write_kernel(
     } else {
         let _ = writeln!(src, "__kernel void {kernel_name}(");
     }
-    for (i, d) in decls.iter().enumerate() {
-        let sep = if i + 1 == decls.len() { ")" } else { "," };
-        let _ = writeln!(src, "    {d}{sep}");
+    if tiled.is_none() {
+        for (i, d) in decls.iter().enumerate() {
+            let sep = if i + 1 == decls.len() { ")" } else { "," };
+            let _ = writeln!(src, "    {d}{sep}");
+        }
     }
     src.push_str("{\n");
     if reducing {
@@ -730,16 +798,13 @@ pub fn write_kernel(
                     staging::ACTIVE
                 );
             } else {
-                let _ = writeln!(
-                    src,
-                    "    if (get_global_id({dim}) >= (size_t){count}) return;"
-                );
+                let _ = writeln!(src, "    if ({} >= (size_t){count}) return;", gid(dim));
             }
             let _ = writeln!(
                 src,
                 "    const int {} = {};",
                 index_names[k],
-                index_value(start, &format!("get_global_id({dim})"), d.step)
+                index_value(start, &gid(dim), d.step)
             );
         }
         for d in &w.top_decls {
@@ -748,6 +813,24 @@ pub fn write_kernel(
         src.push_str(&w.body);
     }
     src.push_str("}\n");
+    let coarsen = match &tiled {
+        Some(t) => {
+            let _ = writeln!(
+                src,
+                "\n__kernel __attribute__((reqd_work_group_size({g}, {g}, 1))) void {kernel_name}(",
+                g = tiling::GROUP
+            );
+            for (i, d) in decls.iter().enumerate() {
+                let sep = if i + 1 == decls.len() { ")" } else { "," };
+                let _ = writeln!(src, "    {d}{sep}");
+            }
+            src.push_str("{\n");
+            src.push_str(&t.body);
+            src.push_str("}\n");
+            vec![tiling::MICRO as u32; 2]
+        }
+        None => vec![1; nest.dims.len()],
+    };
 
     let mut applied = Vec::new();
     for phase in ferrocl_opt::OPTIONAL_PHASES {
@@ -760,6 +843,11 @@ pub fn write_kernel(
                 "vectorize" => format!("{VECTOR_COPIES} lanes"),
                 "reduceVersioning" => count(n, "range"),
                 "coalesce" => format!("{} staged through local memory", count(n, "array read")),
+                "tile" => format!(
+                    "{b}x{b} blocks through local memory, {m}x{m} points per work-item",
+                    b = tiling::BLOCK,
+                    m = tiling::MICRO
+                ),
                 _ => n.to_string(),
             };
             applied.push(Applied {
@@ -774,6 +862,7 @@ pub fn write_kernel(
         params,
         features: w.features,
         dims: nest.dims.clone(),
+        coarsen,
         reductions: nest.reductions.clone(),
         applied,
     })

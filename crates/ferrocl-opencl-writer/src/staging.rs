@@ -77,7 +77,12 @@ pub(crate) struct StagedLoad {
 
 /// Whether `n`'s value is the same in every work-item: made of parameters, constants, lengths
 /// and static fields by pure operations.
-fn uniform(g: &Graph, n: NodeId, memo: &mut HashMap<NodeId, bool>, depth: usize) -> bool {
+pub(crate) fn uniform(
+    g: &Graph,
+    n: NodeId,
+    memo: &mut HashMap<NodeId, bool>,
+    depth: usize,
+) -> bool {
     if let Some(&u) = memo.get(&n) {
         return u;
     }

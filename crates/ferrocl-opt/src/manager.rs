@@ -84,6 +84,12 @@ pub const OPTIONAL_PHASES: &[PhaseInfo] = &[
                tiles the work-group loads together, so that its global reads are contiguous",
     },
     PhaseInfo {
+        name: "tile",
+        stage: Stage::Writer,
+        what: "matmul-like 2-D nests tiled: operand blocks staged in local memory, each \
+               work-item computing 4x4 points in registers, every point's operations in Java's order",
+    },
+    PhaseInfo {
         name: "reduceVersioning",
         stage: Stage::Writer,
         what: "index checks of a @Reduce loop tested once for the whole range",

@@ -54,4 +54,30 @@ public class NestShapes {
             }
         }
     }
+
+    /** PolyBench's gemm, C updated in place: tiled, alpha * a computed once per row. */
+    public static void gemm(int n, float alpha, float beta, float[] c, float[] a, float[] b) {
+        for (@Parallel int i = 0; i < n; i++) {
+            for (@Parallel int j = 0; j < n; j++) {
+                float acc = c[i * n + j] * beta;
+                for (int k = 0; k < n; k++) {
+                    acc += alpha * a[i * n + k] * b[k * n + j];
+                }
+                c[i * n + j] = acc;
+            }
+        }
+    }
+
+    /** Transposed operands: tiles loaded along the block, not along k. */
+    public static void matmulTransposed(double[] a, double[] b, double[] c, int n, int m, int k) {
+        for (@Parallel int i = 0; i < n; i++) {
+            for (@Parallel int j = 0; j < m; j++) {
+                double sum = 0;
+                for (int p = 0; p < k; p++) {
+                    sum += a[p * n + i] * b[j * k + p];
+                }
+                c[i * m + j] = sum;
+            }
+        }
+    }
 }

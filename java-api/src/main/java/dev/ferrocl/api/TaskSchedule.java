@@ -571,7 +571,7 @@ public final class TaskSchedule implements AutoCloseable {
      * a task without a {@code @Parallel} loop runs as one work-item and accepts only {@code 1}. The global size is
      * each loop's trip count rounded up to a multiple of its size. A size the kernel or the device cannot take
      * makes {@link #execute()} throw {@link FerroclException} naming the limits. A task with a fixed size is
-     * compiled without the phases that need a work-group size of their own ({@code coalesce}).
+     * compiled without the phases that need a work-group size of their own ({@code coalesce}, {@code tile}).
      *
      * @param taskId    the task
      * @param localSize the work-group size per dimension, each at least 1
@@ -732,7 +732,7 @@ public final class TaskSchedule implements AutoCloseable {
      * virtual calls, scalar replacement of its objects), the method runs on the JVM with a
      * {@link CompilationException.Kind#DISABLED} bailout. {@link TaskReport#optimizations()} says which phases
      * changed each kernel. The phases: {@code devirtualize}, {@code scalarReplace}, {@code gvn},
-     * {@code narrowFloat}, {@code guardElimination}, {@code loopVersioning}, {@code coalesce}, {@code reduceVersioning}, {@code unroll}, {@code vectorize}, {@code redundantChecks}.
+     * {@code narrowFloat}, {@code guardElimination}, {@code loopVersioning}, {@code coalesce}, {@code tile}, {@code reduceVersioning}, {@code unroll}, {@code vectorize}, {@code redundantChecks}.
      *
      * @param phase the phase's name
      * @param on    whether it runs
@@ -905,6 +905,7 @@ public final class TaskSchedule implements AutoCloseable {
                 java.util.TreeMap<String, String> all = new java.util.TreeMap<>(Config.OPTIMIZATION_SWITCHES);
                 all.putAll(optimizationOverrides);
                 all.put("coalesce", "false");
+                all.put("tile", "false");
                 switches = Config.join(all);
             }
             outcome = KernelCache.obtain(t.target, Config.DEVICE, switches, t.id);

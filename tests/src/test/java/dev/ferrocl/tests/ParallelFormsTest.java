@@ -3,6 +3,7 @@ package dev.ferrocl.tests;
 import static dev.ferrocl.tests.JvmOracle.check;
 import static org.junit.Assert.assertArrayEquals;
 import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertTrue;
 
 import dev.ferrocl.api.ExecutionReport;
 import dev.ferrocl.api.TaskReport;
@@ -20,16 +21,31 @@ public class ParallelFormsTest {
             ExecutionReport r = check(ParallelKernels::matmul, JvmOracle.floats(1, n * k, -1, 1),
                     JvmOracle.floats(2, k * m, -1, 1), new float[n * m], n, m, k);
             TaskReport t = r.tasks().get(0);
-            assertEquals(2, t.globalSize().length);
-            assertEquals(2, t.localSize().length);
-            long[] trips = {m, n}; // dimension 0 is the inner loop (j < m)
-            for (int d = 0; d < 2; d++) {
-                long g = t.globalSize()[d];
-                long l = t.localSize()[d];
-                assertEquals("global is a multiple of local", 0, g % l);
-                assertEquals("global is the trip count rounded up to the work-group size",
-                        (trips[d] + l - 1) / l * l, g);
+            // Tiled (see TileTest): each work-item computes 4 x 4 points.
+            assertTrue(t.optimizations().toString(), t.optimizations().stream().anyMatch(o -> o.startsWith("tile (")));
+            assertGeometry(t, new long[] {m, n}, 4);
+            float[] c = new float[n * m];
+            try (TaskSchedule plain = new TaskSchedule("untiled")) {
+                plain.task("t", ParallelKernels::matmul, JvmOracle.floats(1, n * k, -1, 1),
+                        JvmOracle.floats(2, k * m, -1, 1), c, n, m, k);
+                plain.optimization("tile", false);
+                plain.execute();
+                assertGeometry(plain.report().task("t"), new long[] {m, n}, 1);
             }
+        }
+    }
+
+    /** Global sizes: the trip counts (dimension 0 is the inner loop), over the points per work-item, rounded up. */
+    private static void assertGeometry(TaskReport t, long[] trips, int points) {
+        assertEquals(t.reason(), TaskReport.Where.DEVICE, t.ranOn());
+        assertEquals(2, t.globalSize().length);
+        assertEquals(2, t.localSize().length);
+        for (int d = 0; d < 2; d++) {
+            long g = t.globalSize()[d];
+            long l = t.localSize()[d];
+            long items = (trips[d] + points - 1) / points;
+            assertEquals("global is a multiple of local", 0, g % l);
+            assertEquals("global is the work-items rounded up to the work-group size", (items + l - 1) / l * l, g);
         }
     }
 
