@@ -21,6 +21,7 @@ mod intrinsics;
 mod libm;
 mod names;
 mod staging;
+mod staging2d;
 mod structure;
 mod tiling;
 mod versioning;
@@ -662,33 +663,63 @@ pub fn write_kernel(
         ));
     }
     // Tiling with register blocking, for a matmul-like 2-D nest (see the `tiling` module).
-    let plan = (!reducing
+    // A kernel of its own work-group shape for a 2-D nest (tiling with register blocking, or
+    // staged coalescing of strided accesses), with the body as written for one point as its
+    // fallback (see the `tiling` and `staging2d` modules).
+    let mut tiled: Option<(Writer<'_>, [usize; 2], Vec<u32>)> = None;
+    if !reducing
+        && nest.dims.len() == 2
         && options.local_tiles
-        && options.switches.is_on("tile")
         && w.stage.staged == 0
-        && !w.body.contains("get_global_id"))
-    .then(|| tiling::plan(mg, nest))
-    .flatten();
-    let mut tiled: Option<Writer<'_>> = None;
-    if let Some(plan) = plan {
+        && !w.body.contains("get_global_id")
+    {
         let args: Vec<String> = decls
             .iter()
             .filter_map(|d| d.split_whitespace().last().map(str::to_string))
             .collect();
         let steps = [nest.dims[0].step, nest.dims[1].step];
         let mut t = base.fork();
-        match t.tiled_body(&plan, &dim_names, steps, &point_name, &args) {
-            Ok(()) => {
+        let written = if let Some(plan) = options
+            .switches
+            .is_on("tile")
+            .then(|| tiling::plan(mg, nest))
+            .flatten()
+        {
+            let micro = tiling::MICRO as u32;
+            t.tiled_body(&plan, &dim_names, steps, &point_name, &args)
+                .map(|()| Some(([tiling::GROUP, tiling::GROUP], vec![micro, micro])))
+        } else if let Some(plan) = options
+            .switches
+            .is_on("coalesce")
+            .then(|| staging2d::plan(mg, nest))
+            .flatten()
+        {
+            t.staged_2d_body(&plan, &dim_names, steps, &point_name, &args)
+                .map(|()| {
+                    Some((
+                        [staging2d::WIDTH, staging2d::HEIGHT],
+                        vec![staging2d::ROWS as u32, 1],
+                    ))
+                })
+        } else {
+            Ok(None)
+        };
+        match written {
+            Ok(Some((group, coarsen))) => {
                 w.helpers.extend(t.helpers.iter().copied());
                 w.features.fp64 |= t.features.fp64;
                 w.features.fp32_div_sqrt |= t.features.fp32_div_sqrt;
                 for (phase, n) in &t.applied {
                     *w.applied.entry(phase).or_default() += n;
                 }
-                tiled = Some(t);
+                tiled = Some((t, group, coarsen));
             }
+            Ok(None) => {}
             Err(WriterError::Unsupported { what, .. }) => {
-                log::debug!("{}: not tiled: {what}", mg.location);
+                log::debug!(
+                    "{}: no kernel of its own work-group shape: {what}",
+                    mg.location
+                );
             }
             Err(e) => return Err(e),
         }
@@ -814,11 +845,11 @@ pub fn write_kernel(
     }
     src.push_str("}\n");
     let coarsen = match &tiled {
-        Some(t) => {
+        Some((t, group, coarsen)) => {
             let _ = writeln!(
                 src,
-                "\n__kernel __attribute__((reqd_work_group_size({g}, {g}, 1))) void {kernel_name}(",
-                g = tiling::GROUP
+                "\n__kernel __attribute__((reqd_work_group_size({}, {}, 1))) void {kernel_name}(",
+                group[0], group[1]
             );
             for (i, d) in decls.iter().enumerate() {
                 let sep = if i + 1 == decls.len() { ")" } else { "," };
@@ -827,7 +858,7 @@ pub fn write_kernel(
             src.push_str("{\n");
             src.push_str(&t.body);
             src.push_str("}\n");
-            vec![tiling::MICRO as u32; 2]
+            coarsen.clone()
         }
         None => vec![1; nest.dims.len()],
     };
@@ -842,7 +873,25 @@ pub fn write_kernel(
                 "unroll" => format!("{UNROLL} copies"),
                 "vectorize" => format!("{VECTOR_COPIES} lanes"),
                 "reduceVersioning" => count(n, "range"),
-                "coalesce" => format!("{} staged through local memory", count(n, "array read")),
+                "coalesce" => {
+                    let writes = w.applied.get("coalesce.writes").copied().unwrap_or(0);
+                    match (n - writes, writes) {
+                        (reads, 0) => {
+                            format!("{} staged through local memory", count(reads, "array read"))
+                        }
+                        (0, writes) => {
+                            format!(
+                                "{} staged through local memory",
+                                count(writes, "array write")
+                            )
+                        }
+                        (reads, writes) => format!(
+                            "{} and {} staged through local memory",
+                            count(reads, "array read"),
+                            count(writes, "array write")
+                        ),
+                    }
+                }
                 "tile" => format!(
                     "{b}x{b} blocks through local memory, {m}x{m} points per work-item",
                     b = tiling::BLOCK,

@@ -91,10 +91,13 @@ enum Source {
 
 /// An index as `Σ coef[v] * v + rest`, `v` = i, j, k, every part made of uniform values.
 #[derive(Clone, Debug, Default)]
-struct Affine3 {
-    coef: [Linear; 3],
-    rest: Linear,
+pub(crate) struct Affine3 {
+    pub(crate) coef: [Linear; 3],
+    pub(crate) rest: Linear,
 }
+
+/// An access to check: (load or store, array, index form, inside the inner loop).
+pub(crate) type Access = (NodeId, NodeId, Affine3, bool);
 
 /// A tile of one operand.
 struct Tile {
@@ -124,7 +127,7 @@ pub(crate) struct Plan {
     post: Vec<NodeId>,
     tiles: Vec<Tile>,
     /// Every access: (node, array, index form, inside the loop).
-    accesses: Vec<(NodeId, NodeId, Affine3, bool)>,
+    accesses: Vec<Access>,
     /// Dependence bits of every value the loop body computes.
     deps: HashMap<NodeId, u8>,
 }
@@ -169,7 +172,7 @@ impl Affine3 {
 }
 
 /// `n` as an [`Affine3`] over `ivs` = (i, j, k).
-fn affine3(
+pub(crate) fn affine3(
     g: &ferrocl_graph::Graph,
     n: NodeId,
     ivs: [NodeId; 3],
@@ -579,19 +582,8 @@ impl Writer<'_> {
 
         // The test, the same in every work-item.
         let fast = self.names.own("ferrocl_tiled");
-        let i_lo = self.names.own("ferrocl_i_lo");
-        let i_hi = self.names.own("ferrocl_i_hi");
-        let j_lo = self.names.own("ferrocl_j_lo");
-        let j_hi = self.names.own("ferrocl_j_hi");
         let k_any = self.names.own("ferrocl_k_any");
-        for (lo, hi, start, count, step) in [
-            (&i_lo, &i_hi, start_i, count_i, steps[0]),
-            (&j_lo, &j_hi, start_j, count_j, steps[1]),
-        ] {
-            let last = format!("(long){start} + ((long){count} - 1L) * {step}L");
-            self.line(&format!("const long {lo} = min((long){start}, {last});"));
-            self.line(&format!("const long {hi} = max((long){start}, {last});"));
-        }
+        let [(i_lo, i_hi), (j_lo, j_hi)] = self.point_ranges(dim_names, steps);
         let entry = self.value(plan.k_entry)?;
         let bound = self.value(plan.k_bound)?;
         self.line(&format!("const long {} = (long){entry};", nm.k_first));
@@ -604,51 +596,12 @@ impl Writer<'_> {
             nm.k_first, nm.k_last
         ));
         self.line(&format!("bool {fast} = {} + 1L <= 2147483647L;", nm.k_last));
-        let ranges = [(&i_lo, &i_hi), (&j_lo, &j_hi), (&nm.k_first, &nm.k_last)];
-        for (n, (node, array, form, in_loop)) in plan.accesses.iter().enumerate() {
-            let (_, len) = self.array(*node, *array)?;
-            let guard = if *in_loop {
-                format!("{fast} && {k_any}")
-            } else {
-                fast.clone()
-            };
-            self.line(&format!("if ({guard}) {{"));
-            self.open_scope();
-            let mut coefs = Vec::new();
-            for (v, coef) in form.coef.iter().enumerate() {
-                if coef.is_zero() {
-                    continue;
-                }
-                let c = self.names.own(&format!("ferrocl_c{n}_{v}"));
-                let text = self.linear_long(coef)?;
-                self.line(&format!("const long {c} = {text};"));
-                coefs.push((c, v));
-            }
-            let rest = self.linear_long(&form.rest)?;
-            if !coefs.is_empty() {
-                let limits: Vec<String> = coefs
-                    .iter()
-                    .map(|(c, _)| {
-                        format!("{c} < -{COEFFICIENT_LIMIT}L || {c} > {COEFFICIENT_LIMIT}L")
-                    })
-                    .collect();
-                self.line(&format!("if ({}) {fast} = false;", limits.join(" || ")));
-            }
-            let mut lo = vec![format!("({rest})")];
-            let mut hi = vec![format!("({rest})")];
-            for (c, v) in &coefs {
-                let (a, b) = ranges[*v];
-                lo.push(format!("min({c} * {a}, {c} * {b})"));
-                hi.push(format!("max({c} * {a}, {c} * {b})"));
-            }
-            self.line(&format!(
-                "if ({fast} && ({} < 0L || {} >= (long){len})) {fast} = false;",
-                lo.join(" + "),
-                hi.join(" + ")
-            ));
-            self.close_scope();
-            self.line("}");
-        }
+        let ranges = [
+            (i_lo, i_hi),
+            (j_lo, j_hi),
+            (nm.k_first.clone(), nm.k_last.clone()),
+        ];
+        self.access_tests(&fast, &plan.accesses, &ranges, &k_any)?;
 
         // Otherwise: the kernel as written, for each of this work-item's points.
         self.line(&format!("if (!{fast}) {{"));
@@ -820,6 +773,83 @@ impl Writer<'_> {
             plan,
         )?;
         *self.applied.entry("tile").or_default() += 1;
+        Ok(())
+    }
+
+    /// The smallest and largest value of each parallel index over the NDRange, as `long`s
+    /// (written as lines; their names returned, `i` first).
+    pub(crate) fn point_ranges(
+        &mut self,
+        dim_names: &[(String, String)],
+        steps: [i32; 2],
+    ) -> [(String, String); 2] {
+        let mut out: [(String, String); 2] = Default::default();
+        for (d, (start, count)) in dim_names.iter().take(2).enumerate() {
+            let v = if d == 0 { "i" } else { "j" };
+            let lo = self.names.own(&format!("ferrocl_{v}_lo"));
+            let hi = self.names.own(&format!("ferrocl_{v}_hi"));
+            let last = format!("(long){start} + ((long){count} - 1L) * {}L", steps[d]);
+            self.line(&format!("const long {lo} = min((long){start}, {last});"));
+            self.line(&format!("const long {hi} = max((long){start}, {last});"));
+            out[d] = (lo, hi);
+        }
+        out
+    }
+
+    /// Clears the `bool` variable `fast` unless every access's index is in bounds over the box
+    /// of `ranges` (i, j, k: `long` names of the extremes); accesses inside the inner loop only
+    /// count when `k_any` (the loop runs at all). See the module docs.
+    pub(crate) fn access_tests(
+        &mut self,
+        fast: &str,
+        accesses: &[Access],
+        ranges: &[(String, String); 3],
+        k_any: &str,
+    ) -> Result<(), WriterError> {
+        for (n, (node, array, form, in_loop)) in accesses.iter().enumerate() {
+            let (_, len) = self.array(*node, *array)?;
+            let guard = if *in_loop {
+                format!("{fast} && {k_any}")
+            } else {
+                fast.to_string()
+            };
+            self.line(&format!("if ({guard}) {{"));
+            self.open_scope();
+            let mut coefs = Vec::new();
+            for (v, coef) in form.coef.iter().enumerate() {
+                if coef.is_zero() {
+                    continue;
+                }
+                let c = self.names.own(&format!("ferrocl_c{n}_{v}"));
+                let text = self.linear_long(coef)?;
+                self.line(&format!("const long {c} = {text};"));
+                coefs.push((c, v));
+            }
+            let rest = self.linear_long(&form.rest)?;
+            if !coefs.is_empty() {
+                let limits: Vec<String> = coefs
+                    .iter()
+                    .map(|(c, _)| {
+                        format!("{c} < -{COEFFICIENT_LIMIT}L || {c} > {COEFFICIENT_LIMIT}L")
+                    })
+                    .collect();
+                self.line(&format!("if ({}) {fast} = false;", limits.join(" || ")));
+            }
+            let mut lo = vec![format!("({rest})")];
+            let mut hi = vec![format!("({rest})")];
+            for (c, v) in &coefs {
+                let (a, b) = &ranges[*v];
+                lo.push(format!("min({c} * {a}, {c} * {b})"));
+                hi.push(format!("max({c} * {a}, {c} * {b})"));
+            }
+            self.line(&format!(
+                "if ({fast} && ({} < 0L || {} >= (long){len})) {fast} = false;",
+                lo.join(" + "),
+                hi.join(" + ")
+            ));
+            self.close_scope();
+            self.line("}");
+        }
         Ok(())
     }
 

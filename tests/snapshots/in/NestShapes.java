@@ -80,4 +80,13 @@ public class NestShapes {
             }
         }
     }
+
+    /** Transpose: the store moves along i, so it is staged through local memory (coalesce in 2-D). */
+    public static void transpose(int rows, int cols, float[] in, float[] out) {
+        for (@Parallel int i = 0; i < rows; i++) {
+            for (@Parallel int j = 0; j < cols; j++) {
+                out[j * rows + i] = in[i * cols + j];
+            }
+        }
+    }
 }

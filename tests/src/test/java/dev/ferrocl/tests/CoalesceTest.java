@@ -118,6 +118,45 @@ public class CoalesceTest {
         }
     }
 
+    /** Transpose, rows x cols: the store moves along i (staged in 2-D nests), the load along j. */
+    public static void transpose(int rows, int cols, float[] in, float[] out) {
+        for (@Parallel int i = 0; i < rows; i++) {
+            for (@Parallel int j = 0; j < cols; j++) {
+                out[j * rows + i] = in[i * cols + j];
+            }
+        }
+    }
+
+    /** The read moves along i (staged), the store along j; doubles, scaled. */
+    public static void transposedRead(int rows, int cols, double[] in, double[] out) {
+        for (@Parallel int i = 0; i < rows; i++) {
+            for (@Parallel int j = 0; j < cols; j++) {
+                out[i * cols + j] = in[j * rows + i] * 0.5 - j;
+            }
+        }
+    }
+
+    /** Two stores along i of one point (both staged, in order) from loads along j and along i. */
+    public static void twoOutputs(int n, int[] a, int[] b, int[] sum, long[] prod) {
+        for (@Parallel int i = 0; i < n; i++) {
+            for (@Parallel int j = 0; j < n; j++) {
+                int x = a[i * n + j];
+                int y = b[j * n + i];
+                sum[j * n + i] = x + y;
+                prod[j * n + i] = (long) x * y;
+            }
+        }
+    }
+
+    /** Rows from 1 with step 2 and columns from 3; chars converted on the way. */
+    public static void offsetTranspose(int rows, int cols, char[] in, char[] out) {
+        for (@Parallel int i = 1; i < rows; i += 2) {
+            for (@Parallel int j = 3; j < cols; j++) {
+                out[j * rows + i] = (char) (in[i * cols + j] + 1);
+            }
+        }
+    }
+
     private static boolean coalesced(TaskReport r) {
         return r.optimizations().stream().anyMatch(o -> o.startsWith("coalesce ("));
     }
@@ -270,6 +309,91 @@ public class CoalesceTest {
                 }
             }
             JvmOracle.assertSame("variant " + variant, expected, y);
+        }
+    }
+
+    @Test
+    public void transposeIn2dAroundTheTileSize() {
+        int[][] shapes = {{1, 1}, {15, 17}, {16, 16}, {17, 15}, {255, 33}, {32, 1000}, {1000, 31}, {65, 64}};
+        for (int[] sh : shapes) {
+            int rows = sh[0], cols = sh[1];
+            float[] in = JvmOracle.floats(2101 + rows, rows * cols, -5f, 5f);
+            ExecutionReport r = check(CoalesceTest::transpose, rows, cols, in, new float[rows * cols]);
+            assertTrue(report(r).optimizations().toString(),
+                    report(r).optimizations().contains("coalesce (1 array write staged through local memory)"));
+        }
+    }
+
+    @Test
+    public void transposedReadsIn2d() {
+        for (int[] sh : new int[][] {{1, 7}, {33, 31}, {100, 257}}) {
+            int rows = sh[0], cols = sh[1];
+            double[] in = JvmOracle.doubles(2102 + rows, rows * cols, -9, 9);
+            ExecutionReport r = check(CoalesceTest::transposedRead, rows, cols, in, new double[rows * cols]);
+            assertTrue(report(r).optimizations().toString(),
+                    report(r).optimizations().contains("coalesce (1 array read staged through local memory)"));
+        }
+    }
+
+    @Test
+    public void twoStagedStoresAndAStagedReadIn2d() {
+        for (int n : new int[] {1, 31, 32, 33, 100}) {
+            int[] a = Inputs.ints(2103 + n, n * n);
+            int[] b = Inputs.ints(2104 + n, n * n);
+            ExecutionReport r = check(CoalesceTest::twoOutputs, n, a, b, new int[n * n], new long[n * n]);
+            assertTrue(report(r).optimizations().toString(), report(r).optimizations()
+                    .contains("coalesce (1 array read and 2 array writes staged through local memory)"));
+        }
+    }
+
+    @Test
+    public void offsetsAndStepsIn2d() {
+        for (int[] sh : new int[][] {{2, 4}, {40, 70}, {131, 67}}) {
+            int rows = sh[0], cols = sh[1];
+            char[] in = new char[rows * cols];
+            for (int k = 0; k < in.length; k++) {
+                in[k] = (char) (k * 7919);
+            }
+            ExecutionReport r = check(CoalesceTest::offsetTranspose, rows, cols, in, new char[rows * cols]);
+            assertTrue(report(r).optimizations().toString(), coalesced(report(r)));
+        }
+    }
+
+    @Test
+    public void aTransposeTargetTooShortThrowsAsTheJvmDoes() {
+        int rows = 70, cols = 45;
+        float[] in = JvmOracle.floats(2105, rows * cols, -1f, 1f);
+        float[] out = new float[rows * cols - 1];
+        Throwable e = checkThrows(v -> transpose(rows, cols, (float[]) v[0], (float[]) v[1]),
+                s -> s.task("t", CoalesceTest::transpose, rows, cols, in, out), in, out);
+        assertEquals(ArrayIndexOutOfBoundsException.class, e.getClass());
+        assertEquals("Index 3149 out of bounds for length 3149", e.getMessage());
+    }
+
+    @Test
+    public void transposeSwitchedOffOrWithAFixedWorkGroupIsTheSame() {
+        int rows = 77, cols = 90;
+        float[] in = JvmOracle.floats(2106, rows * cols, -3f, 3f);
+        float[] expected = new float[rows * cols];
+        transpose(rows, cols, in, expected);
+        for (int variant = 0; variant < 3; variant++) {
+            float[] out = new float[rows * cols];
+            try (TaskSchedule s = new TaskSchedule("transpose" + variant)) {
+                s.task("t", CoalesceTest::transpose, rows, cols, in, out);
+                if (variant == 1) {
+                    s.optimization("coalesce", false);
+                } else if (variant == 2) {
+                    s.workGroupSize("t", 16, 16);
+                }
+                s.execute();
+                TaskReport r = s.report().task("t");
+                assertEquals(r.reason(), TaskReport.Where.DEVICE, r.ranOn());
+                assertEquals(r.optimizations().toString(), variant == 0, coalesced(r));
+                if (variant == 0) {
+                    assertTrue(s.kernelSource("t"), s.kernelSource("t").contains("reqd_work_group_size(32, 8, 1)"));
+                }
+            }
+            JvmOracle.assertSame("variant " + variant, expected, out);
         }
     }
 }
