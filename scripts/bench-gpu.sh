@@ -180,6 +180,8 @@ KT="$OUT/kernel-times.jsonl"
 PROPS=(-Xmx${BENCH_XMX:-8g} -Dferrocl.library.path="$B/lib/libferrocl.so" -Dferrocl.strict=true -Dferrocl.profile=true -Dferrocl.bench.kernelTimes="$KT"
   --add-opens=java.base/java.lang=ALL-UNNAMED --add-opens=java.base/sun.nio.ch=ALL-UNNAMED)
 [[ -n ${FERROCL_DEVICE:-} ]] && PROPS+=(-Dferrocl.device="$FERROCL_DEVICE")
+# BENCH_OPT="tile=false coalesce=false": optimisation phases switched for the whole run (the per-phase breakdown).
+for sw in ${BENCH_OPT:-}; do PROPS+=(-Dferrocl.opt.$sw); done
 HOST=("$JAVA")
 
 info=$("$JAVA" "${PROPS[@]}" -cp "$JAR:$B/tools" BenchDeviceInfo 2>&1 | tail -1)
@@ -271,7 +273,7 @@ rm -rf "$parts"
   printf '  "available": ['; sep=""; for a in "${available[@]}"; do printf '%s%s' "$sep" "$(json_str "$a")"; sep=", "; done; echo "],"
   printf '  "aparapiDevices": ['; sep=""; for a in "${aparapi[@]}"; do printf '%s%s' "$sep" "$(json_str "$a")"; sep=", "; done; echo "],"
   printf '  "runs": ['; sep=""; for r in "${runs[@]}"; do printf '%s\n    %s' "$sep" "$r"; sep=","; done; echo "],"
-  echo "  \"env\": {\"CUDA_CACHE_DISABLE\": $(json_str "$CUDA_CACHE_DISABLE"), \"FERROCL_DEVICE\": $(json_str "${FERROCL_DEVICE:-}"), \"BENCH_DEADLINE_S\": ${BENCH_DEADLINE_S:-550}, \"BENCH_FORKS\": $(json_str "$( ((forks_given)) && echo "(from the arguments)" || echo "$FORKS")")},"
+  echo "  \"env\": {\"CUDA_CACHE_DISABLE\": $(json_str "$CUDA_CACHE_DISABLE"), \"FERROCL_DEVICE\": $(json_str "${FERROCL_DEVICE:-}"), \"BENCH_DEADLINE_S\": ${BENCH_DEADLINE_S:-550}, \"BENCH_OPT\": $(json_str "${BENCH_OPT:-}"), \"BENCH_FORKS\": $(json_str "$( ((forks_given)) && echo "(from the arguments)" || echo "$FORKS")")},"
   echo "  \"native\": $native_status,"
   echo "  \"wallSeconds\": $SECONDS"
   echo "}"
