@@ -8,7 +8,7 @@ that phase switched off (`BENCH_OPT="<phase>=false" bash .bench-bundle/run.sh ..
 size in the `all` run, the median kernel time of the Ferrocl variant in each run is compared: the gain of a
 phase is (median with it off) / (median with everything on), so 2.0 means the phase halves the kernel time.
 The hand-written kernel's median from the `all` run is listed beside. Writes bench-results/OUT_NAME.md and,
-when matplotlib is available, bench-results/OUT_NAME.png (a bar per phase and benchmark, log scale).
+when matplotlib is available (run it with build/bench-venv/bin/python, which scripts/bench-report.py creates), bench-results/OUT_NAME.png (a bar per phase and benchmark, log scale).
 """
 import json
 import os
