@@ -55,6 +55,10 @@ pub(crate) struct Counted {
     /// Whether the loop stores to any array, allocates one, keeps a guard the test does not
     /// prove, is left other than by its header's test, or its header has a fixed node.
     pub(crate) impure: bool,
+    /// The index guards the test does not prove, each right before the load it protects, when
+    /// they are the loop's only impurity besides loads: the fast copy may then defer them (see
+    /// `Writer::deferred_checks`).
+    pub(crate) deferrable: Vec<NodeId>,
 }
 
 /// `Σ c * (long)term + constant` in C, 64-bit.
@@ -169,6 +173,13 @@ impl Writer<'_> {
                 }
             }
         }
+        // A fixed node of the header other than those read before the loop: no deferred checks.
+        let header_fixed = cfg.blocks[b].nodes.iter().any(|&n| match g.op(n) {
+            Op::ArrayLoad(_) => !preloaded.contains(&n),
+            Op::Guard(_) => !early_guards.contains(&n),
+            Op::ArrayStore(_) | Op::NewArray(_) | Op::IntegerDivRem { .. } => true,
+            _ => false,
+        });
         let header = cfg.blocks[b].nodes[0];
         let is_invariant = |n: NodeId| loop_invariant(g, &inside, &preloaded, &memo, n);
         let Some(ind) = g
@@ -324,6 +335,7 @@ impl Writer<'_> {
         }
         // Loads a staged copy could read from local memory (see `Counted::unit_loads`).
         let mut unit_loads = Vec::new();
+        let mut deferrable = Some(Vec::new()).filter(|_| !header_fixed);
         let mut impure = cfg.blocks[b].nodes.iter().any(|&n| {
             matches!(
                 g.op(n),
@@ -338,12 +350,29 @@ impl Writer<'_> {
             // Only the header's test may leave the loop (a tile ends the loop early otherwise).
             if cfg.blocks[m].succs.iter().any(|s| !members.contains(s)) {
                 impure = true;
+                deferrable = None;
             }
             let nodes = &cfg.blocks[m].nodes;
             for (at, &n) in nodes.iter().enumerate() {
                 match g.op(n) {
-                    Op::ArrayStore(_) | Op::NewArray(_) => impure = true,
-                    Op::Guard(_) if !proven.contains(&n) => impure = true,
+                    Op::ArrayStore(_) | Op::NewArray(_) | Op::IntegerDivRem { .. } => {
+                        impure = true;
+                        deferrable = None;
+                    }
+                    Op::Guard(kind) if !proven.contains(&n) => {
+                        impure = true;
+                        // An index guard right before the load it protects can be deferred.
+                        let protects_next = *kind == GuardKind::Index
+                            && nodes.get(at + 1).is_some_and(|&l| {
+                                matches!(g.op(l), Op::ArrayLoad(_))
+                                    && g.inputs(l) == [g.inputs(n)[1], g.inputs(n)[0]]
+                                    && self.reduce_acc(g.inputs(l)[0]).is_none()
+                            });
+                        match (&mut deferrable, protects_next) {
+                            (Some(d), true) => d.push(n),
+                            _ => deferrable = None,
+                        }
+                    }
                     Op::ArrayLoad(_) => {
                         let (array, index) = (g.inputs(n)[0], g.inputs(n)[1]);
                         let guarded = at.checked_sub(1).is_some_and(|p| {
@@ -376,6 +405,7 @@ impl Writer<'_> {
             last: last.clone(),
             unit_loads,
             impure,
+            deferrable: deferrable.unwrap_or_default(),
         };
         let fast = self.names.fresh(&format!("{k}_fast"));
         for (i, c) in conds.iter().enumerate() {

@@ -199,7 +199,15 @@ impl Writer<'_> {
                 let (arr, _) = self.array(id, inputs[0])?;
                 let index = self.value(inputs[1])?;
                 let stamp = elem.value_stamp();
-                self.bind(id, stamp, format!("{arr}[{index}]"));
+                let ok = self
+                    .deferred_checks
+                    .as_mut()
+                    .and_then(|(_, _, outcomes)| outcomes.remove(&id));
+                match ok {
+                    // A deferred check's load: nothing is read when the check failed.
+                    Some(ok) => self.bind(id, stamp, format!("({ok} ? {arr}[{index}] : 0)")),
+                    None => self.bind(id, stamp, format!("{arr}[{index}]")),
+                };
             }
             Op::ArrayStore(elem) => {
                 let (arr, _) = self.array(id, inputs[0])?;
@@ -250,6 +258,26 @@ impl Writer<'_> {
             // Java's check before an access or a division (`ferrocl_opt::lower_checks`); left out
             // where an entry test proved it for the whole loop.
             Op::Guard(_) if self.proven.contains(&id) => {}
+            Op::Guard(GuardKind::Index)
+                if self
+                    .deferred_checks
+                    .as_ref()
+                    .is_some_and(|(_, guards, _)| guards.contains(&id)) =>
+            {
+                // Deferred (see `Writer::deferred_checks`): recorded, not left on; never counted
+                // as passed for a later check of the same index.
+                let (_, len) = self.array(id, inputs[1])?;
+                let index = self.value(inputs[0])?;
+                let ok = self.names.own(&format!("ferrocl_in_bounds{}", id.index()));
+                self.line(&format!("const bool {ok} = (uint){index} < (uint){len};"));
+                if let Some((failed, _, outcomes)) = self.deferred_checks.as_mut() {
+                    let failed = failed.clone();
+                    if let Some(&load) = g.next(id).as_ref() {
+                        outcomes.insert(load, ok.clone());
+                    }
+                    self.line(&format!("{failed} |= !{ok};"));
+                }
+            }
             Op::Guard(GuardKind::Index) => {
                 let (_, len) = self.array(id, inputs[1])?;
                 let index = self.value(inputs[0])?;

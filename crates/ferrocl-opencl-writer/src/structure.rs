@@ -475,7 +475,33 @@ impl Writer<'_> {
                         .filter(|&c| !outside.iter().any(|&o| cfg.dominates(o, c)))
                         .collect();
                     em.fast_copy = Some(copied);
+                    // Checks the test cannot prove, each before a load: deferred in the fast copy
+                    // (see `Writer::deferred_checks`), tested once after the loop.
+                    let deferred =
+                        (staged.is_none() && !test.counted.deferrable.is_empty()).then(|| {
+                            self.names
+                                .own(&format!("ferrocl_failed{}", self.scope_counter))
+                        });
+                    if let Some(failed) = &deferred {
+                        self.line(&format!("bool {failed} = false;"));
+                        self.deferred_checks = Some((
+                            failed.clone(),
+                            test.counted.deferrable.iter().copied().collect(),
+                            HashMap::new(),
+                        ));
+                        *self.applied.entry("loopVersioning.deferred").or_default() +=
+                            test.counted.deferrable.len();
+                    }
                     self.emit_loop(em, b, &inside, after)?;
+                    if let Some(failed) = deferred {
+                        self.deferred_checks = None;
+                        let exit = self.exit.clone();
+                        self.line(&format!(
+                            "if ({failed}) {{ *{} = {}; {exit} }}",
+                            em.status,
+                            crate::STATUS_INDEX
+                        ));
+                    }
                     em.fast_copy = None;
                     self.proven.clear();
                     if staged.is_some() {

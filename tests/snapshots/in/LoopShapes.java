@@ -105,4 +105,15 @@ public class LoopShapes {
             out[i] = acc;
         }
     }
+
+    /** SpMV: the gather's check cannot be proven at the loop's entry; the fast copy defers it past the loop. */
+    public static void csr(int[] rowPtr, int[] col, double[] val, double[] x, double[] y) {
+        for (@Parallel int row = 0; row < y.length; row++) {
+            double sum = 0.0;
+            for (int k = rowPtr[row]; k < rowPtr[row + 1]; k++) {
+                sum += val[k] * x[col[k]];
+            }
+            y[row] = sum;
+        }
+    }
 }

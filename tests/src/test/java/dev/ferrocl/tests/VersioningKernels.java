@@ -155,6 +155,24 @@ public final class VersioningKernels {
         }
     }
 
+    /**
+     * Two gathers per term, one under a condition, and an index read through another gather: every check the
+     * entry test cannot prove is deferred in the fast copy (checked once after the loop).
+     */
+    public static void gathers(int[] rowPtr, int[] col, int[] perm, float[] x, float[] w, float[] y) {
+        for (@Parallel int row = 0; row < y.length; row++) {
+            float sum = 0f;
+            for (int k = rowPtr[row]; k < rowPtr[row + 1]; k++) {
+                float t = x[col[k]];
+                if (t > 0f) {
+                    t = t * w[perm[k]];
+                }
+                sum += t + x[col[perm[k]]];
+            }
+            y[row] = sum;
+        }
+    }
+
     /** The bound is an element the loop itself lowers: it must be read again in every iteration. */
     public static void shrinkingBound(int[] lim, int[] b, int[] out, int n) {
         for (@Parallel int i = 0; i < n; i++) {

@@ -234,6 +234,50 @@ public class VersioningTest {
     }
 
     @Test
+    public void deferredChecksOfGathersStillThrowAsTheJvmDoes() {
+        int rows = 300, nnz = 2400, n = 50;
+        int[] rowPtr = new int[rows + 1];
+        for (int r = 0; r < rows; r++) {
+            rowPtr[r + 1] = rowPtr[r] + nnz / rows;
+        }
+        int[] col = JvmOracle.ints(41, nnz, 0, n);
+        int[] perm = JvmOracle.ints(42, nnz, 0, nnz);
+        float[] x = JvmOracle.floats(43, n, -1f, 1f);
+        float[] w = JvmOracle.floats(44, nnz, -1f, 1f);
+        try (dev.ferrocl.api.TaskSchedule s = new dev.ferrocl.api.TaskSchedule("deferred")) {
+            s.task("t", VersioningKernels::gathers, rowPtr, col, perm, x, w, new float[rows]);
+            org.junit.Assert.assertTrue(s.kernelSource("t"), s.kernelSource("t").contains("ferrocl_failed"));
+        }
+        check(VersioningKernels::gathers, rowPtr, col, perm, x, w, new float[rows]);
+        // A column out of range in the first term of a middle row (or the last term of the last row), and a
+        // negative one in row 200 (also read through perm from any row): checkThrows compares the exception and its
+        // message with the JVM's first one, and every array with the JVM's. {position, bad column}
+        int[][] cases = {{8 * 150, n}, {8 * 150 + 5, -1}, {nnz - 1, n + 7}};
+        for (int[] c : cases) {
+            int[] badCol = col.clone();
+            badCol[c[0]] = c[1];
+            badCol[8 * 200 + 3] = -2;
+            float[] y = new float[rows];
+            Throwable e = checkThrows(
+                    a -> VersioningKernels.gathers((int[]) a[0], (int[]) a[1], (int[]) a[2], (float[]) a[3],
+                            (float[]) a[4], (float[]) a[5]),
+                    s -> s.task("t", VersioningKernels::gathers, rowPtr, badCol, perm, x, w, y), rowPtr, badCol, perm,
+                    x, w, y);
+            assertEquals(ArrayIndexOutOfBoundsException.class, e.getClass());
+        }
+        // A permutation entry out of range: w[perm[k]] fails only where x[col[k]] > 0, x[col[perm[k]]] always.
+        int[] badPerm = perm.clone();
+        badPerm[777] = nnz;
+        float[] y = new float[rows];
+        Throwable e = checkThrows(
+                a -> VersioningKernels.gathers((int[]) a[0], (int[]) a[1], (int[]) a[2], (float[]) a[3],
+                        (float[]) a[4], (float[]) a[5]),
+                s -> s.task("t", VersioningKernels::gathers, rowPtr, col, badPerm, x, w, y), rowPtr, col, badPerm, x,
+                w, y);
+        assertEquals(ArrayIndexOutOfBoundsException.class, e.getClass());
+    }
+
+    @Test
     public void aBoundTheLoopWritesIsReadEveryIteration() {
         int n = 32;
         int[] lim = JvmOracle.ints(25, n, 0, 40);
