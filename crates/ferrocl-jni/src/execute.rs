@@ -531,6 +531,18 @@ pub(crate) fn execute<'local>(
                         Arg::Value(KernelArg::Int(counts[*dim] as u32 as i32))
                     }
                     KernelParam::Status => Arg::Status,
+                    KernelParam::BoundsProven => {
+                        let holds = kernel.bounds_proof.as_ref().is_some_and(|proof| {
+                            let dims: Vec<(i32, u64, i32)> = kernel
+                                .dims
+                                .iter()
+                                .zip(starts.iter().zip(&counts))
+                                .map(|(d, (&s, &c))| (s, c, d.step))
+                                .collect();
+                            proof.holds(&mut |e: &HostExpr| prepared.leaf(e), &dims)
+                        });
+                        Arg::Value(KernelArg::Int(i32::from(holds)))
+                    }
                     KernelParam::ReducePartials { reduction } => Arg::Partials(*reduction),
                     KernelParam::ReduceScratch { reduction } => {
                         let elem = kernel
@@ -779,6 +791,9 @@ fn prepare<'local>(
                 }
                 _ => {}
             }
+        }
+        if let Some(proof) = &k.bounds_proof {
+            wanted.extend(proof.leaves());
         }
     }
     let mut leaves: Vec<(HostExpr, Option<i32>)> = Vec::new();

@@ -15,6 +15,7 @@
 // off the hot path.
 #![allow(clippy::result_large_err)]
 
+mod bounds_proof;
 mod entry_checks;
 mod expr;
 mod intrinsics;
@@ -27,6 +28,7 @@ mod tiling;
 mod versioning;
 mod write_cover;
 
+pub use bounds_proof::{BoundsProof, HostLinear, InnerLoop, ProvedAccess};
 pub use write_cover::WriteCover;
 
 use ferrocl_graph::reduce::{ReduceKind, ReduceValue};
@@ -106,6 +108,8 @@ pub enum KernelParam {
         /// Which reduction.
         reduction: usize,
     },
+    /// `int`: 1 when [`Kernel::bounds_proof`] holds for this launch (the host evaluates it), else 0.
+    BoundsProven,
 }
 
 /// Code-generation choices: what depends on the device, and which optional phases run.
@@ -150,6 +154,9 @@ pub struct Kernel {
     /// the NDRange dimension of loop `k` covers `ceil(trip count / coarsen[k])` work-items (1
     /// everywhere but in a tiled kernel, see `tile`).
     pub coarsen: Vec<u32>,
+    /// For a tiled or 2-D staged kernel whose bounds test the host can evaluate: that test; the
+    /// kernel reads its outcome as [`KernelParam::BoundsProven`].
+    pub bounds_proof: Option<BoundsProof>,
     /// The `@Reduce` arrays this kernel folds into. When there are any, the kernel is a reduction
     /// kernel: the outermost loop (the last NDRange dimension) is covered by a grid-stride loop, so
     /// its global size may be smaller than its trip count; every work-group size must be a power of
@@ -311,6 +318,13 @@ impl<'a> Writer<'a> {
             stage: staging::StageState::default(),
             deferred_checks: None,
         }
+    }
+
+    /// Binds `node` to C text valid wherever it is used next (a name or an expression of names
+    /// in scope there), forgetting where an earlier binding was defined.
+    pub(crate) fn bind_text(&mut self, node: NodeId, text: impl Into<String>) {
+        self.def_scope.remove(&node);
+        self.values.insert(node, text.into());
     }
 
     pub(crate) fn phi_var(&self, phi: NodeId) -> String {
@@ -680,34 +694,49 @@ pub fn write_kernel(
     // staged coalescing of strided accesses), with the body as written for one point as its
     // fallback (see the `tiling` and `staging2d` modules).
     let mut tiled: Option<(Writer<'_>, [usize; 2], Vec<u32>)> = None;
+    let mut bounds_proof = None;
     if !reducing
         && nest.dims.len() == 2
         && options.local_tiles
         && w.stage.staged == 0
         && !w.body.contains("get_global_id")
     {
+        let tile_plan = options
+            .switches
+            .is_on("tile")
+            .then(|| tiling::plan(mg, nest))
+            .flatten();
+        let staged_plan = if tile_plan.is_none() && options.switches.is_on("coalesce") {
+            staging2d::plan(mg, nest)
+        } else {
+            None
+        };
+        // The bounds test on the host when it can be made there: one more argument, before the
+        // status word (the kernel as written for one point receives it too, and ignores it).
+        let proof = match (&tile_plan, &staged_plan) {
+            (Some(p), _) => p.host_proof(mg),
+            (_, Some(p)) => p.host_proof(mg),
+            _ => None,
+        };
+        let proven = proof.as_ref().map(|_| "ferrocl_proven");
+        if proof.is_some() {
+            let at = decls.len() - 1;
+            decls.insert(at, "const int ferrocl_proven".to_string());
+            let at = params.len() - 1;
+            params.insert(at, KernelParam::BoundsProven);
+        }
         let args: Vec<String> = decls
             .iter()
             .filter_map(|d| d.split_whitespace().last().map(str::to_string))
             .collect();
         let steps = [nest.dims[0].step, nest.dims[1].step];
         let mut t = base.fork();
-        let written = if let Some(plan) = options
-            .switches
-            .is_on("tile")
-            .then(|| tiling::plan(mg, nest))
-            .flatten()
-        {
+        let written = if let Some(plan) = &tile_plan {
             let micro = tiling::MICRO as u32;
-            t.tiled_body(&plan, &dim_names, steps, &point_name, &args)
+            t.tiled_body(plan, &dim_names, steps, &point_name, &args, proven)
                 .map(|()| Some(([tiling::GROUP, tiling::GROUP], vec![micro, micro])))
-        } else if let Some(plan) = options
-            .switches
-            .is_on("coalesce")
-            .then(|| staging2d::plan(mg, nest))
-            .flatten()
-        {
-            t.staged_2d_body(&plan, &dim_names, steps, &point_name, &args)
+        } else if let Some(plan) = &staged_plan {
+            t.staged_2d_body(plan, &dim_names, steps, &point_name, &args, proven)
                 .map(|()| {
                     Some((
                         [staging2d::WIDTH, staging2d::HEIGHT],
@@ -717,6 +746,22 @@ pub fn write_kernel(
         } else {
             Ok(None)
         };
+        // A value used outside the block that defined it would be invalid C: a Ferrocl bug, and
+        // the kernel as written is still right.
+        let written = match written {
+            Ok(Some(_)) if !t.need_hoist.is_empty() => Err(WriterError::Unsupported {
+                location: mg.location.to_string(),
+                what: "a value used outside its block in the tiled kernel".into(),
+            }),
+            other => other,
+        };
+        if !matches!(written, Ok(Some(_))) && proof.is_some() {
+            // No such kernel after all: the argument goes again.
+            decls.retain(|d| d != "const int ferrocl_proven");
+            params.retain(|p| *p != KernelParam::BoundsProven);
+        } else {
+            bounds_proof = proof;
+        }
         match written {
             Ok(Some((group, coarsen))) => {
                 w.helpers.extend(t.helpers.iter().copied());
@@ -932,6 +977,7 @@ pub fn write_kernel(
         features: w.features,
         dims: nest.dims.clone(),
         coarsen,
+        bounds_proof,
         reductions: nest.reductions.clone(),
         applied,
     })

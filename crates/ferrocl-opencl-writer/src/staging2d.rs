@@ -56,6 +56,11 @@ pub(crate) struct Plan {
 }
 
 impl Plan {
+    /// The host's version of this kernel's bounds test, if it has one.
+    pub(crate) fn host_proof(&self, mg: &MethodGraph) -> Option<crate::BoundsProof> {
+        crate::tiling::host_proof(mg, &self.accesses, None)
+    }
+
     /// How many array reads and writes go through local memory.
     pub(crate) fn staged(&self) -> (usize, usize) {
         let reads = self.loads.iter().filter(|(_, s)| *s).count();
@@ -151,6 +156,7 @@ impl Writer<'_> {
         steps: [i32; 2],
         point: &str,
         args: &[String],
+        proven: Option<&str>,
     ) -> Result<(), WriterError> {
         let g = &self.mg.graph;
         let (start_i, count_i) = &dim_names[0];
@@ -197,10 +203,16 @@ impl Writer<'_> {
 
         // The test, the same in every work-item.
         let fast = self.names.own("ferrocl_staged");
-        let [(i_lo, i_hi), (j_lo, j_hi)] = self.point_ranges(dim_names, steps);
-        self.line(&format!("bool {fast} = true;"));
-        let ranges = [(i_lo, i_hi), (j_lo, j_hi), ("0L".into(), "0L".into())];
-        self.access_tests(&fast, &plan.accesses, &ranges, "false")?;
+        match proven {
+            // Evaluated by the host for this launch (see the `bounds_proof` module).
+            Some(arg) => self.line(&format!("const bool {fast} = {arg} != 0;")),
+            None => {
+                let [(i_lo, i_hi), (j_lo, j_hi)] = self.point_ranges(dim_names, steps);
+                self.line(&format!("bool {fast} = true;"));
+                let ranges = [(i_lo, i_hi), (j_lo, j_hi), ("0L".into(), "0L".into())];
+                self.access_tests(&fast, &plan.accesses, &ranges, "false")?;
+            }
+        }
         self.line(&format!("if (!{fast}) {{"));
         let mut call = args.to_vec();
         call.push(format!("{gx} + (size_t){lx}"));
@@ -252,8 +264,8 @@ impl Writer<'_> {
                 "const int ferrocl_lj = ferrocl_in ? {} : {first_j};",
                 index_value(start_j, "ferrocl_pj", steps[1])
             ));
-            self.values.insert(plan.i, "ferrocl_li".into());
-            self.values.insert(plan.j, "ferrocl_lj".into());
+            self.bind_text(plan.i, "ferrocl_li");
+            self.bind_text(plan.j, "ferrocl_lj");
             for &(load, staged) in &plan.loads {
                 if !staged {
                     continue;
@@ -282,11 +294,11 @@ impl Writer<'_> {
             "const int ferrocl_bj = {};",
             index_value(start_j, "ferrocl_pj", steps[1])
         ));
-        self.values.insert(plan.i, "ferrocl_bi".into());
-        self.values.insert(plan.j, "ferrocl_bj".into());
+        self.bind_text(plan.i, "ferrocl_bi");
+        self.bind_text(plan.j, "ferrocl_bj");
         for &(load, staged) in &plan.loads {
             if staged {
-                self.values.insert(
+                self.bind_text(
                     load,
                     format!("{}[{ly} + {HEIGHT} * {r}][{lx}]", load_tiles[&load]),
                 );
@@ -323,10 +335,10 @@ impl Writer<'_> {
                 "const int ferrocl_sj = {};",
                 index_value(start_j, "ferrocl_pj", steps[1])
             ));
-            self.values.insert(plan.i, "ferrocl_si".into());
-            self.values.insert(plan.j, "ferrocl_sj".into());
+            self.bind_text(plan.i, "ferrocl_si");
+            self.bind_text(plan.j, "ferrocl_sj");
             for (q, &store) in plan.stores.iter().enumerate() {
-                self.values.insert(
+                self.bind_text(
                     g.inputs(store)[2],
                     format!("{}[{lx}][{ly} + {HEIGHT} * {r}]", store_tiles[q]),
                 );

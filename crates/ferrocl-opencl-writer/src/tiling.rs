@@ -47,6 +47,7 @@
 //! `reqd_work_group_size(GROUP, GROUP, 1)` kernel whose NDRange covers [`MICRO`] points per
 //! work-item in each dimension (`Kernel::coarsen`).
 
+use crate::bounds_proof::{BoundsProof, HostLinear, InnerLoop, ProvedAccess};
 use crate::names::{c_elem_type, c_type};
 use crate::{index_value, Writer, WriterError};
 use ferrocl_graph::{BinaryOp, Constant, GuardKind, MethodGraph, NodeId, Op, Stamp};
@@ -238,6 +239,60 @@ pub(crate) fn affine3(
             Some(out)
         }
         _ => None,
+    }
+}
+
+/// The host's version of the kernel's bounds test, when every value it reads is known on the host.
+pub(crate) fn host_proof(
+    mg: &MethodGraph,
+    accesses: &[Access],
+    inner: Option<(NodeId, NodeId, i64)>,
+) -> Option<BoundsProof> {
+    let linear = |l: &Linear| -> Option<HostLinear> {
+        let mut terms = Vec::new();
+        for &(t, c) in &l.terms {
+            terms.push((ferrocl_opt::host_expr_of(mg, t)?, c));
+        }
+        Some(HostLinear {
+            terms,
+            constant: l.constant,
+        })
+    };
+    let mut out = Vec::new();
+    for (_, array, form, in_loop) in accesses {
+        out.push(ProvedAccess {
+            coef: [
+                linear(&form.coef[0])?,
+                linear(&form.coef[1])?,
+                linear(&form.coef[2])?,
+            ],
+            rest: linear(&form.rest)?,
+            array: mg.params.iter().position(|p| p.node == *array)?,
+            in_loop: *in_loop,
+        });
+    }
+    let inner = match inner {
+        Some((entry, bound, last_offset)) => Some(InnerLoop {
+            entry: ferrocl_opt::host_expr_of(mg, entry)?,
+            bound: ferrocl_opt::host_expr_of(mg, bound)?,
+            last_offset,
+        }),
+        None => None,
+    };
+    Some(BoundsProof {
+        accesses: out,
+        inner,
+    })
+}
+
+impl Plan {
+    /// The host's version of this kernel's bounds test, if it has one.
+    pub(crate) fn host_proof(&self, mg: &MethodGraph) -> Option<BoundsProof> {
+        host_proof(
+            mg,
+            &self.accesses,
+            Some((self.k_entry, self.k_bound, self.k_last_offset)),
+        )
     }
 }
 
@@ -527,6 +582,7 @@ impl Writer<'_> {
         steps: [i32; 2],
         point: &str,
         args: &[String],
+        proven: Option<&str>,
     ) -> Result<(), WriterError> {
         let g = &self.mg.graph;
         let own = |w: &mut Writer<'_>, s: &str| w.names.own(s);
@@ -583,7 +639,11 @@ impl Writer<'_> {
         // The test, the same in every work-item.
         let fast = self.names.own("ferrocl_tiled");
         let k_any = self.names.own("ferrocl_k_any");
-        let [(i_lo, i_hi), (j_lo, j_hi)] = self.point_ranges(dim_names, steps);
+        let [(i_lo, i_hi), (j_lo, j_hi)] = if proven.is_some() {
+            Default::default()
+        } else {
+            self.point_ranges(dim_names, steps)
+        };
         let entry = self.value(plan.k_entry)?;
         let bound = self.value(plan.k_bound)?;
         self.line(&format!("const long {} = (long){entry};", nm.k_first));
@@ -595,13 +655,19 @@ impl Writer<'_> {
             "const bool {k_any} = {} <= {};",
             nm.k_first, nm.k_last
         ));
-        self.line(&format!("bool {fast} = {} + 1L <= 2147483647L;", nm.k_last));
-        let ranges = [
-            (i_lo, i_hi),
-            (j_lo, j_hi),
-            (nm.k_first.clone(), nm.k_last.clone()),
-        ];
-        self.access_tests(&fast, &plan.accesses, &ranges, &k_any)?;
+        match proven {
+            // Evaluated by the host for this launch (see the `bounds_proof` module).
+            Some(arg) => self.line(&format!("const bool {fast} = {arg} != 0;")),
+            None => {
+                self.line(&format!("bool {fast} = {} + 1L <= 2147483647L;", nm.k_last));
+                let ranges = [
+                    (i_lo, i_hi),
+                    (j_lo, j_hi),
+                    (nm.k_first.clone(), nm.k_last.clone()),
+                ];
+                self.access_tests(&fast, &plan.accesses, &ranges, &k_any)?;
+            }
+        }
 
         // Otherwise: the kernel as written, for each of this work-item's points.
         self.line(&format!("if (!{fast}) {{"));
@@ -758,10 +824,9 @@ impl Writer<'_> {
                     nm.row_in, nm.m, nm.col_in, nm.n
                 ));
                 w.open_scope();
-                w.values.insert(plan.k, k_final.clone());
+                w.bind_text(plan.k, k_final.clone());
                 for (q, &(phi, _, _)) in plan.accs.iter().enumerate() {
-                    w.values
-                        .insert(phi, format!("{}[{}][{}]", nm.accs[q], nm.m, nm.n));
+                    w.bind_text(phi, format!("{}[{}][{}]", nm.accs[q], nm.m, nm.n));
                 }
                 for &n in plan.pre.iter().chain(&plan.post) {
                     w.fixed(n, "")?;
@@ -815,6 +880,8 @@ impl Writer<'_> {
             };
             self.line(&format!("if ({guard}) {{"));
             self.open_scope();
+            // Values computed in this block are not visible after it.
+            let saved = self.values.clone();
             let mut coefs = Vec::new();
             for (v, coef) in form.coef.iter().enumerate() {
                 if coef.is_zero() {
@@ -847,6 +914,7 @@ impl Writer<'_> {
                 lo.join(" + "),
                 hi.join(" + ")
             ));
+            self.values = saved;
             self.close_scope();
             self.line("}");
         }
@@ -890,8 +958,8 @@ impl Writer<'_> {
             n = nm.n
         ));
         self.open_scope();
-        self.values.insert(plan.i, format!("{}[{}]", nm.rows, nm.m));
-        self.values.insert(plan.j, format!("{}[{}]", nm.cols, nm.n));
+        self.bind_text(plan.i, format!("{}[{}]", nm.rows, nm.m));
+        self.bind_text(plan.j, format!("{}[{}]", nm.cols, nm.n));
         let r = body(self);
         self.close_scope();
         self.line("}");
@@ -957,9 +1025,8 @@ impl Writer<'_> {
             "const int {kv} = {ok} ? (int)({} + (long){c}) : (int){};",
             nm.t, nm.k_first
         ));
-        self.values
-            .insert(if tile.row { plan.i } else { plan.j }, pv.clone());
-        self.values.insert(plan.k, kv.clone());
+        self.bind_text(if tile.row { plan.i } else { plan.j }, pv.clone());
+        self.bind_text(plan.k, kv.clone());
         let array = g.inputs(tile.load)[0];
         let index = g.inputs(tile.load)[1];
         let (arr, _) = self.array(tile.load, array)?;
@@ -985,7 +1052,7 @@ impl Writer<'_> {
             "const int {k} = (int)({} + (long){});",
             nm.t, nm.kk
         ));
-        self.values.insert(plan.k, k);
+        self.bind_text(plan.k, k);
         // Loads the same for every point.
         for &(load, source) in &plan.body {
             if source == Source::Direct && level(plan.deps[&load]) == K {
@@ -1041,18 +1108,17 @@ impl Writer<'_> {
             self.line("#pragma unroll");
             self.line(&format!("for (int {var} = 0; {var} < {MICRO}; {var}++) {{"));
             self.open_scope();
-            self.values
-                .insert(if row { plan.i } else { plan.j }, format!("{idx}[{var}]"));
+            self.bind_text(if row { plan.i } else { plan.j }, format!("{idx}[{var}]"));
             for &(load, source) in &plan.body {
                 match source {
                     Source::RowTile(t) if row => {
-                        self.values.insert(
+                        self.bind_text(
                             load,
                             format!("{}[{} + {GROUP} * {var}][{}]", nm.tiles[t], nm.ly, nm.kk),
                         );
                     }
                     Source::ColTile(t) if !row => {
-                        self.values.insert(
+                        self.bind_text(
                             load,
                             format!("{}[{}][{} + {GROUP} * {var}]", nm.tiles[t], nm.kk, nm.lx),
                         );
@@ -1084,14 +1150,13 @@ impl Writer<'_> {
             n = nm.n
         ));
         self.open_scope();
-        self.values.insert(plan.i, format!("{}[{}]", nm.rows, nm.m));
-        self.values.insert(plan.j, format!("{}[{}]", nm.cols, nm.n));
+        self.bind_text(plan.i, format!("{}[{}]", nm.rows, nm.m));
+        self.bind_text(plan.j, format!("{}[{}]", nm.cols, nm.n));
         for (f, text) in &bound {
-            self.values.insert(*f, text.clone());
+            self.bind_text(*f, text.clone());
         }
         for (q, &(phi, _, _)) in plan.accs.iter().enumerate() {
-            self.values
-                .insert(phi, format!("{}[{}][{}]", nm.accs[q], nm.m, nm.n));
+            self.bind_text(phi, format!("{}[{}][{}]", nm.accs[q], nm.m, nm.n));
         }
         for &(load, source) in &plan.body {
             if source == Source::Direct && level(plan.deps[&load]) == ACC {

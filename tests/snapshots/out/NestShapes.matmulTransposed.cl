@@ -18,6 +18,7 @@ void matmulTransposed_ferrocl_point(
     const uint ferrocl_count0,
     const int ferrocl_start1,
     const uint ferrocl_count1,
+    const int ferrocl_proven,
     __global int* ferrocl_status,
     const size_t ferrocl_gid0,
     const size_t ferrocl_gid1)
@@ -101,6 +102,7 @@ __kernel __attribute__((reqd_work_group_size(16, 16, 1))) void matmulTransposed(
     const uint ferrocl_count0,
     const int ferrocl_start1,
     const uint ferrocl_count1,
+    const int ferrocl_proven,
     __global int* ferrocl_status)
 {
     __local double ferrocl_tile0[64][17];
@@ -109,34 +111,12 @@ __kernel __attribute__((reqd_work_group_size(16, 16, 1))) void matmulTransposed(
     const int ferrocl_ly = (int)get_local_id(1);
     const size_t ferrocl_gx = get_group_id(0) * 64;
     const size_t ferrocl_gy = get_group_id(1) * 64;
-    const long ferrocl_i_lo = min((long)ferrocl_start0, (long)ferrocl_start0 + ((long)ferrocl_count0 - 1L) * 1L);
-    const long ferrocl_i_hi = max((long)ferrocl_start0, (long)ferrocl_start0 + ((long)ferrocl_count0 - 1L) * 1L);
-    const long ferrocl_j_lo = min((long)ferrocl_start1, (long)ferrocl_start1 + ((long)ferrocl_count1 - 1L) * 1L);
-    const long ferrocl_j_hi = max((long)ferrocl_start1, (long)ferrocl_start1 + ((long)ferrocl_count1 - 1L) * 1L);
     const long ferrocl_k_first = (long)0;
     const long ferrocl_k_last = (long)k + -1L;
     const bool ferrocl_k_any = ferrocl_k_first <= ferrocl_k_last;
-    bool ferrocl_tiled = ferrocl_k_last + 1L <= 2147483647L;
-    if (ferrocl_tiled && ferrocl_k_any) {
-        const long ferrocl_c0_0 = 1L;
-        const long ferrocl_c0_2 = (long)n;
-        if (ferrocl_c0_0 < -536870912L || ferrocl_c0_0 > 536870912L || ferrocl_c0_2 < -536870912L || ferrocl_c0_2 > 536870912L) ferrocl_tiled = false;
-        if (ferrocl_tiled && ((0L) + min(ferrocl_c0_0 * ferrocl_i_lo, ferrocl_c0_0 * ferrocl_i_hi) + min(ferrocl_c0_2 * ferrocl_k_first, ferrocl_c0_2 * ferrocl_k_last) < 0L || (0L) + max(ferrocl_c0_0 * ferrocl_i_lo, ferrocl_c0_0 * ferrocl_i_hi) + max(ferrocl_c0_2 * ferrocl_k_first, ferrocl_c0_2 * ferrocl_k_last) >= (long)a_length)) ferrocl_tiled = false;
-    }
-    if (ferrocl_tiled && ferrocl_k_any) {
-        const long ferrocl_c1_1 = (long)k;
-        const long ferrocl_c1_2 = 1L;
-        if (ferrocl_c1_1 < -536870912L || ferrocl_c1_1 > 536870912L || ferrocl_c1_2 < -536870912L || ferrocl_c1_2 > 536870912L) ferrocl_tiled = false;
-        if (ferrocl_tiled && ((0L) + min(ferrocl_c1_1 * ferrocl_j_lo, ferrocl_c1_1 * ferrocl_j_hi) + min(ferrocl_c1_2 * ferrocl_k_first, ferrocl_c1_2 * ferrocl_k_last) < 0L || (0L) + max(ferrocl_c1_1 * ferrocl_j_lo, ferrocl_c1_1 * ferrocl_j_hi) + max(ferrocl_c1_2 * ferrocl_k_first, ferrocl_c1_2 * ferrocl_k_last) >= (long)b_length)) ferrocl_tiled = false;
-    }
-    if (ferrocl_tiled) {
-        const long ferrocl_c2_0 = (long)m;
-        const long ferrocl_c2_1 = 1L;
-        if (ferrocl_c2_0 < -536870912L || ferrocl_c2_0 > 536870912L || ferrocl_c2_1 < -536870912L || ferrocl_c2_1 > 536870912L) ferrocl_tiled = false;
-        if (ferrocl_tiled && ((0L) + min(ferrocl_c2_0 * ferrocl_i_lo, ferrocl_c2_0 * ferrocl_i_hi) + min(ferrocl_c2_1 * ferrocl_j_lo, ferrocl_c2_1 * ferrocl_j_hi) < 0L || (0L) + max(ferrocl_c2_0 * ferrocl_i_lo, ferrocl_c2_0 * ferrocl_i_hi) + max(ferrocl_c2_1 * ferrocl_j_lo, ferrocl_c2_1 * ferrocl_j_hi) >= (long)c_length)) ferrocl_tiled = false;
-    }
+    const bool ferrocl_tiled = ferrocl_proven != 0;
     if (!ferrocl_tiled) {
-        for (int ferrocl_m = 0; ferrocl_m < 4; ferrocl_m++) for (int ferrocl_n = 0; ferrocl_n < 4; ferrocl_n++) matmulTransposed_ferrocl_point(a, a_length, b, b_length, c, c_length, n, m, k, ferrocl_start0, ferrocl_count0, ferrocl_start1, ferrocl_count1, ferrocl_status, ferrocl_gx + (size_t)(ferrocl_lx + 16 * ferrocl_n), ferrocl_gy + (size_t)(ferrocl_ly + 16 * ferrocl_m));
+        for (int ferrocl_m = 0; ferrocl_m < 4; ferrocl_m++) for (int ferrocl_n = 0; ferrocl_n < 4; ferrocl_n++) matmulTransposed_ferrocl_point(a, a_length, b, b_length, c, c_length, n, m, k, ferrocl_start0, ferrocl_count0, ferrocl_start1, ferrocl_count1, ferrocl_proven, ferrocl_status, ferrocl_gx + (size_t)(ferrocl_lx + 16 * ferrocl_n), ferrocl_gy + (size_t)(ferrocl_ly + 16 * ferrocl_m));
         return;
     }
     int ferrocl_i[4]; bool ferrocl_row_in[4]; int ferrocl_j[4]; bool ferrocl_col_in[4];

@@ -14,6 +14,7 @@ void transpose_ferrocl_point(
     const uint ferrocl_count0,
     const int ferrocl_start1,
     const uint ferrocl_count1,
+    const int ferrocl_proven,
     __global int* ferrocl_status,
     const size_t ferrocl_gid0,
     const size_t ferrocl_gid1)
@@ -43,6 +44,7 @@ __kernel __attribute__((reqd_work_group_size(32, 8, 1))) void transpose(
     const uint ferrocl_count0,
     const int ferrocl_start1,
     const uint ferrocl_count1,
+    const int ferrocl_proven,
     __global int* ferrocl_status)
 {
     __local float ferrocl_out0[32][33];
@@ -50,25 +52,9 @@ __kernel __attribute__((reqd_work_group_size(32, 8, 1))) void transpose(
     const int ferrocl_ly = (int)get_local_id(1);
     const size_t ferrocl_gx = get_group_id(0) * 32;
     const size_t ferrocl_gy = get_group_id(1) * 32;
-    const long ferrocl_i_lo = min((long)ferrocl_start0, (long)ferrocl_start0 + ((long)ferrocl_count0 - 1L) * 1L);
-    const long ferrocl_i_hi = max((long)ferrocl_start0, (long)ferrocl_start0 + ((long)ferrocl_count0 - 1L) * 1L);
-    const long ferrocl_j_lo = min((long)ferrocl_start1, (long)ferrocl_start1 + ((long)ferrocl_count1 - 1L) * 1L);
-    const long ferrocl_j_hi = max((long)ferrocl_start1, (long)ferrocl_start1 + ((long)ferrocl_count1 - 1L) * 1L);
-    bool ferrocl_staged = true;
-    if (ferrocl_staged) {
-        const long ferrocl_c0_0 = (long)cols;
-        const long ferrocl_c0_1 = 1L;
-        if (ferrocl_c0_0 < -536870912L || ferrocl_c0_0 > 536870912L || ferrocl_c0_1 < -536870912L || ferrocl_c0_1 > 536870912L) ferrocl_staged = false;
-        if (ferrocl_staged && ((0L) + min(ferrocl_c0_0 * ferrocl_i_lo, ferrocl_c0_0 * ferrocl_i_hi) + min(ferrocl_c0_1 * ferrocl_j_lo, ferrocl_c0_1 * ferrocl_j_hi) < 0L || (0L) + max(ferrocl_c0_0 * ferrocl_i_lo, ferrocl_c0_0 * ferrocl_i_hi) + max(ferrocl_c0_1 * ferrocl_j_lo, ferrocl_c0_1 * ferrocl_j_hi) >= (long)in_length)) ferrocl_staged = false;
-    }
-    if (ferrocl_staged) {
-        const long ferrocl_c1_0 = 1L;
-        const long ferrocl_c1_1 = (long)rows;
-        if (ferrocl_c1_0 < -536870912L || ferrocl_c1_0 > 536870912L || ferrocl_c1_1 < -536870912L || ferrocl_c1_1 > 536870912L) ferrocl_staged = false;
-        if (ferrocl_staged && ((0L) + min(ferrocl_c1_0 * ferrocl_i_lo, ferrocl_c1_0 * ferrocl_i_hi) + min(ferrocl_c1_1 * ferrocl_j_lo, ferrocl_c1_1 * ferrocl_j_hi) < 0L || (0L) + max(ferrocl_c1_0 * ferrocl_i_lo, ferrocl_c1_0 * ferrocl_i_hi) + max(ferrocl_c1_1 * ferrocl_j_lo, ferrocl_c1_1 * ferrocl_j_hi) >= (long)out_length)) ferrocl_staged = false;
-    }
+    const bool ferrocl_staged = ferrocl_proven != 0;
     if (!ferrocl_staged) {
-        for (int ferrocl_r = 0; ferrocl_r < 4; ferrocl_r++) transpose_ferrocl_point(rows, cols, in, in_length, out, out_length, ferrocl_start0, ferrocl_count0, ferrocl_start1, ferrocl_count1, ferrocl_status, ferrocl_gx + (size_t)ferrocl_lx, ferrocl_gy + (size_t)(ferrocl_ly + 8 * ferrocl_r));
+        for (int ferrocl_r = 0; ferrocl_r < 4; ferrocl_r++) transpose_ferrocl_point(rows, cols, in, in_length, out, out_length, ferrocl_start0, ferrocl_count0, ferrocl_start1, ferrocl_count1, ferrocl_proven, ferrocl_status, ferrocl_gx + (size_t)ferrocl_lx, ferrocl_gy + (size_t)(ferrocl_ly + 8 * ferrocl_r));
         return;
     }
     for (int ferrocl_r = 0; ferrocl_r < 4; ferrocl_r++) {
