@@ -315,6 +315,7 @@ pub fn build_graph_with(
             name,
             is_receiver,
             field_path: None,
+            field_class: None,
             used: false,
         });
         slot += slot_size(&pdesc);

@@ -2,8 +2,9 @@
 //!
 //! A kernel cannot follow Java references, so a field is read on the host: every distinct path of
 //! field reads from a parameter (`this.scale`, `this.data`, `this.cfg.n`, `p.weights`) becomes a
-//! synthetic parameter appended to [`crate::MethodGraph::params`] with its `field_path`. The host
-//! reads the path at every launch (Java code may change fields between runs) and passes the value
+//! synthetic parameter appended to [`crate::MethodGraph::params`] with its `field_path` (and the
+//! class its `getfield` names, where the field's resolution starts). The host reads the path at
+//! every launch (Java code may change fields between runs) and passes the value
 //! like an argument: a primitive as a scalar, a primitive array as a buffer that is copied back when
 //! the kernel writes it. Paths through objects the kernel could change are safe because kernels may
 //! not write fields (`putfield` is refused).
@@ -40,11 +41,10 @@ impl Builder<'_, '_> {
             return self.malformed(format!("getfield {shown} on a value that is not an object"));
         }
         path.push(field.name.clone());
-        if let Some(existing) = self
-            .params
-            .iter()
-            .find(|p| p.field_path.as_ref() == Some(&(root, path.clone())))
-        {
+        if let Some(existing) = self.params.iter().find(|p| {
+            p.field_path.as_ref() == Some(&(root, path.clone()))
+                && p.field_class.as_deref() == Some(field.class.as_str())
+        }) {
             return Ok(existing.node);
         }
         let stamp = match Stamp::from_descriptor(&field.descriptor) {
@@ -67,6 +67,7 @@ impl Builder<'_, '_> {
             name: Some(name),
             is_receiver: false,
             field_path: Some((root, path)),
+            field_class: Some(field.class.clone()),
             used: true,
         });
         Ok(node)

@@ -148,6 +148,9 @@ pub struct ParamInfo {
     /// (the receiver for `this.x`) and the field names (`["cfg", "n"]` for `this.cfg.n`). The host
     /// reads such values at every launch and passes them after the method's arguments.
     pub field_path: Option<(usize, Vec<String>)>,
+    /// For a field-path value: the class named by the `getfield` of its last step (internal form,
+    /// `pkg/Cls`), where the JVM starts resolving the field.
+    pub field_class: Option<String>,
     /// Whether the bytecode reads this parameter at all (before any optimisation). Host-side null
     /// checks cover every used array parameter, so a removed access can never hide an exception.
     pub used: bool,

@@ -1,8 +1,8 @@
 //! One execution of consecutive device tasks of a schedule (a *segment*): Java arguments in,
 //! a transfer plan built by the runtime's policy, the plan's outcome out.
 //!
-//! This module only marshals: it reads the Java arguments (arrays, boxed scalars, the receiver's
-//! arrays already resolved by the Java side), evaluates the host expressions the compiler left
+//! This module only marshals: it reads the Java arguments (arrays, boxed scalars), the fields the
+//! kernel reads (through JNI, see the `fields` module), evaluates the host expressions the compiler left
 //! (bounds, lengths, write-cover proofs), and hands a [`Plan`] to
 //! [`Device::execute`](ferrocl_runtime::Device::execute). Which array moves when is the runtime's
 //! decision ([`ferrocl_runtime::plan::transfers`]); which device copy is current is the
@@ -14,6 +14,7 @@
 //! so a failed check leaves every Java array as it was, for the JVM's rerun.
 
 use crate::args::{array_len, elem_bytes, is_array_of, read_scalar, Scalar};
+use crate::fields::{self, FieldValue};
 use crate::hostmem;
 use crate::registry::Task;
 use crate::NativeError;
@@ -280,11 +281,26 @@ impl Drop for Criticals {
 
 /// Per-task facts gathered before the plan: argument objects and leaf values.
 struct Prepared<'local> {
+    /// Per parameter (field paths included): the object (null for a primitive).
     objects: Vec<JObject<'local>>,
+    /// Per parameter: its value when it is a primitive (`None`: unreadable, the JVM runs the task).
+    scalars: Vec<Option<Scalar>>,
+    /// Per static field of [`ferrocl_jit::CompiledKernel::static_fields`]: its value.
+    statics: Vec<Option<Scalar>>,
     leaves: Vec<(HostExpr, Option<i32>)>,
 }
 
 impl Prepared<'_> {
+    /// The current value of a static field the kernel reads.
+    fn static_value(&self, task: &Task, field: &ferrocl_jit::FieldRef) -> Option<Scalar> {
+        let k = task
+            .jit
+            .static_fields()
+            .iter()
+            .position(|(f, _)| *f == field)?;
+        self.statics.get(k).copied().flatten()
+    }
+
     fn leaf(&self, e: &HostExpr) -> Option<i32> {
         self.leaves
             .iter()
@@ -513,14 +529,12 @@ pub(crate) fn execute<'local>(
                             None => return Ok(Outcome::host_check_failed(t, tasks)),
                         }
                     }
-                    KernelParam::Scalar { param, .. } => {
-                        match read_scalar(env, &objects[*param], &jit.params[*param].descriptor)? {
-                            Some(s) => Arg::Value(scalar_arg(s)),
-                            None => return Ok(Outcome::host_check_failed(t, tasks)),
-                        }
-                    }
+                    KernelParam::Scalar { param, .. } => match prepared.scalars[*param] {
+                        Some(s) => Arg::Value(scalar_arg(s)),
+                        None => return Ok(Outcome::host_check_failed(t, tasks)),
+                    },
                     KernelParam::StaticField { field, .. } => {
-                        match static_value(env, task, objects, field)? {
+                        match prepared.static_value(task, field) {
                             Some(s) => Arg::Value(scalar_arg(s)),
                             None => return Ok(Outcome::host_check_failed(t, tasks)),
                         }
@@ -710,20 +724,6 @@ fn scalar_arg(s: Scalar) -> KernelArg {
     }
 }
 
-/// The current value of a static field the kernel reads (passed after the method's arguments).
-fn static_value(
-    env: &mut Env<'_>,
-    task: &Task,
-    objects: &[JObject<'_>],
-    field: &ferrocl_jit::FieldRef,
-) -> Result<Option<Scalar>, NativeError> {
-    let jit = &task.jit;
-    match jit.static_fields().iter().position(|(f, _)| *f == field) {
-        Some(k) => read_scalar(env, &objects[jit.params.len() + k], &field.descriptor),
-        None => Ok(None),
-    }
-}
-
 /// Reads a task's arguments and runs its host-side checks; `None` when one fails (a null array, an
 /// argument of the wrong type, a bound the host cannot read): the JVM runs the task.
 fn prepare<'local>(
@@ -736,20 +736,87 @@ fn prepare<'local>(
         return Err(NativeError::ferrocl("execute without an argument array"));
     }
     let statics = jit.static_fields();
+    // The method's arguments, then the class of each field path's last step, then the class of
+    // each static field (resolved by Java with the task's class loader).
+    let method_params = jit
+        .params
+        .iter()
+        .position(|p| p.field_path.is_some())
+        .unwrap_or(jit.params.len());
     let count = args.len(env)?;
-    if count != jit.params.len() + statics.len() {
+    if count != jit.params.len() + statics.len()
+        || jit.params[method_params..]
+            .iter()
+            .any(|p| p.field_path.is_none())
+    {
         return Err(NativeError::ferrocl(format!(
-            "{}: {} arguments given, {} expected ({} parameters and {} static fields)",
+            "{}: {} arguments given, {} expected ({} parameters, {} field paths and {} static fields)",
             jit.location,
             count,
             jit.params.len() + statics.len(),
-            jit.params.len(),
+            method_params,
+            jit.params.len() - method_params,
             statics.len()
         )));
     }
-    let mut objects: Vec<JObject<'local>> = Vec::with_capacity(count);
-    for i in 0..count {
-        objects.push(args.get_element(env, i)?);
+    let mut objects: Vec<JObject<'local>> = Vec::with_capacity(jit.params.len());
+    let mut scalars: Vec<Option<Scalar>> = Vec::with_capacity(jit.params.len());
+    for (i, info) in jit.params[..method_params].iter().enumerate() {
+        let obj = args.get_element(env, i)?;
+        scalars.push(if matches!(info.stamp, Stamp::Object | Stamp::Array(_)) {
+            None
+        } else {
+            read_scalar(env, &obj, &info.descriptor)?
+        });
+        objects.push(obj);
+    }
+    // Field paths: each step's object is an earlier parameter (the path's root, or the parameter
+    // of the path one field shorter, which the compiler created first).
+    for (i, info) in jit.params.iter().enumerate().skip(method_params) {
+        let class = args.get_element(env, i)?;
+        let value = match &info.field_path {
+            Some((root, path)) => {
+                let parent = match path.len() {
+                    0 | 1 => Some(*root),
+                    n => jit.params.iter().position(|p| {
+                        p.field_path
+                            .as_ref()
+                            .is_some_and(|(r, q)| r == root && q[..] == path[..n - 1])
+                    }),
+                };
+                match (parent.and_then(|p| objects.get(p)), path.last()) {
+                    (Some(obj), Some(name)) => {
+                        fields::instance_field(env, obj, &class, name, &info.descriptor)?
+                    }
+                    _ => None,
+                }
+            }
+            None => None,
+        };
+        match value {
+            Some(FieldValue::Object(o)) => {
+                objects.push(o);
+                scalars.push(None);
+            }
+            Some(FieldValue::Scalar(v)) => {
+                objects.push(JObject::null());
+                scalars.push(Some(v));
+            }
+            None => {
+                objects.push(JObject::null());
+                scalars.push(None);
+            }
+        }
+    }
+    let mut static_values = Vec::with_capacity(statics.len());
+    for (k, (field, _)) in statics.iter().enumerate() {
+        let class = args.get_element(env, jit.params.len() + k)?;
+        static_values.push(fields::static_field(
+            env,
+            &class,
+            &field.name,
+            &field.descriptor,
+        )?);
     }
     for &p in &jit.null_checked {
         if objects[p].is_null() {
@@ -802,15 +869,20 @@ fn prepare<'local>(
             continue;
         }
         let value = match &e {
-            HostExpr::Param(p) => match read_scalar(env, &objects[*p], &jit.params[*p].descriptor)?
-            {
-                Some(Scalar::Int(v)) => Some(v),
+            HostExpr::Param(p) => match scalars.get(*p) {
+                Some(Some(Scalar::Int(v))) => Some(*v),
                 _ => None,
             },
-            HostExpr::Static(field) => match static_value(env, task, &objects, field)? {
-                Some(Scalar::Int(v)) => Some(v),
-                _ => None,
-            },
+            HostExpr::Static(field) => {
+                match statics
+                    .iter()
+                    .position(|(f, _)| *f == field)
+                    .and_then(|k| static_values[k])
+                {
+                    Some(Scalar::Int(v)) => Some(v),
+                    _ => None,
+                }
+            }
             HostExpr::ArrayLength(p) => {
                 let obj = &objects[*p];
                 if obj.is_null() {
@@ -823,7 +895,12 @@ fn prepare<'local>(
         };
         leaves.push((e, value));
     }
-    Ok(Some(Prepared { objects, leaves }))
+    Ok(Some(Prepared {
+        objects,
+        scalars,
+        statics: static_values,
+        leaves,
+    }))
 }
 
 /// Where an execution's host time goes (plan, held execution, results), averaged and logged every

@@ -13,6 +13,7 @@
 
 mod args;
 mod execute;
+mod fields;
 mod hostmem;
 mod raw;
 mod registry;
@@ -337,8 +338,8 @@ pub extern "system" fn Java_dev_ferrocl_api_Native_appliedPhases<'caller>(
 }
 
 /// `static native String staticFields(long handle)`: the non-final static fields the kernel reads, one
-/// per line as `pkg/Cls<TAB>name<TAB>descriptor`, in the order their values follow the method's
-/// arguments in `launch`.
+/// per line as `pkg/Cls<TAB>name<TAB>descriptor`, in the order `execute` takes their classes (after
+/// the method's arguments and the field paths' classes) and reads their values.
 #[unsafe(no_mangle)]
 pub extern "system" fn Java_dev_ferrocl_api_Native_staticFields<'caller>(
     mut unowned: EnvUnowned<'caller>,
@@ -360,8 +361,10 @@ pub extern "system" fn Java_dev_ferrocl_api_Native_staticFields<'caller>(
 }
 
 /// `static native String fieldPaths(long handle)`: the fields the kernel reads, one path per line as
-/// `<parameter index><TAB>name.name…` (parameter 0 is the receiver of an instance method); their
-/// current values follow the method's arguments in `launch`, before the static fields.
+/// `<parameter index><TAB>name.name…<TAB>pkg/Cls` (parameter 0 is the receiver of an instance
+/// method; the class is the one the last step's `getfield` names). `execute` takes each line's
+/// class (a `java.lang.Class`) after the method's arguments, before the static fields' classes, and
+/// reads the values itself.
 #[unsafe(no_mangle)]
 pub extern "system" fn Java_dev_ferrocl_api_Native_fieldPaths<'caller>(
     mut unowned: EnvUnowned<'caller>,
@@ -375,8 +378,8 @@ pub extern "system" fn Java_dev_ferrocl_api_Native_fieldPaths<'caller>(
                 .jit
                 .params
                 .iter()
-                .filter_map(|p| p.field_path.as_ref())
-                .map(|(root, path)| format!("{root}\t{}", path.join(".")))
+                .filter_map(|p| Some((p.field_path.as_ref()?, p.field_class.as_deref()?)))
+                .map(|((root, path), class)| format!("{root}\t{}\t{class}", path.join(".")))
                 .collect();
             Ok(JString::from_str(env, lines.join("\n"))?)
         })
@@ -424,8 +427,8 @@ pub extern "system" fn Java_dev_ferrocl_api_Native_compileStats<'caller>(
 
 /// `static native int execute(long[] handles, Object[][] args, int[][] localSizes, long[][] kept,
 /// LaunchStats[] stats, boolean profile)`: runs consecutive device tasks of a schedule as one plan (see
-/// [`execute`]). Per task: its compiled handle, its arguments (receiver first, then the static
-/// fields it reads), its requested work-group size (null: the default) and the kept-array handle
+/// [`execute`]). Per task: its compiled handle, its arguments (receiver first, then the classes of
+/// the fields it reads: see `fieldPaths` and `staticFields`), its requested work-group size (null: the default) and the kept-array handle
 /// of each argument (null, or 0 for arrays not kept). Returns the `LaunchStatus` code of the whole
 /// execution; `stats[k]` receives task `k`'s status and figures (device times from OpenCL
 /// profiling when `profile` is set).

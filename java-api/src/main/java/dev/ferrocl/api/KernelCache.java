@@ -113,25 +113,15 @@ final class KernelCache {
         List<RuntimeClasses.Entry> guards = RuntimeClasses.select(classes, consulted[0]);
         long[] stats = Backend.compileStats(handle);
         String deviceName = Backend.deviceName(handle);
-        java.lang.reflect.Field[] statics;
+        Class<?>[] fieldClasses;
         try {
-            statics = staticFields(Backend.staticFields(handle), target.loader());
-        } catch (ReflectiveOperationException | RuntimeException e) {
+            fieldClasses = fieldClasses(Backend.fieldPaths(handle), Backend.staticFields(handle), target.loader());
+        } catch (ReflectiveOperationException | LinkageError e) {
             return Outcome.bailout(target.displayName() + target.descriptor
-                    + " reads a static field that cannot be read by reflection: " + e, guards);
+                    + " reads a field of a class that cannot be loaded: " + e, guards);
         }
-        String paths = Backend.fieldPaths(handle);
-        String[][] fieldPaths = paths == null || paths.isEmpty() ? new String[0][]
-                : java.util.Arrays.stream(paths.split("\n")).map(l -> {
-                    String[] parts = l.split("\t", 2);
-                    String[] names = parts[1].split("\\.");
-                    String[] all = new String[names.length + 1];
-                    all[0] = parts[0];
-                    System.arraycopy(names, 0, all, 1, names.length);
-                    return all;
-                }).toArray(String[][]::new);
         Outcome outcome = Outcome.compiled(handle, deviceName, stat(stats, 0), stat(stats, 1), stat(stats, 2) != 0,
-                statics, fieldPaths, stat(stats, 3) != 0, guards);
+                fieldClasses, stat(stats, 3) != 0, guards);
         outcome.applied = applied(Backend.appliedPhases(handle));
         if (Config.PRINT_KERNEL && PRINTED.add(handle)) {
             print(System.out, target, taskId, deviceName, Backend.kernelSource(handle));
@@ -171,45 +161,26 @@ final class KernelCache {
     }
 
     /**
-     * Resolves the native side's list of static fields ({@code pkg/Cls<TAB>name<TAB>descriptor} per line) as
-     * {@code getstatic} would: in the named class or its superclasses and interfaces. Initialises the class, as the
-     * JVM does on a static field read.
+     * The classes the native side reads the kernel's fields from: for each field path ({@code root<TAB>names<TAB>
+     * pkg/Cls} per line) the class its last {@code getfield} names, then for each static field ({@code
+     * pkg/Cls<TAB>name<TAB>descriptor}) its class, initialised as the JVM does on a static field read. The native
+     * side looks each field up from its class as {@code getfield} and {@code getstatic} do.
      */
-    private static java.lang.reflect.Field[] staticFields(String lines, ClassLoader loader)
+    private static Class<?>[] fieldClasses(String paths, String statics, ClassLoader loader)
             throws ReflectiveOperationException {
-        if (lines == null || lines.isEmpty()) {
-            return new java.lang.reflect.Field[0];
+        List<Class<?>> out = new ArrayList<>();
+        for (String line : lines(paths)) {
+            String[] parts = line.split("\t");
+            out.add(Class.forName(parts[parts.length - 1].replace('/', '.'), false, loader));
         }
-        String[] entries = lines.split("\n");
-        java.lang.reflect.Field[] fields = new java.lang.reflect.Field[entries.length];
-        for (int i = 0; i < entries.length; i++) {
-            String[] parts = entries[i].split("\t");
-            Class<?> owner = Class.forName(parts[0].replace('/', '.'), true, loader);
-            java.lang.reflect.Field field = findStatic(owner, parts[1]);
-            if (field == null) {
-                throw new NoSuchFieldException(parts[0].replace('/', '.') + "." + parts[1]);
-            }
-            field.setAccessible(true);
-            fields[i] = field;
+        for (String line : lines(statics)) {
+            out.add(Class.forName(line.split("\t")[0].replace('/', '.'), true, loader));
         }
-        return fields;
+        return out.toArray(new Class<?>[0]);
     }
 
-    private static java.lang.reflect.Field findStatic(Class<?> c, String name) {
-        for (Class<?> k = c; k != null; k = k.getSuperclass()) {
-            for (java.lang.reflect.Field f : k.getDeclaredFields()) {
-                if (f.getName().equals(name) && java.lang.reflect.Modifier.isStatic(f.getModifiers())) {
-                    return f;
-                }
-            }
-            for (Class<?> i : k.getInterfaces()) {
-                java.lang.reflect.Field f = findStatic(i, name);
-                if (f != null) {
-                    return f;
-                }
-            }
-        }
-        return null;
+    private static String[] lines(String text) {
+        return text == null || text.isEmpty() ? new String[0] : text.split("\n");
     }
 
     private static long stat(long[] stats, int i) {

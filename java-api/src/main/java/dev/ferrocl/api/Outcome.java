@@ -17,10 +17,12 @@ final class Outcome {
     final boolean nativeCached;
     /** Whether the method has no parallel loop and runs as one work-item. */
     final boolean singleWorkItem;
-    /** Field paths whose current values follow the arguments at each launch: argument index, then names. */
-    final String[][] fieldPaths;
-    /** Static fields whose current values follow the arguments at each launch (empty when none). */
-    final java.lang.reflect.Field[] staticFields;
+    /**
+     * The classes of the fields the kernel reads (the class each field path's last {@code getfield} names, then
+     * each static field's class), passed after the arguments at each launch: the native side reads the fields'
+     * current values from them.
+     */
+    final Class<?>[] fieldClasses;
     /**
      * The guard: the objects (reachable from the arguments) whose exact classes this outcome was compiled for; it
      * applies to an execution only while they have those classes. Empty when no virtual call was devirtualised.
@@ -38,13 +40,11 @@ final class Outcome {
     private final AtomicBoolean claimed = new AtomicBoolean();
 
     private Outcome(long handle, String bailout, String deviceName, long jitNanos, long buildNanos,
-            boolean nativeCached, java.lang.reflect.Field[] staticFields, String[][] fieldPaths,
-            boolean singleWorkItem, List<RuntimeClasses.Entry> guards, String onJvm) {
+            boolean nativeCached, Class<?>[] fieldClasses, boolean singleWorkItem, List<RuntimeClasses.Entry> guards, String onJvm) {
         this.guards = guards;
         this.onJvm = onJvm;
         this.singleWorkItem = singleWorkItem;
-        this.staticFields = staticFields;
-        this.fieldPaths = fieldPaths;
+        this.fieldClasses = fieldClasses;
         this.handle = handle;
         this.bailout = bailout;
         this.deviceName = deviceName;
@@ -54,9 +54,8 @@ final class Outcome {
     }
 
     static Outcome compiled(long handle, String deviceName, long jitNanos, long buildNanos, boolean nativeCached,
-            java.lang.reflect.Field[] staticFields, String[][] fieldPaths, boolean singleWorkItem,
-            List<RuntimeClasses.Entry> guards) {
-        return new Outcome(handle, null, deviceName, jitNanos, buildNanos, nativeCached, staticFields, fieldPaths,
+            Class<?>[] fieldClasses, boolean singleWorkItem, List<RuntimeClasses.Entry> guards) {
+        return new Outcome(handle, null, deviceName, jitNanos, buildNanos, nativeCached, fieldClasses,
                 singleWorkItem, guards, null);
     }
 
@@ -66,14 +65,12 @@ final class Outcome {
 
     /** A bailout that holds only while the guard's objects have the guard's classes. */
     static Outcome bailout(String reason, List<RuntimeClasses.Entry> guards) {
-        return new Outcome(0, reason, null, 0, 0, false, new java.lang.reflect.Field[0], new String[0][], false,
-                guards, null);
+        return new Outcome(0, reason, null, 0, 0, false, new Class<?>[0], false, guards, null);
     }
 
     /** The JVM runs the method for these objects (not a bailout: strict mode does not object); the reason. */
     static Outcome onJvm(String reason, List<RuntimeClasses.Entry> guards) {
-        return new Outcome(0, null, null, 0, 0, false, new java.lang.reflect.Field[0], new String[0][], false,
-                guards, reason);
+        return new Outcome(0, null, null, 0, 0, false, new Class<?>[0], false, guards, reason);
     }
 
     /** Whether this outcome applies to an execution with these launch arguments. */
@@ -86,47 +83,14 @@ final class Outcome {
         return handle != 0;
     }
 
-    /**
-     * The task's arguments followed by the current values of the static fields the kernel reads (Java code may
-     * change them between runs).
-     */
+    /** The task's arguments followed by the classes of the fields the kernel reads (see {@link #fieldClasses}). */
     Object[] launchArgs(Object[] taskArgs) {
-        if (staticFields.length == 0 && fieldPaths.length == 0) {
+        if (fieldClasses.length == 0) {
             return taskArgs.clone();
         }
-        Object[] all = java.util.Arrays.copyOf(taskArgs, taskArgs.length + fieldPaths.length + staticFields.length);
-        for (int i = 0; i < fieldPaths.length; i++) {
-            all[taskArgs.length + i] = readPath(taskArgs, fieldPaths[i]);
-        }
-        int base = taskArgs.length + fieldPaths.length;
-        for (int i = 0; i < staticFields.length; i++) {
-            try {
-                all[base + i] = staticFields[i].get(null);
-            } catch (IllegalAccessException e) {
-                throw new FerroclException("cannot read static field " + staticFields[i] + ": " + e, e);
-            }
-        }
+        Object[] all = java.util.Arrays.copyOf(taskArgs, taskArgs.length + fieldClasses.length);
+        System.arraycopy(fieldClasses, 0, all, taskArgs.length, fieldClasses.length);
         return all;
-    }
-
-    /**
-     * Follows a field path from a task argument; null when an object on the way is null (the native side then lets
-     * the JVM run the method, which throws its own NullPointerException).
-     */
-    private static Object readPath(Object[] taskArgs, String[] path) {
-        Object value = taskArgs[Integer.parseInt(path[0])];
-        for (int k = 1; k < path.length && value != null; k++) {
-            java.lang.reflect.Field f = instanceField(value.getClass(), path[k]);
-            if (f == null) {
-                throw new FerroclException("no field " + path[k] + " in " + value.getClass().getName());
-            }
-            try {
-                value = f.get(value);
-            } catch (IllegalAccessException e) {
-                throw new FerroclException("cannot read field " + f + ": " + e, e);
-            }
-        }
-        return value;
     }
 
     private static final java.util.Map<Class<?>, java.util.Map<String, java.lang.reflect.Field>> FIELDS =

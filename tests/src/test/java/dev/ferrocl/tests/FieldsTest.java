@@ -76,4 +76,20 @@ public class FieldsTest {
             assertEquals(expected, e.getMessage());
         }
     }
+
+    @Test
+    public void aHiddenFieldIsTheOneTheBytecodeNames() {
+        float[] data = JvmOracle.floats(5, 64, -1f, 1f);
+        FieldKernels.Derived d = new FieldKernels.Derived(data);
+        ((FieldKernels.Base) d).gain = 3f;
+        // The JVM reads Base.gain (3), not Derived.gain (100).
+        JvmOracle.check(FieldKernels::scaledByBase, (FieldKernels.Base) d, new float[64]);
+        JvmOracle.check(FieldKernels::scaledByBase, new FieldKernels.Base(data), new float[64]);
+    }
+
+    @Test
+    public void privateFieldsOfEveryPrimitiveType() {
+        FieldKernels.Mixed m = new FieldKernels.Mixed();
+        JvmOracle.check(FieldKernels::mixed, m, new double[100]);
+    }
 }
