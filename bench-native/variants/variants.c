@@ -18,10 +18,10 @@ static char *slurp(const char *path) {
     char *s = malloc(n + 1); if (fread(s, 1, n, f) != (size_t)n) exit(1); s[n] = 0; fclose(f); return s;
 }
 
-static cl_kernel build(const char *path, const char *name) {
+static cl_kernel build(const char *path, const char *name, const char *options) {
     char *src = slurp(path); cl_int err;
     cl_program p = clCreateProgramWithSource(ctx, 1, (const char **)&src, NULL, &err); CHECK(err);
-    err = clBuildProgram(p, 1, &dev, "", NULL, NULL);
+    err = clBuildProgram(p, 1, &dev, options, NULL, NULL);
     if (err != CL_SUCCESS) { static char log[65536]; clGetProgramBuildInfo(p, dev, CL_PROGRAM_BUILD_LOG, sizeof log, log, NULL); fprintf(stderr, "%s\n", log); exit(1); }
     cl_kernel k = clCreateKernel(p, name, &err); CHECK(err); return k;
 }
@@ -55,8 +55,11 @@ int main(int argc, char **argv) {
     int n = small ? 300 : 4096; size_t nn = (size_t)n * n;
     float *in = malloc(nn * 4); for (size_t i = 0; i < nn; i++) in[i] = (float)unit();
     cl_mem dIn = buf(nn * 4, in), dOut = buf(nn * 4, NULL);
-    const char *kinds[] = {"spmv", "transpose"};
-    for (int kind = 0; kind < 2; kind++) {
+    // N-body: 16384 bodies (NBodyBench's smaller size), the 13 arrays of NBodyBench.step.
+    int nb = small ? 1000 : 16384; float dt = 0.01f, eps2 = 0.01f;
+    cl_mem dB[13]; { float *h = malloc(nb * 4); for (int a = 0; a < 13; a++) { for (int i = 0; i < nb; i++) h[i] = a == 3 ? (float)(0.5 + 0.5 * (unit() + 1.0)) : (float)unit(); dB[a] = buf(nb * 4, a < 7 ? h : NULL); } }
+    const char *kinds[] = {"spmv", "transpose", "nbody"};
+    for (int kind = 0; kind < 3; kind++) {
         const char *kn = kinds[kind];
         char files[MAXV][256]; int nf = 0;
         snprintf(files[nf++], 256, "%s/%s_hand.cl", dir, kn);
@@ -69,12 +72,20 @@ int main(int argc, char **argv) {
         closedir(d);
         cl_kernel ks[MAXV]; double times[MAXV][256]; size_t global[MAXV][2], local[MAXV][2]; int dims[MAXV];
         for (int f = 0; f < nf; f++) {
-            int hand = f == 0; cl_kernel k = ks[f] = build(files[f], kn); int a = 0, zero = 0;
+            int hand = f == 0; int a = 0, zero = 0;
+            cl_kernel k = ks[f] = build(files[f], kn, kind == 2 ? "-cl-fp32-correctly-rounded-divide-sqrt" : "");
             if (kind == 0) {
                 if (hand) { CHECK(clSetKernelArg(k, a++, 8, &dRow)); CHECK(clSetKernelArg(k, a++, 8, &dCol)); CHECK(clSetKernelArg(k, a++, 8, &dVal)); CHECK(clSetKernelArg(k, a++, 8, &dX)); CHECK(clSetKernelArg(k, a++, 8, &dY)); CHECK(clSetKernelArg(k, a++, 4, &rows)); }
                 else { int rl = rows + 1; CHECK(clSetKernelArg(k, a++, 8, &dRow)); CHECK(clSetKernelArg(k, a++, 4, &rl)); CHECK(clSetKernelArg(k, a++, 8, &dCol)); CHECK(clSetKernelArg(k, a++, 4, &nnz)); CHECK(clSetKernelArg(k, a++, 8, &dVal)); CHECK(clSetKernelArg(k, a++, 4, &nnz));
                        CHECK(clSetKernelArg(k, a++, 8, &dX)); CHECK(clSetKernelArg(k, a++, 4, &rows)); CHECK(clSetKernelArg(k, a++, 8, &dY)); CHECK(clSetKernelArg(k, a++, 4, &rows)); CHECK(clSetKernelArg(k, a++, 4, &zero)); CHECK(clSetKernelArg(k, a++, 4, &rows)); CHECK(clSetKernelArg(k, a++, 8, &dS)); }
                 dims[f] = 1; local[f][0] = 256; global[f][0] = (rows + 255) / 256 * 256;
+            } else if (kind == 2) {
+                for (int b = 0; b < 13; b++) { CHECK(clSetKernelArg(k, a++, 8, &dB[b])); if (!hand) CHECK(clSetKernelArg(k, a++, 4, &nb)); }
+                CHECK(clSetKernelArg(k, a++, 4, &dt)); CHECK(clSetKernelArg(k, a++, 4, &eps2));
+                if (hand) { CHECK(clSetKernelArg(k, a++, 4, &nb)); CHECK(clSetKernelArg(k, a++, 256 * 16, NULL)); }
+                else { CHECK(clSetKernelArg(k, a++, 4, &zero)); CHECK(clSetKernelArg(k, a++, 4, &nb)); CHECK(clSetKernelArg(k, a++, 8, &dS)); }
+                const char *wg = strstr(files[f], "_wg"); size_t l = wg ? (size_t)atoi(wg + 3) : 256;
+                dims[f] = 1; local[f][0] = l; global[f][0] = (nb + l - 1) / l * l;
             } else {
                 if (hand) { CHECK(clSetKernelArg(k, a++, 8, &dIn)); CHECK(clSetKernelArg(k, a++, 8, &dOut)); CHECK(clSetKernelArg(k, a++, 4, &n)); }
                 else { int len = (int)nn; CHECK(clSetKernelArg(k, a++, 4, &n)); CHECK(clSetKernelArg(k, a++, 8, &dIn)); CHECK(clSetKernelArg(k, a++, 4, &len)); CHECK(clSetKernelArg(k, a++, 8, &dOut)); CHECK(clSetKernelArg(k, a++, 4, &len));
@@ -83,8 +94,9 @@ int main(int argc, char **argv) {
             }
         }
         // Round-robin: every variant once per round; the first round is warm-up.
-        void *ref = malloc(kind == 0 ? rows * 8 : nn * 4), *out = malloc(kind == 0 ? rows * 8 : nn * 4);
-        size_t bytes = kind == 0 ? rows * 8 : nn * 4; cl_mem dres = kind == 0 ? dY : dOut;
+        size_t bytes = kind == 0 ? rows * 8 : kind == 1 ? nn * 4 : nb * 4;
+        void *ref = malloc(bytes), *out = malloc(bytes);
+        cl_mem dres = kind == 0 ? dY : kind == 1 ? dOut : dB[10];
         size_t diffs[MAXV] = {0}; int status[MAXV] = {0};
         for (int r = 0; r <= rounds; r++) for (int f = 0; f < nf; f++) {
             int zero = 0; CHECK(clEnqueueWriteBuffer(q, dS, CL_TRUE, 0, 4, &zero, 0, NULL, NULL));

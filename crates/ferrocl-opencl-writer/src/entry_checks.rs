@@ -335,6 +335,11 @@ impl Writer<'_> {
         }
         // Loads a staged copy could read from local memory (see `Counted::unit_loads`).
         let mut unit_loads = Vec::new();
+        // Loads whose check an earlier phase removed (`x[j]` in a loop `j < x.length`): a
+        // staged copy reads their elements for every iteration of the range, which the test
+        // then covers too (a condition more only narrows the fast copy).
+        let mut unchecked_loads = Vec::new();
+        let stageable = self.stage.allowed.is_some() && self.options.switches.is_on("coalesce");
         let mut deferrable = Some(Vec::new()).filter(|_| !header_fixed);
         let mut impure = cfg.blocks[b].nodes.iter().any(|&n| {
             matches!(
@@ -375,16 +380,32 @@ impl Writer<'_> {
                     }
                     Op::ArrayLoad(_) => {
                         let (array, index) = (g.inputs(n)[0], g.inputs(n)[1]);
-                        let guarded = at.checked_sub(1).is_some_and(|p| {
-                            let p = nodes[p];
-                            proven.contains(&p) && g.inputs(p) == [index, array]
-                        });
-                        if !guarded || self.reduce_acc(array).is_some() {
+                        let prev = at.checked_sub(1).map(|p| nodes[p]);
+                        let guarded = prev
+                            .is_some_and(|p| proven.contains(&p) && g.inputs(p) == [index, array]);
+                        let unchecked = !guarded
+                            && !prev.is_some_and(|p| {
+                                matches!(g.op(p), Op::Guard(_)) && g.inputs(p) == [index, array]
+                            });
+                        if (!guarded && !unchecked) || self.reduce_acc(array).is_some() {
                             continue;
                         }
                         let Some(affine) = loop_affine(g, index, &is_iv, &is_invariant) else {
                             continue;
                         };
+                        if unchecked {
+                            // Only where a loop may be staged.
+                            if step == 1
+                                && stageable
+                                && self.mg.params.iter().any(|p| p.node == array)
+                                && affine.iv == Some(ind.phi)
+                                && affine.scale.terms.is_empty()
+                                && affine.scale.constant == 1
+                            {
+                                unchecked_loads.push((n, array, affine.rest));
+                            }
+                            continue;
+                        }
                         if affine.iv == Some(ind.phi)
                             && affine.scale.terms.is_empty()
                             && affine.scale.constant == 1
@@ -395,6 +416,28 @@ impl Writer<'_> {
                     _ => {}
                 }
             }
+        }
+        for (n, array, rest) in unchecked_loads {
+            let (_, len) = self.array(n, array)?;
+            let rest_c = linear_c(self, &rest)?;
+            let end = match ends.iter().find(|(v, _)| *v == ind.phi) {
+                Some((_, e)) => e.clone(),
+                None => {
+                    let e = self.names.fresh(&format!("{k}_end"));
+                    lines.push(format!("const long {e} = (long){k} + {trips};"));
+                    ends.push((ind.phi, e.clone()));
+                    e
+                }
+            };
+            let cond = format!(
+                "(ulong)({}) < (ulong){len} && (ulong)({}) < (ulong){len}",
+                at("1L", &format!("(long){k}"), &rest_c),
+                at("1L", &end, &rest_c)
+            );
+            if !conds.contains(&cond) {
+                conds.push(cond);
+            }
+            unit_loads.push((n, rest));
         }
         let counted = Counted {
             phi: ind.phi,

@@ -89,7 +89,7 @@ impl Writer<'_> {
     }
 
     /// Binds `expr` (of `stamp`) to a fresh constant local named after the Java local if known.
-    fn bind(&mut self, id: NodeId, stamp: Stamp, expr: String) -> String {
+    pub(crate) fn bind(&mut self, id: NodeId, stamp: Stamp, expr: String) -> String {
         let base = self
             .mg
             .names
@@ -171,6 +171,9 @@ impl Writer<'_> {
     /// Writes the statement(s) of a fixed body node.
     pub(crate) fn fixed(&mut self, id: NodeId, status: &str) -> Result<(), WriterError> {
         self.stage.fixed_written += 1;
+        if self.lead_fixed(id, status)? {
+            return Ok(());
+        }
         let g = &self.mg.graph;
         let inputs = g.inputs(id).to_vec();
         // The running value of a @Reduce array is the work-item's accumulator (no bounds check:

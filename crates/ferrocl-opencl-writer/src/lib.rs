@@ -597,15 +597,26 @@ pub fn write_kernel(
 
     // Two passes: the first finds values used outside the `{ … }` they are defined in; the second
     // declares those at the top.
+    // Staging needs one NDRange dimension and no grid-stride loop. Loads before a staged loop
+    // are written deferred (`staging::Lead`) in a first try, redone as usual when no loop was
+    // staged after all.
+    let stage_allowed = (options.local_tiles && nest.dims.len() == 1 && !reducing)
+        .then(|| (nest.dims[0].index, dim_names[0].1.clone()));
     let mut hoist = std::collections::HashSet::new();
-    let mut w = None;
-    for _pass in 0..2 {
+    let mut w: Option<Writer<'_>> = None;
+    let mut lead_allowed = stage_allowed.is_some();
+    let mut pass_no = 0;
+    while pass_no < 2 {
+        pass_no += 1;
         let mut pass = Writer {
             hoist: hoist.clone(),
-            // Staging needs one NDRange dimension and no grid-stride loop.
             stage: staging::StageState {
-                allowed: (options.local_tiles && nest.dims.len() == 1 && !reducing)
-                    .then(|| (nest.dims[0].index, dim_names[0].1.clone())),
+                allowed: stage_allowed.clone(),
+                lead_allowed,
+                lead: staging::Lead {
+                    open: lead_allowed,
+                    ..staging::Lead::default()
+                },
                 ..staging::StageState::default()
             },
             ..base.fork()
@@ -669,6 +680,13 @@ pub fn write_kernel(
             Some(rest) => rest.to_string(),
             None => body,
         };
+        if lead_allowed && pass.stage.lead.fixed > 0 && pass.stage.staged == 0 {
+            // Deferred loads for nothing: write the body as usual.
+            lead_allowed = false;
+            pass_no = 0;
+            hoist.clear();
+            continue;
+        }
         let done = pass.need_hoist.is_empty();
         hoist.extend(pass.need_hoist.iter().copied());
         w = Some(pass);
@@ -848,11 +866,11 @@ pub fn write_kernel(
         let _ = writeln!(src, "    const size_t {},", gid(0));
         let _ = writeln!(src, "    const size_t {})", gid(1));
     } else if w.stage.staged > 0 {
-        // The staged tiles are STAGE rows: one per work-item of the group.
+        // The staged tiles have a row or a column per work-item of the group.
         let _ = writeln!(
             src,
             "__kernel __attribute__((reqd_work_group_size({}, 1, 1))) void {kernel_name}(",
-            staging::STAGE
+            w.stage.width
         );
     } else {
         let _ = writeln!(src, "__kernel void {kernel_name}(");
@@ -940,7 +958,7 @@ pub fn write_kernel(
                 "reduceVersioning" => count(n, "range"),
                 "coalesce" => {
                     let writes = w.applied.get("coalesce.writes").copied().unwrap_or(0);
-                    match (n - writes, writes) {
+                    let staged = match (n - writes, writes) {
                         (reads, 0) => {
                             format!("{} staged through local memory", count(reads, "array read"))
                         }
@@ -955,6 +973,13 @@ pub fn write_kernel(
                             count(reads, "array read"),
                             count(writes, "array write")
                         ),
+                    };
+                    match w.applied.get("coalesce.deferred") {
+                        Some(&d) if d > 0 => format!(
+                            "{staged}, {} before the loop reported after it",
+                            count(d, "check")
+                        ),
+                        _ => staged,
                     }
                 }
                 "tile" => format!(

@@ -46,6 +46,12 @@ use std::collections::HashMap;
 /// Rows (work-items of a group) and columns of a staged tile.
 pub(crate) const STAGE: usize = 32;
 
+/// Work-items of a group and columns of a tile when every staged load is shared (`x[j]` read by
+/// every work-item, as N-body's bodies): one row per array, so a wider tile costs little local
+/// memory. Measured on the H100 (`bench-native/variants`, N-body 16384, 2026-11-25): groups of
+/// 32, 128 and 256 ran at 0.94, 1.00 and 0.95 of the hand-written local-memory kernel.
+pub(crate) const SHARED_STAGE: usize = 128;
+
 /// The most local memory a kernel's tiles take (of the 32 KiB every full-profile device has).
 const MAX_TILE_BYTES: usize = 24 << 10;
 
@@ -64,6 +70,33 @@ pub(crate) struct StageState {
     pub(crate) loop_prefix: Option<String>,
     /// The header's condition, bound to its staying value in the staged copy only.
     pub(crate) bound_condition: Option<NodeId>,
+    /// Work-items per group (and columns per tile) of the staged loop: [`STAGE`], or
+    /// [`SHARED_STAGE`] when every staged load is shared.
+    pub(crate) width: usize,
+    /// Loads before the loop may be written deferred (see [`Lead`]); a speculative pass, redone
+    /// without it when the loop is not staged after all.
+    pub(crate) lead_allowed: bool,
+    /// The loads written before the staged loop, while they are all the body has written.
+    pub(crate) lead: Lead,
+}
+
+/// Loads before a staged loop (`xi = x[i]` before N-body's inner loop). Every work-item of the
+/// group must reach the loop's barriers, so nothing before the loop may end a work-item: such a
+/// load reads nothing in a work-item past the trip count or where its check fails, and a failed
+/// check sets a flag the work-item reports right after the loop (the status word; the JVM then
+/// reruns the task, so the exception and the arrays are Java's). The loop in between stores
+/// nothing and its bounds do not depend on these loads, so nothing observable happens before the
+/// report.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Lead {
+    /// Still only loads and their index checks at the top of the body.
+    pub(crate) open: bool,
+    /// Fixed nodes written in lead mode.
+    pub(crate) fixed: usize,
+    /// The failure flag and the status word's name, once a check was deferred.
+    pub(crate) flag: Option<(String, String)>,
+    /// Per load after a deferred check: the check's outcome.
+    pub(crate) ok: HashMap<NodeId, String>,
 }
 
 /// One load to stage: its node, and its index `j + base + (r - lid) * stride` for row `r`.
@@ -73,6 +106,8 @@ pub(crate) struct StagedLoad {
     stride: String,
     /// The same element in every row (stride 0): one row of the tile is enough.
     shared: bool,
+    /// Other loads of the same array at the same index, read from the same tile.
+    also: Vec<NodeId>,
 }
 
 /// Whether `n`'s value is the same in every work-item: made of parameters, constants, lengths
@@ -155,6 +190,11 @@ impl Writer<'_> {
         }
         let mut plans: Vec<(NodeId, Linear, Linear)> = Vec::new();
         for (load, rest) in &c.unit_loads {
+            // Only arrays every work-item shares (parameters), never a work-item's private one.
+            let array = g.inputs(*load)[0];
+            if !self.mg.params.iter().any(|p| p.node == array) {
+                continue;
+            }
             // `rest` = stride * i + uniform.
             let mut stride = Linear::default();
             let mut ok = true;
@@ -189,7 +229,7 @@ impl Writer<'_> {
                 _ => return false,
             };
             let tile = if stride.is_zero() {
-                STAGE * elem
+                SHARED_STAGE * elem
             } else {
                 STAGE * (STAGE + 1) * elem
             };
@@ -200,11 +240,23 @@ impl Writer<'_> {
             return Ok(None);
         }
         let mut loads = Vec::new();
-        // Worth it only when some load is row-strided.
-        if plans.iter().all(|(_, _, s)| s.is_zero()) {
-            return Ok(None);
-        }
+        // Only shared loads (every work-item reads the same element): one row per array, in
+        // wider groups.
+        self.stage.width = if plans.iter().all(|(_, _, s)| s.is_zero()) {
+            SHARED_STAGE
+        } else {
+            STAGE
+        };
+        let mut seen: Vec<(NodeId, NodeId, usize)> = Vec::new();
         for (load, rest, stride) in plans {
+            // The same element loaded again (its check proven by the first): the same tile.
+            let key = (g.inputs(load)[0], g.inputs(load)[1]);
+            if let Some(&(_, _, at)) = seen.iter().find(|(a, i, _)| (*a, *i) == key) {
+                let first: &mut StagedLoad = &mut loads[at];
+                first.also.push(load);
+                continue;
+            }
+            seen.push((key.0, key.1, loads.len()));
             let base = wrapping_c(self, &rest.terms, rest.constant)?;
             let shared = stride.is_zero();
             let stride = wrapping_c(self, &stride.terms, stride.constant)?;
@@ -213,6 +265,7 @@ impl Writer<'_> {
                 base,
                 stride,
                 shared,
+                also: Vec::new(),
             });
         }
         Ok(Some(loads))
@@ -230,6 +283,9 @@ impl Writer<'_> {
         let Some((_, count)) = self.stage.allowed.clone() else {
             return Err(WriterError::Internal("staging outside a 1-D kernel".into()));
         };
+        let width = self.stage.width;
+        // Loads before the loop are no longer deferred; their flag is reported after it.
+        self.stage.lead.open = false;
         let g = &self.mg.graph;
         // At most one staged loop per kernel (nothing fixed may come before it), so these names
         // are the kernel's own.
@@ -271,13 +327,15 @@ impl Writer<'_> {
             if l.shared {
                 // One row: work-item `lid` loads column `lid`.
                 self.top_decls
-                    .push(format!("__local {ty} {tile}[{STAGE}];"));
+                    .push(format!("__local {ty} {tile}[{width}];"));
                 starts.push(format!("const uint {at} = (uint){} + (uint){lid};", l.base));
                 starts.push(format!("const uint {safe} = (uint){} + (uint){k};", l.base));
                 shared_lines.push(format!(
                     "{tile}[{lid}] = {arr}[(int)({col_ok} ? {at} + (uint){t} : {safe})];"
                 ));
-                reads.insert(l.load, format!("{tile}[{k} - {ts}]"));
+                for &n in std::iter::once(&l.load).chain(&l.also) {
+                    reads.insert(n, format!("{tile}[{k} - {ts}]"));
+                }
                 continue;
             }
             let stride = self.names.own(&format!("ferrocl_stride{n}"));
@@ -294,12 +352,14 @@ impl Writer<'_> {
             row_lines.push(format!(
                 "{tile}[{r}][{lid}] = {arr}[(int)({ok} ? {at} + (uint){t} + (uint){r} * {stride} : {safe})];"
             ));
-            reads.insert(l.load, format!("{tile}[{lid}][{k} - {ts}]"));
+            for &n in std::iter::once(&l.load).chain(&l.also) {
+                reads.insert(n, format!("{tile}[{lid}][{k} - {ts}]"));
+            }
         }
         self.stage.staged += loads.len();
         *self.applied.entry("coalesce").or_default() += loads.len();
         self.line(&format!(
-            "// Staged coalescing: {} array read(s) through local memory, {STAGE} columns at a time, when the whole work-group passes the test.",
+            "// Staged coalescing: {} array read(s) through local memory, {width} columns at a time, when the whole work-group passes the test.",
             loads.len()
         ));
         self.line(&format!("if (get_local_id(0) == 0) {all} = 1;"));
@@ -313,13 +373,13 @@ impl Writer<'_> {
             "const size_t {row0} = get_global_id(0) - (size_t){lid};"
         ));
         self.line(&format!(
-            "const int {rows} = (int)min((size_t){STAGE}, (size_t){count} - {row0});"
+            "const int {rows} = (int)min((size_t){width}, (size_t){count} - {row0});"
         ));
         for line in &starts {
             self.line(line);
         }
         self.line(&format!(
-            "for (long {t} = (long){k}; {t} <= {last}; {t} += {STAGE}L) {{"
+            "for (long {t} = (long){k}; {t} <= {last}; {t} += {width}L) {{"
         ));
         self.open_scope();
         self.line(&format!(
@@ -344,7 +404,7 @@ impl Writer<'_> {
         // runs after the tiles, in the copy as written (see `staged_fallback`).
         self.line(&format!(
             "const int {end} = (int)min({t} + {}L, {last});",
-            STAGE - 1
+            width - 1
         ));
         self.line(&format!("const int {ts} = (int){t};"));
         self.stage.loop_prefix = Some(format!("if ({k} > {end}) break;"));
@@ -374,12 +434,80 @@ impl Writer<'_> {
         self.open_scope();
     }
 
-    /// Closes the fallback; work-items past the trip count end here.
+    /// Closes the fallback; work-items past the trip count end here, and a work-item whose check
+    /// before the loop failed reports it (see [`Lead`]).
     pub(crate) fn end_staged(&mut self) {
         self.close_scope();
         self.line("}");
         let exit = self.exit.clone();
         self.line(&format!("if (!{ACTIVE}) {exit}"));
+        if let Some((flag, status)) = self.stage.lead.flag.clone() {
+            self.line(&format!(
+                "if ({flag}) {{ *{status} = {}; {exit} }}",
+                crate::STATUS_INDEX
+            ));
+        }
+    }
+
+    /// In lead mode (see [`Lead`]), writes fixed node `id` deferred and returns `true`; `false`
+    /// when lead mode is over (or ends at this node), and the node is written as usual.
+    pub(crate) fn lead_fixed(&mut self, id: NodeId, status: &str) -> Result<bool, WriterError> {
+        if !self.stage.lead_allowed || !self.stage.lead.open {
+            return Ok(false);
+        }
+        let g = &self.mg.graph;
+        let inputs = g.inputs(id).to_vec();
+        let top = self.scope.is_empty();
+        match g.op(id).clone() {
+            Op::Guard(ferrocl_graph::GuardKind::Index) if top => {
+                if self.proven.contains(&id) {
+                    return Ok(true);
+                }
+                let (_, len) = self.array(id, inputs[1])?;
+                let index = self.value(inputs[0])?;
+                let flag = match self.stage.lead.flag.clone() {
+                    Some((flag, _)) => flag,
+                    None => {
+                        let flag = self.names.own("ferrocl_lead_failed");
+                        self.line(&format!("bool {flag} = false;"));
+                        self.stage.lead.flag = Some((flag.clone(), status.to_string()));
+                        flag
+                    }
+                };
+                let ok = self.names.own(&format!("ferrocl_in_bounds{}", id.index()));
+                self.line(&format!(
+                    "const bool {ok} = {ACTIVE} && (uint){index} < (uint){len};"
+                ));
+                self.line(&format!("{flag} |= {ACTIVE} && !{ok};"));
+                if let Some(load) = g.next(id) {
+                    self.stage.lead.ok.insert(load, ok);
+                }
+                *self.applied.entry("coalesce.deferred").or_default() += 1;
+                self.stage.lead.fixed += 1;
+                Ok(true)
+            }
+            Op::ArrayLoad(elem) if top => {
+                let (arr, _) = self.array(id, inputs[0])?;
+                let index = self.value(inputs[1])?;
+                let ok = self
+                    .stage
+                    .lead
+                    .ok
+                    .remove(&id)
+                    .unwrap_or_else(|| ACTIVE.to_string());
+                self.bind(
+                    id,
+                    elem.value_stamp(),
+                    format!("({ok} ? {arr}[{index}] : 0)"),
+                );
+                self.stage.lead.fixed += 1;
+                Ok(true)
+            }
+            _ => {
+                self.stage.lead.open = false;
+                Ok(false)
+            }
+        }
     }
 }
 

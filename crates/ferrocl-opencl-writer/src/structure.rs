@@ -443,9 +443,11 @@ impl Writer<'_> {
                     }
                     // Staged coalescing needs every work-item of the group at its barriers: the
                     // loop at the top of the body, nothing fixed, no return and no loop before it.
+                    // (Loads before it are deferred in lead mode: see `staging::Lead`.)
+                    let lead = self.stage.lead.fixed;
                     let top = self.stage.allowed.is_some()
-                        && fixed_before == 0
-                        && self.stage.fixed_written == 0
+                        && fixed_before == lead
+                        && self.stage.fixed_written == lead
                         && em.loops.is_empty()
                         && self.scope.is_empty()
                         && (0..cfg.blocks.len())

@@ -89,4 +89,30 @@ public class NestShapes {
             }
         }
     }
+
+    /** N-body's shape: every work-item reads every body (staged through local memory, 128 at a time). */
+    public static void nbody(float[] x, float[] y, float[] z, float[] m, float[] ax, float[] ay, float[] az, float eps) {
+        int n = x.length;
+        for (@Parallel int i = 0; i < n; i++) {
+            float xi = x[i];
+            float yi = y[i];
+            float zi = z[i];
+            float sx = 0f;
+            float sy = 0f;
+            float sz = 0f;
+            for (int j = 0; j < n; j++) {
+                float dx = x[j] - xi;
+                float dy = y[j] - yi;
+                float dz = z[j] - zi;
+                float inv = 1.0f / (float) Math.sqrt(dx * dx + dy * dy + dz * dz + eps);
+                float s = m[j] * inv * inv * inv;
+                sx += dx * s;
+                sy += dy * s;
+                sz += dz * s;
+            }
+            ax[i] = sx;
+            ay[i] = sy;
+            az[i] = sz;
+        }
+    }
 }

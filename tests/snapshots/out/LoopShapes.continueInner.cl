@@ -60,7 +60,7 @@ __kernel __attribute__((reqd_work_group_size(32, 1, 1))) void continueInner(
                         const int v33 = (int)((uint)v32 + (uint)c);
                         const bool v36 = (v34 >= 0);
                         if (v36) {
-                            const int v43 = m[v33];
+                            const int v43 = ferrocl_tile0[ferrocl_lid][c - ferrocl_tile_first];
                             const int s_2 = (int)((uint)s + (uint)v43);
                             s_1 = s_2;
                         } else {

@@ -157,6 +157,38 @@ public class CoalesceTest {
         }
     }
 
+    /** N-body's shape: loads of this work-item's body before the loop, then every body read by every work-item. */
+    public static void bodies(float[] x, float[] y, float[] m, float[] ax, float[] ay, float eps) {
+        int n = x.length;
+        for (@Parallel int i = 0; i < n; i++) {
+            float xi = x[i];
+            float yi = y[i];
+            float sx = 0f;
+            float sy = 0f;
+            for (int j = 0; j < n; j++) {
+                float dx = x[j] - xi;
+                float dy = y[j] - yi;
+                float inv = 1.0f / (float) Math.sqrt(dx * dx + dy * dy + eps);
+                float s = m[j] * inv * inv * inv;
+                sx += dx * s;
+                sy += dy * s;
+            }
+            ax[i] = sx;
+            ay[i] = sy;
+        }
+    }
+
+    /** Only shared loads, the loop from a parameter on, in doubles. */
+    public static void weights(int from, double[] w, double[] v, double[] out) {
+        for (@Parallel int i = 0; i < out.length; i++) {
+            double acc = v[i];
+            for (int j = from; j < w.length; j++) {
+                acc = acc * 0.5 + w[j] * (i + 1);
+            }
+            out[i] = acc;
+        }
+    }
+
     private static boolean coalesced(TaskReport r) {
         return r.optimizations().stream().anyMatch(o -> o.startsWith("coalesce ("));
     }
@@ -395,5 +427,62 @@ public class CoalesceTest {
             }
             JvmOracle.assertSame("variant " + variant, expected, out);
         }
+    }
+
+    @Test
+    public void sharedReadsAfterLoadsOfTheWorkItemsOwnElements() {
+        for (int n : new int[] {1, 2, 31, 127, 128, 129, 300, 1000}) {
+            float[] x = JvmOracle.floats(2101 + n, n, -10f, 10f);
+            float[] y = JvmOracle.floats(2102 + n, n, -10f, 10f);
+            float[] m = JvmOracle.floats(2103 + n, n, 0.5f, 2f);
+            ExecutionReport r = check(CoalesceTest::bodies, x, y, m, new float[n], new float[n], 0.01f);
+            assertTrue(n + ": " + report(r).optimizations(), report(r).optimizations()
+                    .contains("coalesce (3 array reads staged through local memory, 1 check before the loop reported after it)"));
+        }
+        for (int n : new int[] {1, 60, 128, 200}) {
+            for (int from : new int[] {0, 3, 150, 500}) {
+                double[] w = new double[n + 7];
+                for (int k = 0; k < w.length; k++) {
+                    w[k] = Math.sin(k * 0.3) * 4;
+                }
+                double[] v = new double[n];
+                for (int k = 0; k < n; k++) {
+                    v[k] = Math.cos(k);
+                }
+                ExecutionReport r = check(CoalesceTest::weights, from, w, v, new double[n]);
+                assertTrue(n + " from " + from + ": " + report(r).optimizations(), coalesced(report(r)));
+            }
+        }
+        try (TaskSchedule s = new TaskSchedule("wide")) {
+            s.task("t", CoalesceTest::bodies, new float[4], new float[4], new float[4], new float[4], new float[4], 1f);
+            assertTrue(s.kernelSource("t"), s.kernelSource("t").contains("reqd_work_group_size(128, 1, 1)"));
+        }
+    }
+
+    @Test
+    public void aCheckBeforeTheSharedLoopStillThrowsAsTheJvmDoes() {
+        // y shorter than x: y[i] fails before the loop for i = 200, in work-group 1; the loop itself reads y[j]
+        // past its end too, so its entry test fails and the groups run the checked copy.
+        int n = 300;
+        float[] x = JvmOracle.floats(2104, n, -5f, 5f);
+        float[] m = JvmOracle.floats(2105, n, 0.5f, 2f);
+        for (int len : new int[] {200, 0, 299}) {
+            float[] y = JvmOracle.floats(2106 + len, len, -5f, 5f);
+            float[] ax = new float[n];
+            float[] ay = new float[n];
+            Throwable e = checkThrows(
+                    v -> bodies((float[]) v[0], (float[]) v[1], (float[]) v[2], (float[]) v[3], (float[]) v[4], 0.5f),
+                    s -> s.task("t", CoalesceTest::bodies, x, y, m, ax, ay, 0.5f), x, y, m, ax, ay);
+            assertEquals(ArrayIndexOutOfBoundsException.class, e.getClass());
+        }
+        // Only the masses too short: the loads before the loop pass, the loop's test fails in every group.
+        float[] y = JvmOracle.floats(2107, n, -5f, 5f);
+        float[] shortM = JvmOracle.floats(2108, n - 1, 0.5f, 2f);
+        float[] ax = new float[n];
+        float[] ay = new float[n];
+        Throwable e = checkThrows(
+                v -> bodies((float[]) v[0], (float[]) v[1], (float[]) v[2], (float[]) v[3], (float[]) v[4], 0.5f),
+                s -> s.task("t", CoalesceTest::bodies, x, y, shortM, ax, ay, 0.5f), x, y, shortM, ax, ay);
+        assertEquals("Index 299 out of bounds for length 299", e.getMessage());
     }
 }
