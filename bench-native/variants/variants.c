@@ -58,8 +58,13 @@ int main(int argc, char **argv) {
     // N-body: 16384 bodies (NBodyBench's smaller size), the 13 arrays of NBodyBench.step.
     int nb = small ? 1000 : 16384; float dt = 0.01f, eps2 = 0.01f;
     cl_mem dB[13]; { float *h = malloc(nb * 4); for (int a = 0; a < 13; a++) { for (int i = 0; i < nb; i++) h[i] = a == 3 ? (float)(0.5 + 0.5 * (unit() + 1.0)) : (float)unit(); dB[a] = buf(nb * 4, a < 7 ? h : NULL); } }
-    const char *kinds[] = {"spmv", "transpose", "nbody"};
-    for (int kind = 0; kind < 3; kind++) {
+    // Crypt: 16 MiB of bytes in blocks of 8 (CryptBench's larger size), a key of 52 16-bit words.
+    int cb = small ? 1000 : 16777216 / 8, cbytes = cb * 8, klen = 52;
+    cl_mem dCin, dCout, dKey;
+    { char *h = malloc(cbytes); for (int i = 0; i < cbytes; i++) h[i] = (char)next(); dCin = buf(cbytes, h); dCout = buf(cbytes, NULL);
+      unsigned short kk[52]; for (int i = 0; i < 52; i++) kk[i] = (unsigned short)next(); dKey = buf(sizeof kk, kk); }
+    const char *kinds[] = {"spmv", "transpose", "nbody", "crypt"};
+    for (int kind = 0; kind < 4; kind++) {
         const char *kn = kinds[kind];
         char files[MAXV][256]; int nf = 0;
         snprintf(files[nf++], 256, "%s/%s_hand.cl", dir, kn);
@@ -79,6 +84,11 @@ int main(int argc, char **argv) {
                 else { int rl = rows + 1; CHECK(clSetKernelArg(k, a++, 8, &dRow)); CHECK(clSetKernelArg(k, a++, 4, &rl)); CHECK(clSetKernelArg(k, a++, 8, &dCol)); CHECK(clSetKernelArg(k, a++, 4, &nnz)); CHECK(clSetKernelArg(k, a++, 8, &dVal)); CHECK(clSetKernelArg(k, a++, 4, &nnz));
                        CHECK(clSetKernelArg(k, a++, 8, &dX)); CHECK(clSetKernelArg(k, a++, 4, &rows)); CHECK(clSetKernelArg(k, a++, 8, &dY)); CHECK(clSetKernelArg(k, a++, 4, &rows)); CHECK(clSetKernelArg(k, a++, 4, &zero)); CHECK(clSetKernelArg(k, a++, 4, &rows)); CHECK(clSetKernelArg(k, a++, 8, &dS)); }
                 dims[f] = 1; local[f][0] = 256; global[f][0] = (rows + 255) / 256 * 256;
+            } else if (kind == 3) {
+                if (hand) { CHECK(clSetKernelArg(k, a++, 8, &dCin)); CHECK(clSetKernelArg(k, a++, 8, &dCout)); CHECK(clSetKernelArg(k, a++, 8, &dKey)); CHECK(clSetKernelArg(k, a++, 4, &cb)); }
+                else { CHECK(clSetKernelArg(k, a++, 8, &dCin)); CHECK(clSetKernelArg(k, a++, 4, &cbytes)); CHECK(clSetKernelArg(k, a++, 8, &dCout)); CHECK(clSetKernelArg(k, a++, 4, &cbytes));
+                       CHECK(clSetKernelArg(k, a++, 8, &dKey)); CHECK(clSetKernelArg(k, a++, 4, &klen)); CHECK(clSetKernelArg(k, a++, 4, &zero)); CHECK(clSetKernelArg(k, a++, 4, &cb)); CHECK(clSetKernelArg(k, a++, 8, &dS)); }
+                dims[f] = 1; local[f][0] = 256; global[f][0] = (cb + 255) / 256 * 256;
             } else if (kind == 2) {
                 for (int b = 0; b < 13; b++) { CHECK(clSetKernelArg(k, a++, 8, &dB[b])); if (!hand) CHECK(clSetKernelArg(k, a++, 4, &nb)); }
                 CHECK(clSetKernelArg(k, a++, 4, &dt)); CHECK(clSetKernelArg(k, a++, 4, &eps2));
@@ -94,9 +104,9 @@ int main(int argc, char **argv) {
             }
         }
         // Round-robin: every variant once per round; the first round is warm-up.
-        size_t bytes = kind == 0 ? rows * 8 : kind == 1 ? nn * 4 : nb * 4;
+        size_t bytes = kind == 0 ? rows * 8 : kind == 1 ? nn * 4 : kind == 2 ? nb * 4 : (size_t)cbytes;
         void *ref = malloc(bytes), *out = malloc(bytes);
-        cl_mem dres = kind == 0 ? dY : kind == 1 ? dOut : dB[10];
+        cl_mem dres = kind == 0 ? dY : kind == 1 ? dOut : kind == 2 ? dB[10] : dCout;
         size_t diffs[MAXV] = {0}; int status[MAXV] = {0};
         for (int r = 0; r <= rounds; r++) for (int f = 0; f < nf; f++) {
             int zero = 0; CHECK(clEnqueueWriteBuffer(q, dS, CL_TRUE, 0, 4, &zero, 0, NULL, NULL));
