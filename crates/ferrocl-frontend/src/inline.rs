@@ -188,6 +188,11 @@ impl<'a> Builder<'a, '_> {
             target.descriptor
         );
         if kind == CallKind::Static {
+            if let Some(reason) =
+                crate::intrinsics::strict_inexact(&target.class, &target.name, &target.descriptor)
+            {
+                return self.bail(BailoutKind::Call, format!("call of {shown}: {reason}"));
+            }
             if let Some(intrinsic) = intrinsic_for(&target.class, &target.name, &target.descriptor)
             {
                 let node = self.add(Op::Intrinsic(intrinsic), return_stamp, args)?;

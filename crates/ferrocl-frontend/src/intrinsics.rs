@@ -83,6 +83,43 @@ const LONG: &[(&str, &str, Intrinsic)] = &[
     ("rotateRight", "(JI)J", RotateRight),
 ];
 
+/// The `StrictMath` methods whose device implementation returns exactly fdlibm's bits, which
+/// `StrictMath` specifies: the correctly rounded ones (IEEE operations, `floor`, `ceil`, `rint`,
+/// `fma`, the same constants for `toRadians`/`toDegrees`) and `exp` and `log`, written as fdlibm
+/// computes them. The others are only within `Math`'s error bounds on the device; a `StrictMath`
+/// call of one is not compiled (see [`strict_inexact`]).
+pub fn strict_exact(intrinsic: Intrinsic) -> bool {
+    matches!(
+        intrinsic,
+        Abs | Min
+            | Max
+            | Sqrt
+            | Floor
+            | Ceil
+            | Rint
+            | Fma
+            | Signum
+            | ToRadians
+            | ToDegrees
+            | Exp
+            | Log
+    )
+}
+
+/// For a call of a `StrictMath` method the device cannot compute bit for bit as fdlibm (see
+/// [`strict_exact`]): the reason it is not compiled.
+pub fn strict_inexact(class: &str, name: &str, descriptor: &str) -> Option<String> {
+    if class != "java/lang/StrictMath" {
+        return None;
+    }
+    let intrinsic = intrinsic_for(class, name, descriptor)?;
+    (!strict_exact(intrinsic)).then(|| {
+        format!(
+            "StrictMath.{name} must return fdlibm's exact bits, and the device's {name} is only              within Math.{name}'s error bound (Math.{name} runs on the device)"
+        )
+    })
+}
+
 /// The intrinsic for a call of `class.name descriptor` (class as an internal name), if it is one.
 pub fn intrinsic_for(class: &str, name: &str, descriptor: &str) -> Option<Intrinsic> {
     let table = match class {
@@ -118,5 +155,14 @@ mod tests {
         assert_eq!(intrinsic_for("java/lang/Math", "round", "(F)I"), None);
         assert_eq!(intrinsic_for("java/lang/Float", "isNaN", "(F)Z"), None);
         assert_eq!(intrinsic_for("my/Math", "abs", "(I)I"), None);
+    }
+
+    #[test]
+    fn strict_math_only_where_the_bits_are_fdlibms() {
+        assert_eq!(strict_inexact("java/lang/StrictMath", "exp", "(D)D"), None);
+        assert_eq!(strict_inexact("java/lang/StrictMath", "sqrt", "(D)D"), None);
+        assert!(strict_inexact("java/lang/StrictMath", "sin", "(D)D").is_some());
+        assert!(strict_inexact("java/lang/StrictMath", "pow", "(DD)D").is_some());
+        assert_eq!(strict_inexact("java/lang/Math", "sin", "(D)D"), None);
     }
 }

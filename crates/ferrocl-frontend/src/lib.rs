@@ -58,7 +58,7 @@ pub use builder::{
 };
 pub use descriptor::{parse_method_descriptor, MethodDescriptor};
 pub use error::FrontendError;
-pub use intrinsics::intrinsic_for;
+pub use intrinsics::{intrinsic_for, strict_exact, strict_inexact};
 pub use resolver::{ClassResolver, DirectoryResolver, NoResolver};
 pub use runtime_classes::{ObjectPath, RuntimeClass, RuntimeClasses};
 

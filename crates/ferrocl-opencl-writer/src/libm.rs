@@ -1,4 +1,5 @@
-//! Ferrocl's own OpenCL C implementations of `java.lang.Math`'s transcendental functions on `double`,
+//! Ferrocl's own OpenCL C implementations of `java.lang.Math`'s transcendental functions on `double`
+//! (`exp` and `log` as fdlibm computes them, so that `StrictMath`'s are exact too: `libm/fdlibm.cl`),
 //! each within the JDK's documented error bound of the exact result (1 ulp; `atan2` 2, `sinh`/`cosh`/
 //! `tanh` 2.5, `hypot` 1.5) and with the Javadoc's special cases (NaN, ±∞, ±0), where OpenCL's built-ins
 //! only promise 3–16 ulp.
@@ -19,9 +20,9 @@ pub(crate) const FUNCTIONS: &[(&str, &str, usize)] = &[
     ("acos", "ferrocl_math_acos", 1),
     ("atan", "ferrocl_math_atan", 1),
     ("atan2", "ferrocl_math_atan2", 2),
-    ("exp", "ferrocl_math_exp", 1),
+    ("exp", "ferrocl_fdlibm_exp", 1),
     ("expm1", "ferrocl_math_expm1", 1),
-    ("log", "ferrocl_math_log", 1),
+    ("log", "ferrocl_fdlibm_log", 1),
     ("log10", "ferrocl_math_log10", 1),
     ("log1p", "ferrocl_math_log1p", 1),
     ("pow", "ferrocl_math_pow", 2),
@@ -78,6 +79,7 @@ pub(crate) fn requires(function: &str) -> &'static [&'static str] {
         "ferrocl_math_exp" | "ferrocl_math_expm1" | "ferrocl_math_log" | "ferrocl_math_log10"
         | "ferrocl_math_log1p" => EXP_LOG,
         "ferrocl_math_pow" => POW,
+        "ferrocl_fdlibm_exp" | "ferrocl_fdlibm_log" => &["libm_fdlibm"],
         "ferrocl_math_sinh" | "ferrocl_math_cosh" | "ferrocl_math_tanh" => HYPERBOLIC,
         "ferrocl_math_cbrt" | "ferrocl_math_hypot" => CBRT_HYPOT,
         _ => &[],
@@ -99,6 +101,7 @@ pub(crate) fn source(unit: &str) -> &'static str {
         "libm_pow" => include_str!("libm/pow.cl"),
         "libm_hyperbolic" => include_str!("libm/hyperbolic.cl"),
         "libm_cbrt_hypot" => include_str!("libm/cbrt_hypot.cl"),
+        "libm_fdlibm" => include_str!("libm/fdlibm.cl"),
         _ => "",
     }
 }

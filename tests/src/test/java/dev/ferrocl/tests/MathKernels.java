@@ -305,18 +305,6 @@ public final class MathKernels {
         }
     }
 
-    /** StrictMath (fdlibm) versions of a few: same tolerance, the JVM's result is fdlibm's. */
-    public static void strictTranscendentals(double[] x, double[] expOut, double[] logOut, double[] sinOut,
-            double[] atanOut, double[] powOut, int n) {
-        for (@Parallel int i = 0; i < n; i++) {
-            expOut[i] = StrictMath.exp(x[i]);
-            logOut[i] = StrictMath.log(x[i]);
-            sinOut[i] = StrictMath.sin(x[i]);
-            atanOut[i] = StrictMath.atan(x[i]);
-            powOut[i] = StrictMath.pow(x[i], 1.5);
-        }
-    }
-
     /** Float code calls the double functions and narrows: (float) Math.exp(x). */
     public static void floatExpLog(float[] x, float[] expOut, float[] logOut, float[] log10Out, float[] log1pOut,
             float[] expm1Out, int n) {

@@ -241,14 +241,6 @@ public class TranscendentalTest {
     }
 
     @Test
-    public void strictMathTranscendentals() {
-        for (int n : SIZES) {
-            checkUlps(ULPS_1, MathKernels::strictTranscendentals, Inputs.doubles(1037, n, -50, 50), new double[n],
-                    new double[n], new double[n], new double[n], new double[n], n);
-        }
-    }
-
-    @Test
     public void floatExpAndLogarithms() {
         for (int n : SIZES) {
             checkUlps(ULPS_FLOAT, MathKernels::floatExpLog, Inputs.floats(1038, n, -100f, 100f), new float[n],

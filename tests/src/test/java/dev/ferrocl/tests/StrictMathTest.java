@@ -1,0 +1,131 @@
+package dev.ferrocl.tests;
+
+import static dev.ferrocl.tests.JvmOracle.check;
+import static org.junit.Assert.assertTrue;
+import static org.junit.Assert.fail;
+
+import dev.ferrocl.api.CompilationException;
+import dev.ferrocl.api.Parallel;
+import dev.ferrocl.api.TaskSchedule;
+import java.util.SplittableRandom;
+import org.junit.Test;
+
+/**
+ * {@code StrictMath} promises fdlibm's results bit for bit. {@code exp} and {@code log} run on the device as fdlibm
+ * computes them and must equal the JVM's {@code StrictMath} exactly, on every input: here about two million of
+ * each (every exponent, the special values, and the boundaries of each algorithm's branches), strict mode. The
+ * functions whose device implementation is only within {@code Math}'s bound must not run on the device under the
+ * name {@code StrictMath}: the compiler refuses them with a reason, and {@code Math}'s versions still run.
+ */
+public class StrictMathTest {
+    public static void strictExpLog(double[] x, double[] e, double[] l) {
+        for (@Parallel int i = 0; i < x.length; i++) {
+            e[i] = StrictMath.exp(x[i]);
+            l[i] = StrictMath.log(x[i]);
+        }
+    }
+
+    public static void strictSin(double[] x, double[] out) {
+        for (@Parallel int i = 0; i < x.length; i++) {
+            out[i] = StrictMath.sin(x[i]);
+        }
+    }
+
+    public static void strictPow(double[] x, double[] out) {
+        for (@Parallel int i = 0; i < x.length; i++) {
+            out[i] = StrictMath.pow(x[i], 0.37);
+        }
+    }
+
+    public static void mathSinPow(double[] x, double[] s, double[] p) {
+        for (@Parallel int i = 0; i < x.length; i++) {
+            s[i] = Math.sin(x[i]);
+            p[i] = Math.pow(x[i], 0.37);
+        }
+    }
+
+    private static final int N = 1 << 19;
+
+    private static void exact(double[] x) {
+        check(StrictMathTest::strictExpLog, x, new double[x.length], new double[x.length]);
+    }
+
+    /** Uniform random bit patterns: every exponent, both signs, subnormals, infinities and NaNs. */
+    @Test
+    public void everyBitPattern() {
+        SplittableRandom r = new SplittableRandom(4001);
+        double[] x = new double[N];
+        for (int i = 0; i < N; i++) {
+            x[i] = Double.longBitsToDouble(r.nextLong());
+        }
+        double[] specials = {Double.NaN, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, 0.0, -0.0,
+            Double.MIN_VALUE, -Double.MIN_VALUE, Double.MIN_NORMAL, Double.MAX_VALUE, -Double.MAX_VALUE, 1.0, -1.0,
+            2.0, 0.5, Math.E, Math.PI, Double.longBitsToDouble(0x7FF0000000000001L),
+            Double.longBitsToDouble(0xFFF8000000000000L)};
+        System.arraycopy(specials, 0, x, 0, specials.length);
+        exact(x);
+    }
+
+    /** exp over its whole finite range, where its branches change, and near its thresholds. */
+    @Test
+    public void expRangesAndBranches() {
+        SplittableRandom r = new SplittableRandom(4002);
+        double ln2 = Math.log(2);
+        double[] centres = {709.782712893384, -745.1332191019411, -708.3964185322641, 0.5 * ln2, 1.5 * ln2,
+            -0.5 * ln2, -1.5 * ln2, 0x1p-28, -0x1p-28, 0.0};
+        double[] x = new double[N];
+        for (int i = 0; i < N; i++) {
+            switch (i % 4) {
+                case 0 -> x[i] = -746 + r.nextDouble() * 1456;
+                case 1 -> x[i] = (r.nextDouble() * 2 - 1) * 2;
+                case 2 -> x[i] = (r.nextDouble() * 2 - 1) * Math.scalb(1.0, -r.nextInt(60));
+                default -> {
+                    // A few hundred ulps around a branch point or threshold, and odd multiples of ln2/2
+                    // (where the rounding of k changes).
+                    double c = (i & 8) == 0 ? centres[r.nextInt(centres.length)] : (2 * r.nextInt(-2100, 2100) + 1) * ln2 / 2;
+                    x[i] = c + (r.nextInt(-400, 400)) * Math.ulp(c == 0 ? Double.MIN_NORMAL : c);
+                }
+            }
+        }
+        exact(x);
+    }
+
+    /** log near 1 (its small-f branch), across the sqrt(2) normalisation boundary, subnormals and powers of 2. */
+    @Test
+    public void logRangesAndBranches() {
+        SplittableRandom r = new SplittableRandom(4003);
+        double[] x = new double[N];
+        for (int i = 0; i < N; i++) {
+            switch (i % 5) {
+                case 0 -> x[i] = 1 + (r.nextDouble() * 2 - 1) * Math.scalb(1.0, -r.nextInt(10, 60));
+                case 1 -> x[i] = Math.scalb(Math.sqrt(2) + r.nextInt(-5000, 5000) * 0x1p-52, r.nextInt(-1074, 1024));
+                case 2 -> x[i] = Double.longBitsToDouble(r.nextLong(1L, 0x0010000000000000L));
+                case 3 -> x[i] = Math.scalb(1.0 + r.nextInt(-3, 4) * 0x1p-52, r.nextInt(-1074, 1024));
+                default -> x[i] = Math.scalb(1 + r.nextDouble(), r.nextInt(-1022, 1024));
+            }
+        }
+        exact(x);
+    }
+
+    @Test
+    public void functionsNotExactOnTheDeviceAreRefusedAsStrictMath() {
+        double[] x = Inputs.plainDoubles(4004, 1000, -10, 10);
+        for (boolean pow : new boolean[] {false, true}) {
+            try (TaskSchedule s = new TaskSchedule("strict")) {
+                if (pow) {
+                    s.task("t", StrictMathTest::strictPow, x, new double[x.length]);
+                } else {
+                    s.task("t", StrictMathTest::strictSin, x, new double[x.length]);
+                }
+                s.execute();
+                fail("StrictMath." + (pow ? "pow" : "sin") + " ran on the device:\n" + s.report());
+            } catch (CompilationException e) {
+                String m = e.getMessage();
+                assertTrue(m, m.contains("fdlibm") && m.contains(pow ? "StrictMath.pow" : "StrictMath.sin"));
+            }
+        }
+        // Math's versions, within their 1-ulp bound, still run on the device.
+        MoreChecks.checkUlps(TranscendentalTest.ULPS_1, StrictMathTest::mathSinPow,
+                Inputs.plainDoubles(4005, 1000, 0, 10), new double[1000], new double[1000]);
+    }
+}
