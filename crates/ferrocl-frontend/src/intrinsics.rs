@@ -85,8 +85,8 @@ const LONG: &[(&str, &str, Intrinsic)] = &[
 
 /// The `StrictMath` methods whose device implementation returns exactly fdlibm's bits, which
 /// `StrictMath` specifies: the correctly rounded ones (IEEE operations, `floor`, `ceil`, `rint`,
-/// `fma`, the same constants for `toRadians`/`toDegrees`) and `exp` and `log`, written as fdlibm
-/// computes them. The others are only within `Math`'s error bounds on the device; a `StrictMath`
+/// `fma`, the same constants for `toRadians`/`toDegrees`), `exp` and `log`, written as fdlibm
+/// computes them, and `sin` and `cos` (fdlibm's up to 2^19 * pi/2; past it the JVM reruns the task). The others are only within `Math`'s error bounds on the device; a `StrictMath`
 /// call of one is not compiled (see [`strict_inexact`]).
 pub fn strict_exact(intrinsic: Intrinsic) -> bool {
     matches!(
@@ -103,6 +103,8 @@ pub fn strict_exact(intrinsic: Intrinsic) -> bool {
             | ToDegrees
             | Exp
             | Log
+            | StrictSin
+            | StrictCos
     )
 }
 
@@ -123,6 +125,8 @@ pub fn strict_inexact(class: &str, name: &str, descriptor: &str) -> Option<Strin
 /// The intrinsic for a call of `class.name descriptor` (class as an internal name), if it is one.
 pub fn intrinsic_for(class: &str, name: &str, descriptor: &str) -> Option<Intrinsic> {
     let table = match class {
+        "java/lang/StrictMath" if descriptor == "(D)D" && name == "sin" => return Some(StrictSin),
+        "java/lang/StrictMath" if descriptor == "(D)D" && name == "cos" => return Some(StrictCos),
         "java/lang/Math" | "java/lang/StrictMath" => MATH,
         "java/lang/Float" => FLOAT,
         "java/lang/Double" => DOUBLE,
@@ -161,7 +165,13 @@ mod tests {
     fn strict_math_only_where_the_bits_are_fdlibms() {
         assert_eq!(strict_inexact("java/lang/StrictMath", "exp", "(D)D"), None);
         assert_eq!(strict_inexact("java/lang/StrictMath", "sqrt", "(D)D"), None);
-        assert!(strict_inexact("java/lang/StrictMath", "sin", "(D)D").is_some());
+        assert_eq!(strict_inexact("java/lang/StrictMath", "sin", "(D)D"), None);
+        assert_eq!(
+            intrinsic_for("java/lang/StrictMath", "sin", "(D)D"),
+            Some(StrictSin)
+        );
+        assert_eq!(intrinsic_for("java/lang/Math", "sin", "(D)D"), Some(Sin));
+        assert!(strict_inexact("java/lang/StrictMath", "tan", "(D)D").is_some());
         assert!(strict_inexact("java/lang/StrictMath", "pow", "(DD)D").is_some());
         assert_eq!(strict_inexact("java/lang/Math", "sin", "(D)D"), None);
     }

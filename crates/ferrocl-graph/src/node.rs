@@ -470,6 +470,11 @@ pub enum Intrinsic {
     Sin,
     /// `Math.cos`.
     Cos,
+    /// `StrictMath.sin`: fdlibm's bits. Past 2^19 * pi/2 the device does not compute it; the kernel
+    /// then sets its status word and the JVM reruns the task.
+    StrictSin,
+    /// `StrictMath.cos`, as [`Intrinsic::StrictSin`].
+    StrictCos,
     /// `Math.tan`.
     Tan,
     /// `Math.asin`.

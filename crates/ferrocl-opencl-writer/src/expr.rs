@@ -413,6 +413,13 @@ impl Writer<'_> {
                 if stamp == Stamp::Double || operand == Stamp::Double {
                     self.features.fp64 = true;
                 }
+                if matches!(
+                    intrinsic,
+                    ferrocl_graph::Intrinsic::StrictSin | ferrocl_graph::Intrinsic::StrictCos
+                ) {
+                    // Sets the status word where the device does not compute fdlibm's result.
+                    args.push(self.status_name.clone());
+                }
                 match crate::intrinsics::expression(intrinsic, operand, &args) {
                     Some((expr, helper, needs_div_sqrt)) => {
                         if let Some(h) = helper {

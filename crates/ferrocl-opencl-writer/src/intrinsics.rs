@@ -55,8 +55,11 @@ pub(crate) fn expression(intrinsic: Intrinsic, operand: Stamp, args: &[String]) 
         (Log10, Stamp::Double) => helper("ferrocl_math_log10"),
         (Log1p, Stamp::Double) => helper("ferrocl_math_log1p"),
         (Expm1, Stamp::Double) => helper("ferrocl_math_expm1"),
-        (Sin, Stamp::Double) => helper("ferrocl_math_sin"),
-        (Cos, Stamp::Double) => helper("ferrocl_math_cos"),
+        (Sin, Stamp::Double) => helper("ferrocl_fdlibm_math_sin"),
+        (Cos, Stamp::Double) => helper("ferrocl_fdlibm_math_cos"),
+        // The last argument is the status word (see `Writer::value`).
+        (StrictSin, Stamp::Double) => helper("ferrocl_fdlibm_strict_sin"),
+        (StrictCos, Stamp::Double) => helper("ferrocl_fdlibm_strict_cos"),
         (Tan, Stamp::Double) => helper("ferrocl_math_tan"),
         (Asin, Stamp::Double) => helper("ferrocl_math_asin"),
         (Acos, Stamp::Double) => helper("ferrocl_math_acos"),

@@ -25,9 +25,16 @@ public class StrictMathTest {
         }
     }
 
-    public static void strictSin(double[] x, double[] out) {
+    public static void strictSinCos(double[] x, double[] s, double[] c) {
         for (@Parallel int i = 0; i < x.length; i++) {
-            out[i] = StrictMath.sin(x[i]);
+            s[i] = StrictMath.sin(x[i]);
+            c[i] = StrictMath.cos(x[i]);
+        }
+    }
+
+    public static void strictTan(double[] x, double[] out) {
+        for (@Parallel int i = 0; i < x.length; i++) {
+            out[i] = StrictMath.tan(x[i]);
         }
     }
 
@@ -41,6 +48,13 @@ public class StrictMathTest {
         for (@Parallel int i = 0; i < x.length; i++) {
             s[i] = Math.sin(x[i]);
             p[i] = Math.pow(x[i], 0.37);
+        }
+    }
+
+    public static void mathSinCos(double[] x, double[] s, double[] c) {
+        for (@Parallel int i = 0; i < x.length; i++) {
+            s[i] = Math.sin(x[i]);
+            c[i] = Math.cos(x[i]);
         }
     }
 
@@ -115,17 +129,95 @@ public class StrictMathTest {
                 if (pow) {
                     s.task("t", StrictMathTest::strictPow, x, new double[x.length]);
                 } else {
-                    s.task("t", StrictMathTest::strictSin, x, new double[x.length]);
+                    s.task("t", StrictMathTest::strictTan, x, new double[x.length]);
                 }
                 s.execute();
-                fail("StrictMath." + (pow ? "pow" : "sin") + " ran on the device:\n" + s.report());
+                fail("StrictMath." + (pow ? "pow" : "tan") + " ran on the device:\n" + s.report());
             } catch (CompilationException e) {
                 String m = e.getMessage();
-                assertTrue(m, m.contains("fdlibm") && m.contains(pow ? "StrictMath.pow" : "StrictMath.sin"));
+                assertTrue(m, m.contains("fdlibm") && m.contains(pow ? "StrictMath.pow" : "StrictMath.tan"));
             }
         }
         // Math's versions, within their 1-ulp bound, still run on the device.
         MoreChecks.checkUlps(TranscendentalTest.ULPS_1, StrictMathTest::mathSinPow,
                 Inputs.plainDoubles(4005, 1000, 0, 10), new double[1000], new double[1000]);
+    }
+
+    /**
+     * The device's {@code Math.sin} and {@code Math.cos} are fdlibm's up to |x| = 2^19 pi/2 (past it they take
+     * another reduction, so {@code StrictMath.sin} and {@code cos} are still refused): there they equal the JVM's
+     * {@code StrictMath} bit for bit, including near multiples of pi/2 where fdlibm's reduction takes its second
+     * and third steps.
+     */
+    @Test
+    public void mathSinAndCosAreFdlibmsInTheMediumRange() {
+        SplittableRandom r = new SplittableRandom(4006);
+        double limit = Math.scalb(Math.PI / 2, 19);
+        double[] x = new double[N];
+        for (int i = 0; i < N; i++) {
+            switch (i % 4) {
+                case 0 -> x[i] = (r.nextDouble() * 2 - 1) * limit;
+                case 1 -> x[i] = (r.nextDouble() * 2 - 1) * Math.scalb(1.0, r.nextInt(-30, 6));
+                case 2 -> {
+                    double c = r.nextInt(-300000, 300000) * (Math.PI / 2);
+                    x[i] = c + r.nextInt(-64, 64) * Math.ulp(c == 0 ? 1.0 : c);
+                }
+                default -> x[i] = r.nextInt(-40, 40) * (Math.PI / 4) + r.nextInt(-8, 8) * 0x1p-50;
+            }
+        }
+        double[] s = new double[N];
+        double[] c = new double[N];
+        try (TaskSchedule t = new TaskSchedule("sincos").task("t", StrictMathTest::mathSinCos, x, s, c)) {
+            t.execute();
+            assertTrue(t.report().toString(), t.report().task("t").ranOn() == dev.ferrocl.api.TaskReport.Where.DEVICE);
+        }
+        for (int i = 0; i < N; i++) {
+            if (Double.doubleToLongBits(s[i]) != Double.doubleToLongBits(StrictMath.sin(x[i]))
+                    || Double.doubleToLongBits(c[i]) != Double.doubleToLongBits(StrictMath.cos(x[i]))) {
+                fail("x = " + x[i] + " (" + Long.toHexString(Double.doubleToRawLongBits(x[i])) + "): device sin "
+                        + s[i] + " cos " + c[i] + ", StrictMath " + StrictMath.sin(x[i]) + " " + StrictMath.cos(x[i]));
+            }
+        }
+    }
+
+    /** StrictMath.sin and cos on the device, bit for bit, up to 2^19 pi/2. */
+    @Test
+    public void strictSinAndCosInTheMediumRange() {
+        SplittableRandom r = new SplittableRandom(4007);
+        double limit = Math.scalb(Math.PI / 2, 19);
+        double[] x = new double[N];
+        for (int i = 0; i < N; i++) {
+            x[i] = switch (i % 3) {
+                case 0 -> (r.nextDouble() * 2 - 1) * limit;
+                case 1 -> (r.nextDouble() * 2 - 1) * Math.scalb(1.0, r.nextInt(-1074, 4));
+                default -> {
+                    double c = r.nextInt(-333000, 333000) * (Math.PI / 2);
+                    yield c + r.nextInt(-64, 64) * Math.ulp(c == 0 ? 1.0 : c);
+                }
+            };
+        }
+        double[] specials = {Double.NaN, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, 0.0, -0.0,
+            Double.MIN_VALUE, limit, -limit, Math.PI / 4, Math.nextUp(Math.PI / 4), 3 * Math.PI / 4};
+        System.arraycopy(specials, 0, x, 0, specials.length);
+        check(StrictMathTest::strictSinCos, x, new double[N], new double[N]);
+    }
+
+    /** Past 2^19 pi/2 the device does not compute StrictMath.sin: the JVM reruns the task, with its exact bits. */
+    @Test
+    public void strictSinPastTheMediumRangeRunsOnTheJvm() {
+        double[] x = {1.0, 1e22, 0.5, Math.nextUp(Math.scalb(Math.PI / 2, 19)), Double.MAX_VALUE};
+        double[] s = new double[x.length];
+        double[] c = new double[x.length];
+        try (TaskSchedule t = new TaskSchedule("huge").task("t", StrictMathTest::strictSinCos, x, s, c)) {
+            t.execute();
+            assertTrue(t.report().toString(), t.report().task("t").ranOn() == dev.ferrocl.api.TaskReport.Where.JVM);
+        }
+        for (int i = 0; i < x.length; i++) {
+            assertTrue(x[i] + ": " + s[i], Double.doubleToLongBits(s[i]) == Double.doubleToLongBits(StrictMath.sin(x[i])));
+            assertTrue(x[i] + ": " + c[i], Double.doubleToLongBits(c[i]) == Double.doubleToLongBits(StrictMath.cos(x[i])));
+        }
+        // Within the range it runs on the device.
+        double[] y = {1.0, -2.5, 1e5};
+        check(StrictMathTest::strictSinCos, y, new double[3], new double[3]);
     }
 }
