@@ -6,7 +6,8 @@
 //! rules, and `toRadians`/`toDegrees` multiply by the same constants as the JDK (9 and later).
 //! Transcendental functions use Ferrocl's own implementations (`libm/`), not OpenCL's built-ins
 //! (3–16 ulp): `exp` and `log` are fdlibm's algorithms, bit for bit what `StrictMath` returns (and
-//! within `Math`'s 1 ulp); the others are double-double implementations measured within 0.75 ulp of
+//! within `Math`'s 1 ulp), and `StrictMath.sin`/`cos` are fdlibm's too; the others are double-double
+//! implementations measured within 0.75 ulp of
 //! the exact value, inside Java's documented bounds (1 ulp; 2 for atan2, 2.5 for sinh/cosh/tanh, 1.5
 //! for hypot), with Java's special values. `StrictMath` calls of those others are not compiled (see
 //! the front end's `intrinsics`).
@@ -55,8 +56,10 @@ pub(crate) fn expression(intrinsic: Intrinsic, operand: Stamp, args: &[String]) 
         (Log10, Stamp::Double) => helper("ferrocl_math_log10"),
         (Log1p, Stamp::Double) => helper("ferrocl_math_log1p"),
         (Expm1, Stamp::Double) => helper("ferrocl_math_expm1"),
-        (Sin, Stamp::Double) => helper("ferrocl_fdlibm_math_sin"),
-        (Cos, Stamp::Double) => helper("ferrocl_fdlibm_math_cos"),
+        // Not fdlibm's: measured on the H100 (Series, MRIQ), fdlibm's branchy reduction and kernel
+        // choice ran the kernels 1.1-1.4x slower than these double-double versions.
+        (Sin, Stamp::Double) => helper("ferrocl_math_sin"),
+        (Cos, Stamp::Double) => helper("ferrocl_math_cos"),
         // The last argument is the status word (see `Writer::value`).
         (StrictSin, Stamp::Double) => helper("ferrocl_fdlibm_strict_sin"),
         (StrictCos, Stamp::Double) => helper("ferrocl_fdlibm_strict_cos"),

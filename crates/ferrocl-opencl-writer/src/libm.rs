@@ -13,8 +13,8 @@
 /// Every public function, as `(Java name, C function, arity)` (the tests iterate over it).
 #[allow(dead_code)]
 pub(crate) const FUNCTIONS: &[(&str, &str, usize)] = &[
-    ("sin", "ferrocl_fdlibm_math_sin", 1),
-    ("cos", "ferrocl_fdlibm_math_cos", 1),
+    ("sin", "ferrocl_math_sin", 1),
+    ("cos", "ferrocl_math_cos", 1),
     ("tan", "ferrocl_math_tan", 1),
     ("asin", "ferrocl_math_asin", 1),
     ("acos", "ferrocl_math_acos", 1),
@@ -67,15 +67,6 @@ const HYPERBOLIC: &[&str] = &[
     "libm_hyperbolic",
 ];
 const CBRT_HYPOT: &[&str] = &["libm_dd", "libm_cbrt_hypot"];
-const TRIG_FDLIBM: &[&str] = &[
-    "libm_dd",
-    "libm_consts",
-    "libm_trig_tables",
-    "libm_reduce",
-    "libm_trig",
-    "libm_fdlibm",
-    "libm_fdlibm_math",
-];
 
 /// The units `function` (a C name from [`FUNCTIONS`]) needs, dependencies first, its own unit last;
 /// empty for a name that is not ours.
@@ -89,7 +80,6 @@ pub(crate) fn requires(function: &str) -> &'static [&'static str] {
         | "ferrocl_math_log1p" => EXP_LOG,
         "ferrocl_math_pow" => POW,
         "ferrocl_fdlibm_exp" | "ferrocl_fdlibm_log" => &["libm_fdlibm"],
-        "ferrocl_fdlibm_math_sin" | "ferrocl_fdlibm_math_cos" => TRIG_FDLIBM,
         "ferrocl_fdlibm_strict_sin" | "ferrocl_fdlibm_strict_cos" => &["libm_fdlibm"],
         "ferrocl_math_sinh" | "ferrocl_math_cosh" | "ferrocl_math_tanh" => HYPERBOLIC,
         "ferrocl_math_cbrt" | "ferrocl_math_hypot" => CBRT_HYPOT,
@@ -113,7 +103,6 @@ pub(crate) fn source(unit: &str) -> &'static str {
         "libm_hyperbolic" => include_str!("libm/hyperbolic.cl"),
         "libm_cbrt_hypot" => include_str!("libm/cbrt_hypot.cl"),
         "libm_fdlibm" => include_str!("libm/fdlibm.cl"),
-        "libm_fdlibm_math" => include_str!("libm/fdlibm_math.cl"),
         _ => "",
     }
 }

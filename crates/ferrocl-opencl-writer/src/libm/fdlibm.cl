@@ -133,8 +133,8 @@ double ferrocl_fdlibm_log(double x) {
 // reduced argument given as a head y0 and a tail y1), after fdlibm's reduction by pi/2 for
 // |x| <= 2^19 * pi/2: n = nearest integer to x*2/pi, x - n*pi/2 with pi/2 in 33-bit pieces (a second
 // and a third piece only when the first subtraction cancels enough bits), bit for bit as fdlibm.
-// Larger arguments need fdlibm's multi-precision reduction, which is not written here: Math.sin and
-// Math.cos take the double-double versions there (`ferrocl_math_sin`, `ferrocl_math_cos`).
+// Larger arguments need fdlibm's multi-precision reduction, which is not written here (see
+// `ferrocl_fdlibm_strict_sin`).
 
 __constant int ferrocl_fdl_npio2_hw[32] = {
     0x3FF921FB, 0x400921FB, 0x4012D97C, 0x401921FB, 0x401F6A7A, 0x4022D97C, 0x4025FDBB, 0x402921FB,

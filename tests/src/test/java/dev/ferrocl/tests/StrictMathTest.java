@@ -51,13 +51,6 @@ public class StrictMathTest {
         }
     }
 
-    public static void mathSinCos(double[] x, double[] s, double[] c) {
-        for (@Parallel int i = 0; i < x.length; i++) {
-            s[i] = Math.sin(x[i]);
-            c[i] = Math.cos(x[i]);
-        }
-    }
-
     private static final int N = 1 << 19;
 
     private static void exact(double[] x) {
@@ -141,43 +134,6 @@ public class StrictMathTest {
         // Math's versions, within their 1-ulp bound, still run on the device.
         MoreChecks.checkUlps(TranscendentalTest.ULPS_1, StrictMathTest::mathSinPow,
                 Inputs.plainDoubles(4005, 1000, 0, 10), new double[1000], new double[1000]);
-    }
-
-    /**
-     * The device's {@code Math.sin} and {@code Math.cos} are fdlibm's up to |x| = 2^19 pi/2 (past it they take
-     * another reduction, so {@code StrictMath.sin} and {@code cos} are still refused): there they equal the JVM's
-     * {@code StrictMath} bit for bit, including near multiples of pi/2 where fdlibm's reduction takes its second
-     * and third steps.
-     */
-    @Test
-    public void mathSinAndCosAreFdlibmsInTheMediumRange() {
-        SplittableRandom r = new SplittableRandom(4006);
-        double limit = Math.scalb(Math.PI / 2, 19);
-        double[] x = new double[N];
-        for (int i = 0; i < N; i++) {
-            switch (i % 4) {
-                case 0 -> x[i] = (r.nextDouble() * 2 - 1) * limit;
-                case 1 -> x[i] = (r.nextDouble() * 2 - 1) * Math.scalb(1.0, r.nextInt(-30, 6));
-                case 2 -> {
-                    double c = r.nextInt(-300000, 300000) * (Math.PI / 2);
-                    x[i] = c + r.nextInt(-64, 64) * Math.ulp(c == 0 ? 1.0 : c);
-                }
-                default -> x[i] = r.nextInt(-40, 40) * (Math.PI / 4) + r.nextInt(-8, 8) * 0x1p-50;
-            }
-        }
-        double[] s = new double[N];
-        double[] c = new double[N];
-        try (TaskSchedule t = new TaskSchedule("sincos").task("t", StrictMathTest::mathSinCos, x, s, c)) {
-            t.execute();
-            assertTrue(t.report().toString(), t.report().task("t").ranOn() == dev.ferrocl.api.TaskReport.Where.DEVICE);
-        }
-        for (int i = 0; i < N; i++) {
-            if (Double.doubleToLongBits(s[i]) != Double.doubleToLongBits(StrictMath.sin(x[i]))
-                    || Double.doubleToLongBits(c[i]) != Double.doubleToLongBits(StrictMath.cos(x[i]))) {
-                fail("x = " + x[i] + " (" + Long.toHexString(Double.doubleToRawLongBits(x[i])) + "): device sin "
-                        + s[i] + " cos " + c[i] + ", StrictMath " + StrictMath.sin(x[i]) + " " + StrictMath.cos(x[i]));
-            }
-        }
     }
 
     /** StrictMath.sin and cos on the device, bit for bit, up to 2^19 pi/2. */
