@@ -86,7 +86,8 @@ const LONG: &[(&str, &str, Intrinsic)] = &[
 /// The `StrictMath` methods whose device implementation returns exactly fdlibm's bits, which
 /// `StrictMath` specifies: the correctly rounded ones (IEEE operations, `floor`, `ceil`, `rint`,
 /// `fma`, the same constants for `toRadians`/`toDegrees`), `exp` and `log`, written as fdlibm
-/// computes them, and `sin` and `cos` (fdlibm's up to 2^19 * pi/2; past it the JVM reruns the task). The others are only within `Math`'s error bounds on the device; a `StrictMath`
+/// computes them, `pow`, and `sin`, `cos` and `tan` (fdlibm's up to 2^19 * pi/2; past it the JVM
+/// reruns the task). The others are only within `Math`'s error bounds on the device; a `StrictMath`
 /// call of one is not compiled (see [`strict_inexact`]).
 pub fn strict_exact(intrinsic: Intrinsic) -> bool {
     matches!(
@@ -105,6 +106,8 @@ pub fn strict_exact(intrinsic: Intrinsic) -> bool {
             | Log
             | StrictSin
             | StrictCos
+            | StrictTan
+            | StrictPow
     )
 }
 
@@ -127,6 +130,8 @@ pub fn intrinsic_for(class: &str, name: &str, descriptor: &str) -> Option<Intrin
     let table = match class {
         "java/lang/StrictMath" if descriptor == "(D)D" && name == "sin" => return Some(StrictSin),
         "java/lang/StrictMath" if descriptor == "(D)D" && name == "cos" => return Some(StrictCos),
+        "java/lang/StrictMath" if descriptor == "(D)D" && name == "tan" => return Some(StrictTan),
+        "java/lang/StrictMath" if descriptor == "(DD)D" && name == "pow" => return Some(StrictPow),
         "java/lang/Math" | "java/lang/StrictMath" => MATH,
         "java/lang/Float" => FLOAT,
         "java/lang/Double" => DOUBLE,
@@ -171,8 +176,9 @@ mod tests {
             Some(StrictSin)
         );
         assert_eq!(intrinsic_for("java/lang/Math", "sin", "(D)D"), Some(Sin));
-        assert!(strict_inexact("java/lang/StrictMath", "tan", "(D)D").is_some());
-        assert!(strict_inexact("java/lang/StrictMath", "pow", "(DD)D").is_some());
+        assert_eq!(strict_inexact("java/lang/StrictMath", "pow", "(DD)D"), None);
+        assert!(strict_inexact("java/lang/StrictMath", "atan", "(D)D").is_some());
+        assert!(strict_inexact("java/lang/StrictMath", "cbrt", "(D)D").is_some());
         assert_eq!(strict_inexact("java/lang/Math", "sin", "(D)D"), None);
     }
 }

@@ -475,6 +475,10 @@ pub enum Intrinsic {
     StrictSin,
     /// `StrictMath.cos`, as [`Intrinsic::StrictSin`].
     StrictCos,
+    /// `StrictMath.tan`, as [`Intrinsic::StrictSin`].
+    StrictTan,
+    /// `StrictMath.pow`: fdlibm's bits, every argument.
+    StrictPow,
     /// `Math.tan`.
     Tan,
     /// `Math.asin`.

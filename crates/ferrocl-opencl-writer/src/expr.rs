@@ -415,7 +415,9 @@ impl Writer<'_> {
                 }
                 if matches!(
                     intrinsic,
-                    ferrocl_graph::Intrinsic::StrictSin | ferrocl_graph::Intrinsic::StrictCos
+                    ferrocl_graph::Intrinsic::StrictSin
+                        | ferrocl_graph::Intrinsic::StrictCos
+                        | ferrocl_graph::Intrinsic::StrictTan
                 ) {
                     // Sets the status word where the device does not compute fdlibm's result.
                     args.push(self.status_name.clone());

@@ -63,6 +63,8 @@ pub(crate) fn expression(intrinsic: Intrinsic, operand: Stamp, args: &[String]) 
         // The last argument is the status word (see `Writer::value`).
         (StrictSin, Stamp::Double) => helper("ferrocl_fdlibm_strict_sin"),
         (StrictCos, Stamp::Double) => helper("ferrocl_fdlibm_strict_cos"),
+        (StrictTan, Stamp::Double) => helper("ferrocl_fdlibm_strict_tan"),
+        (StrictPow, Stamp::Double) => helper("ferrocl_fdlibm_pow"),
         (Tan, Stamp::Double) => helper("ferrocl_math_tan"),
         (Asin, Stamp::Double) => helper("ferrocl_math_asin"),
         (Acos, Stamp::Double) => helper("ferrocl_math_acos"),

@@ -80,7 +80,10 @@ pub(crate) fn requires(function: &str) -> &'static [&'static str] {
         | "ferrocl_math_log1p" => EXP_LOG,
         "ferrocl_math_pow" => POW,
         "ferrocl_fdlibm_exp" | "ferrocl_fdlibm_log" => &["libm_fdlibm"],
-        "ferrocl_fdlibm_strict_sin" | "ferrocl_fdlibm_strict_cos" => &["libm_fdlibm"],
+        "ferrocl_fdlibm_strict_sin"
+        | "ferrocl_fdlibm_strict_cos"
+        | "ferrocl_fdlibm_strict_tan"
+        | "ferrocl_fdlibm_pow" => &["libm_fdlibm"],
         "ferrocl_math_sinh" | "ferrocl_math_cosh" | "ferrocl_math_tanh" => HYPERBOLIC,
         "ferrocl_math_cbrt" | "ferrocl_math_hypot" => CBRT_HYPOT,
         _ => &[],

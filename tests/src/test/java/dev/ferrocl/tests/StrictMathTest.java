@@ -38,9 +38,16 @@ public class StrictMathTest {
         }
     }
 
-    public static void strictPow(double[] x, double[] out) {
+    public static void strictPow(double[] x, double[] y, double[] out) {
         for (@Parallel int i = 0; i < x.length; i++) {
-            out[i] = StrictMath.pow(x[i], 0.37);
+            out[i] = StrictMath.pow(x[i], y[i]);
+        }
+    }
+
+    public static void strictAtanCbrt(double[] x, double[] a, double[] c) {
+        for (@Parallel int i = 0; i < x.length; i++) {
+            a[i] = StrictMath.atan(x[i]);
+            c[i] = StrictMath.cbrt(x[i]);
         }
     }
 
@@ -117,19 +124,13 @@ public class StrictMathTest {
     @Test
     public void functionsNotExactOnTheDeviceAreRefusedAsStrictMath() {
         double[] x = Inputs.plainDoubles(4004, 1000, -10, 10);
-        for (boolean pow : new boolean[] {false, true}) {
-            try (TaskSchedule s = new TaskSchedule("strict")) {
-                if (pow) {
-                    s.task("t", StrictMathTest::strictPow, x, new double[x.length]);
-                } else {
-                    s.task("t", StrictMathTest::strictTan, x, new double[x.length]);
-                }
-                s.execute();
-                fail("StrictMath." + (pow ? "pow" : "tan") + " ran on the device:\n" + s.report());
-            } catch (CompilationException e) {
-                String m = e.getMessage();
-                assertTrue(m, m.contains("fdlibm") && m.contains(pow ? "StrictMath.pow" : "StrictMath.tan"));
-            }
+        try (TaskSchedule s = new TaskSchedule("strict")) {
+            s.task("t", StrictMathTest::strictAtanCbrt, x, new double[x.length], new double[x.length]);
+            s.execute();
+            fail("StrictMath.atan ran on the device:\n" + s.report());
+        } catch (CompilationException e) {
+            String m = e.getMessage();
+            assertTrue(m, m.contains("fdlibm") && m.contains("StrictMath.atan"));
         }
         // Math's versions, within their 1-ulp bound, still run on the device.
         MoreChecks.checkUlps(TranscendentalTest.ULPS_1, StrictMathTest::mathSinPow,
@@ -175,5 +176,70 @@ public class StrictMathTest {
         // Within the range it runs on the device.
         double[] y = {1.0, -2.5, 1e5};
         check(StrictMathTest::strictSinCos, y, new double[3], new double[3]);
+    }
+
+    /** StrictMath.tan on the device, bit for bit, up to 2^19 pi/2 (both kernel branches, both quadrant parities). */
+    @Test
+    public void strictTanInTheMediumRange() {
+        SplittableRandom r = new SplittableRandom(4008);
+        double limit = Math.scalb(Math.PI / 2, 19);
+        double[] x = new double[N];
+        for (int i = 0; i < N; i++) {
+            x[i] = switch (i % 4) {
+                case 0 -> (r.nextDouble() * 2 - 1) * limit;
+                case 1 -> (r.nextDouble() * 2 - 1) * Math.scalb(1.0, r.nextInt(-1074, 4));
+                case 2 -> {
+                    double c = r.nextInt(-333000, 333000) * (Math.PI / 2);
+                    yield c + r.nextInt(-64, 64) * Math.ulp(c == 0 ? 1.0 : c);
+                }
+                default -> (r.nextDouble() * 2 - 1) * 0.8;
+            };
+        }
+        double[] specials = {Double.NaN, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, 0.0, -0.0,
+            Double.MIN_VALUE, -Double.MIN_VALUE, 0.6744, -0.6744, Math.PI / 4, Math.PI / 2, -Math.PI / 2, 1e-300};
+        System.arraycopy(specials, 0, x, 0, specials.length);
+        check(StrictMathTest::strictTan, x, new double[N]);
+    }
+
+    /** StrictMath.pow on the device, bit for bit: every bit pattern, ordinary ranges, Java's special cases. */
+    @Test
+    public void strictPowEverywhere() {
+        SplittableRandom r = new SplittableRandom(4009);
+        double[] x = new double[N];
+        double[] y = new double[N];
+        double[] special = {0.0, -0.0, 1.0, -1.0, 2.0, -2.0, 0.5, -0.5, 3.0, -3.0, Double.POSITIVE_INFINITY,
+            Double.NEGATIVE_INFINITY, Double.NaN, Double.MIN_VALUE, -Double.MIN_VALUE, Double.MAX_VALUE,
+            -Double.MAX_VALUE, 0x1p31 + 1, -(0x1p31 + 1), 0x1p53, 0x1p64 * 3, 1.0000001, 0.9999999, 1e-300, 1e300};
+        for (int i = 0; i < N; i++) {
+            switch (i % 6) {
+                case 0 -> {
+                    x[i] = Double.longBitsToDouble(r.nextLong());
+                    y[i] = Double.longBitsToDouble(r.nextLong());
+                }
+                case 1 -> {
+                    x[i] = r.nextDouble() * 100;
+                    y[i] = (r.nextDouble() * 2 - 1) * 50;
+                }
+                case 2 -> {
+                    // Negative bases to integer powers (odd and even) and to non-integers.
+                    x[i] = -r.nextDouble() * 10;
+                    y[i] = (i & 8) == 0 ? r.nextInt(-60, 60) : (r.nextDouble() * 2 - 1) * 10;
+                }
+                case 3 -> {
+                    // Near 1 with large powers (the |y| > 2^31 branch), and near overflow and underflow.
+                    x[i] = 1 + (r.nextDouble() * 2 - 1) * Math.scalb(1.0, -r.nextInt(18, 52));
+                    y[i] = (r.nextBoolean() ? 1 : -1) * Math.scalb(1 + r.nextDouble(), r.nextInt(20, 70));
+                }
+                case 4 -> {
+                    x[i] = Math.scalb(1 + r.nextDouble(), r.nextInt(-1074, 1024));
+                    y[i] = (r.nextDouble() * 2 - 1) * 1100 / Math.max(1, Math.abs(Math.getExponent(x[i])));
+                }
+                default -> {
+                    x[i] = special[r.nextInt(special.length)];
+                    y[i] = special[r.nextInt(special.length)];
+                }
+            }
+        }
+        check(StrictMathTest::strictPow, x, y, new double[N]);
     }
 }
