@@ -86,8 +86,8 @@ const LONG: &[(&str, &str, Intrinsic)] = &[
 /// The `StrictMath` methods whose device implementation returns exactly fdlibm's bits, which
 /// `StrictMath` specifies: the correctly rounded ones (IEEE operations, `floor`, `ceil`, `rint`,
 /// `fma`, the same constants for `toRadians`/`toDegrees`), `exp` and `log`, written as fdlibm
-/// computes them, `pow`, and `sin`, `cos` and `tan` (fdlibm's up to 2^19 * pi/2; past it the JVM
-/// reruns the task). The others are only within `Math`'s error bounds on the device; a `StrictMath`
+/// computes them, `pow`, `atan`, `atan2`, `asin`, `acos`, and `sin`, `cos` and `tan` (fdlibm's up to
+/// 2^19 * pi/2; past it the JVM reruns the task). The others are only within `Math`'s error bounds on the device; a `StrictMath`
 /// call of one is not compiled (see [`strict_inexact`]).
 pub fn strict_exact(intrinsic: Intrinsic) -> bool {
     matches!(
@@ -108,6 +108,10 @@ pub fn strict_exact(intrinsic: Intrinsic) -> bool {
             | StrictCos
             | StrictTan
             | StrictPow
+            | StrictAtan
+            | StrictAtan2
+            | StrictAsin
+            | StrictAcos
     )
 }
 
@@ -132,6 +136,18 @@ pub fn intrinsic_for(class: &str, name: &str, descriptor: &str) -> Option<Intrin
         "java/lang/StrictMath" if descriptor == "(D)D" && name == "cos" => return Some(StrictCos),
         "java/lang/StrictMath" if descriptor == "(D)D" && name == "tan" => return Some(StrictTan),
         "java/lang/StrictMath" if descriptor == "(DD)D" && name == "pow" => return Some(StrictPow),
+        "java/lang/StrictMath" if descriptor == "(D)D" && name == "atan" => {
+            return Some(StrictAtan)
+        }
+        "java/lang/StrictMath" if descriptor == "(DD)D" && name == "atan2" => {
+            return Some(StrictAtan2)
+        }
+        "java/lang/StrictMath" if descriptor == "(D)D" && name == "asin" => {
+            return Some(StrictAsin)
+        }
+        "java/lang/StrictMath" if descriptor == "(D)D" && name == "acos" => {
+            return Some(StrictAcos)
+        }
         "java/lang/Math" | "java/lang/StrictMath" => MATH,
         "java/lang/Float" => FLOAT,
         "java/lang/Double" => DOUBLE,
@@ -177,7 +193,8 @@ mod tests {
         );
         assert_eq!(intrinsic_for("java/lang/Math", "sin", "(D)D"), Some(Sin));
         assert_eq!(strict_inexact("java/lang/StrictMath", "pow", "(DD)D"), None);
-        assert!(strict_inexact("java/lang/StrictMath", "atan", "(D)D").is_some());
+        assert_eq!(strict_inexact("java/lang/StrictMath", "atan", "(D)D"), None);
+        assert!(strict_inexact("java/lang/StrictMath", "sinh", "(D)D").is_some());
         assert!(strict_inexact("java/lang/StrictMath", "cbrt", "(D)D").is_some());
         assert_eq!(strict_inexact("java/lang/Math", "sin", "(D)D"), None);
     }

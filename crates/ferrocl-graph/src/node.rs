@@ -479,6 +479,14 @@ pub enum Intrinsic {
     StrictTan,
     /// `StrictMath.pow`: fdlibm's bits, every argument.
     StrictPow,
+    /// `StrictMath.atan`: fdlibm's bits.
+    StrictAtan,
+    /// `StrictMath.atan2`: fdlibm's bits.
+    StrictAtan2,
+    /// `StrictMath.asin`: fdlibm's bits.
+    StrictAsin,
+    /// `StrictMath.acos`: fdlibm's bits.
+    StrictAcos,
     /// `Math.tan`.
     Tan,
     /// `Math.asin`.

@@ -83,7 +83,11 @@ pub(crate) fn requires(function: &str) -> &'static [&'static str] {
         "ferrocl_fdlibm_strict_sin"
         | "ferrocl_fdlibm_strict_cos"
         | "ferrocl_fdlibm_strict_tan"
-        | "ferrocl_fdlibm_pow" => &["libm_fdlibm"],
+        | "ferrocl_fdlibm_pow"
+        | "ferrocl_fdlibm_atan"
+        | "ferrocl_fdlibm_atan2"
+        | "ferrocl_fdlibm_asin"
+        | "ferrocl_fdlibm_acos" => &["libm_fdlibm"],
         "ferrocl_math_sinh" | "ferrocl_math_cosh" | "ferrocl_math_tanh" => HYPERBOLIC,
         "ferrocl_math_cbrt" | "ferrocl_math_hypot" => CBRT_HYPOT,
         _ => &[],

@@ -44,10 +44,20 @@ public class StrictMathTest {
         }
     }
 
-    public static void strictAtanCbrt(double[] x, double[] a, double[] c) {
+    public static void strictSinhCbrt(double[] x, double[] a, double[] c) {
         for (@Parallel int i = 0; i < x.length; i++) {
-            a[i] = StrictMath.atan(x[i]);
+            a[i] = StrictMath.sinh(x[i]);
             c[i] = StrictMath.cbrt(x[i]);
+        }
+    }
+
+    public static void strictInverseTrig(double[] x, double[] y, double[] atan, double[] atan2, double[] asin,
+            double[] acos) {
+        for (@Parallel int i = 0; i < x.length; i++) {
+            atan[i] = StrictMath.atan(x[i]);
+            atan2[i] = StrictMath.atan2(y[i], x[i]);
+            asin[i] = StrictMath.asin(y[i]);
+            acos[i] = StrictMath.acos(y[i]);
         }
     }
 
@@ -125,12 +135,12 @@ public class StrictMathTest {
     public void functionsNotExactOnTheDeviceAreRefusedAsStrictMath() {
         double[] x = Inputs.plainDoubles(4004, 1000, -10, 10);
         try (TaskSchedule s = new TaskSchedule("strict")) {
-            s.task("t", StrictMathTest::strictAtanCbrt, x, new double[x.length], new double[x.length]);
+            s.task("t", StrictMathTest::strictSinhCbrt, x, new double[x.length], new double[x.length]);
             s.execute();
-            fail("StrictMath.atan ran on the device:\n" + s.report());
+            fail("StrictMath.sinh ran on the device:\n" + s.report());
         } catch (CompilationException e) {
             String m = e.getMessage();
-            assertTrue(m, m.contains("fdlibm") && m.contains("StrictMath.atan"));
+            assertTrue(m, m.contains("fdlibm") && m.contains("StrictMath.sinh"));
         }
         // Math's versions, within their 1-ulp bound, still run on the device.
         MoreChecks.checkUlps(TranscendentalTest.ULPS_1, StrictMathTest::mathSinPow,
@@ -241,5 +251,43 @@ public class StrictMathTest {
             }
         }
         check(StrictMathTest::strictPow, x, y, new double[N]);
+    }
+
+    /** StrictMath.atan, atan2, asin and acos on the device, bit for bit, over every branch of each. */
+    @Test
+    public void strictInverseTrigonometry() {
+        SplittableRandom r = new SplittableRandom(4010);
+        double[] x = new double[N];
+        double[] y = new double[N];
+        double[] special = {0.0, -0.0, 1.0, -1.0, 0.5, -0.5, 0.975, -0.975, Double.POSITIVE_INFINITY,
+            Double.NEGATIVE_INFINITY, Double.NaN, Double.MIN_VALUE, Double.MAX_VALUE, 0x1p66, -0x1p66, 0.4375, 2.4375,
+            1.1875, 0x1p-29, 0x1p-57};
+        for (int i = 0; i < N; i++) {
+            switch (i % 5) {
+                case 0 -> {
+                    x[i] = Double.longBitsToDouble(r.nextLong());
+                    y[i] = Double.longBitsToDouble(r.nextLong());
+                }
+                case 1 -> {
+                    // Every reduction interval of atan, and asin/acos over [-1, 1].
+                    x[i] = (r.nextBoolean() ? 1 : -1) * r.nextDouble() * 3;
+                    y[i] = r.nextDouble() * 2 - 1;
+                }
+                case 2 -> {
+                    x[i] = (r.nextBoolean() ? 1 : -1) * Math.scalb(1 + r.nextDouble(), r.nextInt(-70, 70));
+                    y[i] = (r.nextBoolean() ? 1 : -1) * Math.scalb(r.nextDouble(), -r.nextInt(0, 60));
+                }
+                case 3 -> {
+                    // atan2 with quotients beyond 2^60 either way, and near 1.
+                    x[i] = (r.nextBoolean() ? 1 : -1) * Math.scalb(1 + r.nextDouble(), r.nextInt(-200, 200));
+                    y[i] = (r.nextBoolean() ? 1 : -1) * Math.scalb(1 + r.nextDouble(), r.nextInt(-200, 200));
+                }
+                default -> {
+                    x[i] = special[r.nextInt(special.length)];
+                    y[i] = special[r.nextInt(special.length)];
+                }
+            }
+        }
+        check(StrictMathTest::strictInverseTrig, x, y, new double[N], new double[N], new double[N], new double[N]);
     }
 }
