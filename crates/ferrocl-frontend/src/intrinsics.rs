@@ -51,6 +51,21 @@ const MATH: &[(&str, &str, Intrinsic)] = &[
     ("toDegrees", "(D)D", ToDegrees),
 ];
 
+/// `java/lang/StrictMath` methods with intrinsics of their own (fdlibm's bits, see
+/// [`strict_exact`]); the others share `Math`'s.
+const STRICT: &[(&str, &str, Intrinsic)] = &[
+    ("sin", "(D)D", StrictSin),
+    ("cos", "(D)D", StrictCos),
+    ("tan", "(D)D", StrictTan),
+    ("pow", "(DD)D", StrictPow),
+    ("atan", "(D)D", StrictAtan),
+    ("atan2", "(DD)D", StrictAtan2),
+    ("asin", "(D)D", StrictAsin),
+    ("acos", "(D)D", StrictAcos),
+    ("log10", "(D)D", StrictLog10),
+    ("cbrt", "(D)D", StrictCbrt),
+];
+
 /// `java/lang/Float`.
 const FLOAT: &[(&str, &str, Intrinsic)] = &[
     ("floatToRawIntBits", "(F)I", FloatToRawIntBits),
@@ -86,8 +101,8 @@ const LONG: &[(&str, &str, Intrinsic)] = &[
 /// The `StrictMath` methods whose device implementation returns exactly fdlibm's bits, which
 /// `StrictMath` specifies: the correctly rounded ones (IEEE operations, `floor`, `ceil`, `rint`,
 /// `fma`, the same constants for `toRadians`/`toDegrees`), `exp` and `log`, written as fdlibm
-/// computes them, `pow`, `atan`, `atan2`, `asin`, `acos`, and `sin`, `cos` and `tan` (fdlibm's up to
-/// 2^19 * pi/2; past it the JVM reruns the task). The others are only within `Math`'s error bounds on the device; a `StrictMath`
+/// computes them, `pow`, `atan`, `atan2`, `asin`, `acos`, `log10`, `cbrt`, and `sin`, `cos` and
+/// `tan` (fdlibm's up to 2^19 * pi/2; past it the JVM reruns the task). The others are only within `Math`'s error bounds on the device; a `StrictMath`
 /// call of one is not compiled (see [`strict_inexact`]).
 pub fn strict_exact(intrinsic: Intrinsic) -> bool {
     matches!(
@@ -112,6 +127,8 @@ pub fn strict_exact(intrinsic: Intrinsic) -> bool {
             | StrictAtan2
             | StrictAsin
             | StrictAcos
+            | StrictLog10
+            | StrictCbrt
     )
 }
 
@@ -124,7 +141,7 @@ pub fn strict_inexact(class: &str, name: &str, descriptor: &str) -> Option<Strin
     let intrinsic = intrinsic_for(class, name, descriptor)?;
     (!strict_exact(intrinsic)).then(|| {
         format!(
-            "StrictMath.{name} must return fdlibm's exact bits, and the device's {name} is only              within Math.{name}'s error bound (Math.{name} runs on the device)"
+            "StrictMath.{name} must return fdlibm's exact bits, and the device's {name} is only within Math.{name}'s error bound (Math.{name} runs on the device)"
         )
     })
 }
@@ -132,23 +149,16 @@ pub fn strict_inexact(class: &str, name: &str, descriptor: &str) -> Option<Strin
 /// The intrinsic for a call of `class.name descriptor` (class as an internal name), if it is one.
 pub fn intrinsic_for(class: &str, name: &str, descriptor: &str) -> Option<Intrinsic> {
     let table = match class {
-        "java/lang/StrictMath" if descriptor == "(D)D" && name == "sin" => return Some(StrictSin),
-        "java/lang/StrictMath" if descriptor == "(D)D" && name == "cos" => return Some(StrictCos),
-        "java/lang/StrictMath" if descriptor == "(D)D" && name == "tan" => return Some(StrictTan),
-        "java/lang/StrictMath" if descriptor == "(DD)D" && name == "pow" => return Some(StrictPow),
-        "java/lang/StrictMath" if descriptor == "(D)D" && name == "atan" => {
-            return Some(StrictAtan)
+        "java/lang/StrictMath" => {
+            if let Some(&(_, _, i)) = STRICT
+                .iter()
+                .find(|(n, d, _)| *n == name && *d == descriptor)
+            {
+                return Some(i);
+            }
+            MATH
         }
-        "java/lang/StrictMath" if descriptor == "(DD)D" && name == "atan2" => {
-            return Some(StrictAtan2)
-        }
-        "java/lang/StrictMath" if descriptor == "(D)D" && name == "asin" => {
-            return Some(StrictAsin)
-        }
-        "java/lang/StrictMath" if descriptor == "(D)D" && name == "acos" => {
-            return Some(StrictAcos)
-        }
-        "java/lang/Math" | "java/lang/StrictMath" => MATH,
+        "java/lang/Math" => MATH,
         "java/lang/Float" => FLOAT,
         "java/lang/Double" => DOUBLE,
         "java/lang/Integer" => INTEGER,
@@ -195,7 +205,7 @@ mod tests {
         assert_eq!(strict_inexact("java/lang/StrictMath", "pow", "(DD)D"), None);
         assert_eq!(strict_inexact("java/lang/StrictMath", "atan", "(D)D"), None);
         assert!(strict_inexact("java/lang/StrictMath", "sinh", "(D)D").is_some());
-        assert!(strict_inexact("java/lang/StrictMath", "cbrt", "(D)D").is_some());
+        assert!(strict_inexact("java/lang/StrictMath", "hypot", "(DD)D").is_some());
         assert_eq!(strict_inexact("java/lang/Math", "sin", "(D)D"), None);
     }
 }

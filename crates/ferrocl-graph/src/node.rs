@@ -487,6 +487,10 @@ pub enum Intrinsic {
     StrictAsin,
     /// `StrictMath.acos`: fdlibm's bits.
     StrictAcos,
+    /// `StrictMath.log10`: fdlibm's bits.
+    StrictLog10,
+    /// `StrictMath.cbrt`: fdlibm's bits.
+    StrictCbrt,
     /// `Math.tan`.
     Tan,
     /// `Math.asin`.

@@ -69,6 +69,8 @@ pub(crate) fn expression(intrinsic: Intrinsic, operand: Stamp, args: &[String]) 
         (StrictAtan2, Stamp::Double) => helper("ferrocl_fdlibm_atan2"),
         (StrictAsin, Stamp::Double) => helper("ferrocl_fdlibm_asin"),
         (StrictAcos, Stamp::Double) => helper("ferrocl_fdlibm_acos"),
+        (StrictLog10, Stamp::Double) => helper("ferrocl_fdlibm_log10"),
+        (StrictCbrt, Stamp::Double) => helper("ferrocl_fdlibm_cbrt"),
         (Tan, Stamp::Double) => helper("ferrocl_math_tan"),
         (Asin, Stamp::Double) => helper("ferrocl_math_asin"),
         (Acos, Stamp::Double) => helper("ferrocl_math_acos"),

@@ -87,7 +87,9 @@ pub(crate) fn requires(function: &str) -> &'static [&'static str] {
         | "ferrocl_fdlibm_atan"
         | "ferrocl_fdlibm_atan2"
         | "ferrocl_fdlibm_asin"
-        | "ferrocl_fdlibm_acos" => &["libm_fdlibm"],
+        | "ferrocl_fdlibm_acos"
+        | "ferrocl_fdlibm_log10"
+        | "ferrocl_fdlibm_cbrt" => &["libm_fdlibm"],
         "ferrocl_math_sinh" | "ferrocl_math_cosh" | "ferrocl_math_tanh" => HYPERBOLIC,
         "ferrocl_math_cbrt" | "ferrocl_math_hypot" => CBRT_HYPOT,
         _ => &[],

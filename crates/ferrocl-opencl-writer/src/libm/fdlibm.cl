@@ -795,3 +795,64 @@ double ferrocl_fdlibm_acos(double x) {
     const double w = r * s + c;
     return 2.0 * (df + w);
 }
+
+// log10: log(m) / ln 10 for the mantissa m in [1, 2), plus k log10(2) as a head and a tail.
+double ferrocl_fdlibm_log10(double x) {
+    const double two54 = 1.80143985094819840000e+16;
+    const double ivln10 = 4.34294481903251816668e-01;
+    const double log10_2hi = 3.01029995663611771306e-01;
+    const double log10_2lo = 3.69423907715893078616e-13;
+    int hx = FERROCL_FDL_HI(x);
+    const int lx = FERROCL_FDL_LO(x);
+    int k = 0;
+    if (hx < 0x00100000) {
+        if (((hx & 0x7fffffff) | lx) == 0) return as_double(0xFFF0000000000000L);
+        if (hx < 0) return (x - x) / 0.0;
+        k -= 54;
+        x *= two54;
+        hx = FERROCL_FDL_HI(x);
+    }
+    if (hx >= 0x7ff00000) return x + x;
+    k += (hx >> 20) - 1023;
+    const int i = (int)(((uint)k & 0x80000000u) >> 31);
+    hx = (hx & 0x000fffff) | ((0x3ff - i) << 20);
+    const double y = (double)(k + i);
+    x = FERROCL_FDL_WITH_HI(x, hx);
+    const double z = y * log10_2lo + ivln10 * ferrocl_fdlibm_log(x);
+    return z + y * log10_2hi;
+}
+
+// cbrt: a 5-bit estimate from the exponent bits, a rational step to 23 bits, chopped to 20 bits and
+// made larger than the root, one Newton step (error below 0.667 ulp).
+double ferrocl_fdlibm_cbrt(double x) {
+    const int b1 = 715094163;
+    const int b2 = 696219795;
+    const double c = 5.42857142857142815906e-01;
+    const double d = -7.05306122448979611050e-01;
+    const double e = 1.41428571428571436819e+00;
+    const double f = 1.60714285714285720630e+00;
+    const double g = 3.57142857142857150787e-01;
+    int hx = FERROCL_FDL_HI(x);
+    const int sign = hx & (int)0x80000000;
+    hx ^= sign;
+    if (hx >= 0x7ff00000) return x + x;
+    if ((hx | FERROCL_FDL_LO(x)) == 0) return x;
+    x = FERROCL_FDL_WITH_HI(x, hx);
+    double t;
+    if (hx < 0x00100000) {
+        t = as_double(0x4350000000000000L) * x;
+        t = FERROCL_FDL_WITH_HI(t, FERROCL_FDL_HI(t) / 3 + b2);
+    } else {
+        t = as_double((long)(hx / 3 + b1) << 32);
+    }
+    double r = t * t / x;
+    double s = c + r * t;
+    t *= g + f / (s + e + d / s);
+    t = as_double((long)(FERROCL_FDL_HI(t) + 1) << 32);
+    s = t * t;
+    r = x / s;
+    const double w = t + t;
+    r = (r - t) / (w + r);
+    t = t + t * r;
+    return FERROCL_FDL_WITH_HI(t, FERROCL_FDL_HI(t) | sign);
+}

@@ -44,9 +44,16 @@ public class StrictMathTest {
         }
     }
 
-    public static void strictSinhCbrt(double[] x, double[] a, double[] c) {
+    public static void strictSinhHypot(double[] x, double[] a, double[] c) {
         for (@Parallel int i = 0; i < x.length; i++) {
             a[i] = StrictMath.sinh(x[i]);
+            c[i] = StrictMath.hypot(x[i], 2.0);
+        }
+    }
+
+    public static void strictLog10Cbrt(double[] x, double[] l, double[] c) {
+        for (@Parallel int i = 0; i < x.length; i++) {
+            l[i] = StrictMath.log10(x[i]);
             c[i] = StrictMath.cbrt(x[i]);
         }
     }
@@ -135,7 +142,7 @@ public class StrictMathTest {
     public void functionsNotExactOnTheDeviceAreRefusedAsStrictMath() {
         double[] x = Inputs.plainDoubles(4004, 1000, -10, 10);
         try (TaskSchedule s = new TaskSchedule("strict")) {
-            s.task("t", StrictMathTest::strictSinhCbrt, x, new double[x.length], new double[x.length]);
+            s.task("t", StrictMathTest::strictSinhHypot, x, new double[x.length], new double[x.length]);
             s.execute();
             fail("StrictMath.sinh ran on the device:\n" + s.report());
         } catch (CompilationException e) {
@@ -289,5 +296,28 @@ public class StrictMathTest {
             }
         }
         check(StrictMathTest::strictInverseTrig, x, y, new double[N], new double[N], new double[N], new double[N]);
+    }
+
+    /** StrictMath.log10 and cbrt on the device, bit for bit: every bit pattern, powers of ten and exact cubes. */
+    @Test
+    public void strictLog10AndCbrt() {
+        SplittableRandom r = new SplittableRandom(4011);
+        double[] x = new double[N];
+        for (int i = 0; i < N; i++) {
+            x[i] = switch (i % 5) {
+                case 0 -> Double.longBitsToDouble(r.nextLong());
+                case 1 -> Math.pow(10, r.nextInt(-323, 309)) * (1 + r.nextInt(-3, 4) * 0x1p-52);
+                case 2 -> {
+                    double c = r.nextInt(-100000, 100000);
+                    yield c * c * c;
+                }
+                case 3 -> Double.longBitsToDouble(r.nextLong(1L, 0x0010000000000000L)) * (r.nextBoolean() ? 1 : -1);
+                default -> Math.scalb(1 + r.nextDouble(), r.nextInt(-1022, 1024));
+            };
+        }
+        double[] specials = {Double.NaN, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, 0.0, -0.0, 1.0, -1.0,
+            10.0, 1000.0, 8.0, -27.0, Double.MIN_VALUE, Double.MAX_VALUE};
+        System.arraycopy(specials, 0, x, 0, specials.length);
+        check(StrictMathTest::strictLog10Cbrt, x, new double[N], new double[N]);
     }
 }
