@@ -491,6 +491,18 @@ pub enum Intrinsic {
     StrictLog10,
     /// `StrictMath.cbrt`: fdlibm's bits.
     StrictCbrt,
+    /// `StrictMath.expm1`: fdlibm's bits.
+    StrictExpm1,
+    /// `StrictMath.log1p`: fdlibm's bits.
+    StrictLog1p,
+    /// `StrictMath.sinh`: fdlibm's bits.
+    StrictSinh,
+    /// `StrictMath.cosh`: fdlibm's bits.
+    StrictCosh,
+    /// `StrictMath.tanh`: fdlibm's bits.
+    StrictTanh,
+    /// `StrictMath.hypot`: fdlibm's bits.
+    StrictHypot,
     /// `Math.tan`.
     Tan,
     /// `Math.asin`.

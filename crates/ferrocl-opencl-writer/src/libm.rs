@@ -89,7 +89,13 @@ pub(crate) fn requires(function: &str) -> &'static [&'static str] {
         | "ferrocl_fdlibm_asin"
         | "ferrocl_fdlibm_acos"
         | "ferrocl_fdlibm_log10"
-        | "ferrocl_fdlibm_cbrt" => &["libm_fdlibm"],
+        | "ferrocl_fdlibm_cbrt"
+        | "ferrocl_fdlibm_expm1"
+        | "ferrocl_fdlibm_log1p"
+        | "ferrocl_fdlibm_sinh"
+        | "ferrocl_fdlibm_cosh"
+        | "ferrocl_fdlibm_tanh"
+        | "ferrocl_fdlibm_hypot" => &["libm_fdlibm"],
         "ferrocl_math_sinh" | "ferrocl_math_cosh" | "ferrocl_math_tanh" => HYPERBOLIC,
         "ferrocl_math_cbrt" | "ferrocl_math_hypot" => CBRT_HYPOT,
         _ => &[],

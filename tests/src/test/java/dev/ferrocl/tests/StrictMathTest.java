@@ -4,18 +4,17 @@ import static dev.ferrocl.tests.JvmOracle.check;
 import static org.junit.Assert.assertTrue;
 import static org.junit.Assert.fail;
 
-import dev.ferrocl.api.CompilationException;
 import dev.ferrocl.api.Parallel;
 import dev.ferrocl.api.TaskSchedule;
 import java.util.SplittableRandom;
 import org.junit.Test;
 
 /**
- * {@code StrictMath} promises fdlibm's results bit for bit. {@code exp} and {@code log} run on the device as fdlibm
- * computes them and must equal the JVM's {@code StrictMath} exactly, on every input: here about two million of
- * each (every exponent, the special values, and the boundaries of each algorithm's branches), strict mode. The
- * functions whose device implementation is only within {@code Math}'s bound must not run on the device under the
- * name {@code StrictMath}: the compiler refuses them with a reason, and {@code Math}'s versions still run.
+ * {@code StrictMath} promises fdlibm's results bit for bit. Every {@code StrictMath} transcendental function runs on
+ * the device as fdlibm computes it and must equal the JVM's {@code StrictMath} exactly, on every input: here half a
+ * million to two million of each (every bit pattern, the special values, and the boundaries of each algorithm's
+ * branches), strict mode, on the JDK the suite runs on (17, and 25 in {@code test25}). {@code sin}, {@code cos} and
+ * {@code tan} past 2^19 pi/2 make the JVM rerun the task.
  */
 public class StrictMathTest {
     public static void strictExpLog(double[] x, double[] e, double[] l) {
@@ -44,10 +43,20 @@ public class StrictMathTest {
         }
     }
 
-    public static void strictSinhHypot(double[] x, double[] a, double[] c) {
+    public static void strictHypot(double[] x, double[] y, double[] out) {
         for (@Parallel int i = 0; i < x.length; i++) {
-            a[i] = StrictMath.sinh(x[i]);
-            c[i] = StrictMath.hypot(x[i], 2.0);
+            out[i] = StrictMath.hypot(x[i], y[i]);
+        }
+    }
+
+    public static void strictHyperbolic(double[] x, double[] em1, double[] l1p, double[] sh, double[] ch,
+            double[] th) {
+        for (@Parallel int i = 0; i < x.length; i++) {
+            em1[i] = StrictMath.expm1(x[i]);
+            l1p[i] = StrictMath.log1p(x[i]);
+            sh[i] = StrictMath.sinh(x[i]);
+            ch[i] = StrictMath.cosh(x[i]);
+            th[i] = StrictMath.tanh(x[i]);
         }
     }
 
@@ -138,23 +147,43 @@ public class StrictMathTest {
         exact(x);
     }
 
+    /** StrictMath.hypot on the device, bit for bit: every bit pattern, each scaling branch, ratios past 2^60. */
     @Test
-    public void functionsNotExactOnTheDeviceAreRefusedAsStrictMath() {
-        double[] x = Inputs.plainDoubles(4004, 1000, -10, 10);
-        try (TaskSchedule s = new TaskSchedule("strict")) {
-            s.task("t", StrictMathTest::strictSinhHypot, x, new double[x.length], new double[x.length]);
-            s.execute();
-            fail("StrictMath.sinh ran on the device:\n" + s.report());
-        } catch (CompilationException e) {
-            String m = e.getMessage();
-            assertTrue(m, m.contains("fdlibm") && m.contains("StrictMath.sinh"));
+    public void strictHypot() {
+        SplittableRandom r = new SplittableRandom(4004);
+        double[] x = new double[N];
+        double[] y = new double[N];
+        double[] special = {0.0, -0.0, 1.0, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, Double.NaN,
+            Double.MIN_VALUE, Double.MIN_NORMAL, Double.MAX_VALUE, 0x1p500, 0x1p-500, 3.0, 4.0};
+        for (int i = 0; i < N; i++) {
+            switch (i % 4) {
+                case 0 -> {
+                    x[i] = Double.longBitsToDouble(r.nextLong());
+                    y[i] = Double.longBitsToDouble(r.nextLong());
+                }
+                case 1 -> {
+                    int e = r.nextInt(-1074, 1024);
+                    x[i] = (r.nextBoolean() ? 1 : -1) * Math.scalb(1 + r.nextDouble(), e);
+                    y[i] = (r.nextBoolean() ? 1 : -1) * Math.scalb(1 + r.nextDouble(), e + r.nextInt(-70, 70));
+                }
+                case 2 -> {
+                    // Nearly equal magnitudes (both branches of the sum of squares), subnormal partners.
+                    x[i] = Math.scalb(1 + r.nextDouble(), r.nextInt(-1000, 1000));
+                    y[i] = (i & 8) == 0 ? x[i] * (1 + r.nextDouble() * 0.5)
+                            : Double.longBitsToDouble(r.nextLong(1L, 0x0010000000000000L));
+                }
+                default -> {
+                    x[i] = special[r.nextInt(special.length)];
+                    y[i] = special[r.nextInt(special.length)];
+                }
+            }
         }
-        // Math's versions, within their 1-ulp bound, still run on the device.
+        check(StrictMathTest::strictHypot, x, y, new double[N]);
+        // Math's versions, within their 1-ulp bound, run on the device too.
         MoreChecks.checkUlps(TranscendentalTest.ULPS_1, StrictMathTest::mathSinPow,
                 Inputs.plainDoubles(4005, 1000, 0, 10), new double[1000], new double[1000]);
     }
 
-    /** StrictMath.sin and cos on the device, bit for bit, up to 2^19 pi/2. */
     @Test
     public void strictSinAndCosInTheMediumRange() {
         SplittableRandom r = new SplittableRandom(4007);
@@ -319,5 +348,33 @@ public class StrictMathTest {
             10.0, 1000.0, 8.0, -27.0, Double.MIN_VALUE, Double.MAX_VALUE};
         System.arraycopy(specials, 0, x, 0, specials.length);
         check(StrictMathTest::strictLog10Cbrt, x, new double[N], new double[N]);
+    }
+
+    /** StrictMath.expm1, log1p, sinh, cosh and tanh on the device, bit for bit, over each one's branches. */
+    @Test
+    public void strictExpm1Log1pAndHyperbolic() {
+        SplittableRandom r = new SplittableRandom(4012);
+        double ln2 = Math.log(2);
+        double[] x = new double[N];
+        for (int i = 0; i < N; i++) {
+            x[i] = switch (i % 5) {
+                case 0 -> Double.longBitsToDouble(r.nextLong());
+                case 1 -> (r.nextDouble() * 2 - 1) * 750;
+                case 2 -> (r.nextBoolean() ? 1 : -1) * Math.scalb(1 + r.nextDouble(), r.nextInt(-60, 6));
+                case 3 -> {
+                    // Where k changes, the ends of each branch, and -1 < x < 0.41 for log1p.
+                    double[] c = {0.5 * ln2, 1.5 * ln2, 56 * ln2, 22, 709.78, 710.4758600739439, 0.41422, -0.2929, 1.0,
+                        -1.0, 0.25, -0.25};
+                    double v = c[r.nextInt(c.length)] * (r.nextBoolean() ? 1 : -1);
+                    yield v + r.nextInt(-300, 300) * Math.ulp(v);
+                }
+                default -> r.nextDouble() * 1.42 - 1;
+            };
+        }
+        double[] specials = {Double.NaN, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, 0.0, -0.0, -1.0,
+            Double.MIN_VALUE, -Double.MIN_VALUE, Double.MAX_VALUE, -Double.MAX_VALUE, 0x1p-54, -0x1p-54, 0x1p-29};
+        System.arraycopy(specials, 0, x, 0, specials.length);
+        check(StrictMathTest::strictHyperbolic, x, new double[N], new double[N], new double[N], new double[N],
+                new double[N]);
     }
 }
