@@ -80,22 +80,22 @@ pub(crate) fn requires(function: &str) -> &'static [&'static str] {
         | "ferrocl_math_log1p" => EXP_LOG,
         "ferrocl_math_pow" => POW,
         "ferrocl_fdlibm_exp" | "ferrocl_fdlibm_log" => &["libm_fdlibm"],
-        "ferrocl_fdlibm_strict_sin"
-        | "ferrocl_fdlibm_strict_cos"
-        | "ferrocl_fdlibm_strict_tan"
-        | "ferrocl_fdlibm_pow"
-        | "ferrocl_fdlibm_atan"
+        "ferrocl_fdlibm_strict_sin" | "ferrocl_fdlibm_strict_cos" | "ferrocl_fdlibm_strict_tan" => {
+            &["libm_fdlibm", "libm_fdlibm_trig"]
+        }
+        "ferrocl_fdlibm_pow" => &["libm_fdlibm", "libm_fdlibm_pow"],
+        "ferrocl_fdlibm_atan"
         | "ferrocl_fdlibm_atan2"
         | "ferrocl_fdlibm_asin"
-        | "ferrocl_fdlibm_acos"
-        | "ferrocl_fdlibm_log10"
+        | "ferrocl_fdlibm_acos" => &["libm_fdlibm", "libm_fdlibm_inv"],
+        "ferrocl_fdlibm_log10"
         | "ferrocl_fdlibm_cbrt"
         | "ferrocl_fdlibm_expm1"
         | "ferrocl_fdlibm_log1p"
         | "ferrocl_fdlibm_sinh"
         | "ferrocl_fdlibm_cosh"
         | "ferrocl_fdlibm_tanh"
-        | "ferrocl_fdlibm_hypot" => &["libm_fdlibm"],
+        | "ferrocl_fdlibm_hypot" => &["libm_fdlibm", "libm_fdlibm_hyp"],
         "ferrocl_math_sinh" | "ferrocl_math_cosh" | "ferrocl_math_tanh" => HYPERBOLIC,
         "ferrocl_math_cbrt" | "ferrocl_math_hypot" => CBRT_HYPOT,
         _ => &[],
@@ -118,6 +118,10 @@ pub(crate) fn source(unit: &str) -> &'static str {
         "libm_hyperbolic" => include_str!("libm/hyperbolic.cl"),
         "libm_cbrt_hypot" => include_str!("libm/cbrt_hypot.cl"),
         "libm_fdlibm" => include_str!("libm/fdlibm.cl"),
+        "libm_fdlibm_trig" => include_str!("libm/fdlibm_trig.cl"),
+        "libm_fdlibm_pow" => include_str!("libm/fdlibm_pow.cl"),
+        "libm_fdlibm_inv" => include_str!("libm/fdlibm_inv.cl"),
+        "libm_fdlibm_hyp" => include_str!("libm/fdlibm_hyp.cl"),
         _ => "",
     }
 }
