@@ -3,11 +3,11 @@
 #pragma OPENCL FP_CONTRACT OFF
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 
-// StrictMath.exp and StrictMath.log (the other StrictMath functions are in fdlibm_*.cl): fdlibm 5.3's algorithms (Sun Microsystems, 1993), which the JDK's
-// StrictMath specifies, written again here in plain double arithmetic. Every operation is an IEEE one
-// in round-to-nearest (FP_CONTRACT is off: no fused multiply-add), in the order fdlibm performs them,
-// so the results are fdlibm's bit for bit; they are also within Math's 1-ulp bound, so Math.exp and
-// Math.log use them too.
+// StrictMath.exp and StrictMath.log (the other StrictMath functions are in fdlibm_*.cl): fdlibm 5.3's
+// algorithms (Sun Microsystems, 1993), which the JDK's StrictMath specifies, written again here in plain
+// double arithmetic. Every operation is an IEEE one in round-to-nearest (FP_CONTRACT is off: no fused
+// multiply-add), in the order fdlibm performs them, so the results are fdlibm's bit for bit; they are
+// also within Math's 1-ulp bound, so Math.exp and Math.log use them too.
 //
 // exp: x = k*ln2 + r with |r| <= ln2/2 (ln2 split in a 32-bit head and a tail, so k*ln2_hi is exact),
 // e^r from a degree-5 minimax rational form R(r) = r - r^2 * P(r^2), 1 + 2r/(R - r) = e^r, then 2^k by
