@@ -70,6 +70,8 @@ const STRICT: &[(&str, &str, Intrinsic)] = &[
     ("cosh", "(D)D", StrictCosh),
     ("tanh", "(D)D", StrictTanh),
     ("hypot", "(DD)D", StrictHypot),
+    ("exp", "(D)D", StrictExp),
+    ("log", "(D)D", StrictLog),
 ];
 
 /// `java/lang/Float`.
@@ -142,6 +144,8 @@ pub fn strict_exact(intrinsic: Intrinsic) -> bool {
             | StrictCosh
             | StrictTanh
             | StrictHypot
+            | StrictExp
+            | StrictLog
     )
 }
 

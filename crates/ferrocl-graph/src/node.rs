@@ -503,6 +503,10 @@ pub enum Intrinsic {
     StrictTanh,
     /// `StrictMath.hypot`: fdlibm's bits.
     StrictHypot,
+    /// `StrictMath.exp`: fdlibm's bits (the same code as `Math.exp`, but never relaxed).
+    StrictExp,
+    /// `StrictMath.log`: fdlibm's bits (the same code as `Math.log`, but never relaxed).
+    StrictLog,
     /// `Math.tan`.
     Tan,
     /// `Math.asin`.

@@ -178,6 +178,10 @@ pub enum JitError {
     Internal(String),
 }
 
+/// The type descriptor of `dev.ferrocl.api.RelaxedMath`, the method annotation asking for relaxed
+/// math (see [`ferrocl_opt::RELAXED_MATH`]).
+pub const RELAXED_MATH_ANNOTATION: &str = "Ldev/ferrocl/api/RelaxedMath;";
+
 /// Compiles one method to an OpenCL kernel, running the stages in order. The request is mutable
 /// only for its resolver, which the front end calls while it inlines.
 pub fn compile(request: &mut Request<'_>, options: &Options) -> Result<CompiledKernel, JitError> {
@@ -188,6 +192,16 @@ pub fn compile(request: &mut Request<'_>, options: &Options) -> Result<CompiledK
             message: e.to_string(),
         })?;
     let mg = frontend(&class, request, &options.switches)?;
+    // `@RelaxedMath` on the method asks for relaxed math as the schedule's setting does.
+    let annotated = class
+        .method(request.method, request.descriptor)
+        .is_some_and(|m| m.annotations.iter().any(|a| a == RELAXED_MATH_ANNOTATION));
+    if annotated && !options.switches.relaxed_math() {
+        let mut relaxed = options.clone();
+        // Cannot fail: the name is the relaxed-math switch.
+        let _ = relaxed.switches.set(ferrocl_opt::RELAXED_MATH, true);
+        return compile_graph(mg, request.target, &relaxed, started);
+    }
     compile_graph(mg, request.target, options, started)
 }
 

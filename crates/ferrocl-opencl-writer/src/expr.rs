@@ -25,6 +25,9 @@ pub(crate) fn helper_source(name: &str) -> &'static str {
         // operands, where OR/AND of the bits picks -0.0/0.0 between zeros and is exact otherwise.
         // Everything is computed, then selected: NVIDIA's compiler turned a chain of conditional
         // returns into branches that cost a @Reduce min a quarter of its bandwidth (H200, 2^26).
+        // Relaxed math's pow: OpenCL's, with Java's special cases where C's differ (pow(1, NaN)
+        // and pow(+-1, +-infinity) are NaN in Java, 1 in C).
+        "ferrocl_relaxed_pow" => "double ferrocl_relaxed_pow(double x, double y) { if (isnan(y) || (isnan(x) && y != 0.0) || (fabs(x) == 1.0 && isinf(y))) return as_double(0x7FF8000000000000L); return pow(x, y); }\n",
         "ferrocl_minf" => "float ferrocl_minf(float a, float b) { float m = a == b ? as_float(as_int(a) | as_int(b)) : fmin(a, b); m = isnan(b) ? b : m; return isnan(a) ? a : m; }\n",
         "ferrocl_maxf" => "float ferrocl_maxf(float a, float b) { float m = a == b ? as_float(as_int(a) & as_int(b)) : fmax(a, b); m = isnan(b) ? b : m; return isnan(a) ? a : m; }\n",
         "ferrocl_mind" => "double ferrocl_mind(double a, double b) { double m = a == b ? as_double(as_long(a) | as_long(b)) : fmin(a, b); m = isnan(b) ? b : m; return isnan(a) ? a : m; }\n",
@@ -422,7 +425,8 @@ impl Writer<'_> {
                     // Sets the status word where the device does not compute fdlibm's result.
                     args.push(self.status_name.clone());
                 }
-                match crate::intrinsics::expression(intrinsic, operand, &args) {
+                let relaxed = self.options.switches.relaxed_math();
+                match crate::intrinsics::expression(intrinsic, operand, &args, relaxed) {
                     Some((expr, helper, needs_div_sqrt)) => {
                         if let Some(h) = helper {
                             self.helpers.insert(h);

@@ -18,8 +18,15 @@ use ferrocl_graph::{Intrinsic, Stamp};
 pub(crate) type Lowered = (String, Option<&'static str>, bool);
 
 /// The C expression for `intrinsic` applied to `args`, whose first operand has stamp `operand`;
-/// `None` for an overload Java does not have.
-pub(crate) fn expression(intrinsic: Intrinsic, operand: Stamp, args: &[String]) -> Option<Lowered> {
+/// `None` for an overload Java does not have. `relaxed`: relaxed math, where `Math`'s
+/// transcendental functions are OpenCL's built-ins (their special values are C99's, which are
+/// Java's except for `pow`, whose differences a wrapper restores); `StrictMath` stays fdlibm's.
+pub(crate) fn expression(
+    intrinsic: Intrinsic,
+    operand: Stamp,
+    args: &[String],
+    relaxed: bool,
+) -> Option<Lowered> {
     use Intrinsic::*;
     let a = args.first()?;
     let b = args.get(1);
@@ -27,6 +34,34 @@ pub(crate) fn expression(intrinsic: Intrinsic, operand: Stamp, args: &[String]) 
     let helper = |name: &'static str| -> Option<Lowered> {
         Some((format!("{name}({})", args.join(", ")), Some(name), false))
     };
+    if relaxed && operand == Stamp::Double {
+        let builtin = match intrinsic {
+            Exp => Some("exp"),
+            Log => Some("log"),
+            Log10 => Some("log10"),
+            Log1p => Some("log1p"),
+            Expm1 => Some("expm1"),
+            Cbrt => Some("cbrt"),
+            Sin => Some("sin"),
+            Cos => Some("cos"),
+            Tan => Some("tan"),
+            Asin => Some("asin"),
+            Acos => Some("acos"),
+            Atan => Some("atan"),
+            Atan2 => Some("atan2"),
+            Sinh => Some("sinh"),
+            Cosh => Some("cosh"),
+            Tanh => Some("tanh"),
+            Hypot => Some("hypot"),
+            _ => None,
+        };
+        if let Some(f) = builtin {
+            return plain(format!("{f}({})", args.join(", ")));
+        }
+        if intrinsic == Pow {
+            return helper("ferrocl_relaxed_pow");
+        }
+    }
     match (intrinsic, operand) {
         (Abs, Stamp::Int) => plain(format!("({a} < 0 ? (int)(0u - (uint){a}) : {a})")),
         (Abs, Stamp::Long) => plain(format!("({a} < 0L ? (long)(0UL - (ulong){a}) : {a})")),
@@ -77,6 +112,8 @@ pub(crate) fn expression(intrinsic: Intrinsic, operand: Stamp, args: &[String]) 
         (StrictCosh, Stamp::Double) => helper("ferrocl_fdlibm_cosh"),
         (StrictTanh, Stamp::Double) => helper("ferrocl_fdlibm_tanh"),
         (StrictHypot, Stamp::Double) => helper("ferrocl_fdlibm_hypot"),
+        (StrictExp, Stamp::Double) => helper("ferrocl_fdlibm_exp"),
+        (StrictLog, Stamp::Double) => helper("ferrocl_fdlibm_log"),
         (Tan, Stamp::Double) => helper("ferrocl_math_tan"),
         (Asin, Stamp::Double) => helper("ferrocl_math_asin"),
         (Acos, Stamp::Double) => helper("ferrocl_math_acos"),

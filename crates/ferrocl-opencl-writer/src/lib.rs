@@ -841,6 +841,8 @@ pub fn write_kernel(
             red.op.describe()
         );
     }
+    // Java's rounding (no fused multiply-add) for the library code in every mode: StrictMath stays
+    // exact under relaxed math.
     src.push_str("#pragma OPENCL FP_CONTRACT OFF\n");
     if w.features.fp64 {
         src.push_str("#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n");
@@ -853,6 +855,10 @@ pub fn write_kernel(
     }
     if !w.helpers.is_empty() {
         src.push('\n');
+    }
+    if options.switches.relaxed_math() {
+        src.push_str("// Relaxed math (asked for): Math's functions are OpenCL's built-ins and a * b + c may be fused in\n// the kernel below, so results may differ from the JVM's within the OpenCL specification's bounds.\n");
+        src.push_str("#pragma OPENCL FP_CONTRACT ON\n\n");
     }
     let gid = |dim: usize| {
         if tiled.is_some() {
@@ -998,6 +1004,14 @@ pub fn write_kernel(
                 detail,
             });
         }
+    }
+    if options.switches.relaxed_math() {
+        applied.push(Applied {
+            phase: ferrocl_opt::RELAXED_MATH,
+            detail:
+                "Math's functions as OpenCL built-ins, a * b + c fused where the compiler likes"
+                    .into(),
+        });
     }
     Ok(Kernel {
         name: kernel_name,

@@ -28,7 +28,7 @@ pub use induction::{
 };
 pub use manager::{
     Changed, Context, LoopForest, LoopInfo, Phase, PhaseInfo, PhaseObserver, PhaseSwitches, Stage,
-    Suite, OPTIONAL_PHASES,
+    Suite, OPTIONAL_PHASES, RELAXED_MATH,
 };
 pub use narrow::{narrow_float, narrow_float_graph};
 pub use parallel::{host_expr_of, recognize_parallel_loops, HostExpr, LoopDim, ParallelNest};

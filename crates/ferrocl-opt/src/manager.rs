@@ -112,10 +112,16 @@ pub const OPTIONAL_PHASES: &[PhaseInfo] = &[
     },
 ];
 
-/// Which optional phases run: all of them unless switched off.
+/// The switch of relaxed math (`relaxedMath=true`): not a phase, and off unless asked for. Then
+/// `Math`'s transcendental functions are OpenCL's built-ins and `a * b + c` may be contracted into
+/// a fused multiply-add; `StrictMath` and every other operation stay Java's.
+pub const RELAXED_MATH: &str = "relaxedMath";
+
+/// Which optional phases run: all of them unless switched off; and whether math is relaxed.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct PhaseSwitches {
     off: BTreeSet<&'static str>,
+    relaxed_math: bool,
 }
 
 impl PhaseSwitches {
@@ -152,8 +158,13 @@ impl PhaseSwitches {
         Ok(switches)
     }
 
-    /// Switches phase `name` on or off; refuses a name that is no optional phase.
+    /// Switches phase `name` on or off (or relaxed math, [`RELAXED_MATH`]); refuses a name that is
+    /// no optional phase.
     pub fn set(&mut self, name: &str, on: bool) -> Result<(), String> {
+        if name == RELAXED_MATH {
+            self.relaxed_math = on;
+            return Ok(());
+        }
         let Some(info) = OPTIONAL_PHASES.iter().find(|p| p.name == name) else {
             let known: Vec<&str> = OPTIONAL_PHASES.iter().map(|p| p.name).collect();
             return Err(format!(
@@ -167,6 +178,11 @@ impl PhaseSwitches {
             self.off.insert(info.name);
         }
         Ok(())
+    }
+
+    /// Whether math is relaxed (see [`RELAXED_MATH`]).
+    pub fn relaxed_math(&self) -> bool {
+        self.relaxed_math
     }
 
     /// Whether phase `name` runs.
@@ -188,6 +204,12 @@ impl fmt::Display for PhaseSwitches {
                 f.write_str(",")?;
             }
             write!(f, "{name}=false")?;
+        }
+        if self.relaxed_math {
+            if !self.off.is_empty() {
+                f.write_str(",")?;
+            }
+            write!(f, "{RELAXED_MATH}=true")?;
         }
         Ok(())
     }

@@ -29,7 +29,10 @@ final class Config {
     private Config() {
     }
 
-    /** The {@code ferrocl.opt.*} entries of {@code properties}, by phase. */
+    /**
+     * The {@code ferrocl.opt.*} entries of {@code properties}, by phase, and {@code relaxedMath=true} when
+     * {@code ferrocl.relaxedMath} is true (see {@link RelaxedMath}).
+     */
     static java.util.TreeMap<String, String> optimizations(java.util.Properties properties) {
         java.util.TreeMap<String, String> switches = new java.util.TreeMap<>();
         for (String name : properties.stringPropertyNames()) {
@@ -37,8 +40,14 @@ final class Config {
                 switches.put(name.substring(OPT_PREFIX.length()), properties.getProperty(name).trim());
             }
         }
+        if (Boolean.parseBoolean(properties.getProperty("ferrocl.relaxedMath"))) {
+            switches.put(RELAXED_MATH, "true");
+        }
         return switches;
     }
+
+    /** The switch of relaxed math (see {@link RelaxedMath}): not an optimisation phase, off unless asked for. */
+    static final String RELAXED_MATH = "relaxedMath";
 
     /** {@code a=v,b=w} in the map's order. */
     static String join(java.util.Map<String, String> switches) {

@@ -726,6 +726,25 @@ public final class TaskSchedule implements AutoCloseable {
     }
 
     /**
+     * Relaxed math for this schedule's tasks (see {@link RelaxedMath}): {@code Math}'s transcendental functions as
+     * the device's OpenCL built-ins and {@code a * b + c} possibly fused, so results may differ from the JVM's within
+     * the OpenCL specification's bounds. Off by default (also set by {@code -Dferrocl.relaxedMath=true} or, per
+     * method, by {@link RelaxedMath}); switching it off here does not undo a method's annotation.
+     *
+     * @param on whether math is relaxed
+     * @return this schedule
+     * @throws IllegalStateException if the schedule is closed
+     */
+    public synchronized TaskSchedule relaxedMath(boolean on) {
+        checkOpen();
+        optimizationOverrides.put(Config.RELAXED_MATH, Boolean.toString(on));
+        java.util.TreeMap<String, String> all = new java.util.TreeMap<>(Config.OPTIMIZATION_SWITCHES);
+        all.putAll(optimizationOverrides);
+        optimizations = Config.join(all);
+        return this;
+    }
+
+    /**
      * Switches one optimising phase of the compiler on or off for this schedule's tasks, over the
      * {@code -Dferrocl.opt.<phase>=true|false} system properties. Switching a phase off never changes a result: the
      * kernel is compiled without it (slower), or, for a phase the method cannot do without (devirtualisation of its
