@@ -178,6 +178,19 @@ public class CoalesceTest {
         }
     }
 
+    /** The N-body shape over a strided range of work-items from any start, with an offset into the shared array. */
+    public static void bodiesStrided(int from, int to, int off, float[] x, float[] m, float[] out) {
+        for (@Parallel int i = from; i < to; i += 3) {
+            float xi = x[i];
+            float s = 0f;
+            for (int j = 0; j < m.length; j++) {
+                float d = x[j + off] - xi;
+                s += m[j] / (d * d + 1f);
+            }
+            out[i] = s;
+        }
+    }
+
     /** Only shared loads, the loop from a parameter on, in doubles. */
     public static void weights(int from, double[] w, double[] v, double[] out) {
         for (@Parallel int i = 0; i < out.length; i++) {
@@ -484,5 +497,26 @@ public class CoalesceTest {
                 v -> bodies((float[]) v[0], (float[]) v[1], (float[]) v[2], (float[]) v[3], (float[]) v[4], 0.5f),
                 s -> s.task("t", CoalesceTest::bodies, x, y, shortM, ax, ay, 0.5f), x, y, shortM, ax, ay);
         assertEquals("Index 299 out of bounds for length 299", e.getMessage());
+    }
+
+    @Test
+    public void sharedStagingOverStridedRangesAndOffsets() {
+        int n = 700;
+        float[] x = JvmOracle.floats(2110, n, -5f, 5f);
+        float[] m = JvmOracle.floats(2111, 300, 0.5f, 2f);
+        int[][] cases = {{0, 700, 0}, {5, 690, 7}, {1, 390, 399}, {0, 1, 0}};
+        for (int[] c : cases) {
+            ExecutionReport r = check(CoalesceTest::bodiesStrided, c[0], c[1], c[2], x, m, new float[n]);
+            assertTrue(java.util.Arrays.toString(c) + ": " + report(r).optimizations(), coalesced(report(r)));
+        }
+        // A start before the array (x[-1] throws before the loop) and an offset that runs past it (x[j + 401] for
+        // j = 299 is x[700]): the JVM's exception either way.
+        for (int[] c : new int[][] {{-1, 10, 0}, {0, 10, 401}}) {
+            float[] out = new float[n];
+            Throwable e = checkThrows(v -> bodiesStrided(c[0], c[1], c[2], (float[]) v[0], (float[]) v[1],
+                    (float[]) v[2]), s -> s.task("t", CoalesceTest::bodiesStrided, c[0], c[1], c[2], x, m, out),
+                    x, m, out);
+            assertEquals(ArrayIndexOutOfBoundsException.class, e.getClass());
+        }
     }
 }
