@@ -110,8 +110,8 @@ const LONG: &[(&str, &str, Intrinsic)] = &[
 /// `StrictMath` specifies: the correctly rounded ones (IEEE operations, `floor`, `ceil`, `rint`,
 /// `fma`, the same constants for `toRadians`/`toDegrees`), `exp` and `log`, written as fdlibm
 /// computes them, `pow`, `atan`, `atan2`, `asin`, `acos`, `log10`, `log1p`, `expm1`, `sinh`,
-/// `cosh`, `tanh`, `cbrt`, `hypot`, and `sin`, `cos` and `tan` (fdlibm's up to 2^19 * pi/2; past
-/// it the JVM reruns the task). The others are only within `Math`'s error bounds on the device; a `StrictMath`
+/// `cosh`, `tanh`, `cbrt`, `hypot`, `sin`, `cos` and `tan` (with fdlibm's multi-precision argument
+/// reduction). Any other would be only within `Math`'s error bounds on the device; a `StrictMath`
 /// call of one is not compiled (see [`strict_inexact`]).
 pub fn strict_exact(intrinsic: Intrinsic) -> bool {
     matches!(

@@ -470,8 +470,7 @@ pub enum Intrinsic {
     Sin,
     /// `Math.cos`.
     Cos,
-    /// `StrictMath.sin`: fdlibm's bits. Past 2^19 * pi/2 the device does not compute it; the kernel
-    /// then sets its status word and the JVM reruns the task.
+    /// `StrictMath.sin`: fdlibm's bits (its lowering receives the status word, unused today).
     StrictSin,
     /// `StrictMath.cos`, as [`Intrinsic::StrictSin`].
     StrictCos,

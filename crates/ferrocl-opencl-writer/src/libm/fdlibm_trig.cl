@@ -2,8 +2,7 @@
 // reduced argument given as a head y0 and a tail y1), after fdlibm's reduction by pi/2 for
 // |x| <= 2^19 * pi/2: n = nearest integer to x*2/pi, x - n*pi/2 with pi/2 in 33-bit pieces (a second
 // and a third piece only when the first subtraction cancels enough bits), bit for bit as fdlibm.
-// Larger arguments need fdlibm's multi-precision reduction, which is not written here (see
-// `ferrocl_fdlibm_strict_sin`).
+// Larger arguments take fdlibm's multi-precision reduction (`ferrocl_fdlibm_kernel_rem_pio2`).
 
 __constant int ferrocl_fdl_npio2_hw[32] = {
     0x3FF921FB, 0x400921FB, 0x4012D97C, 0x401921FB, 0x401F6A7A, 0x4022D97C, 0x4025FDBB, 0x402921FB,
@@ -90,6 +89,184 @@ int ferrocl_fdlibm_rem_pio2_medium(double x, double *y) {
     return n;
 }
 
+// Arguments past 2^19 * pi/2: fdlibm's multi-precision reduction. x is cut into three 24-bit pieces
+// times 2^e0; the product with 2/pi, 24 bits at a time from the table below (2/pi's bits, computed
+// from pi), keeps only the pieces that matter for x mod pi/2 (those of weight below 8 * 2^e0), with
+// more pieces while the result cancels; then the fraction times pi/2 (in 24-bit pieces) as y[0] + y[1].
+__constant int ferrocl_fdl_two_over_pi[66] = {
+    0xA2F983, 0x6E4E44, 0x1529FC, 0x2757D1, 0xF534DD, 0xC0DB62, 0x95993C, 0x439041,
+    0xFE5163, 0xABDEBB, 0xC561B7, 0x246E3A, 0x424DD2, 0xE00649, 0x2EEA09, 0xD1921C,
+    0xFE1DEB, 0x1CB129, 0xA73EE8, 0x8235F5, 0x2EBB44, 0x84E99C, 0x7026B4, 0x5F7E41,
+    0x3991D6, 0x398353, 0x39F49C, 0x845F8B, 0xBDF928, 0x3B1FF8, 0x97FFDE, 0x05980F,
+    0xEF2F11, 0x8B5A0A, 0x6D1F6D, 0x367ECF, 0x27CB09, 0xB74F46, 0x3F669E, 0x5FEA2D,
+    0x7527BA, 0xC7EBE5, 0xF17B3D, 0x0739F7, 0x8A5292, 0xEA6BFB, 0x5FB11F, 0x8D5D08,
+    0x560330, 0x46FC7B, 0x6BABF0, 0xCFBC20, 0x9AF436, 0x1DA9E3, 0x91615E, 0xE61B08,
+    0x659985, 0x5F14A0, 0x68408D, 0xFFD880, 0x4D7327, 0x310606, 0x1556CA, 0x73A8C9,
+    0x60E27B, 0xC08C6B};
+
+__constant double ferrocl_fdl_pio2_pieces[8] = {
+    1.57079625129699707031e+00, 7.54978941586159635335e-08, 5.39030252995776476554e-15,
+    3.28200341580791294123e-22, 1.27065575308067607349e-29, 1.22933308981111328932e-36,
+    2.73370053816464559624e-44, 2.16741683877804819444e-51};
+
+// x[0..nx) are 24-bit pieces of the argument times 2^-e0 (x[0] the largest); writes y[0] + y[1]
+// (53 + 53 bits, fdlibm's precision 2) and returns n mod 8.
+int ferrocl_fdlibm_kernel_rem_pio2(const double *x, double *y, int e0, int nx) {
+    const double two24 = 1.67772160000000000000e+07;
+    const double twon24 = 5.96046447753906250000e-08;
+    const int jk = 4;
+    const int jp = jk;
+    int iq[20];
+    double f[20], fq[20], q[20];
+    const int jx = nx - 1;
+    int jv = (e0 - 3) / 24;
+    if (jv < 0) jv = 0;
+    int q0 = e0 - 24 * (jv + 1);
+    int j = jv - jx;
+    const int m = jx + jk;
+    for (int i = 0; i <= m; i++, j++) f[i] = j < 0 ? 0.0 : (double)ferrocl_fdl_two_over_pi[j];
+    for (int i = 0; i <= jk; i++) {
+        double fw = 0.0;
+        for (j = 0; j <= jx; j++) fw += x[j] * f[jx + i - j];
+        q[i] = fw;
+    }
+    int jz = jk;
+    int n, ih;
+    double z;
+    for (;;) {
+        // Distill q[] into 24-bit integers, lowest first.
+        int i = 0;
+        z = q[jz];
+        for (j = jz; j > 0; i++, j--) {
+            const double fw = (double)((int)(twon24 * z));
+            iq[i] = (int)(z - two24 * fw);
+            z = q[j - 1] + fw;
+        }
+        z = ldexp(z, q0);
+        z -= 8.0 * floor(z * 0.125);
+        n = (int)z;
+        z -= (double)n;
+        ih = 0;
+        if (q0 > 0) {
+            i = iq[jz - 1] >> (24 - q0);
+            n += i;
+            iq[jz - 1] -= i << (24 - q0);
+            ih = iq[jz - 1] >> (23 - q0);
+        } else if (q0 == 0) {
+            ih = iq[jz - 1] >> 23;
+        } else if (z >= 0.5) {
+            ih = 2;
+        }
+        if (ih > 0) {
+            // The fraction is past 1/2: take 1 - it and one more quadrant.
+            n += 1;
+            int carry = 0;
+            for (i = 0; i < jz; i++) {
+                j = iq[i];
+                if (carry == 0) {
+                    if (j != 0) {
+                        carry = 1;
+                        iq[i] = 0x1000000 - j;
+                    }
+                } else {
+                    iq[i] = 0xffffff - j;
+                }
+            }
+            if (q0 == 1) {
+                iq[jz - 1] &= 0x7fffff;
+            } else if (q0 == 2) {
+                iq[jz - 1] &= 0x3fffff;
+            }
+            if (ih == 2) {
+                z = 1.0 - z;
+                if (carry != 0) z -= ldexp(1.0, q0);
+            }
+        }
+        // Everything cancelled: more pieces of 2/pi.
+        if (z == 0.0) {
+            j = 0;
+            for (i = jz - 1; i >= jk; i--) j |= iq[i];
+            if (j == 0) {
+                int k = 1;
+                while (iq[jk - k] == 0) k++;
+                for (i = jz + 1; i <= jz + k; i++) {
+                    f[jx + i] = (double)ferrocl_fdl_two_over_pi[jv + i];
+                    double fw = 0.0;
+                    for (j = 0; j <= jx; j++) fw += x[j] * f[jx + i - j];
+                    q[i] = fw;
+                }
+                jz += k;
+                continue;
+            }
+        }
+        break;
+    }
+    // Chop off zero terms, or split z into 24-bit pieces.
+    if (z == 0.0) {
+        jz -= 1;
+        q0 -= 24;
+        while (iq[jz] == 0) {
+            jz--;
+            q0 -= 24;
+        }
+    } else {
+        z = ldexp(z, -q0);
+        if (z >= two24) {
+            const double fw = (double)((int)(twon24 * z));
+            iq[jz] = (int)(z - two24 * fw);
+            jz += 1;
+            q0 += 24;
+            iq[jz] = (int)fw;
+        } else {
+            iq[jz] = (int)z;
+        }
+    }
+    double fw = ldexp(1.0, q0);
+    for (int i = jz; i >= 0; i--) {
+        q[i] = fw * (double)iq[i];
+        fw *= twon24;
+    }
+    for (int i = jz; i >= 0; i--) {
+        fw = 0.0;
+        for (int k = 0; k <= jp && k <= jz - i; k++) fw += ferrocl_fdl_pio2_pieces[k] * q[i + k];
+        fq[jz - i] = fw;
+    }
+    fw = 0.0;
+    for (int i = jz; i >= 0; i--) fw += fq[i];
+    y[0] = ih == 0 ? fw : -fw;
+    fw = fq[0] - fw;
+    for (int i = 1; i <= jz; i++) fw += fq[i];
+    y[1] = ih == 0 ? fw : -fw;
+    return n & 7;
+}
+
+// x mod pi/2 as y[0] + y[1] for any finite x, returning n: the medium reduction up to 2^19 * pi/2,
+// the multi-precision one past it.
+int ferrocl_fdlibm_rem_pio2(double x, double *y) {
+    const int hx = FERROCL_FDL_HI(x);
+    const int ix = hx & 0x7fffffff;
+    if (ix <= 0x413921fb) return ferrocl_fdlibm_rem_pio2_medium(x, y);
+    const double two24 = 1.67772160000000000000e+07;
+    // z = |x| scaled to [2^23, 2^24), cut into 24-bit pieces.
+    const int e0 = (ix >> 20) - 1046;
+    double z = as_double(((long)(ix - (e0 << 20)) << 32) | (as_long(x) & 0xFFFFFFFFL));
+    double tx[3];
+    for (int i = 0; i < 2; i++) {
+        tx[i] = (double)((int)z);
+        z = (z - tx[i]) * two24;
+    }
+    tx[2] = z;
+    int nx = 3;
+    while (tx[nx - 1] == 0.0) nx--;
+    const int n = ferrocl_fdlibm_kernel_rem_pio2(tx, y, e0, nx);
+    if (hx < 0) {
+        y[0] = -y[0];
+        y[1] = -y[1];
+        return -n;
+    }
+    return n;
+}
+
 // sin(x + y) for |x| <= pi/4, y a tail of x (`has_tail` 0 when there is none).
 double ferrocl_fdlibm_k_sin(double x, double y, int has_tail) {
     const double s1 = -1.66666666666666324348e-01;
@@ -127,13 +304,13 @@ double ferrocl_fdlibm_k_cos(double x, double y) {
     return a - (hz - (z * r - x * y));
 }
 
-// fdlibm's sin for |x| <= 2^19 * pi/2, infinities and NaN.
+// fdlibm's sin.
 double ferrocl_fdlibm_sin(double x) {
     const int ix = FERROCL_FDL_HI(x) & 0x7fffffff;
     if (ix <= 0x3fe921fb) return ferrocl_fdlibm_k_sin(x, 0.0, 0);
     if (ix >= 0x7ff00000) return x - x;
     double y[2];
-    const int n = ferrocl_fdlibm_rem_pio2_medium(x, y);
+    const int n = ferrocl_fdlibm_rem_pio2(x, y);
     switch (n & 3) {
         case 0: return ferrocl_fdlibm_k_sin(y[0], y[1], 1);
         case 1: return ferrocl_fdlibm_k_cos(y[0], y[1]);
@@ -142,13 +319,13 @@ double ferrocl_fdlibm_sin(double x) {
     }
 }
 
-// fdlibm's cos for |x| <= 2^19 * pi/2, infinities and NaN.
+// fdlibm's cos.
 double ferrocl_fdlibm_cos(double x) {
     const int ix = FERROCL_FDL_HI(x) & 0x7fffffff;
     if (ix <= 0x3fe921fb) return ferrocl_fdlibm_k_cos(x, 0.0);
     if (ix >= 0x7ff00000) return x - x;
     double y[2];
-    const int n = ferrocl_fdlibm_rem_pio2_medium(x, y);
+    const int n = ferrocl_fdlibm_rem_pio2(x, y);
     switch (n & 3) {
         case 0: return ferrocl_fdlibm_k_cos(y[0], y[1]);
         case 1: return -ferrocl_fdlibm_k_sin(y[0], y[1], 1);
@@ -157,24 +334,12 @@ double ferrocl_fdlibm_cos(double x) {
     }
 }
 
-// StrictMath.sin and StrictMath.cos: fdlibm's; past 2^19 * pi/2 (where fdlibm's multi-precision
-// reduction would be needed) the status word is set, the result is not used, and the JVM reruns the
-// task.
+// StrictMath.sin and StrictMath.cos: fdlibm's, every argument (the status word is not used).
 double ferrocl_fdlibm_strict_sin(double x, __global int *status) {
-    const int ix = FERROCL_FDL_HI(x) & 0x7fffffff;
-    if (ix > 0x413921fb && ix < 0x7ff00000) {
-        *status = 1;
-        return as_double(0x7FF8000000000000L);
-    }
     return ferrocl_fdlibm_sin(x);
 }
 
 double ferrocl_fdlibm_strict_cos(double x, __global int *status) {
-    const int ix = FERROCL_FDL_HI(x) & 0x7fffffff;
-    if (ix > 0x413921fb && ix < 0x7ff00000) {
-        *status = 1;
-        return as_double(0x7FF8000000000000L);
-    }
     return ferrocl_fdlibm_cos(x);
 }
 
@@ -245,16 +410,12 @@ double ferrocl_fdlibm_k_tan(double x, double y, int odd) {
     return t + a * (s + t * v);
 }
 
-// StrictMath.tan: fdlibm's; past 2^19 * pi/2 the status word is set (see StrictMath.sin).
+// StrictMath.tan: fdlibm's, every argument.
 double ferrocl_fdlibm_strict_tan(double x, __global int *status) {
     const int ix = FERROCL_FDL_HI(x) & 0x7fffffff;
     if (ix <= 0x3fe921fb) return ferrocl_fdlibm_k_tan(x, 0.0, 1);
     if (ix >= 0x7ff00000) return x - x;
-    if (ix > 0x413921fb) {
-        *status = 1;
-        return as_double(0x7FF8000000000000L);
-    }
     double y[2];
-    const int n = ferrocl_fdlibm_rem_pio2_medium(x, y);
+    const int n = ferrocl_fdlibm_rem_pio2(x, y);
     return ferrocl_fdlibm_k_tan(y[0], y[1], 1 - ((n & 1) << 1));
 }

@@ -110,16 +110,8 @@ public final class MathProof {
         System.exit(ok ? 0 : 1);
     }
 
-    /** sin, cos and tan are computed on the device up to this magnitude (past it the JVM reruns the task). */
-    static final double TRIG_LIMIT = Math.scalb(Math.PI / 2, 19);
-
     private static double input(SplittableRandom r, int f, long i) {
-        double x = anyInput(r, f, i);
-        if (f >= 6 && f <= 8 && !(Math.abs(x) <= TRIG_LIMIT)) {
-            // Every exponent up to the limit (bit patterns past it would make the whole batch run on the JVM).
-            x = (r.nextBoolean() ? 1 : -1) * Math.scalb(1 + r.nextDouble(), r.nextInt(-1074, 19));
-        }
-        return x;
+        return anyInput(r, f, i);
     }
 
     private static double anyInput(SplittableRandom r, int f, long i) {

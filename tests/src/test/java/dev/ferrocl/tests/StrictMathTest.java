@@ -14,7 +14,7 @@ import org.junit.Test;
  * the device as fdlibm computes it and must equal the JVM's {@code StrictMath} exactly, on every input: here half a
  * million to two million of each (every bit pattern, the special values, and the boundaries of each algorithm's
  * branches), strict mode, on the JDK the suite runs on (17, and 25 in {@code test25}). {@code sin}, {@code cos} and
- * {@code tan} past 2^19 pi/2 make the JVM rerun the task.
+ * {@code tan} included for every argument (fdlibm's multi-precision reduction past 2^19 pi/2).
  */
 public class StrictMathTest {
     public static void strictExpLog(double[] x, double[] e, double[] l) {
@@ -205,23 +205,22 @@ public class StrictMathTest {
         check(StrictMathTest::strictSinCos, x, new double[N], new double[N]);
     }
 
-    /** Past 2^19 pi/2 the device does not compute StrictMath.sin: the JVM reruns the task, with its exact bits. */
+    /**
+     * Past 2^19 pi/2, fdlibm's multi-precision reduction: StrictMath.sin, cos and tan of every exponent up to
+     * Double.MAX_VALUE, and the hard cases (1e22, near multiples of pi/2 found by continued fractions, 2^1023).
+     */
     @Test
-    public void strictSinPastTheMediumRangeRunsOnTheJvm() {
-        double[] x = {1.0, 1e22, 0.5, Math.nextUp(Math.scalb(Math.PI / 2, 19)), Double.MAX_VALUE};
-        double[] s = new double[x.length];
-        double[] c = new double[x.length];
-        try (TaskSchedule t = new TaskSchedule("huge").task("t", StrictMathTest::strictSinCos, x, s, c)) {
-            t.execute();
-            assertTrue(t.report().toString(), t.report().task("t").ranOn() == dev.ferrocl.api.TaskReport.Where.JVM);
+    public void strictTrigonometryOfHugeArguments() {
+        SplittableRandom r = new SplittableRandom(4013);
+        double[] x = new double[N];
+        for (int i = 0; i < N; i++) {
+            x[i] = (r.nextBoolean() ? 1 : -1) * Math.scalb(1 + r.nextDouble(), r.nextInt(19, 1024));
         }
-        for (int i = 0; i < x.length; i++) {
-            assertTrue(x[i] + ": " + s[i], Double.doubleToLongBits(s[i]) == Double.doubleToLongBits(StrictMath.sin(x[i])));
-            assertTrue(x[i] + ": " + c[i], Double.doubleToLongBits(c[i]) == Double.doubleToLongBits(StrictMath.cos(x[i])));
-        }
-        // Within the range it runs on the device.
-        double[] y = {1.0, -2.5, 1e5};
-        check(StrictMathTest::strictSinCos, y, new double[3], new double[3]);
+        double[] hard = {1e22, -1e22, 1e300, Double.MAX_VALUE, -Double.MAX_VALUE, 0x1p1023, 6381956970095103.0 * 0x1p797,
+            5.319372648326541e255, Math.nextUp(Math.scalb(Math.PI / 2, 19)), Math.scalb(Math.PI / 2, 20), 1e6, 1e15};
+        System.arraycopy(hard, 0, x, 0, hard.length);
+        check(StrictMathTest::strictSinCos, x, new double[N], new double[N]);
+        check(StrictMathTest::strictTan, x, new double[N]);
     }
 
     /** StrictMath.tan on the device, bit for bit, up to 2^19 pi/2 (both kernel branches, both quadrant parities). */
