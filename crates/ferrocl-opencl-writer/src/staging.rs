@@ -461,6 +461,7 @@ impl Writer<'_> {
         match g.op(id).clone() {
             Op::Guard(ferrocl_graph::GuardKind::Index) if top => {
                 if self.proven.contains(&id) {
+                    self.stage.lead.fixed += 1;
                     return Ok(true);
                 }
                 let (_, len) = self.array(id, inputs[1])?;
