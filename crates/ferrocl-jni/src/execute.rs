@@ -453,6 +453,13 @@ pub(crate) fn execute<'local>(
             if counts.contains(&0) {
                 continue;
             }
+            // Each loop's (first index, trip count, step), for the host-side proofs.
+            let loop_ranges: Vec<(i32, u64, i32)> = kernel
+                .dims
+                .iter()
+                .zip(starts.iter().zip(&counts))
+                .map(|(d, (&s, &c))| (s, c, d.step))
+                .collect();
             let reducing = !kernel.reductions.is_empty();
             let per_item: usize = kernel.reductions.iter().map(|r| elem_bytes(r.elem)).sum();
             // A tiled kernel's work-item computes `coarsen` points along each loop.
@@ -501,19 +508,13 @@ pub(crate) fn execute<'local>(
                                 let scales: Option<Vec<i32>> =
                                     cover.scales.iter().map(|s| s.eval(lookup)).collect();
                                 let offset = cover.offset.eval(lookup);
-                                let dims: Vec<(i32, u64, i32)> = kernel
-                                    .dims
-                                    .iter()
-                                    .zip(starts.iter().zip(&counts))
-                                    .map(|(d, (&s, &c))| (s, c, d.step))
-                                    .collect();
                                 match (scales, offset) {
                                     (Some(scales), Some(offset)) => {
                                         ferrocl_jit::WriteCover::covers_run(
                                             &scales,
                                             offset,
                                             cover.run,
-                                            &dims,
+                                            &loop_ranges,
                                             arrays[a].len as u64,
                                         )
                                     }
@@ -547,13 +548,7 @@ pub(crate) fn execute<'local>(
                     KernelParam::Status => Arg::Status,
                     KernelParam::BoundsProven => {
                         let holds = kernel.bounds_proof.as_ref().is_some_and(|proof| {
-                            let dims: Vec<(i32, u64, i32)> = kernel
-                                .dims
-                                .iter()
-                                .zip(starts.iter().zip(&counts))
-                                .map(|(d, (&s, &c))| (s, c, d.step))
-                                .collect();
-                            proof.holds(&mut |e: &HostExpr| prepared.leaf(e), &dims)
+                            proof.holds(&mut |e: &HostExpr| prepared.leaf(e), &loop_ranges)
                         });
                         Arg::Value(KernelArg::Int(i32::from(holds)))
                     }
