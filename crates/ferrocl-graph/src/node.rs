@@ -470,11 +470,11 @@ pub enum Intrinsic {
     Sin,
     /// `Math.cos`.
     Cos,
-    /// `StrictMath.sin`: fdlibm's bits (its lowering receives the status word, unused today).
+    /// `StrictMath.sin`: fdlibm's bits.
     StrictSin,
-    /// `StrictMath.cos`, as [`Intrinsic::StrictSin`].
+    /// `StrictMath.cos`: fdlibm's bits.
     StrictCos,
-    /// `StrictMath.tan`, as [`Intrinsic::StrictSin`].
+    /// `StrictMath.tan`: fdlibm's bits.
     StrictTan,
     /// `StrictMath.pow`: fdlibm's bits, every argument.
     StrictPow,

@@ -280,25 +280,23 @@ impl Drop for Criticals {
 }
 
 /// Per-task facts gathered before the plan: argument objects and leaf values.
-struct Prepared<'local> {
+struct Prepared<'local, 't> {
     /// Per parameter (field paths included): the object (null for a primitive).
     objects: Vec<JObject<'local>>,
     /// Per parameter: its value when it is a primitive (`None`: unreadable, the JVM runs the task).
     scalars: Vec<Option<Scalar>>,
-    /// Per static field of [`ferrocl_jit::CompiledKernel::static_fields`]: its value.
-    statics: Vec<Option<Scalar>>,
+    /// Each static field the kernels read, with its current value.
+    statics: Vec<(&'t ferrocl_jit::FieldRef, Option<Scalar>)>,
     leaves: Vec<(HostExpr, Option<i32>)>,
 }
 
-impl Prepared<'_> {
+impl Prepared<'_, '_> {
     /// The current value of a static field the kernel reads.
-    fn static_value(&self, task: &Task, field: &ferrocl_jit::FieldRef) -> Option<Scalar> {
-        let k = task
-            .jit
-            .static_fields()
+    fn static_value(&self, field: &ferrocl_jit::FieldRef) -> Option<Scalar> {
+        self.statics
             .iter()
-            .position(|(f, _)| *f == field)?;
-        self.statics.get(k).copied().flatten()
+            .find(|(f, _)| *f == field)
+            .and_then(|(_, v)| *v)
     }
 
     fn leaf(&self, e: &HostExpr) -> Option<i32> {
@@ -534,12 +532,10 @@ pub(crate) fn execute<'local>(
                         Some(s) => Arg::Value(scalar_arg(s)),
                         None => return Ok(Outcome::host_check_failed(t, tasks)),
                     },
-                    KernelParam::StaticField { field, .. } => {
-                        match prepared.static_value(task, field) {
-                            Some(s) => Arg::Value(scalar_arg(s)),
-                            None => return Ok(Outcome::host_check_failed(t, tasks)),
-                        }
-                    }
+                    KernelParam::StaticField { field, .. } => match prepared.static_value(field) {
+                        Some(s) => Arg::Value(scalar_arg(s)),
+                        None => return Ok(Outcome::host_check_failed(t, tasks)),
+                    },
                     KernelParam::LoopStart { dim } => Arg::Value(KernelArg::Int(starts[*dim])),
                     // Declared `uint` in the kernel: a count may exceed Integer.MAX_VALUE.
                     KernelParam::TripCount { dim } => {
@@ -721,11 +717,11 @@ fn scalar_arg(s: Scalar) -> KernelArg {
 
 /// Reads a task's arguments and runs its host-side checks; `None` when one fails (a null array, an
 /// argument of the wrong type, a bound the host cannot read): the JVM runs the task.
-fn prepare<'local>(
+fn prepare<'local, 't>(
     env: &mut Env<'local>,
-    task: &Task,
+    task: &'t Task,
     args: &JObjectArray<'_>,
-) -> Result<Option<Prepared<'local>>, NativeError> {
+) -> Result<Option<Prepared<'local, 't>>, NativeError> {
     let jit = &task.jit;
     if args.is_null() {
         return Err(NativeError::ferrocl("execute without an argument array"));
@@ -804,14 +800,10 @@ fn prepare<'local>(
         }
     }
     let mut static_values = Vec::with_capacity(statics.len());
-    for (k, (field, _)) in statics.iter().enumerate() {
+    for (k, &(field, _)) in statics.iter().enumerate() {
         let class = args.get_element(env, jit.params.len() + k)?;
-        static_values.push(fields::static_field(
-            env,
-            &class,
-            &field.name,
-            &field.descriptor,
-        )?);
+        let value = fields::static_field(env, &class, &field.name, &field.descriptor)?;
+        static_values.push((field, value));
     }
     for &p in &jit.null_checked {
         if objects[p].is_null() {
@@ -869,10 +861,10 @@ fn prepare<'local>(
                 _ => None,
             },
             HostExpr::Static(field) => {
-                match statics
+                match static_values
                     .iter()
-                    .position(|(f, _)| *f == field)
-                    .and_then(|k| static_values[k])
+                    .find(|(f, _)| *f == field)
+                    .and_then(|(_, v)| *v)
                 {
                     Some(Scalar::Int(v)) => Some(v),
                     _ => None,

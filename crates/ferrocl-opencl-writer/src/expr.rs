@@ -416,15 +416,6 @@ impl Writer<'_> {
                 if stamp == Stamp::Double || operand == Stamp::Double {
                     self.features.fp64 = true;
                 }
-                if matches!(
-                    intrinsic,
-                    ferrocl_graph::Intrinsic::StrictSin
-                        | ferrocl_graph::Intrinsic::StrictCos
-                        | ferrocl_graph::Intrinsic::StrictTan
-                ) {
-                    // Sets the status word where the device does not compute fdlibm's result.
-                    args.push(self.status_name.clone());
-                }
                 let relaxed = self.options.switches.relaxed_math();
                 match crate::intrinsics::expression(intrinsic, operand, &args, relaxed) {
                     Some((expr, helper, needs_div_sqrt)) => {

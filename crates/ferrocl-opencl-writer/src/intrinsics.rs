@@ -95,10 +95,9 @@ pub(crate) fn expression(
         // choice ran the kernels 1.1-1.4x slower than these double-double versions.
         (Sin, Stamp::Double) => helper("ferrocl_math_sin"),
         (Cos, Stamp::Double) => helper("ferrocl_math_cos"),
-        // The last argument is the status word (see `Writer::value`).
-        (StrictSin, Stamp::Double) => helper("ferrocl_fdlibm_strict_sin"),
-        (StrictCos, Stamp::Double) => helper("ferrocl_fdlibm_strict_cos"),
-        (StrictTan, Stamp::Double) => helper("ferrocl_fdlibm_strict_tan"),
+        (StrictSin, Stamp::Double) => helper("ferrocl_fdlibm_sin"),
+        (StrictCos, Stamp::Double) => helper("ferrocl_fdlibm_cos"),
+        (StrictTan, Stamp::Double) => helper("ferrocl_fdlibm_tan"),
         (StrictPow, Stamp::Double) => helper("ferrocl_fdlibm_pow"),
         (StrictAtan, Stamp::Double) => helper("ferrocl_fdlibm_atan"),
         (StrictAtan2, Stamp::Double) => helper("ferrocl_fdlibm_atan2"),

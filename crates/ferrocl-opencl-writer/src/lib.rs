@@ -258,8 +258,6 @@ pub(crate) struct Writer<'a> {
     /// an early exit in its body the driver can pipeline the loop's loads (SpMV's `x[col[k]]`:
     /// twice as fast on the H200, `bench-native/variants/`).
     pub(crate) deferred_checks: Option<(String, HashSet<NodeId>, HashMap<NodeId, String>)>,
-    /// The C name of the kernel's status word.
-    pub(crate) status_name: String,
 }
 
 /// A private array of the work-item: one per `NewArray` site, declared at the top of the kernel and
@@ -319,7 +317,6 @@ impl<'a> Writer<'a> {
             applied: BTreeMap::new(),
             stage: staging::StageState::default(),
             deferred_checks: None,
-            status_name: self.status_name.clone(),
         }
     }
 
@@ -595,7 +592,6 @@ pub fn write_kernel(
         applied: BTreeMap::new(),
         stage: staging::StageState::default(),
         deferred_checks: None,
-        status_name: status_name.clone(),
     };
     let place = structure::schedule(&base, &cfg);
 

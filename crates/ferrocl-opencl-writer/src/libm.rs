@@ -80,7 +80,7 @@ pub(crate) fn requires(function: &str) -> &'static [&'static str] {
         | "ferrocl_math_log1p" => EXP_LOG,
         "ferrocl_math_pow" => POW,
         "ferrocl_fdlibm_exp" | "ferrocl_fdlibm_log" => &["libm_fdlibm"],
-        "ferrocl_fdlibm_strict_sin" | "ferrocl_fdlibm_strict_cos" | "ferrocl_fdlibm_strict_tan" => {
+        "ferrocl_fdlibm_sin" | "ferrocl_fdlibm_cos" | "ferrocl_fdlibm_tan" => {
             &["libm_fdlibm", "libm_fdlibm_trig"]
         }
         "ferrocl_fdlibm_pow" => &["libm_fdlibm", "libm_fdlibm_pow"],

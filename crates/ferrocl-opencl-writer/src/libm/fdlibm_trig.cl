@@ -334,14 +334,6 @@ double ferrocl_fdlibm_cos(double x) {
     }
 }
 
-// StrictMath.sin and StrictMath.cos: fdlibm's, every argument (the status word is not used).
-double ferrocl_fdlibm_strict_sin(double x, __global int *status) {
-    return ferrocl_fdlibm_sin(x);
-}
-
-double ferrocl_fdlibm_strict_cos(double x, __global int *status) {
-    return ferrocl_fdlibm_cos(x);
-}
 
 // tan: fdlibm's kernel on [-pi/4, pi/4] (an odd degree-27 polynomial; past 0.6744, tan(pi/4 - x)
 // through the identity tan(pi/4 - x) = (1 - tan x)/(1 + tan x); -1/tan for odd quadrants computed
@@ -410,8 +402,8 @@ double ferrocl_fdlibm_k_tan(double x, double y, int odd) {
     return t + a * (s + t * v);
 }
 
-// StrictMath.tan: fdlibm's, every argument.
-double ferrocl_fdlibm_strict_tan(double x, __global int *status) {
+// fdlibm's tan.
+double ferrocl_fdlibm_tan(double x) {
     const int ix = FERROCL_FDL_HI(x) & 0x7fffffff;
     if (ix <= 0x3fe921fb) return ferrocl_fdlibm_k_tan(x, 0.0, 1);
     if (ix >= 0x7ff00000) return x - x;

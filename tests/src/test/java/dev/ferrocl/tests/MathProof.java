@@ -111,10 +111,6 @@ public final class MathProof {
     }
 
     private static double input(SplittableRandom r, int f, long i) {
-        return anyInput(r, f, i);
-    }
-
-    private static double anyInput(SplittableRandom r, int f, long i) {
         double[] range = RANGE[f];
         return switch ((int) (i % 4)) {
             case 0 -> Double.longBitsToDouble(r.nextLong());
