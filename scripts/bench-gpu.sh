@@ -411,6 +411,18 @@ LD_PRELOAD=$B/jre/lib/libjsig.so "$B/jre/bin/java" -Xmx8g -Dferrocl.strict=true 
   -cp "$B/lib/ferrocl-bench.jar:$J/classes:$J/junit-4.13.2.jar:$J/hamcrest-core-1.3.jar" \
   dev.ferrocl.tests.MathProof "${1:-10000000}"
 PROOF
+# The narrowed-math proof (tests' FloatProof, as scripts/float-proof.sh runs it here): (float) Math.sin/cos/tan/exp/log
+# of every float, narrowed against the double path: bash .bench-bundle/junit/float-proof.sh [stride] (default 1: all
+# 2^32 floats per function; one line per function, exit 1 on a difference).
+cat >"$J/float-proof.sh" <<'PROOF'
+#!/usr/bin/env bash
+B=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+J=$B/junit
+LD_PRELOAD=$B/jre/lib/libjsig.so "$B/jre/bin/java" -Xmx8g -Dferrocl.strict=true \
+  -Dferrocl.library.path="$B/lib/libferrocl.so" \
+  -cp "$B/lib/ferrocl-bench.jar:$J/classes:$J/junit-4.13.2.jar:$J/hamcrest-core-1.3.jar" \
+  dev.ferrocl.tests.FloatProof "${1:-1}"
+PROOF
 
 size_kib=$(du -sk "$B" | cut -f1)
 echo "bundle: $B, $((size_kib / 1024)) MiB ($(du -sh "$B/jre" | cut -f1) runtime, $(du -sh "$B/lib/ferrocl-bench.jar" | cut -f1) jar, $(du -sh "$B/lib/libferrocl.so" | cut -f1) libferrocl.so)"
@@ -425,7 +437,8 @@ Run it on the GPU machine with the device tool:
         bash .bench-bundle/native/run.sh: the bare-OpenCL overhead floor alone, a few s; \$OUT/overhead.txt
         (run.sh runs it too when OverheadBench is selected);
         bash .bench-bundle/junit/run.sh: the strict JUnit suite on the GPU, about 40 s;
-        bash .bench-bundle/junit/math-proof.sh [N]: StrictMath against the JVM, N inputs per function)
+        bash .bench-bundle/junit/math-proof.sh [N]: StrictMath against the JVM, N inputs per function;
+        bash .bench-bundle/junit/float-proof.sh [stride]: narrowed float math over every float)
        (JMH arguments after run.sh select a part, e.g. 'bash .bench-bundle/run.sh VectorAdd -p size=smoke')
 Then, here, on the fetched files:
   python3 scripts/bench-report.py <files_at folder>

@@ -36,12 +36,13 @@ VENV = os.path.join(ROOT, "build", "bench-venv")
 REQUIREMENTS = os.path.join(ROOT, "scripts", "bench-requirements.txt")
 
 # The variants, in the order shown, and what they are called in the chart.
-VARIANTS = ["sequential", "parallelStreams", "ferrocl", "ferroclKept", "opencl", "aparapi"]
+VARIANTS = ["sequential", "parallelStreams", "ferrocl", "ferroclKept", "ferroclRelaxed", "opencl", "aparapi"]
 LABELS = {
     "sequential": "sequential Java",
     "parallelStreams": "parallel streams",
     "ferrocl": "Ferrocl",
     "ferroclKept": "Ferrocl, input kept on the device",
+    "ferroclRelaxed": "Ferrocl, relaxed math",
     "opencl": "hand-written OpenCL",
     "aparapi": "Aparapi",
 }
@@ -286,6 +287,10 @@ def build(jmh, kernel_lines, device):
                 "keptSpeedupOverSequential": ratio("sequential", "ferroclKept"),
                 "keptSpeedupOverParallelStreams": ratio("parallelStreams", "ferroclKept"),
                 "keptKernelFractionOfHandWritten": ratio("opencl", "ferroclKept", kernel=True),
+                "relaxedMsPerOp": score["ferroclRelaxed"],
+                "relaxedSpeedupOverAparapi": ratio("aparapi", "ferroclRelaxed"),
+                "relaxedSpeedupOverExact": ratio("ferrocl", "ferroclRelaxed"),
+                "relaxedKernelFractionOfHandWritten": ratio("opencl", "ferroclRelaxed", kernel=True),
                 "openclSpeedupOverSequential": ratio("sequential", "opencl"),
                 "aparapiSpeedupOverSequential": ratio("sequential", "aparapi"),
                 "parallelStreamsSpeedupOverSequential": ratio("sequential", "parallelStreams"),
@@ -440,6 +445,22 @@ def markdown(info, rows):
                 cell(r["keptSpeedupOverSequential"], "×"),
                 cell(r["keptSpeedupOverParallelStreams"], "×"),
                 cell(r["keptKernelFractionOfHandWritten"]),
+            ))
+    relaxed = [r for r in rows if r.get("relaxedMsPerOp") is not None]
+    if relaxed:
+        lines.append("")
+        lines.append("Relaxed math (`TaskSchedule.relaxedMath(true)`, opt-in: `Math`'s functions as OpenCL's "
+                     "built-ins, `a * b + c` contractible; results within OpenCL's bounds, not Java's bits):")
+        lines.append("")
+        lines.append("| benchmark | size | Ferrocl relaxed ms/op | × exact Ferrocl | × Aparapi "
+                     "| fraction of hand-written, kernel |")
+        lines.append("|---|---|--:|--:|--:|--:|")
+        for r in relaxed:
+            lines.append("| %s | %s | %s | %s | %s | %s |" % (
+                r["benchmark"], r["size"], sig(r["relaxedMsPerOp"]),
+                cell(r["relaxedSpeedupOverExact"], "×"),
+                cell(r["relaxedSpeedupOverAparapi"], "×"),
+                cell(r["relaxedKernelFractionOfHandWritten"]),
             ))
     failures = sum(r.get("jmhFailures") or 0 for r in info.get("classRuns") or [])
     if failures:

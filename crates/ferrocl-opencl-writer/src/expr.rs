@@ -420,6 +420,11 @@ impl Writer<'_> {
                 match crate::intrinsics::expression(intrinsic, operand, &args, relaxed) {
                     Some((expr, helper, needs_div_sqrt)) => {
                         if let Some(h) = helper {
+                            // Every libm function computes in double, the narrowed float ones
+                            // included.
+                            if !crate::libm::requires(h).is_empty() {
+                                self.features.fp64 = true;
+                            }
                             self.helpers.insert(h);
                         }
                         if needs_div_sqrt && self.options.soft_fp32_div_sqrt {

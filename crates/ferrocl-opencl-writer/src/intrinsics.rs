@@ -62,6 +62,20 @@ pub(crate) fn expression(
             return helper("ferrocl_relaxed_pow");
         }
     }
+    if relaxed && operand == Stamp::Float {
+        // A narrowed `(float) Math.f((double) x)`: OpenCL's float built-in.
+        let builtin = match intrinsic {
+            Sin => Some("sin"),
+            Cos => Some("cos"),
+            Tan => Some("tan"),
+            Exp => Some("exp"),
+            Log => Some("log"),
+            _ => None,
+        };
+        if let Some(f) = builtin {
+            return plain(format!("{f}({a})"));
+        }
+    }
     match (intrinsic, operand) {
         (Abs, Stamp::Int) => plain(format!("({a} < 0 ? (int)(0u - (uint){a}) : {a})")),
         (Abs, Stamp::Long) => plain(format!("({a} < 0L ? (long)(0UL - (ulong){a}) : {a})")),
@@ -94,6 +108,13 @@ pub(crate) fn expression(
         // Not fdlibm's: measured on the H100 (Series, MRIQ), fdlibm's branchy reduction and kernel
         // choice ran the kernels 1.1-1.4x slower than these double-double versions.
         (Sin, Stamp::Double) => helper("ferrocl_math_sin"),
+        // Narrowed `(float) Math.f((double) x)` (the optimiser's `narrowFloat`): the float the
+        // double function rounds to, computed faster (`libm/narrow.cl`).
+        (Sin, Stamp::Float) => helper("ferrocl_math_sinf"),
+        (Cos, Stamp::Float) => helper("ferrocl_math_cosf"),
+        (Tan, Stamp::Float) => helper("ferrocl_math_tanf"),
+        (Exp, Stamp::Float) => helper("ferrocl_math_expf"),
+        (Log, Stamp::Float) => helper("ferrocl_math_logf"),
         (Cos, Stamp::Double) => helper("ferrocl_math_cos"),
         (StrictSin, Stamp::Double) => helper("ferrocl_fdlibm_sin"),
         (StrictCos, Stamp::Double) => helper("ferrocl_fdlibm_cos"),

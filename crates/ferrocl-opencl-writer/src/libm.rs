@@ -33,6 +33,17 @@ pub(crate) const FUNCTIONS: &[(&str, &str, usize)] = &[
     ("hypot", "ferrocl_math_hypot", 2),
 ];
 
+/// The narrowed functions, `(float) Math.f((double) x)` of a float `x`, as `(Java name, C function)`:
+/// each returns the float its double function rounds to, for every float (`libm/narrow.cl`).
+#[allow(dead_code)]
+pub(crate) const NARROWED: &[(&str, &str)] = &[
+    ("sin", "ferrocl_math_sinf"),
+    ("cos", "ferrocl_math_cosf"),
+    ("tan", "ferrocl_math_tanf"),
+    ("exp", "ferrocl_math_expf"),
+    ("log", "ferrocl_math_logf"),
+];
+
 const TRIG: &[&str] = &[
     "libm_dd",
     "libm_consts",
@@ -67,6 +78,16 @@ const HYPERBOLIC: &[&str] = &[
     "libm_hyperbolic",
 ];
 const CBRT_HYPOT: &[&str] = &["libm_dd", "libm_cbrt_hypot"];
+const NARROW_TRIG: &[&str] = &[
+    "libm_dd",
+    "libm_consts",
+    "libm_trig_tables",
+    "libm_reduce",
+    "libm_trig",
+    "libm_narrow",
+    "libm_narrow_trig",
+];
+const NARROW_EXP: &[&str] = &["libm_fdlibm", "libm_narrow", "libm_narrow_exp"];
 
 /// The units `function` (a C name from [`FUNCTIONS`]) needs, dependencies first, its own unit last;
 /// empty for a name that is not ours.
@@ -98,6 +119,8 @@ pub(crate) fn requires(function: &str) -> &'static [&'static str] {
         | "ferrocl_fdlibm_hypot" => &["libm_fdlibm", "libm_fdlibm_hyp"],
         "ferrocl_math_sinh" | "ferrocl_math_cosh" | "ferrocl_math_tanh" => HYPERBOLIC,
         "ferrocl_math_cbrt" | "ferrocl_math_hypot" => CBRT_HYPOT,
+        "ferrocl_math_sinf" | "ferrocl_math_cosf" | "ferrocl_math_tanf" => NARROW_TRIG,
+        "ferrocl_math_expf" | "ferrocl_math_logf" => NARROW_EXP,
         _ => &[],
     }
 }
@@ -122,6 +145,9 @@ pub(crate) fn source(unit: &str) -> &'static str {
         "libm_fdlibm_pow" => include_str!("libm/fdlibm_pow.cl"),
         "libm_fdlibm_inv" => include_str!("libm/fdlibm_inv.cl"),
         "libm_fdlibm_hyp" => include_str!("libm/fdlibm_hyp.cl"),
+        "libm_narrow" => include_str!("libm/narrow.cl"),
+        "libm_narrow_trig" => include_str!("libm/narrow_trig.cl"),
+        "libm_narrow_exp" => include_str!("libm/narrow_exp.cl"),
         _ => "",
     }
 }

@@ -287,3 +287,125 @@ fn libm_special_cases() {
         bad.join("\n")
     );
 }
+
+/// The double function each narrowed function must agree with after rounding to float.
+fn double_path(name: &str) -> &'static str {
+    match name {
+        "exp" => "ferrocl_fdlibm_exp",
+        "log" => "ferrocl_fdlibm_log",
+        "sin" => "ferrocl_math_sin",
+        "cos" => "ferrocl_math_cos",
+        _ => "ferrocl_math_tan",
+    }
+}
+
+/// Floats every narrowed function is checked on: a stride through all 2^32 bit patterns (every
+/// exponent, both signs, NaNs and infinities), the specials, and floats next to multiples of pi/2
+/// and of ln 2 (the reductions' hardest arguments) and next to 1 (log's).
+fn narrowed_inputs() -> Vec<f32> {
+    let mut v: Vec<f32> = (0..1u64 << 20)
+        .map(|i| f32::from_bits((i * 4093 + 17) as u32))
+        .collect();
+    v.extend([
+        0.0,
+        -0.0,
+        f32::MIN_POSITIVE,
+        f32::from_bits(1),
+        f32::MAX,
+        -f32::MAX,
+        f32::INFINITY,
+        f32::NEG_INFINITY,
+        f32::NAN,
+        1.0,
+        87.0,
+        -87.0,
+        88.7,
+        -103.0,
+        1.0e20,
+    ]);
+    for k in 1..4000 {
+        for c in [std::f64::consts::FRAC_PI_2, std::f64::consts::LN_2] {
+            let centre = (c * f64::from(k)) as f32;
+            let bits = centre.to_bits();
+            for d in 0..16u32 {
+                v.push(f32::from_bits(bits.wrapping_add(d).wrapping_sub(8)));
+                v.push(-f32::from_bits(bits.wrapping_add(d).wrapping_sub(8)));
+            }
+        }
+    }
+    for d in 0..4096u32 {
+        v.push(f32::from_bits(1.0f32.to_bits() - 2048 + d));
+    }
+    v
+}
+
+#[test]
+fn narrowed_functions_round_as_their_double_path() {
+    let Some(dev) = open_device() else { return };
+    let mut src = String::from(
+        "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n#pragma OPENCL FP_CONTRACT OFF\n",
+    );
+    let mut needed: Vec<&str> = libm::NARROWED.iter().map(|f| f.1).collect();
+    needed.extend(libm::NARROWED.iter().map(|f| double_path(f.0)));
+    src.push_str(&libm::sources_for(needed));
+    for (name, c) in libm::NARROWED {
+        src.push_str(&format!(
+            "__kernel void n_{name}(__global const float* x, __global float* fast, __global float* slow) {{ size_t i = get_global_id(0); fast[i] = {c}(x[i]); slow[i] = (float){}((double)x[i]); }}\n",
+            double_path(name)
+        ));
+    }
+    let inputs = narrowed_inputs();
+    let mut bad = Vec::new();
+    for (name, _) in libm::NARROWED {
+        if !selected(name) {
+            continue;
+        }
+        let k = dev
+            .build(&src, "-cl-std=CL1.2", &format!("n_{name}"))
+            .unwrap_or_else(|e| panic!("build: {e}"));
+        let mut x = inputs.clone();
+        let mut fast = vec![0.0f32; x.len()];
+        let mut slow = vec![0.0f32; x.len()];
+        let n = x.len();
+        let mut bufs = [
+            HostBuffer::read_only(&mut x),
+            HostBuffer::write_only(&mut fast),
+            HostBuffer::write_only(&mut slow),
+        ];
+        dev.launch(
+            &k,
+            &mut bufs,
+            &[
+                KernelArg::Buffer(0),
+                KernelArg::Buffer(1),
+                KernelArg::Buffer(2),
+            ],
+            &[n],
+            None,
+        )
+        .unwrap_or_else(|e| panic!("launch: {e}"));
+        let mut differ = 0usize;
+        for i in 0..n {
+            let same =
+                (fast[i].is_nan() && slow[i].is_nan()) || fast[i].to_bits() == slow[i].to_bits();
+            if !same {
+                differ += 1;
+                if bad.len() < 20 {
+                    bad.push(format!(
+                        "{name}({:e} = {:#x}): fast {:e}, double path {:e}",
+                        inputs[i],
+                        inputs[i].to_bits(),
+                        fast[i],
+                        slow[i]
+                    ));
+                }
+            }
+        }
+        eprintln!("narrowed {name:>4}: {n} floats, {differ} differ from the double path");
+    }
+    assert!(
+        bad.is_empty(),
+        "narrowed results differ:\n{}",
+        bad.join("\n")
+    );
+}

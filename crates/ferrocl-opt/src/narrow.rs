@@ -20,6 +20,12 @@
 //! IEEE `+ - *`, correctly rounded float `/` and `sqrt` (`-cl-fp32-correctly-rounded-divide-sqrt`,
 //! or the double-and-round fallback the writer prints without it) and float subnormals kept.
 //!
+//! `Math.sin`, `cos`, `tan`, `exp` and `log` of a widened float, rounded to float, become the same
+//! intrinsic on the float: the writer prints its narrowed function (`libm/narrow*.cl`), which
+//! returns exactly the float that the double function rounds to, for every float argument (a fast
+//! double evaluation accepted by a rounding test, the double function itself otherwise; checked
+//! for all 2^32 floats by `scripts/float-proof.sh`). `StrictMath`'s are left alone.
+//!
 //! Only the single operation directly under the `d2f` changes: `(float)(a * b + c)` in double is
 //! two roundings in double and one in float, which float arithmetic does not reproduce, and it is
 //! left as it is.
@@ -73,7 +79,14 @@ fn narrowed_value(g: &mut Graph, n: NodeId) -> Option<NodeId> {
         Op::Binary(
             op @ (BinaryOp::Add | BinaryOp::Sub | BinaryOp::Mul | BinaryOp::Div | BinaryOp::Rem),
         ) => (Op::Binary(*op), g.inputs(d).to_vec()),
-        Op::Intrinsic(Intrinsic::Sqrt) => (Op::Intrinsic(Intrinsic::Sqrt), g.inputs(d).to_vec()),
+        Op::Intrinsic(
+            i @ (Intrinsic::Sqrt
+            | Intrinsic::Sin
+            | Intrinsic::Cos
+            | Intrinsic::Tan
+            | Intrinsic::Exp
+            | Intrinsic::Log),
+        ) => (Op::Intrinsic(*i), g.inputs(d).to_vec()),
         _ => return None,
     };
     if g.stamp(d) != Stamp::Double {
@@ -154,7 +167,7 @@ mod tests {
         let x = g.add(Op::Parameter(0), Stamp::Float, vec![]);
         let wide = f2d(&mut g, x);
         let mut inputs = vec![wide];
-        if !matches!(op, Op::Intrinsic(Intrinsic::Sqrt)) {
+        if !matches!(op, Op::Intrinsic(_)) {
             let other = match constant {
                 Some(v) => double(&mut g, v),
                 None => wide,
@@ -258,10 +271,41 @@ mod tests {
         let mixed = g.add(Op::Binary(BinaryOp::Mul), Stamp::Double, vec![wide, y]);
         let narrow2 = d2f(&mut g, mixed);
         g.add(Op::Return, Stamp::Void, vec![narrow2]);
-        // (float)Math.exp((double)x): not correctly rounded in either format.
-        let exp = g.add(Op::Intrinsic(Intrinsic::Exp), Stamp::Double, vec![wide]);
+        // (float)StrictMath.exp((double)x): fdlibm's bits, no narrowed version.
+        let exp = g.add(
+            Op::Intrinsic(Intrinsic::StrictExp),
+            Stamp::Double,
+            vec![wide],
+        );
         let narrow3 = d2f(&mut g, exp);
         g.add(Op::Return, Stamp::Void, vec![narrow3]);
+        // (float)Math.pow((double)x, (double)x): no narrowed version.
+        let pow = g.add(
+            Op::Intrinsic(Intrinsic::Pow),
+            Stamp::Double,
+            vec![wide, wide],
+        );
+        let narrow4 = d2f(&mut g, pow);
+        g.add(Op::Return, Stamp::Void, vec![narrow4]);
         assert!(narrow_float_graph(&mut g).is_empty());
+    }
+
+    #[test]
+    fn narrowed_functions_narrow() {
+        for i in [
+            Intrinsic::Sin,
+            Intrinsic::Cos,
+            Intrinsic::Tan,
+            Intrinsic::Exp,
+            Intrinsic::Log,
+        ] {
+            let (mut g, x, user) = shape(Op::Intrinsic(i), None);
+            assert_eq!(narrow_float_graph(&mut g).len(), 1, "{i:?}");
+            assert_eq!(
+                rewritten(&g, user),
+                (Op::Intrinsic(i), Stamp::Float, vec![x]),
+                "{i:?}"
+            );
+        }
     }
 }

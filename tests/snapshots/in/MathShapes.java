@@ -61,6 +61,14 @@ public class MathShapes {
         }
     }
 
+    /** narrowFloat: sin, cos, tan, exp and log of a float rounded to float are the narrowed functions. */
+    public static void narrowedFloat(float[] x, float[] out, int n) {
+        for (@Parallel int i = 0; i < n; i++) {
+            out[i] = (float) Math.sin(x[i]) + (float) Math.cos(x[i]) * (float) Math.tan(x[i])
+                    - (float) Math.exp(x[i]) / (float) Math.log(x[i]);
+        }
+    }
+
     public static void atan2Float(float[] y, float[] x, float[] out, int n) {
         for (@Parallel int i = 0; i < n; i++) {
             out[i] = (float) Math.atan2(y[i], x[i]);

@@ -232,6 +232,12 @@ public class BlackScholesBench {
                 schedule.execute();
                 BenchSupport.onDevice(schedule);
                 break;
+            case "ferroclRelaxed":
+                schedule = new TaskSchedule(NAME).relaxedMath(true)
+                        .task("blackScholes", BlackScholesBench::blackScholes, s, x, t, call, put, R, V);
+                schedule.execute();
+                BenchSupport.onDevice(schedule);
+                break;
             case "opencl":
                 kernel = OpenClKernel.build(OPENCL, "blackScholes");
                 opencl();
@@ -277,6 +283,14 @@ public class BlackScholesBench {
     public double[] ferrocl() {
         schedule.execute();
         KernelTimes.record(NAME, "ferrocl", size, schedule);
+        return put;
+    }
+
+    /** Relaxed math (opt-in): {@code Math}'s functions as OpenCL's built-ins, contraction allowed. */
+    @Benchmark
+    public double[] ferroclRelaxed() {
+        schedule.execute();
+        KernelTimes.record(NAME, "ferroclRelaxed", size, schedule);
         return put;
     }
 

@@ -263,6 +263,15 @@ public class CoulombBench {
                 schedule.execute();
                 BenchSupport.onDevice(schedule);
                 break;
+            case "ferroclRelaxed":
+                schedule = new TaskSchedule(NAME).relaxedMath(true)
+                        .task("coulomb", CoulombBench::coulomb, ax, ay, az, q, energy, width, width, SPACING,
+                                PLANE_Z);
+                schedule.execute();
+                BenchSupport.onDevice(schedule);
+                // relaxed: a * b + c may be contracted, as in Aparapi's kernel
+                checkAparapi(expected);
+                return;
             case "opencl":
                 kernel = OpenClKernel.build(null, OPENCL, "coulomb", "-cl-fp32-correctly-rounded-divide-sqrt");
                 opencl();
@@ -317,6 +326,14 @@ public class CoulombBench {
     public float[] ferrocl() {
         schedule.execute();
         KernelTimes.record(NAME, "ferrocl", size, schedule);
+        return energy;
+    }
+
+    /** Relaxed math (opt-in): {@code Math}'s functions as OpenCL's built-ins, contraction allowed. */
+    @Benchmark
+    public float[] ferroclRelaxed() {
+        schedule.execute();
+        KernelTimes.record(NAME, "ferroclRelaxed", size, schedule);
         return energy;
     }
 

@@ -285,6 +285,14 @@ public class MRIQBench {
                 BenchSupport.onDevice(schedule);
                 BenchSupport.checkExact(what + " phiMag", expectedMag, phiMag);
                 break;
+            case "ferroclRelaxed":
+                schedule = new TaskSchedule(NAME).relaxedMath(true)
+                        .task("mriq", MRIQBench::mriq, kx, ky, kz, x, y, z, phiR, phiI, phiMag, qr, qi);
+                schedule.execute();
+                BenchSupport.onDevice(schedule);
+                // relaxed: float built-ins (as the hand-written kernel's) and contraction (as Aparapi's)
+                BenchSupport.checkContracted(what + " phiMag", expectedMag, phiMag, 3);
+                break;
             case "opencl":
                 phiMagKernel = OpenClKernel.build(OPENCL, "phiMag");
                 qKernel = OpenClKernel.build(OPENCL, "computeQ");
@@ -354,6 +362,14 @@ public class MRIQBench {
     public float[] ferrocl() {
         schedule.execute();
         KernelTimes.record(NAME, "ferrocl", size, schedule);
+        return qr;
+    }
+
+    /** Relaxed math (opt-in): {@code Math}'s functions as OpenCL's built-ins, contraction allowed. */
+    @Benchmark
+    public float[] ferroclRelaxed() {
+        schedule.execute();
+        KernelTimes.record(NAME, "ferroclRelaxed", size, schedule);
         return qr;
     }
 

@@ -375,6 +375,14 @@ public class NBodyBench {
                 schedule.execute();
                 BenchSupport.onDevice(schedule);
                 break;
+            case "ferroclRelaxed":
+                schedule = new TaskSchedule(NAME).relaxedMath(true)
+                        .task("step", NBodyBench::step, x, y, z, m, vx, vy, vz, nx, ny, nz, nvx, nvy, nvz, DT, EPS2);
+                schedule.execute();
+                BenchSupport.onDevice(schedule);
+                // relaxed: a * b + c may be contracted, as in Aparapi's kernel
+                checkAparapi(e);
+                return;
             case "opencl":
                 kernel = OpenClKernel.build(null, OPENCL, "nbody", "-cl-fp32-correctly-rounded-divide-sqrt");
                 opencl();
@@ -428,6 +436,14 @@ public class NBodyBench {
     public float[] ferrocl() {
         schedule.execute();
         KernelTimes.record(NAME, "ferrocl", size, schedule);
+        return nx;
+    }
+
+    /** Relaxed math (opt-in): {@code Math}'s functions as OpenCL's built-ins, contraction allowed. */
+    @Benchmark
+    public float[] ferroclRelaxed() {
+        schedule.execute();
+        KernelTimes.record(NAME, "ferroclRelaxed", size, schedule);
         return nx;
     }
 

@@ -218,6 +218,11 @@ public class SeriesBench {
                 schedule.execute();
                 BenchSupport.onDevice(schedule);
                 break;
+            case "ferroclRelaxed":
+                schedule = new TaskSchedule(NAME).relaxedMath(true).task("series", SeriesBench::series, out, STEPS);
+                schedule.execute();
+                BenchSupport.onDevice(schedule);
+                break;
             case "opencl":
                 kernel = OpenClKernel.build(OPENCL, "series");
                 opencl();
@@ -275,6 +280,14 @@ public class SeriesBench {
     public double[] ferrocl() {
         schedule.execute();
         KernelTimes.record(NAME, "ferrocl", size, schedule);
+        return out;
+    }
+
+    /** Relaxed math (opt-in): {@code Math}'s functions as OpenCL's built-ins, contraction allowed. */
+    @Benchmark
+    public double[] ferroclRelaxed() {
+        schedule.execute();
+        KernelTimes.record(NAME, "ferroclRelaxed", size, schedule);
         return out;
     }
 
