@@ -89,14 +89,6 @@ trig += emit_array("ferrocl_2opi_bits", "ulong", words, 3)
 with open(os.path.join(OUT, "trig_tables.cl"), "w") as f:
     f.write(HEADER + trig)
 
-# ---- atan(j/32), j = 0..32 ----
-vals = []
-for j in range(33):
-    hi, lo = dd(atan(mpf(j) / 32))
-    vals += [lit(hi), lit(lo)]
-with open(os.path.join(OUT, "atan_tables.cl"), "w") as f:
-    f.write(HEADER + emit_array("ferrocl_atan_tab", "double", vals, 4))
-
 # ---- exp: 2^(j/64), j = 0..63 ----
 vals = []
 for j in range(64):

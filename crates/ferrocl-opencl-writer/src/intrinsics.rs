@@ -5,12 +5,17 @@
 //! `ceil`, `rint` and `fma` are correctly rounded, `Math.min`/`max` need their own NaN and signed-zero
 //! rules, and `toRadians`/`toDegrees` multiply by the same constants as the JDK (9 and later).
 //! Transcendental functions use Ferrocl's own implementations (`libm/`), not OpenCL's built-ins
-//! (3–16 ulp): `exp` and `log` are fdlibm's algorithms, bit for bit what `StrictMath` returns (and
-//! within `Math`'s 1 ulp), and `StrictMath.sin`/`cos` are fdlibm's too; the others are double-double
-//! implementations measured within 0.75 ulp of
-//! the exact value, inside Java's documented bounds (1 ulp; 2 for atan2, 2.5 for sinh/cosh/tanh, 1.5
-//! for hypot), with Java's special values. `StrictMath` calls of those others are not compiled (see
-//! the front end's `intrinsics`).
+//! (3–16 ulp). `StrictMath`'s are fdlibm's algorithms, bit for bit the JVM's. `Math`'s use the
+//! fdlibm code too wherever it meets `Math`'s contract: `exp`, `log`, `asin`, `acos`, `atan`,
+//! `atan2`, `sinh`, `cosh`, `tanh`, `expm1`, `log1p`, `cbrt` and `hypot` (JDK 17's `Math` delegates
+//! these to `StrictMath` itself, except `exp` and `log`), and `pow` for `|y| < 2^31` (fdlibm's
+//! branch for larger `|y|` is hundreds of ulps off; the double-double version takes it). `sin`,
+//! `cos`, `tan` and `log10` stay double-double (measured within 0.75 ulp): fdlibm's `log10` is 1.8
+//! ulps off at times, and its trigonometric reduction ran the Series and MRI-Q kernels slower on
+//! the GPU. All are inside Java's documented bounds (1 ulp; 2 for atan2, 2.5 for sinh/cosh/tanh,
+//! 1.5 for hypot; measured on 400,000 mpmath references per function), with Java's special values.
+//! A narrowed `(float) Math.f((double) x)` of `sin`, `cos`, `tan`, `exp` or `log` has a float
+//! version returning the same float for every argument (`libm/narrow.cl`).
 
 use ferrocl_graph::{Intrinsic, Stamp};
 
@@ -98,13 +103,13 @@ pub(crate) fn expression(
         (Signum, Stamp::Double) => plain(format!("({a} > 0.0 ? 1.0 : ({a} < 0.0 ? -1.0 : {a}))")),
         (ToRadians, Stamp::Double) => plain(format!("({a} * 0.017453292519943295)")),
         (ToDegrees, Stamp::Double) => plain(format!("({a} * 57.29577951308232)")),
-        (Pow, Stamp::Double) => helper("ferrocl_math_pow"),
-        (Cbrt, Stamp::Double) => helper("ferrocl_math_cbrt"),
+        (Pow, Stamp::Double) => helper("ferrocl_math_pow_mixed"),
+        (Cbrt, Stamp::Double) => helper("ferrocl_fdlibm_cbrt"),
         (Exp, Stamp::Double) => helper("ferrocl_fdlibm_exp"),
         (Log, Stamp::Double) => helper("ferrocl_fdlibm_log"),
         (Log10, Stamp::Double) => helper("ferrocl_math_log10"),
-        (Log1p, Stamp::Double) => helper("ferrocl_math_log1p"),
-        (Expm1, Stamp::Double) => helper("ferrocl_math_expm1"),
+        (Log1p, Stamp::Double) => helper("ferrocl_fdlibm_log1p"),
+        (Expm1, Stamp::Double) => helper("ferrocl_fdlibm_expm1"),
         // Not fdlibm's: measured on the H100 (Series, MRIQ), fdlibm's branchy reduction and kernel
         // choice ran the kernels 1.1-1.4x slower than these double-double versions.
         (Sin, Stamp::Double) => helper("ferrocl_math_sin"),
@@ -135,14 +140,14 @@ pub(crate) fn expression(
         (StrictExp, Stamp::Double) => helper("ferrocl_fdlibm_exp"),
         (StrictLog, Stamp::Double) => helper("ferrocl_fdlibm_log"),
         (Tan, Stamp::Double) => helper("ferrocl_math_tan"),
-        (Asin, Stamp::Double) => helper("ferrocl_math_asin"),
-        (Acos, Stamp::Double) => helper("ferrocl_math_acos"),
-        (Atan, Stamp::Double) => helper("ferrocl_math_atan"),
-        (Atan2, Stamp::Double) => helper("ferrocl_math_atan2"),
-        (Sinh, Stamp::Double) => helper("ferrocl_math_sinh"),
-        (Cosh, Stamp::Double) => helper("ferrocl_math_cosh"),
-        (Tanh, Stamp::Double) => helper("ferrocl_math_tanh"),
-        (Hypot, Stamp::Double) => helper("ferrocl_math_hypot"),
+        (Asin, Stamp::Double) => helper("ferrocl_fdlibm_asin"),
+        (Acos, Stamp::Double) => helper("ferrocl_fdlibm_acos"),
+        (Atan, Stamp::Double) => helper("ferrocl_fdlibm_atan"),
+        (Atan2, Stamp::Double) => helper("ferrocl_fdlibm_atan2"),
+        (Sinh, Stamp::Double) => helper("ferrocl_fdlibm_sinh"),
+        (Cosh, Stamp::Double) => helper("ferrocl_fdlibm_cosh"),
+        (Tanh, Stamp::Double) => helper("ferrocl_fdlibm_tanh"),
+        (Hypot, Stamp::Double) => helper("ferrocl_fdlibm_hypot"),
         (FloatToRawIntBits, Stamp::Float) => plain(format!("as_int({a})")),
         (IntBitsToFloat, Stamp::Int) => plain(format!("as_float({a})")),
         (DoubleToRawLongBits, Stamp::Double) => plain(format!("as_long({a})")),

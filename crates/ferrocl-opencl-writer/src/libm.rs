@@ -1,5 +1,7 @@
-//! Ferrocl's own OpenCL C implementations of `java.lang.Math`'s transcendental functions on `double`
-//! (`exp` and `log` as fdlibm computes them, so that `StrictMath`'s are exact too: `libm/fdlibm.cl`),
+//! Ferrocl's own OpenCL C implementations of `java.lang.Math`'s and `StrictMath`'s transcendental
+//! functions on `double`: fdlibm's algorithms (`libm/fdlibm*.cl`, bit for bit `StrictMath`, and `Math`'s
+//! where they meet its contract), double-double versions of `sin`, `cos`, `tan`, `log10` and `pow` for
+//! `|y| >= 2^31` (`trig.cl`, `exp_log.cl`, `pow.cl`), and the narrowed float functions (`narrow*.cl`);
 //! each within the JDK's documented error bound of the exact result (1 ulp; `atan2` 2, `sinh`/`cosh`/
 //! `tanh` 2.5, `hypot` 1.5) and with the Javadoc's special cases (NaN, ±∞, ±0), where OpenCL's built-ins
 //! only promise 3–16 ulp.
@@ -16,21 +18,21 @@ pub(crate) const FUNCTIONS: &[(&str, &str, usize)] = &[
     ("sin", "ferrocl_math_sin", 1),
     ("cos", "ferrocl_math_cos", 1),
     ("tan", "ferrocl_math_tan", 1),
-    ("asin", "ferrocl_math_asin", 1),
-    ("acos", "ferrocl_math_acos", 1),
-    ("atan", "ferrocl_math_atan", 1),
-    ("atan2", "ferrocl_math_atan2", 2),
+    ("asin", "ferrocl_fdlibm_asin", 1),
+    ("acos", "ferrocl_fdlibm_acos", 1),
+    ("atan", "ferrocl_fdlibm_atan", 1),
+    ("atan2", "ferrocl_fdlibm_atan2", 2),
     ("exp", "ferrocl_fdlibm_exp", 1),
-    ("expm1", "ferrocl_math_expm1", 1),
+    ("expm1", "ferrocl_fdlibm_expm1", 1),
     ("log", "ferrocl_fdlibm_log", 1),
     ("log10", "ferrocl_math_log10", 1),
-    ("log1p", "ferrocl_math_log1p", 1),
-    ("pow", "ferrocl_math_pow", 2),
-    ("sinh", "ferrocl_math_sinh", 1),
-    ("cosh", "ferrocl_math_cosh", 1),
-    ("tanh", "ferrocl_math_tanh", 1),
-    ("cbrt", "ferrocl_math_cbrt", 1),
-    ("hypot", "ferrocl_math_hypot", 2),
+    ("log1p", "ferrocl_fdlibm_log1p", 1),
+    ("pow", "ferrocl_math_pow_mixed", 2),
+    ("sinh", "ferrocl_fdlibm_sinh", 1),
+    ("cosh", "ferrocl_fdlibm_cosh", 1),
+    ("tanh", "ferrocl_fdlibm_tanh", 1),
+    ("cbrt", "ferrocl_fdlibm_cbrt", 1),
+    ("hypot", "ferrocl_fdlibm_hypot", 2),
 ];
 
 /// The narrowed functions, `(float) Math.f((double) x)` of a float `x`, as `(Java name, C function)`:
@@ -51,12 +53,6 @@ const TRIG: &[&str] = &[
     "libm_reduce",
     "libm_trig",
 ];
-const INVERSE_TRIG: &[&str] = &[
-    "libm_dd",
-    "libm_consts",
-    "libm_atan_tables",
-    "libm_inverse_trig",
-];
 const EXP_LOG: &[&str] = &[
     "libm_dd",
     "libm_consts",
@@ -70,14 +66,6 @@ const POW: &[&str] = &[
     "libm_exp_log",
     "libm_pow",
 ];
-const HYPERBOLIC: &[&str] = &[
-    "libm_dd",
-    "libm_consts",
-    "libm_exp_log_tables",
-    "libm_exp_log",
-    "libm_hyperbolic",
-];
-const CBRT_HYPOT: &[&str] = &["libm_dd", "libm_cbrt_hypot"];
 const NARROW_TRIG: &[&str] = &[
     "libm_dd",
     "libm_consts",
@@ -87,6 +75,16 @@ const NARROW_TRIG: &[&str] = &[
     "libm_narrow",
     "libm_narrow_trig",
 ];
+const POW_MIXED: &[&str] = &[
+    "libm_dd",
+    "libm_consts",
+    "libm_exp_log_tables",
+    "libm_exp_log",
+    "libm_pow",
+    "libm_fdlibm",
+    "libm_fdlibm_pow",
+    "libm_pow_mixed",
+];
 const NARROW_EXP: &[&str] = &["libm_fdlibm", "libm_narrow", "libm_narrow_exp"];
 
 /// The units `function` (a C name from [`FUNCTIONS`]) needs, dependencies first, its own unit last;
@@ -94,12 +92,10 @@ const NARROW_EXP: &[&str] = &["libm_fdlibm", "libm_narrow", "libm_narrow_exp"];
 pub(crate) fn requires(function: &str) -> &'static [&'static str] {
     match function {
         "ferrocl_math_sin" | "ferrocl_math_cos" | "ferrocl_math_tan" => TRIG,
-        "ferrocl_math_asin" | "ferrocl_math_acos" | "ferrocl_math_atan" | "ferrocl_math_atan2" => {
-            INVERSE_TRIG
-        }
         "ferrocl_math_exp" | "ferrocl_math_expm1" | "ferrocl_math_log" | "ferrocl_math_log10"
         | "ferrocl_math_log1p" => EXP_LOG,
         "ferrocl_math_pow" => POW,
+        "ferrocl_math_pow_mixed" => POW_MIXED,
         "ferrocl_fdlibm_exp" | "ferrocl_fdlibm_log" => &["libm_fdlibm"],
         "ferrocl_fdlibm_sin" | "ferrocl_fdlibm_cos" | "ferrocl_fdlibm_tan" => {
             &["libm_fdlibm", "libm_fdlibm_trig"]
@@ -117,8 +113,6 @@ pub(crate) fn requires(function: &str) -> &'static [&'static str] {
         | "ferrocl_fdlibm_cosh"
         | "ferrocl_fdlibm_tanh"
         | "ferrocl_fdlibm_hypot" => &["libm_fdlibm", "libm_fdlibm_hyp"],
-        "ferrocl_math_sinh" | "ferrocl_math_cosh" | "ferrocl_math_tanh" => HYPERBOLIC,
-        "ferrocl_math_cbrt" | "ferrocl_math_hypot" => CBRT_HYPOT,
         "ferrocl_math_sinf" | "ferrocl_math_cosf" | "ferrocl_math_tanf" => NARROW_TRIG,
         "ferrocl_math_expf" | "ferrocl_math_logf" => NARROW_EXP,
         _ => &[],
@@ -131,20 +125,17 @@ pub(crate) fn source(unit: &str) -> &'static str {
         "libm_dd" => include_str!("libm/dd.cl"),
         "libm_consts" => include_str!("libm/consts.cl"),
         "libm_trig_tables" => include_str!("libm/trig_tables.cl"),
-        "libm_atan_tables" => include_str!("libm/atan_tables.cl"),
         "libm_exp_log_tables" => include_str!("libm/exp_log_tables.cl"),
         "libm_reduce" => include_str!("libm/reduce.cl"),
         "libm_trig" => include_str!("libm/trig.cl"),
-        "libm_inverse_trig" => include_str!("libm/inverse_trig.cl"),
         "libm_exp_log" => include_str!("libm/exp_log.cl"),
         "libm_pow" => include_str!("libm/pow.cl"),
-        "libm_hyperbolic" => include_str!("libm/hyperbolic.cl"),
-        "libm_cbrt_hypot" => include_str!("libm/cbrt_hypot.cl"),
         "libm_fdlibm" => include_str!("libm/fdlibm.cl"),
         "libm_fdlibm_trig" => include_str!("libm/fdlibm_trig.cl"),
         "libm_fdlibm_pow" => include_str!("libm/fdlibm_pow.cl"),
         "libm_fdlibm_inv" => include_str!("libm/fdlibm_inv.cl"),
         "libm_fdlibm_hyp" => include_str!("libm/fdlibm_hyp.cl"),
+        "libm_pow_mixed" => include_str!("libm/pow_mixed.cl"),
         "libm_narrow" => include_str!("libm/narrow.cl"),
         "libm_narrow_trig" => include_str!("libm/narrow_trig.cl"),
         "libm_narrow_exp" => include_str!("libm/narrow_exp.cl"),

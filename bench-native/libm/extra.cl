@@ -1,0 +1,30 @@
+/* Candidates measured beside the library's own functions (not used by the compiler). */
+
+/* fdlibm's exp algorithm with k = rint(x / ln 2) for every argument and the special cases as selects: no branch.
+ * The same reduction and kernel as fdlibm (|r| <= ln2/2), so within fdlibm's error bound; k differs from fdlibm's
+ * only near |x| = ln2/2 and 3 ln2/2 (fdlibm's thresholds compare the high word only) and at ties. */
+double ferrocl_bf_exp(double x) {
+    const double ln2_hi = 6.93147180369123816490e-01;
+    const double ln2_lo = 1.90821492927058770002e-10;
+    const double inv_ln2 = 1.44269504088896338700e+00;
+    const double p1 = 1.66666666666666019037e-01;
+    const double p2 = -2.77777777770155933842e-03;
+    const double p3 = 6.61375632143793436117e-05;
+    const double p4 = -1.65339022054652515390e-06;
+    const double p5 = 4.13813679705723846039e-08;
+    const double xc = fmin(fmax(x, -746.0), 710.0);
+    const double k = rint(xc * inv_ln2);
+    const double hi = xc - k * ln2_hi;
+    const double lo = k * ln2_lo;
+    const double r = hi - lo;
+    const double t = r * r;
+    const double c = r - t * (p1 + t * (p2 + t * (p3 + t * (p4 + t * p5))));
+    const double y = 1.0 - ((lo - (r * c) / (2.0 - c)) - hi);
+    const int ki = (int)k;
+    const int k1 = ki >> 1;
+    const int k2 = ki - k1;
+    double res = y * as_double(((long)(k1 + 1023)) << 52) * as_double(((long)(k2 + 1023)) << 52);
+    res = x > 7.09782712893383973096e+02 ? as_double(0x7FF0000000000000L) : res;
+    res = x < -7.45133219101941108420e+02 ? 0.0 : res;
+    return isnan(x) ? x + x : res;
+}

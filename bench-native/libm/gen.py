@@ -1,0 +1,61 @@
+#!/usr/bin/env python3
+"""Writes libm_speed.cl: every unit of Ferrocl's OpenCL libm (crates/ferrocl-opencl-writer/src/libm) and one kernel
+per (function, implementation): the double-double version (`dd`, ferrocl_math_*), fdlibm's (`fdlibm`,
+ferrocl_fdlibm_*), OpenCL's built-in (`builtin`), candidates from extra.cl, and for float arguments the narrowed function (`narrowed`) against
+the double path rounded to float (`dpath`). libm_speed.c times them. Run from this folder: python3 gen.py"""
+import os
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+LIBM = os.path.join(HERE, "..", "..", "crates", "ferrocl-opencl-writer", "src", "libm")
+UNITS = ["dd", "consts", "trig_tables", "reduce", "trig", "exp_log_tables", "exp_log", "pow", "fdlibm", "fdlibm_trig",
+         "fdlibm_pow", "fdlibm_inv", "fdlibm_hyp", "pow_mixed", "narrow", "narrow_trig", "narrow_exp"]
+# The double-double versions still in the library (those of asin, acos, atan, atan2, sinh, cosh, tanh, cbrt and
+# hypot were removed once Math used fdlibm's: bench-results/raw/2026-11-25-h100-libm-speed.txt has their figures).
+DD = {"exp", "log", "pow", "sin", "cos", "tan", "log10", "log1p", "expm1"}
+# (function, arity, [implementations]); dd's exp and log are the older double-double ones (Math uses fdlibm's).
+DOUBLE = [("exp", 1), ("log", 1), ("pow", 2), ("sin", 1), ("cos", 1), ("tan", 1), ("asin", 1), ("acos", 1),
+          ("atan", 1), ("atan2", 2), ("sinh", 1), ("cosh", 1), ("tanh", 1), ("log10", 1), ("log1p", 1),
+          ("expm1", 1), ("cbrt", 1), ("hypot", 2)]
+FLOAT = ["sin", "cos", "tan", "exp", "log"]
+DPATH = {"exp": "ferrocl_fdlibm_exp", "log": "ferrocl_fdlibm_log", "sin": "ferrocl_math_sin",
+         "cos": "ferrocl_math_cos", "tan": "ferrocl_math_tan"}
+
+out = ["#pragma OPENCL EXTENSION cl_khr_fp64 : enable", "#pragma OPENCL FP_CONTRACT OFF"]
+for u in UNITS:
+    with open(os.path.join(LIBM, u + ".cl")) as f:
+        out.append(f.read())
+with open(os.path.join(HERE, "extra.cl")) as f:
+    out.append(f.read())
+names = []
+for fn, arity in DOUBLE:
+    args = "x[i], y[i]" if arity == 2 else "x[i]"
+    impls = [("dd", "ferrocl_math_" + fn)] if fn in DD else []
+    impls += [("fdlibm", "ferrocl_fdlibm_" + fn), ("builtin", fn)]
+    if fn == "pow":
+        impls.insert(2, ("mixed", "ferrocl_math_pow_mixed"))
+    for impl, c in impls:
+        k = "d_%s_%s" % (fn, impl)
+        names.append(k)
+        out.append("__kernel void %s(__global const double* x, __global const double* y, __global const float* xf, "
+                   "__global double* out, __global float* outf) { size_t i = get_global_id(0); out[i] = %s(%s); }"
+                   % (k, c, args))
+EXTRA = [("exp", "bf", "ferrocl_bf_exp")]
+for fn, impl, c in EXTRA:
+    k = "d_%s_%s" % (fn, impl)
+    names.insert(names.index("d_%s_builtin" % fn), k)
+    out.append("__kernel void %s(__global const double* x, __global const double* y, __global const float* xf, "
+               "__global double* out, __global float* outf) { size_t i = get_global_id(0); out[i] = %s(x[i]); }"
+               % (k, c))
+for fn in FLOAT:
+    for impl, expr in (("narrowed", "ferrocl_math_%sf(xf[i])" % fn), ("dpath", "(float)%s((double)xf[i])" % DPATH[fn]),
+                       ("builtin", "%s(xf[i])" % fn)):
+        k = "f_%s_%s" % (fn, impl)
+        names.append(k)
+        out.append("__kernel void %s(__global const double* x, __global const double* y, __global const float* xf, "
+                   "__global double* out, __global float* outf) { size_t i = get_global_id(0); outf[i] = %s; }"
+                   % (k, expr))
+with open(os.path.join(HERE, "libm_speed.cl"), "w") as f:
+    f.write("\n".join(out) + "\n")
+with open(os.path.join(HERE, "kernels.txt"), "w") as f:
+    f.write("\n".join(names) + "\n")
+print(len(names), "kernels")
