@@ -54,6 +54,27 @@ for fn in FLOAT:
         out.append("__kernel void %s(__global const double* x, __global const double* y, __global const float* xf, "
                    "__global double* out, __global float* outf) { size_t i = get_global_id(0); outf[i] = %s; }"
                    % (k, expr))
+# Compute-bound forms: eight evaluations per element at arguments x (1 + j 2^-10), summed; the single-evaluation
+# kernels above mostly sit at the memory floor.
+REPEAT = [("d", "exp", [("fdlibm", "ferrocl_fdlibm_exp"), ("bf", "ferrocl_bf_exp"), ("builtin", "exp")]),
+          ("d", "log", [("fdlibm", "ferrocl_fdlibm_log"), ("builtin", "log")]),
+          ("d", "pow", [("mixed", "ferrocl_math_pow_mixed"), ("builtin", "pow")]),
+          ("d", "sin", [("dd", "ferrocl_math_sin"), ("fdlibm", "ferrocl_fdlibm_sin"), ("builtin", "sin")]),
+          ("f", "sin", [("narrowed", "ferrocl_math_sinf"), ("builtin", "sin")]),
+          ("f", "exp", [("narrowed", "ferrocl_math_expf"), ("builtin", "exp")])]
+for kind, fn, impls in REPEAT:
+    for impl, c in impls:
+        k = "r%s_%s_%s" % (kind, fn, impl)
+        names.append(k)
+        if kind == "d":
+            arg2 = ", y[i]" if fn == "pow" else ""
+            body = ("double a = x[i]; double s = 0.0; for (int j = 0; j < 8; j++) s += %s(a * (1.0 + j * 0x1p-10)%s); "
+                    "out[i] = s;" % (c, arg2))
+        else:
+            body = ("float a = xf[i]; float s = 0.0f; for (int j = 0; j < 8; j++) s += %s(a * (1.0f + j * 0x1p-10f)); "
+                    "outf[i] = s;" % c)
+        out.append("__kernel void %s(__global const double* x, __global const double* y, __global const float* xf, "
+                   "__global double* out, __global float* outf) { size_t i = get_global_id(0); %s }" % (k, body))
 with open(os.path.join(HERE, "libm_speed.cl"), "w") as f:
     f.write("\n".join(out) + "\n")
 with open(os.path.join(HERE, "kernels.txt"), "w") as f:
