@@ -1968,41 +1968,51 @@ double ferrocl_math_pow_mixed(double x, double y) {
  * How: a float argument has 24 significant bits, so argument reduction in plain double arithmetic
  * is exact or nearly so (see each function), and a double polynomial gives a value `y` within a few
  * double ulps of the exact result `v`. The double path `d` is within one double ulp of `v` as well.
- * Both round to the same float unless a float rounding boundary lies between them; so `y` is used
- * only when `y - t` and `y + t` round to the same float, with `t = |y| * 2^-44` (2^8 times the sum
- * of both error bounds, which are below 2^-50 |v| and 2^-52 |v|), and every value between them
- * rounds to that float too: Ziv's rounding test. Otherwise (about one float in 2^19, plus the
- * arguments outside each fast range: NaN, infinities, large or subnormal values) the double path
- * itself runs. `scripts/float-proof.sh` checks the claim for all 2^32 floats on a device.
+ * Both round to the same float unless a float rounding boundary (a midpoint between two floats)
+ * lies between them. Ziv's rounding test: `y` is used only when no midpoint lies within 1024 double
+ * ulps of it (at least 2^9 times the sum of both error bounds, which are below 2^-50 |v| and
+ * 2^-52 |v|); otherwise (about one float in 2^18, plus the arguments outside each fast range: NaN,
+ * infinities, large or subnormal values) the double path itself runs. `scripts/float-proof.sh`
+ * checks the claim for all 2^32 floats on a device.
+ *
+ * The test reads the bits of `y`: for a result in the normal float range, the float's last place
+ * is bit 29 of the double's fraction, so the midpoints are where the low 29 bits are 2^28 and the
+ * distance to the nearest one, in double ulps, is `|low29 - 2^28|` (a power of two, where the
+ * spacing changes, is a float and no midpoint). Conversions are few and slow on GPUs: the argument
+ * is widened once, the result narrowed once, and reductions take their integer from the bits of
+ * `t + 1.5 * 2^52` rather than from `rint` and a conversion.
  *
  * Double to float conversion rounds to nearest even (OpenCL's default), as Java's `d2f` does. */
 
-#define FERROCL_NARROW_TOL 0x1p-44
+/* Whether `y`, a double within 2^-50 |v| of an exact result v whose double path is within
+ * 2^-52 |v|, rounds to the same float as the double path: a zero, or a normal-float magnitude
+ * whose distance to the nearest float midpoint exceeds 1024 double ulps. */
+inline int ferrocl_narrow_safe(double y) {
+    const int low = as_int2(y).x & 0x1fffffff;
+    return y == 0.0 || (fabs(y) >= 0x1p-126 && abs(low - 0x10000000) > 1024);
+}
 
-/* `y` rounded to float when every value within `|y| * 2^-44` of it rounds to the same float;
- * `*ok` says whether it did. */
-inline float ferrocl_narrow_round(double y, int *ok) {
-    const double t = fabs(y) * FERROCL_NARROW_TOL;
-    const float lo = (float)(y - t);
-    const float hi = (float)(y + t);
-    *ok = lo == hi;
-    return lo;
+/* `t` rounded to the nearest integer n (|t| < 2^51), as the double n and n's low 32 bits. */
+inline double ferrocl_narrow_nearest(double t, int *low) {
+    const double big = t + 0x1.8p52;
+    *low = as_int2(big).x;
+    return big - 0x1.8p52;
 }
 
 /* Narrowed `(float) Math.sin/cos/tan((double) x)` for a float `x` (the scheme: `narrow.cl`). */
 
-/* x - n pi/2 for a float |x| <= 2^20, n = rint(x 2/pi), and n mod 4 in *q. pi/2 is split into
- * three doubles (P1 + P2 + P3 equals pi/2 to 2^-162). x - n P1 is exact: both are multiples of
- * 2^-52 when ulp(x) >= 2^-52 and their difference is below 1 (and n = 0 for smaller x, where
- * r = x keeps the sign of -0). The two further steps round once each: the error is below 2^-52 |r|
- * since r is never below 2^-40 for a float argument this size. */
-inline double ferrocl_narrow_pio2(float x, int *q) {
-    const double d = (double)x;
-    const double n = rint(d * 0x1.45f306dc9c883p-1);
+/* x - n pi/2 for a float |x| <= 2^20, n the integer nearest x 2/pi, and n mod 4 in *q. pi/2 is
+ * split into three doubles (P1 + P2 + P3 equals pi/2 to 2^-162). x - n P1 is exact: both are
+ * multiples of 2^-52 when ulp(x) >= 2^-52 and their difference is below 1 (and n = 0 for smaller
+ * x, where r = x keeps the sign of -0). The two further steps round once each: the error is below
+ * 2^-52 |r| since r is never below 2^-40 for a float argument this size. */
+inline double ferrocl_narrow_pio2(double d, int *q) {
+    int low;
+    const double n = ferrocl_narrow_nearest(d * 0x1.45f306dc9c883p-1, &low);
     double r = fma(-n, 0x1.921fb54442d18p+0, d);
     r = fma(-n, 0x1.1a62633145c07p-54, r);
     r = fma(-n, -0x1.f1976b7ed8fbcp-110, r);
-    *q = ((int)n) & 3;
+    *q = low & 3;
     return n == 0.0 ? d : r;
 }
 
@@ -2031,60 +2041,47 @@ inline double ferrocl_narrow_cos_poly(double r) {
 
 /* (float) Math.sin((double) x), equal to `(float) ferrocl_math_sin(x)` for every float x. */
 float ferrocl_math_sinf(float x) {
-    if (fabs(x) <= 0x1p20f) {
-        int q;
-        const double r = ferrocl_narrow_pio2(x, &q);
-        const double s = ferrocl_narrow_sin_poly(r);
-        const double c = ferrocl_narrow_cos_poly(r);
-        double y = (q & 1) ? c : s;
-        y = (q & 2) ? -y : y;
-        int ok;
-        const float f = ferrocl_narrow_round(y, &ok);
-        if (ok) {
-            return f;
-        }
+    const double d = (double)x;
+    int q;
+    const double r = ferrocl_narrow_pio2(d, &q);
+    double y = (q & 1) ? ferrocl_narrow_cos_poly(r) : ferrocl_narrow_sin_poly(r);
+    y = (q & 2) ? -y : y;
+    if (fabs(x) <= 0x1p20f && ferrocl_narrow_safe(y)) {
+        return (float)y;
     }
-    return (float)ferrocl_math_sin((double)x);
+    return (float)ferrocl_math_sin(d);
 }
 
 /* (float) Math.cos((double) x), equal to `(float) ferrocl_math_cos(x)` for every float x. */
 float ferrocl_math_cosf(float x) {
-    if (fabs(x) <= 0x1p20f) {
-        int q;
-        const double r = ferrocl_narrow_pio2(x, &q);
-        const double s = ferrocl_narrow_sin_poly(r);
-        const double c = ferrocl_narrow_cos_poly(r);
-        double y = (q & 1) ? s : c;
-        y = ((q + 1) & 2) ? -y : y;
-        int ok;
-        const float f = ferrocl_narrow_round(y, &ok);
-        if (ok) {
-            return f;
-        }
+    const double d = (double)x;
+    int q;
+    const double r = ferrocl_narrow_pio2(d, &q);
+    double y = (q & 1) ? ferrocl_narrow_sin_poly(r) : ferrocl_narrow_cos_poly(r);
+    y = ((q + 1) & 2) ? -y : y;
+    if (fabs(x) <= 0x1p20f && ferrocl_narrow_safe(y)) {
+        return (float)y;
     }
-    return (float)ferrocl_math_cos((double)x);
+    return (float)ferrocl_math_cos(d);
 }
 
 /* (float) Math.tan((double) x), equal to `(float) ferrocl_math_tan(x)` for every float x: sin/cos
  * of the reduced argument, -cos/sin in odd quadrants (each factor within 2^-51, one rounding more). */
 float ferrocl_math_tanf(float x) {
-    if (fabs(x) <= 0x1p20f) {
-        int q;
-        const double r = ferrocl_narrow_pio2(x, &q);
-        const double s = ferrocl_narrow_sin_poly(r);
-        const double c = ferrocl_narrow_cos_poly(r);
-        const double y = (q & 1) ? -c / s : s / c;
-        int ok;
-        const float f = ferrocl_narrow_round(y, &ok);
-        if (ok) {
-            return f;
-        }
+    const double d = (double)x;
+    int q;
+    const double r = ferrocl_narrow_pio2(d, &q);
+    const double s = ferrocl_narrow_sin_poly(r);
+    const double c = ferrocl_narrow_cos_poly(r);
+    const double y = (q & 1) ? -c / s : s / c;
+    if (fabs(x) <= 0x1p20f && ferrocl_narrow_safe(y)) {
+        return (float)y;
     }
-    return (float)ferrocl_math_tan((double)x);
+    return (float)ferrocl_math_tan(d);
 }
 
 /* Narrowed `(float) Math.exp((double) x)` and `(float) Math.log((double) x)` for a float `x`: the
- * scheme of `narrow.cl` (`ferrocl_narrow_round`), against the double path: `(float)` of fdlibm's
+ * scheme of `narrow.cl` (`ferrocl_narrow_safe`), against the double path: `(float)` of fdlibm's
  * `exp`/`log`, which are `Math.exp`/`log` on the device. */
 
 /* exp for |x| <= 87 (the result a normal float): k = rint(x / ln 2), r = x - k ln 2 with ln 2 split
@@ -2092,65 +2089,57 @@ float ferrocl_math_tanf(float x) {
  * r is within 2^-54 + 2^-100), e^r by its Taylor polynomial of degree 12 (remainder below 2^-52 for
  * |r| <= 0.35), scaled by 2^k exactly. */
 float ferrocl_math_expf(float x) {
-    if (fabs(x) <= 87.0f) {
-        const double d = (double)x;
-        const double k = rint(d * 0x1.71547652b82fep+0);
-        double r = fma(-k, 0x1.62e42fefa39efp-1, d);
-        r = fma(-k, 0x1.abc9e3b39803fp-56, r);
-        double p = 0x1.1eed8eff8d898p-29;
-        p = fma(p, r, 0x1.ae64567f544e4p-26);
-        p = fma(p, r, 0x1.27e4fb7789f5cp-22);
-        p = fma(p, r, 0x1.71de3a556c734p-19);
-        p = fma(p, r, 0x1.a01a01a01a01ap-16);
-        p = fma(p, r, 0x1.a01a01a01a01ap-13);
-        p = fma(p, r, 0x1.6c16c16c16c17p-10);
-        p = fma(p, r, 0x1.1111111111111p-7);
-        p = fma(p, r, 0x1.5555555555555p-5);
-        p = fma(p, r, 0x1.5555555555555p-3);
-        p = fma(p, r, 0.5);
-        p = fma(p, r, 1.0);
-        p = fma(p, r, 1.0);
-        const double y = p * as_double(((long)((int)k + 1023)) << 52);
-        int ok;
-        const float f = ferrocl_narrow_round(y, &ok);
-        if (ok) {
-            return f;
-        }
+    const double d = (double)x;
+    int k;
+    const double kd = ferrocl_narrow_nearest(d * 0x1.71547652b82fep+0, &k);
+    double r = fma(-kd, 0x1.62e42fefa39efp-1, d);
+    r = fma(-kd, 0x1.abc9e3b39803fp-56, r);
+    double p = 0x1.1eed8eff8d898p-29;
+    p = fma(p, r, 0x1.ae64567f544e4p-26);
+    p = fma(p, r, 0x1.27e4fb7789f5cp-22);
+    p = fma(p, r, 0x1.71de3a556c734p-19);
+    p = fma(p, r, 0x1.a01a01a01a01ap-16);
+    p = fma(p, r, 0x1.a01a01a01a01ap-13);
+    p = fma(p, r, 0x1.6c16c16c16c17p-10);
+    p = fma(p, r, 0x1.1111111111111p-7);
+    p = fma(p, r, 0x1.5555555555555p-5);
+    p = fma(p, r, 0x1.5555555555555p-3);
+    p = fma(p, r, 0.5);
+    p = fma(p, r, 1.0);
+    p = fma(p, r, 1.0);
+    // 2^k exactly: k is between -126 and 126 wherever the result is used
+    const double y = p * as_double(((long)(clamp(k, -1000, 1000) + 1023)) << 52);
+    if (fabs(x) <= 87.0f && ferrocl_narrow_safe(y)) {
+        return (float)y;
     }
-    return (float)ferrocl_fdlibm_exp((double)x);
+    return (float)ferrocl_fdlibm_exp(d);
 }
 
-/* log for a positive normal float: x = 2^e m with m in [sqrt(1/2), sqrt(2)), f = m - 1 exact,
+/* log for a positive normal float: x = 2^e m with m in [sqrt(1/2), sqrt(2)] (the fraction compared
+ * with sqrt(2)'s as integers: 0x3504f3 is sqrt(2)'s float fraction, just below it), f = m - 1 exact,
  * log(1 + f) as fdlibm writes it (s = f / (2 + f), its polynomial in s^2, within 2^-58), plus
  * e ln 2 with ln 2 split in two doubles. |log x| >= 0.34 whenever e != 0, so nothing cancels. */
 float ferrocl_math_logf(float x) {
-    if (x >= 0x1p-126f && x <= 0x1.fffffep+127f) {
-        const int bits = as_int(x);
-        int e = ((bits >> 23) & 0xff) - 127;
-        float m = as_float((bits & 0x007fffff) | 0x3f800000);
-        if (m > 1.41421353816986083984f) {
-            m *= 0.5f;
-            e += 1;
-        }
-        const double f = (double)m - 1.0;
-        const double s = f / (2.0 + f);
-        const double z = s * s;
-        double p = fma(z, 1.479819860511658591e-01, 1.531383769920937332e-01);
-        p = fma(z, p, 1.818357216161805012e-01);
-        p = fma(z, p, 2.222219843214978396e-01);
-        p = fma(z, p, 2.857142874366239149e-01);
-        p = fma(z, p, 3.999999999940941908e-01);
-        p = fma(z, p, 6.666666666666735130e-01);
-        const double big_r = z * p;
-        const double hfsq = 0.5 * f * f;
-        const double lm = f - (hfsq - s * (hfsq + big_r));
-        const double de = (double)e;
-        const double y = fma(de, 0x1.62e42fefa39efp-1, fma(de, 0x1.abc9e3b39803fp-56, lm));
-        int ok;
-        const float r = ferrocl_narrow_round(y, &ok);
-        if (ok) {
-            return r;
-        }
+    const int bits = as_int(x);
+    const int big = (bits & 0x007fffff) > 0x003504f3;  // m > sqrt(2), as a float's fraction
+    const int e = ((bits >> 23) & 0xff) - 127 + big;
+    const float m = as_float((bits & 0x007fffff) | (big ? 0x3f000000 : 0x3f800000));
+    const double f = (double)m - 1.0;
+    const double s = f / (2.0 + f);
+    const double z = s * s;
+    double p = fma(z, 1.479819860511658591e-01, 1.531383769920937332e-01);
+    p = fma(z, p, 1.818357216161805012e-01);
+    p = fma(z, p, 2.222219843214978396e-01);
+    p = fma(z, p, 2.857142874366239149e-01);
+    p = fma(z, p, 3.999999999940941908e-01);
+    p = fma(z, p, 6.666666666666735130e-01);
+    const double big_r = z * p;
+    const double hfsq = 0.5 * f * f;
+    const double lm = f - (hfsq - s * (hfsq + big_r));
+    const double de = (double)e;
+    const double y = fma(de, 0x1.62e42fefa39efp-1, fma(de, 0x1.abc9e3b39803fp-56, lm));
+    if (x >= 0x1p-126f && x <= 0x1.fffffep+127f && ferrocl_narrow_safe(y)) {
+        return (float)y;
     }
     return (float)ferrocl_fdlibm_log((double)x);
 }

@@ -1,17 +1,17 @@
 /* Narrowed `(float) Math.sin/cos/tan((double) x)` for a float `x` (the scheme: `narrow.cl`). */
 
-/* x - n pi/2 for a float |x| <= 2^20, n = rint(x 2/pi), and n mod 4 in *q. pi/2 is split into
- * three doubles (P1 + P2 + P3 equals pi/2 to 2^-162). x - n P1 is exact: both are multiples of
- * 2^-52 when ulp(x) >= 2^-52 and their difference is below 1 (and n = 0 for smaller x, where
- * r = x keeps the sign of -0). The two further steps round once each: the error is below 2^-52 |r|
- * since r is never below 2^-40 for a float argument this size. */
-inline double ferrocl_narrow_pio2(float x, int *q) {
-    const double d = (double)x;
-    const double n = rint(d * 0x1.45f306dc9c883p-1);
+/* x - n pi/2 for a float |x| <= 2^20, n the integer nearest x 2/pi, and n mod 4 in *q. pi/2 is
+ * split into three doubles (P1 + P2 + P3 equals pi/2 to 2^-162). x - n P1 is exact: both are
+ * multiples of 2^-52 when ulp(x) >= 2^-52 and their difference is below 1 (and n = 0 for smaller
+ * x, where r = x keeps the sign of -0). The two further steps round once each: the error is below
+ * 2^-52 |r| since r is never below 2^-40 for a float argument this size. */
+inline double ferrocl_narrow_pio2(double d, int *q) {
+    int low;
+    const double n = ferrocl_narrow_nearest(d * 0x1.45f306dc9c883p-1, &low);
     double r = fma(-n, 0x1.921fb54442d18p+0, d);
     r = fma(-n, 0x1.1a62633145c07p-54, r);
     r = fma(-n, -0x1.f1976b7ed8fbcp-110, r);
-    *q = ((int)n) & 3;
+    *q = low & 3;
     return n == 0.0 ? d : r;
 }
 
@@ -40,54 +40,41 @@ inline double ferrocl_narrow_cos_poly(double r) {
 
 /* (float) Math.sin((double) x), equal to `(float) ferrocl_math_sin(x)` for every float x. */
 float ferrocl_math_sinf(float x) {
-    if (fabs(x) <= 0x1p20f) {
-        int q;
-        const double r = ferrocl_narrow_pio2(x, &q);
-        const double s = ferrocl_narrow_sin_poly(r);
-        const double c = ferrocl_narrow_cos_poly(r);
-        double y = (q & 1) ? c : s;
-        y = (q & 2) ? -y : y;
-        int ok;
-        const float f = ferrocl_narrow_round(y, &ok);
-        if (ok) {
-            return f;
-        }
+    const double d = (double)x;
+    int q;
+    const double r = ferrocl_narrow_pio2(d, &q);
+    double y = (q & 1) ? ferrocl_narrow_cos_poly(r) : ferrocl_narrow_sin_poly(r);
+    y = (q & 2) ? -y : y;
+    if (fabs(x) <= 0x1p20f && ferrocl_narrow_safe(y)) {
+        return (float)y;
     }
-    return (float)ferrocl_math_sin((double)x);
+    return (float)ferrocl_math_sin(d);
 }
 
 /* (float) Math.cos((double) x), equal to `(float) ferrocl_math_cos(x)` for every float x. */
 float ferrocl_math_cosf(float x) {
-    if (fabs(x) <= 0x1p20f) {
-        int q;
-        const double r = ferrocl_narrow_pio2(x, &q);
-        const double s = ferrocl_narrow_sin_poly(r);
-        const double c = ferrocl_narrow_cos_poly(r);
-        double y = (q & 1) ? s : c;
-        y = ((q + 1) & 2) ? -y : y;
-        int ok;
-        const float f = ferrocl_narrow_round(y, &ok);
-        if (ok) {
-            return f;
-        }
+    const double d = (double)x;
+    int q;
+    const double r = ferrocl_narrow_pio2(d, &q);
+    double y = (q & 1) ? ferrocl_narrow_sin_poly(r) : ferrocl_narrow_cos_poly(r);
+    y = ((q + 1) & 2) ? -y : y;
+    if (fabs(x) <= 0x1p20f && ferrocl_narrow_safe(y)) {
+        return (float)y;
     }
-    return (float)ferrocl_math_cos((double)x);
+    return (float)ferrocl_math_cos(d);
 }
 
 /* (float) Math.tan((double) x), equal to `(float) ferrocl_math_tan(x)` for every float x: sin/cos
  * of the reduced argument, -cos/sin in odd quadrants (each factor within 2^-51, one rounding more). */
 float ferrocl_math_tanf(float x) {
-    if (fabs(x) <= 0x1p20f) {
-        int q;
-        const double r = ferrocl_narrow_pio2(x, &q);
-        const double s = ferrocl_narrow_sin_poly(r);
-        const double c = ferrocl_narrow_cos_poly(r);
-        const double y = (q & 1) ? -c / s : s / c;
-        int ok;
-        const float f = ferrocl_narrow_round(y, &ok);
-        if (ok) {
-            return f;
-        }
+    const double d = (double)x;
+    int q;
+    const double r = ferrocl_narrow_pio2(d, &q);
+    const double s = ferrocl_narrow_sin_poly(r);
+    const double c = ferrocl_narrow_cos_poly(r);
+    const double y = (q & 1) ? -c / s : s / c;
+    if (fabs(x) <= 0x1p20f && ferrocl_narrow_safe(y)) {
+        return (float)y;
     }
-    return (float)ferrocl_math_tan((double)x);
+    return (float)ferrocl_math_tan(d);
 }
