@@ -28,3 +28,68 @@ double ferrocl_bf_exp(double x) {
     res = x < -7.45133219101941108420e+02 ? 0.0 : res;
     return isnan(x) ? x + x : res;
 }
+
+/* The narrowed sine and cosine with the double path out of line: the fallback's registers then do not
+ * count against the fast path's occupancy. */
+__attribute__((noinline)) float ferrocl_narrow_slow_sin(double d) {
+    return (float)ferrocl_math_sin(d);
+}
+
+__attribute__((noinline)) float ferrocl_narrow_slow_cos(double d) {
+    return (float)ferrocl_math_cos(d);
+}
+
+float ferrocl_ni_sinf(float x) {
+    const double d = (double)x;
+    int q;
+    const double r = ferrocl_narrow_pio2(d, &q);
+    double y = (q & 1) ? ferrocl_narrow_cos_poly(r) : ferrocl_narrow_sin_poly(r);
+    y = (q & 2) ? -y : y;
+    if (fabs(x) <= 0x1p20f && ferrocl_narrow_safe(y)) {
+        return (float)y;
+    }
+    return ferrocl_narrow_slow_sin(d);
+}
+
+float ferrocl_ni_cosf(float x) {
+    const double d = (double)x;
+    int q;
+    const double r = ferrocl_narrow_pio2(d, &q);
+    double y = (q & 1) ? ferrocl_narrow_sin_poly(r) : ferrocl_narrow_cos_poly(r);
+    y = ((q + 1) & 2) ? -y : y;
+    if (fabs(x) <= 0x1p20f && ferrocl_narrow_safe(y)) {
+        return (float)y;
+    }
+    return ferrocl_narrow_slow_cos(d);
+}
+
+/* Both polynomials always, the quadrant chosen by selects (the first narrowed version's form). */
+float ferrocl_both_sinf(float x) {
+    const double d = (double)x;
+    int q;
+    const double r = ferrocl_narrow_pio2(d, &q);
+    const double s = ferrocl_narrow_sin_poly(r);
+    const double c = ferrocl_narrow_cos_poly(r);
+    double y = (q & 1) ? c : s;
+    y = (q & 2) ? -y : y;
+    if (fabs(x) <= 0x1p20f && ferrocl_narrow_safe(y)) {
+        return (float)y;
+    }
+    return ferrocl_narrow_slow_sin(d);
+}
+
+float ferrocl_both_cosf(float x) {
+    const double d = (double)x;
+    int q;
+    const double r = ferrocl_narrow_pio2(d, &q);
+    const double s = ferrocl_narrow_sin_poly(r);
+    const double c = ferrocl_narrow_cos_poly(r);
+    double y = (q & 1) ? s : c;
+    y = ((q + 1) & 2) ? -y : y;
+    if (fabs(x) <= 0x1p20f && ferrocl_narrow_safe(y)) {
+        return (float)y;
+    }
+    return ferrocl_narrow_slow_cos(d);
+}
+
+

@@ -62,6 +62,9 @@ REPEAT = [("d", "exp", [("fdlibm", "ferrocl_fdlibm_exp"), ("bf", "ferrocl_bf_exp
           ("d", "sin", [("dd", "ferrocl_math_sin"), ("fdlibm", "ferrocl_fdlibm_sin"), ("builtin", "sin")]),
           ("f", "sin", [("narrowed", "ferrocl_math_sinf"), ("builtin", "sin")]),
           ("f", "exp", [("narrowed", "ferrocl_math_expf"), ("builtin", "exp")])]
+# MRI-Q's inner loop: sine and cosine of one float angle, weighted and summed, eight angles per element.
+SINCOS = [("narrowed", "ferrocl_math_sinf", "ferrocl_math_cosf"), ("noinline", "ferrocl_ni_sinf", "ferrocl_ni_cosf"),
+          ("both", "ferrocl_both_sinf", "ferrocl_both_cosf"), ("builtin", "sin", "cos")]
 for kind, fn, impls in REPEAT:
     for impl, c in impls:
         k = "r%s_%s_%s" % (kind, fn, impl)
@@ -75,6 +78,13 @@ for kind, fn, impls in REPEAT:
                     "outf[i] = s;" % c)
         out.append("__kernel void %s(__global const double* x, __global const double* y, __global const float* xf, "
                    "__global double* out, __global float* outf) { size_t i = get_global_id(0); %s }" % (k, body))
+for impl, fs, fc in SINCOS:
+    k = "rf_sincos_%s" % impl
+    names.append(k)
+    out.append("__kernel void %s(__global const double* x, __global const double* y, __global const float* xf, "
+               "__global double* out, __global float* outf) { size_t i = get_global_id(0); float a = xf[i]; "
+               "float sr = 0.0f; float si = 0.0f; for (int j = 0; j < 8; j++) { float t = a * (1.0f + j * 0x1p-10f); "
+               "sr += 0.5f * %s(t); si += 0.5f * %s(t); } outf[i] = sr - si; }" % (k, fc, fs))
 with open(os.path.join(HERE, "libm_speed.cl"), "w") as f:
     f.write("\n".join(out) + "\n")
 with open(os.path.join(HERE, "kernels.txt"), "w") as f:

@@ -2175,6 +2175,71 @@ double ferrocl_bf_exp(double x) {
     return isnan(x) ? x + x : res;
 }
 
+/* The narrowed sine and cosine with the double path out of line: the fallback's registers then do not
+ * count against the fast path's occupancy. */
+__attribute__((noinline)) float ferrocl_narrow_slow_sin(double d) {
+    return (float)ferrocl_math_sin(d);
+}
+
+__attribute__((noinline)) float ferrocl_narrow_slow_cos(double d) {
+    return (float)ferrocl_math_cos(d);
+}
+
+float ferrocl_ni_sinf(float x) {
+    const double d = (double)x;
+    int q;
+    const double r = ferrocl_narrow_pio2(d, &q);
+    double y = (q & 1) ? ferrocl_narrow_cos_poly(r) : ferrocl_narrow_sin_poly(r);
+    y = (q & 2) ? -y : y;
+    if (fabs(x) <= 0x1p20f && ferrocl_narrow_safe(y)) {
+        return (float)y;
+    }
+    return ferrocl_narrow_slow_sin(d);
+}
+
+float ferrocl_ni_cosf(float x) {
+    const double d = (double)x;
+    int q;
+    const double r = ferrocl_narrow_pio2(d, &q);
+    double y = (q & 1) ? ferrocl_narrow_sin_poly(r) : ferrocl_narrow_cos_poly(r);
+    y = ((q + 1) & 2) ? -y : y;
+    if (fabs(x) <= 0x1p20f && ferrocl_narrow_safe(y)) {
+        return (float)y;
+    }
+    return ferrocl_narrow_slow_cos(d);
+}
+
+/* Both polynomials always, the quadrant chosen by selects (the first narrowed version's form). */
+float ferrocl_both_sinf(float x) {
+    const double d = (double)x;
+    int q;
+    const double r = ferrocl_narrow_pio2(d, &q);
+    const double s = ferrocl_narrow_sin_poly(r);
+    const double c = ferrocl_narrow_cos_poly(r);
+    double y = (q & 1) ? c : s;
+    y = (q & 2) ? -y : y;
+    if (fabs(x) <= 0x1p20f && ferrocl_narrow_safe(y)) {
+        return (float)y;
+    }
+    return ferrocl_narrow_slow_sin(d);
+}
+
+float ferrocl_both_cosf(float x) {
+    const double d = (double)x;
+    int q;
+    const double r = ferrocl_narrow_pio2(d, &q);
+    const double s = ferrocl_narrow_sin_poly(r);
+    const double c = ferrocl_narrow_cos_poly(r);
+    double y = (q & 1) ? s : c;
+    y = ((q + 1) & 2) ? -y : y;
+    if (fabs(x) <= 0x1p20f && ferrocl_narrow_safe(y)) {
+        return (float)y;
+    }
+    return ferrocl_narrow_slow_cos(d);
+}
+
+
+
 __kernel void d_exp_dd(__global const double* x, __global const double* y, __global const float* xf, __global double* out, __global float* outf) { size_t i = get_global_id(0); out[i] = ferrocl_math_exp(x[i]); }
 __kernel void d_exp_fdlibm(__global const double* x, __global const double* y, __global const float* xf, __global double* out, __global float* outf) { size_t i = get_global_id(0); out[i] = ferrocl_fdlibm_exp(x[i]); }
 __kernel void d_exp_builtin(__global const double* x, __global const double* y, __global const float* xf, __global double* out, __global float* outf) { size_t i = get_global_id(0); out[i] = exp(x[i]); }
@@ -2251,3 +2316,7 @@ __kernel void rf_sin_narrowed(__global const double* x, __global const double* y
 __kernel void rf_sin_builtin(__global const double* x, __global const double* y, __global const float* xf, __global double* out, __global float* outf) { size_t i = get_global_id(0); float a = xf[i]; float s = 0.0f; for (int j = 0; j < 8; j++) s += sin(a * (1.0f + j * 0x1p-10f)); outf[i] = s; }
 __kernel void rf_exp_narrowed(__global const double* x, __global const double* y, __global const float* xf, __global double* out, __global float* outf) { size_t i = get_global_id(0); float a = xf[i]; float s = 0.0f; for (int j = 0; j < 8; j++) s += ferrocl_math_expf(a * (1.0f + j * 0x1p-10f)); outf[i] = s; }
 __kernel void rf_exp_builtin(__global const double* x, __global const double* y, __global const float* xf, __global double* out, __global float* outf) { size_t i = get_global_id(0); float a = xf[i]; float s = 0.0f; for (int j = 0; j < 8; j++) s += exp(a * (1.0f + j * 0x1p-10f)); outf[i] = s; }
+__kernel void rf_sincos_narrowed(__global const double* x, __global const double* y, __global const float* xf, __global double* out, __global float* outf) { size_t i = get_global_id(0); float a = xf[i]; float sr = 0.0f; float si = 0.0f; for (int j = 0; j < 8; j++) { float t = a * (1.0f + j * 0x1p-10f); sr += 0.5f * ferrocl_math_cosf(t); si += 0.5f * ferrocl_math_sinf(t); } outf[i] = sr - si; }
+__kernel void rf_sincos_noinline(__global const double* x, __global const double* y, __global const float* xf, __global double* out, __global float* outf) { size_t i = get_global_id(0); float a = xf[i]; float sr = 0.0f; float si = 0.0f; for (int j = 0; j < 8; j++) { float t = a * (1.0f + j * 0x1p-10f); sr += 0.5f * ferrocl_ni_cosf(t); si += 0.5f * ferrocl_ni_sinf(t); } outf[i] = sr - si; }
+__kernel void rf_sincos_both(__global const double* x, __global const double* y, __global const float* xf, __global double* out, __global float* outf) { size_t i = get_global_id(0); float a = xf[i]; float sr = 0.0f; float si = 0.0f; for (int j = 0; j < 8; j++) { float t = a * (1.0f + j * 0x1p-10f); sr += 0.5f * ferrocl_both_cosf(t); si += 0.5f * ferrocl_both_sinf(t); } outf[i] = sr - si; }
+__kernel void rf_sincos_builtin(__global const double* x, __global const double* y, __global const float* xf, __global double* out, __global float* outf) { size_t i = get_global_id(0); float a = xf[i]; float sr = 0.0f; float si = 0.0f; for (int j = 0; j < 8; j++) { float t = a * (1.0f + j * 0x1p-10f); sr += 0.5f * cos(t); si += 0.5f * sin(t); } outf[i] = sr - si; }
