@@ -47,8 +47,10 @@ def main():
                     sys.exit("%s: another device (%s, not %s)" % (d, dev.get("gpu"), device.get("gpu")))
                 device["runs"] = (device.get("runs") or []) + (dev.get("runs") or [])
                 device["selected"] = sorted(set(device.get("selected") or []) | set(dev.get("selected") or []))
+                native = device.get("native") or {}
                 for k, v in (dev.get("native") or {}).items():
-                    device.setdefault("native", {}).setdefault(k, v)
+                    native.setdefault(k, v)
+                device["native"] = native
                 device["wallSeconds"] = (device.get("wallSeconds") or 0) + (dev.get("wallSeconds") or 0)
         for name in os.listdir(d):
             if name in ("jmh.json", "kernel-times.jsonl", "device.json") or os.path.exists(os.path.join(out, name)):

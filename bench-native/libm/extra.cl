@@ -29,8 +29,8 @@ double ferrocl_bf_exp(double x) {
     return isnan(x) ? x + x : res;
 }
 
-/* The narrowed sine and cosine with the double path out of line: the fallback's registers then do not
- * count against the fast path's occupancy. */
+/* The narrowed sine and cosine as first written (only the needed polynomial), and both polynomials with the double
+ * path out of line (noinline), for comparison with the library's form (both polynomials, the double path inline). */
 __attribute__((noinline)) float ferrocl_narrow_slow_sin(double d) {
     return (float)ferrocl_math_sin(d);
 }
@@ -48,7 +48,7 @@ float ferrocl_ni_sinf(float x) {
     if (fabs(x) <= 0x1p20f && ferrocl_narrow_safe(y)) {
         return (float)y;
     }
-    return ferrocl_narrow_slow_sin(d);
+    return (float)ferrocl_math_sin(d);
 }
 
 float ferrocl_ni_cosf(float x) {
@@ -60,7 +60,7 @@ float ferrocl_ni_cosf(float x) {
     if (fabs(x) <= 0x1p20f && ferrocl_narrow_safe(y)) {
         return (float)y;
     }
-    return ferrocl_narrow_slow_cos(d);
+    return (float)ferrocl_math_cos(d);
 }
 
 /* Both polynomials always, the quadrant chosen by selects (the first narrowed version's form). */

@@ -63,7 +63,9 @@ REPEAT = [("d", "exp", [("fdlibm", "ferrocl_fdlibm_exp"), ("bf", "ferrocl_bf_exp
           ("f", "sin", [("narrowed", "ferrocl_math_sinf"), ("builtin", "sin")]),
           ("f", "exp", [("narrowed", "ferrocl_math_expf"), ("builtin", "exp")])]
 # MRI-Q's inner loop: sine and cosine of one float angle, weighted and summed, eight angles per element.
-SINCOS = [("narrowed", "ferrocl_math_sinf", "ferrocl_math_cosf"), ("noinline", "ferrocl_ni_sinf", "ferrocl_ni_cosf"),
+# "narrowed" is the library's form (both polynomials, the double path inline), "both" the same with the double path
+# out of line (noinline), "one" evaluates only the needed polynomial (the form measured first).
+SINCOS = [("narrowed", "ferrocl_math_sinf", "ferrocl_math_cosf"), ("one", "ferrocl_ni_sinf", "ferrocl_ni_cosf"),
           ("both", "ferrocl_both_sinf", "ferrocl_both_cosf"), ("builtin", "sin", "cos")]
 for kind, fn, impls in REPEAT:
     for impl, c in impls:
@@ -85,6 +87,40 @@ for impl, fs, fc in SINCOS:
                "__global double* out, __global float* outf) { size_t i = get_global_id(0); float a = xf[i]; "
                "float sr = 0.0f; float si = 0.0f; for (int j = 0; j < 8; j++) { float t = a * (1.0f + j * 0x1p-10f); "
                "sr += 0.5f * %s(t); si += 0.5f * %s(t); } outf[i] = sr - si; }" % (k, fc, fs))
+# Whole-kernel shapes. Series (20,000 work-items, 1000 steps each, as SeriesBench): the integrand (x + 1)^x
+# cos(omega x) or sin(omega x), with Math.sin/cos double-double (dd, the library's), fdlibm's, or built-in.
+# BlackScholes: one option per work-item, its exp and log fdlibm's (the library's), exp without branches (bf), or
+# built-in. Each kernel's result is compared with the built-in form's.
+SERIES = [("dd", "ferrocl_math_sin", "ferrocl_math_cos", "ferrocl_math_pow_mixed"),
+          ("fdlibm", "ferrocl_fdlibm_sin", "ferrocl_fdlibm_cos", "ferrocl_math_pow_mixed"),
+          ("builtin", "sin", "cos", "pow")]
+for impl, fs, fc, fp in SERIES:
+    k = "sd_series_%s" % impl
+    names.append(k)
+    out.append(("__kernel void %s(__global const double* x, __global const double* y, __global const float* xf, "
+                "__global double* out, __global float* outf) { size_t g = get_global_id(0); if (g >= 40000) "
+                "{ out[g] = 0.0; return; } int i = (int)g + 1; int kind = i %% 2 == 1 ? 1 : 2; "
+                "double omega = M_PI * ((i + 1) / 2); double dx = 2.0 / 1000; double xx = 0.0; double sum = 0.0; "
+                "for (int k = 1; k < 1000; k++) { xx += dx; double base = %s(xx + 1.0, xx); "
+                "sum += kind == 1 ? base * %s(omega * xx) : base * %s(omega * xx); } out[g] = sum * dx; }")
+               % (k, fp, fc, fs))
+BS = [("fdlibm", "ferrocl_fdlibm_exp", "ferrocl_fdlibm_log"), ("bf", "ferrocl_bf_exp", "ferrocl_fdlibm_log"),
+      ("builtin", "exp", "log")]
+for impl, fe, fl in BS:
+    k = "sd_bs_%s" % impl
+    names.append(k)
+    cnd = ("(k%(n)s = 1.0 / (1.0 + 0.2316419 * fabs(d%(n)s)), "
+           "t%(n)s = 0.3989422804014327 * %(e)s(-0.5 * d%(n)s * d%(n)s) * (k%(n)s * (0.319381530 + k%(n)s * "
+           "(-0.356563782 + k%(n)s * (1.781477937 + k%(n)s * (-1.821255978 + k%(n)s * 1.330274429))))), "
+           "d%(n)s > 0.0 ? 1.0 - t%(n)s : t%(n)s)")
+    out.append(("__kernel void %s(__global const double* x, __global const double* y, __global const float* xf, "
+                "__global double* out, __global float* outf) { size_t i = get_global_id(0); "
+                "double s = 5.0 + 25.0 * fabs(x[i]) / 40.0, st = 1.0 + 99.0 * fabs(y[i]) / 2.0, t = 0.25 + fabs(x[i]) / 10.0; "
+                "double r = 0.02, v = 0.30; double sq = sqrt(t); double vs = v * sq; "
+                "double d1 = (%s(s / st) + (r + 0.5 * v * v) * t) / vs; double d2 = d1 - vs; double k1, t1, k2, t2; "
+                "double n1 = %s; double n2 = %s; double ds = st * %s(-r * t); "
+                "out[i] = s * n1 - ds * n2 + ds * (1.0 - n2) - s * (1.0 - n1); }")
+               % (k, fl, cnd % {"n": "1", "e": fe}, cnd % {"n": "2", "e": fe}, fe))
 with open(os.path.join(HERE, "libm_speed.cl"), "w") as f:
     f.write("\n".join(out) + "\n")
 with open(os.path.join(HERE, "kernels.txt"), "w") as f:

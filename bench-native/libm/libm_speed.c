@@ -30,6 +30,7 @@ static void inputs(const char *fn, int fl, size_t n, double *x, double *y, float
             if (!strcmp(fn, "exp")) a = uni(-20, 20);
             else if (!strcmp(fn, "log")) a = exp(uni(-7, 7));
             else a = uni(-76, 76);  // MRI-Q's arguments
+        } else if (!strcmp(fn, "bs")) { a = uni(-40, 10); b = uni(0, 2);
         } else if (!strcmp(fn, "exp")) a = uni(-40, 10);
         else if (!strcmp(fn, "log") || !strcmp(fn, "log10")) a = exp(uni(-7, 7));
         else if (!strcmp(fn, "pow")) { a = uni(1, 3); b = uni(0, 2); }  // Series' (x + 1)^x
@@ -67,16 +68,16 @@ int main(int argc, char **argv) {
     printf("%-22s %10s %9s %12s\n", "kernel", "median_us", "ns/elem", "max_rel_diff");
     FILE *kf = fopen(argv[2], "r"); char kname[128]; char current[64] = "";
     while (fscanf(kf, "%127s", kname) == 1) {
-        int rep = kname[0] == 'r'; const char *kn = kname + rep;  // "rd_..." / "rf_...": the repeated forms
+        int rep = kname[0] == 'r' || kname[0] == 's'; const char *kn = kname + rep;  // "rd_..." / "rf_...": the repeated forms
         int fl = kn[0] == 'f'; char fn[64]; const char *us = strchr(kn + 2, '_');
         snprintf(fn, sizeof fn, "%.*s", (int)(us - (kn + 2)), kn + 2);
-        char key[80]; snprintf(key, sizeof key, "%s%c%s", rep ? "r" : "", kn[0], fn);
+        char key[80]; snprintf(key, sizeof key, "%c%c%s", rep ? kname[0] : '-', kn[0], fn);
         if (strcmp(key, current)) {
             strcpy(current, key); inputs(fn, fl, n, x, y, xf);
             CHECK(clEnqueueWriteBuffer(q, dx, 1, 0, n * 8, x, 0, 0, 0)); CHECK(clEnqueueWriteBuffer(q, dy, 1, 0, n * 8, y, 0, 0, 0));
             CHECK(clEnqueueWriteBuffer(q, dxf, 1, 0, n * 4, xf, 0, 0, 0));
             // the built-in's results, for the sanity check
-            char bn[128]; snprintf(bn, sizeof bn, "%s%c_%s_builtin", rep ? "r" : "", kn[0], fn);
+            char bn[128]; snprintf(bn, sizeof bn, "%.*s%c_%s_builtin", rep, kname, kn[0], fn);
             cl_kernel kb = clCreateKernel(p, bn, &err); CHECK(err);
             cl_mem a[5] = {dx, dy, dxf, dout, doutf}; for (int j = 0; j < 5; j++) CHECK(clSetKernelArg(kb, j, sizeof(cl_mem), &a[j]));
             CHECK(clEnqueueNDRangeKernel(q, kb, 1, NULL, &n, NULL, 0, NULL, NULL));

@@ -2039,12 +2039,19 @@ inline double ferrocl_narrow_cos_poly(double r) {
     return 1.0 + fma(z * z, p, -0.5 * z);
 }
 
-/* (float) Math.sin((double) x), equal to `(float) ferrocl_math_sin(x)` for every float x. */
+/* (float) Math.sin((double) x), equal to `(float) ferrocl_math_sin(x)` for every float x. Both
+ * polynomials are evaluated and the quadrant selects one: a sine and a cosine of the same argument
+ * (MRI-Q's loop) then share all of it once the compiler merges the two calls' common code, which
+ * measured 1.4x faster on the H100 than evaluating only the needed polynomial
+ * (bench-native/libm, rf_sincos; moving the double path out of line with `noinline` changed
+ * nothing there, and made PoCL's kernels far slower where the double path runs). */
 float ferrocl_math_sinf(float x) {
     const double d = (double)x;
     int q;
     const double r = ferrocl_narrow_pio2(d, &q);
-    double y = (q & 1) ? ferrocl_narrow_cos_poly(r) : ferrocl_narrow_sin_poly(r);
+    const double s = ferrocl_narrow_sin_poly(r);
+    const double c = ferrocl_narrow_cos_poly(r);
+    double y = (q & 1) ? c : s;
     y = (q & 2) ? -y : y;
     if (fabs(x) <= 0x1p20f && ferrocl_narrow_safe(y)) {
         return (float)y;
@@ -2057,7 +2064,9 @@ float ferrocl_math_cosf(float x) {
     const double d = (double)x;
     int q;
     const double r = ferrocl_narrow_pio2(d, &q);
-    double y = (q & 1) ? ferrocl_narrow_sin_poly(r) : ferrocl_narrow_cos_poly(r);
+    const double s = ferrocl_narrow_sin_poly(r);
+    const double c = ferrocl_narrow_cos_poly(r);
+    double y = (q & 1) ? s : c;
     y = ((q + 1) & 2) ? -y : y;
     if (fabs(x) <= 0x1p20f && ferrocl_narrow_safe(y)) {
         return (float)y;
@@ -2175,8 +2184,8 @@ double ferrocl_bf_exp(double x) {
     return isnan(x) ? x + x : res;
 }
 
-/* The narrowed sine and cosine with the double path out of line: the fallback's registers then do not
- * count against the fast path's occupancy. */
+/* The narrowed sine and cosine as first written (only the needed polynomial), and both polynomials with the double
+ * path out of line (noinline), for comparison with the library's form (both polynomials, the double path inline). */
 __attribute__((noinline)) float ferrocl_narrow_slow_sin(double d) {
     return (float)ferrocl_math_sin(d);
 }
@@ -2194,7 +2203,7 @@ float ferrocl_ni_sinf(float x) {
     if (fabs(x) <= 0x1p20f && ferrocl_narrow_safe(y)) {
         return (float)y;
     }
-    return ferrocl_narrow_slow_sin(d);
+    return (float)ferrocl_math_sin(d);
 }
 
 float ferrocl_ni_cosf(float x) {
@@ -2206,7 +2215,7 @@ float ferrocl_ni_cosf(float x) {
     if (fabs(x) <= 0x1p20f && ferrocl_narrow_safe(y)) {
         return (float)y;
     }
-    return ferrocl_narrow_slow_cos(d);
+    return (float)ferrocl_math_cos(d);
 }
 
 /* Both polynomials always, the quadrant chosen by selects (the first narrowed version's form). */
@@ -2317,6 +2326,12 @@ __kernel void rf_sin_builtin(__global const double* x, __global const double* y,
 __kernel void rf_exp_narrowed(__global const double* x, __global const double* y, __global const float* xf, __global double* out, __global float* outf) { size_t i = get_global_id(0); float a = xf[i]; float s = 0.0f; for (int j = 0; j < 8; j++) s += ferrocl_math_expf(a * (1.0f + j * 0x1p-10f)); outf[i] = s; }
 __kernel void rf_exp_builtin(__global const double* x, __global const double* y, __global const float* xf, __global double* out, __global float* outf) { size_t i = get_global_id(0); float a = xf[i]; float s = 0.0f; for (int j = 0; j < 8; j++) s += exp(a * (1.0f + j * 0x1p-10f)); outf[i] = s; }
 __kernel void rf_sincos_narrowed(__global const double* x, __global const double* y, __global const float* xf, __global double* out, __global float* outf) { size_t i = get_global_id(0); float a = xf[i]; float sr = 0.0f; float si = 0.0f; for (int j = 0; j < 8; j++) { float t = a * (1.0f + j * 0x1p-10f); sr += 0.5f * ferrocl_math_cosf(t); si += 0.5f * ferrocl_math_sinf(t); } outf[i] = sr - si; }
-__kernel void rf_sincos_noinline(__global const double* x, __global const double* y, __global const float* xf, __global double* out, __global float* outf) { size_t i = get_global_id(0); float a = xf[i]; float sr = 0.0f; float si = 0.0f; for (int j = 0; j < 8; j++) { float t = a * (1.0f + j * 0x1p-10f); sr += 0.5f * ferrocl_ni_cosf(t); si += 0.5f * ferrocl_ni_sinf(t); } outf[i] = sr - si; }
+__kernel void rf_sincos_one(__global const double* x, __global const double* y, __global const float* xf, __global double* out, __global float* outf) { size_t i = get_global_id(0); float a = xf[i]; float sr = 0.0f; float si = 0.0f; for (int j = 0; j < 8; j++) { float t = a * (1.0f + j * 0x1p-10f); sr += 0.5f * ferrocl_ni_cosf(t); si += 0.5f * ferrocl_ni_sinf(t); } outf[i] = sr - si; }
 __kernel void rf_sincos_both(__global const double* x, __global const double* y, __global const float* xf, __global double* out, __global float* outf) { size_t i = get_global_id(0); float a = xf[i]; float sr = 0.0f; float si = 0.0f; for (int j = 0; j < 8; j++) { float t = a * (1.0f + j * 0x1p-10f); sr += 0.5f * ferrocl_both_cosf(t); si += 0.5f * ferrocl_both_sinf(t); } outf[i] = sr - si; }
 __kernel void rf_sincos_builtin(__global const double* x, __global const double* y, __global const float* xf, __global double* out, __global float* outf) { size_t i = get_global_id(0); float a = xf[i]; float sr = 0.0f; float si = 0.0f; for (int j = 0; j < 8; j++) { float t = a * (1.0f + j * 0x1p-10f); sr += 0.5f * cos(t); si += 0.5f * sin(t); } outf[i] = sr - si; }
+__kernel void sd_series_dd(__global const double* x, __global const double* y, __global const float* xf, __global double* out, __global float* outf) { size_t g = get_global_id(0); if (g >= 40000) { out[g] = 0.0; return; } int i = (int)g + 1; int kind = i % 2 == 1 ? 1 : 2; double omega = M_PI * ((i + 1) / 2); double dx = 2.0 / 1000; double xx = 0.0; double sum = 0.0; for (int k = 1; k < 1000; k++) { xx += dx; double base = ferrocl_math_pow_mixed(xx + 1.0, xx); sum += kind == 1 ? base * ferrocl_math_cos(omega * xx) : base * ferrocl_math_sin(omega * xx); } out[g] = sum * dx; }
+__kernel void sd_series_fdlibm(__global const double* x, __global const double* y, __global const float* xf, __global double* out, __global float* outf) { size_t g = get_global_id(0); if (g >= 40000) { out[g] = 0.0; return; } int i = (int)g + 1; int kind = i % 2 == 1 ? 1 : 2; double omega = M_PI * ((i + 1) / 2); double dx = 2.0 / 1000; double xx = 0.0; double sum = 0.0; for (int k = 1; k < 1000; k++) { xx += dx; double base = ferrocl_math_pow_mixed(xx + 1.0, xx); sum += kind == 1 ? base * ferrocl_fdlibm_cos(omega * xx) : base * ferrocl_fdlibm_sin(omega * xx); } out[g] = sum * dx; }
+__kernel void sd_series_builtin(__global const double* x, __global const double* y, __global const float* xf, __global double* out, __global float* outf) { size_t g = get_global_id(0); if (g >= 40000) { out[g] = 0.0; return; } int i = (int)g + 1; int kind = i % 2 == 1 ? 1 : 2; double omega = M_PI * ((i + 1) / 2); double dx = 2.0 / 1000; double xx = 0.0; double sum = 0.0; for (int k = 1; k < 1000; k++) { xx += dx; double base = pow(xx + 1.0, xx); sum += kind == 1 ? base * cos(omega * xx) : base * sin(omega * xx); } out[g] = sum * dx; }
+__kernel void sd_bs_fdlibm(__global const double* x, __global const double* y, __global const float* xf, __global double* out, __global float* outf) { size_t i = get_global_id(0); double s = 5.0 + 25.0 * fabs(x[i]) / 40.0, st = 1.0 + 99.0 * fabs(y[i]) / 2.0, t = 0.25 + fabs(x[i]) / 10.0; double r = 0.02, v = 0.30; double sq = sqrt(t); double vs = v * sq; double d1 = (ferrocl_fdlibm_log(s / st) + (r + 0.5 * v * v) * t) / vs; double d2 = d1 - vs; double k1, t1, k2, t2; double n1 = (k1 = 1.0 / (1.0 + 0.2316419 * fabs(d1)), t1 = 0.3989422804014327 * ferrocl_fdlibm_exp(-0.5 * d1 * d1) * (k1 * (0.319381530 + k1 * (-0.356563782 + k1 * (1.781477937 + k1 * (-1.821255978 + k1 * 1.330274429))))), d1 > 0.0 ? 1.0 - t1 : t1); double n2 = (k2 = 1.0 / (1.0 + 0.2316419 * fabs(d2)), t2 = 0.3989422804014327 * ferrocl_fdlibm_exp(-0.5 * d2 * d2) * (k2 * (0.319381530 + k2 * (-0.356563782 + k2 * (1.781477937 + k2 * (-1.821255978 + k2 * 1.330274429))))), d2 > 0.0 ? 1.0 - t2 : t2); double ds = st * ferrocl_fdlibm_exp(-r * t); out[i] = s * n1 - ds * n2 + ds * (1.0 - n2) - s * (1.0 - n1); }
+__kernel void sd_bs_bf(__global const double* x, __global const double* y, __global const float* xf, __global double* out, __global float* outf) { size_t i = get_global_id(0); double s = 5.0 + 25.0 * fabs(x[i]) / 40.0, st = 1.0 + 99.0 * fabs(y[i]) / 2.0, t = 0.25 + fabs(x[i]) / 10.0; double r = 0.02, v = 0.30; double sq = sqrt(t); double vs = v * sq; double d1 = (ferrocl_fdlibm_log(s / st) + (r + 0.5 * v * v) * t) / vs; double d2 = d1 - vs; double k1, t1, k2, t2; double n1 = (k1 = 1.0 / (1.0 + 0.2316419 * fabs(d1)), t1 = 0.3989422804014327 * ferrocl_bf_exp(-0.5 * d1 * d1) * (k1 * (0.319381530 + k1 * (-0.356563782 + k1 * (1.781477937 + k1 * (-1.821255978 + k1 * 1.330274429))))), d1 > 0.0 ? 1.0 - t1 : t1); double n2 = (k2 = 1.0 / (1.0 + 0.2316419 * fabs(d2)), t2 = 0.3989422804014327 * ferrocl_bf_exp(-0.5 * d2 * d2) * (k2 * (0.319381530 + k2 * (-0.356563782 + k2 * (1.781477937 + k2 * (-1.821255978 + k2 * 1.330274429))))), d2 > 0.0 ? 1.0 - t2 : t2); double ds = st * ferrocl_bf_exp(-r * t); out[i] = s * n1 - ds * n2 + ds * (1.0 - n2) - s * (1.0 - n1); }
+__kernel void sd_bs_builtin(__global const double* x, __global const double* y, __global const float* xf, __global double* out, __global float* outf) { size_t i = get_global_id(0); double s = 5.0 + 25.0 * fabs(x[i]) / 40.0, st = 1.0 + 99.0 * fabs(y[i]) / 2.0, t = 0.25 + fabs(x[i]) / 10.0; double r = 0.02, v = 0.30; double sq = sqrt(t); double vs = v * sq; double d1 = (log(s / st) + (r + 0.5 * v * v) * t) / vs; double d2 = d1 - vs; double k1, t1, k2, t2; double n1 = (k1 = 1.0 / (1.0 + 0.2316419 * fabs(d1)), t1 = 0.3989422804014327 * exp(-0.5 * d1 * d1) * (k1 * (0.319381530 + k1 * (-0.356563782 + k1 * (1.781477937 + k1 * (-1.821255978 + k1 * 1.330274429))))), d1 > 0.0 ? 1.0 - t1 : t1); double n2 = (k2 = 1.0 / (1.0 + 0.2316419 * fabs(d2)), t2 = 0.3989422804014327 * exp(-0.5 * d2 * d2) * (k2 * (0.319381530 + k2 * (-0.356563782 + k2 * (1.781477937 + k2 * (-1.821255978 + k2 * 1.330274429))))), d2 > 0.0 ? 1.0 - t2 : t2); double ds = st * exp(-r * t); out[i] = s * n1 - ds * n2 + ds * (1.0 - n2) - s * (1.0 - n1); }

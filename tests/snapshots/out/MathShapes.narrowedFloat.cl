@@ -368,12 +368,19 @@ inline double ferrocl_narrow_cos_poly(double r) {
     return 1.0 + fma(z * z, p, -0.5 * z);
 }
 
-/* (float) Math.sin((double) x), equal to `(float) ferrocl_math_sin(x)` for every float x. */
+/* (float) Math.sin((double) x), equal to `(float) ferrocl_math_sin(x)` for every float x. Both
+ * polynomials are evaluated and the quadrant selects one: a sine and a cosine of the same argument
+ * (MRI-Q's loop) then share all of it once the compiler merges the two calls' common code, which
+ * measured 1.4x faster on the H100 than evaluating only the needed polynomial
+ * (bench-native/libm, rf_sincos; moving the double path out of line with `noinline` changed
+ * nothing there, and made PoCL's kernels far slower where the double path runs). */
 float ferrocl_math_sinf(float x) {
     const double d = (double)x;
     int q;
     const double r = ferrocl_narrow_pio2(d, &q);
-    double y = (q & 1) ? ferrocl_narrow_cos_poly(r) : ferrocl_narrow_sin_poly(r);
+    const double s = ferrocl_narrow_sin_poly(r);
+    const double c = ferrocl_narrow_cos_poly(r);
+    double y = (q & 1) ? c : s;
     y = (q & 2) ? -y : y;
     if (fabs(x) <= 0x1p20f && ferrocl_narrow_safe(y)) {
         return (float)y;
@@ -386,7 +393,9 @@ float ferrocl_math_cosf(float x) {
     const double d = (double)x;
     int q;
     const double r = ferrocl_narrow_pio2(d, &q);
-    double y = (q & 1) ? ferrocl_narrow_sin_poly(r) : ferrocl_narrow_cos_poly(r);
+    const double s = ferrocl_narrow_sin_poly(r);
+    const double c = ferrocl_narrow_cos_poly(r);
+    double y = (q & 1) ? s : c;
     y = ((q + 1) & 2) ? -y : y;
     if (fabs(x) <= 0x1p20f && ferrocl_narrow_safe(y)) {
         return (float)y;
