@@ -4,7 +4,8 @@ running some benchmark classes) into one folder that scripts/bench-report.py rea
 
     python3 scripts/bench-merge.py OUT_DIR RUN_DIR [RUN_DIR ...]
 
-jmh.json arrays and kernel-times.jsonl lines are concatenated; device.json is the first folder's with every
+jmh.json arrays and kernel-times.jsonl lines are concatenated, except that a benchmark class run again in a later
+folder replaces its results from the earlier ones (a class re-measured after a change); device.json is the first folder's with every
 folder's class runs and selected benchmarks listed and the wall times added; any other file (overhead.txt, kernel-race.txt, ...) is copied
 from the first folder that has it. Each folder must come from the same device (checked by its name)."""
 import gzip
@@ -29,14 +30,17 @@ def main():
         sys.exit(__doc__)
     out, dirs = sys.argv[1], sys.argv[2:]
     os.makedirs(out, exist_ok=True)
-    jmh, times, device = [], b"", None
+    jmh, times, device = [], [], None
     for d in dirs:
-        j = read(os.path.join(d, "jmh.json"))
-        if j:
-            jmh += json.loads(j)
+        j = json.loads(read(os.path.join(d, "jmh.json")) or b"[]")
+        # "dev.ferrocl.bench.MRIQBench.ferrocl" -> class MRIQBench, kernel-times name MRIQ
+        classes = {r["benchmark"].rsplit(".", 2)[1] for r in j}
+        names = {c[:-len("Bench")] for c in classes}
+        jmh = [r for r in jmh if r["benchmark"].rsplit(".", 2)[1] not in classes] + j
+        times = [line for line in times if json.loads(line).get("benchmark") not in names]
         t = read(os.path.join(d, "kernel-times.jsonl"))
         if t:
-            times += t if t.endswith(b"\n") else t + b"\n"
+            times += [line for line in t.decode().splitlines() if line.strip()]
         dev = read(os.path.join(d, "device.json"))
         if dev:
             dev = json.loads(dev)
@@ -45,7 +49,9 @@ def main():
             else:
                 if dev.get("gpu") != device.get("gpu"):
                     sys.exit("%s: another device (%s, not %s)" % (d, dev.get("gpu"), device.get("gpu")))
-                device["runs"] = (device.get("runs") or []) + (dev.get("runs") or [])
+                again = {r.get("class") for r in dev.get("runs") or []}
+                device["runs"] = [r for r in device.get("runs") or [] if r.get("class") not in again] + (
+                    dev.get("runs") or [])
                 device["selected"] = sorted(set(device.get("selected") or []) | set(dev.get("selected") or []))
                 native = device.get("native") or {}
                 for k, v in (dev.get("native") or {}).items():
@@ -59,8 +65,8 @@ def main():
                 shutil.copy(os.path.join(d, name), os.path.join(out, name))
     with open(os.path.join(out, "jmh.json"), "w") as f:
         json.dump(jmh, f, indent=1)
-    with open(os.path.join(out, "kernel-times.jsonl"), "wb") as f:
-        f.write(times)
+    with open(os.path.join(out, "kernel-times.jsonl"), "w") as f:
+        f.write("".join(line + "\n" for line in times))
     if device is not None:
         device["mergedFrom"] = len(dirs)
         with open(os.path.join(out, "device.json"), "w") as f:

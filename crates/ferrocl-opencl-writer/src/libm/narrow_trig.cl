@@ -1,40 +1,41 @@
 /* Narrowed `(float) Math.sin/cos/tan((double) x)` for a float `x` (the scheme: `narrow.cl`). */
 
 /* x - n pi/2 for a float |x| <= 2^20, n the integer nearest x 2/pi, and n mod 4 in *q. pi/2 is
- * split into three doubles (P1 + P2 + P3 equals pi/2 to 2^-162). x - n P1 is exact: both are
- * multiples of 2^-52 when ulp(x) >= 2^-52 and their difference is below 1 (and n = 0 for smaller
- * x, where r = x keeps the sign of -0). The two further steps round once each: the error is below
- * 2^-52 |r| since r is never below 2^-40 for a float argument this size. */
+ * split into two doubles (P1 + P2 equals pi/2 to 2^-109). x - n P1 is exact: both are multiples of
+ * 2^-52 when ulp(x) >= 2^-52 and their difference is below 1 (and n = 0 for smaller x, where r = x
+ * keeps the sign of -0). The second step rounds once and leaves out n 2^-109 < 2^-89: together
+ * below 2^-46 |r| wherever |r| >= 2^-43. Closer to a multiple of pi/2 the rounding test of the
+ * result is what keeps the float right, and the exhaustive proof checks every float. */
 inline double ferrocl_narrow_pio2(double d, int *q) {
     int low;
     const double n = ferrocl_narrow_nearest(d * 0x1.45f306dc9c883p-1, &low);
     double r = fma(-n, 0x1.921fb54442d18p+0, d);
     r = fma(-n, 0x1.1a62633145c07p-54, r);
-    r = fma(-n, -0x1.f1976b7ed8fbcp-110, r);
     *q = low & 3;
     return n == 0.0 ? d : r;
 }
 
-/* sin(r) for |r| <= pi/4 (+ rounding), fdlibm's kernel polynomial (within 2^-58 of sin r / r);
- * r itself where r^2 underflows (which keeps -0's sign). */
+/* sin(r) for |r| <= pi/4 (+ rounding): r + r^3 S(r^2), S of degree 4 fitted to (sin r - r) / r^3 on
+ * [0, pi/4] for the least largest relative error (scripts/libm/narrow_poly.py: 2^-45.6, enough for the
+ * rounding test's 2^-43 and one multiply-add cheaper than fdlibm's degree 5); r itself where r^2
+ * underflows (which keeps -0's sign). */
 inline double ferrocl_narrow_sin_poly(double r) {
     const double z = r * r;
-    double p = fma(z, 1.58969099521155010221e-10, -2.50507602534068634195e-08);
-    p = fma(z, p, 2.75573137070700676789e-06);
-    p = fma(z, p, -1.98412698298579493134e-04);
-    p = fma(z, p, 8.33333333332248946124e-03);
-    p = fma(z, p, -1.66666666666666324348e-01);
+    double p = fma(z, -0x1.aa287f9d23ab7p-26, 0x1.71d9aa572b4f0p-19);
+    p = fma(z, p, -0x1.a019fd9bcef29p-13);
+    p = fma(z, p, 0x1.1111110fd41fdp-7);
+    p = fma(z, p, -0x1.555555555516dp-3);
     return z == 0.0 ? r : fma(r * z, p, r);
 }
 
-/* cos(r) for |r| <= pi/4 (+ rounding): 1 - r^2/2 + r^4 C(r^2), fdlibm's coefficients. */
+/* cos(r) for |r| <= pi/4 (+ rounding): 1 - r^2/2 + r^4 C(r^2), C of degree 4 fitted the same way
+ * (2^-49.7). */
 inline double ferrocl_narrow_cos_poly(double r) {
     const double z = r * r;
-    double p = fma(z, -1.13596475577881948265e-11, 2.08757232129817482790e-09);
-    p = fma(z, p, -2.75573143513906633035e-07);
-    p = fma(z, p, 2.48015872894767294178e-05);
-    p = fma(z, p, -1.38888888888741095749e-03);
-    p = fma(z, p, 4.16666666666666019037e-02);
+    double p = fma(z, 0x1.1c81d75839a89p-29, -0x1.27e25f7d32adbp-22);
+    p = fma(z, p, 0x1.a019ff53f3198p-16);
+    p = fma(z, p, -0x1.6c16c16b61759p-10);
+    p = fma(z, p, 0x1.5555555555437p-5);
     return 1.0 + fma(z * z, p, -0.5 * z);
 }
 
