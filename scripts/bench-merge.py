@@ -58,6 +58,7 @@ def main():
                     native.setdefault(k, v)
                 device["native"] = native
                 device["wallSeconds"] = (device.get("wallSeconds") or 0) + (dev.get("wallSeconds") or 0)
+                device["jmhArgs"] = (device.get("jmhArgs") or []) + ["|"] + (dev.get("jmhArgs") or [])
         for name in os.listdir(d):
             if name in ("jmh.json", "kernel-times.jsonl", "device.json") or os.path.exists(os.path.join(out, name)):
                 continue
