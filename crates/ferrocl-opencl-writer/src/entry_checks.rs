@@ -18,7 +18,7 @@
 
 use crate::structure::{Emitter, Exit};
 use crate::{Writer, WriterError};
-use ferrocl_graph::{Constant, ElemKind, GuardKind, NodeId, Op};
+use ferrocl_graph::{BinaryOp, Constant, ElemKind, GuardKind, NodeId, Op, Stamp};
 use ferrocl_opt::{induction, loop_affine, loop_invariant, step_of, Linear};
 use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
@@ -29,7 +29,8 @@ pub(crate) struct EntryTest {
     pub(crate) lines: Vec<String>,
     /// The C condition under which the fast copy runs.
     pub(crate) condition: String,
-    /// The accesses and divisions the fast copy writes without their check.
+    /// The accesses and divisions the fast copy writes without their check, and the tested
+    /// variable's increment, which it writes as a non-wrapping signed operation.
     pub(crate) proven: HashSet<NodeId>,
     /// What staged coalescing needs to know of the loop (see the `staging` module).
     pub(crate) counted: Counted,
@@ -331,6 +332,34 @@ impl Writer<'_> {
             let cond = format!("{v} != 0");
             if !conds.contains(&cond) {
                 conds.push(cond);
+            }
+        }
+        // The tested variable's increment cannot wrap in the fast copy (the first condition bounds
+        // `last + step`), so it is written as C's signed `+`/`-` there instead of the wrapping
+        // unsigned form: the driver's compiler may then treat it as an induction variable that
+        // does not overflow. Measured on the H100: N-body's staged loop went from 0.81 to 0.99 of
+        // the hand-written kernel with only that changed (`bench-native/variants`, nbody_g2).
+        {
+            let g = &self.mg.graph;
+            for &b in g.inputs(ind.phi).iter().skip(2) {
+                let ins = g.inputs(b);
+                let constant = |n: NodeId| match g.op(n) {
+                    Op::Constant(Constant::Int(c)) => Some(i64::from(*c)),
+                    _ => None,
+                };
+                let adds_step = match g.op(b) {
+                    Op::Binary(BinaryOp::Add) => {
+                        (ins[0] == ind.phi && constant(ins[1]) == Some(step))
+                            || (ins[1] == ind.phi && constant(ins[0]) == Some(step))
+                    }
+                    Op::Binary(BinaryOp::Sub) => {
+                        ins[0] == ind.phi && constant(ins[1]).map(|c| -c) == Some(step)
+                    }
+                    _ => false,
+                };
+                if adds_step && g.stamp(b) == Stamp::Int {
+                    proven.insert(b);
+                }
             }
         }
         // Loads a staged copy could read from local memory (see `Counted::unit_loads`).

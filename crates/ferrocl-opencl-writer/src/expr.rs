@@ -366,6 +366,14 @@ impl Writer<'_> {
                 {
                     self.features.fp64 = true;
                     format!("(float)((double){x} / (double){y})")
+                } else if stamp == Stamp::Int
+                    && matches!(op, BinaryOp::Add | BinaryOp::Sub)
+                    && self.proven.contains(&id)
+                {
+                    // A versioned loop's tested increment in its fast copy: the entry test proved
+                    // that it does not overflow (see `entry_checks`).
+                    let c = if op == BinaryOp::Add { '+' } else { '-' };
+                    format!("({x} {c} {y})")
                 } else {
                     binary(op, stamp, &x, &y, &mut self.features).ok_or_else(|| {
                         WriterError::Internal(format!("{op:?} on {stamp} at {id}"))

@@ -234,7 +234,8 @@ pub(crate) struct Writer<'a> {
     /// kernel a jump to the end of the grid-stride loop, so every work-item reaches the barriers).
     pub(crate) exit: String,
     /// Array accesses and divisions whose checks a loop-entry test proved (in the fast copy of a
-    /// versioned loop being written): they are written without their check.
+    /// versioned loop being written): they are written without their check; and the loop's tested
+    /// increment, proved not to overflow, written as C's signed operation.
     pub(crate) proven: HashSet<NodeId>,
     /// Guards already written before their loop with the header loads they protect.
     pub(crate) early: HashSet<NodeId>,

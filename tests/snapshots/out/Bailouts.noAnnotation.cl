@@ -23,7 +23,7 @@ __kernel void noAnnotation(
                 break;
             } else {
                 a[i] = 1;
-                const int i_1 = (int)((uint)i + (uint)1);
+                const int i_1 = (i + 1);
                 i = i_1;
                 continue;
             }

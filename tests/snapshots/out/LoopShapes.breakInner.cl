@@ -40,7 +40,7 @@ __kernel void breakInner(
                     f = c;
                     break;
                 } else {
-                    const int c_1 = (int)((uint)c + (uint)1);
+                    const int c_1 = (c + 1);
                     c = c_1;
                     continue;
                 }

@@ -50,7 +50,7 @@ __kernel void csr(
                 const double v41 = (ferrocl_in_bounds56 ? x[v40] : 0);
                 const double v42 = (v39 * v41);
                 const double sum_1 = (sum + v42);
-                const int k_2 = (int)((uint)k + (uint)1);
+                const int k_2 = (k + 1);
                 sum = sum_1;
                 k = k_2;
                 continue;

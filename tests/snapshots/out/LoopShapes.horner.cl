@@ -37,7 +37,7 @@ __kernel void horner(
                 const double v37 = coeffs[k];
                 const double v36 = (acc * v35);
                 const double acc_1 = (v36 + v37);
-                const int k_2 = (int)((uint)k + (uint)(-1));
+                const int k_2 = (k + (-1));
                 acc = acc_1;
                 k = k_2;
                 continue;

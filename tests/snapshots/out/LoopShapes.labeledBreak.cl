@@ -56,7 +56,7 @@ __kernel void labeledBreak(
                                 const int v69 = (int)((uint)v67 + (uint)v68);
                                 const bool v70 = (v69 != target);
                                 if (v70) {
-                                    const int k_2 = (int)((uint)k + (uint)1);
+                                    const int k_2 = (k + 1);
                                     k = k_2;
                                     continue;
                                 } else {

@@ -46,7 +46,7 @@ __kernel void labeledContinue(
                         const int v49 = m[v48];
                         const bool v50 = (v49 != i);
                         if (v50) {
-                            const int c_1 = (int)((uint)c + (uint)1);
+                            const int c_1 = (c + 1);
                             c = c_1;
                             continue;
                         } else {

@@ -67,7 +67,7 @@ __kernel __attribute__((reqd_work_group_size(32, 1, 1))) void nestedFor(
                         const int v36 = (int)((uint)v35 + (uint)c);
                         const float v39 = (v37 * v38);
                         const float s_1 = (s + v39);
-                        const int c_1 = (int)((uint)c + (uint)1);
+                        const int c_1 = (c + 1);
                         s = s_1;
                         c = c_1;
                         continue;

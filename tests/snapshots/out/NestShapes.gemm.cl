@@ -58,7 +58,7 @@ void gemm_ferrocl_point(
                 const float v60 = (alpha * v59);
                 const float v64 = (v60 * v63);
                 const float acc_2 = (acc + v64);
-                const int k_1 = (int)((uint)k + (uint)1);
+                const int k_1 = (k + 1);
                 acc = acc_2;
                 k = k_1;
                 continue;

@@ -53,7 +53,7 @@ void matmul_ferrocl_point(
                 const float v59 = b[v58];
                 const float v60 = (v56 * v59);
                 const float sum_1 = (sum + v60);
-                const int p_1 = (int)((uint)p + (uint)1);
+                const int p_1 = (p + 1);
                 sum = sum_1;
                 p = p_1;
                 continue;

@@ -54,7 +54,7 @@ void matmulTransposed_ferrocl_point(
                 const double v59 = b[v58];
                 const double v60 = (v56 * v59);
                 const double sum_1 = (sum + v60);
-                const int p_1 = (int)((uint)p + (uint)1);
+                const int p_1 = (p + 1);
                 sum = sum_1;
                 p = p_1;
                 continue;

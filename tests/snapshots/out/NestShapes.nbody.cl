@@ -110,7 +110,7 @@ __kernel __attribute__((reqd_work_group_size(128, 1, 1))) void nbody(
                         const float sy_1 = (sy + v80);
                         const float v82 = (dz * s);
                         const float sz_1 = (sz + v82);
-                        const int j_1 = (int)((uint)j + (uint)1);
+                        const int j_1 = (j + 1);
                         sx = sx_1;
                         sy = sy_1;
                         sz = sz_1;

@@ -26,7 +26,7 @@ __kernel void singleWorkItem(
                 const int v15 = a[v14];
                 const int v16 = (int)((uint)v12 + (uint)v15);
                 a[i] = v16;
-                const int i_1 = (int)((uint)i + (uint)1);
+                const int i_1 = (i + 1);
                 i = i_1;
                 continue;
             }

@@ -41,7 +41,7 @@ __kernel void histogram(
                 const int v38 = hist[v37];
                 const int v40 = (int)((uint)v38 + (uint)1);
                 hist[v37] = v40;
-                const int j_1 = (int)((uint)j + (uint)1);
+                const int j_1 = (j + 1);
                 j = j_1;
                 continue;
             }

@@ -43,7 +43,7 @@ __kernel void rezero(
                 const float v43 = (v40 + v42);
                 const float v46 = (v43 + v45);
                 const float acc_1 = (acc + v46);
-                const int r_1 = (int)((uint)r + (uint)1);
+                const int r_1 = (r + 1);
                 acc = acc_1;
                 r = r_1;
                 continue;

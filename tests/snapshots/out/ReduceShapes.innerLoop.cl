@@ -40,7 +40,7 @@ __kernel void innerLoop(
                     const int v30 = (int)((uint)v29 + (uint)j);
                     const float v31 = m[v30];
                     const float row_1 = (row + v31);
-                    const int j_1 = (int)((uint)j + (uint)1);
+                    const int j_1 = (j + 1);
                     row = row_1;
                     j = j_1;
                     continue;

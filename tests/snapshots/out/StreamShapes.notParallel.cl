@@ -24,7 +24,7 @@ __kernel void notParallel(
                 const int v16 = a[v15];
                 const int v17 = (int)((uint)v13 + (uint)v16);
                 a[i] = v17;
-                const int v20 = (int)((uint)i + (uint)1);
+                const int v20 = (i + 1);
                 i = v20;
                 continue;
             } else {
