@@ -16,7 +16,7 @@
 //! runs no iteration makes the test irrelevant: either copy does nothing. Accesses under conditions
 //! in the body are covered too: the test bounds a superset of what runs.
 
-use crate::structure::{Emitter, Exit};
+use crate::structure::{Cfg, Emitter, Exit};
 use crate::{Writer, WriterError};
 use ferrocl_graph::{BinaryOp, Constant, ElemKind, GuardKind, NodeId, Op, Stamp};
 use ferrocl_opt::{induction, loop_affine, loop_invariant, step_of, Linear};
@@ -102,11 +102,74 @@ fn plus_times(a: &str, step: i64, b: &str) -> String {
     }
 }
 
+/// The back-edge values of `phi` that add `step` to it (`phi + step`, `step + phi`, `phi - (-step)`).
+pub(crate) fn step_increments(g: &ferrocl_graph::Graph, phi: NodeId, step: i64) -> Vec<NodeId> {
+    let constant = |n: NodeId| match *g.op(n) {
+        Op::Constant(Constant::Int(c)) => Some(i64::from(c)),
+        _ => None,
+    };
+    g.inputs(phi)
+        .iter()
+        .skip(2)
+        .copied()
+        .filter(|&b| {
+            let ins = g.inputs(b);
+            let adds_step = match g.op(b) {
+                Op::Binary(BinaryOp::Add) => {
+                    (ins[0] == phi && constant(ins[1]) == Some(step))
+                        || (ins[1] == phi && constant(ins[0]) == Some(step))
+                }
+                Op::Binary(BinaryOp::Sub) => {
+                    ins[0] == phi && constant(ins[1]).map(|c| -c) == Some(step)
+                }
+                _ => false,
+            };
+            adds_step && g.stamp(b) == Stamp::Int
+        })
+        .collect()
+}
+
 /// Largest step of an induction variable other than the tested one (keeps `v + step * trips`
 /// within 64 bits).
 const MAX_SECONDARY_STEP: i64 = 1 << 16;
 
 impl Writer<'_> {
+    /// The increments of loop `b`'s counted variables that can never overflow, in any copy of the
+    /// loop: `k + 1` of a loop that stays while `k < bound` runs only with `k <= bound - 1 <=
+    /// 2^31 - 2`, and `k - 1` of one that stays while `k > bound` only with `k >= -2^31 + 1`. The
+    /// writer prints them as C's signed operation (see `proven` for the versioned case).
+    pub(crate) fn no_wrap_increments(&self, cfg: &Cfg, b: usize) -> Vec<NodeId> {
+        let Some(members) = cfg.loops.get(&b) else {
+            return Vec::new();
+        };
+        let Exit::If(test) = cfg.blocks[b].exit else {
+            return Vec::new();
+        };
+        let (t, f) = (cfg.blocks[b].succs[0], cfg.blocks[b].succs[1]);
+        let stays_if_true = match (members.contains(&t), members.contains(&f)) {
+            (true, false) => true,
+            (false, true) => false,
+            _ => return Vec::new(),
+        };
+        let g = &self.mg.graph;
+        let inside: HashSet<NodeId> = members
+            .iter()
+            .flat_map(|&m| cfg.blocks[m].nodes.iter().copied())
+            .collect();
+        let memo = RefCell::new(HashMap::new());
+        let preloaded = HashSet::new();
+        let is_invariant = |n: NodeId| loop_invariant(g, &inside, &preloaded, &memo, n);
+        let header = cfg.blocks[b].nodes[0];
+        g.usages(header)
+            .iter()
+            .copied()
+            .filter(|&u| *g.op(u) == Op::Phi)
+            .filter_map(|phi| induction(g, phi, test, stays_if_true, &is_invariant))
+            .filter(|ind| ind.step.abs() == 1 && !ind.inclusive)
+            .flat_map(|ind| step_increments(g, ind.phi, ind.step))
+            .collect()
+    }
+
     /// The entry test for loop `b`, if it is an innermost counted loop with checks to prove. May
     /// write, before the loop, the loads of its header that read the same element in every
     /// iteration (an invariant index into an array no store of the loop can reach), and bind the
@@ -339,29 +402,7 @@ impl Writer<'_> {
         // unsigned form: the driver's compiler may then treat it as an induction variable that
         // does not overflow. Measured on the H100: N-body's staged loop went from 0.81 to 0.99 of
         // the hand-written kernel with only that changed (`bench-native/variants`, nbody_g2).
-        {
-            let g = &self.mg.graph;
-            for &b in g.inputs(ind.phi).iter().skip(2) {
-                let ins = g.inputs(b);
-                let constant = |n: NodeId| match g.op(n) {
-                    Op::Constant(Constant::Int(c)) => Some(i64::from(*c)),
-                    _ => None,
-                };
-                let adds_step = match g.op(b) {
-                    Op::Binary(BinaryOp::Add) => {
-                        (ins[0] == ind.phi && constant(ins[1]) == Some(step))
-                            || (ins[1] == ind.phi && constant(ins[0]) == Some(step))
-                    }
-                    Op::Binary(BinaryOp::Sub) => {
-                        ins[0] == ind.phi && constant(ins[1]).map(|c| -c) == Some(step)
-                    }
-                    _ => false,
-                };
-                if adds_step && g.stamp(b) == Stamp::Int {
-                    proven.insert(b);
-                }
-            }
-        }
+        proven.extend(step_increments(&self.mg.graph, ind.phi, step));
         // Loads a staged copy could read from local memory (see `Counted::unit_loads`).
         let mut unit_loads = Vec::new();
         // Loads whose check an earlier phase removed (`x[j]` in a loop `j < x.length`): a

@@ -368,10 +368,11 @@ impl Writer<'_> {
                     format!("(float)((double){x} / (double){y})")
                 } else if stamp == Stamp::Int
                     && matches!(op, BinaryOp::Add | BinaryOp::Sub)
-                    && self.proven.contains(&id)
+                    && (self.proven.contains(&id) || self.no_wrap.contains(&id))
                 {
-                    // A versioned loop's tested increment in its fast copy: the entry test proved
-                    // that it does not overflow (see `entry_checks`).
+                    // A counted loop's increment that cannot overflow: a versioned loop's tested
+                    // variable in its fast copy (the entry test proved it), or a variable stepping
+                    // by one towards a strict bound (see `entry_checks`).
                     let c = if op == BinaryOp::Add { '+' } else { '-' };
                     format!("({x} {c} {y})")
                 } else {

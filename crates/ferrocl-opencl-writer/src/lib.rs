@@ -237,6 +237,9 @@ pub(crate) struct Writer<'a> {
     /// versioned loop being written): they are written without their check; and the loop's tested
     /// increment, proved not to overflow, written as C's signed operation.
     pub(crate) proven: HashSet<NodeId>,
+    /// Increments of counted loops' variables that cannot overflow in any copy of their loop
+    /// (`Writer::no_wrap_increments`), written as C's signed operation.
+    pub(crate) no_wrap: HashSet<NodeId>,
     /// Guards already written before their loop with the header loads they protect.
     pub(crate) early: HashSet<NodeId>,
     /// Names of values declared at the top, so that both copies of a versioned loop assign the
@@ -312,6 +315,7 @@ impl<'a> Writer<'a> {
             reduce_accs: self.reduce_accs.clone(),
             exit: self.exit.clone(),
             proven: HashSet::new(),
+            no_wrap: HashSet::new(),
             early: HashSet::new(),
             hoisted_names: HashMap::new(),
             private_arrays: self.private_arrays.clone(),
@@ -587,6 +591,7 @@ pub fn write_kernel(
         reduce_accs: reduce_accs.clone(),
         exit: exit.clone(),
         proven: HashSet::new(),
+        no_wrap: HashSet::new(),
         early: HashSet::new(),
         hoisted_names: HashMap::new(),
         private_arrays,

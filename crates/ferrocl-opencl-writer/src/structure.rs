@@ -548,6 +548,8 @@ impl Writer<'_> {
         inside: &[usize],
         after: Option<usize>,
     ) -> Result<(), WriterError> {
+        let no_wrap = self.no_wrap_increments(em.cfg, b);
+        self.no_wrap.extend(no_wrap);
         self.line("for (;;) {");
         self.open_scope();
         if let Some(first) = self.stage.loop_prefix.take() {

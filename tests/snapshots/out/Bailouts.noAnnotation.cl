@@ -36,7 +36,7 @@ __kernel void noAnnotation(
             } else {
                 if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
                 a[i] = 1;
-                const int i_2 = (int)((uint)i + (uint)1);
+                const int i_2 = (i + 1);
                 i = i_2;
                 continue;
             }

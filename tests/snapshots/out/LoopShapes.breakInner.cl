@@ -61,7 +61,7 @@ __kernel void breakInner(
                     f = c;
                     break;
                 } else {
-                    const int c_2 = (int)((uint)c + (uint)1);
+                    const int c_2 = (c + 1);
                     c = c_2;
                     continue;
                 }

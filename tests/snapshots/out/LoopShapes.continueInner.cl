@@ -93,7 +93,7 @@ __kernel __attribute__((reqd_work_group_size(32, 1, 1))) void continueInner(
                 } else {
                     s_1 = s;
                 }
-                const int c_2 = (int)((uint)c + (uint)1);
+                const int c_2 = (c + 1);
                 s = s_1;
                 c = c_2;
                 continue;

@@ -32,7 +32,7 @@ __kernel void labeledBreak(
                 result = (-1);
                 break;
             } else {
-                const int k_1 = (int)((uint)j + (uint)1);
+                const int k_1 = (j + 1);
                 k = k_1;
                 // Loop versioning: 2 check(s) of this loop tested once at its entry.
                 const long k_last = (long)v30 + -1L;
@@ -83,7 +83,7 @@ __kernel void labeledBreak(
                                 const int v69_1 = (int)((uint)v67_1 + (uint)v68_1);
                                 const bool v70_1 = (v69_1 != target);
                                 if (v70_1) {
-                                    const int k_3 = (int)((uint)k + (uint)1);
+                                    const int k_3 = (k + 1);
                                     k = k_3;
                                     continue;
                                 } else {

@@ -68,7 +68,7 @@ __kernel void labeledContinue(
                         const int v49_1 = m[v48_1];
                         const bool v50_1 = (v49_1 != i);
                         if (v50_1) {
-                            const int c_2 = (int)((uint)c + (uint)1);
+                            const int c_2 = (c + 1);
                             c = c_2;
                             continue;
                         } else {
@@ -78,7 +78,7 @@ __kernel void labeledContinue(
                     }
                 }
             }
-            const int r_1 = (int)((uint)r + (uint)1);
+            const int r_1 = (r + 1);
             count = count_1;
             r = r_1;
             continue;

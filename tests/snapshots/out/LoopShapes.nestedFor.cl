@@ -90,7 +90,7 @@ __kernel __attribute__((reqd_work_group_size(32, 1, 1))) void nestedFor(
                 const float v38_1 = v[c];
                 const float v39_1 = (v37_1 * v38_1);
                 const float s_2 = (s + v39_1);
-                const int c_2 = (int)((uint)c + (uint)1);
+                const int c_2 = (c + 1);
                 s = s_2;
                 c = c_2;
                 continue;

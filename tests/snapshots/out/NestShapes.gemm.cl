@@ -80,7 +80,7 @@ void gemm_ferrocl_point(
                 const float v60_1 = (alpha * v59_1);
                 const float v64_1 = (v60_1 * v63_1);
                 const float acc_3 = (acc + v64_1);
-                const int k_2 = (int)((uint)k + (uint)1);
+                const int k_2 = (k + 1);
                 acc = acc_3;
                 k = k_2;
                 continue;

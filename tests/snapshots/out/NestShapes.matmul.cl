@@ -74,7 +74,7 @@ void matmul_ferrocl_point(
                 const float v59_1 = b[v58_1];
                 const float v60_1 = (v56_1 * v59_1);
                 const float sum_2 = (sum + v60_1);
-                const int p_2 = (int)((uint)p + (uint)1);
+                const int p_2 = (p + 1);
                 sum = sum_2;
                 p = p_2;
                 continue;

@@ -75,7 +75,7 @@ void matmulTransposed_ferrocl_point(
                 const double v59_1 = b[v58_1];
                 const double v60_1 = (v56_1 * v59_1);
                 const double sum_2 = (sum + v60_1);
-                const int p_2 = (int)((uint)p + (uint)1);
+                const int p_2 = (p + 1);
                 sum = sum_2;
                 p = p_2;
                 continue;

@@ -155,7 +155,7 @@ __kernel __attribute__((reqd_work_group_size(128, 1, 1))) void nbody(
                 const float sy_2 = (sy + v80_1);
                 const float v82_1 = (dz_1 * s_1);
                 const float sz_2 = (sz + v82_1);
-                const int j_2 = (int)((uint)j + (uint)1);
+                const int j_2 = (j + 1);
                 sx = sx_2;
                 sy = sy_2;
                 sz = sz_2;

@@ -43,7 +43,7 @@ __kernel void singleWorkItem(
                 const int v15_1 = a[v14_1];
                 const int v16_1 = (int)((uint)v12_1 + (uint)v15_1);
                 a[i] = v16_1;
-                const int i_2 = (int)((uint)i + (uint)1);
+                const int i_2 = (i + 1);
                 i = i_2;
                 continue;
             }

@@ -35,7 +35,7 @@ __kernel void pairsFresh(
             const long v47 = (long)v44;
             const long v48 = (long)((ulong)v46 * (ulong)v47);
             const long s_1 = (long)((ulong)s + (ulong)v48);
-            const int k_1 = (int)((uint)k + (uint)1);
+            const int k_1 = (k + 1);
             s = s_1;
             k = k_1;
             continue;

@@ -60,7 +60,7 @@ __kernel void histogram(
                 const int v38_1 = hist[v37_1];
                 const int v40_1 = (int)((uint)v38_1 + (uint)1);
                 hist[v37_1] = v40_1;
-                const int j_2 = (int)((uint)j + (uint)1);
+                const int j_2 = (j + 1);
                 j = j_2;
                 continue;
             }
@@ -75,7 +75,7 @@ __kernel void histogram(
         } else {
             const int v62 = hist[b];
             const int best_1 = max(best, v62);
-            const int b_1 = (int)((uint)b + (uint)1);
+            const int b_1 = (b + 1);
             best = best_1;
             b = b_1;
             continue;

@@ -69,7 +69,7 @@ __kernel void rezero(
                 const float v43_1 = (v40_1 + v42_1);
                 const float v46_1 = (v43_1 + v45_1);
                 const float acc_2 = (acc + v46_1);
-                const int r_2 = (int)((uint)r + (uint)1);
+                const int r_2 = (r + 1);
                 acc = acc_2;
                 r = r_2;
                 continue;

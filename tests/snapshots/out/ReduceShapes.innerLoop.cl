@@ -56,7 +56,7 @@ __kernel void innerLoop(
                     if ((uint)v30_1 >= (uint)m_length) { *ferrocl_status = 1; goto ferrocl_next; }
                     const float v31_1 = m[v30_1];
                     const float row_2 = (row + v31_1);
-                    const int j_2 = (int)((uint)j + (uint)1);
+                    const int j_2 = (j + 1);
                     row = row_2;
                     j = j_2;
                     continue;

@@ -41,7 +41,7 @@ __kernel void notParallel(
                 const int v16_1 = a[v15_1];
                 const int v17_1 = (int)((uint)v13_1 + (uint)v16_1);
                 a[i] = v17_1;
-                const int v20_1 = (int)((uint)i + (uint)1);
+                const int v20_1 = (i + 1);
                 i = v20_1;
                 continue;
             } else {

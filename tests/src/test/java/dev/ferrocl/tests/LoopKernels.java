@@ -336,4 +336,28 @@ public final class LoopKernels {
             rounds[i] = r;
         }
     }
+
+    /**
+     * Counted loops that end at the top and bottom of {@code int}: {@code k < end} up to {@code Integer.MAX_VALUE}
+     * and {@code k > end} down to {@code Integer.MIN_VALUE} (their increments never wrap: the compiler writes them as
+     * C's signed operations), and {@code k <= end} with {@code end} near the top, whose increment past the end
+     * wraps in Java (stopped here by a cap).
+     */
+    public static void intEdges(int[] from, int[] sums, int n) {
+        for (@Parallel int i = 0; i < n; i++) {
+            int s = 0;
+            for (int k = Integer.MAX_VALUE - from[i]; k < Integer.MAX_VALUE; k++) {
+                s += k;
+            }
+            for (int k = Integer.MIN_VALUE + from[i]; k > Integer.MIN_VALUE; k--) {
+                s ^= k;
+            }
+            int steps = 0;
+            for (int k = Integer.MAX_VALUE - from[i]; k <= Integer.MAX_VALUE && steps < 40; k++) {
+                s += k * 3;
+                steps++;
+            }
+            sums[i] = s + steps;
+        }
+    }
 }

@@ -208,4 +208,11 @@ public class LoopsTest {
             check(LoopKernels::doWhileFloat, Inputs.floats(627, n, -1e6f, 1e6f), new float[n], new int[n], n);
         }
     }
+
+    @Test
+    public void countedLoopsAtTheEdgesOfInt() {
+        int n = 257;
+        int[] from = JvmOracle.ints(606, n, 0, 30);
+        check(LoopKernels::intEdges, from, new int[n], n);
+    }
 }
