@@ -18,7 +18,7 @@
 
 use crate::structure::{Cfg, Emitter, Exit};
 use crate::{Writer, WriterError};
-use ferrocl_graph::{BinaryOp, Constant, ElemKind, GuardKind, NodeId, Op, Stamp};
+use ferrocl_graph::{Constant, ElemKind, GuardKind, NodeId, Op};
 use ferrocl_opt::{induction, loop_affine, loop_invariant, step_of, Linear};
 use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
@@ -102,31 +102,30 @@ fn plus_times(a: &str, step: i64, b: &str) -> String {
     }
 }
 
-/// The back-edge values of `phi` that add `step` to it (`phi + step`, `step + phi`, `phi - (-step)`).
-pub(crate) fn step_increments(g: &ferrocl_graph::Graph, phi: NodeId, step: i64) -> Vec<NodeId> {
-    let constant = |n: NodeId| match *g.op(n) {
-        Op::Constant(Constant::Int(c)) => Some(i64::from(c)),
-        _ => None,
+/// The header test of loop `b` when one of its two successors stays in the loop: the `If` node,
+/// whether the loop stays when it is true, and the nodes of the loop's blocks.
+fn exit_test(cfg: &Cfg, b: usize) -> Option<(NodeId, bool, HashSet<NodeId>)> {
+    let members = cfg.loops.get(&b)?;
+    let Exit::If(test) = cfg.blocks[b].exit else {
+        return None;
     };
-    g.inputs(phi)
+    let (t, f) = (cfg.blocks[b].succs[0], cfg.blocks[b].succs[1]);
+    let stays_if_true = match (members.contains(&t), members.contains(&f)) {
+        (true, false) => true,
+        (false, true) => false,
+        _ => return None,
+    };
+    let inside = members
         .iter()
-        .skip(2)
-        .copied()
-        .filter(|&b| {
-            let ins = g.inputs(b);
-            let adds_step = match g.op(b) {
-                Op::Binary(BinaryOp::Add) => {
-                    (ins[0] == phi && constant(ins[1]) == Some(step))
-                        || (ins[1] == phi && constant(ins[0]) == Some(step))
-                }
-                Op::Binary(BinaryOp::Sub) => {
-                    ins[0] == phi && constant(ins[1]).map(|c| -c) == Some(step)
-                }
-                _ => false,
-            };
-            adds_step && g.stamp(b) == Stamp::Int
-        })
-        .collect()
+        .flat_map(|&m| cfg.blocks[m].nodes.iter().copied())
+        .collect();
+    Some((test, stays_if_true, inside))
+}
+
+/// The back-edge values of an induction variable's phi: each is `phi + step` (`induction` accepts
+/// a phi only then, through `step_of`).
+fn increments(g: &ferrocl_graph::Graph, ind: &ferrocl_opt::Induction) -> Vec<NodeId> {
+    g.inputs(ind.phi)[2..].to_vec()
 }
 
 /// Largest step of an induction variable other than the tested one (keeps `v + step * trips`
@@ -139,23 +138,10 @@ impl Writer<'_> {
     /// 2^31 - 2`, and `k - 1` of one that stays while `k > bound` only with `k >= -2^31 + 1`. The
     /// writer prints them as C's signed operation (see `proven` for the versioned case).
     pub(crate) fn no_wrap_increments(&self, cfg: &Cfg, b: usize) -> Vec<NodeId> {
-        let Some(members) = cfg.loops.get(&b) else {
+        let Some((test, stays_if_true, inside)) = exit_test(cfg, b) else {
             return Vec::new();
-        };
-        let Exit::If(test) = cfg.blocks[b].exit else {
-            return Vec::new();
-        };
-        let (t, f) = (cfg.blocks[b].succs[0], cfg.blocks[b].succs[1]);
-        let stays_if_true = match (members.contains(&t), members.contains(&f)) {
-            (true, false) => true,
-            (false, true) => false,
-            _ => return Vec::new(),
         };
         let g = &self.mg.graph;
-        let inside: HashSet<NodeId> = members
-            .iter()
-            .flat_map(|&m| cfg.blocks[m].nodes.iter().copied())
-            .collect();
         let memo = RefCell::new(HashMap::new());
         let preloaded = HashSet::new();
         let is_invariant = |n: NodeId| loop_invariant(g, &inside, &preloaded, &memo, n);
@@ -166,7 +152,7 @@ impl Writer<'_> {
             .filter(|&u| *g.op(u) == Op::Phi)
             .filter_map(|phi| induction(g, phi, test, stays_if_true, &is_invariant))
             .filter(|ind| ind.step.abs() == 1 && !ind.inclusive)
-            .flat_map(|ind| step_increments(g, ind.phi, ind.step))
+            .flat_map(|ind| increments(g, &ind))
             .collect()
     }
 
@@ -189,20 +175,10 @@ impl Writer<'_> {
         {
             return Ok(None);
         }
-        let Exit::If(test) = cfg.blocks[b].exit else {
+        let Some((test, stays_if_true, inside)) = exit_test(cfg, b) else {
             return Ok(None);
         };
-        let (t, f) = (cfg.blocks[b].succs[0], cfg.blocks[b].succs[1]);
-        let stays_if_true = match (members.contains(&t), members.contains(&f)) {
-            (true, false) => true,
-            (false, true) => false,
-            _ => return Ok(None),
-        };
         let g = &self.mg.graph;
-        let inside: HashSet<NodeId> = members
-            .iter()
-            .flat_map(|&m| cfg.blocks[m].nodes.iter().copied())
-            .collect();
 
         // Header loads that read one element throughout: the header runs at least once whenever
         // the loop is entered, so reading (and checking) them once before it changes nothing.
@@ -402,7 +378,7 @@ impl Writer<'_> {
         // unsigned form: the driver's compiler may then treat it as an induction variable that
         // does not overflow. Measured on the H100: N-body's staged loop went from 0.81 to 0.99 of
         // the hand-written kernel with only that changed (`bench-native/variants`, nbody_g2).
-        proven.extend(step_increments(&self.mg.graph, ind.phi, step));
+        proven.extend(increments(&self.mg.graph, &ind));
         // Loads a staged copy could read from local memory (see `Counted::unit_loads`).
         let mut unit_loads = Vec::new();
         // Loads whose check an earlier phase removed (`x[j]` in a loop `j < x.length`): a
