@@ -3,7 +3,8 @@
 
     python3 scripts/bench-report.py RUN_DIR [--out-dir bench-results] [--no-chart]
 
-RUN_DIR holds what run.sh leaves in $OUT: jmh.json (JMH's JSON), kernel-times.jsonl (OpenCL-profiled kernel
+RUN_DIR holds what run.sh leaves in $OUT (each file may also be gzipped, as finished runs keep them): jmh.json
+(JMH's JSON), kernel-times.jsonl (OpenCL-profiled kernel
 times and Ferrocl's JIT / driver-build times, written by the benchmarks), device.json (GPU, driver, the OpenCL
 device Ferrocl used, host CPUs, date, which benchmarks were selected and how each class's run ended).
 --jmh / --kernel-times / --device name the files one by one instead.
@@ -80,7 +81,8 @@ def ensure_matplotlib():
 
 
 def load_json(path):
-    with open(path, encoding="utf-8") as f:
+    opener = gzip.open if path.endswith(".gz") else open
+    with opener(path, "rt", encoding="utf-8") as f:
         return json.load(f)
 
 
@@ -803,18 +805,19 @@ def main():
         ensure_matplotlib()
 
     def path(explicit, name, required):
+        """The file given, or RUN_DIR/name, or its gzipped copy (finished runs keep theirs gzipped)."""
         p = explicit or (os.path.join(a.run_dir, name) if a.run_dir else None)
         if p and os.path.exists(p):
             return p
+        if p and os.path.exists(p + ".gz"):
+            return p + ".gz"
         if required:
             ap.error("%s not found (give RUN_DIR or --%s)" % (p or name, name.split(".")[0].replace("_", "-")))
         print("bench-report: no %s; going on without it" % (p or name), file=sys.stderr)
         return None
 
     jmh_path = path(a.jmh, "jmh.json", True)
-    kt_path = a.kernel_times or (os.path.join(a.run_dir, "kernel-times.jsonl.gz") if a.run_dir and os.path.exists(
-        os.path.join(a.run_dir, "kernel-times.jsonl.gz")) else None)
-    kt_path = path(kt_path, "kernel-times.jsonl", False)
+    kt_path = path(a.kernel_times, "kernel-times.jsonl", False)
     dev_path = path(a.device, "device.json", False)
     jmh = load_json(jmh_path)
     kernel_lines = load_jsonl(kt_path) if kt_path else []
