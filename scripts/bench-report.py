@@ -180,10 +180,14 @@ def build(jmh, kernel_lines, device):
 
     figures = {}  # (bench, size, variant) -> figure
     meta = {}
+    sampled = []  # SampleTime results: their percentiles join the same benchmark's average-time figure
     for r in jmh:
         bench, variant = bench_name(r["benchmark"])
         size = size_label(r.get("params"))
         pm = r["primaryMetric"]
+        if r.get("mode") == "sample":
+            sampled.append(((bench, size, variant), pm))
+            continue
         score, err = to_ms_per_op(number(pm.get("score")), number(pm.get("scoreError")), pm.get("scoreUnit", "ms/op"))
         figures[(bench, size, variant)] = {
             "benchmark": bench,
@@ -203,6 +207,17 @@ def build(jmh, kernel_lines, device):
         for k in ("jmhVersion", "jdkVersion", "vmName", "vmVersion", "threads"):
             if k in r:
                 meta.setdefault(k, r[k])
+
+    for key, pm in sampled:
+        pct = pm.get("scorePercentiles") or {}
+        unit = pm.get("scoreUnit", "ms/op")
+        f = figures.get(key)
+        if f is None:
+            continue
+        for name, p in (("medianMs", "50.0"), ("p10Ms", "10.0"), ("p90Ms", "90.0")):
+            v, _ = to_ms_per_op(number(pct.get(p)), None, unit)
+            f[name] = v
+        f["sampleCount"] = samples_of(pm)
 
     # Kernel times: one line per (benchmark, variant, size, device) and fork; warmup calls included.
     kernels = {}
@@ -681,6 +696,9 @@ def overhead_summary(figures, native):
             ms, err = f.get("scoreMsPerOp"), f.get("scoreErrorMs")
             row[v + "Us"] = None if ms is None else ms * 1e3
             row[v + "ErrorUs"] = None if err is None else err * 1e3
+            for q in ("median", "p10", "p90"):
+                x = f.get(q + "Ms")
+                row[v + q.capitalize() + "Us"] = None if x is None else x * 1e3
         k = ((jmh.get(size) or {}).get("ferrocl") or {}).get("kernelMedianNs")
         row["ferroclKernelUs"] = None if k is None else k / 1e3
         for case in ("kernel+finish", "kernel+read"):
@@ -699,6 +717,11 @@ def overhead_markdown(rows, device):
             return DASH
         return "%.2f" % x + (" ± %.2f" % err if err is not None else "")
 
+    def sampled(r, v):
+        if r.get(v + "MedianUs") is None:
+            return DASH
+        return "%.2f (%.2f–%.2f)" % (r[v + "MedianUs"], r[v + "P10Us"], r[v + "P90Us"])
+
     def nat(r):
         if r is None:
             return DASH
@@ -708,17 +731,20 @@ def overhead_markdown(rows, device):
     native_dev = next((r["opencl kernel+finish plain"]["device"] for r in rows if r["opencl kernel+finish plain"]),
                       None)
     lines = ["", "Overhead per execute (µs): `c[i] = a[i] + 1` over n ints, arrays resident on the device "
-             "(OverheadBench: JMH's average time per operation ± its 99.9%% error, %s; bench-native/overhead.c: "
+             "(OverheadBench: JMH's average time per operation ± its 99.9%% error, and the median (p10–p90) of "
+             "JMH's sampled operations, %s; bench-native/overhead.c: "
              "medians (p10–p90) of %s timed iterations on %s, plain / profiling queue):" % (
                  device, next((r["opencl kernel+finish plain"]["iterations"] for r in rows
                                if r["opencl kernel+finish plain"]), DASH), native_dev or DASH), "",
-             "| n | Ferrocl `execute()` | Aparapi `execute` + `get(c)` | Aparapi `execute` only | Ferrocl kernel "
-             "(profiled) | OpenCL enqueue + finish, plain / profiling queue | OpenCL enqueue + blocking read of c, "
-             "plain / profiling queue | sequential Java |",
-             "|---|--:|--:|--:|--:|--:|--:|--:|"]
+             "| n | Ferrocl `execute()`, average | Ferrocl `execute()`, median (p10–p90) | Aparapi `execute` + "
+             "`get(c)`, average | Aparapi `execute` + `get(c)`, median (p10–p90) | Aparapi `execute` only | "
+             "Ferrocl kernel (profiled) | OpenCL enqueue + finish, plain / profiling queue | OpenCL enqueue + "
+             "blocking read of c, plain / profiling queue | sequential Java |",
+             "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|"]
     for r in rows:
-        lines.append("| %s | %s | %s | %s | %s | %s / %s | %s / %s | %s |" % (
-            r["size"], us(r["ferroclUs"], r["ferroclErrorUs"]), us(r["aparapiUs"], r["aparapiErrorUs"]),
+        lines.append("| %s | %s | %s | %s | %s | %s | %s | %s / %s | %s / %s | %s |" % (
+            r["size"], us(r["ferroclUs"], r["ferroclErrorUs"]), sampled(r, "ferrocl"),
+            us(r["aparapiUs"], r["aparapiErrorUs"]), sampled(r, "aparapi"),
             us(r["aparapiNoGetUs"], r["aparapiNoGetErrorUs"]), us(r["ferroclKernelUs"]),
             nat(r["opencl kernel+finish plain"]), nat(r["opencl kernel+finish profiling"]),
             nat(r["opencl kernel+read plain"]), nat(r["opencl kernel+read profiling"]),

@@ -336,7 +336,7 @@ pub(crate) fn execute<'local>(
         ..Plan::default()
     };
     // Per launch: which task, and how it uses each plan array (reads, writes, writes all).
-    let mut launch_access: Vec<Vec<(bool, bool, bool)>> = Vec::new();
+    let mut launch_access: Vec<Vec<plan::Use>> = Vec::new();
     // Per launch: (reduction's index into `reduced`, operator) for each partials buffer.
     let mut launch_reductions: Vec<Vec<(usize, ReduceOp)>> = Vec::new();
 
@@ -483,7 +483,13 @@ pub(crate) fn execute<'local>(
             let mut args = Vec::with_capacity(kernel.params.len());
             let mut access = Vec::with_capacity(kernel.params.len());
             for kp in &kernel.params {
-                let mut use_of = (false, false, false);
+                let mut use_of = plan::Use {
+                    array: 0,
+                    reads: false,
+                    writes: false,
+                    writes_all: false,
+                    writes_part: None,
+                };
                 let arg = match kp {
                     KernelParam::Array {
                         param,
@@ -500,26 +506,37 @@ pub(crate) fn execute<'local>(
                             // which must be aligned to its size.
                             arrays[a].align = arrays[a].align.max(4 * elem_bytes(arrays[a].elem));
                         }
-                        let writes_all = *written
-                            && full_write.as_ref().is_some_and(|cover| {
-                                let lookup = &mut |e: &HostExpr| prepared.leaf(e);
-                                let scales: Option<Vec<i32>> =
-                                    cover.scales.iter().map(|s| s.eval(lookup)).collect();
-                                let offset = cover.offset.eval(lookup);
-                                match (scales, offset) {
-                                    (Some(scales), Some(offset)) => {
-                                        ferrocl_jit::WriteCover::covers_run(
-                                            &scales,
-                                            offset,
-                                            cover.run,
-                                            &loop_ranges,
-                                            arrays[a].len as u64,
-                                        )
-                                    }
-                                    _ => false,
-                                }
-                            });
-                        use_of = (*read, *written, writes_all);
+                        // The elements the kernel's covering store writes in every launch
+                        // that passes its checks (all of them: no upload; a part: the rest
+                        // is uploaded).
+                        let len = arrays[a].len as u64;
+                        let part = full_write.as_ref().filter(|_| *written).and_then(|cover| {
+                            let lookup = &mut |e: &HostExpr| prepared.leaf(e);
+                            let scales: Option<Vec<i32>> =
+                                cover.scales.iter().map(|s| s.eval(lookup)).collect();
+                            let offset = cover.offset.eval(lookup)?;
+                            ferrocl_jit::WriteCover::covered_run(
+                                &scales?,
+                                offset,
+                                cover.run,
+                                &loop_ranges,
+                                len,
+                            )
+                        });
+                        let writes_all = *written && (len == 0 || part == Some((0, len)));
+                        let bytes = elem_bytes(arrays[a].elem) as u64;
+                        use_of = plan::Use {
+                            array: a,
+                            reads: *read,
+                            writes: *written,
+                            writes_all,
+                            writes_part: part.and_then(|(lo, hi)| {
+                                Some((
+                                    usize::try_from(lo * bytes).ok()?,
+                                    usize::try_from(hi * bytes).ok()?,
+                                ))
+                            }),
+                        };
                         Arg::Array(a)
                     }
                     KernelParam::ArrayLength { param } => {
@@ -600,7 +617,17 @@ pub(crate) fn execute<'local>(
         .launches
         .iter()
         .zip(&launch_access)
-        .map(|(l, access)| l.uses(|i| access.get(i).copied().unwrap_or((true, true, false))))
+        .map(|(l, access)| {
+            l.uses(|i| {
+                access.get(i).copied().unwrap_or(plan::Use {
+                    array: 0,
+                    reads: true,
+                    writes: true,
+                    writes_all: false,
+                    writes_part: None,
+                })
+            })
+        })
         .collect();
     let transfers = plan::transfers(arrays.len(), &uses);
     for (a, transfer) in arrays.iter().zip(transfers) {

@@ -154,6 +154,7 @@ pub(crate) fn launch<'local>(
                     reads: kind != ARRAY_WRITE_ONLY,
                     writes: kind != ARRAY_READ_ONLY,
                     writes_all: kind == ARRAY_WRITE_ONLY,
+                    writes_part: None,
                 });
                 Arg::Array(index)
             }

@@ -109,6 +109,29 @@ impl WriteCover {
     }
 }
 
+impl WriteCover {
+    /// The elements of `[0, len)` the stores write in every launch that passes its checks: the
+    /// nest's exact indices when they form one run (see [`WriteCover::covers`]), clipped to the
+    /// array. `None` when they are not provably a run or the clipped run is empty. An index of
+    /// the run outside `[0, len)` fails its bounds check, so a launch that passes writes every
+    /// element returned here (it may write others as well).
+    pub fn covered_run(
+        scales: &[i32],
+        offset: i32,
+        run: u32,
+        dims: &[(i32, u64, i32)],
+        len: u64,
+    ) -> Option<(u64, u64)> {
+        if scales.len() != dims.len() || run == 0 {
+            return None;
+        }
+        let (start, run) = run_of(scales, offset, run, dims)?;
+        let lo = start.max(0);
+        let hi = start.checked_add(run)?.min(i128::from(len));
+        (lo < hi).then_some((lo as u64, hi as u64))
+    }
+}
+
 /// The exact indices of the nest as the run `[start, start + run)`, or `None` when the nest runs
 /// no iteration, the set is not provably a run, or a value leaves `i128`. `stores` consecutive
 /// offsets start the run at that length (an extra loop of stride 1).
@@ -410,6 +433,18 @@ mod tests {
                                 }
                             }
                             let all = hit.iter().all(|&h| h);
+                            // Sound part: every element it names is stored.
+                            if let Some((lo, hi)) =
+                                WriteCover::covered_run(&[scale], offset, run, &dims, len)
+                            {
+                                assert!(
+                                    lo < hi && hi <= len && hit[lo as usize..hi as usize].iter().all(|&h| h),
+                                    "part [{lo}, {hi}): scale {scale} run {run} count {count} offset {offset} len {len}"
+                                );
+                            } else if count > 0 && scale.unsigned_abs() <= run {
+                                // A single run that misses the array entirely.
+                                assert!(!hit.iter().any(|&h| h), "scale {scale} run {run} count {count} offset {offset} len {len}");
+                            }
                             let got = WriteCover::covers_run(&[scale], offset, run, &dims, len);
                             // Sound: never claims an element nobody stores.
                             assert!(
@@ -430,6 +465,26 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn parts_written_in_full() {
+        // out[i] for i in [1, n) of an array of n (Series' coefficients, out[0] untouched).
+        assert_eq!(
+            WriteCover::covered_run(&[1], 0, 1, &[(1, 9, 1)], 10),
+            Some((1, 10))
+        );
+        assert!(!WriteCover::covers_run(&[1], 0, 1, &[(1, 9, 1)], 10));
+        // Past the end: clipped (those iterations fail their checks).
+        assert_eq!(
+            WriteCover::covered_run(&[1], 5, 1, &[(0, 10, 1)], 10),
+            Some((5, 10))
+        );
+        // Holes (stride 2): no part.
+        assert_eq!(WriteCover::covered_run(&[2], 0, 1, &[(0, 5, 1)], 10), None);
+        // Nothing runs, or nothing lands in the array.
+        assert_eq!(WriteCover::covered_run(&[1], 0, 1, &[(0, 0, 1)], 10), None);
+        assert_eq!(WriteCover::covered_run(&[1], 20, 1, &[(0, 3, 1)], 10), None);
     }
 
     #[test]

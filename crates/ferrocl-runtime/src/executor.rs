@@ -197,14 +197,15 @@ fn raw_status(call: &'static str, status: Option<i32>) -> Result<Option<Event>, 
 }
 
 impl Enqueue<'_> {
-    /// Host → device, not blocking.
+    /// Host → device at byte `offset`, not blocking.
     ///
     /// # Safety
     ///
-    /// `data` (the buffer's size) stays valid until the queue is finished.
+    /// `data` (at most the buffer's size from `offset`) stays valid until the queue is finished.
     unsafe fn write(
         &self,
         to: &mut Buffer<u8>,
+        offset: usize,
         data: &[u8],
     ) -> Result<Option<Event>, RuntimeError> {
         const CALL: &str = "clEnqueueWriteBuffer";
@@ -212,7 +213,7 @@ impl Enqueue<'_> {
             // SAFETY: the caller's promise.
             return unsafe {
                 self.queue
-                    .enqueue_write_buffer(to, CL_NON_BLOCKING, 0, data, &[])
+                    .enqueue_write_buffer(to, CL_NON_BLOCKING, offset, data, &[])
             }
             .map(Some)
             .map_err(cl(CALL));
@@ -224,7 +225,7 @@ impl Enqueue<'_> {
             self.queue.get(),
             to.get(),
             CL_NON_BLOCKING,
-            0,
+            offset,
             data.len(),
             data.as_ptr().cast(),
             0,
@@ -560,13 +561,25 @@ impl Device {
             }
             let data = h.as_bytes();
             let target = holding.held[i].buffer();
-            // SAFETY: the device buffer holds exactly `data.len()` bytes; the host slice outlives
-            // the command (the queue is finished before this call returns, `Holding`).
-            let event = unsafe { enqueue.write(target, data) }?;
-            if let Some(k) = first_use[i] {
-                times[k].bytes_uploaded += data.len() as u64;
+            // The part the first launch writes in full stays out of the upload: at most two
+            // pieces, before and after it.
+            let (skip_start, skip_end) = match a.transfer.skip {
+                Some((s, e)) => (s.min(data.len()), e.clamp(s.min(data.len()), data.len())),
+                None => (data.len(), data.len()),
+            };
+            for (offset, piece) in [(0, &data[..skip_start]), (skip_end, &data[skip_end..])] {
+                if piece.is_empty() {
+                    continue;
+                }
+                // SAFETY: the device buffer holds exactly `data.len()` bytes, so `piece` fits at
+                // `offset`; the host slice outlives the command (the queue is finished before
+                // this call returns, `Holding`).
+                let event = unsafe { enqueue.write(target, offset, piece) }?;
+                if let Some(k) = first_use[i] {
+                    times[k].bytes_uploaded += piece.len() as u64;
+                }
+                uploads.push((i, event));
             }
-            uploads.push((i, event));
         }
         let zero = [0u8; 4];
         for l in &plan.launches {

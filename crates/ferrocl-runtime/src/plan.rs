@@ -10,8 +10,10 @@
 //! - **upload** when the first launch that uses it reads it, or writes it without writing every
 //!   element (the elements it skips must keep their host values); an array whose first use writes
 //!   every element ([`Use::writes_all`], proved by the compiler and checked on the host with the
-//!   bound values) is not uploaded. A kept array whose device copy is current is not uploaded
-//!   either (the executor asks [`Resident`]).
+//!   bound values) is not uploaded. When that first use writes one contiguous part of it in full
+//!   without reading it ([`Use::writes_part`]), only the rest is uploaded ([`Transfer::skip`]). A
+//!   kept array whose device copy is current is not uploaded either (the executor asks
+//!   [`Resident`]).
 //! - **download** when some launch writes it, once, after the last launch, and only when every
 //!   launch passed its checks. Arrays only read are never downloaded; an array written by one
 //!   launch and read by a later one stays on the device in between.
@@ -34,6 +36,10 @@ pub struct Use {
     pub writes: bool,
     /// The kernel writes every element before reading any (implies `writes`).
     pub writes_all: bool,
+    /// Bytes `[start, end)` of the array that the kernel writes in full, never reading the array
+    /// (or some check fails and the run is discarded); `None` when not known. Only consulted
+    /// when `writes` is set and `reads` and `writes_all` are not.
+    pub writes_part: Option<(usize, usize)>,
 }
 
 /// The transfers of one plan array.
@@ -41,6 +47,9 @@ pub struct Use {
 pub struct Transfer {
     /// Host → device before the first launch (skipped for a current kept copy).
     pub upload: bool,
+    /// Bytes `[start, end)` the upload leaves out: the first launch writes them before anything
+    /// reads them (see [`Use::writes_part`]). `None`: the whole array, when `upload` is set.
+    pub skip: Option<(usize, usize)>,
     /// Device → host after the last launch, when every check passed.
     pub download: bool,
 }
@@ -62,6 +71,12 @@ pub fn transfers(arrays: usize, launches: &[Vec<Use>]) -> Vec<Transfer> {
                     m.reads |= u.reads;
                     m.writes |= u.writes;
                     m.writes_all |= u.writes_all;
+                    // Either part is written in full; keep the larger.
+                    let size =
+                        |p: Option<(usize, usize)>| p.map_or(0, |(s, e)| e.saturating_sub(s));
+                    if size(u.writes_part) > size(m.writes_part) {
+                        m.writes_part = u.writes_part;
+                    }
                 }
                 None => merged.push(*u),
             }
@@ -71,6 +86,9 @@ pub fn transfers(arrays: usize, launches: &[Vec<Use>]) -> Vec<Transfer> {
             if !seen[a] {
                 seen[a] = true;
                 out[a].upload = u.reads || !(u.writes && u.writes_all);
+                if out[a].upload && !u.reads && u.writes {
+                    out[a].skip = u.writes_part.filter(|&(s, e)| e > s);
+                }
             }
             out[a].download |= u.writes;
         }
@@ -124,19 +142,19 @@ pub struct Launch<'k> {
 
 impl Launch<'_> {
     /// How this launch uses the plan arrays, from its arguments and the kernel's declared access
-    /// (`reads`/`writes`/`writes_all` per argument index, as the caller knows them).
-    pub fn uses(&self, access: impl Fn(usize) -> (bool, bool, bool)) -> Vec<Use> {
+    /// (per argument index, as the caller knows it; `array` is ignored).
+    pub fn uses(&self, access: impl Fn(usize) -> Use) -> Vec<Use> {
         self.args
             .iter()
             .enumerate()
             .filter_map(|(i, a)| match a {
                 Arg::Array(array) => {
-                    let (reads, writes, writes_all) = access(i);
+                    let u = access(i);
                     Some(Use {
                         array: *array,
-                        reads,
-                        writes,
-                        writes_all: writes && writes_all,
+                        writes_all: u.writes && u.writes_all,
+                        writes_part: u.writes_part.filter(|_| u.writes),
+                        ..u
                     })
                 }
                 _ => None,
@@ -167,7 +185,39 @@ mod tests {
             reads,
             writes,
             writes_all,
+            writes_part: None,
         }
+    }
+
+    #[test]
+    fn a_part_written_in_full_is_left_out_of_the_upload() {
+        // out[i] = f(i) for i in [1, n): bytes [4, 40) of a 10-int array written, never read.
+        let part = Use {
+            writes_part: Some((4, 40)),
+            ..u(0, false, true, false)
+        };
+        let t = transfers(1, &[vec![part]]);
+        assert_eq!(
+            t[0],
+            Transfer {
+                upload: true,
+                download: true,
+                skip: Some((4, 40))
+            }
+        );
+        // Read as well (through an alias): the whole array goes up.
+        let t = transfers(1, &[vec![part, u(0, true, false, false)]]);
+        assert_eq!(t[0].skip, None);
+        assert!(t[0].upload);
+        // An empty part skips nothing.
+        let empty = Use {
+            writes_part: Some((8, 8)),
+            ..u(0, false, true, false)
+        };
+        assert_eq!(transfers(1, &[vec![empty]])[0].skip, None);
+        // Only the first use decides: a later launch's part does not shrink the upload.
+        let t = transfers(1, &[vec![u(0, false, true, false)], vec![part]]);
+        assert_eq!(t[0].skip, None);
     }
 
     #[test]
@@ -186,15 +236,18 @@ mod tests {
             [
                 Transfer {
                     upload: true,
-                    download: false
+                    download: false,
+                    skip: None
                 },
                 Transfer {
                     upload: true,
-                    download: false
+                    download: false,
+                    skip: None
                 },
                 Transfer {
                     upload: false,
-                    download: true
+                    download: true,
+                    skip: None
                 },
             ]
         );
@@ -220,7 +273,8 @@ mod tests {
             t[0],
             Transfer {
                 upload: true,
-                download: true
+                download: true,
+                skip: None
             }
         );
     }

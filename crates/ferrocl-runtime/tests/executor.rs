@@ -44,6 +44,7 @@ fn one_launch(
         reads: true,
         writes: false,
         writes_all: false,
+        writes_part: None,
     }];
     let t = plan::transfers(1, &[uses]);
     Plan {
@@ -94,6 +95,7 @@ fn elided_output_is_downloaded_not_uploaded() {
         Transfer {
             upload: false,
             download: true,
+            skip: None,
         },
         None,
     );
@@ -131,6 +133,7 @@ fn a_failed_check_leaves_the_host_untouched() {
         Transfer {
             upload: false,
             download: true,
+            skip: None,
         },
         None,
     );
@@ -157,6 +160,7 @@ fn kept_output_is_current_after_success_and_stale_after_failure() {
     let transfer = Transfer {
         upload: false,
         download: true,
+        skip: None,
     };
     let kernel = dev.build(ADD, OPTS, "add").expect("build");
     let plan = one_launch(&kernel, n, transfer, Some(Arc::clone(&r)));
@@ -204,12 +208,14 @@ fn intermediates_stay_on_the_device() {
                 reads: true,
                 writes: false,
                 writes_all: false,
+                writes_part: None,
             },
             Use {
                 array: to,
                 reads: false,
                 writes: true,
                 writes_all: true,
+                writes_part: None,
             },
         ]
     };
@@ -273,6 +279,7 @@ fn buffers_start_on_the_base_address_alignment() {
                     transfer: Transfer {
                         upload: true,
                         download: false,
+                        skip: None,
                     },
                     resident: None,
                     // Asking for the device alignment keeps a host slice that is not aligned from
@@ -284,6 +291,7 @@ fn buffers_start_on_the_base_address_alignment() {
                     transfer: Transfer {
                         upload: false,
                         download: true,
+                        skip: None,
                     },
                     resident: None,
                     align: 4,
@@ -293,6 +301,7 @@ fn buffers_start_on_the_base_address_alignment() {
                     transfer: Transfer {
                         upload: false,
                         download: true,
+                        skip: None,
                     },
                     resident: None,
                     align: 8,
@@ -345,6 +354,7 @@ fn refuses_mismatched_host_slices() {
         Transfer {
             upload: true,
             download: true,
+            skip: None,
         },
         None,
     );
@@ -377,6 +387,7 @@ fn staged_reads_alternate_between_pass_and_fail() {
                 Transfer {
                     upload: false,
                     download: true,
+                    skip: None,
                 },
                 None,
             );
@@ -401,4 +412,69 @@ fn staged_reads_alternate_between_pass_and_fail() {
         dev.idle_staging() >= 1,
         "the staging area came back to the device for the next execution"
     );
+}
+
+/// `c[lo + i] = lo + i + 10` for `i < m`: writes one part of `c`, reads nothing.
+const PART: &str = "__kernel void part(__global int* c, const int lo, const int m) {
+    int i = get_global_id(0);
+    if (i < m) c[lo + i] = lo + i + 10;
+}";
+
+#[test]
+fn a_part_written_in_full_is_not_uploaded_and_the_rest_keeps_its_values() {
+    let Some(dev) = dev() else { return };
+    let kernel = dev.build(PART, OPTS, "part").expect("build");
+    let n = 1000usize;
+    // A part at the start, in the middle (two pieces go up) and at the end.
+    for (lo, m) in [(0usize, 600usize), (100, 500), (700, 300)] {
+        let mut c: Vec<i32> = (0..n as i32).map(|x| -x - 1).collect();
+        let uses = vec![Use {
+            array: 0,
+            reads: false,
+            writes: true,
+            writes_all: false,
+            writes_part: Some((lo * 4, (lo + m) * 4)),
+        }];
+        let t = plan::transfers(1, &[uses]);
+        assert_eq!(t[0].skip, Some((lo * 4, (lo + m) * 4)));
+        let plan = Plan {
+            arrays: vec![PlanArray {
+                bytes: n * 4,
+                transfer: t[0],
+                resident: None,
+                align: 4,
+            }],
+            launches: vec![Launch {
+                kernel: &kernel,
+                args: vec![
+                    Arg::Array(0),
+                    Arg::Value(KernelArg::Int(lo as i32)),
+                    Arg::Value(KernelArg::Int(m as i32)),
+                ],
+                geometry: Geometry {
+                    global: vec![m.div_ceil(64) * 64],
+                    local: vec![64],
+                },
+                partials: vec![],
+                task: 0,
+            }],
+            profile: true,
+        };
+        let done = dev
+            .execute(&plan, &mut [HostData::from(&mut c)])
+            .expect("execute");
+        assert_eq!(done.failed, None);
+        let expected: Vec<i32> = (0..n as i32)
+            .map(|x| {
+                if (lo as i32..(lo + m) as i32).contains(&x) {
+                    x + 10
+                } else {
+                    -x - 1
+                }
+            })
+            .collect();
+        assert_eq!(c, expected, "part [{lo}, {})", lo + m);
+        assert_eq!(done.times[0].bytes_uploaded, ((n - m) * 4) as u64);
+        assert_eq!(done.times[0].bytes_downloaded, (n * 4) as u64);
+    }
 }

@@ -51,7 +51,9 @@ import org.openjdk.jmh.infra.BenchmarkParams;
  * compiled by the JIT before a measurement of a few microseconds per call means anything.
  */
 @State(Scope.Benchmark)
-@BenchmarkMode(Mode.AverageTime)
+// The average for comparison with the suite's other tables, the sampled distribution for its median and tails
+// (one execute() is a few tens of microseconds: JMH times each sampled call on its own).
+@BenchmarkMode({Mode.AverageTime, Mode.SampleTime})
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 @Fork(1)
 @Warmup(iterations = 3, time = 100, timeUnit = MILLISECONDS)

@@ -26,8 +26,9 @@ import org.junit.Test;
  *
  * <ul>
  * <li>An array the kernel provably writes in full before reading any of it (checked at launch with the actual
- * bounds and lengths) is not uploaded; any other written array is, so elements the kernel leaves alone keep their
- * values as in Java. Output arrays start with random contents, so a missing upload would show.</li>
+ * bounds and lengths) is not uploaded; of one it provably writes in one contiguous part without reading it, only the
+ * rest is uploaded; any other written array is uploaded whole, so elements the kernel leaves alone keep their values
+ * as in Java. Output arrays start with random contents, so a missing upload would show.</li>
  * <li>Results land in the Java arrays only when every check passed; after a failed check the JVM reruns the
  * task(s), and the caller sees the JVM's exception and partial results.</li>
  * <li>Consecutive tasks run as one native execution: intermediates stay on the device, results land once after the
@@ -104,32 +105,36 @@ public class HostPathTest {
             TaskReport r = check(HostPathKernels::addN, a, b, c, n).task("t");
             assertTransfers("n == c.length == " + n, r, 0, bytes(a, b), bytes(c));
             if (n > 1) {
-                // The same kernel with n < c.length: the last element keeps its value, so c is uploaded.
+                // The same kernel with n < c.length: the last element keeps its value, so it (and only it) is
+                // uploaded.
                 float[] d = floats(2400 + n, n, -5f, 5f);
                 TaskReport partial = check(HostPathKernels::addN, a, b, d, n - 1).task("t");
-                assertTransfers("n = c.length - 1 = " + (n - 1), partial, bytes(d), bytes(a, b), bytes(d));
+                assertTransfers("n = c.length - 1 = " + (n - 1), partial, Float.BYTES, bytes(a, b), bytes(d));
             }
         }
     }
 
-    // ---------------------------------------------------------------- write-only elision: off
+    // ---------------------------------------------------------------- write-only elision: a part, or off
 
     @Test
-    public void partialRangesUploadTheOutputAndKeepItsUntouchedElements() {
+    public void partialRangesUploadOnlyTheUntouchedElementsAndKeepThem() {
         for (int n : new int[] {2, 3, 7, 1000, 4097}) {
             int[] a = ints(2500 + n, n);
             int[] b = ints(2600 + n, n);
+            // [1, n) is written in full: only c[0] goes up, and keeps its value.
             int[] c = ints(2700 + n, n);
             TaskReport r = check(HostPathKernels::addFromOne, a, b, c).task("t");
-            assertTransfers("[1, n), n = " + n, r, bytes(c), bytes(a, b), bytes(c));
+            assertTransfers("[1, n), n = " + n, r, Integer.BYTES, bytes(a, b), bytes(c));
 
             c = ints(2800 + n, n);
             r = check(HostPathKernels::addButLast, a, b, c).task("t");
-            assertTransfers("[0, n - 1), n = " + n, r, bytes(c), bytes(a, b), bytes(c));
+            assertTransfers("[0, n - 1), n = " + n, r, Integer.BYTES, bytes(a, b), bytes(c));
 
+            // Every other element: no run, the whole array goes up; with one iteration (n = 2), c[0] is written and
+            // only c[1] goes up.
             c = ints(2900 + n, n);
             r = check(HostPathKernels::addEven, a, b, c).task("t");
-            assertTransfers("i += 2, n = " + n, r, bytes(c), bytes(a, b), bytes(c));
+            assertTransfers("i += 2, n = " + n, r, n == 2 ? Integer.BYTES : bytes(c), bytes(a, b), bytes(c));
         }
     }
 
@@ -177,10 +182,10 @@ public class HostPathTest {
             TaskReport r = check(HostPathKernels::grid, out, w, h).task("t");
             assertTransfers(w + " x " + h + ", covered", r, 0, 0, bytes(out));
 
-            // Five elements past w * h are never written: uploaded, and they keep their values.
+            // Five elements past w * h are never written: they alone are uploaded, and keep their values.
             long[] longer = JvmOracle.longs(3500 + w, w * h + 5);
             r = check(HostPathKernels::grid, longer, w, h).task("t");
-            assertTransfers(w + " x " + h + ", with a tail", r, bytes(longer), 0, bytes(longer));
+            assertTransfers(w + " x " + h + ", with a tail", r, 5L * Long.BYTES, 0, bytes(longer));
         }
     }
 
@@ -194,7 +199,7 @@ public class HostPathTest {
 
         int[] longer = ints(3601, w * h + 13);
         r = check(HostPathKernels::mandelbrot, longer, w, h, -2.1f, -1.2f, 0.05f, 200).task("t");
-        assertTransfers("with a tail", r, bytes(longer), 0, bytes(longer));
+        assertTransfers("with a tail", r, 13L * Integer.BYTES, 0, bytes(longer));
     }
 
     // ---------------------------------------------------------------- failed checks after elision
@@ -210,18 +215,20 @@ public class HostPathTest {
             Arrays.fill(out, (byte) 99);
             TaskReport r = check(HostPathKernels::blocksOfEight, in, out).task("t");
             assertTransfers("eight stores per block", r, 0, n, n);
-            // Seven stores: out[8b + 5] keeps its old values, so out is uploaded.
+            // Seven stores: out[8b + 5] keeps its old values, so out is uploaded; with one block (n = 8) the run
+            // out[0 .. 4] is written in full and only out[5 .. 7] goes up.
             byte[] holes = new byte[n];
             Arrays.fill(holes, (byte) 99);
             r = check(HostPathKernels::blocksWithAHole, in, holes).task("t");
-            assertTransfers("a hole in every block", r, n, n, n);
+            assertTransfers("a hole in every block", r, n == 8 ? 3 : n, n, n);
         }
-        // out longer than the blocks reach (n not a multiple of 8 leaves its tail): uploaded, the tail kept.
+        // out longer than the blocks reach (n not a multiple of 8 leaves its tail): the tail alone is uploaded,
+        // and kept.
         byte[] in = new byte[45];
         byte[] out = new byte[45];
         Arrays.fill(out, (byte) -3);
         TaskReport r = check(HostPathKernels::blocksOfEight, in, out).task("t");
-        assertTransfers("a tail past the last block", r, 45, 45, 45);
+        assertTransfers("a tail past the last block", r, 5, 45, 45);
     }
 
     @Test
@@ -239,6 +246,23 @@ public class HostPathTest {
                 s -> s.task("t", HostPathKernels::shifted, a, c), a, c);
         assertEquals(ArrayIndexOutOfBoundsException.class, e.getClass());
         assertEquals("Index 1000 out of bounds for length 1000", e.getMessage());
+    }
+
+    @Test
+    public void aFailedCheckAfterAPartialElisionLeavesTheJvmsResults() {
+        int n = 1000;
+        // b one shorter than c: b[n - 1] fails at the last i. The JVM writes c[1 .. n - 2], throws, and leaves c[0]
+        // and c[n - 1] as they were; the device skipped uploading c[1 .. n - 1] and its results are discarded.
+        int[] a = ints(3710, n);
+        int[] b = ints(3711, n - 1);
+        int[] c = ints(3712, n);
+        int[] before = c.clone();
+        Throwable e = checkThrows(x -> HostPathKernels.addFromOne((int[]) x[0], (int[]) x[1], (int[]) x[2]),
+                s -> s.task("t", HostPathKernels::addFromOne, a, b, c), a, b, c);
+        assertEquals(ArrayIndexOutOfBoundsException.class, e.getClass());
+        assertEquals("Index 999 out of bounds for length 999", e.getMessage());
+        assertEquals(before[0], c[0]);
+        assertEquals(before[n - 1], c[n - 1]);
     }
 
     @Test
