@@ -27,6 +27,10 @@ use ferrocl_graph::{
 use std::collections::HashMap;
 use std::rc::Rc;
 
+/// The bailout reason for a `synchronized` block: work-items cannot take a Java monitor.
+const SYNCHRONIZED_BLOCK: &str =
+    "a synchronized block (monitorenter) cannot run on the device: work-items cannot take a Java monitor";
+
 /// Upper bound on graph size; larger methods bail out rather than exhaust memory.
 pub(crate) const MAX_NODES: usize = 200_000;
 
@@ -227,6 +231,19 @@ pub fn build_graph_with(
             message: format!("bad method descriptor {}", method.descriptor),
         });
     };
+    // A synchronized block's monitor exit sits in an exception handler: name the block itself.
+    if let Some(insn) = code
+        .instructions
+        .iter()
+        .find(|i| matches!(i.op, JOp::MonitorEnter))
+    {
+        return Err(Bailout {
+            kind: BailoutKind::Construct,
+            location: location.at(insn.bci, code.line_of(insn.bci)),
+            reason: SYNCHRONIZED_BLOCK.into(),
+        }
+        .into());
+    }
     if let Some(handler) = code.exception_table.first() {
         let at = location.at(
             u32::from(handler.handler_pc),
@@ -500,6 +517,14 @@ impl Builder<'_, '_> {
     ) -> Result<(), FrontendError> {
         let code = sc.code;
         self.set_pos(sc, 0);
+        if let Some(insn) = code
+            .instructions
+            .iter()
+            .find(|i| matches!(i.op, JOp::MonitorEnter))
+        {
+            self.set_pos(sc, insn.bci);
+            return self.bail(BailoutKind::Construct, SYNCHRONIZED_BLOCK);
+        }
         if let Some(handler) = code.exception_table.first() {
             self.set_pos(sc, u32::from(handler.handler_pc));
             return self.bail(
@@ -1577,7 +1602,7 @@ fn unsupported(class: &ClassFile, op: &JOp) -> String {
                 .into()
         }
         JOp::AThrow => "throw statements are not supported yet".into(),
-        JOp::MonitorEnter | JOp::MonitorExit => "synchronized blocks are not supported".into(),
+        JOp::MonitorEnter | JOp::MonitorExit => SYNCHRONIZED_BLOCK.into(),
         JOp::CheckCast(_) | JOp::InstanceOf(_) => {
             "type checks (casts, instanceof) are not supported yet".into()
         }

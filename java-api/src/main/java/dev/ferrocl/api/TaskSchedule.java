@@ -810,9 +810,12 @@ public final class TaskSchedule implements AutoCloseable {
         List<ScheduledTask> list = new ArrayList<>(tasks.values());
         List<Outcome> outcomes = new ArrayList<>(list.size());
         for (ScheduledTask t : list) {
-            outcomes.add(compile(t, true, true));
+            String problem = t.target != null ? t.target.argumentProblem : null;
+            // Arguments the JVM's call would reject: it runs there and throws its own exception.
+            outcomes.add(problem != null ? Outcome.onJvm(problem, List.of()) : compile(t, true, true));
         }
         // Consecutive device tasks run as one native execution; a task that bailed out runs on the JVM between them.
+        // A synchronized method runs alone, holding its monitor for its execution as the JVM's call would.
         int i = 0;
         while (i < list.size()) {
             if (!outcomes.get(i).runsOnDevice()) {
@@ -820,8 +823,16 @@ public final class TaskSchedule implements AutoCloseable {
                 i++;
                 continue;
             }
+            Object monitor = list.get(i).target.monitor;
+            if (monitor != null) {
+                synchronized (monitor) {
+                    runOnDevice(list, outcomes, i, i + 1);
+                }
+                i++;
+                continue;
+            }
             int end = i;
-            while (end < list.size() && outcomes.get(end).runsOnDevice()) {
+            while (end < list.size() && outcomes.get(end).runsOnDevice() && list.get(end).target.monitor == null) {
                 end++;
             }
             runOnDevice(list, outcomes, i, end);

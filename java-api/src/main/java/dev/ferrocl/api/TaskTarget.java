@@ -28,8 +28,16 @@ final class TaskTarget {
     final int kind;
     /** Captured values followed by the task arguments; a receiver first for instance methods. */
     final Object[] launchArgs;
+    /**
+     * Why the JVM's call of the task would throw before the method starts (an argument the lambda's adapter cannot
+     * cast or unbox, a null receiver), or null: such a task runs on the JVM, which throws its own exception.
+     */
+    final String argumentProblem;
+    /** The monitor a {@code synchronized} method takes (its class, or the receiver), or null. */
+    final Object monitor;
 
-    private TaskTarget(Class<?> implClass, String methodName, String descriptor, int kind, Object[] launchArgs) {
+    private TaskTarget(Class<?> implClass, String methodName, String descriptor, int kind, Object[] launchArgs,
+            String argumentProblem, Object monitor) {
         this.implClass = implClass;
         this.internalName = implClass.getName().replace('.', '/');
         this.methodName = methodName;
@@ -37,6 +45,8 @@ final class TaskTarget {
         this.kind = kind;
         this.isStatic = kind == MethodHandleInfo.REF_invokeStatic;
         this.launchArgs = launchArgs;
+        this.argumentProblem = argumentProblem;
+        this.monitor = monitor;
     }
 
     /** {@code pkg.Cls.method}, as warnings name it. */
@@ -90,12 +100,81 @@ final class TaskTarget {
                     + " cannot be loaded from the lambda's class loader: " + e);
         }
 
+        boolean isStatic = kind == MethodHandleInfo.REF_invokeStatic;
+        String problem = argumentProblem(lambda, implClass, isStatic, all, lambda.getCapturedArgCount());
         boolean virtual = kind == MethodHandleInfo.REF_invokeVirtual || kind == MethodHandleInfo.REF_invokeInterface;
         if (virtual && all.length > 0 && all[0] != null) {
             implClass = overrider(all[0].getClass(), implClass, methodName, descriptor);
         }
-        coerce(all, kind == MethodHandleInfo.REF_invokeStatic ? 0 : 1, descriptor);
-        return new TaskTarget(implClass, methodName, descriptor, kind, all);
+        Object monitor = null;
+        if (problem == null) {
+            coerce(all, isStatic ? 0 : 1, descriptor);
+            if (isSynchronized(implClass, methodName, descriptor)) {
+                // JLS 8.4.3.6: a static method locks its class, an instance method its receiver.
+                monitor = isStatic ? implClass : all[0];
+            }
+        }
+        return new TaskTarget(implClass, methodName, descriptor, kind, all, problem, monitor);
+    }
+
+    /**
+     * What the lambda's adapter would throw when the task is called with these values, before the method starts: each
+     * task argument is cast to the lambda's instantiated parameter type ({@code ClassCastException}), then unboxed
+     * where the method takes a primitive ({@code NullPointerException} for null); an instance method's receiver must
+     * not be null. {@code captured} values come first in {@code all} and were converted when the lambda was made.
+     * Null when the call would go through, or when the types cannot be resolved (then nothing is claimed).
+     */
+    private static String argumentProblem(SerializedLambda lambda, Class<?> implClass, boolean isStatic, Object[] all,
+            int captured) {
+        MethodType instantiated;
+        MethodType impl;
+        ClassLoader loader = implClass.getClassLoader() != null ? implClass.getClassLoader()
+                : ClassLoader.getSystemClassLoader();
+        try {
+            instantiated = MethodType.fromMethodDescriptorString(lambda.getInstantiatedMethodType(), loader);
+            impl = MethodType.fromMethodDescriptorString(lambda.getImplMethodSignature(), loader);
+        } catch (RuntimeException | LinkageError e) {
+            return null;
+        }
+        if (!isStatic) {
+            impl = impl.insertParameterTypes(0, implClass);
+        }
+        int args = all.length - captured;
+        if (instantiated.parameterCount() != args || impl.parameterCount() != all.length) {
+            return null;
+        }
+        for (int j = 0; j < args; j++) {
+            Object v = all[captured + j];
+            Class<?> q = instantiated.parameterType(j);
+            Class<?> p = impl.parameterType(captured + j);
+            if (v != null && !q.isPrimitive() && !q.isInstance(v)) {
+                return "task argument " + (j + 1) + " is a " + v.getClass().getName() + " where the lambda takes a "
+                        + q.getName() + " (the JVM's call throws ClassCastException)";
+            }
+            if (v == null && p.isPrimitive()) {
+                return "task argument " + (j + 1) + " is null where the method takes a " + p.getName()
+                        + " (the JVM's call throws NullPointerException)";
+            }
+            if (v == null && !isStatic && captured + j == 0) {
+                return "the receiver (task argument 1) is null (the JVM's call throws NullPointerException)";
+            }
+        }
+        return null;
+    }
+
+    /** Whether the method {@code name descriptor} declared by {@code c} is {@code synchronized}. */
+    private static boolean isSynchronized(Class<?> c, String name, String descriptor) {
+        try {
+            for (Method m : c.getDeclaredMethods()) {
+                if (m.getName().equals(name) && MethodType.methodType(m.getReturnType(), m.getParameterTypes())
+                        .toMethodDescriptorString().equals(descriptor)) {
+                    return Modifier.isSynchronized(m.getModifiers());
+                }
+            }
+        } catch (RuntimeException | LinkageError e) {
+            return false;
+        }
+        return false;
     }
 
     private static SerializedLambda serializedLambda(Object code) throws Unsupported {
