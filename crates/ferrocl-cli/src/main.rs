@@ -42,6 +42,54 @@ fn report_applied(k: &ferrocl_jit::CompiledKernel) {
     }
 }
 
+/// The largest input accepted: far above any class file javac writes (a method's code is at most
+/// 64 KiB, a constant pool at most 65,535 entries).
+const MAX_CLASS_FILE_BYTES: u64 = 16 << 20;
+
+/// Reads a class file: a regular file (not a device, FIFO or directory, which may never end) of at
+/// most [`MAX_CLASS_FILE_BYTES`], read with that bound even if it grows meanwhile.
+fn read_class_file(path: &str) -> Result<Vec<u8>, String> {
+    use std::io::Read;
+    // Opening a FIFO for reading waits for a writer: look before opening, and open without
+    // waiting (no effect on a regular file), then look again at what was opened.
+    if !std::fs::metadata(path)
+        .map_err(|e| e.to_string())?
+        .is_file()
+    {
+        return Err("not a regular file (a class file is expected)".into());
+    }
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NONBLOCK);
+    }
+    let file = options.open(path).map_err(|e| e.to_string())?;
+    let meta = file.metadata().map_err(|e| e.to_string())?;
+    if !meta.is_file() {
+        return Err("not a regular file (a class file is expected)".into());
+    }
+    if meta.len() > MAX_CLASS_FILE_BYTES {
+        return Err(format!(
+            "{} bytes, more than the {} MiB a class file may have here",
+            meta.len(),
+            MAX_CLASS_FILE_BYTES >> 20
+        ));
+    }
+    let mut bytes = Vec::new();
+    file.take(MAX_CLASS_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| e.to_string())?;
+    if bytes.len() as u64 > MAX_CLASS_FILE_BYTES {
+        return Err(format!(
+            "grew past the {} MiB a class file may have here while being read",
+            MAX_CLASS_FILE_BYTES >> 20
+        ));
+    }
+    Ok(bytes)
+}
+
 #[allow(clippy::print_stdout)]
 fn main() -> ExitCode {
     env_logger::Builder::from_env(env_logger::Env::new().filter("FERROCL_LOG")).init();
@@ -92,7 +140,7 @@ fn main() -> ExitCode {
                 return fail(USAGE, 1);
             };
             let method = &method;
-            let bytes = match std::fs::read(path) {
+            let bytes = match read_class_file(path) {
                 Ok(b) => b,
                 Err(e) => return fail(&format!("{path}: {e}"), 1),
             };
@@ -106,10 +154,37 @@ fn main() -> ExitCode {
                 .filter(|m| &m.name == method)
                 .filter(|m| descriptor.as_ref().is_none_or(|d| &m.descriptor == d))
                 .collect();
+            let named: Vec<&str> = class
+                .methods
+                .iter()
+                .filter(|m| &m.name == method)
+                .map(|m| m.descriptor.as_str())
+                .collect();
             let m = match candidates.as_slice() {
                 [one] => *one,
-                [] => return fail(&format!("no method {method} in {}", class.name), 1),
-                _ => return fail(&format!("{method} is overloaded: pass --descriptor"), 1),
+                [] if named.is_empty() => {
+                    return fail(&format!("no method {method} in {}", class.name), 1)
+                }
+                [] => {
+                    return fail(
+                        &format!(
+                            "no method {method}{} in {}; its descriptors: {}",
+                            descriptor.as_deref().unwrap_or(""),
+                            class.name,
+                            named.join(", ")
+                        ),
+                        1,
+                    )
+                }
+                _ => {
+                    return fail(
+                        &format!(
+                            "{method} is overloaded: pass --descriptor, one of {}",
+                            named.join(", ")
+                        ),
+                        1,
+                    )
+                }
             };
             // Other classes come from the input's own class-path root (when the file sits in its
             // package's directories), then from --class-path; otherwise they are not available.

@@ -1117,6 +1117,25 @@ impl Builder<'_, '_> {
         Ok(())
     }
 
+    /// Type-incorrect bytecode (which the JVM's verifier rejects) as a malformed method, with the
+    /// instruction's bci, instead of a graph that breaks an invariant later.
+    fn expect(&self, v: NodeId, want: Stamp, what: &str) -> Result<(), FrontendError> {
+        let got = self.graph.stamp(v);
+        let fits = match want {
+            Stamp::Object => matches!(got, Stamp::Object | Stamp::Array(_)),
+            _ => got == want,
+        };
+        if fits {
+            Ok(())
+        } else {
+            self.malformed(format!(
+                "invalid bytecode: {what} takes {}, the operand stack holds {}",
+                describe_stamp(want),
+                describe_stamp(got)
+            ))
+        }
+    }
+
     fn stamp_of_kind(kind: Kind) -> Stamp {
         match kind {
             Kind::Int => Stamp::Int,
@@ -1218,12 +1237,14 @@ impl Builder<'_, '_> {
                 let v = self.load_local(frame, *slot)?;
                 frame.stack.push(v);
             }
-            JOp::Store(_, slot) => {
+            JOp::Store(kind, slot) => {
                 let v = self.pop(frame)?;
+                self.expect(v, Self::stamp_of_kind(*kind), "a local-variable store")?;
                 self.store_local(sc, frame, *slot, v)?;
             }
             JOp::Iinc { index, delta } => {
                 let v = self.load_local(frame, *index)?;
+                self.expect(v, Int, "iinc")?;
                 let d = self.constant(Constant::Int(i32::from(*delta)))?;
                 let sum = self.add(Op::Binary(BinaryOp::Add), Int, vec![v, d])?;
                 self.store_local(sc, frame, *index, sum)?;
@@ -1231,6 +1252,8 @@ impl Builder<'_, '_> {
             JOp::ArrayLoad(kind) => {
                 let index = self.pop(frame)?;
                 let array = self.pop(frame)?;
+                self.expect(index, Int, "an array load's index")?;
+                self.expect(array, Stamp::Object, "an array load")?;
                 let elem = self.array_elem(array, *kind)?;
                 let load = self.add(Op::ArrayLoad(elem), elem.value_stamp(), vec![array, index])?;
                 *tail = self.append(*tail, load);
@@ -1240,7 +1263,10 @@ impl Builder<'_, '_> {
                 let value = self.pop(frame)?;
                 let index = self.pop(frame)?;
                 let array = self.pop(frame)?;
+                self.expect(index, Int, "an array store's index")?;
+                self.expect(array, Stamp::Object, "an array store")?;
                 let elem = self.array_elem(array, *kind)?;
+                self.expect(value, elem.value_stamp(), "an array store's value")?;
                 let store = self.add(Op::ArrayStore(elem), Void, vec![array, index, value])?;
                 *tail = self.append(*tail, store);
             }
@@ -1291,11 +1317,20 @@ impl Builder<'_, '_> {
                 let stamp = Self::stamp_of_kind(*kind);
                 if *op == ArithOp::Neg {
                     let x = self.pop(frame)?;
+                    self.expect(x, stamp, "a negation")?;
                     let n = self.add(Op::Negate, stamp, vec![x])?;
                     frame.stack.push(n);
                 } else {
                     let y = self.pop(frame)?;
                     let x = self.pop(frame)?;
+                    self.expect(x, stamp, "an arithmetic instruction")?;
+                    // Shift counts are ints, also for long shifts.
+                    let shift = matches!(op, ArithOp::Shl | ArithOp::Shr | ArithOp::Ushr);
+                    self.expect(
+                        y,
+                        if shift { Int } else { stamp },
+                        "an arithmetic instruction",
+                    )?;
                     let integer = matches!(stamp, Int | Long);
                     let node = match op {
                         ArithOp::Div | ArithOp::Rem if integer => {
@@ -1315,6 +1350,7 @@ impl Builder<'_, '_> {
             JOp::Convert(from, to) => {
                 let x = self.pop(frame)?;
                 let from_stamp = conv_stamp(*from);
+                self.expect(x, from_stamp, "a conversion")?;
                 let (target, stamp) = match to {
                     ConvKind::Int => (ConvTarget::Int, Int),
                     ConvKind::Long => (ConvTarget::Long, Long),
@@ -1334,18 +1370,28 @@ impl Builder<'_, '_> {
             JOp::Lcmp | JOp::Fcmpl | JOp::Fcmpg | JOp::Dcmpl | JOp::Dcmpg => {
                 let y = self.pop(frame)?;
                 let x = self.pop(frame)?;
+                let want = match insn.op {
+                    JOp::Lcmp => Long,
+                    JOp::Fcmpl | JOp::Fcmpg => Float,
+                    _ => Double,
+                };
+                self.expect(x, want, "a comparison")?;
+                self.expect(y, want, "a comparison")?;
                 let unordered_is_less = matches!(insn.op, JOp::Fcmpl | JOp::Dcmpl | JOp::Lcmp);
                 let n = self.add(Op::NormalizeCompare { unordered_is_less }, Int, vec![x, y])?;
                 frame.stack.push(n);
             }
             JOp::If { cond, .. } => {
                 let v = self.pop(frame)?;
+                self.expect(v, Int, "a conditional branch")?;
                 let (x, c, y, swapped) = self.compare_zero(v, *cond)?;
                 return self.branch(x, c, y, swapped, tail).map(Some);
             }
             JOp::IfIcmp { cond, .. } => {
                 let y = self.pop(frame)?;
                 let x = self.pop(frame)?;
+                self.expect(x, Int, "a conditional branch")?;
+                self.expect(y, Int, "a conditional branch")?;
                 return self.branch(x, map_cond(*cond), y, false, tail).map(Some);
             }
             JOp::IfNull { .. } | JOp::IfNonNull { .. } => {
@@ -1371,7 +1417,11 @@ impl Builder<'_, '_> {
             JOp::Goto(_) => {}
             JOp::Return(kind) => {
                 let inputs = match kind {
-                    Some(_) => vec![self.pop(frame)?],
+                    Some(k) => {
+                        let v = self.pop(frame)?;
+                        self.expect(v, Self::stamp_of_kind(*k), "a return")?;
+                        vec![v]
+                    }
                     None => vec![],
                 };
                 if inputs.is_empty() != (sc.return_stamp == Void) {
@@ -1550,6 +1600,19 @@ fn map_arith(op: ArithOp) -> BinaryOp {
         ArithOp::Xor => BinaryOp::Xor,
         // Negation is a unary node, built before this mapping is consulted.
         ArithOp::Neg => BinaryOp::Sub,
+    }
+}
+
+/// A stamp as the JVM's verifier would name the type.
+fn describe_stamp(s: Stamp) -> &'static str {
+    match s {
+        Stamp::Void => "no value",
+        Stamp::Bool => "a condition",
+        Stamp::Int => "an int",
+        Stamp::Long => "a long",
+        Stamp::Float => "a float",
+        Stamp::Double => "a double",
+        Stamp::Array(_) | Stamp::Object => "a reference",
     }
 }
 

@@ -6,9 +6,12 @@ use ferrocl_jit::{compile, Options, Request, Target};
 use std::path::Path;
 use std::process::Command;
 
-fn compile_all(bytes: &[u8]) {
+/// Compiles every method of `bytes` (when they parse), returning the internal compiler errors: a
+/// damaged input is a corrupt class file, invalid bytecode or a bailout, never "a bug in Ferrocl".
+fn compile_all(bytes: &[u8]) -> Vec<String> {
+    let mut internal = Vec::new();
     let Ok(class) = ferrocl_classfile::parse(bytes) else {
-        return;
+        return internal;
     };
     for method in &class.methods {
         let mut request = Request {
@@ -24,8 +27,11 @@ fn compile_all(bytes: &[u8]) {
             verify_each_phase: true,
             ..Options::default()
         };
-        let _ = compile(&mut request, &options);
+        if let Err(e @ ferrocl_jit::JitError::Internal(_)) = compile(&mut request, &options) {
+            internal.push(format!("{}{}: {e}", method.name, method.descriptor));
+        }
     }
+    internal
 }
 
 #[test]
@@ -41,7 +47,7 @@ fn damaged_classes_never_panic() {
         .expect("javac");
     assert!(status.success());
     let original = std::fs::read(out.join("snap/FirstShape.class")).expect("class");
-    compile_all(&original);
+    let mut internal = compile_all(&original);
     // xorshift: deterministic, no dependency.
     let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
     let mut next = || {
@@ -54,12 +60,18 @@ fn damaged_classes_never_panic() {
         let mut bytes = original.clone();
         let pos = (next() % bytes.len() as u64) as usize;
         bytes[pos] = (next() & 0xff) as u8;
-        compile_all(&bytes);
+        internal.extend(compile_all(&bytes));
     }
     for len in (0..original.len()).step_by(7) {
-        compile_all(&original[..len]);
+        internal.extend(compile_all(&original[..len]));
     }
     let _ = std::fs::remove_dir_all(&out);
+    assert!(
+        internal.is_empty(),
+        "{} internal errors on damaged input, e.g. {:?}",
+        internal.len(),
+        &internal[..internal.len().min(5)]
+    );
 }
 
 /// The fuzzers' minimized corpora (`tests/fuzz-corpus/`, inputs up to 2 KiB that together reach every
@@ -70,13 +82,20 @@ fn damaged_classes_never_panic() {
 fn fuzz_corpora_never_panic() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/fuzz-corpus");
     let mut count = 0;
+    let mut internal = Vec::new();
     for corpus in ["parse_class", "compile_methods"] {
         let dir = root.join(corpus);
         for entry in std::fs::read_dir(&dir).expect("corpus folder").flatten() {
             let bytes = std::fs::read(entry.path()).expect("corpus file");
-            compile_all(&bytes);
+            internal.extend(compile_all(&bytes));
             count += 1;
         }
     }
     assert!(count > 100, "the corpora hold {count} inputs");
+    assert!(
+        internal.is_empty(),
+        "{} internal errors in the corpora, e.g. {:?}",
+        internal.len(),
+        &internal[..internal.len().min(5)]
+    );
 }

@@ -15,21 +15,35 @@
 //! restores them when the OpenCL call returns. During the call itself another Java thread that faults
 //! on purpose still meets LLVM's handler: only the JVM's signal chaining closes that window
 //! (`LD_PRELOAD=$JAVA_HOME/lib/libjsig.so`).
+//!
+//! LLVM takes the JVM's other signals as well: SIGQUIT (its handler put the JVM's back and returned,
+//! so the first `kill -3` printed no thread dump), and SIGINT, SIGTERM and SIGHUP, through which the
+//! JVM runs its shutdown hooks. Every signal LLVM installs a handler for is restored.
 
 use std::sync::OnceLock;
 
-/// The signals whose handlers are restored after every OpenCL call.
-/// (HotSpot's own: the faults it traps on purpose, SIGXFSZ, and SIGUSR2, its suspend/resume signal.)
-const SIGNALS: [libc::c_int; 6] = [
+/// The signals whose handlers are restored after every OpenCL call: HotSpot's own (the faults it
+/// traps on purpose, SIGXFSZ, SIGUSR2 its suspend/resume signal, SIGQUIT its thread dump, SIGINT,
+/// SIGTERM and SIGHUP its shutdown) and the rest of LLVM's crash signals (SIGTRAP, SIGABRT, SIGSYS,
+/// SIGXCPU), whatever their handler was before OpenCL was first used.
+const SIGNALS: [libc::c_int; 14] = [
     libc::SIGFPE,
     libc::SIGSEGV,
     libc::SIGBUS,
     libc::SIGILL,
     libc::SIGXFSZ,
     libc::SIGUSR2,
+    libc::SIGQUIT,
+    libc::SIGINT,
+    libc::SIGTERM,
+    libc::SIGHUP,
+    libc::SIGTRAP,
+    libc::SIGABRT,
+    libc::SIGSYS,
+    libc::SIGXCPU,
 ];
 
-struct Saved([Option<libc::sigaction>; 6]);
+struct Saved([Option<libc::sigaction>; 14]);
 
 // Safety: a `sigaction` is plain data (a handler address, flags and a mask).
 unsafe impl Send for Saved {}
