@@ -695,6 +695,24 @@ pub extern "system" fn Java_dev_ferrocl_api_Native_keepStale<'caller>(
         .resolve::<ThrowJava>()
 }
 
+/// `static native long[] keptTotals()`: kept-array handles not yet released, their device buffers
+/// alive, and those buffers' bytes (for tests and diagnostics).
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_dev_ferrocl_api_Native_keptTotals<'caller>(
+    mut unowned: EnvUnowned<'caller>,
+    _class: JClass<'caller>,
+) -> jlongArray {
+    unowned
+        .with_env(|env| -> Result<jlongArray, NativeError> {
+            let (handles, buffers, bytes) = ferrocl_runtime::residency::totals();
+            let values = [handles as i64, buffers, bytes];
+            let array = env.new_long_array(values.len())?;
+            array.set_region(env, 0, &values)?;
+            Ok(array.into_raw())
+        })
+        .resolve::<ThrowJava>()
+}
+
 /// `static native void keepRelease(long handle)`: forgets a kept array and frees its device buffer.
 #[unsafe(no_mangle)]
 pub extern "system" fn Java_dev_ferrocl_api_Native_keepRelease<'caller>(

@@ -64,6 +64,28 @@ impl Resident {
     }
 }
 
+/// Kept buffers alive (however they are reached), and their bytes: what kept arrays hold of device
+/// memory right now.
+static LIVE_BUFFERS: AtomicI64 = AtomicI64::new(0);
+static LIVE_BYTES: AtomicI64 = AtomicI64::new(0);
+
+impl Drop for Resident {
+    fn drop(&mut self) {
+        LIVE_BUFFERS.fetch_sub(1, Ordering::Relaxed);
+        LIVE_BYTES.fetch_sub(self.bytes as i64, Ordering::Relaxed);
+    }
+}
+
+/// What kept arrays hold: handles not yet released, device buffers alive, and their bytes.
+pub fn totals() -> (usize, i64, i64) {
+    let handles = kept().as_ref().map_or(0, HashMap::len);
+    (
+        handles,
+        LIVE_BUFFERS.load(Ordering::Relaxed),
+        LIVE_BYTES.load(Ordering::Relaxed),
+    )
+}
+
 impl Device {
     /// A new device buffer of `bytes` bytes (at least 1) to keep one host array on this device;
     /// not current until an execution uploads it.
@@ -76,6 +98,8 @@ impl Device {
             )));
         }
         let mem = self.new_buffer(bytes)?;
+        LIVE_BUFFERS.fetch_add(1, Ordering::Relaxed);
+        LIVE_BYTES.fetch_add(bytes as i64, Ordering::Relaxed);
         Ok(Resident {
             selector: self.selector(),
             bytes,

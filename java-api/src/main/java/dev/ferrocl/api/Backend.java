@@ -142,6 +142,18 @@ final class Backend {
         }
     }
 
+    /** {@code [handles, device buffers, bytes]} of kept arrays; zeros when the library was never loaded. */
+    static long[] keptTotals() {
+        if (!NativeLoader.isLoaded()) {
+            return new long[3];
+        }
+        try {
+            return Native.keptTotals();
+        } catch (UnsatisfiedLinkError e) {
+            throw missing("keptTotals", e);
+        }
+    }
+
     /** Frees device memory; does nothing when the library was never loaded. */
     static void releaseAll() {
         if (!NativeLoader.isLoaded()) {

@@ -75,6 +75,9 @@ final class Native {
     /** Forgets a kept array and frees its device memory. */
     static native void keepRelease(long handle);
 
+    /** {@code [handles, device buffers, bytes]} of kept arrays right now (tests, diagnostics). */
+    static native long[] keptTotals();
+
     /** Builds a hand-written OpenCL C kernel (device null: the default device). Returns a handle &gt; 0. */
     static native long rawBuild(String device, String source, String kernelName, String options);
 

@@ -50,7 +50,9 @@ public final class TaskSchedule implements AutoCloseable {
     private final String name;
     private final Map<String, ScheduledTask> tasks = new LinkedHashMap<>();
     /** Arrays kept on the device, by identity, with their native handles (0 until the first launch). */
-    private final Map<Object, long[]> kept = new java.util.IdentityHashMap<>();
+    private final Map<Object, long[]> kept;
+    /** Frees the kept arrays' device memory at {@link #close()}, or when the schedule becomes unreachable. */
+    private final java.lang.ref.Cleaner.Cleanable cleanable;
     private boolean closed;
     /** Time every execution with OpenCL profiling ({@link #profile(boolean)}). */
     private boolean profile = Config.PROFILE;
@@ -67,11 +69,41 @@ public final class TaskSchedule implements AutoCloseable {
      */
     public TaskSchedule(String name) {
         this.name = Objects.requireNonNull(name, "name");
+        Resources resources = new Resources();
+        this.kept = resources.kept;
         OPEN.incrementAndGet();
+        this.cleanable = CLEANER.register(this, resources);
     }
 
     /** Schedules constructed and not yet closed: memory kept between launches is released at zero. */
     private static final java.util.concurrent.atomic.AtomicInteger OPEN = new java.util.concurrent.atomic.AtomicInteger();
+
+    /** Closes schedules that became unreachable without {@link #close()}. */
+    private static final java.lang.ref.Cleaner CLEANER = java.lang.ref.Cleaner.create();
+
+    /**
+     * What a schedule holds outside the Java heap, released once: by {@link #close()}, or by {@link #CLEANER} after
+     * the schedule became unreachable (so it must not refer to the schedule).
+     */
+    private static final class Resources implements Runnable {
+        final Map<Object, long[]> kept = new java.util.IdentityHashMap<>();
+
+        @Override
+        public void run() {
+            synchronized (this) {
+                for (long[] handle : kept.values()) {
+                    if (handle[0] != 0) {
+                        Backend.keepRelease(handle[0]);
+                        handle[0] = 0;
+                    }
+                }
+                kept.clear();
+            }
+            if (OPEN.decrementAndGet() == 0) {
+                Backend.releaseAll();
+            }
+        }
+    }
 
     /**
      * For tests: overrides strict mode for every schedule of the JVM ({@code null} restores the configuration).
@@ -881,7 +913,9 @@ public final class TaskSchedule implements AutoCloseable {
     /**
      * Closes the schedule. Afterwards {@link #execute()}, {@link #warmup()}, {@link #kernelSource(String)} and
      * adding tasks throw IllegalStateException; {@link #report()} still works. Closing twice does nothing. The
-     * device memory of the schedule's kept arrays ({@link #keepOnDevice(Object...)}) is freed. When the last open
+     * device memory of the schedule's kept arrays ({@link #keepOnDevice(Object...)}) is freed (a schedule that
+     * becomes unreachable without being closed has it freed after a garbage collection finds it; closing is the
+     * prompt way). When the last open
      * schedule of the process closes, the memory Ferrocl keeps between launches (host copies, host
      * memory registered with the driver, idle device buffers) is released. Compiled kernels stay cached.
      */
@@ -891,15 +925,7 @@ public final class TaskSchedule implements AutoCloseable {
             return;
         }
         closed = true;
-        for (long[] handle : kept.values()) {
-            if (handle[0] != 0) {
-                Backend.keepRelease(handle[0]);
-            }
-        }
-        kept.clear();
-        if (OPEN.decrementAndGet() == 0) {
-            Backend.releaseAll();
-        }
+        cleanable.clean();
     }
 
     /**
