@@ -22,7 +22,7 @@ use ferrocl_jit::{ElemKind, HostExpr, KernelParam, ReduceOp, Stamp};
 use ferrocl_runtime::geometry::{self, GeometryLimits, Shape};
 use ferrocl_runtime::plan::{self, Arg, Launch, Plan, PlanArray};
 use ferrocl_runtime::reduce::{ReduceKind, ReduceValue};
-use ferrocl_runtime::{residency, HostData, KernelArg};
+use ferrocl_runtime::{residency, HostData, KernelArg, RuntimeError};
 use jni::objects::{JDoubleArray, JFloatArray, JIntArray, JLongArray, JObject, JObjectArray};
 use jni::Env;
 use std::sync::Arc;
@@ -313,6 +313,7 @@ pub(crate) fn execute<'local>(
     env: &mut Env<'local>,
     calls: &[Call<'_, 'local>],
     profile: bool,
+    timeout: Option<Duration>,
 ) -> Result<Outcome, NativeError> {
     let phases = Phases::start();
     let tasks = calls.len();
@@ -651,10 +652,16 @@ pub(crate) fn execute<'local>(
     phases.mark(0);
     let held: Vec<(&JObject<'_>, ElemKind, usize)> =
         arrays.iter().map(|a| (&a.object, a.elem, a.len)).collect();
-    let executed = run_held(env, &device, &plan, &held)?;
+    let executed = run_held(env, &device, &plan, &held, timeout)?;
     phases.mark(1);
     let location = &calls[0].task.jit.location;
-    let executed = executed.map_err(|e| NativeError::ferrocl(format!("{location}: {e}")))?;
+    let executed = executed.map_err(|e| match e {
+        RuntimeError::Cancelled(reason) => NativeError::Throw {
+            class: crate::CANCELLED_EXCEPTION,
+            message: format!("{location}: {reason}"),
+        },
+        e => NativeError::ferrocl(format!("{location}: {e}")),
+    })?;
 
     for (l, times) in plan.launches.iter().zip(&executed.times) {
         let s = &mut stats[l.task];
@@ -697,16 +704,118 @@ pub(crate) fn execute<'local>(
     })
 }
 
+/// The Java arrays of an execution, lent to the executor (see [`ferrocl_runtime::HostAccess`]):
+/// pinned with `GetPrimitiveArrayCritical` only while the executor copies them, so that the
+/// garbage collector runs while kernels do; the large ones registered with the driver while
+/// pinned. The wait for kernels stops when the thread is interrupted or the deadline passed.
+struct JavaArrays<'a, 'e, 'local> {
+    env: &'e mut Env<'local>,
+    device: &'a Arc<ferrocl_runtime::Device>,
+    held: Vec<(&'a JObject<'a>, ElemKind, usize, bool)>,
+    /// Registrations made while pinned, `(index, address, bytes)`, recorded once released.
+    fresh: Vec<(usize, usize, usize)>,
+    deadline: Option<(std::time::Instant, std::time::Duration)>,
+}
+
+impl ferrocl_runtime::HostAccess for JavaArrays<'_, '_, '_> {
+    fn byte_lens(&self) -> Vec<usize> {
+        self.held
+            .iter()
+            .map(|&(_, elem, len, _)| len * elem_bytes(elem))
+            .collect()
+    }
+
+    fn stable(&self) -> bool {
+        false
+    }
+
+    fn pinned(
+        &mut self,
+        writes: bool,
+        f: &mut dyn FnMut(&mut [ferrocl_runtime::HostData<'_>]) -> Result<(), RuntimeError>,
+    ) -> Result<(), RuntimeError> {
+        let raw_env = self.env.get_raw();
+        // SAFETY: no JNI call is made until `criticals` is dropped at the end of this function
+        // (`register` and `f`, the executor's copies, make none).
+        let mut criticals = unsafe { Criticals::hold(raw_env, &self.held) }.map_err(|e| {
+            RuntimeError::InvalidLaunch(format!("the Java arrays cannot be pinned: {e:?}"))
+        })?;
+        for (i, addr, bytes) in hostmem::register(self.device, &criticals.ranges()) {
+            if !self.fresh.iter().any(|&(_, a, b)| a == addr && b == bytes) {
+                self.fresh.push((i, addr, bytes));
+            }
+        }
+        let result = {
+            let mut slices = criticals.slices();
+            f(&mut slices)
+        };
+        criticals.commit = writes && result.is_ok();
+        drop(criticals);
+        result
+    }
+
+    fn cancellable(&self) -> bool {
+        true
+    }
+
+    fn cancelled(&mut self) -> Option<String> {
+        if let Some((deadline, limit)) = self.deadline {
+            if std::time::Instant::now() >= deadline {
+                return Some(format!(
+                    "the execution timed out after {} ms (the schedule's timeout); the device \
+                     finishes what it had, the results are discarded",
+                    limit.as_millis()
+                ));
+            }
+        }
+        match thread_interrupted(self.env) {
+            Ok(true) => Some(
+                "the thread was interrupted while it waited for the device; the device finishes \
+                 what it had, the results are discarded"
+                    .into(),
+            ),
+            Ok(false) => None,
+            Err(e) => {
+                log::debug!("Thread.isInterrupted failed: {e:?}");
+                None
+            }
+        }
+    }
+}
+
+/// `Thread.currentThread().isInterrupted()` (the status stays as it is).
+fn thread_interrupted(env: &mut Env<'_>) -> Result<bool, NativeError> {
+    env.with_local_frame(4, |env| -> Result<bool, NativeError> {
+        let thread = env
+            .call_static_method(
+                jni::jni_str!("java/lang/Thread"),
+                jni::jni_str!("currentThread"),
+                jni::jni_sig!("()Ljava/lang/Thread;"),
+                &[],
+            )?
+            .l()?;
+        Ok(env
+            .call_method(
+                &thread,
+                jni::jni_str!("isInterrupted"),
+                jni::jni_sig!("()Z"),
+                &[],
+            )?
+            .z()?)
+    })
+}
+
 /// Runs `plan` on `device` over `arrays` (one `(array, element type, length)` per plan array,
-/// live local references): drops stale host registrations, holds the arrays in place, registers
-/// the large ones with the driver, executes, releases them (writing back a copy the JVM handed out
-/// only when every check passed) and records the new registrations. The outer error is a JNI
-/// failure; the inner one the runtime's.
+/// live local references): drops stale host registrations, lends the arrays to the executor
+/// (pinned only while copied, see [`JavaArrays`]), and records the registrations made. `timeout`:
+/// the longest the host waits for the kernels. The outer error is a JNI failure; the inner one
+/// the runtime's.
 pub(crate) fn run_held(
     env: &mut Env<'_>,
     device: &Arc<ferrocl_runtime::Device>,
     plan: &Plan<'_>,
     arrays: &[(&JObject<'_>, ElemKind, usize)],
+    timeout: Option<std::time::Duration>,
 ) -> Result<Result<ferrocl_runtime::Executed, ferrocl_runtime::RuntimeError>, NativeError> {
     // Registrations of Java arrays that died or moved go before anything is held.
     hostmem::purge(env)?;
@@ -715,19 +824,15 @@ pub(crate) fn run_held(
         .zip(&plan.arrays)
         .map(|(&(object, elem, len), p)| (object, elem, len, p.transfer.download))
         .collect();
-    let raw_env = env.get_raw();
-    let (result, fresh) = {
-        // SAFETY: no JNI call is made until `criticals` is dropped at the end of this block.
-        let mut criticals = unsafe { Criticals::hold(raw_env, &held)? };
-        let fresh = hostmem::register(device, &criticals.ranges());
-        let result = {
-            let mut slices = criticals.slices();
-            device.execute(plan, &mut slices)
-        };
-        criticals.commit = matches!(&result, Ok(e) if e.failed.is_none());
-        drop(criticals);
-        (result, fresh)
+    let mut lent = JavaArrays {
+        env,
+        device,
+        held,
+        fresh: Vec::new(),
+        deadline: timeout.map(|t| (std::time::Instant::now() + t, t)),
     };
+    let result = device.execute_with(plan, &mut lent);
+    let fresh = std::mem::take(&mut lent.fresh);
     let objects: Vec<(&JObject<'_>, ElemKind)> = arrays.iter().map(|&(o, e, _)| (o, e)).collect();
     hostmem::remember(env, device, &fresh, &objects)?;
     Ok(result)

@@ -27,6 +27,8 @@ use std::sync::Once;
 
 pub(crate) const COMPILATION_EXCEPTION: &str = "dev/ferrocl/api/CompilationException";
 pub(crate) const FERROCL_EXCEPTION: &str = "dev/ferrocl/api/FerroclException";
+/// Thrown when the host stopped waiting for the device (an interrupt, a timeout).
+pub(crate) const CANCELLED_EXCEPTION: &str = "dev/ferrocl/api/ExecutionCancelledException";
 
 /// An error on its way to Java: the exception class to throw and its message.
 #[derive(Debug)]
@@ -442,6 +444,7 @@ pub extern "system" fn Java_dev_ferrocl_api_Native_execute<'caller>(
     kept: JObjectArray<'caller>,
     stats: JObjectArray<'caller>,
     profile: jboolean,
+    timeout_nanos: jlong,
 ) -> jint {
     unowned
         .with_env(|env| -> Result<jint, NativeError> {
@@ -479,7 +482,12 @@ pub extern "system" fn Java_dev_ferrocl_api_Native_execute<'caller>(
                         kept: std::mem::take(&mut kepts[k]),
                     });
                 }
-                let outcome = execute::execute(env, &calls, profile)?;
+                // A timeout of 0 or less: none.
+                let timeout = u64::try_from(timeout_nanos)
+                    .ok()
+                    .filter(|&n| n > 0)
+                    .map(std::time::Duration::from_nanos);
+                let outcome = execute::execute(env, &calls, profile, timeout)?;
                 if !stats.is_null() {
                     stats::write(env, &stats, &outcome)?;
                 }

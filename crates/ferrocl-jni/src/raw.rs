@@ -210,7 +210,13 @@ pub(crate) fn launch<'local>(
     };
     let held: Vec<(&JObject<'_>, ElemKind, usize)> =
         arrays.iter().map(|a| (&a.object, a.elem, a.len)).collect();
-    let result = run_held(env, &kernel.device, &plan, &held)?;
-    let executed = result.map_err(|e| fail(e.to_string()))?;
+    let result = run_held(env, &kernel.device, &plan, &held, None)?;
+    let executed = result.map_err(|e| match e {
+        ferrocl_runtime::RuntimeError::Cancelled(reason) => NativeError::Throw {
+            class: crate::CANCELLED_EXCEPTION,
+            message: format!("OpenCL kernel {name}: {reason}"),
+        },
+        e => fail(e.to_string()),
+    })?;
     Ok(executed.times.into_iter().next().unwrap_or_default())
 }

@@ -33,6 +33,8 @@ pub struct Device {
     pub(crate) kernels: Mutex<KernelCache>,
     /// Idle device buffers and registered host ranges.
     pub(crate) memory: Mutex<crate::memory::Memory>,
+    /// What cancelled executions left to the device: given back once their commands finished.
+    pub(crate) abandoned: Mutex<Vec<crate::executor::Abandoned>>,
     /// Held shared by every launch and exclusively while a host range is unregistered, so no
     /// registration goes away under a transfer of another thread.
     pub(crate) transfers: std::sync::RwLock<()>,
@@ -109,6 +111,7 @@ impl Device {
             info,
             builds: AtomicU64::new(0),
             launches: AtomicU64::new(0),
+            abandoned: Mutex::new(Vec::new()),
         })
     }
 }

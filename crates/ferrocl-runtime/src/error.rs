@@ -60,6 +60,11 @@ pub enum RuntimeError {
     #[error("invalid launch: {0}")]
     InvalidLaunch(String),
 
+    /// The host stopped waiting for an execution (an interrupt, a timeout: the reason); the
+    /// device finishes what it had, its results are discarded and the host arrays untouched.
+    #[error("{0}")]
+    Cancelled(String),
+
     /// An OpenCL API call failed.
     #[error("OpenCL call {call} failed: {name} ({code})")]
     OpenCl {

@@ -1,17 +1,23 @@
 //! Runs a [`Plan`] on a device: every command is enqueued without blocking on one in-order queue,
-//! and the host waits twice at most: once for the launches' status words (and reduction
-//! partials, and results of at most [`STAGED_BYTES`], read alongside into staging memory: the
-//! device's page-locked memory when it lends some, see the `memory` module), and
-//! once, only when every check passed and a larger result remains, for the downloads straight
-//! into the host slices.
+//! and the host waits three times at most: for the uploads (only when the host arrays may move
+//! once let go), for the launches' status words (and reduction partials, and results of at most
+//! [`STAGED_BYTES`], read alongside into staging memory: the device's page-locked memory when it
+//! lends some, see the `memory` module), and, only when every check passed and a larger result
+//! remains, for the downloads straight into the host arrays.
 //!
-//! Received: a plan whose kernels were built on this device, and one host slice per plan array
-//! (its exact size). The slices must stay valid and unmoved for the call (the caller pins them).
+//! Received: a plan whose kernels were built on this device, and the host arrays, one per plan
+//! array (its exact size), lent through [`HostAccess`]: pinned only while the executor copies them
+//! (the uploads and the wait for them; the copies of results), so that a JVM's garbage collector
+//! runs while kernels do; plain slices ([`Device::execute`]) stay put for the whole call. The wait
+//! for the kernels polls [`HostAccess::cancelled`] when the host can cancel; a cancelled execution
+//! leaves its buffers to the device until its commands finished (the next execution waits for
+//! them first) and touches no host array.
 //! Guaranteed: an array is uploaded as its [`Transfer`](crate::plan::Transfer) says, unless it is
 //! a kept array whose device copy is current; on a device that works in host memory
-//! ([`DeviceInfo::unified_memory`](crate::DeviceInfo::unified_memory)) an array that no launch
-//! writes and that is not kept is read in place through a buffer over the host slice (no copy at
-//! all) when the slice is aligned as [`PlanArray::align`] asks; every launch's status word starts
+//! ([`DeviceInfo::unified_memory`](crate::DeviceInfo::unified_memory)) an array of stable host
+//! memory that no launch writes and that is not kept is read in place through a buffer over the
+//! host slice (no copy at all) when the slice is aligned as [`PlanArray::align`] asks (Java arrays
+//! are not stable: they are copied); every launch's status word starts
 //! at 0; the host slices of written arrays receive the device's results only when every status
 //! word is still 0, otherwise they are untouched and written kept copies become stale; when the
 //! call returns, also with an error, no command of this call still references host memory.
@@ -42,6 +48,65 @@ pub struct Executed {
     /// Per launch: its kernel time, the uploads of the arrays it is the first to use, and (for
     /// the last launch) the downloads.
     pub times: Vec<LaunchTimes>,
+}
+
+/// The host arrays of an execution, as the caller lends them.
+///
+/// Java arrays may be moved by the garbage collector whenever they are not pinned, and pinning them
+/// stops every collection of the JVM while it lasts. So the executor asks for them only for a copy:
+/// [`HostAccess::pinned`] runs its closure with the arrays pinned (the uploads, with the wait for
+/// them; the copies of results) and they may move between calls. Kernels run, and the host waits for
+/// them, with nothing pinned, polling [`HostAccess::cancelled`] when the caller can cancel.
+pub trait HostAccess {
+    /// The size in bytes of each array, in plan order (known without pinning).
+    fn byte_lens(&self) -> Vec<usize>;
+    /// Whether the arrays stay at one address for the whole execution (plain Rust slices): only
+    /// then may a kernel read one in place (a buffer over host memory).
+    fn stable(&self) -> bool;
+    /// Calls `f` with the arrays pinned, in plan order; `writes`: `f` may write them (results).
+    fn pinned(
+        &mut self,
+        writes: bool,
+        f: &mut dyn FnMut(&mut [HostData<'_>]) -> Result<(), RuntimeError>,
+    ) -> Result<(), RuntimeError>;
+    /// Whether the caller can cancel ([`HostAccess::cancelled`] is worth polling).
+    fn cancellable(&self) -> bool {
+        false
+    }
+    /// Polled (about every millisecond) while the host waits for kernels: `Some(reason)` stops the
+    /// wait, and the execution ends with [`RuntimeError::Cancelled`].
+    fn cancelled(&mut self) -> Option<String> {
+        None
+    }
+}
+
+/// Plain slices: stable, pinned throughout, not cancellable.
+struct Slices<'s, 'h>(&'s mut [HostData<'h>]);
+
+impl HostAccess for Slices<'_, '_> {
+    fn byte_lens(&self) -> Vec<usize> {
+        self.0.iter().map(HostData::byte_len).collect()
+    }
+
+    fn stable(&self) -> bool {
+        true
+    }
+
+    fn pinned(
+        &mut self,
+        _writes: bool,
+        f: &mut dyn FnMut(&mut [HostData<'_>]) -> Result<(), RuntimeError>,
+    ) -> Result<(), RuntimeError> {
+        f(self.0)
+    }
+}
+
+/// What a cancelled execution left behind: device buffers and staging memory that its kernels may
+/// still use, given back to the device once `marker` (enqueued after them) completed.
+pub(crate) struct Abandoned {
+    marker: Event,
+    buffers: Vec<(usize, Buffer<u8>)>,
+    staging: Option<crate::memory::Pinned>,
 }
 
 /// A device buffer the execution holds.
@@ -80,12 +145,60 @@ struct Holding<'d, 'r> {
     held: Vec<Held<'r>>,
     /// Nothing enqueued since the last successful wait (dropping need not wait again).
     idle: bool,
+    /// The host stopped waiting (cancelled): do not wait either; hand what the commands may still
+    /// use to the device, which gives it back once they finished.
+    abandon: bool,
     /// Where the small reads land.
     staging: Staging,
 }
 
+impl Holding<'_, '_> {
+    /// For a cancelled execution: a marker after its commands, and its pooled buffers and staging
+    /// memory handed to the device until the marker completes. False when there is nothing
+    /// pending or the marker cannot be enqueued (then dropping waits, as usual).
+    fn abandon(&mut self) -> bool {
+        if self.idle || self.held.iter().any(|h| matches!(h, Held::InPlace(_))) {
+            return false;
+        }
+        // SAFETY: no wait list; the queue is valid.
+        let marker = match unsafe { self.queue.enqueue_marker_with_wait_list(&[]) } {
+            Ok(ev) => ev,
+            Err(e) => {
+                log::debug!("abandoning an execution: no marker ({})", e.0);
+                return false;
+            }
+        };
+        let _ = self.queue.flush();
+        let mut buffers = Vec::new();
+        for h in self.held.drain(..) {
+            match h {
+                Held::Pooled(size, b) => buffers.push((size, b)),
+                Held::Status(b, _) => buffers.push((4, b)),
+                // A kept buffer stays alive through its `Resident`; its next user waits for the
+                // marker first (`settle_abandoned`).
+                Held::Resident(_) | Held::InPlace(_) => {}
+            }
+        }
+        let staging = self.staging.pinned.take();
+        self.device
+            .abandoned
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .push(Abandoned {
+                marker,
+                buffers,
+                staging,
+            });
+        self.idle = true;
+        true
+    }
+}
+
 impl Drop for Holding<'_, '_> {
     fn drop(&mut self) {
+        if self.abandon && self.abandon() {
+            return;
+        }
         let finished = if self.idle {
             // Nothing to wait for.
             true
@@ -324,6 +437,55 @@ impl Enqueue<'_> {
     }
 }
 
+/// Waits until every command enqueued on `queue` finished: `clFinish` when the host cannot cancel,
+/// else a marker polled by [`wait_event`], then `clFinish` (at once) for the queue's errors.
+fn wait_queue(
+    queue: &opencl3::command_queue::CommandQueue,
+    host: &mut dyn HostAccess,
+) -> Result<(), RuntimeError> {
+    if host.cancellable() {
+        // SAFETY: no wait list; the queue is valid.
+        let marker = unsafe { queue.enqueue_marker_with_wait_list(&[]) }
+            .map_err(cl("clEnqueueMarkerWithWaitList"))?;
+        queue.flush().map_err(cl("clFlush"))?;
+        wait_event(&marker, host)?;
+    }
+    queue.finish().map_err(cl("clFinish"))
+}
+
+/// Waits until `event` completed, looking at its status (spinning for the first 200 µs, then
+/// sleeping 20 µs to 1 ms between looks) and asking `host` about every 2 ms whether to stop
+/// ([`RuntimeError::Cancelled`]). A failed command is reported with its code.
+fn wait_event(event: &Event, host: &mut dyn HostAccess) -> Result<(), RuntimeError> {
+    let start = Instant::now();
+    let mut next_ask = start;
+    let mut nap = Duration::from_micros(20);
+    loop {
+        let status = event
+            .command_execution_status()
+            .map_err(cl("clGetEventInfo(CL_EVENT_COMMAND_EXECUTION_STATUS)"))?;
+        if status.0 == opencl3::event::CL_COMPLETE {
+            return Ok(());
+        }
+        if status.0 < 0 {
+            return Err(RuntimeError::opencl("kernel execution", status.0));
+        }
+        let now = Instant::now();
+        if now >= next_ask && host.cancellable() {
+            if let Some(reason) = host.cancelled() {
+                return Err(RuntimeError::Cancelled(reason));
+            }
+            next_ask = now + Duration::from_millis(2);
+        }
+        if now - start < Duration::from_micros(200) {
+            std::thread::yield_now();
+        } else {
+            std::thread::sleep(nap);
+            nap = (nap * 2).min(Duration::from_millis(1));
+        }
+    }
+}
+
 /// Bytes of the buffer bound for an empty array (OpenCL has no empty buffers).
 const EMPTY_BYTES: usize = 64;
 
@@ -333,12 +495,56 @@ const EMPTY_BYTES: usize = 64;
 const STAGED_BYTES: usize = 64 << 10;
 
 impl Device {
-    /// Runs `plan` over `host` (one slice per plan array). See the module docs.
+    /// Runs `plan` over `host` (one slice per plan array, pinned for the whole call, not
+    /// cancellable). See the module docs.
     pub fn execute(
         &self,
         plan: &Plan<'_>,
         host: &mut [HostData<'_>],
     ) -> Result<Executed, RuntimeError> {
+        self.execute_with(plan, &mut Slices(host))
+    }
+
+    /// Waits until the commands of executions cancelled earlier finished, and takes back what
+    /// they held (their buffers may be bound again only then). The wait itself can be cancelled.
+    fn settle_abandoned(&self, host: &mut dyn HostAccess) -> Result<(), RuntimeError> {
+        let pending: Vec<Abandoned> = std::mem::take(
+            &mut *self
+                .abandoned
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner),
+        );
+        let mut pending = pending.into_iter();
+        while let Some(a) = pending.next() {
+            if let Err(e) = wait_event(&a.marker, host) {
+                // Still running: keep it (and the rest) for the next execution.
+                let mut list = self
+                    .abandoned
+                    .lock()
+                    .unwrap_or_else(std::sync::PoisonError::into_inner);
+                list.push(a);
+                list.extend(pending);
+                return Err(e);
+            }
+            for (size, b) in a.buffers {
+                self.give_buffer(size, b);
+            }
+            if let Some(p) = a.staging {
+                self.give_staging(p);
+            }
+        }
+        Ok(())
+    }
+
+    /// Runs `plan` over the arrays `host` lends: pinned only while they are copied, the kernels
+    /// waited for with nothing pinned (and cancellably when `host` can cancel). See the module
+    /// docs and [`HostAccess`].
+    pub fn execute_with(
+        &self,
+        plan: &Plan<'_>,
+        host: &mut dyn HostAccess,
+    ) -> Result<Executed, RuntimeError> {
+        self.settle_abandoned(host)?;
         // A CPU driver may compile kernels at their first launch, and its compiler installs signal
         // handlers the JVM must get back (see the `signals` module); GPU drivers compile at build.
         let _signals = (self.info.kind != crate::DeviceKind::Gpu).then(crate::signals::Guard::new);
@@ -349,18 +555,19 @@ impl Device {
             .read()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
         let invalid = RuntimeError::InvalidLaunch;
-        if host.len() != plan.arrays.len() {
+        let lens = host.byte_lens();
+        let stable = host.stable();
+        if lens.len() != plan.arrays.len() {
             return Err(invalid(format!(
                 "{} host slices for a plan of {} arrays",
-                host.len(),
+                lens.len(),
                 plan.arrays.len()
             )));
         }
-        for (i, (h, a)) in host.iter().zip(&plan.arrays).enumerate() {
-            if h.byte_len() != a.bytes {
+        for (i, (&len, a)) in lens.iter().zip(&plan.arrays).enumerate() {
+            if len != a.bytes {
                 return Err(invalid(format!(
-                    "array {i}: a host slice of {} bytes for a plan array of {} bytes",
-                    h.byte_len(),
+                    "array {i}: a host slice of {len} bytes for a plan array of {} bytes",
                     a.bytes
                 )));
             }
@@ -489,10 +696,10 @@ impl Device {
         let staged_at: Vec<Option<usize>> = plan
             .arrays
             .iter()
-            .zip(host.iter())
-            .map(|(a, h)| {
-                (checks && a.transfer.download && !h.is_empty() && h.byte_len() <= STAGED_BYTES)
-                    .then(|| layout.add(h.byte_len()))
+            .zip(&lens)
+            .map(|(a, &len)| {
+                (checks && a.transfer.download && len != 0 && len <= STAGED_BYTES)
+                    .then(|| layout.add(len))
             })
             .collect();
         let staging = Staging::new(self, layout.bytes);
@@ -502,6 +709,7 @@ impl Device {
             queue,
             held: Vec::with_capacity(sizes.len()),
             idle: false,
+            abandon: false,
             staging,
         };
         let enqueue = Enqueue {
@@ -510,77 +718,96 @@ impl Device {
         };
         let mut uploads: Vec<(usize, Option<Event>)> = Vec::new();
         let mut written_resident: Vec<&Resident> = Vec::new();
-        for (i, (a, h)) in plan.arrays.iter().zip(host.iter_mut()).enumerate() {
-            if let Some(r) = a.resident.as_deref() {
-                let guard = r
-                    .mem
-                    .lock()
-                    .unwrap_or_else(std::sync::PoisonError::into_inner);
-                holding.held.push(Held::Resident(guard));
-                if a.transfer.download {
-                    written_resident.push(r);
-                }
-                if !a.transfer.upload || r.is_current() || h.is_empty() {
+        // The device buffers, and the uploads from the pinned host arrays; unless the arrays stay
+        // put anyway, the host waits for the uploads before it lets them go.
+        let mut enqueue_uploads = |host: &mut [HostData<'_>]| -> Result<bool, RuntimeError> {
+            let before = uploads.len();
+            for (i, (a, h)) in plan.arrays.iter().zip(host.iter_mut()).enumerate() {
+                if let Some(r) = a.resident.as_deref() {
+                    let guard = r
+                        .mem
+                        .lock()
+                        .unwrap_or_else(std::sync::PoisonError::into_inner);
+                    holding.held.push(Held::Resident(guard));
+                    if a.transfer.download {
+                        written_resident.push(r);
+                    }
+                    if !a.transfer.upload || r.is_current() || h.is_empty() {
+                        continue;
+                    }
+                } else if h.is_empty() {
+                    holding
+                        .held
+                        .push(Held::Pooled(EMPTY_BYTES, self.take_buffer(EMPTY_BYTES)?));
                     continue;
-                }
-            } else if h.is_empty() {
-                holding
-                    .held
-                    .push(Held::Pooled(EMPTY_BYTES, self.take_buffer(EMPTY_BYTES)?));
-                continue;
-            } else if self.info.unified_memory
-                && !a.transfer.download
-                && (h.as_bytes().as_ptr() as usize) % a.align.max(1) == 0
-            {
-                // Read in place: the kernel reads the host slice itself.
-                let bytes = h.as_bytes_mut();
-                // SAFETY: the slice stays valid and unmoved for the call (the caller's promise),
-                // no launch writes it (it is not downloaded, so no use writes it), and the buffer
-                // is released after the queue finished (`Holding`'s drop).
-                let b = unsafe {
-                    Buffer::<u8>::create(
-                        &self.context,
-                        CL_MEM_READ_ONLY | CL_MEM_USE_HOST_PTR,
-                        bytes.len(),
-                        bytes.as_mut_ptr().cast(),
-                    )
-                }
-                .map_err(cl("clCreateBuffer(CL_MEM_USE_HOST_PTR)"))?;
-                holding.held.push(Held::InPlace(b));
-                if let Some(k) = first_use[i] {
-                    times[k].bytes_in_place += bytes.len() as u64;
-                }
-                continue;
-            } else {
-                holding
-                    .held
-                    .push(Held::Pooled(a.bytes, self.take_buffer(a.bytes)?));
-                if !a.transfer.upload {
+                } else if stable
+                    && self.info.unified_memory
+                    && !a.transfer.download
+                    && (h.as_bytes().as_ptr() as usize) % a.align.max(1) == 0
+                {
+                    // Read in place: the kernel reads the host slice itself.
+                    let bytes = h.as_bytes_mut();
+                    // SAFETY: the slice stays valid and unmoved for the call (the caller's promise),
+                    // no launch writes it (it is not downloaded, so no use writes it), and the buffer
+                    // is released after the queue finished (`Holding`'s drop).
+                    let b = unsafe {
+                        Buffer::<u8>::create(
+                            &self.context,
+                            CL_MEM_READ_ONLY | CL_MEM_USE_HOST_PTR,
+                            bytes.len(),
+                            bytes.as_mut_ptr().cast(),
+                        )
+                    }
+                    .map_err(cl("clCreateBuffer(CL_MEM_USE_HOST_PTR)"))?;
+                    holding.held.push(Held::InPlace(b));
+                    if let Some(k) = first_use[i] {
+                        times[k].bytes_in_place += bytes.len() as u64;
+                    }
                     continue;
+                } else {
+                    holding
+                        .held
+                        .push(Held::Pooled(a.bytes, self.take_buffer(a.bytes)?));
+                    if !a.transfer.upload {
+                        continue;
+                    }
+                }
+                let data = h.as_bytes();
+                let target = holding.held[i].buffer();
+                // The part the first launch writes in full stays out of the upload: at most two
+                // pieces, before and after it.
+                let (skip_start, skip_end) = match a.transfer.skip {
+                    Some((s, e)) => (s.min(data.len()), e.clamp(s.min(data.len()), data.len())),
+                    None => (data.len(), data.len()),
+                };
+                for (offset, piece) in [(0, &data[..skip_start]), (skip_end, &data[skip_end..])] {
+                    if piece.is_empty() {
+                        continue;
+                    }
+                    // SAFETY: the device buffer holds exactly `data.len()` bytes, so `piece` fits at
+                    // `offset`; the host slice outlives the command (the queue is finished before
+                    // this call returns, `Holding`).
+                    let event = unsafe { enqueue.write(target, offset, piece) }?;
+                    if let Some(k) = first_use[i] {
+                        times[k].bytes_uploaded += piece.len() as u64;
+                    }
+                    uploads.push((i, event));
                 }
             }
-            let data = h.as_bytes();
-            let target = holding.held[i].buffer();
-            // The part the first launch writes in full stays out of the upload: at most two
-            // pieces, before and after it.
-            let (skip_start, skip_end) = match a.transfer.skip {
-                Some((s, e)) => (s.min(data.len()), e.clamp(s.min(data.len()), data.len())),
-                None => (data.len(), data.len()),
-            };
-            for (offset, piece) in [(0, &data[..skip_start]), (skip_end, &data[skip_end..])] {
-                if piece.is_empty() {
-                    continue;
-                }
-                // SAFETY: the device buffer holds exactly `data.len()` bytes, so `piece` fits at
-                // `offset`; the host slice outlives the command (the queue is finished before
-                // this call returns, `Holding`).
-                let event = unsafe { enqueue.write(target, offset, piece) }?;
-                if let Some(k) = first_use[i] {
-                    times[k].bytes_uploaded += piece.len() as u64;
-                }
-                uploads.push((i, event));
+            Ok(uploads.len() > before)
+        };
+        let mut upload_result = Ok(false);
+        host.pinned(false, &mut |h: &mut [HostData<'_>]| {
+            upload_result = enqueue_uploads(h);
+            if !stable && !matches!(upload_result, Ok(false)) {
+                // Nothing may read the arrays once they are let go.
+                queue
+                    .finish()
+                    .map_err(|e| RuntimeError::opencl("clEnqueueWriteBuffer", e.0))?;
             }
-        }
+            Ok(())
+        })?;
+        upload_result?;
         let zero = [0u8; 4];
         for l in &plan.launches {
             if !l.args.contains(&Arg::Status) {
@@ -667,41 +894,49 @@ impl Device {
                 unsafe { enqueue.read(source, &mut area[at..at + bytes], false) }?;
             }
         }
-        // One wait for the launches, when there is a status word or partial result to look at.
-        let wait = |what: &'static str| -> Result<(), RuntimeError> {
-            queue.finish().map_err(|e| {
-                // Report a kernel's own failure code when there is one.
-                let code = kernel_events
-                    .iter()
-                    .flatten()
-                    .find_map(|ev| match ev.command_execution_status() {
-                        Ok(s) if s.0 < 0 => Some(s.0),
-                        _ => None,
-                    })
-                    .unwrap_or(e.0);
-                for r in &written_resident {
-                    r.mark_stale();
-                }
-                RuntimeError::opencl(what, code)
-            })
+        let failure = |what: &'static str, code: i32| {
+            // Report a kernel's own failure code when there is one.
+            let code = kernel_events
+                .iter()
+                .flatten()
+                .find_map(|ev| match ev.command_execution_status() {
+                    Ok(s) if s.0 < 0 => Some(s.0),
+                    _ => None,
+                })
+                .unwrap_or(code);
+            for r in &written_resident {
+                r.mark_stale();
+            }
+            RuntimeError::opencl(what, code)
         };
         let mut staged: Vec<(usize, Option<Event>)> = Vec::new();
         for (i, at) in staged_at.iter().enumerate() {
-            let (Some(at), Some(h)) = (*at, host.get(i)) else {
+            let (Some(at), Some(&bytes)) = (*at, lens.get(i)) else {
                 continue;
             };
             let source = holding.held[i].buffer();
-            let bytes = h.byte_len();
             // SAFETY: the device buffer holds exactly `bytes` bytes; the staging area outlives
             // the command (as above).
             let event = unsafe { enqueue.read(source, &mut area[at..at + bytes], !pinned) }?;
             staged.push((i, event));
         }
+        // The one wait for the launches (nothing pinned; cancellable when the host can cancel).
         let waited = Instant::now();
-        if checks {
-            wait("kernel execution")?;
-            holding.idle = true;
+        match wait_queue(queue, host) {
+            Ok(()) => holding.idle = true,
+            Err(RuntimeError::Cancelled(reason)) => {
+                for r in &written_resident {
+                    r.mark_stale();
+                }
+                holding.abandon = true;
+                return Err(RuntimeError::Cancelled(reason));
+            }
+            Err(RuntimeError::OpenCl { code, .. }) => {
+                return Err(failure("kernel execution", code))
+            }
+            Err(e) => return Err(e),
         }
+        let area = holding.staging.area();
         let status_of = |k: usize| {
             let at = status_at[k];
             let mut word = [0u8; 4];
@@ -712,12 +947,9 @@ impl Device {
             .filter(|&k| plan.launches[k].args.contains(&Arg::Status))
             .map(|k| (k, status_of(k)))
             .find(|&(_, code)| code != 0);
-        // Status words read back as 0 serve the next execution as they are.
-        for k in 0..plan.launches.len() {
-            if let Some(Held::Status(_, zero)) = holding.held.get_mut(status_base + k) {
-                *zero = checks && status_of(k) == 0;
-            }
-        }
+        let zero_status: Vec<bool> = (0..plan.launches.len())
+            .map(|k| checks && status_of(k) == 0)
+            .collect();
         let partials: Vec<Vec<Vec<u8>>> = plan
             .launches
             .iter()
@@ -730,44 +962,67 @@ impl Device {
                     .collect()
             })
             .collect();
+        // Status words read back as 0 serve the next execution as they are.
+        for (k, &zero) in zero_status.iter().enumerate() {
+            if let Some(Held::Status(_, z)) = holding.held.get_mut(status_base + k) {
+                *z = zero;
+            }
+        }
 
-        // Every check passed: the results go straight into the host slices.
+        // Every check passed: the results go into the pinned host arrays, the small ones from the
+        // staging area, the others straight from the device (and the host waits for those copies
+        // before it lets the arrays go).
         let mut downloads = Vec::new();
         let last = plan.launches.len().saturating_sub(1);
-        if failed.is_none() {
-            for (i, event) in staged {
-                let (Some(at), Some(h)) = (staged_at[i], host.get_mut(i)) else {
-                    continue;
-                };
-                let data = h.as_bytes_mut();
-                data.copy_from_slice(&area[at..at + data.len()]);
-                if let Some(t) = times.get_mut(last) {
-                    t.bytes_downloaded += data.len() as u64;
+        if failed.is_none() && plan.arrays.iter().any(|a| a.transfer.download) {
+            let mut copy = |host: &mut [HostData<'_>]| -> Result<(), RuntimeError> {
+                let area = holding.staging.area();
+                for (i, event) in staged.drain(..) {
+                    let (Some(at), Some(h)) = (staged_at[i], host.get_mut(i)) else {
+                        continue;
+                    };
+                    let data = h.as_bytes_mut();
+                    data.copy_from_slice(&area[at..at + data.len()]);
+                    if let Some(t) = times.get_mut(last) {
+                        t.bytes_downloaded += data.len() as u64;
+                    }
+                    downloads.push(event);
                 }
-                downloads.push(event);
-            }
-            let direct = downloads.len();
-            for (i, (a, h)) in plan.arrays.iter().zip(host.iter_mut()).enumerate() {
-                if !a.transfer.download || h.is_empty() || (checks && h.byte_len() <= STAGED_BYTES)
-                {
-                    continue;
+                let direct = downloads.len();
+                for (i, (a, h)) in plan.arrays.iter().zip(host.iter_mut()).enumerate() {
+                    if !a.transfer.download || h.is_empty() || staged_at[i].is_some() {
+                        continue;
+                    }
+                    let data = h.as_bytes_mut();
+                    let source = holding.held[i].buffer();
+                    // SAFETY: the device buffer holds exactly `data.len()` bytes; the host slice
+                    // stays pinned until the queue is finished below (or by `Holding` on an
+                    // error, for stable slices).
+                    let event = unsafe { enqueue.read(source, data, false) }?;
+                    holding.idle = false;
+                    if let Some(t) = times.get_mut(last) {
+                        t.bytes_downloaded += data.len() as u64;
+                    }
+                    downloads.push(event);
                 }
-                let data = h.as_bytes_mut();
-                let source = holding.held[i].buffer();
-                // SAFETY: the device buffer holds exactly `data.len()` bytes; the host slice
-                // outlives the command (the queue is finished below, and by `Holding` on an
-                // error).
-                let event = unsafe { enqueue.read(source, data, false) }?;
-                holding.idle = false;
-                if let Some(t) = times.get_mut(last) {
-                    t.bytes_downloaded += data.len() as u64;
+                if downloads.len() > direct {
+                    queue
+                        .finish()
+                        .map_err(|e| failure("clEnqueueReadBuffer", e.0))?;
+                    holding.idle = true;
                 }
-                downloads.push(event);
-            }
-            if downloads.len() > direct || !checks {
-                wait("kernel execution or clEnqueueReadBuffer")?;
-                holding.idle = true;
-            }
+                Ok(())
+            };
+            let mut copied = Ok(());
+            host.pinned(true, &mut |h: &mut [HostData<'_>]| {
+                copied = copy(h);
+                if copied.is_err() && !stable {
+                    // Nothing may write the arrays once they are let go.
+                    let _ = queue.finish();
+                }
+                Ok(())
+            })?;
+            copied?;
         }
         let wait_time = waited.elapsed();
         // Device times from the profiling events; without profiling, the host's wait stands in
@@ -789,9 +1044,9 @@ impl Device {
             }
         }
         // Uploaded kept copies now equal their host arrays; written ones only once downloaded.
-        for (a, h) in plan.arrays.iter().zip(host.iter()) {
+        for (a, &len) in plan.arrays.iter().zip(&lens) {
             if let Some(r) = &a.resident {
-                if a.transfer.upload && !h.is_empty() {
+                if a.transfer.upload && len != 0 {
                     r.set_current(!a.transfer.download);
                 }
             }

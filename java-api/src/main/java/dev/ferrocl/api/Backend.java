@@ -108,10 +108,10 @@ final class Backend {
     }
 
     static LaunchStatus execute(long[] handles, Object[][] args, int[][] localSizes, long[][] kept,
-            LaunchStats[] stats, boolean profile) {
+            LaunchStats[] stats, boolean profile, long timeoutNanos) {
         NativeLoader.load();
         try {
-            return LaunchStatus.of(Native.execute(handles, args, localSizes, kept, stats, profile));
+            return LaunchStatus.of(Native.execute(handles, args, localSizes, kept, stats, profile, timeoutNanos));
         } catch (UnsatisfiedLinkError e) {
             throw missing("execute", e);
         }

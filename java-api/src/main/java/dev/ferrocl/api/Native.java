@@ -61,10 +61,12 @@ final class Native {
      * receiver's field values and the static fields it reads), its requested work-group size (null: automatic) and
      * the kept-array handle of each argument (null, or 0 for arrays not kept). Returns a {@link LaunchStatus} code
      * for the whole execution; {@code stats[k]} receives task k's status and figures, with device times from OpenCL
-     * profiling when {@code profile} is set (profiling costs microseconds per command on some drivers).
+     * profiling when {@code profile} is set (profiling costs microseconds per command on some drivers). The host
+     * waits for the kernels at most {@code timeoutNanos} (none when 0 or less) and stops waiting when the thread is
+     * interrupted: {@link ExecutionCancelledException}, with every Java array untouched.
      */
     static native int execute(long[] handles, Object[][] args, int[][] localSizes, long[][] kept, LaunchStats[] stats,
-            boolean profile);
+            boolean profile, long timeoutNanos);
 
     /** A handle (&gt; 0) for an array kept on the device between launches. */
     static native long keepCreate();

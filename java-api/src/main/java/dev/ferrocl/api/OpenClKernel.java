@@ -127,6 +127,8 @@ public final class OpenClKernel implements AutoCloseable {
      *                   {@code Double} scalars, {@link #local(long)} sizes
      * @return timings: {@link TaskReport#kernelNanos()} from OpenCL profiling, transfers, global and local size
      * @throws IllegalArgumentException if an argument is of none of these kinds
+     * @throws ExecutionCancelledException if the thread was interrupted while it waited for the kernel (the arrays
+     *                                     as they were)
      * @throws FerroclException         if the launch fails (invalid sizes, argument mismatch, device error)
      */
     public TaskReport launch(long[] globalSize, long[] localSize, Object... args) {

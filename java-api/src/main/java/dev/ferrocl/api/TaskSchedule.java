@@ -60,6 +60,8 @@ public final class TaskSchedule implements AutoCloseable {
     private final java.util.TreeMap<String, String> optimizationOverrides = new java.util.TreeMap<>();
     /** The switches the compiler gets, {@code phase=value,...} (see {@link Config#OPTIMIZATIONS}). */
     private String optimizations = Config.OPTIMIZATIONS;
+    /** The longest an execution waits for its kernels, in nanoseconds; 0: no limit. */
+    private long timeoutNanos;
 
     /**
      * Creates an empty schedule.
@@ -631,6 +633,34 @@ public final class TaskSchedule implements AutoCloseable {
     }
 
     /**
+     * Limits how long {@link #execute()} waits for the device: when the tasks' kernels have not finished within
+     * {@code timeout}, it throws {@link ExecutionCancelledException} with every Java array as it was (the device
+     * finishes what it had, its results are discarded, and the next execution starts once it has). An interrupt of
+     * the executing thread ends the wait the same way, with or without a timeout.
+     *
+     * @param timeout the longest wait, or {@link java.time.Duration#ZERO} for none (the default)
+     * @return this schedule
+     * @throws IllegalArgumentException if the timeout is negative
+     * @throws NullPointerException     if timeout is null
+     * @throws IllegalStateException    if the schedule is closed
+     */
+    public synchronized TaskSchedule timeout(java.time.Duration timeout) {
+        checkOpen();
+        Objects.requireNonNull(timeout, "timeout");
+        if (timeout.isNegative()) {
+            throw new IllegalArgumentException("a timeout cannot be negative: " + timeout);
+        }
+        long nanos;
+        try {
+            nanos = timeout.toNanos();
+        } catch (ArithmeticException e) {
+            nanos = Long.MAX_VALUE;
+        }
+        this.timeoutNanos = nanos;
+        return this;
+    }
+
+    /**
      * Keeps these arrays on the device between executions, so that each is uploaded once rather than at every
      * {@link #execute()}: for inputs that stay the same over many executions (a matrix, a data set), and for arrays
      * the tasks both read and write from one execution to the next.
@@ -833,9 +863,12 @@ public final class TaskSchedule implements AutoCloseable {
      * unchanged, and the later tasks do not run.
      *
      * @return this schedule
-     * @throws CompilationException  in strict mode, before anything runs, if a task's method cannot be compiled
-     * @throws FerroclException      if the native library cannot be loaded or the device fails
-     * @throws IllegalStateException if the schedule is closed
+     * @throws CompilationException         in strict mode, before anything runs, if a task's method cannot be
+     *                                      compiled
+     * @throws ExecutionCancelledException  if the thread was interrupted, or the {@link #timeout timeout} passed,
+     *                                      while it waited for the device (every Java array as it was)
+     * @throws FerroclException             if the native library cannot be loaded or the device fails
+     * @throws IllegalStateException        if the schedule is closed
      */
     public synchronized TaskSchedule execute() {
         checkOpen();
@@ -1015,7 +1048,14 @@ public final class TaskSchedule implements AutoCloseable {
             for (int k = 0; k < n; k++) {
                 timed |= !list.get(from + k).profiled;
             }
-            LaunchStatus status = Backend.execute(handles, args, locals, keptHandles, stats, timed);
+            LaunchStatus status;
+            try {
+                status = Backend.execute(handles, args, locals, keptHandles, stats, timed, timeoutNanos);
+            } catch (ExecutionCancelledException e) {
+                // The device's results were discarded: kept arrays it may have written go up again.
+                keptChangedOnHost();
+                throw e;
+            }
             switch (status) {
                 case RAN:
                     for (int k = 0; k < n; k++) {

@@ -40,6 +40,7 @@ public class DroppedSchedulesTest {
     }
 
     @Test
+    @SuppressWarnings("try") // the anchor is only held open
     public void droppedSchedulesGiveTheirDeviceMemoryBack() throws Exception {
         // One open schedule throughout, so that the last close does not release everything by itself.
         try (TaskSchedule anchor = new TaskSchedule("anchor")) {
@@ -66,6 +67,7 @@ public class DroppedSchedulesTest {
     }
 
     @Test
+    @SuppressWarnings("try") // the anchor is only held open
     public void closeGivesItBackAtOnce() {
         try (TaskSchedule anchor = new TaskSchedule("anchor")) {
             long[] before = totals();
