@@ -214,9 +214,21 @@ def build(jmh, kernel_lines, device):
         f = figures.get(key)
         if f is None:
             continue
-        for name, p in (("medianMs", "50.0"), ("p10Ms", "10.0"), ("p90Ms", "90.0")):
-            v, _ = to_ms_per_op(number(pct.get(p)), None, unit)
-            f[name] = v
+        # JMH's percentiles lack p10: all three from the sampled histogram when it is there.
+        hist = sorted((number(v), c) for fork in pm.get("rawDataHistogram") or [] for it in fork for v, c in it)
+        total = sum(c for _, c in hist)
+        for name, p in (("medianMs", 0.5), ("p10Ms", 0.1), ("p90Ms", 0.9)):
+            value = None
+            if total:
+                seen = 0
+                for v, c in hist:
+                    seen += c
+                    if seen >= p * total:
+                        value = v
+                        break
+            else:
+                value = number(pct.get("%.1f" % (p * 100)))
+            f[name], _ = to_ms_per_op(value, None, unit)
         f["sampleCount"] = samples_of(pm)
 
     # Kernel times: one line per (benchmark, variant, size, device) and fork; warmup calls included.
@@ -720,6 +732,8 @@ def overhead_markdown(rows, device):
     def sampled(r, v):
         if r.get(v + "MedianUs") is None:
             return DASH
+        if r.get(v + "P10Us") is None or r.get(v + "P90Us") is None:
+            return "%.2f" % r[v + "MedianUs"]
         return "%.2f (%.2f–%.2f)" % (r[v + "MedianUs"], r[v + "P10Us"], r[v + "P90Us"])
 
     def nat(r):

@@ -55,9 +55,24 @@ public class LongKernelTest {
         }
     }
 
+    /**
+     * {@link #spin}'s result as the JVM computes it, with the same float operations; a chain that reaches a fixed
+     * point ({@code x * 0.999f + 1f} giving {@code x} again, bit for bit) stays there, so the loop stops at it (the
+     * device runs all of its iterations, in parallel; the JVM would take {@link #N} times as long).
+     */
     private static float[] expected() {
         float[] e = new float[N];
-        spin(e, iters);
+        for (int i = 0; i < N; i++) {
+            float x = i * 0.01f;
+            for (int k = 0; k < iters; k++) {
+                float next = x * 0.999f + 1f;
+                if (Float.floatToRawIntBits(next) == Float.floatToRawIntBits(x)) {
+                    break;
+                }
+                x = next;
+            }
+            e[i] = x;
+        }
         return e;
     }
 
