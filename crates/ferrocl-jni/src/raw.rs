@@ -17,7 +17,7 @@ use crate::NativeError;
 use ferrocl_jit::ElemKind;
 use ferrocl_runtime::geometry::Geometry;
 use ferrocl_runtime::plan::{self, Arg, Launch, Plan, PlanArray, Use};
-use ferrocl_runtime::{BuiltKernel, Device, DeviceSelector, KernelArg, LaunchTimes};
+use ferrocl_runtime::{ArgSpace, BuiltKernel, Device, DeviceSelector, KernelArg, LaunchTimes};
 use jni::objects::{JObject, JObjectArray};
 use jni::Env;
 use std::sync::{Arc, Mutex, OnceLock};
@@ -66,8 +66,17 @@ pub(crate) fn build(
     };
     let device = ferrocl_runtime::device(selector)
         .map_err(|e| NativeError::ferrocl(format!("cannot open the OpenCL device: {e}")))?;
+    // Argument information lets each launch check its arguments against the declarations.
+    let options = if options
+        .split_whitespace()
+        .any(|o| o == "-cl-kernel-arg-info")
+    {
+        options.to_string()
+    } else {
+        format!("{options} -cl-kernel-arg-info").trim().to_string()
+    };
     let built = device
-        .build(source, options, name)
+        .build(source, &options, name)
         .map_err(|e| NativeError::ferrocl(format!("OpenCL kernel {name}: {e}")))?;
     let mut reg = lock()?;
     reg.push(Some(Arc::new(RawKernel { device, built })));
@@ -93,6 +102,107 @@ pub(crate) fn release(handle: i64) -> Result<(), NativeError> {
         .and_then(|i| reg.get_mut(i))
     {
         *slot = None;
+    }
+    Ok(())
+}
+
+/// Checks a launch's arguments against the kernel's declarations: their number always, and, where
+/// the driver kept argument information, each one's address space and type (`float[]` for a
+/// `float*` or `float4*`, an `int` for `int` or `uint`, a local size for `__local`). What stays
+/// unchecked: whether the kernel's indices stay inside the buffers (the README says so).
+fn check_args(kernel: &RawKernel, args: &[Arg], elems: &[ElemKind]) -> Result<(), NativeError> {
+    let name = kernel.built.name();
+    let wrong = |message: String| NativeError::Throw {
+        class: "java/lang/IllegalArgumentException",
+        message: format!("OpenCL kernel {name}: {message}"),
+    };
+    let declared = kernel.built.num_args() as usize;
+    if args.len() != declared {
+        return Err(wrong(format!(
+            "{} arguments given, the kernel declares {declared}",
+            args.len()
+        )));
+    }
+    let Some(info) = kernel.built.arg_info() else {
+        return Ok(());
+    };
+    for (k, (arg, (space, type_name))) in args.iter().zip(&info).enumerate() {
+        // `const float4*` -> ("float", pointer)
+        let cleaned: String = type_name
+            .split_whitespace()
+            .filter(|w| {
+                !matches!(
+                    *w,
+                    "const" | "volatile" | "restrict" | "__global" | "global"
+                )
+            })
+            .collect();
+        let pointer = cleaned.ends_with('*');
+        let base = cleaned
+            .trim_end_matches('*')
+            .trim_end_matches(|c: char| c.is_ascii_digit())
+            .to_string();
+        let given = match arg {
+            Arg::Array(i) => {
+                let elem = elems.get(*i).copied().unwrap_or(ElemKind::Int);
+                let fits = pointer
+                    && matches!(space, ArgSpace::Global | ArgSpace::Constant)
+                    && match elem {
+                        ElemKind::Boolean | ElemKind::Byte => {
+                            matches!(base.as_str(), "char" | "uchar" | "bool")
+                        }
+                        ElemKind::Char | ElemKind::Short => {
+                            matches!(base.as_str(), "short" | "ushort")
+                        }
+                        ElemKind::Int => matches!(base.as_str(), "int" | "uint"),
+                        ElemKind::Long => matches!(base.as_str(), "long" | "ulong"),
+                        ElemKind::Float => base == "float",
+                        ElemKind::Double => base == "double",
+                    };
+                if fits {
+                    continue;
+                }
+                let java = format!("{elem:?}").to_lowercase();
+                let article = if java.starts_with(['a', 'e', 'i', 'o', 'u']) {
+                    "an"
+                } else {
+                    "a"
+                };
+                format!("{article} {java}[]")
+            }
+            Arg::Value(v) => {
+                let (fits, what) = match v {
+                    KernelArg::Int(_) => (
+                        !pointer && matches!(base.as_str(), "int" | "uint"),
+                        "an int",
+                    ),
+                    KernelArg::Long(_) => (
+                        !pointer && matches!(base.as_str(), "long" | "ulong"),
+                        "a long",
+                    ),
+                    KernelArg::Float(_) => (!pointer && base == "float", "a float"),
+                    KernelArg::Double(_) => (!pointer && base == "double", "a double"),
+                    KernelArg::Local(_) => (*space == ArgSpace::Local, "a local size"),
+                    _ => (true, "a value"),
+                };
+                let fits =
+                    fits && (matches!(v, KernelArg::Local(_)) == (*space == ArgSpace::Local));
+                if fits {
+                    continue;
+                }
+                what.to_string()
+            }
+            _ => continue,
+        };
+        let space = match space {
+            ArgSpace::Global => "__global ",
+            ArgSpace::Local => "__local ",
+            ArgSpace::Constant => "__constant ",
+            ArgSpace::Private => "",
+        };
+        return Err(wrong(format!(
+            "argument {k} is {given}, the kernel declares `{space}{type_name}`"
+        )));
     }
     Ok(())
 }
@@ -176,6 +286,11 @@ pub(crate) fn launch<'local>(
         });
     }
     let name = kernel.built.name().to_string();
+    check_args(
+        kernel,
+        &args,
+        &arrays.iter().map(|a| a.elem).collect::<Vec<_>>(),
+    )?;
     let fail = |e: String| NativeError::ferrocl(format!("OpenCL kernel {name}: {e}"));
     // No work-group size: the driver chooses.
     let local = local.map(<[usize]>::to_vec).unwrap_or_default();

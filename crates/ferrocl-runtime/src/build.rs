@@ -112,12 +112,43 @@ impl BuiltKernel {
         self.num_args
     }
 
+    /// Each argument's address space and type as the source declares them (`CL_KERNEL_ARG_ADDRESS_QUALIFIER`,
+    /// `CL_KERNEL_ARG_TYPE_NAME`, e.g. `float*`), or `None` when the driver keeps no argument information
+    /// (the program was built without `-cl-kernel-arg-info`, or the driver lacks it).
+    pub fn arg_info(&self) -> Option<Vec<(ArgSpace, String)>> {
+        let k = self.lock();
+        (0..self.num_args)
+            .map(|i| {
+                let space = match k.get_arg_address_qualifier(i).ok()? {
+                    0x119B => ArgSpace::Global,
+                    0x119C => ArgSpace::Local,
+                    0x119D => ArgSpace::Constant,
+                    _ => ArgSpace::Private,
+                };
+                Some((space, k.get_arg_type_name(i).ok()?))
+            })
+            .collect()
+    }
+
     /// Locks the kernel object for setting arguments and enqueueing.
     pub(crate) fn lock(&self) -> MutexGuard<'_, Kernel> {
         self.kernel
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
+}
+
+/// The address space of a kernel argument.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ArgSpace {
+    /// `__global` (a buffer).
+    Global,
+    /// `__local` (a size, per work-group).
+    Local,
+    /// `__constant` (a read-only buffer).
+    Constant,
+    /// A value (no address space).
+    Private,
 }
 
 /// What [`Device::build_with_outcome`] returns: the kernel and whether it

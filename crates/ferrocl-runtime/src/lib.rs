@@ -49,7 +49,7 @@ pub mod reduce;
 pub mod residency;
 mod signals;
 
-pub use build::{BuildOutcome, BuiltKernel};
+pub use build::{ArgSpace, BuildOutcome, BuiltKernel};
 pub use device::{device, Device};
 pub use error::{cl_error_name, RuntimeError};
 pub use executor::{Executed, HostAccess};

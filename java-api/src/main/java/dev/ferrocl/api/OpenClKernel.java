@@ -18,6 +18,13 @@ import java.util.Objects;
  *
  * Launches are blocking: when {@link #launch} returns, the arrays hold the results. Thread-safe.
  *
+ * <p><b>What is checked, and what is not:</b> each launch's arguments are checked against the kernel's declarations
+ * (their number; an array's element type against the pointer's, {@code float[]} for {@code float*} or
+ * {@code float4*}; scalars; {@code __local} sizes) before anything runs, with {@link IllegalArgumentException}. The
+ * kernel's own indices are <b>not</b> checked: a kernel that reads or writes past the end of a buffer (a global size
+ * larger than the arrays, a wrong index) corrupts memory and can crash the JVM, as it would in C. Ferrocl's compiled
+ * tasks check every access; hand-written kernels are the caller's responsibility.
+ *
  * <p><b>Java's arithmetic:</b> OpenCL C may contract {@code a * b + c} into one fused multiply-add (its
  * {@code FP_CONTRACT} defaults to on), which rounds once where Java rounds twice. A kernel meant to give the JVM's
  * results bit for bit starts with {@code #pragma OPENCL FP_CONTRACT OFF}, as Ferrocl's generated kernels do.

@@ -76,11 +76,37 @@ public class OpenClKernelTest {
                     () -> k.launch(new long[] {4}, null, 1f, new Object(), new float[4], 4));
             assertThrows(IllegalArgumentException.class, () -> OpenClKernel.readOnly(new String[1]));
             assertThrows(IllegalArgumentException.class, () -> OpenClKernel.local(0));
-            // The wrong number of arguments is the runtime's to refuse.
-            assertThrows(FerroclException.class, () -> k.launch(new long[] {4}, null, 1f, new float[4]));
+            // The wrong number of arguments, refused before anything runs.
+            IllegalArgumentException count = assertThrows(IllegalArgumentException.class,
+                    () -> k.launch(new long[] {4}, null, 1f, new float[4]));
+            assertTrue(count.getMessage(), count.getMessage().contains("2 arguments given, the kernel declares 4"));
             // A local size that does not divide the global size.
             assertThrows(FerroclException.class,
                     () -> k.launch(new long[] {10}, new long[] {4}, 1f, new float[10], new float[10], 10));
+        }
+    }
+
+    /** Each argument against the kernel's declaration (the driver's argument information): type and address space. */
+    @Test
+    public void argumentsAreCheckedAgainstTheDeclarations() {
+        try (OpenClKernel k = OpenClKernel.build(SAXPY, "saxpy")) {
+            float[] y = new float[4];
+            // An int[] where the kernel takes float*.
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> k.launch(new long[] {4}, null, 1f, new int[4], y, 4));
+            assertTrue(e.getMessage(), e.getMessage().contains("argument 1 is an int[]"));
+            assertTrue(e.getMessage(), e.getMessage().contains("float*"));
+            // A double where the kernel takes float, an array where it takes int, a long where it takes int.
+            assertThrows(IllegalArgumentException.class, () -> k.launch(new long[] {4}, null, 1.0, new float[4], y, 4));
+            assertThrows(IllegalArgumentException.class,
+                    () -> k.launch(new long[] {4}, null, 1f, new float[4], y, new int[1]));
+            assertThrows(IllegalArgumentException.class,
+                    () -> k.launch(new long[] {4}, null, 1f, new float[4], y, 4L));
+            // A local size where the kernel takes a value.
+            assertThrows(IllegalArgumentException.class,
+                    () -> k.launch(new long[] {4}, null, 1f, new float[4], y, OpenClKernel.local(16)));
+            // Nothing ran: y is untouched.
+            assertArrayEquals(new float[4], y, 0f);
         }
     }
 
