@@ -721,6 +721,31 @@ pub extern "system" fn Java_dev_ferrocl_api_Native_keptTotals<'caller>(
         .resolve::<ThrowJava>()
 }
 
+/// `static native long[] faultInjection(long arm)`: for tests. `arm` > 0 makes the `arm`-th OpenCL
+/// call from now on fail, 0 disarms, a negative value leaves it as it is; returns `[calls checked
+/// since arming, device buffers the executor holds now]` (see `ferrocl_runtime::fault`).
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_dev_ferrocl_api_Native_faultInjection<'caller>(
+    mut unowned: EnvUnowned<'caller>,
+    _class: JClass<'caller>,
+    arm: jlong,
+) -> jlongArray {
+    unowned
+        .with_env(|env| -> Result<jlongArray, NativeError> {
+            if arm >= 0 {
+                ferrocl_runtime::fault::arm(arm);
+            }
+            let values = [
+                ferrocl_runtime::fault::calls(),
+                ferrocl_runtime::fault::outstanding_buffers(),
+            ];
+            let array = env.new_long_array(values.len())?;
+            array.set_region(env, 0, &values)?;
+            Ok(array.into_raw())
+        })
+        .resolve::<ThrowJava>()
+}
+
 /// `static native void keepRelease(long handle)`: forgets a kept array and frees its device buffer.
 #[unsafe(no_mangle)]
 pub extern "system" fn Java_dev_ferrocl_api_Native_keepRelease<'caller>(

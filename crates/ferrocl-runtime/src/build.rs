@@ -281,6 +281,7 @@ impl Device {
 
     /// Runs the driver compiler; returns the program and how long it took.
     fn compile(&self, source: &str, options: &str) -> Result<(Program, Duration), RuntimeError> {
+        crate::fault::check("clBuildProgram")?;
         let mut program = Program::create_from_source(&self.context, source)
             .map_err(cl("clCreateProgramWithSource"))?;
         log::debug!(
@@ -330,6 +331,7 @@ impl Device {
         options: &str,
         kernel_name: &str,
     ) -> Result<BuiltKernel, RuntimeError> {
+        crate::fault::check("clCreateKernel")?;
         let kernel = match Kernel::create(&slot.program, kernel_name) {
             Ok(k) => k,
             Err(e) if e.0 == -46 => {

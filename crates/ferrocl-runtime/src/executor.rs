@@ -222,6 +222,10 @@ impl Drop for Holding<'_, '_> {
             match h {
                 Held::Pooled(size, b) => self.device.give_buffer(size, b),
                 Held::Status(b, true) => self.device.give_zero_status(b),
+                Held::Status(b, false) => {
+                    crate::fault::returned();
+                    drop(b);
+                }
                 _ => {}
             }
         }
@@ -322,6 +326,7 @@ impl Enqueue<'_> {
         data: &[u8],
     ) -> Result<Option<Event>, RuntimeError> {
         const CALL: &str = "clEnqueueWriteBuffer";
+        crate::fault::check(CALL)?;
         if self.profile {
             // SAFETY: the caller's promise.
             return unsafe {
@@ -361,6 +366,7 @@ impl Enqueue<'_> {
         small: bool,
     ) -> Result<Option<Event>, RuntimeError> {
         const CALL: &str = "clEnqueueReadBuffer";
+        crate::fault::check(CALL)?;
         if self.profile {
             // SAFETY: the caller's promise.
             return unsafe {
@@ -399,6 +405,7 @@ impl Enqueue<'_> {
         local: &[usize],
     ) -> Result<Option<Event>, RuntimeError> {
         const CALL: &str = "clEnqueueNDRangeKernel";
+        crate::fault::check(CALL)?;
         let local_ptr = if local.is_empty() {
             ptr::null()
         } else {
@@ -445,12 +452,14 @@ fn wait_queue(
     spin: Duration,
 ) -> Result<(), RuntimeError> {
     if host.cancellable() {
+        crate::fault::check("clEnqueueMarkerWithWaitList")?;
         // SAFETY: no wait list; the queue is valid.
         let marker = unsafe { queue.enqueue_marker_with_wait_list(&[]) }
             .map_err(cl("clEnqueueMarkerWithWaitList"))?;
         queue.flush().map_err(cl("clFlush"))?;
         wait_event(&marker, host, spin)?;
     }
+    crate::fault::check("clFinish")?;
     queue.finish().map_err(cl("clFinish"))
 }
 
@@ -817,9 +826,16 @@ impl Device {
             upload_result = enqueue_uploads(h);
             if !stable && !matches!(upload_result, Ok(false)) {
                 // Nothing may read the arrays once they are let go.
-                queue
-                    .finish()
-                    .map_err(|e| RuntimeError::opencl("clEnqueueWriteBuffer", e.0))?;
+                let finished = crate::fault::check("clFinish").and_then(|()| {
+                    queue
+                        .finish()
+                        .map_err(|e| RuntimeError::opencl("clEnqueueWriteBuffer", e.0))
+                });
+                if finished.is_err() {
+                    // Whatever the error, no copy may still read the arrays once they are let go.
+                    let _ = queue.finish();
+                }
+                finished?;
             }
             Ok(())
         })?;
@@ -837,8 +853,15 @@ impl Device {
                     let mut b = self.take_buffer(4)?;
                     // SAFETY: the pattern is 4 bytes and fills the 4-byte buffer; `zero` outlives
                     // the command (the queue is finished before it goes out of scope).
-                    unsafe { queue.enqueue_fill_buffer(&mut b, &zero, 0, 4, &[]) }
-                        .map_err(cl("clEnqueueFillBuffer"))?;
+                    let filled = crate::fault::check("clEnqueueFillBuffer").and_then(|()| {
+                        unsafe { queue.enqueue_fill_buffer(&mut b, &zero, 0, 4, &[]) }
+                            .map(drop)
+                            .map_err(cl("clEnqueueFillBuffer"))
+                    });
+                    if let Err(e) = filled {
+                        self.give_buffer(4, b);
+                        return Err(e);
+                    }
                     b
                 }
             };
@@ -1022,6 +1045,12 @@ impl Device {
                     downloads.push(event);
                 }
                 if downloads.len() > direct {
+                    crate::fault::check("clFinish").map_err(|e| {
+                        for r in &written_resident {
+                            r.mark_stale();
+                        }
+                        e
+                    })?;
                     queue
                         .finish()
                         .map_err(|e| failure("clEnqueueReadBuffer", e.0))?;

@@ -40,6 +40,7 @@ mod build;
 mod device;
 mod error;
 mod executor;
+pub mod fault;
 pub mod geometry;
 mod info;
 mod launch;

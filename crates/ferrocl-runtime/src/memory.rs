@@ -107,19 +107,27 @@ impl Device {
             if let Some(at) = m.free.iter().position(|(size, _)| *size == bytes) {
                 let (_, buffer) = m.free.remove(at);
                 m.free_bytes -= bytes;
+                crate::fault::taken();
                 return Ok(buffer);
             }
         }
-        self.new_buffer(bytes)
+        let buffer = self.new_buffer(bytes)?;
+        crate::fault::taken();
+        Ok(buffer)
     }
 
     /// A 4-byte status word known to hold 0, if one is idle.
     pub(crate) fn take_zero_status(&self) -> Option<Buffer<u8>> {
-        self.memory().zero_status.pop()
+        let b = self.memory().zero_status.pop();
+        if b.is_some() {
+            crate::fault::taken();
+        }
+        b
     }
 
     /// Keeps a status word that holds 0 for the next execution (at most 64 are kept).
     pub(crate) fn give_zero_status(&self, buffer: Buffer<u8>) {
+        crate::fault::returned();
         let mut m = self.memory();
         if m.zero_status.len() < 64 {
             m.zero_status.push(buffer);
@@ -132,6 +140,10 @@ impl Device {
     /// memory then).
     pub(crate) fn take_staging(&self, bytes: usize) -> Option<Pinned> {
         if bytes > MAX_STAGING_BYTES {
+            return None;
+        }
+        if crate::fault::check("clEnqueueMapBuffer").is_err() {
+            // As when the driver cannot map: the caller stages in heap memory.
             return None;
         }
         {
@@ -221,6 +233,7 @@ impl Device {
 
     /// A new device buffer of `bytes` bytes (> 0, within the device's allocation limit).
     pub(crate) fn new_buffer(&self, bytes: usize) -> Result<Buffer<u8>, RuntimeError> {
+        crate::fault::check("clCreateBuffer")?;
         // SAFETY: no host pointer is passed; the callers checked the size against the device's
         // allocation limit and that it is nonzero.
         unsafe { Buffer::<u8>::create(&self.context, CL_MEM_READ_WRITE, bytes, ptr::null_mut()) }
@@ -230,6 +243,7 @@ impl Device {
     /// Gives back a buffer of `bytes` bytes taken with [`Device::take_buffer`]; the oldest idle
     /// buffers are released beyond the bound.
     pub(crate) fn give_buffer(&self, bytes: usize, buffer: Buffer<u8>) {
+        crate::fault::returned();
         let limit =
             MAX_FREE_BYTES.min(usize::try_from(self.info.global_mem_bytes / 4).unwrap_or(0));
         if bytes > limit {

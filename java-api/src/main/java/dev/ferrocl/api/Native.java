@@ -77,6 +77,12 @@ final class Native {
     /** Forgets a kept array and frees its device memory. */
     static native void keepRelease(long handle);
 
+    /**
+     * For tests: {@code arm} &gt; 0 makes the arm-th OpenCL call of the runtime from now on fail, 0 disarms, a
+     * negative value leaves it; returns {@code [calls checked since arming, device buffers the executor holds]}.
+     */
+    static native long[] faultInjection(long arm);
+
     /** {@code [handles, device buffers, bytes]} of kept arrays right now (tests, diagnostics). */
     static native long[] keptTotals();
 
