@@ -1045,11 +1045,10 @@ impl Device {
                     downloads.push(event);
                 }
                 if downloads.len() > direct {
-                    crate::fault::check("clFinish").map_err(|e| {
+                    crate::fault::check("clFinish").inspect_err(|_| {
                         for r in &written_resident {
                             r.mark_stale();
                         }
-                        e
                     })?;
                     queue
                         .finish()
