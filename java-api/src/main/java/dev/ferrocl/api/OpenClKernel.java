@@ -23,7 +23,9 @@ import java.util.Objects;
  * {@code float4*}; scalars; {@code __local} sizes) before anything runs, with {@link IllegalArgumentException}. The
  * kernel's own indices are <b>not</b> checked: a kernel that reads or writes past the end of a buffer (a global size
  * larger than the arrays, a wrong index) corrupts memory and can crash the JVM, as it would in C. Ferrocl's compiled
- * tasks check every access; hand-written kernels are the caller's responsibility.
+ * tasks check every access; hand-written kernels are the caller's responsibility. Where the kernel indexes an array
+ * by work-item, {@link #perWorkItem(Object, long)} declares it and each launch checks the array's length against the
+ * global size.
  *
  * <p><b>Java's arithmetic:</b> OpenCL C may contract {@code a * b + c} into one fused multiply-add (its
  * {@code FP_CONTRACT} defaults to on), which rounds once where Java rounds twice. A kernel meant to give the JVM's
@@ -112,6 +114,29 @@ public final class OpenClKernel implements AutoCloseable {
     }
 
     /**
+     * Declares how the kernel indexes an array argument, so that each launch checks the array is large enough before
+     * anything runs: work-item {@code w} (the NDRange flattened, {@code w} from 0 to the product of the global sizes)
+     * accesses elements {@code [w * elementsPerWorkItem, (w + 1) * elementsPerWorkItem)}, so the array needs at least
+     * {@code globalSize[0] * globalSize[1] * globalSize[2] * elementsPerWorkItem} elements ({@code c[i] = a[i] + b[i]}
+     * over {@code get_global_id(0)}: 1). A kernel that tests {@code i < n} itself need not declare anything; an
+     * undeclared array is not checked (see the class comment).
+     *
+     * @param array               a primitive array, or a {@link #readOnly(Object)} / {@link #writeOnly(Object)} one
+     * @param elementsPerWorkItem elements each work-item accesses, &gt; 0
+     * @return the marker to pass to {@link #launch}
+     */
+    public static Object perWorkItem(Object array, long elementsPerWorkItem) {
+        Objects.requireNonNull(array, "array");
+        if (elementsPerWorkItem <= 0) {
+            throw new IllegalArgumentException("elements per work-item must be > 0, not " + elementsPerWorkItem);
+        }
+        if (array instanceof PerWorkItem) {
+            throw new IllegalArgumentException("perWorkItem of a perWorkItem array");
+        }
+        return new PerWorkItem(array, elementsPerWorkItem);
+    }
+
+    /**
      * A {@code __local} kernel argument.
      *
      * @param bytes its size in bytes, &gt; 0
@@ -130,7 +155,8 @@ public final class OpenClKernel implements AutoCloseable {
      * @param globalSize the NDRange, 1 to 3 dimensions
      * @param localSize  the work-group size (each dividing the global size), or null to let the driver choose
      * @param args       the kernel's arguments in parameter order: primitive arrays (copied back afterwards),
-     *                   {@link #readOnly(Object)} and {@link #writeOnly(Object)} arrays, boxed {@code Integer}, {@code Long}, {@code Float},
+     *                   {@link #readOnly(Object)} and {@link #writeOnly(Object)} arrays (either may be wrapped in
+     *                   {@link #perWorkItem(Object, long)}), boxed {@code Integer}, {@code Long}, {@code Float},
      *                   {@code Double} scalars, {@link #local(long)} sizes
      * @return timings: {@link TaskReport#kernelNanos()} from OpenCL profiling, transfers, global and local size
      * @throws IllegalArgumentException if an argument is of none of these kinds
@@ -147,8 +173,22 @@ public final class OpenClKernel implements AutoCloseable {
         Object[] arrays = new Object[n];
         int[] kinds = new int[n];
         long[] bits = new long[n];
+        long items = 1;
+        for (long g : globalSize) {
+            items = g > 0 && items <= Long.MAX_VALUE / g ? items * g : Long.MAX_VALUE;
+        }
         for (int k = 0; k < n; k++) {
             Object a = args[k];
+            if (a instanceof PerWorkItem p) {
+                a = p.array;
+                long length = java.lang.reflect.Array.getLength(
+                        a instanceof ReadOnly r ? r.array : a instanceof WriteOnly w ? w.array : a);
+                long needed = items <= Long.MAX_VALUE / p.elements ? items * p.elements : Long.MAX_VALUE;
+                if (length < needed) {
+                    throw new IllegalArgumentException("OpenCL kernel " + name + ": argument " + k + " has " + length
+                            + " elements; " + items + " work-items of " + p.elements + " each access " + needed);
+                }
+            }
             if (a instanceof ReadOnly) {
                 kinds[k] = ARRAY_READ_ONLY;
                 arrays[k] = ((ReadOnly) a).array;
@@ -246,6 +286,21 @@ public final class OpenClKernel implements AutoCloseable {
                         + array.getClass().getName());
             }
             this.array = array;
+        }
+    }
+
+    private static final class PerWorkItem {
+        final Object array;
+        final long elements;
+
+        PerWorkItem(Object array, long elements) {
+            Object inner = array instanceof ReadOnly r ? r.array : array instanceof WriteOnly w ? w.array : array;
+            if (!inner.getClass().isArray() || !inner.getClass().getComponentType().isPrimitive()) {
+                throw new IllegalArgumentException("perWorkItem takes a primitive array, not "
+                        + inner.getClass().getName());
+            }
+            this.array = array;
+            this.elements = elements;
         }
     }
 

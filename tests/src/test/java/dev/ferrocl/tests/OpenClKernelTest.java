@@ -110,6 +110,41 @@ public class OpenClKernelTest {
         }
     }
 
+    /** A declared access (one element per work-item) against the global size: too short an array is refused. */
+    @Test
+    public void declaredAccessesAreCheckedAgainstTheGlobalSize() {
+        String src = """
+                __kernel void inc(__global const int* in, __global int* out) {
+                    int i = get_global_id(0);
+                    out[i] = in[i] + 1;
+                }
+                """;
+        try (OpenClKernel k = OpenClKernel.build(src, "inc")) {
+            int[] in = new int[256];
+            for (int i = 0; i < in.length; i++) {
+                in[i] = i * 3;
+            }
+            int[] shortOut = new int[255];
+            int[] before = shortOut.clone();
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> k.launch(new long[] {256}, null, OpenClKernel.perWorkItem(OpenClKernel.readOnly(in), 1),
+                            OpenClKernel.perWorkItem(OpenClKernel.writeOnly(shortOut), 1)));
+            assertTrue(e.getMessage(), e.getMessage().contains("argument 1 has 255 elements; 256 work-items"));
+            assertArrayEquals("nothing ran", before, shortOut);
+            // Two elements per work-item, checked the same way.
+            assertThrows(IllegalArgumentException.class,
+                    () -> k.launch(new long[] {129}, null, OpenClKernel.perWorkItem(in, 2), new int[256]));
+            assertThrows(IllegalArgumentException.class, () -> OpenClKernel.perWorkItem(in, 0));
+            // Large enough: it runs.
+            int[] out = new int[256];
+            k.launch(new long[] {256}, null, OpenClKernel.perWorkItem(OpenClKernel.readOnly(in), 1),
+                    OpenClKernel.perWorkItem(OpenClKernel.writeOnly(out), 1));
+            for (int i = 0; i < 256; i++) {
+                assertEquals(in[i] + 1, out[i]);
+            }
+        }
+    }
+
     @Test
     public void closedKernelRefusesLaunches() {
         OpenClKernel k = OpenClKernel.build(SAXPY, "saxpy");
