@@ -484,13 +484,7 @@ pub(crate) fn execute<'local>(
             let mut args = Vec::with_capacity(kernel.params.len());
             let mut access = Vec::with_capacity(kernel.params.len());
             for kp in &kernel.params {
-                let mut use_of = plan::Use {
-                    array: 0,
-                    reads: false,
-                    writes: false,
-                    writes_all: false,
-                    writes_part: None,
-                };
+                let mut use_of = plan::Use::default();
                 let arg = match kp {
                     KernelParam::Array {
                         param,
@@ -621,11 +615,9 @@ pub(crate) fn execute<'local>(
         .map(|(l, access)| {
             l.uses(|i| {
                 access.get(i).copied().unwrap_or(plan::Use {
-                    array: 0,
                     reads: true,
                     writes: true,
-                    writes_all: false,
-                    writes_part: None,
+                    ..plan::Use::default()
                 })
             })
         })
@@ -655,13 +647,7 @@ pub(crate) fn execute<'local>(
     let executed = run_held(env, &device, &plan, &held, timeout)?;
     phases.mark(1);
     let location = &calls[0].task.jit.location;
-    let executed = executed.map_err(|e| match e {
-        RuntimeError::Cancelled(reason) => NativeError::Throw {
-            class: crate::CANCELLED_EXCEPTION,
-            message: format!("{location}: {reason}"),
-        },
-        e => NativeError::ferrocl(format!("{location}: {e}")),
-    })?;
+    let executed = executed.map_err(|e| runtime_error(&location.to_string(), e))?;
 
     for (l, times) in plan.launches.iter().zip(&executed.times) {
         let s = &mut stats[l.task];
@@ -780,6 +766,18 @@ impl ferrocl_runtime::HostAccess for JavaArrays<'_, '_, '_> {
                 None
             }
         }
+    }
+}
+
+/// A runtime failure of an execution as the Java exception to throw, its message led by `what`:
+/// `ExecutionCancelledException` when the host stopped waiting, `FerroclException` otherwise.
+pub(crate) fn runtime_error(what: &str, e: RuntimeError) -> NativeError {
+    match e {
+        RuntimeError::Cancelled(reason) => NativeError::Throw {
+            class: crate::CANCELLED_EXCEPTION,
+            message: format!("{what}: {reason}"),
+        },
+        e => NativeError::ferrocl(format!("{what}: {e}")),
     }
 }
 

@@ -291,7 +291,6 @@ pub(crate) fn launch<'local>(
         &args,
         &arrays.iter().map(|a| a.elem).collect::<Vec<_>>(),
     )?;
-    let fail = |e: String| NativeError::ferrocl(format!("OpenCL kernel {name}: {e}"));
     // No work-group size: the driver chooses.
     let local = local.map(<[usize]>::to_vec).unwrap_or_default();
     let transfers = plan::transfers(arrays.len(), std::slice::from_ref(&uses));
@@ -326,12 +325,7 @@ pub(crate) fn launch<'local>(
     let held: Vec<(&JObject<'_>, ElemKind, usize)> =
         arrays.iter().map(|a| (&a.object, a.elem, a.len)).collect();
     let result = run_held(env, &kernel.device, &plan, &held, None)?;
-    let executed = result.map_err(|e| match e {
-        ferrocl_runtime::RuntimeError::Cancelled(reason) => NativeError::Throw {
-            class: crate::CANCELLED_EXCEPTION,
-            message: format!("OpenCL kernel {name}: {reason}"),
-        },
-        e => fail(e.to_string()),
-    })?;
+    let executed =
+        result.map_err(|e| crate::execute::runtime_error(&format!("OpenCL kernel {name}"), e))?;
     Ok(executed.times.into_iter().next().unwrap_or_default())
 }

@@ -459,8 +459,15 @@ fn wait_queue(
         queue.flush().map_err(cl("clFlush"))?;
         wait_event(&marker, host, spin)?;
     }
-    crate::fault::check("clFinish")?;
-    queue.finish().map_err(cl("clFinish"))
+    finish(queue).map_err(|code| RuntimeError::opencl("clFinish", code))
+}
+
+/// `clFinish` (which an armed fault may fail): the error code on failure, for the caller to name.
+fn finish(queue: &opencl3::command_queue::CommandQueue) -> Result<(), i32> {
+    if let Err(RuntimeError::OpenCl { code, .. }) = crate::fault::check("clFinish") {
+        return Err(code);
+    }
+    queue.finish().map_err(|e| e.0)
 }
 
 /// How long [`wait_event`] looks at an event without sleeping in between: on a GPU the host's
@@ -826,11 +833,8 @@ impl Device {
             upload_result = enqueue_uploads(h);
             if !stable && !matches!(upload_result, Ok(false)) {
                 // Nothing may read the arrays once they are let go.
-                let finished = crate::fault::check("clFinish").and_then(|()| {
-                    queue
-                        .finish()
-                        .map_err(|e| RuntimeError::opencl("clEnqueueWriteBuffer", e.0))
-                });
+                let finished = finish(queue)
+                    .map_err(|code| RuntimeError::opencl("clEnqueueWriteBuffer", code));
                 if finished.is_err() {
                     // Whatever the error, no copy may still read the arrays once they are let go.
                     let _ = queue.finish();
@@ -1045,14 +1049,7 @@ impl Device {
                     downloads.push(event);
                 }
                 if downloads.len() > direct {
-                    crate::fault::check("clFinish").inspect_err(|_| {
-                        for r in &written_resident {
-                            r.mark_stale();
-                        }
-                    })?;
-                    queue
-                        .finish()
-                        .map_err(|e| failure("clEnqueueReadBuffer", e.0))?;
+                    finish(queue).map_err(|code| failure("clEnqueueReadBuffer", code))?;
                     holding.idle = true;
                 }
                 Ok(())

@@ -26,7 +26,7 @@ use crate::launch::KernelArg;
 use crate::residency::Resident;
 
 /// How one launch uses one plan array.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Use {
     /// Index into [`Plan::arrays`].
     pub array: usize,

@@ -166,8 +166,7 @@ final class TaskTarget {
     private static boolean isSynchronized(Class<?> c, String name, String descriptor) {
         try {
             for (Method m : c.getDeclaredMethods()) {
-                if (m.getName().equals(name) && MethodType.methodType(m.getReturnType(), m.getParameterTypes())
-                        .toMethodDescriptorString().equals(descriptor)) {
+                if (m.getName().equals(name) && descriptorOf(m).equals(descriptor)) {
                     return Modifier.isSynchronized(m.getModifiers());
                 }
             }
@@ -205,13 +204,17 @@ final class TaskTarget {
             for (Method m : c.getDeclaredMethods()) {
                 if (m.getName().equals(name) && !Modifier.isStatic(m.getModifiers())
                         && !Modifier.isAbstract(m.getModifiers()) && !m.isBridge()
-                        && MethodType.methodType(m.getReturnType(), m.getParameterTypes())
-                                .toMethodDescriptorString().equals(descriptor)) {
+                        && descriptorOf(m).equals(descriptor)) {
                     return c;
                 }
             }
         }
         return declared;
+    }
+
+    /** A method's descriptor, {@code (I[F)V}. */
+    private static String descriptorOf(Method m) {
+        return MethodType.methodType(m.getReturnType(), m.getParameterTypes()).toMethodDescriptorString();
     }
 
     /**
