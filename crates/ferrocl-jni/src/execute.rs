@@ -73,6 +73,14 @@ pub(crate) struct Outcome {
 }
 
 impl Outcome {
+    fn ran(tasks: usize) -> Outcome {
+        Outcome {
+            status: Status::Ran,
+            task: 0,
+            stats: vec![TaskStats::default(); tasks],
+        }
+    }
+
     fn host_check_failed(task: usize, tasks: usize) -> Outcome {
         Outcome {
             status: Status::HostCheckFailed,
@@ -307,6 +315,27 @@ impl Prepared<'_, '_> {
     }
 }
 
+/// A segment's plan and what the host needs around it.
+struct Built<'local, 'k> {
+    arrays: Vec<ArrayRef<'local>>,
+    reduced: Vec<Reduced<'local>>,
+    plan: Plan<'k>,
+    /// Per launch: (reduction's index into `reduced`, operator) for each partials buffer.
+    launch_reductions: Vec<Vec<(usize, ReduceOp)>>,
+    /// The outermost `@Parallel` loop of the segment's only launch, when there is exactly one:
+    /// its trip count and the iterations one work-group (and tile) covers along it.
+    outer: Option<(u64, u64)>,
+    /// Per plan array, for a launch over part of the outermost loop: the bytes it can write
+    /// (`None`: not written; `Some(None)`: not known).
+    spans: Vec<Option<Option<(usize, usize)>>>,
+}
+
+/// What [`build`] gives: a plan, or the outcome when none is needed.
+enum Building<'local, 'k> {
+    Plan(Box<Built<'local, 'k>>),
+    Done(Outcome),
+}
+
 /// Runs `calls` (consecutive tasks of one schedule, compiled for one device) as one plan;
 /// `profile` times every command on the device (else kernel times are host waits).
 pub(crate) fn execute<'local>(
@@ -316,19 +345,51 @@ pub(crate) fn execute<'local>(
     timeout: Option<Duration>,
 ) -> Result<Outcome, NativeError> {
     let phases = Phases::start();
+    let built = match build(env, calls, profile, None, true)? {
+        Building::Plan(b) => b,
+        Building::Done(o) => return Ok(o),
+    };
+    let Some(device) = calls.first().map(|c| Arc::clone(&c.task.device)) else {
+        return Ok(Outcome::ran(0));
+    };
+    phases.mark(0);
+    let held: Vec<(&JObject<'_>, ElemKind, usize)> = built
+        .arrays
+        .iter()
+        .map(|a| (&a.object, a.elem, a.len))
+        .collect();
+    let executed = run_held(env, &device, &built.plan, &held, timeout)?;
+    phases.mark(1);
+    let location = &calls[0].task.jit.location;
+    let executed = executed.map_err(|e| runtime_error(&location.to_string(), e))?;
+    let outcome = conclude(env, calls, *built, &[executed])?;
+    phases.mark(2);
+    phases.report();
+    Ok(outcome)
+}
+
+/// Builds the plan of `calls`; `chunk`: only iterations `[first, first + count)` of the single
+/// launch's outermost loop (a device's share of a split execution; kept arrays are then
+/// ignored); `keep`: bind kept arrays to their device copies.
+fn build<'local, 'k>(
+    env: &mut Env<'local>,
+    calls: &'k [Call<'_, 'local>],
+    profile: bool,
+    chunk: Option<(u64, u64)>,
+    keep: bool,
+) -> Result<Building<'local, 'k>, NativeError> {
     let tasks = calls.len();
     let Some(device) = calls.first().map(|c| Arc::clone(&c.task.device)) else {
-        return Ok(Outcome {
-            status: Status::Ran,
-            task: 0,
-            stats: Vec::new(),
-        });
+        return Ok(Building::Done(Outcome::ran(0)));
     };
     if calls.iter().any(|c| !Arc::ptr_eq(&c.task.device, &device)) {
         return Err(NativeError::ferrocl(
             "the tasks of one execution were compiled for different devices",
         ));
     }
+    let mut outer: Option<(u64, u64)> = None;
+    let mut spans: Vec<Option<Option<(usize, usize)>>> = Vec::new();
+    let mut read_spans: Vec<Option<Option<(usize, usize)>>> = Vec::new();
 
     let mut arrays: Vec<ArrayRef<'local>> = Vec::new();
     let mut reduced: Vec<Reduced<'local>> = Vec::new();
@@ -345,7 +406,7 @@ pub(crate) fn execute<'local>(
         let task = &call.task;
         let jit = &task.jit;
         let Some(prepared) = prepare(env, task, call.args)? else {
-            return Ok(Outcome::host_check_failed(t, tasks));
+            return Ok(Building::Done(Outcome::host_check_failed(t, tasks)));
         };
         let objects = &prepared.objects;
 
@@ -369,7 +430,7 @@ pub(crate) fn execute<'local>(
             let index = match found {
                 Some(i) if arrays[i].elem == elem => i,
                 // The same object as an array of another type cannot happen in Java.
-                Some(_) => return Ok(Outcome::host_check_failed(t, tasks)),
+                Some(_) => return Ok(Building::Done(Outcome::host_check_failed(t, tasks))),
                 None => {
                     let len = array_len(env, obj)?;
                     // Safety: a fresh wrapper of the same live local reference (no ownership).
@@ -400,7 +461,7 @@ pub(crate) fn execute<'local>(
             let obj = &objects[red.param];
             for a in &arrays {
                 if env.is_same_object(&a.object, obj)? {
-                    return Ok(Outcome::host_check_failed(t, tasks));
+                    return Ok(Building::Done(Outcome::host_check_failed(t, tasks)));
                 }
             }
             let mut found = None;
@@ -415,7 +476,7 @@ pub(crate) fn execute<'local>(
                     // A reduction into an empty array throws on the JVM (the loop runs at least
                     // once); so does a null one (checked in `prepare`).
                     let Some(value) = read_first(env, obj, red.elem)? else {
-                        return Ok(Outcome::host_check_failed(t, tasks));
+                        return Ok(Building::Done(Outcome::host_check_failed(t, tasks)));
                     };
                     // Safety: a fresh wrapper of the same live local reference.
                     let object = unsafe { JObject::from_raw(env, obj.as_raw()) };
@@ -429,7 +490,7 @@ pub(crate) fn execute<'local>(
         for r in &reduced {
             for a in &arrays {
                 if env.is_same_object(&a.object, &r.object)? {
-                    return Ok(Outcome::host_check_failed(t, tasks));
+                    return Ok(Building::Done(Outcome::host_check_failed(t, tasks)));
                 }
             }
         }
@@ -441,13 +502,28 @@ pub(crate) fn execute<'local>(
             for d in &kernel.dims {
                 let lookup = &mut |e: &HostExpr| prepared.leaf(e);
                 let (Some(lo), Some(hi)) = (d.lower.eval(lookup), d.upper.eval(lookup)) else {
-                    return Ok(Outcome::host_check_failed(t, tasks));
+                    return Ok(Building::Done(Outcome::host_check_failed(t, tasks)));
                 };
                 let Some(count) = d.trip_count(lo, hi) else {
-                    return Ok(Outcome::host_check_failed(t, tasks));
+                    return Ok(Building::Done(Outcome::host_check_failed(t, tasks)));
                 };
                 starts.push(lo);
                 counts.push(count);
+            }
+            if let (Some((first, n)), Some(d0)) = (chunk, kernel.dims.first()) {
+                // A device's share of the outermost loop: its iterations [first, first + n).
+                let start = i64::try_from(first)
+                    .ok()
+                    .and_then(|f| f.checked_mul(i64::from(d0.step)))
+                    .and_then(|o| o.checked_add(i64::from(starts[0])))
+                    .and_then(|s| i32::try_from(s).ok());
+                let (Some(start), true) = (start, first.saturating_add(n) <= counts[0]) else {
+                    return Err(NativeError::ferrocl(
+                        "a device's share lies outside the loop it splits",
+                    ));
+                };
+                starts[0] = start;
+                counts[0] = n;
             }
             if counts.contains(&0) {
                 continue;
@@ -480,6 +556,11 @@ pub(crate) fn execute<'local>(
             .map_err(|e| NativeError::ferrocl(format!("{}: {e}", jit.location)))?;
             let groups = geometry.groups();
             let items: usize = geometry.local.iter().product();
+            if let (Some(&count), Some(&per)) = (counts.first(), kernel.coarsen.first()) {
+                // One work-group's (and tile's) iterations along the outermost loop.
+                let group = geometry.local.last().copied().unwrap_or(64).max(1) as u64;
+                outer = Some((count, group * u64::from(per.max(1))));
+            }
 
             let mut args = Vec::with_capacity(kernel.params.len());
             let mut access = Vec::with_capacity(kernel.params.len());
@@ -491,6 +572,8 @@ pub(crate) fn execute<'local>(
                         read,
                         written,
                         full_write,
+                        stores,
+                        loads,
                         ..
                     } => {
                         let Some(a) = param_array[*param] else {
@@ -532,21 +615,44 @@ pub(crate) fn execute<'local>(
                                 ))
                             }),
                         };
+                        // What a launch over these loop ranges can write and read, in bytes.
+                        if spans.len() < arrays.len() {
+                            spans.resize(arrays.len(), None);
+                            read_spans.resize(arrays.len(), None);
+                        }
+                        for (does, list, into) in [
+                            (*written, stores, &mut spans),
+                            (*read, loads, &mut read_spans),
+                        ] {
+                            if !does {
+                                continue;
+                            }
+                            let lookup = &mut |e: &HostExpr| prepared.leaf(e);
+                            let span = list.as_ref().and_then(|list| {
+                                access_span(list, lookup, &loop_ranges, len, bytes)
+                            });
+                            into[a] = Some(match into[a] {
+                                None => span,
+                                Some(old) => old.zip(span).map(|(x, y)| hull(x, y)),
+                            });
+                        }
                         Arg::Array(a)
                     }
                     KernelParam::ArrayLength { param } => {
                         match prepared.leaf(&HostExpr::ArrayLength(*param)) {
                             Some(len) => Arg::Value(KernelArg::Int(len)),
-                            None => return Ok(Outcome::host_check_failed(t, tasks)),
+                            None => {
+                                return Ok(Building::Done(Outcome::host_check_failed(t, tasks)))
+                            }
                         }
                     }
                     KernelParam::Scalar { param, .. } => match prepared.scalars[*param] {
                         Some(s) => Arg::Value(scalar_arg(s)),
-                        None => return Ok(Outcome::host_check_failed(t, tasks)),
+                        None => return Ok(Building::Done(Outcome::host_check_failed(t, tasks))),
                     },
                     KernelParam::StaticField { field, .. } => match prepared.static_value(field) {
                         Some(s) => Arg::Value(scalar_arg(s)),
-                        None => return Ok(Outcome::host_check_failed(t, tasks)),
+                        None => return Ok(Building::Done(Outcome::host_check_failed(t, tasks))),
                     },
                     KernelParam::LoopStart { dim } => Arg::Value(KernelArg::Int(starts[*dim])),
                     // Declared `uint` in the kernel: a count may exceed Integer.MAX_VALUE.
@@ -598,13 +704,8 @@ pub(crate) fn execute<'local>(
         }
     }
 
-    let mut stats = vec![TaskStats::default(); tasks];
     if plan.launches.is_empty() {
-        return Ok(Outcome {
-            status: Status::Ran,
-            task: 0,
-            stats,
-        });
+        return Ok(Building::Done(Outcome::ran(tasks)));
     }
 
     // Transfers, by the runtime's policy.
@@ -623,16 +724,33 @@ pub(crate) fn execute<'local>(
         })
         .collect();
     let transfers = plan::transfers(arrays.len(), &uses);
-    for (a, transfer) in arrays.iter().zip(transfers) {
+    spans.resize(arrays.len(), None);
+    for (i, (a, mut transfer)) in arrays.iter().zip(transfers).enumerate() {
         let bytes = a.len * elem_bytes(a.elem);
         let resident = match a.kept {
-            Some(handle) if bytes > 0 => {
+            Some(handle) if bytes > 0 && keep => {
                 Some(residency::kept_buffer(handle, &device, bytes).map_err(|e| {
                     NativeError::ferrocl(format!("keeping an array on the device: {e}"))
                 })?)
             }
             _ => None,
         };
+        if chunk.is_some() {
+            // A share writes only its write span: only that comes back. The device needs the
+            // host's values where the share reads (its read span) and where it may leave elements
+            // of its write span unwritten (those come back too); elsewhere nothing touches them.
+            let write = spans[i];
+            let read = read_spans.get(i).copied().flatten();
+            if let Some(Some(w)) = write {
+                transfer.download_range = Some(w);
+            }
+            transfer.upload_range = match (write, read) {
+                (Some(Some(w)), None) => Some(w),
+                (None, Some(Some(r))) => Some(r),
+                (Some(Some(w)), Some(Some(r))) => Some(hull(w, r)),
+                _ => None,
+            };
+        }
         plan.arrays.push(PlanArray {
             bytes,
             transfer,
@@ -640,29 +758,92 @@ pub(crate) fn execute<'local>(
             align: a.align,
         });
     }
-
-    phases.mark(0);
-    let held: Vec<(&JObject<'_>, ElemKind, usize)> =
-        arrays.iter().map(|a| (&a.object, a.elem, a.len)).collect();
-    let executed = run_held(env, &device, &plan, &held, timeout)?;
-    phases.mark(1);
-    let location = &calls[0].task.jit.location;
-    let executed = executed.map_err(|e| runtime_error(&location.to_string(), e))?;
-
-    for (l, times) in plan.launches.iter().zip(&executed.times) {
-        let s = &mut stats[l.task];
-        s.upload += times.upload;
-        s.kernel += times.kernel;
-        s.download += times.download;
-        s.total += times.total;
-        s.bytes_uploaded += times.bytes_uploaded;
-        s.bytes_downloaded += times.bytes_downloaded;
-        s.bytes_in_place += times.bytes_in_place;
-        s.global = l.geometry.global.clone();
-        s.local = l.geometry.local.clone();
+    if tasks != 1 || plan.launches.len() != 1 {
+        outer = None;
     }
-    if let Some((k, code)) = executed.failed {
-        let task = plan.launches[k].task;
+    Ok(Building::Plan(Box::new(Built {
+        arrays,
+        reduced,
+        plan,
+        launch_reductions,
+        outer,
+        spans,
+    })))
+}
+
+/// The smallest byte range holding both.
+fn hull(a: (usize, usize), b: (usize, usize)) -> (usize, usize) {
+    if a.0 >= a.1 {
+        return b;
+    }
+    if b.0 >= b.1 {
+        return a;
+    }
+    (a.0.min(b.0), a.1.max(b.1))
+}
+
+/// The bytes `[start, end)` of an array of `len` elements of `bytes` bytes that the accesses
+/// `list` (stores or loads, each an affine index) can reach over `loop_ranges`; `None` when not
+/// known.
+fn access_span(
+    list: &[ferrocl_jit::WriteCover],
+    lookup: &mut dyn FnMut(&HostExpr) -> Option<i32>,
+    loop_ranges: &[(i32, u64, i32)],
+    len: u64,
+    bytes: u64,
+) -> Option<(usize, usize)> {
+    let (mut lo, mut hi) = (i64::MAX, i64::MIN);
+    for c in list {
+        let scales: Option<Vec<i32>> = c.scales.iter().map(|s| s.eval(&mut *lookup)).collect();
+        let offset = c.offset.eval(&mut *lookup)?;
+        let (l, h) = ferrocl_jit::WriteCover::index_span(&scales?, offset, c.run, loop_ranges)?;
+        lo = lo.min(l);
+        hi = hi.max(h);
+    }
+    // Indices outside [0, len) fail their checks: the run is then discarded.
+    let len = i64::try_from(len).ok()?;
+    let (lo, hi) = (lo.max(0), hi.saturating_add(1).min(len));
+    if lo >= hi {
+        return Some((0, 0));
+    }
+    let b = i64::try_from(bytes).ok()?;
+    Some((
+        usize::try_from(lo.checked_mul(b)?).ok()?,
+        usize::try_from(hi.checked_mul(b)?).ok()?,
+    ))
+}
+
+/// The statistics, the check verdict and the reductions of a segment once its plan ran (on one
+/// device, or in parts on several: their partial results fold in order).
+fn conclude(
+    env: &mut Env<'_>,
+    calls: &[Call<'_, '_>],
+    built: Built<'_, '_>,
+    executed: &[ferrocl_runtime::Executed],
+) -> Result<Outcome, NativeError> {
+    let Built {
+        mut reduced,
+        plan,
+        launch_reductions,
+        ..
+    } = built;
+    let mut stats = vec![TaskStats::default(); calls.len()];
+    for e in executed {
+        for (l, times) in plan.launches.iter().zip(&e.times) {
+            let s = &mut stats[l.task];
+            s.upload += times.upload;
+            s.kernel = s.kernel.max(times.kernel);
+            s.download += times.download;
+            s.total = s.total.max(times.total);
+            s.bytes_uploaded += times.bytes_uploaded;
+            s.bytes_downloaded += times.bytes_downloaded;
+            s.bytes_in_place += times.bytes_in_place;
+            s.global = l.geometry.global.clone();
+            s.local = l.geometry.local.clone();
+        }
+    }
+    if let Some((k, code)) = executed.iter().find_map(|e| e.failed) {
+        let task = plan.launches.get(k).map_or(0, |l| l.task);
         log::debug!(
             "{}: check {code} failed on the device; the JVM reruns the tasks",
             calls[task].task.jit.location
@@ -673,21 +854,174 @@ pub(crate) fn execute<'local>(
             stats,
         });
     }
-    for (reductions, partials) in launch_reductions.iter().zip(&executed.partials) {
-        for (&(r, op), bytes) in reductions.iter().zip(partials) {
-            reduced[r].value = reduced[r].value.fold(op, bytes);
+    if executed.iter().any(|e| e.discarded) {
+        return Err(NativeError::ferrocl(
+            "a device discarded results that passed their checks",
+        ));
+    }
+    for e in executed {
+        for (reductions, partials) in launch_reductions.iter().zip(&e.partials) {
+            for (&(r, op), bytes) in reductions.iter().zip(partials) {
+                reduced[r].value = reduced[r].value.fold(op, bytes);
+            }
         }
     }
     for r in &reduced {
         write_first(env, &r.object, r.value)?;
     }
-    phases.mark(2);
-    phases.report();
     Ok(Outcome {
         status: Status::Ran,
         task: 0,
         stats,
     })
+}
+
+/// One device's share of a split execution, for the report: its device (index into the calls),
+/// the iterations of the outermost loop it ran (first, count) and how long its part took.
+pub(crate) struct Share {
+    pub(crate) device: usize,
+    pub(crate) first: u64,
+    pub(crate) count: u64,
+    pub(crate) time: Duration,
+}
+
+/// Runs one task, compiled once per device (`calls[d]`, the same arguments), across the devices:
+/// its outermost `@Parallel` loop cut into shares in proportion to each device's measured
+/// throughput (see [`ferrocl_runtime::split`]), each device moving only what its share writes
+/// (and reads, for arrays it only writes). When the task cannot be split (several kernels, no
+/// parallel loop, a written array whose stores the host cannot bound, shares whose writes would
+/// overlap), the first device runs it all. Kept arrays are not kept in a split execution.
+pub(crate) fn execute_split<'local>(
+    env: &mut Env<'local>,
+    calls: &[Call<'_, 'local>],
+    profile: bool,
+    timeout: Option<Duration>,
+) -> Result<(Outcome, Vec<Share>), NativeError> {
+    let Some(first_call) = calls.first() else {
+        return Ok((Outcome::ran(0), Vec::new()));
+    };
+    let location = first_call.task.jit.location.to_string();
+    let whole = match build(env, &calls[..1], profile, None, false)? {
+        Building::Plan(b) => b,
+        Building::Done(o) => return Ok((o, Vec::new())),
+    };
+    let devices: Vec<&ferrocl_runtime::Device> = calls.iter().map(|c| &*c.task.device).collect();
+    let key = calls
+        .iter()
+        .map(|c| format!("{}@{}", c.task.jit.location, c.task.device.selector()))
+        .collect::<Vec<_>>()
+        .join("|");
+    let mut parts: Vec<(usize, u64, u64, Box<Built<'local, '_>>)> = Vec::new();
+    let splittable = whole.outer.is_some()
+        && calls.len() > 1
+        && whole.spans.iter().all(|s| !matches!(s, Some(None)));
+    if let (true, Some((count, granule))) = (splittable, whole.outer) {
+        let weights = ferrocl_runtime::split::weights(&key, &devices);
+        let shares = ferrocl_runtime::split::shares(&weights, count, granule);
+        for (d, &(first, n)) in shares.iter().enumerate() {
+            if n == 0 {
+                continue;
+            }
+            match build(env, &calls[d..=d], profile, Some((first, n)), false)? {
+                Building::Plan(b) => parts.push((d, first, n, b)),
+                Building::Done(_) => {
+                    parts.clear();
+                    break;
+                }
+            }
+        }
+        // The shares' writes must not overlap (each download would overwrite another's).
+        let arrays = whole.arrays.len();
+        let disjoint = (0..arrays).all(|a| {
+            let mut spans: Vec<(usize, usize)> = parts
+                .iter()
+                .filter_map(|p| p.3.spans.get(a).copied().flatten().flatten())
+                .filter(|&(s, e)| e > s)
+                .collect();
+            spans.sort_unstable();
+            spans.windows(2).all(|w| w[0].1 <= w[1].0)
+        });
+        let known = parts.iter().all(|p| {
+            p.3.arrays.len() == arrays && p.3.spans.iter().all(|s| !matches!(s, Some(None)))
+        });
+        if !disjoint || !known {
+            log::debug!(
+                "{location}: the devices' shares would write overlapping parts; one device runs it"
+            );
+            parts.clear();
+        }
+    }
+    if parts.len() < 2 {
+        // One device runs the whole loop.
+        let device = Arc::clone(&first_call.task.device);
+        let held: Vec<(&JObject<'_>, ElemKind, usize)> = whole
+            .arrays
+            .iter()
+            .map(|a| (&a.object, a.elem, a.len))
+            .collect();
+        let started = std::time::Instant::now();
+        let executed = run_held(env, &device, &whole.plan, &held, timeout)?
+            .map_err(|e| runtime_error(&location, e))?;
+        let time = started.elapsed();
+        let count = whole.outer.map_or(1, |(c, _)| c);
+        let outcome = conclude(env, &calls[..1], *whole, &[executed])?;
+        let share = Share {
+            device: 0,
+            first: 0,
+            count,
+            time,
+        };
+        return Ok((outcome, vec![share]));
+    }
+
+    let held: Vec<(&JObject<'_>, ElemKind, usize)> = whole
+        .arrays
+        .iter()
+        .map(|a| (&a.object, a.elem, a.len))
+        .collect();
+    let run_parts: Vec<ferrocl_runtime::split::Part<'_, '_>> = parts
+        .iter()
+        .map(|(d, _, _, b)| ferrocl_runtime::split::Part {
+            device: devices[*d],
+            plan: &b.plan,
+        })
+        .collect();
+    let results = run_split(env, &first_call.task.device, &run_parts, &held, timeout)?;
+    drop(run_parts);
+    let mut executed = Vec::with_capacity(results.len());
+    let mut shares = Vec::with_capacity(results.len());
+    let mut error = None;
+    for ((d, first, n, _), r) in parts.iter().zip(results) {
+        match r.result {
+            Ok(e) => {
+                if e.failed.is_none() && !e.discarded {
+                    ferrocl_runtime::split::observe(&key, *d, calls.len(), *n, r.time);
+                }
+                executed.push(e);
+            }
+            Err(e) => {
+                // A cancellation wins over the errors it caused elsewhere.
+                if error.is_none() || matches!(e, RuntimeError::Cancelled(_)) {
+                    error = Some(e);
+                }
+            }
+        }
+        shares.push(Share {
+            device: *d,
+            first: *first,
+            count: *n,
+            time: r.time,
+        });
+    }
+    if let Some(e) = error {
+        return Err(runtime_error(&location, e));
+    }
+    // The partial results of every share fold into the first share's reductions.
+    let Some((_, _, _, first_built)) = parts.into_iter().next() else {
+        return Err(NativeError::ferrocl("a split execution without parts"));
+    };
+    let outcome = conclude(env, &calls[..1], *first_built, &executed)?;
+    Ok((outcome, shares))
 }
 
 /// The Java arrays of an execution, lent to the executor (see [`ferrocl_runtime::HostAccess`]):
@@ -836,6 +1170,41 @@ pub(crate) fn run_held(
     Ok(result)
 }
 
+/// [`run_held`] for the parts of a split execution (see [`ferrocl_runtime::split`]): the Java
+/// arrays are lent once, pinned on this thread for one part's copies at a time (registered with
+/// `device`'s driver, the first part's).
+fn run_split(
+    env: &mut Env<'_>,
+    device: &Arc<ferrocl_runtime::Device>,
+    parts: &[ferrocl_runtime::split::Part<'_, '_>],
+    arrays: &[(&JObject<'_>, ElemKind, usize)],
+    timeout: Option<std::time::Duration>,
+) -> Result<Vec<ferrocl_runtime::split::PartOutcome>, NativeError> {
+    hostmem::purge(env)?;
+    let held: Vec<(&JObject<'_>, ElemKind, usize, bool)> = arrays
+        .iter()
+        .enumerate()
+        .map(|(i, &(object, elem, len))| {
+            let written = parts
+                .iter()
+                .any(|p| p.plan.arrays.get(i).is_some_and(|a| a.transfer.download));
+            (object, elem, len, written)
+        })
+        .collect();
+    let mut lent = JavaArrays {
+        env,
+        device,
+        held,
+        fresh: Vec::new(),
+        deadline: timeout.map(|t| (std::time::Instant::now() + t, t)),
+    };
+    let results = ferrocl_runtime::split::execute_parts(parts, &mut lent);
+    let fresh = std::mem::take(&mut lent.fresh);
+    let objects: Vec<(&JObject<'_>, ElemKind)> = arrays.iter().map(|&(o, e, _)| (o, e)).collect();
+    hostmem::remember(env, device, &fresh, &objects)?;
+    Ok(results)
+}
+
 fn scalar_arg(s: Scalar) -> KernelArg {
     match s {
         Scalar::Int(v) => KernelArg::Int(v),
@@ -964,14 +1333,22 @@ fn prepare<'local, 't>(
                 KernelParam::ArrayLength { param } => wanted.push(HostExpr::ArrayLength(*param)),
                 KernelParam::Array {
                     param,
-                    full_write: Some(cover),
+                    full_write,
+                    stores,
+                    loads,
                     ..
-                } => {
+                } if full_write.is_some() || stores.is_some() || loads.is_some() => {
                     wanted.push(HostExpr::ArrayLength(*param));
-                    for s in &cover.scales {
-                        wanted.extend(s.leaves().into_iter().cloned());
+                    for cover in full_write
+                        .iter()
+                        .chain(stores.iter().flatten())
+                        .chain(loads.iter().flatten())
+                    {
+                        for s in &cover.scales {
+                            wanted.extend(s.leaves().into_iter().cloned());
+                        }
+                        wanted.extend(cover.offset.leaves().into_iter().cloned());
                     }
-                    wanted.extend(cover.offset.leaves().into_iter().cloned());
                 }
                 _ => {}
             }

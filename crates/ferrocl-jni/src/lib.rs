@@ -497,6 +497,80 @@ pub extern "system" fn Java_dev_ferrocl_api_Native_execute<'caller>(
         .resolve::<ThrowJava>()
 }
 
+/// `static native int executeSplit(long[] handles, Object[] args, int[] localSize, LaunchStats
+/// stats, boolean profile, long timeoutNanos, long[] shares)`: runs one task, compiled once per
+/// device (`handles[d]`), across those devices (see [`execute::execute_split`]). `shares`
+/// (length `3 * handles.length`) receives per device the first iteration and the number of
+/// iterations of the outermost loop it ran and its time in nanoseconds (0 iterations: none).
+#[unsafe(no_mangle)]
+#[allow(clippy::too_many_arguments)]
+pub extern "system" fn Java_dev_ferrocl_api_Native_executeSplit<'caller>(
+    mut unowned: EnvUnowned<'caller>,
+    _class: JClass<'caller>,
+    handles: jni::objects::JLongArray<'caller>,
+    args: JObjectArray<'caller>,
+    local_size: jni::objects::JIntArray<'caller>,
+    stats: JObject<'caller>,
+    profile: jboolean,
+    timeout_nanos: jlong,
+    shares: jni::objects::JLongArray<'caller>,
+) -> jint {
+    unowned
+        .with_env(|env| -> Result<jint, NativeError> {
+            if handles.is_null() || args.is_null() {
+                return Err(NativeError::ferrocl("executeSplit without tasks"));
+            }
+            let n = handles.len(env)?;
+            if n == 0 {
+                return Err(NativeError::ferrocl("executeSplit without devices"));
+            }
+            let mut ids = vec![0i64; n];
+            handles.get_region(env, 0, &mut ids)?;
+            let local = if local_size.is_null() {
+                None
+            } else {
+                let mut v = vec![0i32; local_size.len(env)?];
+                local_size.get_region(env, 0, &mut v)?;
+                Some(v.iter().map(|&l| l.max(1) as usize).collect::<Vec<_>>())
+            };
+            env.with_local_frame(64, |env| -> Result<jint, NativeError> {
+                // Safety: a fresh wrapper of the caller's live local reference (no ownership).
+                let args = unsafe { JObjectArray::<JObject<'_>>::from_raw(env, args.as_raw()) };
+                let mut calls = Vec::with_capacity(n);
+                for &id in &ids {
+                    calls.push(execute::Call {
+                        task: registry::get(id)?,
+                        args: &args,
+                        requested_local: local.clone(),
+                        kept: Vec::new(),
+                    });
+                }
+                let timeout = u64::try_from(timeout_nanos)
+                    .ok()
+                    .filter(|&t| t > 0)
+                    .map(std::time::Duration::from_nanos);
+                let (outcome, split) = execute::execute_split(env, &calls, profile, timeout)?;
+                if !stats.is_null() {
+                    stats::write_one(env, &stats, &outcome)?;
+                }
+                if !shares.is_null() && shares.len(env)? >= 3 * n {
+                    let mut figures = vec![0i64; 3 * n];
+                    for s in &split {
+                        let at = 3 * s.device;
+                        if at + 2 < figures.len() {
+                            figures[at] = s.first as i64;
+                            figures[at + 1] = s.count as i64;
+                            figures[at + 2] = i64::try_from(s.time.as_nanos()).unwrap_or(i64::MAX);
+                        }
+                    }
+                    shares.set_region(env, 0, &figures)?;
+                }
+                Ok(outcome.status as jint)
+            })
+        })
+        .resolve::<ThrowJava>()
+}
+
 /// Element `k` of an `int[][]` or `long[][]` (`T` says which; null array or element: `None`).
 fn primitive_array_element<T>(
     env: &mut Env<'_>,
@@ -723,7 +797,8 @@ pub extern "system" fn Java_dev_ferrocl_api_Native_keptTotals<'caller>(
 
 /// `static native long[] faultInjection(long arm)`: for tests. `arm` > 0 makes the `arm`-th OpenCL
 /// call from now on fail, 0 disarms, a negative value leaves it as it is; returns `[calls checked
-/// since arming, device buffers the executor holds now]` (see `ferrocl_runtime::fault`).
+/// since the previous arming (before this one), device buffers the executor holds now, kernel objects alive, event objects
+/// alive]` (see `ferrocl_runtime::fault`).
 #[unsafe(no_mangle)]
 pub extern "system" fn Java_dev_ferrocl_api_Native_faultInjection<'caller>(
     mut unowned: EnvUnowned<'caller>,
@@ -732,12 +807,16 @@ pub extern "system" fn Java_dev_ferrocl_api_Native_faultInjection<'caller>(
 ) -> jlongArray {
     unowned
         .with_env(|env| -> Result<jlongArray, NativeError> {
+            // The calls counted under the previous arming, read before arming again resets them.
+            let calls = ferrocl_runtime::fault::calls();
             if arm >= 0 {
                 ferrocl_runtime::fault::arm(arm);
             }
             let values = [
-                ferrocl_runtime::fault::calls(),
+                calls,
                 ferrocl_runtime::fault::outstanding_buffers(),
+                ferrocl_runtime::fault::live_kernels(),
+                ferrocl_runtime::fault::live_events(),
             ];
             let array = env.new_long_array(values.len())?;
             array.set_region(env, 0, &values)?;

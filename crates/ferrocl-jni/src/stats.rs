@@ -65,7 +65,33 @@ pub(crate) fn write(
         if obj.is_null() {
             continue;
         }
-        let f = fields(env, &obj)?;
+        write_task(env, &obj, outcome, k)?;
+        env.delete_local_ref(obj);
+    }
+    Ok(())
+}
+
+/// [`write`] for a one-task execution's single `LaunchStats` (null: nothing to write).
+pub(crate) fn write_one(
+    env: &mut Env<'_>,
+    stats: &JObject<'_>,
+    outcome: &Outcome,
+) -> Result<(), NativeError> {
+    if stats.is_null() || outcome.stats.is_empty() {
+        return Ok(());
+    }
+    write_task(env, stats, outcome, 0)
+}
+
+/// Task `k`'s status and figures into the `LaunchStats` `obj`.
+fn write_task(
+    env: &mut Env<'_>,
+    obj: &JObject<'_>,
+    outcome: &Outcome,
+    k: usize,
+) -> Result<(), NativeError> {
+    {
+        let f = fields(env, obj)?;
         let status = match outcome.status {
             Status::Ran => Status::Ran,
             other if k == outcome.task => other,
@@ -92,13 +118,12 @@ pub(crate) fn write(
         // non-null LaunchStats.
         unsafe {
             let id = JFieldID::from_raw(f.status as jni::sys::jfieldID);
-            env.set_field_unchecked(&obj, id, JValue::Int(status as i32))?;
+            env.set_field_unchecked(obj, id, JValue::Int(status as i32))?;
             for (&raw, v) in f.longs.iter().zip(values) {
                 let id = JFieldID::from_raw(raw as jni::sys::jfieldID);
-                env.set_field_unchecked(&obj, id, JValue::Long(v))?;
+                env.set_field_unchecked(obj, id, JValue::Long(v))?;
             }
         }
-        env.delete_local_ref(obj);
     }
     Ok(())
 }

@@ -63,6 +63,15 @@ pub enum KernelParam {
         /// at launch, with the bound values, whether those stores reach every element
         /// ([`WriteCover::covers`]), and if so does not upload the array.
         full_write: Option<WriteCover>,
+        /// Present when the kernel writes the array (not as a `@Reduce` output) and the index of
+        /// every store to it is affine in the loop indices: the host bounds, with the bound values,
+        /// which elements a launch over part of the outermost loop can write
+        /// ([`WriteCover::index_span`] of each), to split a launch across devices.
+        stores: Option<Vec<WriteCover>>,
+        /// As `stores`, for the loads: present when the kernel reads the array and the index of
+        /// every load from it is affine in the loop indices (what a launch over part of the
+        /// outermost loop can read).
+        loads: Option<Vec<WriteCover>>,
     },
     /// The length of an array parameter (`const int`).
     ArrayLength {
@@ -459,12 +468,24 @@ pub fn write_kernel(
                         } else {
                             None
                         };
+                    let stores = if written.contains(&i) && !reduced.contains(&i) {
+                        write_cover::stores(mg, nest, &body_nodes, p.node)
+                    } else {
+                        None
+                    };
+                    let loads = if read.contains(&i) && !reduced.contains(&i) {
+                        write_cover::loads(mg, nest, &body_nodes, p.node)
+                    } else {
+                        None
+                    };
                     params.push(KernelParam::Array {
                         param: i,
                         elem,
                         read: read.contains(&i),
                         written: written.contains(&i),
                         full_write,
+                        stores,
+                        loads,
                     });
                     needs_fp64 |= elem == ElemKind::Double;
                 }

@@ -132,6 +132,104 @@ impl WriteCover {
     }
 }
 
+impl WriteCover {
+    /// The smallest and largest index (inclusive) the `run` stores at `offset + k + Σ scales[d] ·
+    /// i_d` (`k < run`) reach when loop `d` runs `dims[d]` (first index, trip count, step), as
+    /// exact integers; `None` when a loop runs no iteration, the lengths differ, or some index
+    /// leaves `int`'s range (then the device's wrapped `int` index is not the exact one, so the
+    /// span would not bound it). Within `int`'s range the device computes exactly these indices
+    /// (see the module docs, step 2), and an index outside `[0, len)` fails its bounds check: a
+    /// launch that passes its checks writes the array nowhere outside the span.
+    pub fn index_span(
+        scales: &[i32],
+        offset: i32,
+        run: u32,
+        dims: &[(i32, u64, i32)],
+    ) -> Option<(i64, i64)> {
+        if scales.len() != dims.len() || run == 0 {
+            return None;
+        }
+        let mut lo = i128::from(offset);
+        let mut hi = i128::from(offset) + i128::from(run) - 1;
+        for (&scale, &(first, count, step)) in scales.iter().zip(dims) {
+            if count == 0 {
+                return None;
+            }
+            let scale = i128::from(scale);
+            let a = scale * i128::from(first);
+            let b = a.checked_add(
+                scale
+                    .checked_mul(i128::from(step))?
+                    .checked_mul(i128::from(count) - 1)?,
+            )?;
+            lo = lo.checked_add(a.min(b))?;
+            hi = hi.checked_add(a.max(b))?;
+        }
+        let int = i128::from(i32::MIN)..=i128::from(i32::MAX);
+        (int.contains(&lo) && int.contains(&hi)).then_some((lo as i64, hi as i64))
+    }
+}
+
+/// Every store to the array parameter node `array` among the kernel body's nodes `body`, each as
+/// an index affine in the nest's indices (a [`WriteCover`] of `run` 1, conditions ignored): what a
+/// launch can write ([`WriteCover::index_span`]). `None` when the index of some store is not such
+/// an expression (through a load, a sequential loop's variable, a division, ...).
+pub(crate) fn stores(
+    mg: &MethodGraph,
+    nest: &ParallelNest,
+    body: &[NodeId],
+    array: NodeId,
+) -> Option<Vec<WriteCover>> {
+    accesses(mg, nest, body, array, true)
+}
+
+/// [`stores`] for the loads from `array`: what a launch can read.
+pub(crate) fn loads(
+    mg: &MethodGraph,
+    nest: &ParallelNest,
+    body: &[NodeId],
+    array: NodeId,
+) -> Option<Vec<WriteCover>> {
+    accesses(mg, nest, body, array, false)
+}
+
+fn accesses(
+    mg: &MethodGraph,
+    nest: &ParallelNest,
+    body: &[NodeId],
+    array: NodeId,
+    store: bool,
+) -> Option<Vec<WriteCover>> {
+    let g = &mg.graph;
+    let phis: Vec<NodeId> = nest.dims.iter().map(|d| d.index).collect();
+    let mut out: Vec<WriteCover> = Vec::new();
+    for &n in body {
+        let kind = if store {
+            matches!(g.op(n), Op::ArrayStore(_))
+        } else {
+            matches!(g.op(n), Op::ArrayLoad(_))
+        };
+        if !kind || g.inputs(n).first() != Some(&array) {
+            continue;
+        }
+        let index = *g.inputs(n).get(1)?;
+        let mut budget = MAX_EXPR_NODES;
+        if !small(g, index, &mut budget) {
+            return None;
+        }
+        let (scales, offset) = affine(mg, &phis, index, 0)?;
+        let cover = WriteCover {
+            scales,
+            offset,
+            run: 1,
+        };
+        if !out.contains(&cover) {
+            out.push(cover);
+        }
+    }
+    Some(out)
+}
+
 /// The exact indices of the nest as the run `[start, start + run)`, or `None` when the nest runs
 /// no iteration, the set is not provably a run, or a value leaves `i128`. `stores` consecutive
 /// offsets start the run at that length (an extra loop of stride 1).
@@ -412,6 +510,60 @@ mod tests {
                 idx[d] = 0;
             }
         }
+    }
+
+    #[test]
+    fn index_spans_against_enumeration() {
+        let dimsets: [&[(i32, u64, i32)]; 4] = [
+            &[(0, 10, 1)],
+            &[(3, 5, 2), (0, 4, 1)],
+            &[(10, 3, -3), (-2, 6, 1)],
+            &[(0, 1, 1), (5, 7, 3)],
+        ];
+        for dims in dimsets {
+            for s0 in [-7i32, -1, 0, 1, 4] {
+                for s1 in [-3i32, 0, 2, 11] {
+                    let scales: Vec<i32> = [s0, s1][..dims.len()].to_vec();
+                    for (offset, run) in [(0, 1), (-5, 1), (17, 3)] {
+                        let mut lo = i64::MAX;
+                        let mut hi = i64::MIN;
+                        let mut idx = vec![0u64; dims.len()];
+                        'all: loop {
+                            let mut e = i64::from(offset);
+                            for (d, &k) in idx.iter().enumerate() {
+                                let i = i64::from(dims[d].0) + k as i64 * i64::from(dims[d].2);
+                                e += i64::from(scales[d]) * i;
+                            }
+                            lo = lo.min(e);
+                            hi = hi.max(e + i64::from(run) - 1);
+                            let mut d = dims.len();
+                            loop {
+                                if d == 0 {
+                                    break 'all;
+                                }
+                                d -= 1;
+                                idx[d] += 1;
+                                if idx[d] < dims[d].1 {
+                                    break;
+                                }
+                                idx[d] = 0;
+                            }
+                        }
+                        assert_eq!(
+                            WriteCover::index_span(&scales, offset, run, dims),
+                            Some((lo, hi)),
+                            "{scales:?} {offset} {run} {dims:?}"
+                        );
+                    }
+                }
+            }
+        }
+        // Past `int`: no span (the device's index would wrap).
+        assert_eq!(
+            WriteCover::index_span(&[1 << 20], 0, 1, &[(0, 4096, 1)]),
+            None
+        );
+        assert_eq!(WriteCover::index_span(&[1], 0, 1, &[(0, 0, 1)]), None);
     }
 
     #[test]

@@ -57,6 +57,12 @@ impl std::fmt::Debug for BuiltKernel {
     }
 }
 
+impl Drop for BuiltKernel {
+    fn drop(&mut self) {
+        crate::fault::kernel_released();
+    }
+}
+
 impl BuiltKernel {
     /// The kernel function's name.
     pub fn name(&self) -> &str {
@@ -343,6 +349,7 @@ impl Device {
             }
             Err(e) => return Err(RuntimeError::opencl("clCreateKernel", e.0)),
         };
+
         let id = self.cl_device.id();
         let work_group_size = kernel
             .get_work_group_size(id)
@@ -362,6 +369,8 @@ impl Device {
              preferred multiple {preferred_multiple}, local {local_mem_bytes} B, private {private_mem_bytes} B",
             self.info.id()
         );
+        // Counted while the `BuiltKernel` lives (its drop gives it back).
+        crate::fault::kernel_created();
         Ok(BuiltKernel {
             kernel: Mutex::new(kernel),
             _program: Arc::clone(&slot.program),

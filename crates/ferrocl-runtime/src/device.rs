@@ -74,7 +74,7 @@ impl Device {
     }
 
     /// `"<name> [P:D]"`, for messages.
-    pub(crate) fn label(&self) -> String {
+    pub fn label(&self) -> String {
         format!("{} [{}]", self.info.name, self.info.id())
     }
 
@@ -201,7 +201,7 @@ pub fn device(selector: Option<DeviceSelector>) -> Result<Arc<Device>, RuntimeEr
     if found.is_empty() {
         return Err(RuntimeError::NoDevice);
     }
-    let Some(f) = found.iter().find(|f| f.info.selector() == wanted) else {
+    let Some(f) = found.iter().find(|f| f.info.selector() == wanted.whole()) else {
         return Err(RuntimeError::NoSuchDevice {
             selector: wanted.to_string(),
             available: found.len(),
@@ -209,10 +209,61 @@ pub fn device(selector: Option<DeviceSelector>) -> Result<Arc<Device>, RuntimeEr
     };
     let dev = {
         let _signals = crate::signals::Guard::new();
-        Arc::new(Device::open(f.info.clone(), f.device)?)
+        match wanted.part {
+            None => Arc::new(Device::open(f.info.clone(), f.device)?),
+            Some((k, n)) => {
+                let (info, id) = sub_device(&f.info, f.device.id(), k, n)?;
+                Arc::new(Device::open(info, ClDevice::new(id))?)
+            }
+        }
     };
     reg.open.insert(wanted, Arc::clone(&dev));
     Ok(dev)
+}
+
+/// Part `k` of device `parent` cut into `n` equal sub-devices: its description and id. The
+/// other parts are released; the chosen one lives as long as the process (devices are opened
+/// once).
+fn sub_device(
+    parent: &DeviceInfo,
+    id: opencl3::types::cl_device_id,
+    k: u32,
+    n: u32,
+) -> Result<(DeviceInfo, opencl3::types::cl_device_id), RuntimeError> {
+    let units = parent.compute_units / n.max(1);
+    if units == 0 || k >= n {
+        return Err(RuntimeError::InvalidInput(format!(
+            "device {} has {} compute units: it cannot be cut into {n} parts",
+            parent.id(),
+            parent.compute_units
+        )));
+    }
+    let properties = [
+        cl3::device::CL_DEVICE_PARTITION_EQUALLY,
+        units as cl3::device::cl_device_partition_property,
+        0,
+    ];
+    let ids = cl3::device::create_sub_devices(id, &properties)
+        .map_err(|e| RuntimeError::opencl("clCreateSubDevices", e))?;
+    let Some(&chosen) = ids.get(k as usize) else {
+        for &other in &ids {
+            // SAFETY: each id was just created by clCreateSubDevices and is released once.
+            let _ = unsafe { cl3::device::release_device(other) };
+        }
+        return Err(RuntimeError::InvalidInput(format!(
+            "device {} gave {} parts of {units} compute units, not {n}",
+            parent.id(),
+            ids.len()
+        )));
+    };
+    for &other in ids.iter().filter(|&&o| o != chosen) {
+        // SAFETY: as above; the chosen one is kept.
+        let _ = unsafe { cl3::device::release_device(other) };
+    }
+    let mut info = parent.clone();
+    info.compute_units = units;
+    info.part = Some((k, n));
+    Ok((info, chosen))
 }
 
 #[cfg(test)]
@@ -241,6 +292,7 @@ mod tests {
             denormals: false,
             base_addr_align_bytes: 128,
             unified_memory: false,
+            part: None,
         }
     }
 

@@ -27,7 +27,7 @@
 use std::ptr;
 use std::time::{Duration, Instant};
 
-use opencl3::event::Event;
+use crate::fault::Counted as Event;
 use opencl3::memory::{Buffer, ClMem, CL_MEM_READ_ONLY, CL_MEM_USE_HOST_PTR};
 use opencl3::types::{cl_mem, CL_BLOCKING, CL_NON_BLOCKING};
 
@@ -48,6 +48,9 @@ pub struct Executed {
     /// Per launch: its kernel time, the uploads of the arrays it is the first to use, and (for
     /// the last launch) the downloads.
     pub times: Vec<LaunchTimes>,
+    /// The results did not reach the host arrays: a check failed, or every check passed and the
+    /// caller declined them ([`HostAccess::results_wanted`]).
+    pub discarded: bool,
 }
 
 /// The host arrays of an execution, as the caller lends them.
@@ -77,6 +80,12 @@ pub trait HostAccess {
     /// wait, and the execution ends with [`RuntimeError::Cancelled`].
     fn cancelled(&mut self) -> Option<String> {
         None
+    }
+    /// Asked once the kernels finished and their checks were read (`checks_passed`), before any
+    /// result is copied: `false` discards the results (the host arrays stay as they are). An
+    /// execution that is one part of a larger one waits here for the verdict of the others.
+    fn results_wanted(&mut self, checks_passed: bool) -> bool {
+        checks_passed
     }
 }
 
@@ -162,7 +171,7 @@ impl Holding<'_, '_> {
         }
         // SAFETY: no wait list; the queue is valid.
         let marker = match unsafe { self.queue.enqueue_marker_with_wait_list(&[]) } {
-            Ok(ev) => ev,
+            Ok(ev) => Event::new(ev),
             Err(e) => {
                 log::debug!("abandoning an execution: no marker ({})", e.0);
                 return false;
@@ -333,7 +342,7 @@ impl Enqueue<'_> {
                 self.queue
                     .enqueue_write_buffer(to, CL_NON_BLOCKING, offset, data, &[])
             }
-            .map(Some)
+            .map(|e| Some(Event::new(e)))
             .map_err(cl(CALL));
         }
         let rt = raw_cl(CALL)?;
@@ -353,15 +362,17 @@ impl Enqueue<'_> {
         raw_status(CALL, status)
     }
 
-    /// Device → host; blocking only when `small` is set and the execution is not profiled (a
+    /// Device → host from byte `offset`; blocking only when `small` is set and the execution is not profiled (a
     /// small read into pageable memory returns sooner blocking than queued on some drivers).
     ///
     /// # Safety
     ///
-    /// `data` (at most the buffer's size) stays valid and unread until the queue is finished.
+    /// `data` (at most the buffer's size from `offset`) stays valid and unread until the queue is
+    /// finished.
     unsafe fn read(
         &self,
         from: &Buffer<u8>,
+        offset: usize,
         data: &mut [u8],
         small: bool,
     ) -> Result<Option<Event>, RuntimeError> {
@@ -371,9 +382,9 @@ impl Enqueue<'_> {
             // SAFETY: the caller's promise.
             return unsafe {
                 self.queue
-                    .enqueue_read_buffer(from, CL_NON_BLOCKING, 0, data, &[])
+                    .enqueue_read_buffer(from, CL_NON_BLOCKING, offset, data, &[])
             }
-            .map(Some)
+            .map(|e| Some(Event::new(e)))
             .map_err(cl(CALL));
         }
         let rt = raw_cl(CALL)?;
@@ -383,7 +394,7 @@ impl Enqueue<'_> {
             self.queue.get(),
             from.get(),
             if small { CL_BLOCKING } else { CL_NON_BLOCKING },
-            0,
+            offset,
             data.len(),
             data.as_mut_ptr().cast(),
             0,
@@ -423,7 +434,7 @@ impl Enqueue<'_> {
                     &[],
                 )
             }
-            .map(Some)
+            .map(|e| Some(Event::new(e)))
             .map_err(cl(CALL));
         }
         let rt = raw_cl(CALL)?;
@@ -455,6 +466,7 @@ fn wait_queue(
         crate::fault::check("clEnqueueMarkerWithWaitList")?;
         // SAFETY: no wait list; the queue is valid.
         let marker = unsafe { queue.enqueue_marker_with_wait_list(&[]) }
+            .map(Event::new)
             .map_err(cl("clEnqueueMarkerWithWaitList"))?;
         queue.flush().map_err(cl("clFlush"))?;
         wait_event(&marker, host, spin)?;
@@ -520,6 +532,14 @@ fn wait_event(
 
 /// Bytes of the buffer bound for an empty array (OpenCL has no empty buffers).
 const EMPTY_BYTES: usize = 64;
+
+/// A byte range of a plan array clipped to its `len` bytes (`None`: all of them).
+fn clip(range: Option<(usize, usize)>, len: usize) -> (usize, usize) {
+    match range {
+        Some((s, e)) => (s.min(len), e.clamp(s.min(len), len)),
+        None => (0, len),
+    }
+}
 
 /// Results up to this size are read back together with the status words (into staging memory,
 /// copied once the checks passed), saving the second wait; larger ones go straight into the host
@@ -730,6 +750,8 @@ impl Device {
             .iter()
             .zip(&lens)
             .map(|(a, &len)| {
+                let (from, to) = clip(a.transfer.download_range, len);
+                let len = to - from;
                 (checks && a.transfer.download && len != 0 && len <= STAGED_BYTES)
                     .then(|| layout.add(len))
             })
@@ -812,7 +834,13 @@ impl Device {
                     Some((s, e)) => (s.min(data.len()), e.clamp(s.min(data.len()), data.len())),
                     None => (data.len(), data.len()),
                 };
-                for (offset, piece) in [(0, &data[..skip_start]), (skip_end, &data[skip_end..])] {
+                // Only the range the launches need, when the plan names one.
+                let (from, to) = clip(a.transfer.upload_range, data.len());
+                let pieces = [
+                    (from, from.max(skip_start.min(to))),
+                    (skip_end.clamp(from, to), to),
+                ];
+                for (offset, piece) in pieces.map(|(s, e)| (s, &data[s..e.max(s)])) {
                     if piece.is_empty() {
                         continue;
                     }
@@ -924,7 +952,7 @@ impl Device {
             let at = status_at[k];
             // SAFETY: 4 bytes from a 4-byte buffer into the staging area, which outlives the
             // command (`holding` owns it and gives it back only after the queue finished).
-            unsafe { enqueue.read(source, &mut area[at..at + 4], !pinned) }?;
+            unsafe { enqueue.read(source, 0, &mut area[at..at + 4], !pinned) }?;
         }
         for (k, l) in plan.launches.iter().enumerate() {
             for (i, &bytes) in l.partials.iter().enumerate() {
@@ -934,7 +962,7 @@ impl Device {
                 let source = holding.held[partial_base[k] + i].buffer();
                 let at = partial_at[k][i];
                 // SAFETY: as above; the buffer holds at least `bytes` bytes.
-                unsafe { enqueue.read(source, &mut area[at..at + bytes], false) }?;
+                unsafe { enqueue.read(source, 0, &mut area[at..at + bytes], false) }?;
             }
         }
         let failure = |what: &'static str, code: i32| {
@@ -954,13 +982,15 @@ impl Device {
         };
         let mut staged: Vec<(usize, Option<Event>)> = Vec::new();
         for (i, at) in staged_at.iter().enumerate() {
-            let (Some(at), Some(&bytes)) = (*at, lens.get(i)) else {
+            let (Some(at), Some(&len), Some(a)) = (*at, lens.get(i), plan.arrays.get(i)) else {
                 continue;
             };
+            let (from, to) = clip(a.transfer.download_range, len);
             let source = holding.held[i].buffer();
-            // SAFETY: the device buffer holds exactly `bytes` bytes; the staging area outlives
-            // the command (as above).
-            let event = unsafe { enqueue.read(source, &mut area[at..at + bytes], !pinned) }?;
+            // SAFETY: the device buffer holds exactly `len` bytes, so `[from, to)` lies in it; the
+            // staging area outlives the command (as above).
+            let event =
+                unsafe { enqueue.read(source, from, &mut area[at..at + (to - from)], !pinned) }?;
             staged.push((i, event));
         }
         // The one wait for the launches (nothing pinned; cancellable when the host can cancel).
@@ -1012,46 +1042,93 @@ impl Device {
             }
         }
 
-        // Every check passed: the results go into the pinned host arrays, the small ones from the
-        // staging area, the others straight from the device (and the host waits for those copies
-        // before it lets the arrays go).
+        // Every check passed: the results go into the pinned host arrays, the large ones straight
+        // from the device first, then the small ones from the staging area, so that a failed copy
+        // leaves every array untouched or (after the one retry) every array the JVM's result, never a
+        // mix that no run of the JVM leaves behind.
         let mut downloads = Vec::new();
         let last = plan.launches.len().saturating_sub(1);
-        if failed.is_none() && plan.arrays.iter().any(|a| a.transfer.download) {
+        // The caller may discard results that passed (another part of the same work failed).
+        let wanted = host.results_wanted(failed.is_none()) && failed.is_none();
+        if wanted && plan.arrays.iter().any(|a| a.transfer.download) {
+            let direct_reads: Vec<usize> = plan
+                .arrays
+                .iter()
+                .enumerate()
+                .filter(|&(i, a)| a.transfer.download && staged_at[i].is_none())
+                .map(|(i, _)| i)
+                .collect();
             let mut copy = |host: &mut [HostData<'_>]| -> Result<(), RuntimeError> {
+                let mut read_all = |host: &mut [HostData<'_>],
+                                    events: &mut Vec<Option<Event>>|
+                 -> Result<u64, i32> {
+                    let mut bytes = 0u64;
+                    for &i in &direct_reads {
+                        let Some(h) = host.get_mut(i) else { continue };
+                        if h.is_empty() {
+                            continue;
+                        }
+                        let data = h.as_bytes_mut();
+                        let (from, to) = clip(plan.arrays[i].transfer.download_range, data.len());
+                        let data = &mut data[from..to];
+                        let source = holding.held[i].buffer();
+                        // SAFETY: the device buffer holds as many bytes as the host slice, so
+                        // `[from, to)` lies in it; the host slice stays pinned until the queue is
+                        // finished below (or by `Holding` on an error, for stable slices).
+                        let event = unsafe { enqueue.read(source, from, data, false) };
+                        holding.idle = false;
+                        match event {
+                            Ok(e) => events.push(e),
+                            Err(RuntimeError::OpenCl { code, .. }) => return Err(code),
+                            Err(_) => return Err(cl3::error_codes::CL_OUT_OF_RESOURCES),
+                        }
+                        bytes += data.len() as u64;
+                    }
+                    if bytes > 0 {
+                        finish(queue)?;
+                    }
+                    holding.idle = true;
+                    Ok(bytes)
+                };
+                let mut direct = Vec::new();
+                let bytes = match read_all(host, &mut direct) {
+                    Ok(b) => b,
+                    Err(code) => {
+                        // The kernels succeeded and their results are still on the device: the
+                        // copies are made once more (after the queue drained) before giving up.
+                        log::debug!(
+                            "copying results back failed ({}); once more",
+                            crate::error::cl_error_name(code)
+                        );
+                        direct.clear();
+                        let _ = queue.finish();
+                        read_all(host, &mut direct).map_err(|code| {
+                            failure(
+                                "clEnqueueReadBuffer (twice; arrays copied straight from the \
+                                 device may hold part of their results)",
+                                code,
+                            )
+                        })?
+                    }
+                };
+                if let Some(t) = times.get_mut(last) {
+                    t.bytes_downloaded += bytes;
+                }
                 let area = holding.staging.area();
                 for (i, event) in staged.drain(..) {
                     let (Some(at), Some(h)) = (staged_at[i], host.get_mut(i)) else {
                         continue;
                     };
                     let data = h.as_bytes_mut();
+                    let (from, to) = clip(plan.arrays[i].transfer.download_range, data.len());
+                    let data = &mut data[from..to];
                     data.copy_from_slice(&area[at..at + data.len()]);
                     if let Some(t) = times.get_mut(last) {
                         t.bytes_downloaded += data.len() as u64;
                     }
                     downloads.push(event);
                 }
-                let direct = downloads.len();
-                for (i, (a, h)) in plan.arrays.iter().zip(host.iter_mut()).enumerate() {
-                    if !a.transfer.download || h.is_empty() || staged_at[i].is_some() {
-                        continue;
-                    }
-                    let data = h.as_bytes_mut();
-                    let source = holding.held[i].buffer();
-                    // SAFETY: the device buffer holds exactly `data.len()` bytes; the host slice
-                    // stays pinned until the queue is finished below (or by `Holding` on an
-                    // error, for stable slices).
-                    let event = unsafe { enqueue.read(source, data, false) }?;
-                    holding.idle = false;
-                    if let Some(t) = times.get_mut(last) {
-                        t.bytes_downloaded += data.len() as u64;
-                    }
-                    downloads.push(event);
-                }
-                if downloads.len() > direct {
-                    finish(queue).map_err(|code| failure("clEnqueueReadBuffer", code))?;
-                    holding.idle = true;
-                }
+                downloads.extend(direct);
                 Ok(())
             };
             let mut copied = Ok(());
@@ -1092,7 +1169,7 @@ impl Device {
                 }
             }
         }
-        if failed.is_some() {
+        if failed.is_some() || !wanted {
             for r in &written_resident {
                 r.mark_stale();
             }
@@ -1104,6 +1181,7 @@ impl Device {
                 failed,
                 partials,
                 times,
+                discarded: true,
             });
         }
         for r in &written_resident {
@@ -1117,6 +1195,7 @@ impl Device {
             failed: None,
             partials,
             times,
+            discarded: false,
         })
     }
 }

@@ -107,12 +107,15 @@ pub struct DeviceInfo {
     /// `CL_DEVICE_HOST_UNIFIED_MEMORY`: the device works in host memory (a CPU device, an
     /// integrated GPU), so a buffer over host memory needs no transfer.
     pub unified_memory: bool,
+    /// For a sub-device: `(k, n)`, part `k` of the device cut into `n` equal parts
+    /// (`clCreateSubDevices`, `CL_DEVICE_PARTITION_EQUALLY`); `None` for a whole device.
+    pub part: Option<(u32, u32)>,
 }
 
 impl DeviceInfo {
-    /// The device's selector text, `"P:D"`.
+    /// The device's selector text, `"P:D"` (`"P:D.k/n"` for a sub-device).
     pub fn id(&self) -> String {
-        format!("{}:{}", self.platform_index, self.device_index)
+        self.selector().to_string()
     }
 
     /// The selector of this device.
@@ -120,6 +123,7 @@ impl DeviceInfo {
         DeviceSelector {
             platform: self.platform_index,
             device: self.device_index,
+            part: self.part,
         }
     }
 
@@ -136,25 +140,41 @@ impl DeviceInfo {
     }
 }
 
-/// Names one device by platform and device index, written `P:D` (e.g. `0:1`).
+/// Names one device by platform and device index, written `P:D` (e.g. `0:1`), or a part of one:
+/// `P:D.k/n` is part `k` (from 0) of device `P:D` cut into `n` equal sub-devices.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct DeviceSelector {
     /// Platform index.
     pub platform: usize,
     /// Device index within the platform.
     pub device: usize,
+    /// `(k, n)` for sub-device `k` of `n`; `None` for the whole device.
+    pub part: Option<(u32, u32)>,
 }
 
 impl DeviceSelector {
     /// A selector for platform `platform`, device `device`.
     pub fn new(platform: usize, device: usize) -> Self {
-        DeviceSelector { platform, device }
+        DeviceSelector {
+            platform,
+            device,
+            part: None,
+        }
+    }
+
+    /// The selector of the whole device this one is part of (itself for a whole device).
+    pub fn whole(self) -> Self {
+        DeviceSelector { part: None, ..self }
     }
 }
 
 impl fmt::Display for DeviceSelector {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}", self.platform, self.device)
+        write!(f, "{}:{}", self.platform, self.device)?;
+        if let Some((k, n)) = self.part {
+            write!(f, ".{k}/{n}")?;
+        }
+        Ok(())
     }
 }
 
@@ -165,7 +185,25 @@ impl FromStr for DeviceSelector {
     /// [`RuntimeError::BadSelector`] naming the text.
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let bad = || RuntimeError::BadSelector(s.to_string());
-        let (p, d) = s.trim().split_once(':').ok_or_else(bad)?;
+        let (whole, part) = match s.trim().split_once('.') {
+            Some((w, rest)) => {
+                let (k, n) = rest.split_once('/').ok_or_else(bad)?;
+                let num = |t: &str| -> Result<u32, RuntimeError> {
+                    let t = t.trim();
+                    if t.is_empty() || !t.bytes().all(|b| b.is_ascii_digit()) {
+                        return Err(bad());
+                    }
+                    t.parse::<u32>().map_err(|_| bad())
+                };
+                let (k, n) = (num(k)?, num(n)?);
+                if n < 1 || k >= n {
+                    return Err(bad());
+                }
+                (w, Some((k, n)))
+            }
+            None => (s.trim(), None),
+        };
+        let (p, d) = whole.split_once(':').ok_or_else(bad)?;
         let parse = |t: &str| -> Result<usize, RuntimeError> {
             let t = t.trim();
             if t.is_empty() || !t.bytes().all(|b| b.is_ascii_digit()) {
@@ -176,6 +214,7 @@ impl FromStr for DeviceSelector {
         Ok(DeviceSelector {
             platform: parse(p)?,
             device: parse(d)?,
+            part,
         })
     }
 }
@@ -284,6 +323,7 @@ fn query_info(
         denormals: single_config & CL_FP_DENORM != 0,
         base_addr_align_bytes: u64::from(device.mem_base_addr_align().unwrap_or(8).max(8) / 8),
         unified_memory: device.host_unified_memory().unwrap_or(false),
+        part: None,
     }
 }
 

@@ -501,7 +501,7 @@ impl Device {
                 transfer: Transfer {
                     upload: b.access.reads() || b.upload,
                     download: b.access.writes() || b.download,
-                    skip: None,
+                    ..Transfer::default()
                 },
                 resident: b.resident.clone(),
                 // Only read-only buffers are read in place, and only at the base alignment OpenCL

@@ -49,6 +49,7 @@ pub mod plan;
 pub mod reduce;
 pub mod residency;
 mod signals;
+pub mod split;
 
 pub use build::{ArgSpace, BuildOutcome, BuiltKernel};
 pub use device::{device, Device};

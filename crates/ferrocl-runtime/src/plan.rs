@@ -52,6 +52,12 @@ pub struct Transfer {
     pub skip: Option<(usize, usize)>,
     /// Device → host after the last launch, when every check passed.
     pub download: bool,
+    /// Bytes `[start, end)`: when set, the upload moves only these bytes (less [`Transfer::skip`]):
+    /// the launches read no others, and write none they do not also download. `None`: all.
+    pub upload_range: Option<(usize, usize)>,
+    /// Bytes `[start, end)`: when set, the download moves only these bytes: the launches write no
+    /// others (a launch over part of a loop, see the `split` module). `None`: all.
+    pub download_range: Option<(usize, usize)>,
 }
 
 /// Each array's transfers, given every launch's uses in launch order (see the module docs). Uses of
@@ -202,7 +208,8 @@ mod tests {
             Transfer {
                 upload: true,
                 download: true,
-                skip: Some((4, 40))
+                skip: Some((4, 40)),
+                ..Transfer::default()
             }
         );
         // Read as well (through an alias): the whole array goes up.
@@ -237,17 +244,20 @@ mod tests {
                 Transfer {
                     upload: true,
                     download: false,
-                    skip: None
+                    skip: None,
+                    ..Transfer::default()
                 },
                 Transfer {
                     upload: true,
                     download: false,
-                    skip: None
+                    skip: None,
+                    ..Transfer::default()
                 },
                 Transfer {
                     upload: false,
                     download: true,
-                    skip: None
+                    skip: None,
+                    ..Transfer::default()
                 },
             ]
         );
@@ -274,7 +284,8 @@ mod tests {
             Transfer {
                 upload: true,
                 download: true,
-                skip: None
+                skip: None,
+                ..Transfer::default()
             }
         );
     }

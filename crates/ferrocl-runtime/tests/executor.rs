@@ -96,6 +96,7 @@ fn elided_output_is_downloaded_not_uploaded() {
             upload: false,
             download: true,
             skip: None,
+            ..Transfer::default()
         },
         None,
     );
@@ -134,6 +135,7 @@ fn a_failed_check_leaves_the_host_untouched() {
             upload: false,
             download: true,
             skip: None,
+            ..Transfer::default()
         },
         None,
     );
@@ -161,6 +163,7 @@ fn kept_output_is_current_after_success_and_stale_after_failure() {
         upload: false,
         download: true,
         skip: None,
+        ..Transfer::default()
     };
     let kernel = dev.build(ADD, OPTS, "add").expect("build");
     let plan = one_launch(&kernel, n, transfer, Some(Arc::clone(&r)));
@@ -280,6 +283,7 @@ fn buffers_start_on_the_base_address_alignment() {
                         upload: true,
                         download: false,
                         skip: None,
+                        ..Transfer::default()
                     },
                     resident: None,
                     // Asking for the device alignment keeps a host slice that is not aligned from
@@ -292,6 +296,7 @@ fn buffers_start_on_the_base_address_alignment() {
                         upload: false,
                         download: true,
                         skip: None,
+                        ..Transfer::default()
                     },
                     resident: None,
                     align: 4,
@@ -302,6 +307,7 @@ fn buffers_start_on_the_base_address_alignment() {
                         upload: false,
                         download: true,
                         skip: None,
+                        ..Transfer::default()
                     },
                     resident: None,
                     align: 8,
@@ -355,6 +361,7 @@ fn refuses_mismatched_host_slices() {
             upload: true,
             download: true,
             skip: None,
+            ..Transfer::default()
         },
         None,
     );
@@ -388,6 +395,7 @@ fn staged_reads_alternate_between_pass_and_fail() {
                     upload: false,
                     download: true,
                     skip: None,
+                    ..Transfer::default()
                 },
                 None,
             );

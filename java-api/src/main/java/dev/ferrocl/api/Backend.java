@@ -117,6 +117,16 @@ final class Backend {
         }
     }
 
+    static LaunchStatus executeSplit(long[] handles, Object[] args, int[] localSize, LaunchStats stats,
+            boolean profile, long timeoutNanos, long[] shares) {
+        NativeLoader.load();
+        try {
+            return LaunchStatus.of(Native.executeSplit(handles, args, localSize, stats, profile, timeoutNanos, shares));
+        } catch (UnsatisfiedLinkError e) {
+            throw missing("executeSplit", e);
+        }
+    }
+
     static long keepCreate() {
         NativeLoader.load();
         try {

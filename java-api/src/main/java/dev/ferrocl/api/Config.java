@@ -1,5 +1,6 @@
 package dev.ferrocl.api;
 
+import java.util.List;
 import java.util.Locale;
 
 /** Configuration from system properties and the environment, read once when first needed. */
@@ -16,6 +17,12 @@ final class Config {
     /** {@code -Dferrocl.device=P:D} or {@code FERROCL_DEVICE}: the device to use; null means the native default. */
     static final String DEVICE = firstNonBlank(System.getProperty("ferrocl.device"), System.getenv("FERROCL_DEVICE"));
     /**
+     * {@code -Dferrocl.devices=P:D,P:D} or {@code FERROCL_DEVICES}: the devices every schedule splits its tasks
+     * across (see {@code TaskSchedule.devices}); null when not set. An id that names no device fails the first compile.
+     */
+    static final List<String> DEVICES = devices(
+            firstNonBlank(System.getProperty("ferrocl.devices"), System.getenv("FERROCL_DEVICES")));
+    /**
      * {@code -Dferrocl.opt.<phase>=true|false}: the switches of the optimising phases, as {@code phase=value,...} in
      * name order (empty when none is set). The native compiler refuses unknown phases and values.
      */
@@ -27,6 +34,19 @@ final class Config {
     static final String LIBRARY_PATH = firstNonBlank(System.getProperty("ferrocl.library.path"), null);
 
     private Config() {
+    }
+
+    private static List<String> devices(String text) {
+        if (text == null) {
+            return null;
+        }
+        List<String> ids = new java.util.ArrayList<>();
+        for (String part : text.split(",")) {
+            if (!part.isBlank()) {
+                ids.add(part.trim());
+            }
+        }
+        return ids.isEmpty() ? null : List.copyOf(ids);
     }
 
     /**

@@ -78,8 +78,16 @@ final class Native {
     static native void keepRelease(long handle);
 
     /**
+     * Runs one task compiled once per device ({@code handles[d]}) across those devices; {@code shares} (3 per
+     * device) receives each device's first iteration, iterations and nanoseconds. Returns a LaunchStatus code.
+     */
+    static native int executeSplit(long[] handles, Object[] args, int[] localSize, LaunchStats stats,
+            boolean profile, long timeoutNanos, long[] shares);
+
+    /**
      * For tests: {@code arm} &gt; 0 makes the arm-th OpenCL call of the runtime from now on fail, 0 disarms, a
-     * negative value leaves it; returns {@code [calls checked since arming, device buffers the executor holds]}.
+     * negative value leaves it; returns {@code [calls checked since arming, device buffers the executor holds, kernel
+     * objects alive, event objects alive]}.
      */
     static native long[] faultInjection(long arm);
 

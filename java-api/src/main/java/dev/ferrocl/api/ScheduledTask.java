@@ -25,6 +25,10 @@ final class ScheduledTask {
     long bytesInPlace;
     /** The optimising phases that changed the task's kernel ({@code phase (detail)}). */
     java.util.List<String> optimizations = java.util.List.of();
+    /** Each device's share of the last execution when it was split across devices (else empty). */
+    java.util.List<TaskReport.DeviceShare> shares = java.util.List.of();
+    /** The optimisation switches the task was last compiled with (for its other devices' compiles). */
+    String lastSwitches;
     /** Whether an execution on the device has been timed with OpenCL profiling. */
     boolean profiled;
     /** The work-group size the user asked for with {@link TaskSchedule#workGroupSize}, or null (automatic). */
@@ -104,6 +108,6 @@ final class ScheduledTask {
     TaskReport snapshot() {
         return new TaskReport(id, ranOn, reason, device, compileNanos, buildNanos, kernelNanos, transferNanos, cached,
                 globalSize.clone(), localSize.clone(), executions, bytesUploaded, bytesDownloaded, bytesInPlace,
-                optimizations);
+                optimizations, shares);
     }
 }

@@ -32,11 +32,25 @@ public final class TaskReport {
     private final long bytesDownloaded;
     private final long bytesInPlace;
     private final List<String> optimizations;
+    private final List<DeviceShare> shares;
+
+    /**
+     * One device's share of a task's execution split across devices ({@link TaskSchedule#devices(String...)}).
+     *
+     * @param device         the device's name and id
+     * @param firstIteration the first iteration of the outermost parallel loop it ran (0 for the loop's first)
+     * @param iterations     how many iterations of that loop it ran
+     * @param nanos          how long its part took: its transfers, kernels and waits
+     */
+    public record DeviceShare(String device, long firstIteration, long iterations, long nanos) {
+    }
 
     TaskReport(String id, Where ranOn, String reason, String device, long compileNanos, long buildNanos,
             long kernelNanos, long transferNanos, boolean cached, long[] globalSize, long[] localSize,
-            long executions, long bytesUploaded, long bytesDownloaded, long bytesInPlace, List<String> optimizations) {
+            long executions, long bytesUploaded, long bytesDownloaded, long bytesInPlace, List<String> optimizations,
+            List<DeviceShare> shares) {
         this.optimizations = List.copyOf(optimizations);
+        this.shares = List.copyOf(shares);
         this.bytesUploaded = bytesUploaded;
         this.bytesDownloaded = bytesDownloaded;
         this.bytesInPlace = bytesInPlace;
@@ -215,6 +229,17 @@ public final class TaskReport {
     }
 
     /**
+     * Each device's share of the last execution, when it was split across devices ({@link
+     * TaskSchedule#devices(String...)}): the part of the outermost parallel loop each ran and its time. Empty when
+     * the task ran on one device or on the JVM.
+     *
+     * @return the shares in device order, unmodifiable
+     */
+    public List<DeviceShare> shares() {
+        return shares;
+    }
+
+    /**
      * All of the report on one line.
      *
      * @return a one-line description
@@ -226,6 +251,6 @@ public final class TaskReport {
                 + millis(kernelNanos) + " ms, transfer " + millis(transferNanos) + " ms, cached " + cached
                 + ", global " + Arrays.toString(globalSize) + ", local " + Arrays.toString(localSize) + ", bytes up "
                 + bytesUploaded + ", down " + bytesDownloaded + ", in place " + bytesInPlace + ", runs " + executions
-                + ", optimizations " + optimizations + "]";
+                + ", optimizations " + optimizations + (shares.isEmpty() ? "" : ", shares " + shares) + "]";
     }
 }

@@ -62,6 +62,8 @@ public final class TaskSchedule implements AutoCloseable {
     private String optimizations = Config.OPTIMIZATIONS;
     /** The longest an execution waits for its kernels, in nanoseconds; 0: no limit. */
     private long timeoutNanos;
+    /** The devices the tasks run on (null: the default device); two or more split each task's loop across them. */
+    private List<String> devices = Config.DEVICES;
 
     /**
      * Creates an empty schedule.
@@ -633,6 +635,62 @@ public final class TaskSchedule implements AutoCloseable {
     }
 
     /**
+     * Runs the tasks across these devices (ids as {@link Device#id()} gives them, {@code "P:D"}): the outermost
+     * {@code @Parallel} loop of each task is cut into one contiguous share per device, in proportion to the
+     * throughput measured for each device on that task (adapted after every execution; a first guess from the
+     * devices' compute units), and each device moves only the parts of the arrays its share writes. {@code @Reduce}
+     * results combine across the devices; a check that fails on any device leaves every Java array untouched and
+     * the task reruns on the JVM, as on one device. A task that cannot be split (several parallel loops, stores at
+     * indices the host cannot bound, shares whose writes would overlap) runs on the first device. In a split
+     * schedule each task runs as its own execution (arrays are not kept on the devices between tasks or
+     * executions). {@link TaskReport#shares()} gives each device's share and time. An id {@code "P:D.k/n"} names part
+     * {@code k} (from 0) of device {@code P:D} cut into {@code n} equal sub-devices ({@code clCreateSubDevices}), so
+     * that a CPU device can be split among its cores. One device: the tasks run there
+     * (as {@code -Dferrocl.device} would choose it). The default comes from {@code -Dferrocl.devices=P:D,P:D} or
+     * {@code FERROCL_DEVICES}.
+     *
+     * @param ids the devices, at least one, each once
+     * @return this schedule
+     * @throws IllegalArgumentException if no id is given, an id names no device, or one is given twice
+     * @throws FerroclException         if the native library cannot be loaded
+     * @throws IllegalStateException    if the schedule is closed
+     */
+    public synchronized TaskSchedule devices(String... ids) {
+        checkOpen();
+        this.devices = checkedDevices(ids);
+        return this;
+    }
+
+    private static final java.util.regex.Pattern SUB_DEVICE =
+            java.util.regex.Pattern.compile("(\\d+:\\d+)\\.(\\d{1,6})/(\\d{1,6})");
+
+    static List<String> checkedDevices(String... ids) {
+        if (ids == null || ids.length == 0) {
+            throw new IllegalArgumentException("devices(): give at least one device id (Devices.list() lists them)");
+        }
+        List<String> known = new ArrayList<>();
+        for (Device d : Devices.list()) {
+            known.add(d.id());
+        }
+        List<String> chosen = new ArrayList<>();
+        for (String id : ids) {
+            String trimmed = id == null ? "" : id.trim();
+            // A part of a device: "P:D.k/n", part k of the device cut into n equal sub-devices.
+            java.util.regex.Matcher part = SUB_DEVICE.matcher(trimmed);
+            boolean isPart = part.matches() && known.contains(part.group(1))
+                    && Integer.parseInt(part.group(2)) < Integer.parseInt(part.group(3));
+            if (!known.contains(trimmed) && !isPart) {
+                throw new IllegalArgumentException("no device '" + id + "'; the devices are " + known);
+            }
+            if (chosen.contains(trimmed)) {
+                throw new IllegalArgumentException("device '" + trimmed + "' is given twice");
+            }
+            chosen.add(trimmed);
+        }
+        return List.copyOf(chosen);
+    }
+
+    /**
      * Limits how long {@link #execute()} waits for the device: when the tasks' kernels have not finished within
      * {@code timeout}, it throws {@link ExecutionCancelledException} with every Java array as it was (the device
      * finishes what it had, its results are discarded, and the next execution starts once it has). An interrupt of
@@ -889,6 +947,18 @@ public final class TaskSchedule implements AutoCloseable {
                 continue;
             }
             Object monitor = list.get(i).target.monitor;
+            if (devices != null && devices.size() > 1) {
+                // Split across the devices: each task alone.
+                if (monitor != null) {
+                    synchronized (monitor) {
+                        runSplit(list.get(i), outcomes.get(i));
+                    }
+                } else {
+                    runSplit(list.get(i), outcomes.get(i));
+                }
+                i++;
+                continue;
+            }
             if (monitor != null) {
                 synchronized (monitor) {
                     runOnDevice(list, outcomes, i, i + 1);
@@ -997,7 +1067,8 @@ public final class TaskSchedule implements AutoCloseable {
                 all.put("tile", "false");
                 switches = Config.join(all);
             }
-            outcome = KernelCache.obtain(t.target, Config.DEVICE, switches, t.id);
+            outcome = KernelCache.obtain(t.target, devices == null ? Config.DEVICE : devices.get(0), switches, t.id);
+            t.lastSwitches = switches;
             fresh = outcome.claimFresh();
         }
         if (record) {
@@ -1091,6 +1162,72 @@ public final class TaskSchedule implements AutoCloseable {
         }
     }
 
+    /**
+     * Runs one compiled task across the schedule's devices (see {@link #devices(String...)}): compiled for each of
+     * them (a device it cannot be compiled for gets no share), then one native execution that splits its loop.
+     */
+    private void runSplit(ScheduledTask t, Outcome first) {
+        List<Outcome> perDevice = new ArrayList<>(devices.size());
+        List<String> names = new ArrayList<>(devices.size());
+        perDevice.add(first);
+        names.add(first.deviceName);
+        for (String device : devices.subList(1, devices.size())) {
+            Outcome o = KernelCache.obtain(t.target, device, t.lastSwitches, t.id);
+            o.claimFresh();
+            if (o.runsOnDevice()) {
+                perDevice.add(o);
+                names.add(o.deviceName);
+            }
+        }
+        long[] handles = new long[perDevice.size()];
+        for (int d = 0; d < handles.length; d++) {
+            handles[d] = perDevice.get(d).handle;
+        }
+        Object[] args = first.launchArgs(t.target.launchArgs);
+        LaunchStats stats = new LaunchStats();
+        long[] shares = new long[3 * handles.length];
+        boolean timed = profile || !t.profiled;
+        LaunchStatus status;
+        try {
+            status = Backend.executeSplit(handles, args, t.requestedLocalSize, stats, timed, timeoutNanos, shares);
+        } finally {
+            // Kept arrays are not kept in a split execution: their device copies may be stale now.
+            keptChangedOnHost();
+        }
+        List<TaskReport.DeviceShare> split = new ArrayList<>();
+        for (int d = 0; d < handles.length; d++) {
+            if (shares[3 * d + 1] > 0) {
+                split.add(new TaskReport.DeviceShare(names.get(d), shares[3 * d], shares[3 * d + 1],
+                        shares[3 * d + 2]));
+            }
+        }
+        switch (status) {
+            case RAN:
+                ranOnDevice(t, first, stats, timed);
+                t.shares = List.copyOf(split);
+                if (split.size() > 1) {
+                    StringBuilder on = new StringBuilder();
+                    for (TaskReport.DeviceShare s : split) {
+                        on.append(on.length() == 0 ? "" : " + ").append(s.device());
+                    }
+                    t.device = on.toString();
+                    t.reason = "split across " + split.size() + " devices";
+                }
+                return;
+            case HOST_CHECK_FAILED:
+                t.clearLaunch();
+                runOnJvm(t, REASON_HOST_CHECK);
+                return;
+            case DEVICE_CHECK_FAILED:
+                t.recordLaunch(stats, timed);
+                t.shares = List.copyOf(split);
+                runOnJvm(t, REASON_DEVICE_CHECK);
+                return;
+            default:
+                throw new FerroclException("native execution of schedule '" + name + "' returned " + status);
+        }
+    }
+
     private static int failedTask(LaunchStats[] stats, LaunchStatus wanted) {
         for (int k = 0; k < stats.length; k++) {
             if (stats[k].status() == wanted) {
@@ -1107,6 +1244,7 @@ public final class TaskSchedule implements AutoCloseable {
         t.reason = "compiled for " + outcome.deviceName + (outcome.singleWorkItem
                 ? " (no parallel loop: one work-item runs the method)" : "");
         t.device = outcome.deviceName;
+        t.shares = List.of();
         t.executions++;
     }
 
@@ -1116,6 +1254,7 @@ public final class TaskSchedule implements AutoCloseable {
         t.ranOn = TaskReport.Where.JVM;
         t.reason = reason;
         t.device = null;
+        t.shares = List.of();
         t.executions++;
         t.onJvm.run();
     }

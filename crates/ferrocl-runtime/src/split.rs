@@ -1,0 +1,484 @@
+//! One piece of work across several devices: how to cut a loop's range into shares, how large
+//! each device's share is (in proportion to the throughput measured for it, adapted across
+//! executions), and running one plan per device at once with a single verdict on the results.
+//!
+//! Received: per device, a [`Plan`] over the same host arrays (each launch over its device's share
+//! of the outermost loop, each download limited to what that share can write; the caller proves
+//! those limits), and the host arrays as a [`HostAccess`].
+//! Guaranteed: the plans run concurrently, one thread per device; the host arrays are pinned for
+//! one device's copies at a time, always on the calling thread (which is the only one that may
+//! touch a JVM); results reach the host arrays only when every device's checks passed: a failed
+//! check or an error on one device discards the results of all ([`Executed::discarded`]), so the
+//! host arrays are either untouched or hold every device's results. Cancellation (the caller's
+//! [`HostAccess::cancelled`]) reaches every device's wait.
+//! Refused: nothing here; each device's executor validates its plan.
+
+use std::collections::{HashMap, VecDeque};
+use std::sync::mpsc;
+use std::sync::{Arc, Mutex, OnceLock};
+use std::time::{Duration, Instant};
+
+use crate::executor::{Executed, HostAccess};
+use crate::launch::HostData;
+use crate::plan::Plan;
+use crate::{Device, DeviceKind, RuntimeError};
+
+/// Cuts the iterations `[0, count)` into one contiguous share per weight, in order, each about
+/// proportional to its weight, every boundary but the last on a multiple of `granule` (so that
+/// work-groups and tiles stay whole). Returns `(first, count)` per weight; a share may be empty.
+/// Non-finite or negative weights count as 0; all zero: equal shares.
+pub fn shares(weights: &[f64], count: u64, granule: u64) -> Vec<(u64, u64)> {
+    let n = weights.len();
+    if n == 0 {
+        return Vec::new();
+    }
+    let granule = granule.max(1);
+    let clean: Vec<f64> = weights
+        .iter()
+        .map(|&w| if w.is_finite() && w > 0.0 { w } else { 0.0 })
+        .collect();
+    let total: f64 = clean.iter().sum();
+    let clean = if total > 0.0 { clean } else { vec![1.0; n] };
+    let total: f64 = clean.iter().sum();
+    let mut out = Vec::with_capacity(n);
+    let mut first = 0u64;
+    let mut acc = 0.0;
+    for (i, w) in clean.iter().enumerate() {
+        acc += w;
+        let end = if i + 1 == n {
+            count
+        } else {
+            // The ideal boundary, rounded to the nearest multiple of the granule.
+            let ideal = (acc / total) * count as f64;
+            let g = granule as f64;
+            let rounded = ((ideal / g).round() * g) as u64;
+            rounded.clamp(first, count)
+        };
+        out.push((first, end - first));
+        first = end;
+    }
+    out
+}
+
+/// A first guess of a device's throughput before anything was measured: lanes that run at once.
+fn guess(info: &crate::DeviceInfo) -> f64 {
+    let lanes = match info.kind {
+        DeviceKind::Gpu => 64.0,
+        _ => 4.0,
+    };
+    f64::from(info.compute_units.max(1)) * lanes
+}
+
+/// The measured throughput (iterations per second) of each device for one piece of work.
+#[derive(Debug, Clone, Default)]
+struct Rates(Vec<Option<f64>>);
+
+fn rates() -> &'static Mutex<HashMap<String, Rates>> {
+    static RATES: OnceLock<Mutex<HashMap<String, Rates>>> = OnceLock::new();
+    RATES.get_or_init(|| Mutex::new(HashMap::new()))
+}
+
+/// Each device's weight for the work named `key` (the caller's: the kernels and the devices):
+/// its measured throughput once there is one, else a guess from its compute units scaled like the
+/// measured ones.
+pub fn weights(key: &str, devices: &[&Device]) -> Vec<f64> {
+    let table = rates()
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    let measured = table.get(key).cloned().unwrap_or_default();
+    let guesses: Vec<f64> = devices.iter().map(|d| guess(d.info())).collect();
+    // Scale the guesses to the measured devices, so that a device not yet measured gets a share
+    // of the right size next to the others.
+    let (mut m, mut g) = (0.0, 0.0);
+    for (i, guessed) in guesses.iter().enumerate() {
+        if let Some(Some(rate)) = measured.0.get(i) {
+            m += rate;
+            g += guessed;
+        }
+    }
+    let scale = if g > 0.0 { m / g } else { 1.0 };
+    guesses
+        .iter()
+        .enumerate()
+        .map(|(i, guessed)| match measured.0.get(i) {
+            Some(Some(rate)) => *rate,
+            _ => guessed * scale,
+        })
+        .collect()
+}
+
+/// Records that device `index` of the work `key` ran `iterations` in `time` (its whole part:
+/// transfers, kernels, waits): the weight follows the latest measurements (an average that gives
+/// the newest half the weight).
+pub fn observe(key: &str, index: usize, devices: usize, iterations: u64, time: Duration) {
+    if iterations == 0 || time.is_zero() {
+        return;
+    }
+    let rate = iterations as f64 / time.as_secs_f64();
+    let mut table = rates()
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    let entry = table.entry(key.to_string()).or_default();
+    if entry.0.len() < devices {
+        entry.0.resize(devices, None);
+    }
+    if let Some(slot) = entry.0.get_mut(index) {
+        *slot = Some(match *slot {
+            Some(old) => 0.5 * old + 0.5 * rate,
+            None => rate,
+        });
+    }
+}
+
+/// One device's part of a split execution.
+pub struct Part<'p, 'k> {
+    /// The device.
+    pub device: &'p Device,
+    /// Its plan (kernels built on `device`).
+    pub plan: &'p Plan<'k>,
+}
+
+/// What one part did: its execution (or failure) and how long the part took on its thread.
+#[derive(Debug)]
+pub struct PartOutcome {
+    /// The executor's result; [`Executed::discarded`] when another part failed.
+    pub result: Result<Executed, RuntimeError>,
+    /// Wall time of the part, from its start to its results in the host arrays.
+    pub time: Duration,
+}
+
+/// A host slice handed to another thread for one copy (see [`execute_parts`]).
+struct RawSlice {
+    kind: u8,
+    ptr: *mut u8,
+    len: usize,
+}
+
+// SAFETY: the memory stays pinned by the owning thread until the borrowing thread reports back
+// (`Released`), and only one thread uses it at a time.
+unsafe impl Send for RawSlice {}
+
+fn to_raw(h: &mut HostData<'_>) -> RawSlice {
+    macro_rules! raw {
+        ($k:expr, $s:expr) => {
+            RawSlice {
+                kind: $k,
+                ptr: $s.as_mut_ptr().cast::<u8>(),
+                len: $s.len(),
+            }
+        };
+    }
+    match h {
+        HostData::I8(s) => raw!(0, s),
+        HostData::U8(s) => raw!(1, s),
+        HostData::I16(s) => raw!(2, s),
+        HostData::U16(s) => raw!(3, s),
+        HostData::I32(s) => raw!(4, s),
+        HostData::I64(s) => raw!(5, s),
+        HostData::F32(s) => raw!(6, s),
+        HostData::F64(s) => raw!(7, s),
+    }
+}
+
+/// # Safety
+///
+/// `r` describes a live slice of its element type that nothing else uses while the result lives.
+unsafe fn from_raw<'a>(r: &RawSlice) -> HostData<'a> {
+    // SAFETY: the caller's promise; `kind` was set from the variant by `to_raw`.
+    unsafe {
+        match r.kind {
+            0 => HostData::I8(std::slice::from_raw_parts_mut(r.ptr.cast(), r.len)),
+            1 => HostData::U8(std::slice::from_raw_parts_mut(r.ptr, r.len)),
+            2 => HostData::I16(std::slice::from_raw_parts_mut(r.ptr.cast(), r.len)),
+            3 => HostData::U16(std::slice::from_raw_parts_mut(r.ptr.cast(), r.len)),
+            4 => HostData::I32(std::slice::from_raw_parts_mut(r.ptr.cast(), r.len)),
+            5 => HostData::I64(std::slice::from_raw_parts_mut(r.ptr.cast(), r.len)),
+            6 => HostData::F32(std::slice::from_raw_parts_mut(r.ptr.cast(), r.len)),
+            _ => HostData::F64(std::slice::from_raw_parts_mut(r.ptr.cast(), r.len)),
+        }
+    }
+}
+
+/// A part's request to the calling thread.
+enum Ask {
+    /// Pin the arrays for a copy (`writes`: results).
+    Pin { part: usize, writes: bool },
+    /// The copy with the pinned arrays is done.
+    Released,
+    /// The part's checks were read: `passed`; it waits for the verdict.
+    Verdict { part: usize, passed: bool },
+    /// The part ended (its outcome is in its thread's result).
+    Done { part: usize },
+}
+
+/// The calling thread's answer to a part.
+enum Answer {
+    Slices(Vec<RawSlice>),
+    PinFailed(RuntimeError),
+    Go(bool),
+}
+
+/// A part's view of the host arrays: every request goes to the calling thread.
+struct Proxy {
+    part: usize,
+    lens: Vec<usize>,
+    stable: bool,
+    cancellable: bool,
+    cancel: Arc<Mutex<Option<String>>>,
+    ask: mpsc::Sender<Ask>,
+    answer: mpsc::Receiver<Answer>,
+}
+
+impl HostAccess for Proxy {
+    fn byte_lens(&self) -> Vec<usize> {
+        self.lens.clone()
+    }
+
+    fn stable(&self) -> bool {
+        self.stable
+    }
+
+    fn pinned(
+        &mut self,
+        writes: bool,
+        f: &mut dyn FnMut(&mut [HostData<'_>]) -> Result<(), RuntimeError>,
+    ) -> Result<(), RuntimeError> {
+        let gone = || RuntimeError::InvalidLaunch("the host thread stopped serving".into());
+        self.ask
+            .send(Ask::Pin {
+                part: self.part,
+                writes,
+            })
+            .map_err(|_| gone())?;
+        let raw = match self.answer.recv().map_err(|_| gone())? {
+            Answer::Slices(raw) => raw,
+            Answer::PinFailed(e) => return Err(e),
+            Answer::Go(_) => return Err(gone()),
+        };
+        // SAFETY: the calling thread keeps the arrays pinned and touches them no more until
+        // `Released`; this thread alone uses them meanwhile.
+        let mut slices: Vec<HostData<'_>> = raw.iter().map(|r| unsafe { from_raw(r) }).collect();
+        let result = f(&mut slices);
+        drop(slices);
+        // Sent even when `f` failed: the calling thread waits for it.
+        let _ = self.ask.send(Ask::Released);
+        result
+    }
+
+    fn cancellable(&self) -> bool {
+        self.cancellable
+    }
+
+    fn cancelled(&mut self) -> Option<String> {
+        self.cancel
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .clone()
+    }
+
+    fn results_wanted(&mut self, checks_passed: bool) -> bool {
+        let sent = self.ask.send(Ask::Verdict {
+            part: self.part,
+            passed: checks_passed,
+        });
+        if sent.is_err() {
+            return false;
+        }
+        loop {
+            match self.answer.recv() {
+                Ok(Answer::Go(go)) => return go && checks_passed,
+                Ok(_) => continue,
+                Err(_) => return false,
+            }
+        }
+    }
+}
+
+/// Runs every part at once, one thread per device, over the arrays `host` lends (see the module
+/// docs). The calling thread serves the parts' copies (pinning through `host`), polls `host` for
+/// cancellation, and gives the single verdict: results are copied only when every part passed.
+/// Returns each part's outcome in order.
+pub fn execute_parts(parts: &[Part<'_, '_>], host: &mut dyn HostAccess) -> Vec<PartOutcome> {
+    let n = parts.len();
+    let lens = host.byte_lens();
+    let stable = host.stable();
+    let cancellable = host.cancellable();
+    let cancel: Arc<Mutex<Option<String>>> = Arc::new(Mutex::new(None));
+    let (ask_tx, ask_rx) = mpsc::channel::<Ask>();
+    let mut answer_tx = Vec::with_capacity(n);
+    let mut proxies = Vec::with_capacity(n);
+    for part in 0..n {
+        let (tx, rx) = mpsc::channel::<Answer>();
+        answer_tx.push(tx);
+        proxies.push(Proxy {
+            part,
+            lens: lens.clone(),
+            stable,
+            cancellable,
+            cancel: Arc::clone(&cancel),
+            ask: ask_tx.clone(),
+            answer: rx,
+        });
+    }
+    drop(ask_tx);
+
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = parts
+            .iter()
+            .zip(proxies)
+            .map(|(p, mut proxy)| {
+                let device = p.device;
+                let plan = p.plan;
+                scope.spawn(move || {
+                    let started = Instant::now();
+                    let result = device.execute_with(plan, &mut proxy);
+                    let part = proxy.part;
+                    let _ = proxy.ask.send(Ask::Done { part });
+                    PartOutcome {
+                        result,
+                        time: started.elapsed(),
+                    }
+                })
+            })
+            .collect();
+
+        // The calling thread: serve pins, gather verdicts, poll cancellation. Requests that
+        // arrive while one part copies wait in `backlog`.
+        let mut backlog: VecDeque<Ask> = VecDeque::new();
+        let mut verdicts: Vec<Option<bool>> = vec![None; n];
+        let mut done = vec![false; n];
+        let mut decided: Option<bool> = None;
+        let mut waiting: Vec<usize> = Vec::new();
+        while done.iter().any(|d| !d) {
+            let msg = match backlog.pop_front() {
+                Some(m) => m,
+                None => match ask_rx.recv_timeout(Duration::from_millis(2)) {
+                    Ok(m) => m,
+                    Err(mpsc::RecvTimeoutError::Timeout) => {
+                        if cancellable {
+                            let mut c = cancel
+                                .lock()
+                                .unwrap_or_else(std::sync::PoisonError::into_inner);
+                            if c.is_none() {
+                                *c = host.cancelled();
+                            }
+                        }
+                        continue;
+                    }
+                    Err(mpsc::RecvTimeoutError::Disconnected) => break,
+                },
+            };
+            match msg {
+                Ask::Pin { part, writes } => {
+                    let tx = &answer_tx[part];
+                    let mut handed = false;
+                    let pinned = host.pinned(writes, &mut |slices: &mut [HostData<'_>]| {
+                        let raw: Vec<RawSlice> = slices.iter_mut().map(to_raw).collect();
+                        if tx.send(Answer::Slices(raw)).is_err() {
+                            return Ok(());
+                        }
+                        handed = true;
+                        // Until the part is done with them (one copy at a time: no two threads
+                        // share a slice); the others' requests wait.
+                        while let Ok(m) = ask_rx.recv() {
+                            if matches!(m, Ask::Released) {
+                                break;
+                            }
+                            backlog.push_back(m);
+                        }
+                        Ok(())
+                    });
+                    if let Err(e) = pinned {
+                        if !handed {
+                            let _ = tx.send(Answer::PinFailed(e));
+                        }
+                    }
+                }
+                Ask::Released => {}
+                Ask::Verdict { part, passed } => {
+                    verdicts[part] = Some(passed);
+                    waiting.push(part);
+                }
+                Ask::Done { part } => {
+                    done[part] = true;
+                }
+            }
+            // Every part has either given its verdict or ended: one answer for all.
+            if decided.is_none() && (0..n).all(|p| verdicts[p].is_some() || done[p]) {
+                decided = Some((0..n).all(|p| verdicts[p] == Some(true)));
+            }
+            if let Some(go) = decided {
+                for p in waiting.drain(..) {
+                    let _ = answer_tx[p].send(Answer::Go(go));
+                }
+            }
+        }
+        handles
+            .into_iter()
+            .map(|h| {
+                h.join().unwrap_or_else(|_| PartOutcome {
+                    result: Err(RuntimeError::InvalidLaunch(
+                        "a device's part of a split execution panicked".into(),
+                    )),
+                    time: Duration::ZERO,
+                })
+            })
+            .collect()
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn check(weights: &[f64], count: u64, granule: u64) -> Vec<(u64, u64)> {
+        let s = shares(weights, count, granule);
+        assert_eq!(s.len(), weights.len());
+        // Contiguous, in order, covering [0, count) exactly.
+        let mut next = 0;
+        for (i, &(first, n)) in s.iter().enumerate() {
+            assert_eq!(first, next, "{weights:?} {count} {granule}: {s:?}");
+            if i + 1 < s.len() && first + n < count {
+                assert_eq!((first + n) % granule.max(1), 0, "{s:?}");
+            }
+            next = first + n;
+        }
+        assert_eq!(next, count);
+        s
+    }
+
+    #[test]
+    fn shares_follow_the_weights_on_whole_granules() {
+        assert_eq!(check(&[1.0, 1.0], 1024, 64), vec![(0, 512), (512, 512)]);
+        assert_eq!(check(&[3.0, 1.0], 1024, 64), vec![(0, 768), (768, 256)]);
+        // Rounded to the granule: 1000 * 2/3 = 666.7 -> 640.
+        assert_eq!(check(&[2.0, 1.0], 1000, 64), vec![(0, 640), (640, 360)]);
+        // A tiny weight gets nothing rather than a part of a granule.
+        assert_eq!(check(&[1000.0, 1.0], 1024, 64), vec![(0, 1024), (1024, 0)]);
+        // Fewer iterations than a granule: all to whoever the rounding gives them.
+        check(&[1.0, 1.0, 1.0], 10, 64);
+        check(&[0.5, 0.25, 0.25], 1 << 40, 256);
+        assert!(shares(&[], 10, 1).is_empty());
+    }
+
+    #[test]
+    fn bad_weights_fall_back_to_equal_shares() {
+        assert_eq!(check(&[0.0, 0.0], 100, 1), vec![(0, 50), (50, 50)]);
+        assert_eq!(
+            check(&[f64::NAN, -1.0, f64::INFINITY], 90, 1),
+            vec![(0, 30), (30, 30), (60, 30)]
+        );
+        assert_eq!(check(&[f64::NAN, 1.0], 90, 1), vec![(0, 0), (0, 90)]);
+    }
+
+    #[test]
+    fn measured_rates_replace_the_guesses() {
+        let key = "split-test-key";
+        observe(key, 0, 2, 1000, Duration::from_millis(10));
+        observe(key, 1, 2, 1000, Duration::from_millis(30));
+        let table = rates().lock().expect("rates");
+        let r = &table[key].0;
+        assert!((r[0].expect("measured") - 100_000.0).abs() < 1.0);
+        assert!((r[1].expect("measured") - 33_333.3).abs() < 1.0);
+    }
+}
