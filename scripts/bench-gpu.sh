@@ -424,6 +424,27 @@ LD_PRELOAD=$B/jre/lib/libjsig.so "$B/jre/bin/java" -Xmx8g -Dferrocl.strict=true 
   dev.ferrocl.tests.FloatProof "${1:-1}"
 PROOF
 
+# The multi-device run (bench-java's MultiDeviceRun: MatMul 8192², N-body 262,144, Mandelbrot 8192², a map over
+# 2 x 4 GiB; one GPU, then split across two GPUs, then a GPU and the CPU device), results compared bit for bit with
+# the one-GPU run and with the JVM on samples: bash .bench-bundle/multi.sh [REPS] -> $OUT/multi.jsonl, multi.log.
+# MULTI_SCALE scales every size (default 1), MULTI_ONLY picks workloads (matmul,nbody,mandelbrot,map).
+cat >"$B/multi.sh" <<'MULTI'
+#!/usr/bin/env bash
+B=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+OUT=${OUT:-$PWD/out}
+mkdir -p "$OUT"
+lib=$(ls /usr/lib/x86_64-linux-gnu/libnvidia-opencl.so.1 /usr/lib/libnvidia-opencl.so.1 \
+  /usr/lib64/libnvidia-opencl.so.1 /usr/local/nvidia/lib64/libnvidia-opencl.so.1 2>/dev/null | head -1)
+if [[ -n $lib ]]; then mkdir -p /etc/OpenCL/vendors 2>/dev/null && echo "$lib" >/etc/OpenCL/vendors/nvidia.icd; fi
+command -v nvidia-smi >/dev/null && nvidia-smi --query-gpu=index,name,driver_version,pci.bus_id --format=csv | tee "$OUT/multi-gpus.txt"
+LD_PRELOAD=$B/jre/lib/libjsig.so "$B/jre/bin/java" -Xmx${MULTI_XMX:-40g} -Dferrocl.strict=true \
+  -Dferrocl.library.path="$B/lib/libferrocl.so" -Dmulti.scale="${MULTI_SCALE:-1}" \
+  -Dmulti.only="${MULTI_ONLY:-matmul,nbody,mandelbrot,map}" \
+  -cp "$B/lib/ferrocl-bench.jar" dev.ferrocl.bench.MultiDeviceRun "$OUT/multi.jsonl" "${1:-5}" \
+  gpu0 gpu0+gpu1 gpu0+cpu 2>&1 | tee "$OUT/multi.log"
+MULTI
+chmod +x "$B/multi.sh"
+
 size_kib=$(du -sk "$B" | cut -f1)
 echo "bundle: $B, $((size_kib / 1024)) MiB ($(du -sh "$B/jre" | cut -f1) runtime, $(du -sh "$B/lib/ferrocl-bench.jar" | cut -f1) jar, $(du -sh "$B/lib/libferrocl.so" | cut -f1) libferrocl.so)"
 if ((size_kib > LIMIT_MIB * 1024)); then
@@ -437,6 +458,7 @@ Run it on the GPU machine with the device tool:
         bash .bench-bundle/native/run.sh: the bare-OpenCL overhead floor alone, a few s; \$OUT/overhead.txt
         (run.sh runs it too when OverheadBench is selected);
         bash .bench-bundle/junit/run.sh: the strict JUnit suite on the GPU, about 40 s;
+        bash .bench-bundle/multi.sh [REPS]: one GPU against two GPUs and GPU + CPU, \$OUT/multi.jsonl;
         bash .bench-bundle/junit/math-proof.sh [N]: StrictMath against the JVM, N inputs per function;
         bash .bench-bundle/junit/float-proof.sh [stride]: narrowed float math over every float)
        (JMH arguments after run.sh select a part, e.g. 'bash .bench-bundle/run.sh VectorAdd -p size=smoke')

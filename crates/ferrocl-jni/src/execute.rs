@@ -916,7 +916,22 @@ pub(crate) fn execute_split<'local>(
         && calls.len() > 1
         && whole.spans.iter().all(|s| !matches!(s, Some(None)));
     if let (true, Some((count, granule))) = (splittable, whole.outer) {
-        let weights = ferrocl_runtime::split::weights(&key, &devices);
+        let mut weights = ferrocl_runtime::split::weights(&key, &devices);
+        // A device that cannot allocate the largest array gets no share (every device holds
+        // each array whole, at its own indices).
+        let largest = whole.plan.arrays.iter().map(|a| a.bytes).max().unwrap_or(0) as u64;
+        for (w, d) in weights.iter_mut().zip(&devices) {
+            if largest > d.info().max_mem_alloc_bytes {
+                log::debug!(
+                    "{location}: {} cannot allocate {largest} bytes: no share",
+                    d.label()
+                );
+                *w = 0.0;
+            }
+        }
+        if weights.iter().all(|&w| w == 0.0) {
+            weights[0] = 1.0;
+        }
         let shares = ferrocl_runtime::split::shares(&weights, count, granule);
         for (d, &(first, n)) in shares.iter().enumerate() {
             if n == 0 {
@@ -986,7 +1001,16 @@ pub(crate) fn execute_split<'local>(
             plan: &b.plan,
         })
         .collect();
-    let results = run_split(env, &first_call.task.device, &run_parts, &held, timeout)?;
+    let part_devices: Vec<&Arc<ferrocl_runtime::Device>> =
+        parts.iter().map(|(d, ..)| &calls[*d].task.device).collect();
+    let results = run_split(
+        env,
+        &first_call.task.device,
+        &part_devices,
+        &run_parts,
+        &held,
+        timeout,
+    )?;
     drop(run_parts);
     let mut executed = Vec::with_capacity(results.len());
     let mut shares = Vec::with_capacity(results.len());
@@ -1024,6 +1048,9 @@ pub(crate) fn execute_split<'local>(
     Ok((outcome, shares))
 }
 
+/// A host range registered with a device while pinned: `(array index, address, bytes)`.
+type Registration = (usize, usize, usize);
+
 /// The Java arrays of an execution, lent to the executor (see [`ferrocl_runtime::HostAccess`]):
 /// pinned with `GetPrimitiveArrayCritical` only while the executor copies them, so that the
 /// garbage collector runs while kernels do; the large ones registered with the driver while
@@ -1031,6 +1058,10 @@ pub(crate) fn execute_split<'local>(
 struct JavaArrays<'a, 'e, 'local> {
     env: &'e mut Env<'local>,
     device: &'a Arc<ferrocl_runtime::Device>,
+    /// In a split execution: each part's device, and the registrations made for it.
+    parts: Vec<(&'a Arc<ferrocl_runtime::Device>, Vec<Registration>)>,
+    /// The part the next `pinned` serves (an index into `parts`).
+    serving: usize,
     held: Vec<(&'a JObject<'a>, ElemKind, usize, bool)>,
     /// Registrations made while pinned, `(index, address, bytes)`, recorded once released.
     fresh: Vec<(usize, usize, usize)>,
@@ -1060,9 +1091,13 @@ impl ferrocl_runtime::HostAccess for JavaArrays<'_, '_, '_> {
         let mut criticals = unsafe { Criticals::hold(raw_env, &self.held) }.map_err(|e| {
             RuntimeError::InvalidLaunch(format!("the Java arrays cannot be pinned: {e:?}"))
         })?;
-        for (i, addr, bytes) in hostmem::register(self.device, &criticals.ranges()) {
-            if !self.fresh.iter().any(|&(_, a, b)| a == addr && b == bytes) {
-                self.fresh.push((i, addr, bytes));
+        let (device, fresh) = match self.parts.get_mut(self.serving) {
+            Some((device, fresh)) => (*device, fresh),
+            None => (self.device, &mut self.fresh),
+        };
+        for (i, addr, bytes) in hostmem::register(device, &criticals.ranges()) {
+            if !fresh.iter().any(|&(_, a, b)| a == addr && b == bytes) {
+                fresh.push((i, addr, bytes));
             }
         }
         let result = {
@@ -1076,6 +1111,19 @@ impl ferrocl_runtime::HostAccess for JavaArrays<'_, '_, '_> {
 
     fn cancellable(&self) -> bool {
         true
+    }
+
+    fn serving_part(&mut self, part: usize) {
+        self.serving = part;
+    }
+
+    fn write_window(&self, i: usize) -> (usize, usize) {
+        (
+            0,
+            self.held
+                .get(i)
+                .map_or(0, |&(_, elem, len, _)| len * elem_bytes(elem)),
+        )
     }
 
     fn cancelled(&mut self) -> Option<String> {
@@ -1159,6 +1207,8 @@ pub(crate) fn run_held(
     let mut lent = JavaArrays {
         env,
         device,
+        parts: Vec::new(),
+        serving: 0,
         held,
         fresh: Vec::new(),
         deadline: timeout.map(|t| (std::time::Instant::now() + t, t)),
@@ -1171,11 +1221,12 @@ pub(crate) fn run_held(
 }
 
 /// [`run_held`] for the parts of a split execution (see [`ferrocl_runtime::split`]): the Java
-/// arrays are lent once, pinned on this thread for one part's copies at a time (registered with
-/// `device`'s driver, the first part's).
+/// arrays are lent once, pinned on this thread for one part's copies at a time and registered
+/// with that part's device (`devices`, in part order; `device` when there are none).
 fn run_split(
     env: &mut Env<'_>,
     device: &Arc<ferrocl_runtime::Device>,
+    devices: &[&Arc<ferrocl_runtime::Device>],
     parts: &[ferrocl_runtime::split::Part<'_, '_>],
     arrays: &[(&JObject<'_>, ElemKind, usize)],
     timeout: Option<std::time::Duration>,
@@ -1193,15 +1244,19 @@ fn run_split(
         .collect();
     let mut lent = JavaArrays {
         env,
-        device,
+        device: devices.first().copied().unwrap_or(device),
+        parts: devices.iter().map(|&d| (d, Vec::new())).collect(),
+        serving: 0,
         held,
         fresh: Vec::new(),
         deadline: timeout.map(|t| (std::time::Instant::now() + t, t)),
     };
     let results = ferrocl_runtime::split::execute_parts(parts, &mut lent);
-    let fresh = std::mem::take(&mut lent.fresh);
+    let registered = std::mem::take(&mut lent.parts);
     let objects: Vec<(&JObject<'_>, ElemKind)> = arrays.iter().map(|&(o, e, _)| (o, e)).collect();
-    hostmem::remember(env, device, &fresh, &objects)?;
+    for (d, fresh) in registered {
+        hostmem::remember(env, d, &fresh, &objects)?;
+    }
     Ok(results)
 }
 

@@ -221,15 +221,21 @@ pub fn device(selector: Option<DeviceSelector>) -> Result<Arc<Device>, RuntimeEr
     Ok(dev)
 }
 
-/// Part `k` of device `parent` cut into `n` equal sub-devices: its description and id. The
-/// other parts are released; the chosen one lives as long as the process (devices are opened
-/// once).
+/// Part `k` of device `parent` cut into `n` equal sub-devices: its description and id. A device
+/// is cut into `n` parts once per process and the parts are kept (never released): the parts
+/// `0..n` of one selector family are the disjoint halves, thirds, … of one partition, and a
+/// released sibling must not take shared driver state with it (PoCL 5 asserts later when the
+/// siblings of a kept sub-device were released).
 fn sub_device(
     parent: &DeviceInfo,
     id: opencl3::types::cl_device_id,
     k: u32,
     n: u32,
 ) -> Result<(DeviceInfo, opencl3::types::cl_device_id), RuntimeError> {
+    struct Ids(Vec<opencl3::types::cl_device_id>);
+    // SAFETY: OpenCL device ids are process-wide handles, usable from any thread.
+    unsafe impl Send for Ids {}
+    static PARTS: OnceLock<Mutex<HashMap<(DeviceSelector, u32), Ids>>> = OnceLock::new();
     let units = parent.compute_units / n.max(1);
     if units == 0 || k >= n {
         return Err(RuntimeError::InvalidInput(format!(
@@ -238,28 +244,32 @@ fn sub_device(
             parent.compute_units
         )));
     }
-    let properties = [
-        cl3::device::CL_DEVICE_PARTITION_EQUALLY,
-        units as cl3::device::cl_device_partition_property,
-        0,
-    ];
-    let ids = cl3::device::create_sub_devices(id, &properties)
-        .map_err(|e| RuntimeError::opencl("clCreateSubDevices", e))?;
-    let Some(&chosen) = ids.get(k as usize) else {
-        for &other in &ids {
-            // SAFETY: each id was just created by clCreateSubDevices and is released once.
-            let _ = unsafe { cl3::device::release_device(other) };
+    let mut parts = PARTS
+        .get_or_init(|| Mutex::new(HashMap::new()))
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    let key = (parent.selector(), n);
+    let ids = match parts.entry(key) {
+        std::collections::hash_map::Entry::Occupied(e) => e.into_mut(),
+        std::collections::hash_map::Entry::Vacant(e) => {
+            let properties = [
+                cl3::device::CL_DEVICE_PARTITION_EQUALLY,
+                units as cl3::device::cl_device_partition_property,
+                0,
+            ];
+            let ids = cl3::device::create_sub_devices(id, &properties)
+                .map_err(|e| RuntimeError::opencl("clCreateSubDevices", e))?;
+            e.insert(Ids(ids))
         }
+    };
+    let ids = ids.0.as_slice();
+    let Some(&chosen) = ids.get(k as usize) else {
         return Err(RuntimeError::InvalidInput(format!(
             "device {} gave {} parts of {units} compute units, not {n}",
             parent.id(),
             ids.len()
         )));
     };
-    for &other in ids.iter().filter(|&&o| o != chosen) {
-        // SAFETY: as above; the chosen one is kept.
-        let _ = unsafe { cl3::device::release_device(other) };
-    }
     let mut info = parent.clone();
     info.compute_units = units;
     info.part = Some((k, n));

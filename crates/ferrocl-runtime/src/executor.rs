@@ -53,6 +53,9 @@ pub struct Executed {
     pub discarded: bool,
 }
 
+/// What [`HostAccess::pinned_read`] runs: a copy out of the arrays, each as read-only bytes.
+pub type ReadCopy<'f> = &'f mut dyn FnMut(&[&[u8]]) -> Result<(), RuntimeError>;
+
 /// The host arrays of an execution, as the caller lends them.
 ///
 /// Java arrays may be moved by the garbage collector whenever they are not pinned, and pinning them
@@ -86,6 +89,25 @@ pub trait HostAccess {
     /// execution that is one part of a larger one waits here for the verdict of the others.
     fn results_wanted(&mut self, checks_passed: bool) -> bool {
         checks_passed
+    }
+    /// In a split execution ([`crate::split`]): the next [`HostAccess::pinned`] serves part
+    /// `part` (its device may want the memory registered for itself).
+    fn serving_part(&mut self, _part: usize) {}
+    /// Calls `f` with the arrays pinned, as bytes, read only (the uploads). By default through
+    /// [`HostAccess::pinned`]; a caller that lends the arrays to several executions at once can
+    /// share them between readers.
+    fn pinned_read(&mut self, f: ReadCopy<'_>) -> Result<(), RuntimeError> {
+        self.pinned(false, &mut |h: &mut [HostData<'_>]| {
+            let views: Vec<&[u8]> = h.iter().map(HostData::as_bytes).collect();
+            f(&views)
+        })
+    }
+    /// The bytes `[start, end)` of array `i` that slice `i` of a writing [`HostAccess::pinned`]
+    /// covers (its first element is the array's byte `start`): the whole array by default; a
+    /// caller lending disjoint parts of the arrays to several executions at once gives less. The
+    /// executor writes only within it (it must cover the plan's download range).
+    fn write_window(&self, i: usize) -> (usize, usize) {
+        (0, self.byte_lens().get(i).copied().unwrap_or(0))
     }
 }
 
@@ -774,9 +796,9 @@ impl Device {
         let mut written_resident: Vec<&Resident> = Vec::new();
         // The device buffers, and the uploads from the pinned host arrays; unless the arrays stay
         // put anyway, the host waits for the uploads before it lets them go.
-        let mut enqueue_uploads = |host: &mut [HostData<'_>]| -> Result<bool, RuntimeError> {
+        let mut enqueue_uploads = |host: &[&[u8]]| -> Result<bool, RuntimeError> {
             let before = uploads.len();
-            for (i, (a, h)) in plan.arrays.iter().zip(host.iter_mut()).enumerate() {
+            for (i, (a, h)) in plan.arrays.iter().zip(host.iter()).enumerate() {
                 if let Some(r) = a.resident.as_deref() {
                     let guard = r
                         .mem
@@ -797,19 +819,21 @@ impl Device {
                 } else if stable
                     && self.info.unified_memory
                     && !a.transfer.download
-                    && (h.as_bytes().as_ptr() as usize) % a.align.max(1) == 0
+                    && (h.as_ptr() as usize) % a.align.max(1) == 0
                 {
                     // Read in place: the kernel reads the host slice itself.
-                    let bytes = h.as_bytes_mut();
+                    let bytes: &[u8] = h;
                     // SAFETY: the slice stays valid and unmoved for the call (the caller's promise),
-                    // no launch writes it (it is not downloaded, so no use writes it), and the buffer
-                    // is released after the queue finished (`Holding`'s drop).
+                    // no launch writes it (it is not downloaded, so no use writes it; the buffer is
+                    // read-only, so the mutable pointer OpenCL's signature asks for is never
+                    // written through), and the buffer is released after the queue finished
+                    // (`Holding`'s drop).
                     let b = unsafe {
                         Buffer::<u8>::create(
                             &self.context,
                             CL_MEM_READ_ONLY | CL_MEM_USE_HOST_PTR,
                             bytes.len(),
-                            bytes.as_mut_ptr().cast(),
+                            bytes.as_ptr().cast_mut().cast(),
                         )
                     }
                     .map_err(cl("clCreateBuffer(CL_MEM_USE_HOST_PTR)"))?;
@@ -826,7 +850,7 @@ impl Device {
                         continue;
                     }
                 }
-                let data = h.as_bytes();
+                let data: &[u8] = h;
                 let target = holding.held[i].buffer();
                 // The part the first launch writes in full stays out of the upload: at most two
                 // pieces, before and after it.
@@ -857,7 +881,7 @@ impl Device {
             Ok(uploads.len() > before)
         };
         let mut upload_result = Ok(false);
-        host.pinned(false, &mut |h: &mut [HostData<'_>]| {
+        host.pinned_read(&mut |h: &[&[u8]]| {
             upload_result = enqueue_uploads(h);
             if !stable && !matches!(upload_result, Ok(false)) {
                 // Nothing may read the arrays once they are let go.
@@ -1051,6 +1075,19 @@ impl Device {
         // The caller may discard results that passed (another part of the same work failed).
         let wanted = host.results_wanted(failed.is_none()) && failed.is_none();
         if wanted && plan.arrays.iter().any(|a| a.transfer.download) {
+            // Where each slice of the writing `pinned` starts in its array.
+            let windows: Vec<(usize, usize)> = (0..plan.arrays.len())
+                .map(|i| host.write_window(i))
+                .collect();
+            let window = |i: usize, (from, to): (usize, usize), data: &mut [u8]| {
+                let (base, end) = windows.get(i).copied().unwrap_or((0, data.len()));
+                if base > from || to > end || to - base > data.len() {
+                    return Err(RuntimeError::InvalidLaunch(format!(
+                        "array {i}: bytes [{from}, {to}) come back, the host lends [{base}, {end})"
+                    )));
+                }
+                Ok((from - base, to - base))
+            };
             let direct_reads: Vec<usize> = plan
                 .arrays
                 .iter()
@@ -1068,9 +1105,13 @@ impl Device {
                         if h.is_empty() {
                             continue;
                         }
+                        let len = lens.get(i).copied().unwrap_or(0);
+                        let (from, to) = clip(plan.arrays[i].transfer.download_range, len);
                         let data = h.as_bytes_mut();
-                        let (from, to) = clip(plan.arrays[i].transfer.download_range, data.len());
-                        let data = &mut data[from..to];
+                        let Ok((s, e)) = window(i, (from, to), data) else {
+                            return Err(cl3::error_codes::CL_INVALID_VALUE);
+                        };
+                        let data = &mut data[s..e];
                         let source = holding.held[i].buffer();
                         // SAFETY: the device buffer holds as many bytes as the host slice, so
                         // `[from, to)` lies in it; the host slice stays pinned until the queue is
@@ -1119,9 +1160,11 @@ impl Device {
                     let (Some(at), Some(h)) = (staged_at[i], host.get_mut(i)) else {
                         continue;
                     };
+                    let len = lens.get(i).copied().unwrap_or(0);
+                    let (from, to) = clip(plan.arrays[i].transfer.download_range, len);
                     let data = h.as_bytes_mut();
-                    let (from, to) = clip(plan.arrays[i].transfer.download_range, data.len());
-                    let data = &mut data[from..to];
+                    let (s, e) = window(i, (from, to), data)?;
+                    let data = &mut data[s..e];
                     data.copy_from_slice(&area[at..at + data.len()]);
                     if let Some(t) = times.get_mut(last) {
                         t.bytes_downloaded += data.len() as u64;

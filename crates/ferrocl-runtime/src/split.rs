@@ -148,23 +148,29 @@ pub struct PartOutcome {
 }
 
 /// A host slice handed to another thread for one copy (see [`execute_parts`]).
+#[derive(Clone, Copy)]
 struct RawSlice {
     kind: u8,
     ptr: *mut u8,
+    /// Elements.
     len: usize,
+    /// Bytes per element.
+    size: usize,
 }
 
-// SAFETY: the memory stays pinned by the owning thread until the borrowing thread reports back
-// (`Released`), and only one thread uses it at a time.
+// SAFETY: the memory stays pinned by the owning thread until every borrowing thread reported back
+// (`Released`); readers share it only as `&[u8]`, and writers get disjoint windows of it.
 unsafe impl Send for RawSlice {}
 
 fn to_raw(h: &mut HostData<'_>) -> RawSlice {
+    let size = h.elem_size();
     macro_rules! raw {
         ($k:expr, $s:expr) => {
             RawSlice {
                 kind: $k,
                 ptr: $s.as_mut_ptr().cast::<u8>(),
                 len: $s.len(),
+                size,
             }
         };
     }
@@ -180,31 +186,35 @@ fn to_raw(h: &mut HostData<'_>) -> RawSlice {
     }
 }
 
+/// The elements `[first, first + len)` of `r` as a mutable slice of its type.
+///
 /// # Safety
 ///
-/// `r` describes a live slice of its element type that nothing else uses while the result lives.
-unsafe fn from_raw<'a>(r: &RawSlice) -> HostData<'a> {
-    // SAFETY: the caller's promise; `kind` was set from the variant by `to_raw`.
+/// `r` describes a live slice that holds those elements, and nothing else uses them while the
+/// result lives.
+unsafe fn window_of<'a>(r: &RawSlice, first: usize, len: usize) -> HostData<'a> {
+    // SAFETY: the caller's promise; `kind` and `size` were set from the variant by `to_raw`.
     unsafe {
+        let p = r.ptr.add(first * r.size);
         match r.kind {
-            0 => HostData::I8(std::slice::from_raw_parts_mut(r.ptr.cast(), r.len)),
-            1 => HostData::U8(std::slice::from_raw_parts_mut(r.ptr, r.len)),
-            2 => HostData::I16(std::slice::from_raw_parts_mut(r.ptr.cast(), r.len)),
-            3 => HostData::U16(std::slice::from_raw_parts_mut(r.ptr.cast(), r.len)),
-            4 => HostData::I32(std::slice::from_raw_parts_mut(r.ptr.cast(), r.len)),
-            5 => HostData::I64(std::slice::from_raw_parts_mut(r.ptr.cast(), r.len)),
-            6 => HostData::F32(std::slice::from_raw_parts_mut(r.ptr.cast(), r.len)),
-            _ => HostData::F64(std::slice::from_raw_parts_mut(r.ptr.cast(), r.len)),
+            0 => HostData::I8(std::slice::from_raw_parts_mut(p.cast(), len)),
+            1 => HostData::U8(std::slice::from_raw_parts_mut(p, len)),
+            2 => HostData::I16(std::slice::from_raw_parts_mut(p.cast(), len)),
+            3 => HostData::U16(std::slice::from_raw_parts_mut(p.cast(), len)),
+            4 => HostData::I32(std::slice::from_raw_parts_mut(p.cast(), len)),
+            5 => HostData::I64(std::slice::from_raw_parts_mut(p.cast(), len)),
+            6 => HostData::F32(std::slice::from_raw_parts_mut(p.cast(), len)),
+            _ => HostData::F64(std::slice::from_raw_parts_mut(p.cast(), len)),
         }
     }
 }
 
 /// A part's request to the calling thread.
 enum Ask {
-    /// Pin the arrays for a copy (`writes`: results).
+    /// Pin the arrays for a copy (`writes`: results, into the part's windows).
     Pin { part: usize, writes: bool },
-    /// The copy with the pinned arrays is done.
-    Released,
+    /// The part's copy with the pinned arrays is done.
+    Released { part: usize },
     /// The part's checks were read: `passed`; it waits for the verdict.
     Verdict { part: usize, passed: bool },
     /// The part ended (its outcome is in its thread's result).
@@ -222,11 +232,35 @@ enum Answer {
 struct Proxy {
     part: usize,
     lens: Vec<usize>,
+    /// Per array, the bytes this part's results may write (its download range; empty for arrays
+    /// it does not download).
+    windows: Vec<(usize, usize)>,
     stable: bool,
     cancellable: bool,
     cancel: Arc<Mutex<Option<String>>>,
     ask: mpsc::Sender<Ask>,
     answer: mpsc::Receiver<Answer>,
+}
+
+impl Proxy {
+    fn gone() -> RuntimeError {
+        RuntimeError::InvalidLaunch("the host thread stopped serving".into())
+    }
+
+    /// Asks for the pinned arrays; the caller sends `Released` when done with them.
+    fn request(&mut self, writes: bool) -> Result<Vec<RawSlice>, RuntimeError> {
+        self.ask
+            .send(Ask::Pin {
+                part: self.part,
+                writes,
+            })
+            .map_err(|_| Self::gone())?;
+        match self.answer.recv().map_err(|_| Self::gone())? {
+            Answer::Slices(raw) => Ok(raw),
+            Answer::PinFailed(e) => Err(e),
+            Answer::Go(_) => Err(Self::gone()),
+        }
+    }
 }
 
 impl HostAccess for Proxy {
@@ -243,26 +277,51 @@ impl HostAccess for Proxy {
         writes: bool,
         f: &mut dyn FnMut(&mut [HostData<'_>]) -> Result<(), RuntimeError>,
     ) -> Result<(), RuntimeError> {
-        let gone = || RuntimeError::InvalidLaunch("the host thread stopped serving".into());
-        self.ask
-            .send(Ask::Pin {
-                part: self.part,
-                writes,
-            })
-            .map_err(|_| gone())?;
-        let raw = match self.answer.recv().map_err(|_| gone())? {
-            Answer::Slices(raw) => raw,
-            Answer::PinFailed(e) => return Err(e),
-            Answer::Go(_) => return Err(gone()),
+        let raw = self.request(writes)?;
+        // Each slice covers this part's window only (element-aligned: the windows come from
+        // whole elements).
+        let mut slices = Vec::with_capacity(raw.len());
+        let mut bad = None;
+        for (i, r) in raw.iter().enumerate() {
+            let (s, e) = self.windows.get(i).copied().unwrap_or((0, 0));
+            let size = r.size.max(1);
+            if s % size != 0 || e % size != 0 || e < s || e / size > r.len {
+                bad = Some(i);
+                break;
+            }
+            // SAFETY: the calling thread keeps the arrays pinned until `Released`; the windows of
+            // the parts it serves at once are disjoint (checked there), so no other thread uses
+            // these elements meanwhile.
+            slices.push(unsafe { window_of(r, s / size, (e - s) / size) });
+        }
+        let result = match bad {
+            None => f(&mut slices),
+            Some(i) => Err(RuntimeError::InvalidLaunch(format!(
+                "array {i}: a window that is not whole elements"
+            ))),
         };
-        // SAFETY: the calling thread keeps the arrays pinned and touches them no more until
-        // `Released`; this thread alone uses them meanwhile.
-        let mut slices: Vec<HostData<'_>> = raw.iter().map(|r| unsafe { from_raw(r) }).collect();
-        let result = f(&mut slices);
         drop(slices);
         // Sent even when `f` failed: the calling thread waits for it.
-        let _ = self.ask.send(Ask::Released);
+        let _ = self.ask.send(Ask::Released { part: self.part });
         result
+    }
+
+    fn pinned_read(&mut self, f: crate::executor::ReadCopy<'_>) -> Result<(), RuntimeError> {
+        let raw = self.request(false)?;
+        // SAFETY: the calling thread keeps the arrays pinned until `Released` and lets no thread
+        // write them meanwhile (readers only share a pinned section).
+        let views: Vec<&[u8]> = raw
+            .iter()
+            .map(|r| unsafe { std::slice::from_raw_parts(r.ptr.cast_const(), r.len * r.size) })
+            .collect();
+        let result = f(&views);
+        drop(views);
+        let _ = self.ask.send(Ask::Released { part: self.part });
+        result
+    }
+
+    fn write_window(&self, i: usize) -> (usize, usize) {
+        self.windows.get(i).copied().unwrap_or((0, 0))
     }
 
     fn cancellable(&self) -> bool {
@@ -294,10 +353,18 @@ impl HostAccess for Proxy {
     }
 }
 
+/// Whether two parts' windows overlap in some array.
+fn overlap(a: &[(usize, usize)], b: &[(usize, usize)]) -> bool {
+    a.iter()
+        .zip(b)
+        .any(|(&(s0, e0), &(s1, e1))| s0 < e0 && s1 < e1 && s0 < e1 && s1 < e0)
+}
+
 /// Runs every part at once, one thread per device, over the arrays `host` lends (see the module
-/// docs). The calling thread serves the parts' copies (pinning through `host`), polls `host` for
-/// cancellation, and gives the single verdict: results are copied only when every part passed.
-/// Returns each part's outcome in order.
+/// docs). The calling thread serves the parts' copies (pinning through `host`: uploads of several
+/// parts share one pinned section, and so do their results where their windows are disjoint),
+/// polls `host` for cancellation, and gives the single verdict: results are copied only when
+/// every part passed. Returns each part's outcome in order.
 pub fn execute_parts(parts: &[Part<'_, '_>], host: &mut dyn HostAccess) -> Vec<PartOutcome> {
     let n = parts.len();
     let lens = host.byte_lens();
@@ -307,18 +374,36 @@ pub fn execute_parts(parts: &[Part<'_, '_>], host: &mut dyn HostAccess) -> Vec<P
     let (ask_tx, ask_rx) = mpsc::channel::<Ask>();
     let mut answer_tx = Vec::with_capacity(n);
     let mut proxies = Vec::with_capacity(n);
-    for part in 0..n {
+    let mut windows: Vec<Vec<(usize, usize)>> = Vec::with_capacity(n);
+    for (part, p) in parts.iter().enumerate() {
+        let w: Vec<(usize, usize)> = p
+            .plan
+            .arrays
+            .iter()
+            .zip(&lens)
+            .map(|(a, &len)| {
+                if !a.transfer.download {
+                    return (0, 0);
+                }
+                match a.transfer.download_range {
+                    Some((s, e)) => (s.min(len), e.clamp(s.min(len), len)),
+                    None => (0, len),
+                }
+            })
+            .collect();
         let (tx, rx) = mpsc::channel::<Answer>();
         answer_tx.push(tx);
         proxies.push(Proxy {
             part,
             lens: lens.clone(),
+            windows: w.clone(),
             stable,
             cancellable,
             cancel: Arc::clone(&cancel),
             ask: ask_tx.clone(),
             answer: rx,
         });
+        windows.push(w);
     }
     drop(ask_tx);
 
@@ -343,7 +428,7 @@ pub fn execute_parts(parts: &[Part<'_, '_>], host: &mut dyn HostAccess) -> Vec<P
             .collect();
 
         // The calling thread: serve pins, gather verdicts, poll cancellation. Requests that
-        // arrive while one part copies wait in `backlog`.
+        // arrive while a pinned section is open and cannot join it wait in `backlog`.
         let mut backlog: VecDeque<Ask> = VecDeque::new();
         let mut verdicts: Vec<Option<bool>> = vec![None; n];
         let mut done = vec![false; n];
@@ -370,31 +455,45 @@ pub fn execute_parts(parts: &[Part<'_, '_>], host: &mut dyn HostAccess) -> Vec<P
             };
             match msg {
                 Ask::Pin { part, writes } => {
-                    let tx = &answer_tx[part];
                     let mut handed = false;
+                    host.serving_part(part);
                     let pinned = host.pinned(writes, &mut |slices: &mut [HostData<'_>]| {
                         let raw: Vec<RawSlice> = slices.iter_mut().map(to_raw).collect();
-                        if tx.send(Answer::Slices(raw)).is_err() {
+                        if answer_tx[part].send(Answer::Slices(raw.clone())).is_err() {
                             return Ok(());
                         }
                         handed = true;
-                        // Until the part is done with them (one copy at a time: no two threads
-                        // share a slice); the others' requests wait.
-                        while let Ok(m) = ask_rx.recv() {
-                            if matches!(m, Ask::Released) {
-                                break;
+                        // The section stays open while some part copies; a request of the same
+                        // kind joins it (readers always; writers whose windows are disjoint from
+                        // every writer's in it), any other waits for the next section.
+                        let mut active = vec![part];
+                        while !active.is_empty() {
+                            let Ok(m) = ask_rx.recv() else { break };
+                            match m {
+                                Ask::Released { part: p } => active.retain(|&a| a != p),
+                                Ask::Pin { part: p, writes: w }
+                                    if w == writes
+                                        && (!w
+                                            || active
+                                                .iter()
+                                                .all(|&a| !overlap(&windows[a], &windows[p]))) =>
+                                {
+                                    if answer_tx[p].send(Answer::Slices(raw.clone())).is_ok() {
+                                        active.push(p);
+                                    }
+                                }
+                                other => backlog.push_back(other),
                             }
-                            backlog.push_back(m);
                         }
                         Ok(())
                     });
                     if let Err(e) = pinned {
                         if !handed {
-                            let _ = tx.send(Answer::PinFailed(e));
+                            let _ = answer_tx[part].send(Answer::PinFailed(e));
                         }
                     }
                 }
-                Ask::Released => {}
+                Ask::Released { .. } => {}
                 Ask::Verdict { part, passed } => {
                     verdicts[part] = Some(passed);
                     waiting.push(part);

@@ -22,7 +22,8 @@ import java.util.Random;
  *
  * <pre>
  * java -cp ferrocl-bench.jar dev.ferrocl.bench.MultiDeviceRun OUT.jsonl REPS CONFIG [CONFIG...]
- *   CONFIG: device ids joined by '+', e.g. 0:0  0:0+1:0  0:0+2:0  (the first is the reference)
+ *   CONFIG: device ids joined by '+', e.g. 0:0  0:0+1:0  0:0+2:0  (the first is the reference); gpuN names the
+ *   N-th GPU, cpu the first CPU device (a configuration naming a device that is not there is skipped)
  *   -Dmulti.scale=1.0 scales every size (0.01 for a quick run on a CPU); -Dmulti.only=matmul,map picks workloads
  * </pre>
  */
@@ -332,7 +333,17 @@ public final class MultiDeviceRun {
         int reps = Integer.parseInt(args[1]);
         List<String[]> configs = new ArrayList<>();
         for (int k = 2; k < args.length; k++) {
-            configs.add(args[k].split("\\+"));
+            String[] ids = args[k].split("\\+");
+            boolean missing = false;
+            for (int d = 0; d < ids.length; d++) {
+                ids[d] = resolve(ids[d]);
+                missing |= ids[d] == null;
+            }
+            if (missing) {
+                System.out.println("skipping configuration " + args[k] + ": no such device here");
+                continue;
+            }
+            configs.add(ids);
         }
         double scale = Double.parseDouble(System.getProperty("multi.scale", "1.0"));
         String only = System.getProperty("multi.only", "matmul,nbody,mandelbrot,map");
@@ -416,6 +427,29 @@ public final class MultiDeviceRun {
                 }
             }
         }
+    }
+
+    /** {@code gpuN}: the N-th GPU; {@code cpu}: the first CPU device; anything else: a device id as it is. */
+    static String resolve(String name) {
+        List<Device> all = Devices.list();
+        if (name.startsWith("gpu")) {
+            int want = Integer.parseInt(name.substring(3));
+            for (Device d : all) {
+                if (d.type().equalsIgnoreCase("GPU") && want-- == 0) {
+                    return d.id();
+                }
+            }
+            return null;
+        }
+        if (name.equals("cpu")) {
+            for (Device d : all) {
+                if (d.type().equalsIgnoreCase("CPU")) {
+                    return d.id();
+                }
+            }
+            return null;
+        }
+        return name;
     }
 
     static int round(double v, int multiple) {

@@ -15,8 +15,9 @@ import java.util.List;
 import org.junit.Test;
 
 /**
- * One task across several devices ({@link TaskSchedule#devices(String...)}), tested on the default device cut into
- * two equal sub-devices ({@code "P:D.0/2"}, {@code "P:D.1/2"}: PoCL's CPU device here, one core each). Every result
+ * One task across several devices ({@link TaskSchedule#devices(String...)}), tested on a CPU device (else the default
+ * one) cut into two equal sub-devices ({@code "P:D.0/2"}, {@code "P:D.1/2"}: PoCL's CPU device here, one core each;
+ * on the GPU machine also a GPU plus the CPU device, in {@code aGpuAndTheCpuShareALoop}). Every result
  * is compared exactly with the JVM's run of the same method on copies of the same inputs; the report must show both
  * devices' shares covering the loop once, in order.
  */
@@ -87,8 +88,18 @@ public class SplitDevicesTest {
         }
     }
 
+    /** A CPU device when there is one (GPU drivers rarely cut devices into sub-devices), else the default. */
+    private static String partitionable() {
+        for (dev.ferrocl.api.Device d : Devices.list()) {
+            if (d.type().equalsIgnoreCase("CPU")) {
+                return d.id();
+            }
+        }
+        return Devices.defaultDevice().id();
+    }
+
     private static String[] halves() {
-        String d = Devices.defaultDevice().id();
+        String d = partitionable();
         return new String[] {d + ".0/2", d + ".1/2"};
     }
 
@@ -259,6 +270,45 @@ public class SplitDevicesTest {
             assertThrows(ArrayIndexOutOfBoundsException.class, s::execute);
             assertArrayEquals(expected, out);
             assertEquals(TaskReport.Where.JVM, s.report().task("shifted").ranOn());
+        }
+    }
+
+    @Test
+    public void aGpuAndTheCpuShareALoop() {
+        String gpu = null;
+        String cpu = null;
+        for (dev.ferrocl.api.Device d : Devices.list()) {
+            if (gpu == null && d.type().equalsIgnoreCase("GPU")) {
+                gpu = d.id();
+            }
+            if (cpu == null && d.type().equalsIgnoreCase("CPU")) {
+                cpu = d.id();
+            }
+        }
+        // Two different devices: a GPU and a CPU where both exist, else the two halves of one.
+        String[] pair = gpu != null && cpu != null ? new String[] {gpu, cpu} : halves();
+        int w = 1024;
+        int h = 1024;
+        double[] out = new double[w * h];
+        double[] expected = new double[w * h];
+        image(w, h, expected);
+        try (TaskSchedule s = new TaskSchedule("split-pair").devices(pair)) {
+            s.task("image", SplitDevicesTest::image, w, h, out);
+            for (int run = 0; run < 3; run++) {
+                Arrays.fill(out, Double.NaN);
+                s.execute();
+                for (int i = 0; i < out.length; i++) {
+                    assertEquals("element " + i, Double.doubleToRawLongBits(expected[i]),
+                            Double.doubleToRawLongBits(out[i]));
+                }
+                TaskReport t = s.report().task("image");
+                long covered = 0;
+                for (TaskReport.DeviceShare share : t.shares()) {
+                    assertEquals(t.toString(), covered, share.firstIteration());
+                    covered += share.iterations();
+                }
+                assertEquals(t.toString(), h, covered);
+            }
         }
     }
 
