@@ -295,8 +295,16 @@ impl Device {
             source.len(),
             self.label()
         );
+        // Sub-devices of one device share the driver's caches keyed by the program's hash; a
+        // define of their own gives each its own program (PoCL 5.0 aborts in
+        // `pocl_release_dlhandle_cache` when two devices first launch the same kernel at once:
+        // both compile it and cache two entries under one key).
+        let options = match self.info.part {
+            Some((k, n)) => format!("{options} -D FERROCL_SUBDEVICE_{k}_OF_{n}"),
+            None => options.to_string(),
+        };
         let start = Instant::now();
-        let result = program.build(&[self.cl_device.id()], options);
+        let result = program.build(&[self.cl_device.id()], &options);
         let build_time = start.elapsed();
         self.builds.fetch_add(1, Ordering::Relaxed);
         let log_text = program

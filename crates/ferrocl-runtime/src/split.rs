@@ -24,9 +24,12 @@ use crate::plan::Plan;
 use crate::{Device, DeviceKind, RuntimeError};
 
 /// Cuts the iterations `[0, count)` into one contiguous share per weight, in order, each about
-/// proportional to its weight, every boundary but the last on a multiple of `granule` (so that
-/// work-groups and tiles stay whole). Returns `(first, count)` per weight; a share may be empty.
-/// Non-finite or negative weights count as 0; all zero: equal shares.
+/// proportional to its weight and a whole number of `granule`s (so that work-groups and tiles stay
+/// whole): each share is its ideal size rounded down to whole granules, and what rounding leaves
+/// over goes to the heaviest weight (the fastest device absorbs it at the least cost; a slow device
+/// whose ideal share is less than a granule gets nothing rather than a granule that would make
+/// everyone wait for it). Returns `(first, count)` per weight; a share may be empty. Non-finite or
+/// negative weights count as 0; all zero: equal weights.
 pub fn shares(weights: &[f64], count: u64, granule: u64) -> Vec<(u64, u64)> {
     let n = weights.len();
     if n == 0 {
@@ -40,22 +43,36 @@ pub fn shares(weights: &[f64], count: u64, granule: u64) -> Vec<(u64, u64)> {
     let total: f64 = clean.iter().sum();
     let clean = if total > 0.0 { clean } else { vec![1.0; n] };
     let total: f64 = clean.iter().sum();
+    let mut sizes: Vec<u64> = clean
+        .iter()
+        .map(|w| {
+            let ideal = (w / total) * count as f64;
+            ((ideal / granule as f64).floor() as u64)
+                .saturating_mul(granule)
+                .min(count)
+        })
+        .collect();
+    let given: u64 = sizes.iter().sum();
+    let heaviest = clean
+        .iter()
+        .enumerate()
+        .fold(0, |best, (i, w)| if *w > clean[best] { i } else { best });
+    if given <= count {
+        sizes[heaviest] += count - given;
+    } else {
+        // Cannot happen (each share is at most its ideal); keep the total exact anyway.
+        let mut excess = given - count;
+        for s in sizes.iter_mut().rev() {
+            let cut = excess.min(*s);
+            *s -= cut;
+            excess -= cut;
+        }
+    }
     let mut out = Vec::with_capacity(n);
     let mut first = 0u64;
-    let mut acc = 0.0;
-    for (i, w) in clean.iter().enumerate() {
-        acc += w;
-        let end = if i + 1 == n {
-            count
-        } else {
-            // The ideal boundary, rounded to the nearest multiple of the granule.
-            let ideal = (acc / total) * count as f64;
-            let g = granule as f64;
-            let rounded = ((ideal / g).round() * g) as u64;
-            rounded.clamp(first, count)
-        };
-        out.push((first, end - first));
-        first = end;
+    for s in sizes {
+        out.push((first, s));
+        first += s;
     }
     out
 }
@@ -143,7 +160,8 @@ pub struct Part<'p, 'k> {
 pub struct PartOutcome {
     /// The executor's result; [`Executed::discarded`] when another part failed.
     pub result: Result<Executed, RuntimeError>,
-    /// Wall time of the part, from its start to its results in the host arrays.
+    /// Wall time of the part, from its start to its results in the host arrays, less the time it
+    /// waited for the other parts' verdicts: the part's own work, which the shares balance.
     pub time: Duration,
 }
 
@@ -240,6 +258,8 @@ struct Proxy {
     cancel: Arc<Mutex<Option<String>>>,
     ask: mpsc::Sender<Ask>,
     answer: mpsc::Receiver<Answer>,
+    /// How long the part waited for the other parts' verdicts (not its own work).
+    waited: Duration,
 }
 
 impl Proxy {
@@ -343,13 +363,16 @@ impl HostAccess for Proxy {
         if sent.is_err() {
             return false;
         }
-        loop {
+        let since = Instant::now();
+        let go = loop {
             match self.answer.recv() {
-                Ok(Answer::Go(go)) => return go && checks_passed,
+                Ok(Answer::Go(go)) => break go && checks_passed,
                 Ok(_) => continue,
-                Err(_) => return false,
+                Err(_) => break false,
             }
-        }
+        };
+        self.waited += since.elapsed();
+        go
     }
 }
 
@@ -402,6 +425,7 @@ pub fn execute_parts(parts: &[Part<'_, '_>], host: &mut dyn HostAccess) -> Vec<P
             cancel: Arc::clone(&cancel),
             ask: ask_tx.clone(),
             answer: rx,
+            waited: Duration::ZERO,
         });
         windows.push(w);
     }
@@ -421,7 +445,7 @@ pub fn execute_parts(parts: &[Part<'_, '_>], host: &mut dyn HostAccess) -> Vec<P
                     let _ = proxy.ask.send(Ask::Done { part });
                     PartOutcome {
                         result,
-                        time: started.elapsed(),
+                        time: started.elapsed().saturating_sub(proxy.waited),
                     }
                 })
             })
@@ -533,12 +557,17 @@ mod tests {
     fn check(weights: &[f64], count: u64, granule: u64) -> Vec<(u64, u64)> {
         let s = shares(weights, count, granule);
         assert_eq!(s.len(), weights.len());
-        // Contiguous, in order, covering [0, count) exactly.
+        // Contiguous, in order, covering [0, count) exactly; every share but the heaviest weight's
+        // a whole number of granules.
+        let heaviest = weights
+            .iter()
+            .enumerate()
+            .fold(0, |b, (i, w)| if *w > weights[b] { i } else { b });
         let mut next = 0;
         for (i, &(first, n)) in s.iter().enumerate() {
             assert_eq!(first, next, "{weights:?} {count} {granule}: {s:?}");
-            if i + 1 < s.len() && first + n < count {
-                assert_eq!((first + n) % granule.max(1), 0, "{s:?}");
+            if i != heaviest && weights.iter().all(|w| w.is_finite() && *w > 0.0) {
+                assert_eq!(n % granule.max(1), 0, "{s:?}");
             }
             next = first + n;
         }
@@ -550,12 +579,16 @@ mod tests {
     fn shares_follow_the_weights_on_whole_granules() {
         assert_eq!(check(&[1.0, 1.0], 1024, 64), vec![(0, 512), (512, 512)]);
         assert_eq!(check(&[3.0, 1.0], 1024, 64), vec![(0, 768), (768, 256)]);
-        // Rounded to the granule: 1000 * 2/3 = 666.7 -> 640.
-        assert_eq!(check(&[2.0, 1.0], 1000, 64), vec![(0, 640), (640, 360)]);
-        // A tiny weight gets nothing rather than a part of a granule.
+        // 1000 * 1/3 = 333.3 -> 320 for the lighter; the rest to the heavier.
+        assert_eq!(check(&[2.0, 1.0], 1000, 64), vec![(0, 680), (680, 320)]);
+        // A device worth less than a granule gets nothing.
         assert_eq!(check(&[1000.0, 1.0], 1024, 64), vec![(0, 1024), (1024, 0)]);
-        // Fewer iterations than a granule: all to whoever the rounding gives them.
-        check(&[1.0, 1.0, 1.0], 10, 64);
+        assert_eq!(check(&[1.0, 1000.0], 1024, 64), vec![(0, 0), (0, 1024)]);
+        // Fewer iterations than a granule: all to the heaviest.
+        assert_eq!(
+            check(&[1.0, 2.0, 1.0], 10, 64),
+            vec![(0, 0), (0, 10), (10, 0)]
+        );
         check(&[0.5, 0.25, 0.25], 1 << 40, 256);
         assert!(shares(&[], 10, 1).is_empty());
     }

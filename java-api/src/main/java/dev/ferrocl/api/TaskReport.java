@@ -40,7 +40,8 @@ public final class TaskReport {
      * @param device         the device's name and id
      * @param firstIteration the first iteration of the outermost parallel loop it ran (0 for the loop's first)
      * @param iterations     how many iterations of that loop it ran
-     * @param nanos          how long its part took: its transfers, kernels and waits
+     * @param nanos          how long its part took: its transfers, kernels and waits, less the wait for the other
+     *                       devices to finish theirs
      */
     public record DeviceShare(String device, long firstIteration, long iterations, long nanos) {
     }
