@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # The whole Ferrocl check, as CI runs it (.ci/run): bootstrap, rustfmt, clippy, the Rust tests, the release JNI
-# library, then the Gradle JUnit suite on the OpenCL device in strict mode: on the JDK that runs Gradle (17), and
-# again compiled by and run on the newest JDK >= 25 under /usr/lib/jvm when there is one (`gradle test25`; Gradle
-# 4.4's own Test task cannot run on JDK 24+), then the JMH benchmarks in smoke mode (`gradle :bench-java:jmhSmoke`).
-# Stops at the first failing step with a non-zero status, except that both JUnit runs and the JMH smoke run always
+# library, then the Gradle JUnit suite on the OpenCL device in strict mode: on the JDK that runs Gradle (17), the
+# Spark module's tests (Spark 4.2 in local mode), and the suite again compiled by and run on the newest JDK >= 25
+# under /usr/lib/jvm when there is one (`gradle test25`; Gradle 4.4's own Test task cannot run on JDK 24+), then the
+# JMH benchmarks in smoke mode (`gradle :bench-java:jmhSmoke`).
+# Stops at the first failing step with a non-zero status, except that the JUnit runs and the JMH smoke run always
 # run. The last "N passed, N failed" line printed is the sum over the JUnit runs (on success it
 # is the very last line).
 #
-# Works on a fresh clone (no target/, no ~/.gradle cache; Gradle fetches JUnit from Maven Central once).
+# Works on a fresh clone (no target/, no ~/.gradle cache; Gradle fetches JUnit and Spark's jars, about 290 MB, from
+# Maven Central once).
 # Usage: scripts/test.sh
 set -euo pipefail
 
@@ -63,7 +65,11 @@ run_junit() { # run_junit NAME GRADLE_TASK... (NAME without spaces)
 
 step "gradle test (JUnit, strict, OpenCL device)"
 # cleanTest: Gradle would skip an up-to-date suite, and the suite must run every time.
-run_junit test cleanTest test
+run_junit test :tests:cleanTest :tests:test
+
+# Ferrocl inside Apache Spark 4.2 (local[2], strict, the same device): the spark module's own tests.
+step "gradle :spark:test (Spark local mode, strict, OpenCL device)"
+run_junit spark :spark:cleanTest :spark:test
 
 # The same lookup as tests/build.gradle: FERROCL_JDK25, else the newest JDK of version >= 25 under /usr/lib/jvm.
 jdk25=""

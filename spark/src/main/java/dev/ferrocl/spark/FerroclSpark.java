@@ -1,0 +1,153 @@
+package dev.ferrocl.spark;
+
+import dev.ferrocl.api.CompilationException;
+import dev.ferrocl.api.ExecutionCancelledException;
+import dev.ferrocl.api.FerroclException;
+import dev.ferrocl.api.Task2;
+import dev.ferrocl.api.TaskReport;
+import dev.ferrocl.api.TaskSchedule;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.api.java.function.MapPartitionsFunction;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Encoders;
+
+/**
+ * Offloads the partitions of a Spark job to each executor's OpenCL device through Ferrocl.
+ *
+ * <p>Each partition's values are gathered into a primitive array, the task (a static method with an
+ * {@code @Parallel} loop, as for {@link TaskSchedule}) runs over it on the executor's device, and the output array
+ * becomes the partition (same order, same count). The work is done where Spark put the partition: on the executor,
+ * whose JVM loads Ferrocl's native library from the jar, compiles each task once (the kernel cache and the devices
+ * are per JVM, shared by every partition and thread of the executor) and picks its device as any Ferrocl program
+ * does ({@code -Dferrocl.device} in {@code spark.executor.extraJavaOptions}, else the first GPU). A partition whose
+ * device execution fails ({@link FerroclException}: the device, its driver, its memory) runs on the executor's JVM
+ * instead, so no data is lost; {@link #fallbacks()} counts those. The task's own Java exceptions (an index out of
+ * bounds) propagate as they would on the JVM, and in strict mode ({@code -Dferrocl.strict=true}) a method Ferrocl
+ * cannot compile fails the job with {@link CompilationException} rather than running on the JVM.
+ */
+public final class FerroclSpark {
+    private static final AtomicLong OFFLOADED = new AtomicLong();
+    private static final AtomicLong FALLBACKS = new AtomicLong();
+    private static final AtomicLong ON_JVM = new AtomicLong();
+
+    private FerroclSpark() {
+    }
+
+    /**
+     * Maps every partition of {@code rdd} through {@code task}: {@code task(in, out)} reads the partition's values
+     * from {@code in} and writes one result per value into {@code out} (as long as {@code in}).
+     *
+     * @param rdd  the values
+     * @param task a method reference such as {@code Pricing::price}, with an {@code @Parallel} loop over {@code in}
+     * @return the results, partitioned as {@code rdd}
+     */
+    public static JavaRDD<Double> mapDoubles(JavaRDD<Double> rdd, Task2<double[], double[]> task) {
+        return rdd.mapPartitions(values -> mapPartition(values, task).iterator());
+    }
+
+    /**
+     * {@link #mapDoubles(JavaRDD, Task2)} for a {@code Dataset<Double>}.
+     *
+     * @param values the values
+     * @param task   a method reference with an {@code @Parallel} loop over its first array
+     * @return the results, partitioned as {@code values}
+     */
+    public static Dataset<Double> mapDoubles(Dataset<Double> values, Task2<double[], double[]> task) {
+        MapPartitionsFunction<Double, Double> f = it -> mapPartition(it, task).iterator();
+        return values.mapPartitions(f, Encoders.DOUBLE());
+    }
+
+    /**
+     * Runs one partition: gathers it, runs the task on the device (on the JVM when the device fails), and returns
+     * the results in order.
+     *
+     * @param values the partition
+     * @param task   the task
+     * @return one result per value
+     */
+    public static List<Double> mapPartition(Iterator<Double> values, Task2<double[], double[]> task) {
+        double[] in = gather(values);
+        double[] out = new double[in.length];
+        if (in.length > 0) {
+            run(task, in, out);
+        }
+        List<Double> results = new ArrayList<>(out.length);
+        for (double v : out) {
+            results.add(v);
+        }
+        return results;
+    }
+
+    /**
+     * Runs {@code task(in, out)} on this JVM's device through a {@link TaskSchedule}; when the device fails, on the
+     * JVM. (A schedule binds its arrays, so each partition gets one; what is costly — the compiled kernel, the
+     * driver's build, the device and its buffer pool — is per JVM and reused.)
+     *
+     * @param task the task
+     * @param in   its input
+     * @param out  its output
+     * @return where it ran
+     */
+    public static TaskReport.Where run(Task2<double[], double[]> task, double[] in, double[] out) {
+        TaskReport.Where where;
+        try (TaskSchedule s = new TaskSchedule("spark-partition").task("partition", task, in, out)) {
+            s.execute();
+            where = s.report().task("partition").ranOn();
+        } catch (CompilationException | ExecutionCancelledException e) {
+            throw e;
+        } catch (FerroclException e) {
+            // The device failed before any result landed (Ferrocl leaves the arrays untouched then): the JVM
+            // computes the partition.
+            FALLBACKS.incrementAndGet();
+            System.err.println("[ferrocl-spark] a partition ran on the JVM after the device failed: " + e.getMessage());
+            task.apply(in, out);
+            return TaskReport.Where.JVM;
+        }
+        (where == TaskReport.Where.DEVICE ? OFFLOADED : ON_JVM).incrementAndGet();
+        return where;
+    }
+
+    /**
+     * Partitions of this JVM whose device execution failed and which ran on the JVM instead.
+     *
+     * @return the count since the JVM started
+     */
+    public static long fallbacks() {
+        return FALLBACKS.get();
+    }
+
+    /**
+     * Partitions of this JVM that ran on its device.
+     *
+     * @return the count since the JVM started
+     */
+    public static long offloaded() {
+        return OFFLOADED.get();
+    }
+
+    /**
+     * Partitions of this JVM that Ferrocl ran on the JVM by its own decision (a method it does not compile, outside
+     * strict mode; a check that failed on the device and was rerun).
+     *
+     * @return the count since the JVM started
+     */
+    public static long ranOnJvm() {
+        return ON_JVM.get();
+    }
+
+    private static double[] gather(Iterator<Double> values) {
+        double[] a = new double[1024];
+        int n = 0;
+        while (values.hasNext()) {
+            if (n == a.length) {
+                a = java.util.Arrays.copyOf(a, a.length * 2);
+            }
+            a[n++] = values.next();
+        }
+        return java.util.Arrays.copyOf(a, n);
+    }
+}
