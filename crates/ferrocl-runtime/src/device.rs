@@ -222,10 +222,9 @@ pub fn device(selector: Option<DeviceSelector>) -> Result<Arc<Device>, RuntimeEr
 }
 
 /// Part `k` of device `parent` cut into `n` equal sub-devices: its description and id. A device
-/// is cut into `n` parts once per process and the parts are kept (never released): the parts
-/// `0..n` of one selector family are the disjoint halves, thirds, … of one partition, and a
-/// released sibling must not take shared driver state with it (PoCL 5 asserts later when the
-/// siblings of a kept sub-device were released).
+/// is cut into `n` parts once per process and the parts are kept (never released, as devices are
+/// opened once): the parts `0..n` of one selector family are the disjoint halves, thirds, … of
+/// one partition, not parts of separate partitions that may overlap.
 fn sub_device(
     parent: &DeviceInfo,
     id: opencl3::types::cl_device_id,

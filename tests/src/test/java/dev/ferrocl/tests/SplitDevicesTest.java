@@ -70,6 +70,16 @@ public class SplitDevicesTest {
         }
     }
 
+    static void spin(float[] out, int iters) {
+        for (@Parallel int i = 0; i < out.length; i++) {
+            float x = i * 0.01f;
+            for (int k = 0; k < iters; k++) {
+                x = x * 0.999f + 1f;
+            }
+            out[i] = x;
+        }
+    }
+
     static void sum(int[] a, @Reduce long[] out) {
         for (@Parallel int i = 0; i < a.length; i++) {
             out[0] += a[i];
@@ -308,6 +318,47 @@ public class SplitDevicesTest {
                     covered += share.iterations();
                 }
                 assertEquals(t.toString(), h, covered);
+            }
+        }
+    }
+
+    @Test
+    public void aTimeoutEndsEveryDevicesWaitAndNothingLands() {
+        // Calibrated to about 3 s of kernel on the two halves; a 200 ms timeout ends the wait of both devices'
+        // shares, every element untouched; a later execution on the same devices (which first waits for the
+        // abandoned work) is right.
+        int n = 4096;
+        float[] out = new float[n];
+        int probe = 20_000;
+        try (TaskSchedule s = new TaskSchedule("split-calibrate").devices(halves()).task("t", SplitDevicesTest::spin,
+                out, probe)) {
+            s.execute();
+            long t0 = System.nanoTime();
+            s.execute();
+            long nanos = Math.max(1, System.nanoTime() - t0);
+            int iters = (int) Math.min(Integer.MAX_VALUE / 2, Math.max(probe, probe * 3_000_000_000L / nanos));
+            Arrays.fill(out, 5f);
+            float[] before = out.clone();
+            try (TaskSchedule slow = new TaskSchedule("split-timeout").devices(halves())
+                    .task("t", SplitDevicesTest::spin, out, iters)) {
+                slow.warmup();
+                slow.timeout(java.time.Duration.ofMillis(200));
+                long started = System.nanoTime();
+                dev.ferrocl.api.ExecutionCancelledException cancelled = assertThrows(
+                        dev.ferrocl.api.ExecutionCancelledException.class, slow::execute);
+                long waited = System.nanoTime() - started;
+                assertTrue(cancelled.getMessage(), cancelled.getMessage().contains("timed out"));
+                assertTrue("the wait lasted " + waited / 1_000_000 + " ms", waited < 1_500_000_000L);
+                assertArrayEquals("the arrays are untouched", before, out, 0f);
+            }
+            float[] small = new float[n];
+            float[] expected = new float[n];
+            spin(expected, 1000);
+            try (TaskSchedule after = new TaskSchedule("split-after").devices(halves())
+                    .task("t", SplitDevicesTest::spin, small, 1000)) {
+                after.execute();
+                assertArrayEquals(expected, small, 0f);
+                assertShares(after.report().task("t"), n, 2);
             }
         }
     }
