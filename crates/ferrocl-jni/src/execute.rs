@@ -956,9 +956,18 @@ pub(crate) fn execute_split<'local>(
             spans.sort_unstable();
             spans.windows(2).all(|w| w[0].1 <= w[1].0)
         });
-        let known = parts.iter().all(|p| {
+        let mut known = parts.iter().all(|p| {
             p.3.arrays.len() == arrays && p.3.spans.iter().all(|s| !matches!(s, Some(None)))
         });
+        // Every part's plan array `i` must be the same Java array as the whole plan's (each device's
+        // kernel lists the method's arrays; one that listed them otherwise must not split).
+        for p in &parts {
+            for (a, b) in p.3.arrays.iter().zip(&whole.arrays) {
+                if known && !env.is_same_object(&a.object, &b.object)? {
+                    known = false;
+                }
+            }
+        }
         if !disjoint || !known {
             log::debug!(
                 "{location}: the devices' shares would write overlapping parts; one device runs it"
@@ -966,8 +975,8 @@ pub(crate) fn execute_split<'local>(
             parts.clear();
         }
     }
-    if parts.len() < 2 {
-        // One device runs the whole loop.
+    if parts.is_empty() {
+        // Not split: the first device runs the whole loop.
         let device = Arc::clone(&first_call.task.device);
         let held: Vec<(&JObject<'_>, ElemKind, usize)> = whole
             .arrays
@@ -1038,6 +1047,14 @@ pub(crate) fn execute_split<'local>(
         });
     }
     if let Some(e) = error {
+        let landed = executed.iter().filter(|e| !e.discarded).count();
+        if landed > 0 && !matches!(e, RuntimeError::Cancelled(_)) {
+            // Every device had passed its checks; this one failed while copying its results back.
+            return Err(NativeError::ferrocl(format!(
+                "{location}: {e}; the results of {landed} other device(s) of this split execution \
+                 had already landed, so the arrays hold a mix of new and old values"
+            )));
+        }
         return Err(runtime_error(&location, e));
     }
     // The partial results of every share fold into the first share's reductions.

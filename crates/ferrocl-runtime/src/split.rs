@@ -8,8 +8,10 @@
 //! Guaranteed: the plans run concurrently, one thread per device; the host arrays are pinned for
 //! one device's copies at a time, always on the calling thread (which is the only one that may
 //! touch a JVM); results reach the host arrays only when every device's checks passed: a failed
-//! check or an error on one device discards the results of all ([`Executed::discarded`]), so the
-//! host arrays are either untouched or hold every device's results. Cancellation (the caller's
+//! check or an error on one device before that verdict discards the results of all
+//! ([`Executed::discarded`]), so the host arrays stay untouched. After a positive verdict each
+//! device copies its own results: if one of those copies fails (twice, see the executor), the
+//! others' results may have landed — the caller must say so. Cancellation (the caller's
 //! [`HostAccess::cancelled`]) reaches every device's wait.
 //! Refused: nothing here; each device's executor validates its plan.
 
@@ -262,6 +264,19 @@ struct Proxy {
     waited: Duration,
 }
 
+/// Tells the calling thread that a part is done with the pinned arrays when dropped, also when the
+/// copy unwinds (the calling thread waits for it, holding the arrays pinned).
+struct ReleaseOnDrop<'a> {
+    ask: &'a mpsc::Sender<Ask>,
+    part: usize,
+}
+
+impl Drop for ReleaseOnDrop<'_> {
+    fn drop(&mut self) {
+        let _ = self.ask.send(Ask::Released { part: self.part });
+    }
+}
+
 impl Proxy {
     fn gone() -> RuntimeError {
         RuntimeError::InvalidLaunch("the host thread stopped serving".into())
@@ -298,6 +313,10 @@ impl HostAccess for Proxy {
         f: &mut dyn FnMut(&mut [HostData<'_>]) -> Result<(), RuntimeError>,
     ) -> Result<(), RuntimeError> {
         let raw = self.request(writes)?;
+        let _release = ReleaseOnDrop {
+            ask: &self.ask,
+            part: self.part,
+        };
         // Each slice covers this part's window only (element-aligned: the windows come from
         // whole elements).
         let mut slices = Vec::with_capacity(raw.len());
@@ -321,13 +340,15 @@ impl HostAccess for Proxy {
             ))),
         };
         drop(slices);
-        // Sent even when `f` failed: the calling thread waits for it.
-        let _ = self.ask.send(Ask::Released { part: self.part });
         result
     }
 
     fn pinned_read(&mut self, f: crate::executor::ReadCopy<'_>) -> Result<(), RuntimeError> {
         let raw = self.request(false)?;
+        let _release = ReleaseOnDrop {
+            ask: &self.ask,
+            part: self.part,
+        };
         // SAFETY: the calling thread keeps the arrays pinned until `Released` and lets no thread
         // write them meanwhile (readers only share a pinned section).
         let views: Vec<&[u8]> = raw
@@ -336,7 +357,6 @@ impl HostAccess for Proxy {
             .collect();
         let result = f(&views);
         drop(views);
-        let _ = self.ask.send(Ask::Released { part: self.part });
         result
     }
 
@@ -440,7 +460,16 @@ pub fn execute_parts(parts: &[Part<'_, '_>], host: &mut dyn HostAccess) -> Vec<P
                 let plan = p.plan;
                 scope.spawn(move || {
                     let started = Instant::now();
-                    let result = device.execute_with(plan, &mut proxy);
+                    // A panic must not leave the others waiting for this part's verdict forever: it
+                    // ends the part with an error, and `Done` is sent whatever happened.
+                    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                        device.execute_with(plan, &mut proxy)
+                    }))
+                    .unwrap_or_else(|_| {
+                        Err(RuntimeError::InvalidLaunch(
+                            "a device's part of a split execution panicked".into(),
+                        ))
+                    });
                     let part = proxy.part;
                     let _ = proxy.ask.send(Ask::Done { part });
                     PartOutcome {
