@@ -22,8 +22,9 @@ import org.apache.spark.sql.Encoders;
  * {@code @Parallel} loop, as for {@link TaskSchedule}) runs over it on the executor's device, and the output array
  * becomes the partition (same order, same count). The work is done where Spark put the partition: on the executor,
  * whose JVM loads Ferrocl's native library from the jar, compiles each task once (the kernel cache and the devices
- * are per JVM, shared by every partition and thread of the executor) and picks its device as any Ferrocl program
- * does ({@code -Dferrocl.device} in {@code spark.executor.extraJavaOptions}, else the first GPU). A partition whose
+ * are per JVM, shared by every partition and thread of the executor), keeps one schedule per executor thread, task
+ * and partition length (reused by every partition of that length; the two most recent kept) and picks its device as
+ * any Ferrocl program does ({@code -Dferrocl.device} in {@code spark.executor.extraJavaOptions}, else the first GPU). A partition whose
  * device execution fails ({@link FerroclException}: the device, its driver, its memory) runs on the executor's JVM
  * instead, so no data is lost; {@link #fallbacks()} counts those. The task's own Java exceptions (an index out of
  * bounds) propagate as they would on the JVM, and in strict mode ({@code -Dferrocl.strict=true}) a method Ferrocl
@@ -70,22 +71,86 @@ public final class FerroclSpark {
      * @return one result per value
      */
     public static List<Double> mapPartition(Iterator<Double> values, Task2<double[], double[]> task) {
-        double[] in = gather(values);
-        double[] out = new double[in.length];
-        if (in.length > 0) {
-            run(task, in, out);
+        double[] gathered = gather(values);
+        List<Double> results = new ArrayList<>(gathered.length);
+        if (gathered.length == 0) {
+            return results;
         }
-        List<Double> results = new ArrayList<>(out.length);
-        for (double v : out) {
+        Slot slot = slot(task, gathered.length);
+        System.arraycopy(gathered, 0, slot.in, 0, gathered.length);
+        slot.run();
+        for (double v : slot.out) {
             results.add(v);
         }
         return results;
     }
 
     /**
-     * Runs {@code task(in, out)} on this JVM's device through a {@link TaskSchedule}; when the device fails, on the
-     * JVM. (A schedule binds its arrays, so each partition gets one; what is costly — the compiled kernel, the
-     * driver's build, the device and its buffer pool — is per JVM and reused.)
+     * A schedule of one task over arrays of one length, kept by an executor thread and reused by every partition of
+     * that length (a schedule binds its arrays; their contents are read at each execution).
+     */
+    private static final class Slot {
+        final Task2<double[], double[]> task;
+        final double[] in;
+        final double[] out;
+        final TaskSchedule schedule;
+
+        Slot(Task2<double[], double[]> task, int n) {
+            this.task = task;
+            in = new double[n];
+            out = new double[n];
+            schedule = new TaskSchedule("spark-partition").task("partition", task, in, out);
+        }
+
+        void run() {
+            TaskReport.Where where;
+            try {
+                schedule.execute();
+                where = schedule.report().task("partition").ranOn();
+            } catch (CompilationException | ExecutionCancelledException e) {
+                throw e;
+            } catch (FerroclException e) {
+                // The device failed before any result landed (Ferrocl leaves the arrays untouched then): the JVM
+                // computes the partition.
+                FALLBACKS.incrementAndGet();
+                System.err.println("[ferrocl-spark] a partition ran on the JVM after the device failed: "
+                        + e.getMessage());
+                task.apply(in, out);
+                return;
+            }
+            (where == TaskReport.Where.DEVICE ? OFFLOADED : ON_JVM).incrementAndGet();
+        }
+    }
+
+    /** Per executor thread: the schedules of the latest (task, length) pairs, most recent last. */
+    private static final ThreadLocal<java.util.LinkedHashMap<String, Slot>> SLOTS =
+            ThreadLocal.withInitial(() -> new java.util.LinkedHashMap<>(8, 0.75f, true));
+
+    /**
+     * Schedules kept per executor thread (one per task and partition length); each holds its two arrays, so an
+     * executor thread keeps at most twice that many partitions' worth of doubles.
+     */
+    private static final int SLOTS_PER_THREAD = 2;
+
+    private static Slot slot(Task2<double[], double[]> task, int n) {
+        // Each partition deserializes its own copy of the task; copies of one method reference share a class.
+        String key = task.getClass().getName() + "#" + n;
+        java.util.LinkedHashMap<String, Slot> slots = SLOTS.get();
+        Slot slot = slots.get(key);
+        if (slot == null) {
+            slot = new Slot(task, n);
+            slots.put(key, slot);
+            if (slots.size() > SLOTS_PER_THREAD) {
+                String eldest = slots.keySet().iterator().next();
+                slots.remove(eldest).schedule.close();
+            }
+        }
+        return slot;
+    }
+
+    /**
+     * Runs {@code task(in, out)} once on this JVM's device through a schedule of its own; when the device fails, on
+     * the JVM.
      *
      * @param task the task
      * @param in   its input
@@ -100,10 +165,7 @@ public final class FerroclSpark {
         } catch (CompilationException | ExecutionCancelledException e) {
             throw e;
         } catch (FerroclException e) {
-            // The device failed before any result landed (Ferrocl leaves the arrays untouched then): the JVM
-            // computes the partition.
             FALLBACKS.incrementAndGet();
-            System.err.println("[ferrocl-spark] a partition ran on the JVM after the device failed: " + e.getMessage());
             task.apply(in, out);
             return TaskReport.Where.JVM;
         }
