@@ -128,7 +128,8 @@ pub fn weights(key: &str, devices: &[&Device]) -> Vec<f64> {
 
 /// Records that device `index` of the work `key` ran `iterations` in `time` (its whole part:
 /// transfers, kernels, waits): the weight follows the latest measurements (an average that gives
-/// the newest half the weight).
+/// the newest half the weight; a measurement more than twice or less than half the average
+/// replaces it, so that a first guess far off is corrected at once).
 pub fn observe(key: &str, index: usize, devices: usize, iterations: u64, time: Duration) {
     if iterations == 0 || time.is_zero() {
         return;
@@ -143,6 +144,7 @@ pub fn observe(key: &str, index: usize, devices: usize, iterations: u64, time: D
     }
     if let Some(slot) = entry.0.get_mut(index) {
         *slot = Some(match *slot {
+            Some(old) if rate > 2.0 * old || rate < 0.5 * old => rate,
             Some(old) => 0.5 * old + 0.5 * rate,
             None => rate,
         });
@@ -637,9 +639,18 @@ mod tests {
         let key = "split-test-key";
         observe(key, 0, 2, 1000, Duration::from_millis(10));
         observe(key, 1, 2, 1000, Duration::from_millis(30));
+        {
+            let table = rates().lock().expect("rates");
+            let r = &table[key].0;
+            assert!((r[0].expect("measured") - 100_000.0).abs() < 1.0);
+            assert!((r[1].expect("measured") - 33_333.3).abs() < 1.0);
+        }
+        // Within a factor of two: averaged; beyond: replaced.
+        observe(key, 0, 2, 1500, Duration::from_millis(10));
+        observe(key, 1, 2, 1000, Duration::from_millis(1));
         let table = rates().lock().expect("rates");
         let r = &table[key].0;
-        assert!((r[0].expect("measured") - 100_000.0).abs() < 1.0);
-        assert!((r[1].expect("measured") - 33_333.3).abs() < 1.0);
+        assert!((r[0].expect("measured") - 125_000.0).abs() < 1.0);
+        assert!((r[1].expect("measured") - 1_000_000.0).abs() < 1.0);
     }
 }
