@@ -330,6 +330,16 @@ struct Built<'local, 'k> {
     spans: Vec<Option<Option<(usize, usize)>>>,
 }
 
+impl<'local> Built<'local, '_> {
+    /// The plan's Java arrays as the executor's host lends them: `(array, element type, length)`.
+    fn held(&self) -> Vec<(&JObject<'local>, ElemKind, usize)> {
+        self.arrays
+            .iter()
+            .map(|a| (&a.object, a.elem, a.len))
+            .collect()
+    }
+}
+
 /// What [`build`] gives: a plan, or the outcome when none is needed.
 enum Building<'local, 'k> {
     Plan(Box<Built<'local, 'k>>),
@@ -353,11 +363,7 @@ pub(crate) fn execute<'local>(
         return Ok(Outcome::ran(0));
     };
     phases.mark(0);
-    let held: Vec<(&JObject<'_>, ElemKind, usize)> = built
-        .arrays
-        .iter()
-        .map(|a| (&a.object, a.elem, a.len))
-        .collect();
+    let held = built.held();
     let executed = run_held(env, &device, &built.plan, &held, timeout)?;
     phases.mark(1);
     let location = &calls[0].task.jit.location;
@@ -978,11 +984,7 @@ pub(crate) fn execute_split<'local>(
     if parts.is_empty() {
         // Not split: the first device runs the whole loop.
         let device = Arc::clone(&first_call.task.device);
-        let held: Vec<(&JObject<'_>, ElemKind, usize)> = whole
-            .arrays
-            .iter()
-            .map(|a| (&a.object, a.elem, a.len))
-            .collect();
+        let held = whole.held();
         let started = std::time::Instant::now();
         let executed = run_held(env, &device, &whole.plan, &held, timeout)?
             .map_err(|e| runtime_error(&location, e))?;
@@ -998,11 +1000,7 @@ pub(crate) fn execute_split<'local>(
         return Ok((outcome, vec![share]));
     }
 
-    let held: Vec<(&JObject<'_>, ElemKind, usize)> = whole
-        .arrays
-        .iter()
-        .map(|a| (&a.object, a.elem, a.len))
-        .collect();
+    let held = whole.held();
     let run_parts: Vec<ferrocl_runtime::split::Part<'_, '_>> = parts
         .iter()
         .map(|(d, _, _, b)| ferrocl_runtime::split::Part {
@@ -1012,14 +1010,7 @@ pub(crate) fn execute_split<'local>(
         .collect();
     let part_devices: Vec<&Arc<ferrocl_runtime::Device>> =
         parts.iter().map(|(d, ..)| &calls[*d].task.device).collect();
-    let results = run_split(
-        env,
-        &first_call.task.device,
-        &part_devices,
-        &run_parts,
-        &held,
-        timeout,
-    )?;
+    let results = run_split(env, &part_devices, &run_parts, &held, timeout)?;
     drop(run_parts);
     let mut executed = Vec::with_capacity(results.len());
     let mut shares = Vec::with_capacity(results.len());
@@ -1074,14 +1065,11 @@ type Registration = (usize, usize, usize);
 /// pinned. The wait for kernels stops when the thread is interrupted or the deadline passed.
 struct JavaArrays<'a, 'e, 'local> {
     env: &'e mut Env<'local>,
-    device: &'a Arc<ferrocl_runtime::Device>,
-    /// In a split execution: each part's device, and the registrations made for it.
+    /// Each part's device (one for a plain execution), and the registrations made for it.
     parts: Vec<(&'a Arc<ferrocl_runtime::Device>, Vec<Registration>)>,
     /// The part the next `pinned` serves (an index into `parts`).
     serving: usize,
     held: Vec<(&'a JObject<'a>, ElemKind, usize, bool)>,
-    /// Registrations made while pinned, `(index, address, bytes)`, recorded once released.
-    fresh: Vec<(usize, usize, usize)>,
     deadline: Option<(std::time::Instant, std::time::Duration)>,
 }
 
@@ -1108,13 +1096,11 @@ impl ferrocl_runtime::HostAccess for JavaArrays<'_, '_, '_> {
         let mut criticals = unsafe { Criticals::hold(raw_env, &self.held) }.map_err(|e| {
             RuntimeError::InvalidLaunch(format!("the Java arrays cannot be pinned: {e:?}"))
         })?;
-        let (device, fresh) = match self.parts.get_mut(self.serving) {
-            Some((device, fresh)) => (*device, fresh),
-            None => (self.device, &mut self.fresh),
-        };
-        for (i, addr, bytes) in hostmem::register(device, &criticals.ranges()) {
-            if !fresh.iter().any(|&(_, a, b)| a == addr && b == bytes) {
-                fresh.push((i, addr, bytes));
+        if let Some((device, fresh)) = self.parts.get_mut(self.serving) {
+            for (i, addr, bytes) in hostmem::register(device, &criticals.ranges()) {
+                if !fresh.iter().any(|&(_, a, b)| a == addr && b == bytes) {
+                    fresh.push((i, addr, bytes));
+                }
             }
         }
         let result = {
@@ -1214,67 +1200,64 @@ pub(crate) fn run_held(
     arrays: &[(&JObject<'_>, ElemKind, usize)],
     timeout: Option<std::time::Duration>,
 ) -> Result<Result<ferrocl_runtime::Executed, ferrocl_runtime::RuntimeError>, NativeError> {
-    // Registrations of Java arrays that died or moved go before anything is held.
-    hostmem::purge(env)?;
-    let held: Vec<(&JObject<'_>, ElemKind, usize, bool)> = arrays
-        .iter()
-        .zip(&plan.arrays)
-        .map(|(&(object, elem, len), p)| (object, elem, len, p.transfer.download))
-        .collect();
-    let mut lent = JavaArrays {
-        env,
-        device,
-        parts: Vec::new(),
-        serving: 0,
-        held,
-        fresh: Vec::new(),
-        deadline: timeout.map(|t| (std::time::Instant::now() + t, t)),
-    };
-    let result = device.execute_with(plan, &mut lent);
-    let fresh = std::mem::take(&mut lent.fresh);
-    let objects: Vec<(&JObject<'_>, ElemKind)> = arrays.iter().map(|&(o, e, _)| (o, e)).collect();
-    hostmem::remember(env, device, &fresh, &objects)?;
-    Ok(result)
+    lend(env, &[device], &[plan], arrays, timeout, |lent| {
+        device.execute_with(plan, lent)
+    })
 }
 
 /// [`run_held`] for the parts of a split execution (see [`ferrocl_runtime::split`]): the Java
 /// arrays are lent once, pinned on this thread for one part's copies at a time and registered
-/// with that part's device (`devices`, in part order; `device` when there are none).
+/// with that part's device (`devices`, in part order).
 fn run_split(
     env: &mut Env<'_>,
-    device: &Arc<ferrocl_runtime::Device>,
     devices: &[&Arc<ferrocl_runtime::Device>],
     parts: &[ferrocl_runtime::split::Part<'_, '_>],
     arrays: &[(&JObject<'_>, ElemKind, usize)],
     timeout: Option<std::time::Duration>,
 ) -> Result<Vec<ferrocl_runtime::split::PartOutcome>, NativeError> {
+    let plans: Vec<&Plan<'_>> = parts.iter().map(|p| p.plan).collect();
+    lend(env, devices, &plans, arrays, timeout, |lent| {
+        ferrocl_runtime::split::execute_parts(parts, lent)
+    })
+}
+
+/// Lends `arrays` to `run` as [`JavaArrays`] (an array is written back when one of `plans`
+/// downloads it), registered with the device of the part being served, and records the
+/// registrations made once `run` returned.
+fn lend<R>(
+    env: &mut Env<'_>,
+    devices: &[&Arc<ferrocl_runtime::Device>],
+    plans: &[&Plan<'_>],
+    arrays: &[(&JObject<'_>, ElemKind, usize)],
+    timeout: Option<std::time::Duration>,
+    run: impl FnOnce(&mut JavaArrays<'_, '_, '_>) -> R,
+) -> Result<R, NativeError> {
+    // Registrations of Java arrays that died or moved go before anything is held.
     hostmem::purge(env)?;
     let held: Vec<(&JObject<'_>, ElemKind, usize, bool)> = arrays
         .iter()
         .enumerate()
         .map(|(i, &(object, elem, len))| {
-            let written = parts
+            let written = plans
                 .iter()
-                .any(|p| p.plan.arrays.get(i).is_some_and(|a| a.transfer.download));
+                .any(|p| p.arrays.get(i).is_some_and(|a| a.transfer.download));
             (object, elem, len, written)
         })
         .collect();
     let mut lent = JavaArrays {
         env,
-        device: devices.first().copied().unwrap_or(device),
         parts: devices.iter().map(|&d| (d, Vec::new())).collect(),
         serving: 0,
         held,
-        fresh: Vec::new(),
         deadline: timeout.map(|t| (std::time::Instant::now() + t, t)),
     };
-    let results = ferrocl_runtime::split::execute_parts(parts, &mut lent);
+    let result = run(&mut lent);
     let registered = std::mem::take(&mut lent.parts);
     let objects: Vec<(&JObject<'_>, ElemKind)> = arrays.iter().map(|&(o, e, _)| (o, e)).collect();
     for (d, fresh) in registered {
         hostmem::remember(env, d, &fresh, &objects)?;
     }
-    Ok(results)
+    Ok(result)
 }
 
 fn scalar_arg(s: Scalar) -> KernelArg {

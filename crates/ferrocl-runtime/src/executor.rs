@@ -556,7 +556,7 @@ fn wait_event(
 const EMPTY_BYTES: usize = 64;
 
 /// A byte range of a plan array clipped to its `len` bytes (`None`: all of them).
-fn clip(range: Option<(usize, usize)>, len: usize) -> (usize, usize) {
+pub(crate) fn clip(range: Option<(usize, usize)>, len: usize) -> (usize, usize) {
     match range {
         Some((s, e)) => (s.min(len), e.clamp(s.min(len), len)),
         None => (0, len),
@@ -854,10 +854,10 @@ impl Device {
                 let target = holding.held[i].buffer();
                 // The part the first launch writes in full stays out of the upload: at most two
                 // pieces, before and after it.
-                let (skip_start, skip_end) = match a.transfer.skip {
-                    Some((s, e)) => (s.min(data.len()), e.clamp(s.min(data.len()), data.len())),
-                    None => (data.len(), data.len()),
-                };
+                let (skip_start, skip_end) = a
+                    .transfer
+                    .skip
+                    .map_or((data.len(), data.len()), |r| clip(Some(r), data.len()));
                 // Only the range the launches need, when the plan names one.
                 let (from, to) = clip(a.transfer.upload_range, data.len());
                 let pieces = [

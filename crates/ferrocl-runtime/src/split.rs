@@ -430,10 +430,7 @@ pub fn execute_parts(parts: &[Part<'_, '_>], host: &mut dyn HostAccess) -> Vec<P
                 if !a.transfer.download {
                     return (0, 0);
                 }
-                match a.transfer.download_range {
-                    Some((s, e)) => (s.min(len), e.clamp(s.min(len), len)),
-                    None => (0, len),
-                }
+                crate::executor::clip(a.transfer.download_range, len)
             })
             .collect();
         let (tx, rx) = mpsc::channel::<Answer>();

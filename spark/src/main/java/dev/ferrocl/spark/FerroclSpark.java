@@ -103,23 +103,33 @@ public final class FerroclSpark {
         }
 
         void run() {
-            TaskReport.Where where;
-            try {
-                schedule.execute();
-                where = schedule.report().task("partition").ranOn();
-            } catch (CompilationException | ExecutionCancelledException e) {
-                throw e;
-            } catch (FerroclException e) {
-                // The device failed before any result landed (Ferrocl leaves the arrays untouched then): the JVM
-                // computes the partition.
-                FALLBACKS.incrementAndGet();
-                System.err.println("[ferrocl-spark] a partition ran on the JVM after the device failed: "
-                        + e.getMessage());
-                task.apply(in, out);
-                return;
-            }
-            (where == TaskReport.Where.DEVICE ? OFFLOADED : ON_JVM).incrementAndGet();
+            execute(schedule, task, in, out);
         }
+    }
+
+    /**
+     * Executes {@code schedule} (its one task is {@code task(in, out)}); when the device fails, runs the task on the
+     * JVM. Counts where it ran.
+     */
+    private static TaskReport.Where execute(TaskSchedule schedule, Task2<double[], double[]> task, double[] in,
+            double[] out) {
+        TaskReport.Where where;
+        try {
+            schedule.execute();
+            where = schedule.report().task("partition").ranOn();
+        } catch (CompilationException | ExecutionCancelledException e) {
+            throw e;
+        } catch (FerroclException e) {
+            // The device failed before any result landed (Ferrocl leaves the arrays untouched then): the JVM
+            // computes the partition.
+            FALLBACKS.incrementAndGet();
+            System.err.println("[ferrocl-spark] a partition ran on the JVM after the device failed: "
+                    + e.getMessage());
+            task.apply(in, out);
+            return TaskReport.Where.JVM;
+        }
+        (where == TaskReport.Where.DEVICE ? OFFLOADED : ON_JVM).incrementAndGet();
+        return where;
     }
 
     /** Per executor thread: the schedules of the latest (task, length) pairs, most recent last. */
@@ -158,19 +168,9 @@ public final class FerroclSpark {
      * @return where it ran
      */
     public static TaskReport.Where run(Task2<double[], double[]> task, double[] in, double[] out) {
-        TaskReport.Where where;
         try (TaskSchedule s = new TaskSchedule("spark-partition").task("partition", task, in, out)) {
-            s.execute();
-            where = s.report().task("partition").ranOn();
-        } catch (CompilationException | ExecutionCancelledException e) {
-            throw e;
-        } catch (FerroclException e) {
-            FALLBACKS.incrementAndGet();
-            task.apply(in, out);
-            return TaskReport.Where.JVM;
+            return execute(s, task, in, out);
         }
-        (where == TaskReport.Where.DEVICE ? OFFLOADED : ON_JVM).incrementAndGet();
-        return where;
     }
 
     /**
