@@ -62,6 +62,8 @@ pub(crate) struct TaskStats {
     pub(crate) bytes_in_place: u64,
     pub(crate) global: Vec<usize>,
     pub(crate) local: Vec<usize>,
+    /// Batches the loop ran in (0: one launch).
+    pub(crate) batches: u32,
 }
 
 /// The outcome of a segment: its status, the task it concerns (for a failed check), per-task
@@ -93,6 +95,8 @@ impl Outcome {
 /// One distinct Java array of the segment.
 struct ArrayRef<'local> {
     object: JObject<'local>,
+    /// The Java parameter's name (for messages).
+    name: String,
     elem: ElemKind,
     len: usize,
     kept: Option<i64>,
@@ -328,6 +332,8 @@ struct Built<'local, 'k> {
     /// Per plan array, for a launch over part of the outermost loop: the bytes it can write
     /// (`None`: not written; `Some(None)`: not known).
     spans: Vec<Option<Option<(usize, usize)>>>,
+    /// As `spans`, the bytes it can read.
+    read_spans: Vec<Option<Option<(usize, usize)>>>,
 }
 
 impl<'local> Built<'local, '_> {
@@ -353,15 +359,25 @@ pub(crate) fn execute<'local>(
     calls: &[Call<'_, 'local>],
     profile: bool,
     timeout: Option<Duration>,
+    batch: Option<u64>,
 ) -> Result<Outcome, NativeError> {
     let phases = Phases::start();
-    let built = match build(env, calls, profile, None, true)? {
+    let built = match build(env, calls, profile, None, batch.is_none(), false)? {
         Building::Plan(b) => b,
         Building::Done(o) => return Ok(o),
     };
     let Some(device) = calls.first().map(|c| Arc::clone(&c.task.device)) else {
         return Ok(Outcome::ran(0));
     };
+    let oversized = too_large(&device, &built.plan);
+    if batch.is_some() || oversized {
+        match execute_batched(env, calls, profile, timeout, &built, batch)? {
+            Batched::Ran(outcome) => return Ok(outcome),
+            Batched::Cannot(why) if oversized => return Err(NativeError::ferrocl(why)),
+            // Batches were asked for, the arrays fit: one launch.
+            Batched::Cannot(why) => log::debug!("{why}; it runs as one launch"),
+        }
+    }
     phases.mark(0);
     let held = built.held();
     let executed = run_held(env, &device, &built.plan, &held, timeout)?;
@@ -375,15 +391,19 @@ pub(crate) fn execute<'local>(
 }
 
 /// Builds the plan of `calls`; `chunk`: only iterations `[first, first + count)` of the single
-/// launch's outermost loop (a device's share of a split execution; kept arrays are then
-/// ignored); `keep`: bind kept arrays to their device copies.
+/// launch's outermost loop (a device's share of a split execution, or one batch; kept arrays are
+/// then ignored); `keep`: bind kept arrays to their device copies; `windowed`: with a chunk, the
+/// device buffers hold only what the chunk moves (the kernels for windows, see
+/// `ferrocl_jit::Windowed`; arrays whose accesses the host cannot bound stay whole).
 fn build<'local, 'k>(
     env: &mut Env<'local>,
     calls: &'k [Call<'_, 'local>],
     profile: bool,
     chunk: Option<(u64, u64)>,
     keep: bool,
+    windowed: bool,
 ) -> Result<Building<'local, 'k>, NativeError> {
+    let windowed = windowed && chunk.is_some();
     let tasks = calls.len();
     let Some(device) = calls.first().map(|c| Arc::clone(&c.task.device)) else {
         return Ok(Building::Done(Outcome::ran(0)));
@@ -441,8 +461,13 @@ fn build<'local, 'k>(
                     let len = array_len(env, obj)?;
                     // Safety: a fresh wrapper of the same live local reference (no ownership).
                     let object = unsafe { JObject::from_raw(env, obj.as_raw()) };
+                    let name = jit.params[param]
+                        .name
+                        .clone()
+                        .unwrap_or_else(|| format!("argument {param}"));
                     arrays.push(ArrayRef {
                         object,
+                        name,
                         elem,
                         len,
                         kept: None,
@@ -501,7 +526,17 @@ fn build<'local, 'k>(
             }
         }
 
-        for (kernel, built) in jit.kernels.iter().zip(&task.kernels) {
+        let kernels: &'k [Arc<ferrocl_runtime::BuiltKernel>] = if windowed {
+            windowed_kernels(task)?
+        } else {
+            &task.kernels
+        };
+        for (kernel, built) in jit.kernels.iter().zip(kernels) {
+            let kernel_params = if windowed {
+                &kernel.windowed.params
+            } else {
+                &kernel.params
+            };
             // Each @Parallel loop's first index and trip count, as Java would run it.
             let mut starts = Vec::new();
             let mut counts = Vec::new();
@@ -568,9 +603,9 @@ fn build<'local, 'k>(
                 outer = Some((count, group * u64::from(per.max(1))));
             }
 
-            let mut args = Vec::with_capacity(kernel.params.len());
-            let mut access = Vec::with_capacity(kernel.params.len());
-            for kp in &kernel.params {
+            let mut args = Vec::with_capacity(kernel_params.len());
+            let mut access = Vec::with_capacity(kernel_params.len());
+            for kp in kernel_params {
                 let mut use_of = plan::Use::default();
                 let arg = match kp {
                     KernelParam::Array {
@@ -673,6 +708,13 @@ fn build<'local, 'k>(
                         Arg::Value(KernelArg::Int(i32::from(holds)))
                     }
                     KernelParam::ReducePartials { reduction } => Arg::Partials(*reduction),
+                    KernelParam::ArrayBase { param } => match param_array[*param] {
+                        Some(a) => Arg::Base {
+                            array: a,
+                            elem_bytes: elem_bytes(arrays[a].elem),
+                        },
+                        None => return Err(NativeError::ferrocl("array buffer missing")),
+                    },
                     KernelParam::ReduceScratch { reduction } => {
                         let elem = kernel
                             .reductions
@@ -734,13 +776,17 @@ fn build<'local, 'k>(
     for (i, (a, mut transfer)) in arrays.iter().zip(transfers).enumerate() {
         let bytes = a.len * elem_bytes(a.elem);
         let resident = match a.kept {
-            Some(handle) if bytes > 0 && keep => {
+            // An array larger than one allocation runs in batches, not kept.
+            Some(handle)
+                if bytes > 0 && keep && bytes as u64 <= device.info().max_mem_alloc_bytes =>
+            {
                 Some(residency::kept_buffer(handle, &device, bytes).map_err(|e| {
                     NativeError::ferrocl(format!("keeping an array on the device: {e}"))
                 })?)
             }
             _ => None,
         };
+        let mut window = None;
         if chunk.is_some() {
             // A share writes only its write span: only that comes back. The device needs the
             // host's values where the share reads (its read span) and where it may leave elements
@@ -756,17 +802,28 @@ fn build<'local, 'k>(
                 (Some(Some(w)), Some(Some(r))) => Some(hull(w, r)),
                 _ => None,
             };
+            if windowed {
+                // The buffer holds what moves, from a start that keeps every vector load's
+                // alignment; an array the host cannot bound stays whole.
+                window = transfer.upload_range.map(|(s, e)| {
+                    let s = s - s % WINDOW_ALIGN;
+                    let e = if e > s { e } else { s };
+                    (s, e)
+                });
+            }
         }
         plan.arrays.push(PlanArray {
             bytes,
             transfer,
             resident,
             align: a.align,
+            window,
         });
     }
     if tasks != 1 || plan.launches.len() != 1 {
         outer = None;
     }
+    read_spans.resize(arrays.len(), None);
     Ok(Building::Plan(Box::new(Built {
         arrays,
         reduced,
@@ -774,7 +831,36 @@ fn build<'local, 'k>(
         launch_reductions,
         outer,
         spans,
+        read_spans,
     })))
+}
+
+/// Where a window of an array may start, in bytes: a multiple of every vector load's alignment.
+const WINDOW_ALIGN: usize = 128;
+
+/// The task's kernels for windows of its arrays, built on its device at the first call.
+fn windowed_kernels(task: &Task) -> Result<&[Arc<ferrocl_runtime::BuiltKernel>], NativeError> {
+    if let Some(k) = task.windowed.get() {
+        return Ok(k);
+    }
+    let mut built = Vec::with_capacity(task.jit.kernels.len());
+    for kernel in &task.jit.kernels {
+        let k = task
+            .device
+            .build(
+                &kernel.windowed.source,
+                &task.jit.build_options,
+                &kernel.name,
+            )
+            .map_err(|e| runtime_error(&task.jit.location.to_string(), e))?;
+        built.push(k);
+    }
+    // Another thread may have built them meanwhile (the device's cache gave it the same ones).
+    let _ = task.windowed.set(built);
+    task.windowed
+        .get()
+        .map(Vec::as_slice)
+        .ok_or_else(|| NativeError::ferrocl("windowed kernels missing"))
 }
 
 /// The smallest byte range holding both.
@@ -907,7 +993,7 @@ pub(crate) fn execute_split<'local>(
         return Ok((Outcome::ran(0), Vec::new()));
     };
     let location = first_call.task.jit.location.to_string();
-    let whole = match build(env, &calls[..1], profile, None, false)? {
+    let whole = match build(env, &calls[..1], profile, None, false, false)? {
         Building::Plan(b) => b,
         Building::Done(o) => return Ok((o, Vec::new())),
     };
@@ -943,7 +1029,7 @@ pub(crate) fn execute_split<'local>(
             if n == 0 {
                 continue;
             }
-            match build(env, &calls[d..=d], profile, Some((first, n)), false)? {
+            match build(env, &calls[d..=d], profile, Some((first, n)), false, false)? {
                 Building::Plan(b) => parts.push((d, first, n, b)),
                 Building::Done(_) => {
                     parts.clear();
@@ -1054,6 +1140,343 @@ pub(crate) fn execute_split<'local>(
     };
     let outcome = conclude(env, &calls[..1], *first_built, &executed)?;
     Ok((outcome, shares))
+}
+
+/// Whether `plan`'s arrays exceed what `device` can hold at once: one larger than its largest
+/// allocation, or all together more than nine tenths of its memory.
+fn too_large(device: &ferrocl_runtime::Device, plan: &Plan<'_>) -> bool {
+    let info = device.info();
+    let total: u64 = plan.arrays.iter().map(|a| a.bytes as u64).sum();
+    plan.arrays
+        .iter()
+        .any(|a| a.bytes as u64 > info.max_mem_alloc_bytes)
+        || (info.global_mem_bytes > 0 && total > info.global_mem_bytes / 10 * 9)
+}
+
+/// A `[from, from + bytes.len())` pre-image of a Java array that a batch is about to overwrite.
+struct Saved {
+    array: usize,
+    from: usize,
+    bytes: Vec<u8>,
+}
+
+/// Copies bytes `ranges` (per array; empty: none) of the Java arrays `held` out (`save`) or
+/// writes `saved` back into them (`restore`), holding each array with
+/// `GetPrimitiveArrayCritical` for the copy.
+fn save_ranges(
+    env: &mut Env<'_>,
+    held: &[(&JObject<'_>, ElemKind, usize)],
+    ranges: &[(usize, (usize, usize))],
+) -> Result<Vec<Saved>, NativeError> {
+    let mut out = Vec::with_capacity(ranges.len());
+    for &(i, (from, to)) in ranges {
+        let Some(&(obj, elem, len)) = held.get(i) else {
+            continue;
+        };
+        // SAFETY: no JNI call is made while `criticals` lives (only the copy below).
+        let mut criticals = unsafe { Criticals::hold(env.get_raw(), &[(obj, elem, len, false)]) }?;
+        let slices = criticals.slices();
+        let bytes = slices
+            .first()
+            .and_then(|s| s.as_bytes().get(from..to))
+            .map(<[u8]>::to_vec)
+            .unwrap_or_default();
+        drop(slices);
+        drop(criticals);
+        out.push(Saved {
+            array: i,
+            from,
+            bytes,
+        });
+    }
+    Ok(out)
+}
+
+fn restore_ranges(
+    env: &mut Env<'_>,
+    held: &[(&JObject<'_>, ElemKind, usize)],
+    saved: &[Saved],
+) -> Result<(), NativeError> {
+    for s in saved {
+        let Some(&(obj, elem, len)) = held.get(s.array) else {
+            continue;
+        };
+        // SAFETY: as in `save_ranges`.
+        let mut criticals = unsafe { Criticals::hold(env.get_raw(), &[(obj, elem, len, true)]) }?;
+        let mut slices = criticals.slices();
+        if let Some(target) = slices
+            .first_mut()
+            .and_then(|h| h.as_bytes_mut().get_mut(s.from..s.from + s.bytes.len()))
+        {
+            target.copy_from_slice(&s.bytes);
+        }
+        drop(slices);
+        criticals.commit = true;
+        drop(criticals);
+    }
+    Ok(())
+}
+
+/// Runs one task whose arrays the device cannot hold at once (or whose schedule asked for
+/// batches of at most `asked` bytes per array) in batches of its outermost `@Parallel` loop: each
+/// batch's device buffers hold only the parts of the arrays its iterations reach (the kernels for
+/// windows, see `ferrocl_jit::Windowed`); an array whose reads the host cannot bound is copied
+/// whole to each batch when it fits. Batches run two at a time, one on each of the device's
+/// queues (one's transfers overlap the other's kernels), and the results of both land when both
+/// passed their checks.
+///
+/// Results, exceptions and reductions are as in one launch: partial results fold in batch order
+/// (the batches cut the loop on whole work-groups, so the work-groups are those of one launch);
+/// when a batch fails a check, every array the loop reads and writes gets back the values it had
+/// (they were saved before each batch landed), and the JVM reruns the task; the arrays the loop
+/// only writes keep the results of the batches that landed, which are the JVM's own for those
+/// iterations. After an error (not a failed check) the same holds and the error says so.
+fn execute_batched<'local>(
+    env: &mut Env<'local>,
+    calls: &[Call<'_, 'local>],
+    profile: bool,
+    timeout: Option<Duration>,
+    whole: &Built<'local, '_>,
+    asked: Option<u64>,
+) -> Result<Batched, NativeError> {
+    let started = std::time::Instant::now();
+    let Some(first_call) = calls.first() else {
+        return Ok(Batched::Ran(Outcome::ran(0)));
+    };
+    let location = first_call.task.jit.location.to_string();
+    let device = Arc::clone(&first_call.task.device);
+    let info = device.info();
+    let max_alloc = info.max_mem_alloc_bytes.max(1);
+    let largest = whole
+        .plan
+        .arrays
+        .iter()
+        .zip(&whole.arrays)
+        .max_by_key(|(a, _)| a.bytes)
+        .map(|(a, r)| format!("`{}` ({} bytes)", r.name, a.bytes))
+        .unwrap_or_default();
+    let (count, granule) = match whole.outer {
+        Some(o) if calls.len() == 1 => o,
+        _ => {
+            return Ok(Batched::Cannot(format!(
+                "{location}: the arrays (largest {largest}) are more than {} can hold at once \
+                 ({max_alloc} bytes in one allocation, {} in all), and only a task of one \
+                 @Parallel loop nest runs in batches",
+                device.label(),
+                info.global_mem_bytes
+            )))
+        }
+    };
+    // Which arrays get windows; the others are copied whole to every batch.
+    let n = whole.arrays.len();
+    let mut whole_bytes = 0u64;
+    let mut windowed = 0u64;
+    let mut per_iteration = 0f64;
+    let mut in_place = vec![false; n];
+    for (i, place) in in_place.iter_mut().enumerate() {
+        let bytes = whole.plan.arrays[i].bytes as u64;
+        let name = &whole.arrays[i].name;
+        let write = whole.spans.get(i).copied().flatten();
+        let read = whole.read_spans.get(i).copied().flatten();
+        if matches!(write, Some(None)) {
+            return Ok(Batched::Cannot(format!(
+                "{location}: cannot run in batches: the host cannot bound which elements of \
+                 `{name}` an iteration writes (its index is not affine in the loop indices)"
+            )));
+        }
+        *place = write.is_some() && read.is_some();
+        if matches!(read, Some(None)) {
+            if bytes > max_alloc {
+                return Ok(Batched::Cannot(format!(
+                    "{location}: cannot run in batches: `{name}` ({bytes} bytes) is read at \
+                     indices the host cannot bound, so every batch needs all of it, and it is more \
+                     than {}'s largest allocation ({max_alloc} bytes)",
+                    device.label()
+                )));
+            }
+            whole_bytes += bytes;
+            continue;
+        }
+        let span = [write.flatten(), read.flatten()]
+            .into_iter()
+            .flatten()
+            .fold((0, 0), hull);
+        windowed += 1;
+        per_iteration = per_iteration.max((span.1 - span.0) as f64 / count.max(1) as f64);
+    }
+    // Each array's window in bytes: what the schedule asked, else what two batches in flight
+    // leave of four fifths of the device's memory after the whole copies (one per batch).
+    let cap = asked
+        .unwrap_or_else(|| {
+            let budget = (info.global_mem_bytes / 5 * 4).saturating_sub(2 * whole_bytes);
+            budget / (2 * windowed.max(1))
+        })
+        .min(max_alloc);
+    let mut iterations = if per_iteration > 0.0 {
+        ((cap.saturating_sub(WINDOW_ALIGN as u64) as f64 / per_iteration) as u64) / granule
+            * granule
+    } else {
+        count
+    };
+    iterations = iterations.max(granule).min(count.max(1));
+    // The batches' plans, in loop order, each on alternate queues.
+    let mut chunks: Vec<(u64, u64, Box<Built<'local, '_>>)> = Vec::new();
+    let mut first = 0u64;
+    while first < count {
+        let take = iterations.min(count - first);
+        match build(env, &calls[..1], profile, Some((first, take)), false, true)? {
+            Building::Plan(mut b) => {
+                b.plan.side_queue = chunks.len() % 2 == 1;
+                chunks.push((first, take, b));
+            }
+            Building::Done(o) => return Ok(Batched::Ran(o)),
+        }
+        first += take;
+    }
+    for (_, take, b) in &chunks {
+        for (a, r) in b.plan.arrays.iter().zip(&b.arrays) {
+            if a.device_bytes() as u64 > max_alloc {
+                return Ok(Batched::Cannot(format!(
+                    "{location}: cannot run in batches: {take} iterations reach {} bytes of `{}`, \
+                     more than {}'s largest allocation ({max_alloc} bytes)",
+                    a.device_bytes(),
+                    r.name,
+                    device.label()
+                )));
+            }
+        }
+    }
+    // Batches write disjoint parts of each array (each lands its own).
+    for (i, r) in whole.arrays.iter().enumerate() {
+        let mut spans: Vec<(usize, usize)> = chunks
+            .iter()
+            .filter_map(|c| c.2.spans.get(i).copied().flatten().flatten())
+            .filter(|&(s, e)| e > s)
+            .collect();
+        spans.sort_unstable();
+        if !spans.windows(2).all(|w| w[0].1 <= w[1].0) {
+            return Ok(Batched::Cannot(format!(
+                "{location}: cannot run in batches: different iterations write the same elements \
+                 of `{}`",
+                r.name
+            )));
+        }
+    }
+    log::debug!(
+        "{location}: {} batches of {iterations} iterations ({} bytes per array at most)",
+        chunks.len(),
+        cap
+    );
+
+    let held = whole.held();
+    let rounds = chunks.len().div_ceil(2);
+    let mut executed: Vec<ferrocl_runtime::Executed> = Vec::with_capacity(chunks.len());
+    let mut saved: Vec<Saved> = Vec::new();
+    let mut landed_iterations = 0u64;
+    let mut failure: Option<NativeError> = None;
+    let mut check_failed = false;
+    for (r, round) in chunks.chunks(2).enumerate() {
+        if r + 1 < rounds {
+            // What this round overwrites of the arrays the loop also reads, in case a later
+            // round fails.
+            let ranges: Vec<(usize, (usize, usize))> = round
+                .iter()
+                .flat_map(|c| {
+                    c.2.plan
+                        .arrays
+                        .iter()
+                        .enumerate()
+                        .filter(|&(i, a)| in_place[i] && a.transfer.download)
+                        .map(|(i, a)| {
+                            (i, ferrocl_runtime::clip(a.transfer.download_range, a.bytes))
+                        })
+                })
+                .collect();
+            saved.extend(save_ranges(env, &held, &ranges)?);
+        }
+        let parts: Vec<ferrocl_runtime::split::Part<'_, '_>> = round
+            .iter()
+            .map(|c| ferrocl_runtime::split::Part {
+                device: &device,
+                plan: &c.2.plan,
+            })
+            .collect();
+        let devices: Vec<&Arc<ferrocl_runtime::Device>> = round.iter().map(|_| &device).collect();
+        let results = run_split(env, &devices, &parts, &held, timeout)?;
+        let mut error = None;
+        let mut landed = 0u64;
+        for (c, result) in round.iter().zip(results) {
+            match result.result {
+                Ok(e) => {
+                    check_failed |= e.failed.is_some();
+                    if !e.discarded {
+                        landed += c.1;
+                    }
+                    executed.push(e);
+                }
+                Err(e) => {
+                    if error.is_none() || matches!(e, RuntimeError::Cancelled(_)) {
+                        error = Some(e);
+                    }
+                }
+            }
+        }
+        if let Some(e) = error {
+            failure = Some(runtime_error(
+                &location,
+                RuntimeError::InvalidLaunch(format!(
+                    "{e}; the batches before it had landed: the arrays the loop reads and writes \
+                     are as they were, those it only writes hold the results of its first {} \
+                     iterations",
+                    landed_iterations + landed
+                )),
+            ));
+            if let RuntimeError::Cancelled(reason) = e {
+                failure = Some(runtime_error(&location, RuntimeError::Cancelled(reason)));
+            }
+            break;
+        }
+        landed_iterations += landed;
+        if check_failed {
+            break;
+        }
+    }
+    // Device copies of kept arrays the batches wrote may be out of date now.
+    for (a, p) in whole.arrays.iter().zip(&whole.plan.arrays) {
+        if let (Some(handle), true) = (a.kept, p.transfer.download) {
+            residency::mark_stale(handle);
+        }
+    }
+    if failure.is_some() || check_failed {
+        restore_ranges(env, &held, &saved)?;
+    }
+    drop(saved);
+    if let Some(e) = failure {
+        return Err(e);
+    }
+    let batches = chunks.len();
+    let Some((_, _, first_built)) = chunks.into_iter().next() else {
+        return Ok(Batched::Ran(Outcome::ran(calls.len())));
+    };
+    let mut kernel = Duration::ZERO;
+    for e in &executed {
+        kernel += e.times.iter().map(|t| t.kernel).sum::<Duration>();
+    }
+    let mut outcome = conclude(env, &calls[..1], *first_built, &executed)?;
+    if let Some(s) = outcome.stats.first_mut() {
+        s.kernel = kernel;
+        s.total = started.elapsed();
+        s.batches = u32::try_from(batches).unwrap_or(u32::MAX);
+    }
+    Ok(Batched::Ran(outcome))
+}
+
+/// What [`execute_batched`] did.
+enum Batched {
+    /// It ran (or a host check ended it).
+    Ran(Outcome),
+    /// The task cannot run in batches, for this reason (nothing ran).
+    Cannot(String),
 }
 
 /// A host range registered with a device while pinned: `(array index, address, bytes)`.

@@ -428,13 +428,15 @@ pub extern "system" fn Java_dev_ferrocl_api_Native_compileStats<'caller>(
 }
 
 /// `static native int execute(long[] handles, Object[][] args, int[][] localSizes, long[][] kept,
-/// LaunchStats[] stats, boolean profile)`: runs consecutive device tasks of a schedule as one plan (see
-/// [`execute`]). Per task: its compiled handle, its arguments (receiver first, then the classes of
+/// LaunchStats[] stats, boolean profile, long timeoutNanos, long batchBytes)`: runs consecutive
+/// device tasks of a schedule as one plan (see [`execute`]); `batchBytes` > 0 runs a single task's
+/// loop in batches moving at most that many bytes of each array (see `execute::execute_batched`). Per task: its compiled handle, its arguments (receiver first, then the classes of
 /// the fields it reads: see `fieldPaths` and `staticFields`), its requested work-group size (null: the default) and the kept-array handle
 /// of each argument (null, or 0 for arrays not kept). Returns the `LaunchStatus` code of the whole
 /// execution; `stats[k]` receives task `k`'s status and figures (device times from OpenCL
 /// profiling when `profile` is set).
 #[unsafe(no_mangle)]
+#[allow(clippy::too_many_arguments)]
 pub extern "system" fn Java_dev_ferrocl_api_Native_execute<'caller>(
     mut unowned: EnvUnowned<'caller>,
     _class: JClass<'caller>,
@@ -445,6 +447,7 @@ pub extern "system" fn Java_dev_ferrocl_api_Native_execute<'caller>(
     stats: JObjectArray<'caller>,
     profile: jboolean,
     timeout_nanos: jlong,
+    batch_bytes: jlong,
 ) -> jint {
     unowned
         .with_env(|env| -> Result<jint, NativeError> {
@@ -487,7 +490,9 @@ pub extern "system" fn Java_dev_ferrocl_api_Native_execute<'caller>(
                     .ok()
                     .filter(|&n| n > 0)
                     .map(std::time::Duration::from_nanos);
-                let outcome = execute::execute(env, &calls, profile, timeout)?;
+                // 0 or less: batches only when the arrays do not fit the device.
+                let batch = u64::try_from(batch_bytes).ok().filter(|&b| b > 0);
+                let outcome = execute::execute(env, &calls, profile, timeout, batch)?;
                 if !stats.is_null() {
                     stats::write(env, &stats, &outcome)?;
                 }

@@ -307,6 +307,7 @@ pub(crate) fn launch<'local>(
                 // alignment OpenCL promises for every buffer (CL_DEVICE_MEM_BASE_ADDR_ALIGN): a
                 // host slice is read in place only when it has that alignment.
                 align: elem_bytes(a.elem).max(base_align),
+                window: None,
             })
             .collect(),
         launches: vec![Launch {
@@ -321,6 +322,7 @@ pub(crate) fn launch<'local>(
         }],
         // The caller gets device times back.
         profile: true,
+        side_queue: false,
     };
     let held: Vec<(&JObject<'_>, ElemKind, usize)> =
         arrays.iter().map(|a| (&a.object, a.elem, a.len)).collect();

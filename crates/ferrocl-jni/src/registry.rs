@@ -147,6 +147,9 @@ pub(crate) struct Task {
     pub(crate) device: Arc<Device>,
     /// The built kernels, in the order they run (one per parallel nest; usually one).
     pub(crate) kernels: Vec<Arc<BuiltKernel>>,
+    /// The kernels for windows of the arrays (`ferrocl_jit::Windowed`), built at the first
+    /// execution that runs in batches.
+    pub(crate) windowed: OnceLock<Vec<Arc<BuiltKernel>>>,
     /// Driver build time.
     pub(crate) build_time: Duration,
     /// Whether the driver build came from the runtime's program cache.
@@ -367,6 +370,7 @@ pub(crate) fn compile(args: CompileArgs<'_>) -> Result<u64, NativeError> {
         build_time,
         build_cached,
         kernels,
+        windowed: OnceLock::new(),
         device,
         jit,
         dependencies,

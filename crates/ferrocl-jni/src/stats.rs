@@ -11,11 +11,11 @@ use std::sync::OnceLock;
 /// Raw field ids of `LaunchStats` (plain pointers: valid while the class is loaded).
 struct Fields {
     status: usize,
-    longs: [usize; 13],
+    longs: [usize; 14],
 }
 
 /// The `long` fields, in the order [`write`] fills them.
-const LONG_FIELDS: [&str; 13] = [
+const LONG_FIELDS: [&str; 14] = [
     "uploadNanos",
     "kernelNanos",
     "downloadNanos",
@@ -29,6 +29,7 @@ const LONG_FIELDS: [&str; 13] = [
     "local0",
     "local1",
     "local2",
+    "batches",
 ];
 
 static FIELDS: OnceLock<Fields> = OnceLock::new();
@@ -41,7 +42,7 @@ fn fields(env: &mut Env<'_>, obj: &JObject<'_>) -> Result<&'static Fields, Nativ
     let status = env
         .get_field_id(&class, jni_str!("status"), jni_sig!("I"))?
         .into_raw() as usize;
-    let mut longs = [0usize; 13];
+    let mut longs = [0usize; 14];
     for (slot, name) in longs.iter_mut().zip(LONG_FIELDS) {
         let name = jni::strings::JNIString::from(name);
         *slot = env.get_field_id(&class, &name, jni_sig!("J"))?.into_raw() as usize;
@@ -113,6 +114,7 @@ fn write_task(
             at(&s.local, 0),
             at(&s.local, 1),
             at(&s.local, 2),
+            i64::from(s.batches),
         ];
         // Safety: the ids were looked up on this object's class with these types; `obj` is a
         // non-null LaunchStats.

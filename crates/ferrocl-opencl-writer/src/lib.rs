@@ -119,6 +119,28 @@ pub enum KernelParam {
     },
     /// `int`: 1 when [`Kernel::bounds_proof`] holds for this launch (the host evaluates it), else 0.
     BoundsProven,
+    /// `long`: only in [`Windowed::params`], right after the [`KernelParam::Array`] of `param`:
+    /// the index of the array's first element that its buffer holds (the buffer is a window
+    /// of the array; the kernel indexes the array as Java does).
+    ArrayBase {
+        /// Index into [`MethodGraph::params`].
+        param: usize,
+    },
+}
+
+/// The same kernel for buffers that hold a window of each array (a launch over part of the
+/// outermost loop, when the arrays are larger than the device can hold at once): every array
+/// argument is followed by a `long` base index, and the kernel rebases its pointer once
+/// (`a = a_window - a_base`), so that its body still indexes each array as Java does. The host
+/// passes the window's first element as the base; a window start must keep the alignment
+/// [`Kernel`]'s vector loads assume (a multiple of 128 bytes satisfies every one).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Windowed {
+    /// The OpenCL C program.
+    pub source: String,
+    /// Kernel arguments in order: [`Kernel::params`] with a [`KernelParam::ArrayBase`] after each
+    /// [`KernelParam::Array`].
+    pub params: Vec<KernelParam>,
 }
 
 /// Code-generation choices: what depends on the device, and which optional phases run.
@@ -175,6 +197,8 @@ pub struct Kernel {
     /// `ferrocl_opt::OPTIONAL_PHASES`); `ferrocl-jit` puts the method's (front end, graph) before
     /// them.
     pub applied: Vec<Applied>,
+    /// The kernel for windows of its arrays (see [`Windowed`]).
+    pub windowed: Windowed,
 }
 
 /// Errors of the writer.
@@ -435,6 +459,7 @@ pub fn write_kernel(
     // Parameters: arrays (with lengths) and scalars in Java order, then the loop start and status.
     let mut params = Vec::new();
     let mut decls = Vec::new();
+    let mut window_decls: Vec<WindowDecl> = Vec::new();
     let mut array_names = HashMap::new();
     let mut values = HashMap::new();
     let mut needs_fp64 = false;
@@ -453,10 +478,16 @@ pub fn write_kernel(
                 let len = names.fresh(&format!("{name}_length"));
                 if accessed {
                     let qual = if written.contains(&i) { "" } else { "const " };
-                    decls.push(format!(
-                        "__global {qual}{}* {name}",
-                        names::c_elem_type(elem)
-                    ));
+                    let decl = format!("__global {qual}{}* {name}", names::c_elem_type(elem));
+                    let window = names.fresh(&format!("{name}_window"));
+                    let window_base = names.fresh(&format!("{name}_base"));
+                    window_decls.push(WindowDecl {
+                        decl: decl.clone(),
+                        window: format!("__global {qual}{}* {window}", names::c_elem_type(elem)),
+                        base: format!("const long {window_base}"),
+                        rebase: format!("{decl} = {window} - {window_base};"),
+                    });
+                    decls.push(decl);
                     // Only this parameter's own loads matter: the host ORs the read flags of
                     // parameters bound to the same Java array. `@Reduce` outputs are folded
                     // into partials, not stored to, so they never get a cover.
@@ -908,13 +939,20 @@ pub fn write_kernel(
     } else {
         let _ = writeln!(src, "__kernel void {kernel_name}(");
     }
+    // Where each `__kernel` signature's parameters start and its body's first line begins: the
+    // windowed kernel differs only there.
+    let mut signatures: Vec<(usize, usize)> = Vec::new();
     if tiled.is_none() {
+        let at = src.len();
         for (i, d) in decls.iter().enumerate() {
             let sep = if i + 1 == decls.len() { ")" } else { "," };
             let _ = writeln!(src, "    {d}{sep}");
         }
+        src.push_str("{\n");
+        signatures.push((at, src.len()));
+    } else {
+        src.push_str("{\n");
     }
-    src.push_str("{\n");
     if reducing {
         write_reduction_body(
             &mut src,
@@ -960,11 +998,13 @@ pub fn write_kernel(
                 "\n__kernel __attribute__((reqd_work_group_size({}, {}, 1))) void {kernel_name}(",
                 group[0], group[1]
             );
+            let at = src.len();
             for (i, d) in decls.iter().enumerate() {
                 let sep = if i + 1 == decls.len() { ")" } else { "," };
                 let _ = writeln!(src, "    {d}{sep}");
             }
             src.push_str("{\n");
+            signatures.push((at, src.len()));
             src.push_str(&t.body);
             src.push_str("}\n");
             coarsen.clone()
@@ -1036,8 +1076,10 @@ pub fn write_kernel(
                     .into(),
         });
     }
+    let windowed = windowed_kernel(&src, &signatures, &decls, &window_decls, &params);
     Ok(Kernel {
         name: kernel_name,
+        windowed,
         source: src,
         params,
         features: w.features,
@@ -1047,6 +1089,74 @@ pub fn write_kernel(
         reductions: nest.reductions.clone(),
         applied,
     })
+}
+
+/// An array parameter's declaration in the kernel and in its windowed variant.
+struct WindowDecl {
+    /// `__global T* a` (the kernel's parameter; the windowed kernel's rebased pointer).
+    decl: String,
+    /// `__global T* a_window`: the windowed kernel's parameter.
+    window: String,
+    /// `const long a_base`.
+    base: String,
+    /// `__global T* a = a_window - a_base;`
+    rebase: String,
+}
+
+/// The windowed variant of `src` (see [`Windowed`]): each `__kernel` signature (the parameters
+/// from `signatures[i].0` to the body's opening line ending at `signatures[i].1`) takes a window
+/// and a base per array, and its body starts by rebasing each pointer.
+fn windowed_kernel(
+    src: &str,
+    signatures: &[(usize, usize)],
+    decls: &[String],
+    windows: &[WindowDecl],
+    params: &[KernelParam],
+) -> Windowed {
+    let mut signature = String::new();
+    let mut wide: Vec<&str> = Vec::new();
+    for d in decls {
+        match windows.iter().find(|w| w.decl == *d) {
+            Some(w) => {
+                wide.push(&w.window);
+                wide.push(&w.base);
+            }
+            None => wide.push(d),
+        }
+    }
+    for (i, d) in wide.iter().enumerate() {
+        let sep = if i + 1 == wide.len() { ")" } else { "," };
+        let _ = writeln!(signature, "    {d}{sep}");
+    }
+    signature.push_str("{\n");
+    let used: Vec<&WindowDecl> = windows.iter().filter(|w| decls.contains(&w.decl)).collect();
+    if !used.is_empty() {
+        signature
+            .push_str("    // Each buffer holds its array from the base on: index as Java does.\n");
+    }
+    for w in used {
+        let _ = writeln!(signature, "    {}", w.rebase);
+    }
+    let lines = signature;
+    let mut source = String::with_capacity(src.len() + 256);
+    let mut next = 0;
+    for &(start, end) in signatures {
+        source.push_str(&src[next..start]);
+        source.push_str(&lines);
+        next = end;
+    }
+    source.push_str(&src[next..]);
+    let mut wide_params = Vec::with_capacity(params.len() + windows.len());
+    for p in params {
+        wide_params.push(p.clone());
+        if let KernelParam::Array { param, .. } = p {
+            wide_params.push(KernelParam::ArrayBase { param: *param });
+        }
+    }
+    Windowed {
+        source,
+        params: wide_params,
+    }
 }
 
 /// `start + k * step` with Java's wrapping `int` arithmetic, `k` a work-item or loop counter.

@@ -42,6 +42,9 @@ pub struct Device {
     pub(crate) queue: CommandQueue,
     /// In-order queue without profiling (executions that need not report device times).
     pub(crate) plain_queue: CommandQueue,
+    /// A second in-order queue without profiling: batches of one execution alternate between
+    /// it and `plain_queue`, so one batch's transfers overlap another's kernels.
+    pub(crate) side_queue: CommandQueue,
     pub(crate) context: Context,
     pub(crate) cl_device: ClDevice,
     pub(crate) info: DeviceInfo,
@@ -93,6 +96,7 @@ impl Device {
         let context = Context::from_device(&cl_device).map_err(cl("clCreateContext"))?;
         let queue = create_queue(&context, &cl_device, CL_QUEUE_PROFILING_ENABLE)?;
         let plain_queue = create_queue(&context, &cl_device, 0)?;
+        let side_queue = create_queue(&context, &cl_device, 0)?;
         log::debug!("opened OpenCL device {}", info.summary_line());
         // A GPU with memory of its own gains from page-locked host memory; a CPU device or an
         // integrated GPU does not.
@@ -106,6 +110,7 @@ impl Device {
             pin_host,
             queue,
             plain_queue,
+            side_queue,
             context,
             cl_device,
             info,

@@ -556,7 +556,7 @@ fn wait_event(
 const EMPTY_BYTES: usize = 64;
 
 /// A byte range of a plan array clipped to its `len` bytes (`None`: all of them).
-pub(crate) fn clip(range: Option<(usize, usize)>, len: usize) -> (usize, usize) {
+pub fn clip(range: Option<(usize, usize)>, len: usize) -> (usize, usize) {
     match range {
         Some((s, e)) => (s.min(len), e.clamp(s.min(len), len)),
         None => (0, len),
@@ -656,7 +656,24 @@ impl Device {
             partial_base.push(next);
             next += l.partials.len();
         }
-        let mut sizes: Vec<usize> = plan.arrays.iter().map(|a| a.bytes).collect();
+        for (i, a) in plan.arrays.iter().enumerate() {
+            let Some((start, end)) = a.window else {
+                continue;
+            };
+            let inside = |r: Option<(usize, usize)>| {
+                let (s, e) = clip(r, a.bytes);
+                s >= e || (start <= s && e <= end)
+            };
+            let moved = (!a.transfer.upload || inside(a.transfer.upload_range))
+                && (!a.transfer.download || inside(a.transfer.download_range));
+            if start > end || end > a.bytes || !moved || a.resident.is_some() {
+                return Err(invalid(format!(
+                    "array {i}: a window [{start}, {end}) of {} bytes that its transfers leave or a kept copy",
+                    a.bytes
+                )));
+            }
+        }
+        let mut sizes: Vec<usize> = plan.arrays.iter().map(|a| a.device_bytes()).collect();
         sizes.extend(std::iter::repeat_n(4, plan.launches.len()));
         sizes.extend(
             plan.launches
@@ -687,6 +704,10 @@ impl Device {
                     } else {
                         usize::MAX
                     }),
+                    Arg::Base { array, elem_bytes } => {
+                        let start = plan.arrays.get(array).map_or(0, |a| a.window_start());
+                        KernelArg::Long((start / elem_bytes.max(1)) as i64)
+                    }
                 })
                 .collect();
             let limits = Limits {
@@ -747,6 +768,8 @@ impl Device {
         // report device times use the profiling queue.
         let queue = if plan.profile {
             &self.queue
+        } else if plan.side_queue {
+            &self.side_queue
         } else {
             &self.plain_queue
         };
@@ -811,12 +834,13 @@ impl Device {
                     if !a.transfer.upload || r.is_current() || h.is_empty() {
                         continue;
                     }
-                } else if h.is_empty() {
+                } else if h.is_empty() || a.device_bytes() == 0 {
                     holding
                         .held
                         .push(Held::Pooled(EMPTY_BYTES, self.take_buffer(EMPTY_BYTES)?));
                     continue;
                 } else if stable
+                    && a.window.is_none()
                     && self.info.unified_memory
                     && !a.transfer.download
                     && (h.as_ptr() as usize) % a.align.max(1) == 0
@@ -843,9 +867,10 @@ impl Device {
                     }
                     continue;
                 } else {
+                    let size = a.device_bytes();
                     holding
                         .held
-                        .push(Held::Pooled(a.bytes, self.take_buffer(a.bytes)?));
+                        .push(Held::Pooled(size, self.take_buffer(size)?));
                     if !a.transfer.upload {
                         continue;
                     }
@@ -868,10 +893,11 @@ impl Device {
                     if piece.is_empty() {
                         continue;
                     }
-                    // SAFETY: the device buffer holds exactly `data.len()` bytes, so `piece` fits at
-                    // `offset`; the host slice outlives the command (the queue is finished before
-                    // this call returns, `Holding`).
-                    let event = unsafe { enqueue.write(target, offset, piece) }?;
+                    // SAFETY: the device buffer holds the array's bytes from `window_start` on,
+                    // at least to the upload range's end (checked above), so `piece` fits at
+                    // `offset - window_start`; the host slice outlives the command (the queue
+                    // is finished before this call returns, `Holding`).
+                    let event = unsafe { enqueue.write(target, offset - a.window_start(), piece) }?;
                     if let Some(k) = first_use[i] {
                         times[k].bytes_uploaded += piece.len() as u64;
                     }
@@ -1011,10 +1037,17 @@ impl Device {
             };
             let (from, to) = clip(a.transfer.download_range, len);
             let source = holding.held[i].buffer();
-            // SAFETY: the device buffer holds exactly `len` bytes, so `[from, to)` lies in it; the
-            // staging area outlives the command (as above).
-            let event =
-                unsafe { enqueue.read(source, from, &mut area[at..at + (to - from)], !pinned) }?;
+            let base = a.window_start();
+            // SAFETY: the device buffer holds the array's bytes from `base` on, `[from, to)`
+            // among them (checked above); the staging area outlives the command (as above).
+            let event = unsafe {
+                enqueue.read(
+                    source,
+                    from - base,
+                    &mut area[at..at + (to - from)],
+                    !pinned,
+                )
+            }?;
             staged.push((i, event));
         }
         // The one wait for the launches (nothing pinned; cancellable when the host can cancel).
@@ -1113,10 +1146,12 @@ impl Device {
                         };
                         let data = &mut data[s..e];
                         let source = holding.held[i].buffer();
-                        // SAFETY: the device buffer holds as many bytes as the host slice, so
-                        // `[from, to)` lies in it; the host slice stays pinned until the queue is
-                        // finished below (or by `Holding` on an error, for stable slices).
-                        let event = unsafe { enqueue.read(source, from, data, false) };
+                        let base = plan.arrays[i].window_start();
+                        // SAFETY: the device buffer holds the array's bytes from `base` on,
+                        // `[from, to)` among them (checked above); the host slice stays pinned
+                        // until the queue is finished below (or by `Holding` on an error, for
+                        // stable slices).
+                        let event = unsafe { enqueue.read(source, from - base, data, false) };
                         holding.idle = false;
                         match event {
                             Ok(e) => events.push(e),

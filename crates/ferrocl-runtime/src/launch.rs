@@ -149,11 +149,13 @@ impl HostData<'_> {
         }
     }
 
-    pub(crate) fn as_bytes(&self) -> &[u8] {
+    /// The elements as bytes.
+    pub fn as_bytes(&self) -> &[u8] {
         each_host_data!(self, s => bytes(s))
     }
 
-    pub(crate) fn as_bytes_mut(&mut self) -> &mut [u8] {
+    /// The elements as bytes, writable.
+    pub fn as_bytes_mut(&mut self) -> &mut [u8] {
         each_host_data!(self, s => bytes_mut(s))
     }
 }
@@ -508,6 +510,7 @@ impl Device {
                 // promises every buffer (CL_DEVICE_MEM_BASE_ADDR_ALIGN): the kernel is the
                 // caller's and may load vectors through a cast pointer.
                 align: b.data.elem_size().max(base_align),
+                window: None,
             });
         }
         let plan = Plan {
@@ -529,6 +532,7 @@ impl Device {
                 task: 0,
             }],
             profile: true,
+            side_queue: false,
         };
         let mut host: Vec<HostData<'_>> = buffers.iter_mut().map(|b| b.data.reborrow()).collect();
         let done = self.execute(&plan, &mut host)?;

@@ -114,6 +114,24 @@ pub struct PlanArray {
     /// The alignment in bytes the kernels assume for its address (its element size, or more
     /// where they load vectors): an array read in place must start on a multiple of it.
     pub align: usize,
+    /// Bytes `[start, end)`: when set, the device buffer holds only these bytes of the array (a
+    /// launch over part of a loop whose arrays the device cannot hold whole); the launches take
+    /// the window's first element as an [`Arg::Base`] and reach no byte outside it, and every
+    /// transfer range lies within it. `start` must keep the alignment the kernels assume (see
+    /// `ferrocl_jit::Windowed`). `None`: the whole array.
+    pub window: Option<(usize, usize)>,
+}
+
+impl PlanArray {
+    /// The bytes its device buffer holds: its window's, or all of them.
+    pub fn device_bytes(&self) -> usize {
+        self.window.map_or(self.bytes, |(s, e)| e.saturating_sub(s))
+    }
+
+    /// The array's byte that is the device buffer's first.
+    pub fn window_start(&self) -> usize {
+        self.window.map_or(0, |(s, _)| s)
+    }
 }
 
 /// One kernel argument of a launch.
@@ -128,6 +146,14 @@ pub enum Arg {
     Status,
     /// The launch's partial results buffer `i` (see [`Launch::partials`]).
     Partials(usize),
+    /// `long`: the index of the first element of plan array `array` (of `elem_bytes`-byte
+    /// elements) that its device buffer holds ([`PlanArray::window`]; 0 without one).
+    Base {
+        /// Index into [`Plan::arrays`].
+        array: usize,
+        /// Bytes per element.
+        elem_bytes: usize,
+    },
 }
 
 /// One kernel launch of a plan.
@@ -179,6 +205,9 @@ pub struct Plan<'k> {
     /// Time every command with OpenCL profiling (device times in the outcome); without it the
     /// times are host wall-clock waits and transfers report no duration.
     pub profile: bool,
+    /// Run on the device's second queue (an unprofiled plan only): two plans of one device, one
+    /// on each queue, overlap one's transfers with the other's kernels.
+    pub side_queue: bool,
 }
 
 #[cfg(test)]

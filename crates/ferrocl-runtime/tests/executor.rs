@@ -54,12 +54,14 @@ fn one_launch(
                 transfer: t[0],
                 resident: None,
                 align: 4,
+                window: None,
             },
             PlanArray {
                 bytes: n * 4,
                 transfer: transfer_c,
                 resident,
                 align: 4,
+                window: None,
             },
         ],
         launches: vec![Launch {
@@ -79,6 +81,7 @@ fn one_launch(
             task: 0,
         }],
         profile: true,
+        side_queue: false,
     }
 }
 
@@ -231,10 +234,12 @@ fn intermediates_stay_on_the_device() {
                 transfer,
                 resident: None,
                 align: 4,
+                window: None,
             })
             .collect(),
         launches: vec![launch(0, 1, 0), launch(1, 2, 1)],
         profile: false,
+        side_queue: false,
     };
     let mut a: Vec<i32> = (0..n as i32).collect();
     let mut t = vec![-1i32; n];
@@ -289,6 +294,7 @@ fn buffers_start_on_the_base_address_alignment() {
                     // Asking for the device alignment keeps a host slice that is not aligned from
                     // being read in place.
                     align: align as usize,
+                    window: None,
                 },
                 PlanArray {
                     bytes: n * 4,
@@ -300,6 +306,7 @@ fn buffers_start_on_the_base_address_alignment() {
                     },
                     resident: None,
                     align: 4,
+                    window: None,
                 },
                 PlanArray {
                     bytes: 16,
@@ -311,6 +318,7 @@ fn buffers_start_on_the_base_address_alignment() {
                     },
                     resident: None,
                     align: 8,
+                    window: None,
                 },
             ],
             launches: vec![Launch {
@@ -329,6 +337,7 @@ fn buffers_start_on_the_base_address_alignment() {
                 task: 0,
             }],
             profile: true,
+            side_queue: false,
         };
         let mut a = vec![0i32; n];
         let mut b = vec![0i32; n];
@@ -451,6 +460,7 @@ fn a_part_written_in_full_is_not_uploaded_and_the_rest_keeps_its_values() {
                 transfer: t[0],
                 resident: None,
                 align: 4,
+                window: None,
             }],
             launches: vec![Launch {
                 kernel: &kernel,
@@ -467,6 +477,7 @@ fn a_part_written_in_full_is_not_uploaded_and_the_rest_keeps_its_values() {
                 task: 0,
             }],
             profile: true,
+            side_queue: false,
         };
         let done = dev
             .execute(&plan, &mut [HostData::from(&mut c)])
@@ -485,4 +496,98 @@ fn a_part_written_in_full_is_not_uploaded_and_the_rest_keeps_its_values() {
         assert_eq!(done.times[0].bytes_uploaded, ((n - m) * 4) as u64);
         assert_eq!(done.times[0].bytes_downloaded, (n * 4) as u64);
     }
+}
+
+/// `a[i] = a[i] * 2 + 1` for `i` in `[first, first + count)`, over a buffer that holds `a` from
+/// element `base` on.
+const WINDOWED: &str = "__kernel void twice(__global int* a_window, const long a_base, const int first, const uint count, __global int* status) {
+    __global int* a = a_window - a_base;
+    if (get_global_id(0) >= (size_t)count) return;
+    const int i = first + (int)get_global_id(0);
+    a[i] = a[i] * 2 + 1;
+}";
+
+#[test]
+fn a_window_holds_only_the_bytes_a_launch_reaches() {
+    let Some(dev) = dev() else { return };
+    let kernel = dev.build(WINDOWED, OPTS, "twice").expect("build");
+    let n = 10_000usize;
+    let mut a: Vec<i32> = (0..n as i32).map(|x| x * 3 - 7).collect();
+    let original = a.clone();
+    // Three launches over [0, 4000), [4000, 8000), [8000, 10000), each with a window that starts
+    // on a 128-byte boundary below its first element.
+    for (first, count) in [(0usize, 4000usize), (4000, 4000), (8000, 2000)] {
+        let range = (first * 4, (first + count) * 4);
+        let start = range.0 - range.0 % 128;
+        let plan = Plan {
+            arrays: vec![PlanArray {
+                bytes: n * 4,
+                transfer: Transfer {
+                    upload: true,
+                    download: true,
+                    upload_range: Some(range),
+                    download_range: Some(range),
+                    ..Transfer::default()
+                },
+                resident: None,
+                align: 4,
+                window: Some((start, range.1)),
+            }],
+            launches: vec![Launch {
+                kernel: &kernel,
+                args: vec![
+                    Arg::Array(0),
+                    Arg::Base {
+                        array: 0,
+                        elem_bytes: 4,
+                    },
+                    Arg::Value(KernelArg::Int(first as i32)),
+                    Arg::Value(KernelArg::Int(count as i32)),
+                    Arg::Status,
+                ],
+                geometry: Geometry {
+                    global: vec![count.div_ceil(64) * 64],
+                    local: vec![64],
+                },
+                partials: vec![],
+                task: 0,
+            }],
+            profile: false,
+            side_queue: first == 4000,
+        };
+        let done = dev
+            .execute(&plan, &mut [HostData::from(&mut a)])
+            .expect("execute");
+        assert_eq!(done.failed, None);
+        assert_eq!(done.times[0].bytes_uploaded, (count * 4) as u64);
+        assert_eq!(done.times[0].bytes_downloaded, (count * 4) as u64);
+    }
+    let expected: Vec<i32> = original.iter().map(|x| x * 2 + 1).collect();
+    assert_eq!(a, expected);
+
+    // A window its transfers leave is refused before anything runs.
+    let plan = Plan {
+        arrays: vec![PlanArray {
+            bytes: n * 4,
+            transfer: Transfer {
+                upload: true,
+                download: true,
+                upload_range: Some((0, 4000)),
+                download_range: Some((0, 4000)),
+                ..Transfer::default()
+            },
+            resident: None,
+            align: 4,
+            window: Some((128, 4000)),
+        }],
+        launches: vec![],
+        profile: false,
+        side_queue: false,
+    };
+    let before = a.clone();
+    let err = dev
+        .execute(&plan, &mut [HostData::from(&mut a)])
+        .expect_err("a window that misses its upload");
+    assert!(err.to_string().contains("window"), "{err}");
+    assert_eq!(a, before);
 }

@@ -108,10 +108,11 @@ final class Backend {
     }
 
     static LaunchStatus execute(long[] handles, Object[][] args, int[][] localSizes, long[][] kept,
-            LaunchStats[] stats, boolean profile, long timeoutNanos) {
+            LaunchStats[] stats, boolean profile, long timeoutNanos, long batchBytes) {
         NativeLoader.load();
         try {
-            return LaunchStatus.of(Native.execute(handles, args, localSizes, kept, stats, profile, timeoutNanos));
+            return LaunchStatus.of(Native.execute(handles, args, localSizes, kept, stats, profile, timeoutNanos,
+                    batchBytes));
         } catch (UnsatisfiedLinkError e) {
             throw missing("execute", e);
         }

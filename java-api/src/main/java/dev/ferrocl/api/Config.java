@@ -66,6 +66,63 @@ final class Config {
         return switches;
     }
 
+    /**
+     * Bytes per array of one batch ({@code ferrocl.batch} or {@code FERROCL_BATCH}, e.g. {@code 256MB}); 0 when
+     * unset: batches only when the arrays do not fit the device.
+     */
+    static final long BATCH = batchBytesOrZero(
+            firstNonBlank(System.getProperty("ferrocl.batch"), System.getenv("FERROCL_BATCH")));
+
+    private static long batchBytesOrZero(String text) {
+        if (text == null) {
+            return 0;
+        }
+        try {
+            return parseSize(text);
+        } catch (IllegalArgumentException e) {
+            System.getLogger("dev.ferrocl").log(System.Logger.Level.WARNING,
+                    "ignoring ferrocl.batch: " + e.getMessage());
+            return 0;
+        }
+    }
+
+    /**
+     * A size in bytes: a number with an optional unit {@code B}, {@code KB}, {@code MB}, {@code GB} (powers of 1024;
+     * case and a space before the unit do not matter; {@code K}, {@code M}, {@code G} alone too).
+     *
+     * @throws IllegalArgumentException if the text is no such size, or not positive
+     */
+    static long parseSize(String text) {
+        String t = text.trim().toUpperCase(Locale.ROOT).replace(" ", "");
+        long unit = 1;
+        String[][] units = {{"GB", "G"}, {"MB", "M"}, {"KB", "K"}, {"B", ""}};
+        long[] scale = {1L << 30, 1L << 20, 1L << 10, 1};
+        for (int u = 0; u < units.length; u++) {
+            String found = null;
+            for (String suffix : units[u]) {
+                if (!suffix.isEmpty() && t.endsWith(suffix)) {
+                    found = suffix;
+                    break;
+                }
+            }
+            if (found != null) {
+                t = t.substring(0, t.length() - found.length());
+                unit = scale[u];
+                break;
+            }
+        }
+        long value;
+        try {
+            value = Long.parseLong(t);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("not a size in bytes: '" + text + "'");
+        }
+        if (value <= 0 || value > Long.MAX_VALUE / unit) {
+            throw new IllegalArgumentException("a batch size must be positive and fit a long: '" + text + "'");
+        }
+        return value * unit;
+    }
+
     /** The switch of relaxed math (see {@link RelaxedMath}): not an optimisation phase, off unless asked for. */
     static final String RELAXED_MATH = "relaxedMath";
 

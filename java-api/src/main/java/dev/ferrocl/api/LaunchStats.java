@@ -21,6 +21,8 @@ final class LaunchStats {
     long local0;
     long local1;
     long local2;
+    /** Batches the task's loop ran in (0 or 1: one launch; more: arrays too large for the device at once). */
+    long batches;
 
     LaunchStatus status() {
         return LaunchStatus.of(status);

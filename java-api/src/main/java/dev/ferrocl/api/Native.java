@@ -63,10 +63,12 @@ final class Native {
      * for the whole execution; {@code stats[k]} receives task k's status and figures, with device times from OpenCL
      * profiling when {@code profile} is set (profiling costs microseconds per command on some drivers). The host
      * waits for the kernels at most {@code timeoutNanos} (none when 0 or less) and stops waiting when the thread is
-     * interrupted: {@link ExecutionCancelledException}, with every Java array untouched.
+     * interrupted: {@link ExecutionCancelledException}, with every Java array untouched. {@code batchBytes} &gt; 0
+     * runs the (single) task's loop in batches moving at most that many bytes of each array; 0: batches only when
+     * the arrays do not fit the device.
      */
     static native int execute(long[] handles, Object[][] args, int[][] localSizes, long[][] kept, LaunchStats[] stats,
-            boolean profile, long timeoutNanos);
+            boolean profile, long timeoutNanos, long batchBytes);
 
     /** A handle (&gt; 0) for an array kept on the device between launches. */
     static native long keepCreate();

@@ -23,6 +23,8 @@ final class ScheduledTask {
     long bytesUploaded;
     long bytesDownloaded;
     long bytesInPlace;
+    /** Batches the last execution's loop ran in (0: one launch). */
+    long batches;
     /** The optimising phases that changed the task's kernel ({@code phase (detail)}). */
     java.util.List<String> optimizations = java.util.List.of();
     /** Each device's share of the last execution when it was split across devices (else empty). */
@@ -93,6 +95,7 @@ final class ScheduledTask {
         bytesUploaded = stats.bytesUploaded;
         bytesDownloaded = stats.bytesDownloaded;
         bytesInPlace = stats.bytesInPlace;
+        batches = stats.batches;
     }
 
     void clearLaunch() {
@@ -103,11 +106,12 @@ final class ScheduledTask {
         bytesUploaded = 0;
         bytesDownloaded = 0;
         bytesInPlace = 0;
+        batches = 0;
     }
 
     TaskReport snapshot() {
         return new TaskReport(id, ranOn, reason, device, compileNanos, buildNanos, kernelNanos, transferNanos, cached,
                 globalSize.clone(), localSize.clone(), executions, bytesUploaded, bytesDownloaded, bytesInPlace,
-                optimizations, shares);
+                optimizations, shares, batches);
     }
 }

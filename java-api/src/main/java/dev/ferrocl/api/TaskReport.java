@@ -33,6 +33,7 @@ public final class TaskReport {
     private final long bytesInPlace;
     private final List<String> optimizations;
     private final List<DeviceShare> shares;
+    private final long batches;
 
     /**
      * One device's share of a task's execution split across devices ({@link TaskSchedule#devices(String...)}).
@@ -49,7 +50,8 @@ public final class TaskReport {
     TaskReport(String id, Where ranOn, String reason, String device, long compileNanos, long buildNanos,
             long kernelNanos, long transferNanos, boolean cached, long[] globalSize, long[] localSize,
             long executions, long bytesUploaded, long bytesDownloaded, long bytesInPlace, List<String> optimizations,
-            List<DeviceShare> shares) {
+            List<DeviceShare> shares, long batches) {
+        this.batches = batches;
         this.optimizations = List.copyOf(optimizations);
         this.shares = List.copyOf(shares);
         this.bytesUploaded = bytesUploaded;
@@ -241,6 +243,16 @@ public final class TaskReport {
     }
 
     /**
+     * How many batches the last execution's loop ran in ({@link TaskSchedule#batch(long)}): 0 when it ran as one
+     * launch (or on the JVM), more when its arrays were moved to the device a part at a time.
+     *
+     * @return the number of batches, or 0
+     */
+    public long batches() {
+        return batches;
+    }
+
+    /**
      * All of the report on one line.
      *
      * @return a one-line description
@@ -252,6 +264,7 @@ public final class TaskReport {
                 + millis(kernelNanos) + " ms, transfer " + millis(transferNanos) + " ms, cached " + cached
                 + ", global " + Arrays.toString(globalSize) + ", local " + Arrays.toString(localSize) + ", bytes up "
                 + bytesUploaded + ", down " + bytesDownloaded + ", in place " + bytesInPlace + ", runs " + executions
-                + ", optimizations " + optimizations + (shares.isEmpty() ? "" : ", shares " + shares) + "]";
+                + ", optimizations " + optimizations + (shares.isEmpty() ? "" : ", shares " + shares)
+                + (batches == 0 ? "" : ", batches " + batches) + "]";
     }
 }

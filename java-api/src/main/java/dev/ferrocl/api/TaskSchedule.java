@@ -62,6 +62,8 @@ public final class TaskSchedule implements AutoCloseable {
     private String optimizations = Config.OPTIMIZATIONS;
     /** The longest an execution waits for its kernels, in nanoseconds; 0: no limit. */
     private long timeoutNanos;
+    /** Bytes per array of one batch; 0: batches only when the arrays do not fit the device. */
+    private long batchBytes = Config.BATCH;
     /** The devices the tasks run on (null: the default device); two or more split each task's loop across them. */
     private List<String> devices = Config.DEVICES;
 
@@ -719,6 +721,45 @@ public final class TaskSchedule implements AutoCloseable {
     }
 
     /**
+     * Runs each task's outermost {@code @Parallel} loop in batches that move at most {@code bytesPerArray} bytes of
+     * each array to the device (its buffers hold only the part of each array a batch's iterations reach). Without
+     * this setting (or {@code -Dferrocl.batch=256MB}), a task runs in batches only when its arrays do not fit the
+     * device: one larger than its largest allocation, or all together more than nine tenths of its memory. Results,
+     * exceptions and {@code @Reduce} results are those of one launch; {@link TaskReport#batches()} says how many
+     * batches ran. A task runs in batches only when the host can bound, from the loop's range, which elements each
+     * iteration writes (affine indices); an array whose reads it cannot bound is copied whole to each batch. Tasks
+     * that cannot be batched and do not fit fail with a {@link FerroclException} naming the array.
+     *
+     * @param bytesPerArray the most bytes of one array a batch moves, or 0 to batch only when needed (the default)
+     * @return this schedule
+     * @throws IllegalArgumentException if bytesPerArray is negative
+     * @throws IllegalStateException    if the schedule is closed
+     */
+    public synchronized TaskSchedule batch(long bytesPerArray) {
+        checkOpen();
+        if (bytesPerArray < 0) {
+            throw new IllegalArgumentException("a batch size cannot be negative: " + bytesPerArray);
+        }
+        this.batchBytes = bytesPerArray;
+        return this;
+    }
+
+    /**
+     * {@link #batch(long)} with a size such as {@code "256MB"} (units {@code B}, {@code KB}, {@code MB}, {@code GB},
+     * powers of 1024).
+     *
+     * @param size the most bytes of one array a batch moves
+     * @return this schedule
+     * @throws IllegalArgumentException if size is no positive size
+     * @throws NullPointerException     if size is null
+     * @throws IllegalStateException    if the schedule is closed
+     */
+    public synchronized TaskSchedule batch(String size) {
+        Objects.requireNonNull(size, "size");
+        return batch(Config.parseSize(size));
+    }
+
+    /**
      * Keeps these arrays on the device between executions, so that each is uploaded once rather than at every
      * {@link #execute()}: for inputs that stay the same over many executions (a matrix, a data set), and for arrays
      * the tasks both read and write from one execution to the next.
@@ -1100,7 +1141,8 @@ public final class TaskSchedule implements AutoCloseable {
      */
     private void runOnDevice(List<ScheduledTask> list, List<Outcome> outcomes, int from, int to) {
         while (from < to) {
-            int n = to - from;
+            // Batches run one task's loop at a time.
+            int n = batchBytes > 0 ? 1 : to - from;
             long[] handles = new long[n];
             Object[][] args = new Object[n][];
             int[][] locals = new int[n][];
@@ -1121,7 +1163,7 @@ public final class TaskSchedule implements AutoCloseable {
             }
             LaunchStatus status;
             try {
-                status = Backend.execute(handles, args, locals, keptHandles, stats, timed, timeoutNanos);
+                status = Backend.execute(handles, args, locals, keptHandles, stats, timed, timeoutNanos, batchBytes);
             } catch (ExecutionCancelledException e) {
                 // The device's results were discarded: kept arrays it may have written go up again.
                 keptChangedOnHost();
@@ -1132,7 +1174,8 @@ public final class TaskSchedule implements AutoCloseable {
                     for (int k = 0; k < n; k++) {
                         ranOnDevice(list.get(from + k), outcomes.get(from + k), stats[k], timed);
                     }
-                    return;
+                    from += n;
+                    break;
                 case HOST_CHECK_FAILED: {
                     int failed = failedTask(stats, LaunchStatus.HOST_CHECK_FAILED);
                     if (failed > 0) {
@@ -1154,7 +1197,8 @@ public final class TaskSchedule implements AutoCloseable {
                                 : "task '" + failedId + "' of the same execution failed a check on the device: its"
                                         + " device results were discarded and the tasks reran on the JVM in order");
                     }
-                    return;
+                    from += n;
+                    break;
                 }
                 default:
                     throw new FerroclException("native execution of schedule '" + name + "' returned " + status);

@@ -1,0 +1,288 @@
+package dev.ferrocl.tests;
+
+import static org.junit.Assert.assertArrayEquals;
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertThrows;
+import static org.junit.Assert.assertTrue;
+
+import dev.ferrocl.api.Parallel;
+import dev.ferrocl.api.Reduce;
+import dev.ferrocl.api.TaskReport;
+import dev.ferrocl.api.TaskSchedule;
+import java.util.Arrays;
+import org.junit.Test;
+
+/**
+ * Loops run in batches ({@link TaskSchedule#batch(long)}): each batch's device buffers hold only the part of each
+ * array its iterations reach. The schedules here ask for batches of a few kilobytes per array, so that small arrays
+ * run in many batches on any device; arrays larger than the device's largest allocation (where batches start on their
+ * own) run in {@code BigArrayRun} ({@code gradle :tests:bigArray}). Every result is compared exactly with the JVM's
+ * run of the same method on copies of the same inputs, and the report must show the batches.
+ */
+public class BatchingTest {
+    static void map(int[] a, int[] out) {
+        for (@Parallel int i = 0; i < out.length; i++) {
+            out[i] = a[i] * 3 + (a[i] >> 2) - i;
+        }
+    }
+
+    static void scale(float[] a, float s) {
+        for (@Parallel int i = 0; i < a.length; i++) {
+            a[i] = a[i] * s + 1.0f;
+        }
+    }
+
+    static void divide(int[] a, int[] d) {
+        for (@Parallel int i = 0; i < a.length; i++) {
+            a[i] = a[i] / d[i];
+        }
+    }
+
+    static void stencil(float[] a, float[] out) {
+        for (@Parallel int i = 1; i < a.length - 1; i++) {
+            out[i] = a[i - 1] * 0.25f + a[i] * 0.5f + a[i + 1] * 0.25f;
+        }
+    }
+
+    static void image(int w, int h, double[] out) {
+        for (@Parallel int y = 0; y < h; y++) {
+            for (@Parallel int x = 0; x < w; x++) {
+                double cx = x * 3.0 / w - 2.0;
+                double cy = y * 2.0 / h - 1.0;
+                out[y * w + x] = cx * cx - cy * cy + cx * cy / 3.0;
+            }
+        }
+    }
+
+    static void columns(int w, int h, int[] out) {
+        for (@Parallel int y = 0; y < h; y++) {
+            for (@Parallel int x = 0; x < w; x++) {
+                out[x * h + y] = x * 1000 + y;
+            }
+        }
+    }
+
+    static void matmul(float[] a, float[] b, float[] c, int n) {
+        for (@Parallel int i = 0; i < n; i++) {
+            for (@Parallel int j = 0; j < n; j++) {
+                float s = 0f;
+                for (int k = 0; k < n; k++) {
+                    s += a[i * n + k] * b[k * n + j];
+                }
+                c[i * n + j] = s;
+            }
+        }
+    }
+
+    static void gather(int[] a, int[] idx, int[] out) {
+        for (@Parallel int i = 0; i < idx.length; i++) {
+            out[idx[i]] = a[i];
+        }
+    }
+
+    static void sum(int[] a, @Reduce long[] out) {
+        for (@Parallel int i = 0; i < a.length; i++) {
+            out[0] += a[i];
+        }
+    }
+
+    static void max(int[] a, @Reduce int[] out) {
+        for (@Parallel int i = 0; i < a.length; i++) {
+            out[0] = Math.max(out[0], a[i]);
+        }
+    }
+
+    static void sumDoubles(double[] a, @Reduce double[] out) {
+        for (@Parallel int i = 0; i < a.length; i++) {
+            out[0] += a[i];
+        }
+    }
+
+    private static int[] ints(int n, int seed) {
+        int[] a = new int[n];
+        for (int i = 0; i < n; i++) {
+            a[i] = (i * 7919 + seed) % 100_003 - 50_000;
+        }
+        return a;
+    }
+
+    private static TaskReport ranInBatches(TaskSchedule s, String task) {
+        TaskReport t = s.report().task(task);
+        assertEquals(t.reason(), TaskReport.Where.DEVICE, t.ranOn());
+        assertTrue(t.toString(), t.batches() > 1);
+        return t;
+    }
+
+    @Test
+    public void aMapRunsInBatchesMovingEachSliceOnce() {
+        int n = 200_003;
+        int[] a = ints(n, 3);
+        int[] expected = new int[n];
+        Arrays.fill(expected, -1);
+        map(a, expected);
+        try (TaskSchedule s = new TaskSchedule("batch-map").batch("64KB")) {
+            int[] out = new int[n];
+            s.task("map", BatchingTest::map, a, out);
+            for (int run = 0; run < 3; run++) {
+                Arrays.fill(out, -1);
+                s.execute();
+                assertArrayEquals("run " + run, expected, out);
+            }
+            TaskReport t = ranInBatches(s, "map");
+            // 64 KB of 4-byte elements: at least 800,012 / 65,536 batches.
+            assertTrue(t.toString(), t.batches() >= 12);
+            // Each batch moved its slice of the input up and its slice of the output down, nothing else.
+            assertEquals(t.toString(), 4L * n, t.bytesUploaded());
+            assertEquals(t.toString(), 4L * n, t.bytesDownloaded());
+        }
+    }
+
+    @Test
+    public void anInPlaceUpdateAndAStencilReadingPastEachBatch() {
+        int n = 100_001;
+        float[] a = new float[n];
+        for (int i = 0; i < n; i++) {
+            a[i] = (i % 977) * 1.25f - 300f;
+        }
+        float[] out = new float[n];
+        Arrays.fill(out, -9f);
+        float[] outExpected = out.clone();
+        stencil(a, outExpected);
+        float[] aExpected = a.clone();
+        scale(aExpected, 1.5f);
+        try (TaskSchedule s = new TaskSchedule("batch-stencil").batch(16 * 1024)) {
+            s.task("stencil", BatchingTest::stencil, a, out).task("scale", BatchingTest::scale, a, 1.5f);
+            s.execute();
+            assertArrayEquals(outExpected, out, 0f);
+            assertArrayEquals(aExpected, a, 0f);
+            ranInBatches(s, "stencil");
+            ranInBatches(s, "scale");
+        }
+    }
+
+    @Test
+    public void aFailedCheckInALaterBatchGivesTheJvmTheArraysAsTheyWere() {
+        // The in-place division meets a zero near the end: the batches before it landed on the device, and the
+        // JVM's rerun must see the original values (it divides once, then throws where Java throws).
+        int n = 60_000;
+        int[] a = ints(n, 17);
+        int[] d = new int[n];
+        for (int i = 0; i < n; i++) {
+            d[i] = 1 + (i % 5);
+        }
+        d[n - 100] = 0;
+        int[] expected = a.clone();
+        assertThrows(ArithmeticException.class, () -> divide(expected, d));
+        try (TaskSchedule s = new TaskSchedule("batch-check").batch("8KB")) {
+            s.task("divide", BatchingTest::divide, a, d);
+            assertThrows(ArithmeticException.class, s::execute);
+            assertArrayEquals(expected, a);
+            assertEquals(TaskReport.Where.JVM, s.report().task("divide").ranOn());
+        }
+    }
+
+    @Test
+    public void twoDimensionalNestsAndATiledMatmulRunInBatchesOfRows() {
+        int w = 301;
+        int h = 257;
+        double[] img = new double[w * h];
+        double[] imgExpected = img.clone();
+        image(w, h, imgExpected);
+        int n = 100;
+        float[] a = new float[n * n];
+        float[] b = new float[n * n];
+        for (int i = 0; i < n * n; i++) {
+            a[i] = (i % 13) * 0.5f - 3f;
+            b[i] = (i % 7) * 0.25f + 1f;
+        }
+        float[] c = new float[n * n];
+        Arrays.fill(c, 5f);
+        float[] cExpected = c.clone();
+        matmul(a, b, cExpected, n);
+        try (TaskSchedule s = new TaskSchedule("batch-2d").batch("8KB")) {
+            s.task("image", BatchingTest::image, w, h, img).task("matmul", BatchingTest::matmul, a, b, c, n);
+            s.execute();
+            assertArrayEquals(imgExpected, img, 0.0);
+            assertArrayEquals(cExpected, c, 0f);
+            ranInBatches(s, "image");
+            ranInBatches(s, "matmul");
+        }
+    }
+
+    @Test
+    public void reductionsCombineAcrossBatches() {
+        int n = 300_007;
+        int[] a = ints(n, 21);
+        long[] total = {7};
+        long[] totalExpected = total.clone();
+        sum(a, totalExpected);
+        int[] most = {Integer.MIN_VALUE};
+        int[] mostExpected = most.clone();
+        max(a, mostExpected);
+        double[] x = new double[n];
+        for (int i = 0; i < n; i++) {
+            x[i] = Math.sin(i) * 1000.0;
+        }
+        double[] sx = {0.0};
+        double[] sxExpected = sx.clone();
+        sumDoubles(x, sxExpected);
+        try (TaskSchedule s = new TaskSchedule("batch-reduce").batch("64KB")) {
+            s.task("sum", BatchingTest::sum, a, total).task("max", BatchingTest::max, a, most)
+                    .task("sumDoubles", BatchingTest::sumDoubles, x, sx);
+            s.execute();
+            assertEquals(totalExpected[0], total[0]);
+            assertEquals(mostExpected[0], most[0]);
+            // A floating-point sum in another order: within n roundings of the largest partial sum's size.
+            double bound = n * Math.ulp(1000.0 * n);
+            assertEquals(sxExpected[0], sx[0], bound);
+            ranInBatches(s, "sum");
+            ranInBatches(s, "max");
+            ranInBatches(s, "sumDoubles");
+        }
+    }
+
+    @Test
+    public void loopsThatCannotBeBatchedRunAsOneLaunchWhenTheyFit() {
+        // Stores at indices read from an array, and a 2-D nest whose rows write across the whole array: no batch
+        // can own a part of the output, so each runs as one launch (the arrays fit the device).
+        int n = 20_000;
+        int[] a = ints(n, 5);
+        int[] idx = new int[n];
+        for (int i = 0; i < n; i++) {
+            idx[i] = (int) ((i * 7_919L) % n);
+        }
+        int[] out = new int[n];
+        int[] outExpected = out.clone();
+        gather(a, idx, outExpected);
+        int w = 97;
+        int h = 211;
+        int[] cols = new int[w * h];
+        int[] colsExpected = cols.clone();
+        columns(w, h, colsExpected);
+        try (TaskSchedule s = new TaskSchedule("batch-not").batch("4KB")) {
+            s.task("gather", BatchingTest::gather, a, idx, out).task("columns", BatchingTest::columns, w, h, cols);
+            s.execute();
+            assertArrayEquals(outExpected, out);
+            assertArrayEquals(colsExpected, cols);
+            for (String task : new String[] {"gather", "columns"}) {
+                TaskReport t = s.report().task(task);
+                assertEquals(t.reason(), TaskReport.Where.DEVICE, t.ranOn());
+                assertEquals(t.toString(), 0, t.batches());
+            }
+        }
+    }
+
+    @Test
+    public void badBatchSizesAreRefused() {
+        try (TaskSchedule s = new TaskSchedule("batch-bad")) {
+            assertThrows(IllegalArgumentException.class, () -> s.batch(-1));
+            assertThrows(IllegalArgumentException.class, () -> s.batch("0"));
+            assertThrows(IllegalArgumentException.class, () -> s.batch("12XB"));
+            assertThrows(IllegalArgumentException.class, () -> s.batch("-5MB"));
+            assertThrows(IllegalArgumentException.class, () -> s.batch("99999999999GB"));
+            assertThrows(NullPointerException.class, () -> s.batch((String) null));
+            // 0 is the default: batches only when needed.
+            s.batch(0).batch("1 gb");
+        }
+    }
+}
