@@ -3,9 +3,9 @@
 # library, then the Gradle JUnit suite on the OpenCL device in strict mode: on the JDK that runs Gradle (17), the
 # Spark module's tests (Spark 4.2 in local mode), and the suite again compiled by and run on the newest JDK >= 25
 # under /usr/lib/jvm when there is one (`gradle test25`; Gradle 4.4's own Test task cannot run on JDK 24+), then the
-# JMH benchmarks in smoke mode (`gradle :bench-java:jmhSmoke`).
-# Stops at the first failing step with a non-zero status, except that the JUnit runs and the JMH smoke run always
-# run. The last "N passed, N failed" line printed is the sum over the JUnit runs (on success it
+# JMH benchmarks in smoke mode (`gradle :bench-java:jmhSmoke`) and a 2.4 GB array in batches (`gradle :tests:bigArray`).
+# Stops at the first failing step with a non-zero status, except that the JUnit runs, the JMH smoke run and the big
+# array always run. The last "N passed, N failed" line printed is the sum over the JUnit runs (on success it
 # is the very last line).
 #
 # Works on a fresh clone (no target/, no ~/.gradle cache; Gradle fetches JUnit and Spark's jars, about 290 MB, from
@@ -94,6 +94,14 @@ smoke_failed=""
 if ! gradle --no-daemon --console=plain :bench-java:jmhSmoke -PskipCargo; then
   smoke_failed="JMH smoke"
   echo "JMH smoke: FAILED (see above)"
+fi
+
+# An array larger than the device's largest allocation (2.4 GB float[], PoCL sized to 6 GiB so that its largest
+# allocation is 2 GiB), scaled in place in batches, every element checked against the JVM (tests/build.gradle).
+step "big array in batches (2.4 GB, strict, against the JVM)"
+if ! gradle --no-daemon --console=plain -q :tests:bigArray -PskipCargo; then
+  smoke_failed="${smoke_failed:+$smoke_failed, }big array"
+  echo "big array: FAILED (see above)"
 fi
 
 step "JUnit summary"

@@ -805,10 +805,12 @@ fn build<'local, 'k>(
             if windowed {
                 // The buffer holds what moves, from a start that keeps every vector load's
                 // alignment; an array the host cannot bound stays whole.
+                // Its length does not depend on where it starts, so that batches of one size
+                // reuse buffers of one size.
                 window = transfer.upload_range.map(|(s, e)| {
-                    let s = s - s % WINDOW_ALIGN;
-                    let e = if e > s { e } else { s };
-                    (s, e)
+                    let start = s - s % WINDOW_ALIGN;
+                    let len = e.saturating_sub(s).div_ceil(WINDOW_ALIGN) * WINDOW_ALIGN;
+                    (start, (start + len + WINDOW_ALIGN).min(bytes))
                 });
             }
         }
@@ -837,6 +839,12 @@ fn build<'local, 'k>(
 
 /// Where a window of an array may start, in bytes: a multiple of every vector load's alignment.
 const WINDOW_ALIGN: usize = 128;
+
+/// The most bytes of one array a batch moves unless the schedule says otherwise: small enough
+/// that two batches in flight overlap one's copies with the other's kernel and that the device
+/// reuses their buffers (a fresh buffer costs its pages' first touch), large enough that a batch's
+/// fixed costs vanish next to its copies.
+const BATCH_WINDOW_BYTES: u64 = 256 << 20;
 
 /// The task's kernels for windows of its arrays, built on its device at the first call.
 fn windowed_kernels(task: &Task) -> Result<&[Arc<ferrocl_runtime::BuiltKernel>], NativeError> {
@@ -1305,15 +1313,16 @@ fn execute_batched<'local>(
         per_iteration = per_iteration.max((span.1 - span.0) as f64 / count.max(1) as f64);
     }
     // Each array's window in bytes: what the schedule asked, else what two batches in flight
-    // leave of four fifths of the device's memory after the whole copies (one per batch).
+    // leave of four fifths of the device's memory after the whole copies (one per batch), at most
+    // `BATCH_WINDOW_BYTES`.
     let cap = asked
         .unwrap_or_else(|| {
             let budget = (info.global_mem_bytes / 5 * 4).saturating_sub(2 * whole_bytes);
-            budget / (2 * windowed.max(1))
+            (budget / (2 * windowed.max(1))).min(BATCH_WINDOW_BYTES)
         })
         .min(max_alloc);
     let mut iterations = if per_iteration > 0.0 {
-        ((cap.saturating_sub(WINDOW_ALIGN as u64) as f64 / per_iteration) as u64) / granule
+        ((cap.saturating_sub(2 * WINDOW_ALIGN as u64) as f64 / per_iteration) as u64) / granule
             * granule
     } else {
         count
@@ -1370,13 +1379,15 @@ fn execute_batched<'local>(
 
     let held = whole.held();
     let rounds = chunks.len().div_ceil(2);
+    // Saving what a round overwrites is needed only where a later round can fail a check.
+    let may_fail = first_call.task.jit.kernels.iter().any(|k| k.may_fail);
     let mut executed: Vec<ferrocl_runtime::Executed> = Vec::with_capacity(chunks.len());
     let mut saved: Vec<Saved> = Vec::new();
     let mut landed_iterations = 0u64;
     let mut failure: Option<NativeError> = None;
     let mut check_failed = false;
     for (r, round) in chunks.chunks(2).enumerate() {
-        if r + 1 < rounds {
+        if may_fail && r + 1 < rounds {
             // What this round overwrites of the arrays the loop also reads, in case a later
             // round fails.
             let ranges: Vec<(usize, (usize, usize))> = round

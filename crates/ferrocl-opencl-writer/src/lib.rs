@@ -199,6 +199,9 @@ pub struct Kernel {
     pub applied: Vec<Applied>,
     /// The kernel for windows of its arrays (see [`Windowed`]).
     pub windowed: Windowed,
+    /// Some check of the kernel can fail on the device (it writes its status word somewhere);
+    /// `false` when every check was proven away or none was needed.
+    pub may_fail: bool,
 }
 
 /// Errors of the writer.
@@ -1077,9 +1080,12 @@ pub fn write_kernel(
         });
     }
     let windowed = windowed_kernel(&src, &signatures, &decls, &window_decls, &params);
+    // Every failing check stores its code through the status pointer (`*status = code;`).
+    let may_fail = src.contains(&format!("*{status_name} ="));
     Ok(Kernel {
         name: kernel_name,
         windowed,
+        may_fail,
         source: src,
         params,
         features: w.features,
