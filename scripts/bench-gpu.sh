@@ -424,6 +424,18 @@ LD_PRELOAD=$B/jre/lib/libjsig.so "$B/jre/bin/java" -Xmx8g -Dferrocl.strict=true 
   dev.ferrocl.tests.FloatProof "${1:-1}"
 PROOF
 
+# An in-place scale of a float[] larger than one device allocation on PoCL (tests' BigArrayRun), here one launch
+# against batches on the GPU: bash .bench-bundle/junit/big-array.sh [N] [REPS] [compare SIZE].
+cat >"$J/big-array.sh" <<'BIG'
+#!/usr/bin/env bash
+B=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+J=$B/junit
+LD_PRELOAD=$B/jre/lib/libjsig.so "$B/jre/bin/java" -Xmx${BIG_XMX:-12g} -Dferrocl.strict=true \
+  -Dferrocl.library.path="$B/lib/libferrocl.so" \
+  -cp "$B/lib/ferrocl-bench.jar:$J/classes:$J/junit-4.13.2.jar:$J/hamcrest-core-1.3.jar" \
+  dev.ferrocl.tests.BigArrayRun "${1:-600000000}" "${2:-5}" "${@:3}"
+BIG
+
 # The multi-device run (bench-java's MultiDeviceRun: MatMul 8192², N-body 262,144, Mandelbrot 8192², a map over
 # 2 x 4 GiB; one GPU, then split across two GPUs, then a GPU and the CPU device), results compared bit for bit with
 # the one-GPU run and with the JVM on samples: bash .bench-bundle/multi.sh [REPS] -> $OUT/multi.jsonl, multi.log.
@@ -460,7 +472,8 @@ Run it on the GPU machine with the device tool:
         bash .bench-bundle/junit/run.sh: the strict JUnit suite on the GPU, about 40 s;
         bash .bench-bundle/multi.sh [REPS]: one GPU against two GPUs and GPU + CPU, \$OUT/multi.jsonl;
         bash .bench-bundle/junit/math-proof.sh [N]: StrictMath against the JVM, N inputs per function;
-        bash .bench-bundle/junit/float-proof.sh [stride]: narrowed float math over every float)
+        bash .bench-bundle/junit/float-proof.sh [stride]: narrowed float math over every float;
+        bash .bench-bundle/junit/big-array.sh [N] [REPS] [compare SIZE]: a float[] scaled in place, in batches)
        (JMH arguments after run.sh select a part, e.g. 'bash .bench-bundle/run.sh VectorAdd -p size=smoke')
 Then, here, on the fetched files:
   python3 scripts/bench-report.py <files_at folder>

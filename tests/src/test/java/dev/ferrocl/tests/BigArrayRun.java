@@ -13,7 +13,9 @@ import java.util.stream.IntStream;
  * batches without any setting, and every element is compared with the JVM's own run of the same method on the same
  * inputs (block by block, so that the check needs no second 2.4 GB array). Prints the JVM's and Ferrocl's median
  * times over {@code REPS} runs (default 3) and the batches; exit status 1 on any difference. Run with
- * {@code gradle :tests:bigArray -PskipCargo [-PbigArray.n=N] [-PbigArray.reps=R]} ({@code scripts/test.sh} runs it).
+ * {@code gradle :tests:bigArray -PskipCargo [-PbigArray.n=N] [-PbigArray.reps=R]} ({@code scripts/test.sh} runs it);
+ * on the GPU machine, {@code .bench-bundle/junit/big-array.sh N REPS compare 256MB} compares one launch with
+ * batches there.
  */
 public final class BigArrayRun {
     private BigArrayRun() {
@@ -39,13 +41,68 @@ public final class BigArrayRun {
         return sorted[sorted.length / 2] / 1e6;
     }
 
+    /** Runs the scaling {@code reps} times on fresh inputs; returns the times and leaves the last result in a. */
+    private static long[] onDevice(float[] a, float s, int reps, long batchBytes, TaskReport[] report) {
+        long[] nanos = new long[reps];
+        try (TaskSchedule schedule = new TaskSchedule("big-array").batch(batchBytes)) {
+            schedule.task("scale", BigArrayRun::scale, a, s);
+            for (int r = 0; r < reps; r++) {
+                fill(a);
+                long t0 = System.nanoTime();
+                schedule.execute();
+                nanos[r] = System.nanoTime() - t0;
+                report[0] = schedule.report().task("scale");
+                if (report[0].ranOn() != TaskReport.Where.DEVICE) {
+                    System.out.println("FAILED: expected a run on the device: " + report[0]);
+                    System.exit(1);
+                }
+            }
+        }
+        return nanos;
+    }
+
+    /** Every element of {@code a} against the JVM's run of the same method on the same inputs, a block at a time. */
+    private static void check(float[] a, float s, String what) {
+        int n = a.length;
+        int block = 1 << 22;
+        long differ = 0;
+        long firstDiffer = -1;
+        for (int from = 0; from < n; from += block) {
+            int len = Math.min(block, n - from);
+            float[] expected = new float[len];
+            for (int i = 0; i < len; i++) {
+                expected[i] = input(from + i);
+            }
+            scale(expected, s);
+            for (int i = 0; i < len; i++) {
+                if (Float.floatToRawIntBits(expected[i]) != Float.floatToRawIntBits(a[from + i])) {
+                    if (firstDiffer < 0) {
+                        firstDiffer = from + i;
+                    }
+                    differ++;
+                }
+            }
+        }
+        if (differ != 0) {
+            System.out.printf("FAILED (%s): %,d elements differ from the JVM's (first at %,d)%n", what, differ,
+                    firstDiffer);
+            System.exit(1);
+        }
+        System.out.printf("%s: all %,d elements equal the JVM's%n", what, n);
+    }
+
+    /**
+     * Arguments: {@code N REPS} (defaults 600,000,000 and 3), then either nothing (the array must not fit the device
+     * at once: the run fails unless it ran in batches) or {@code compare SIZE}: one schedule with the default (one
+     * launch when the array fits) and one with {@code batch(SIZE)}, side by side.
+     */
     public static void main(String[] args) {
         int n = args.length > 0 ? Integer.parseInt(args[0]) : 600_000_000;
         int reps = args.length > 1 ? Integer.parseInt(args[1]) : 3;
+        boolean compare = args.length > 3 && args[2].equals("compare");
         float s = 1.5f;
         float[] a = new float[n];
-        long bytes = 4L * n;
-        System.out.printf("big array: float[%,d] (%,d bytes) on %s%n", n, bytes, Devices.defaultDevice());
+        System.out.printf("big array: float[%,d] (%,d bytes) on %s%n", n, 4L * n, Devices.defaultDevice());
 
         long[] jvm = new long[reps];
         for (int r = 0; r < reps; r++) {
@@ -54,52 +111,30 @@ public final class BigArrayRun {
             scale(a, s);
             jvm[r] = System.nanoTime() - t0;
         }
+        System.out.printf("JVM (one thread): median %.1f ms of %d%n", median(jvm), reps);
 
-        long[] device = new long[reps];
-        TaskReport report = null;
-        try (TaskSchedule schedule = new TaskSchedule("big-array")) {
-            schedule.task("scale", BigArrayRun::scale, a, s);
-            for (int r = 0; r < reps; r++) {
-                fill(a);
-                long t0 = System.nanoTime();
-                schedule.execute();
-                device[r] = System.nanoTime() - t0;
-                report = schedule.report().task("scale");
-                if (report.ranOn() != TaskReport.Where.DEVICE || report.batches() < 2) {
-                    System.out.println("FAILED: expected a run on the device in batches: " + report);
-                    System.exit(1);
-                }
-            }
-        }
-
-        // The last device run against the JVM's run of the same method on the same inputs, a block at a time.
-        int block = 1 << 22;
-        float[] expected = new float[block];
-        long differ = 0;
-        long firstDiffer = -1;
-        for (int from = 0; from < n; from += block) {
-            int len = Math.min(block, n - from);
-            float[] chunk = len == block ? expected : new float[len];
-            for (int i = 0; i < len; i++) {
-                chunk[i] = input(from + i);
-            }
-            scale(chunk, s);
-            for (int i = 0; i < len; i++) {
-                if (Float.floatToRawIntBits(chunk[i]) != Float.floatToRawIntBits(a[from + i])) {
-                    if (firstDiffer < 0) {
-                        firstDiffer = from + i;
-                    }
-                    differ++;
-                }
-            }
-        }
-        System.out.printf("report: %s%n", report);
-        System.out.printf("JVM median %.1f ms, Ferrocl median %.1f ms (%d runs each): Ferrocl/JVM speed %.2fx; "
-                + "%d batches%n", median(jvm), median(device), reps, median(jvm) / median(device), report.batches());
-        if (differ != 0) {
-            System.out.printf("FAILED: %,d elements differ from the JVM's (first at %,d)%n", differ, firstDiffer);
+        TaskReport[] report = new TaskReport[1];
+        long[] auto = onDevice(a, s, reps, 0, report);
+        System.out.printf("Ferrocl, default: median %.1f ms of %d, %d batches (Ferrocl/JVM speed %.2fx); %s%n",
+                median(auto), reps, report[0].batches(), median(jvm) / median(auto), report[0]);
+        check(a, s, "default");
+        if (!compare && report[0].batches() < 2) {
+            System.out.println("FAILED: expected the array to run in batches: " + report[0]);
             System.exit(1);
         }
-        System.out.printf("all %,d elements equal the JVM's%n", n);
+        if (compare) {
+            long size = parseSize(args[3]);
+            long[] batched = onDevice(a, s, reps, size, report);
+            System.out.printf("Ferrocl, batch(%s): median %.1f ms of %d, %d batches (x default %.2f, Ferrocl/JVM "
+                    + "speed %.2fx); %s%n", args[3], median(batched), reps, report[0].batches(),
+                    median(auto) / median(batched), median(jvm) / median(batched), report[0]);
+            check(a, s, "batch(" + args[3] + ")");
+        }
+    }
+
+    private static long parseSize(String text) {
+        String t = text.trim().toUpperCase(java.util.Locale.ROOT);
+        long unit = t.endsWith("GB") ? 1L << 30 : t.endsWith("MB") ? 1L << 20 : t.endsWith("KB") ? 1L << 10 : 1;
+        return Long.parseLong(unit == 1 ? t : t.substring(0, t.length() - 2)) * unit;
     }
 }
