@@ -1378,7 +1378,6 @@ fn execute_batched<'local>(
     );
 
     let held = whole.held();
-    let rounds = chunks.len().div_ceil(2);
     // Saving what a round overwrites is needed only where a later round can fail a check.
     let may_fail = first_call.task.jit.kernels.iter().any(|k| k.may_fail);
     let mut executed: Vec<ferrocl_runtime::Executed> = Vec::with_capacity(chunks.len());
@@ -1386,7 +1385,16 @@ fn execute_batched<'local>(
     let mut landed_iterations = 0u64;
     let mut failure: Option<NativeError> = None;
     let mut check_failed = false;
-    for (r, round) in chunks.chunks(2).enumerate() {
+    // A kernel that can fail a check runs its batches two at a time, and both land only when both
+    // passed (a failure is then found before any later batch landed); one that cannot streams
+    // them, each landing as soon as it finished.
+    let groups: Vec<&[(u64, u64, Box<Built<'local, '_>>)]> = if may_fail {
+        chunks.chunks(2).collect()
+    } else {
+        vec![&chunks[..]]
+    };
+    let rounds = groups.len();
+    for (r, round) in groups.into_iter().enumerate() {
         if may_fail && r + 1 < rounds {
             // What this round overwrites of the arrays the loop also reads, in case a later
             // round fails.
@@ -1412,8 +1420,13 @@ fn execute_batched<'local>(
                 plan: &c.2.plan,
             })
             .collect();
-        let devices: Vec<&Arc<ferrocl_runtime::Device>> = round.iter().map(|_| &device).collect();
-        let results = run_split(env, &devices, &parts, &held, timeout)?;
+        let results = if may_fail {
+            let devices: Vec<&Arc<ferrocl_runtime::Device>> =
+                round.iter().map(|_| &device).collect();
+            run_split(env, &devices, &parts, &held, timeout)?
+        } else {
+            run_batches(env, &device, &parts, &held, timeout)?
+        };
         let mut error = None;
         let mut landed = 0u64;
         for (c, result) in round.iter().zip(results) {
@@ -1426,28 +1439,40 @@ fn execute_batched<'local>(
                     executed.push(e);
                 }
                 Err(e) => {
+                    // The first error in loop order is the cause (later batches did not start),
+                    // unless a cancellation came.
                     if error.is_none() || matches!(e, RuntimeError::Cancelled(_)) {
                         error = Some(e);
                     }
                 }
             }
         }
+        landed_iterations += landed;
         if let Some(e) = error {
-            failure = Some(runtime_error(
-                &location,
-                RuntimeError::InvalidLaunch(format!(
-                    "{e}; the batches before it had landed: the arrays the loop reads and writes \
-                     are as they were, those it only writes hold the results of its first {} \
-                     iterations",
-                    landed_iterations + landed
-                )),
-            ));
-            if let RuntimeError::Cancelled(reason) = e {
-                failure = Some(runtime_error(&location, RuntimeError::Cancelled(reason)));
-            }
+            failure = Some(match e {
+                RuntimeError::Cancelled(reason) => {
+                    runtime_error(&location, RuntimeError::Cancelled(reason))
+                }
+                e if landed_iterations == 0 => runtime_error(&location, e),
+                e if may_fail => runtime_error(
+                    &location,
+                    RuntimeError::InvalidLaunch(format!(
+                        "{e}; earlier batches had landed: the arrays the loop reads and writes are \
+                         as they were, those it only writes hold the results of {landed_iterations} \
+                         of its {count} iterations"
+                    )),
+                ),
+                e => runtime_error(
+                    &location,
+                    RuntimeError::InvalidLaunch(format!(
+                        "{e}; other batches had landed: the arrays the loop writes hold the results \
+                         of {landed_iterations} of its {count} iterations (the batches that \
+                         finished), the old values elsewhere"
+                    )),
+                ),
+            });
             break;
         }
-        landed_iterations += landed;
         if check_failed {
             break;
         }
@@ -1652,6 +1677,22 @@ fn run_split(
     let plans: Vec<&Plan<'_>> = parts.iter().map(|p| p.plan).collect();
     lend(env, devices, &plans, arrays, timeout, |lent| {
         ferrocl_runtime::split::execute_parts(parts, lent)
+    })
+}
+
+/// [`run_held`] for batches of one loop on `device` (see [`ferrocl_runtime::split::execute_batches`]).
+fn run_batches(
+    env: &mut Env<'_>,
+    device: &Arc<ferrocl_runtime::Device>,
+    parts: &[ferrocl_runtime::split::Part<'_, '_>],
+    arrays: &[(&JObject<'_>, ElemKind, usize)],
+    timeout: Option<std::time::Duration>,
+) -> Result<Vec<ferrocl_runtime::split::PartOutcome>, NativeError> {
+    let plans: Vec<&Plan<'_>> = parts.iter().map(|p| p.plan).collect();
+    // One entry per part, as `JavaArrays::serving_part` indexes them (all the same device).
+    let devices: Vec<&Arc<ferrocl_runtime::Device>> = parts.iter().map(|_| device).collect();
+    lend(env, &devices, &plans, arrays, timeout, |lent| {
+        ferrocl_runtime::split::execute_batches(parts, lent)
     })
 }
 

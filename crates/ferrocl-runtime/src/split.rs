@@ -264,6 +264,9 @@ struct Proxy {
     answer: mpsc::Receiver<Answer>,
     /// How long the part waited for the other parts' verdicts (not its own work).
     waited: Duration,
+    /// The part's results land on its own checks (batches of a kernel that cannot fail a check):
+    /// no wait for the others' verdicts.
+    own_verdict: bool,
 }
 
 /// Tells the calling thread that a part is done with the pinned arrays when dropped, also when the
@@ -378,6 +381,9 @@ impl HostAccess for Proxy {
     }
 
     fn results_wanted(&mut self, checks_passed: bool) -> bool {
+        if self.own_verdict {
+            return checks_passed;
+        }
         let sent = self.ask.send(Ask::Verdict {
             part: self.part,
             passed: checks_passed,
@@ -411,31 +417,98 @@ fn overlap(a: &[(usize, usize)], b: &[(usize, usize)]) -> bool {
 /// polls `host` for cancellation, and gives the single verdict: results are copied only when
 /// every part passed. Returns each part's outcome in order.
 pub fn execute_parts(parts: &[Part<'_, '_>], host: &mut dyn HostAccess) -> Vec<PartOutcome> {
+    drive(parts, host, Mode::AllAtOnce)
+}
+
+/// Runs batches of one loop on one device (`parts` in loop order, each plan over its own windows
+/// of the arrays, alternate plans on the device's two queues) whose kernels cannot fail a check:
+/// two threads take the batches in turn (the first the even ones, the second the odd ones), each
+/// batch's results land as soon as its kernel finished, and a copy in of one batch may share a
+/// pinned section with a copy out of another where their bytes are disjoint, so that uploads,
+/// kernels and downloads of successive batches overlap. After an error no further batch starts
+/// (their outcomes say so); the batches that finished before it landed.
+pub fn execute_batches(parts: &[Part<'_, '_>], host: &mut dyn HostAccess) -> Vec<PartOutcome> {
+    drive(parts, host, Mode::Stream)
+}
+
+/// How [`drive`] runs its parts.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    /// One thread per part, one verdict for all.
+    AllAtOnce,
+    /// Two threads taking the parts in turn, each part landing on its own checks.
+    Stream,
+}
+
+/// What a part's copies touch, per array: the bytes it reads (its uploads) and writes (its results).
+struct Footprint {
+    reads: Vec<(usize, usize)>,
+    writes: Vec<(usize, usize)>,
+}
+
+/// Whether `p` may join a pinned section that `active` use: in a streaming run, readers and writers
+/// share one when no writer's bytes meet another member's; otherwise only members of one kind
+/// (`writes`), writers with disjoint windows.
+fn may_join(
+    mode: Mode,
+    prints: &[Footprint],
+    active: &[usize],
+    p: usize,
+    p_writes: bool,
+    writes: bool,
+) -> bool {
+    match mode {
+        Mode::AllAtOnce => {
+            p_writes == writes
+                && (!p_writes
+                    || active
+                        .iter()
+                        .all(|&a| !overlap(&prints[a].writes, &prints[p].writes)))
+        }
+        Mode::Stream => active.iter().all(|&a| {
+            !overlap(&prints[a].writes, &prints[p].writes)
+                && !overlap(&prints[a].writes, &prints[p].reads)
+                && !overlap(&prints[a].reads, &prints[p].writes)
+        }),
+    }
+}
+
+fn drive(parts: &[Part<'_, '_>], host: &mut dyn HostAccess, mode: Mode) -> Vec<PartOutcome> {
     let n = parts.len();
     let lens = host.byte_lens();
     let stable = host.stable();
     let cancellable = host.cancellable();
     let cancel: Arc<Mutex<Option<String>>> = Arc::new(Mutex::new(None));
+    let stop = std::sync::atomic::AtomicBool::new(false);
     let (ask_tx, ask_rx) = mpsc::channel::<Ask>();
     let mut answer_tx = Vec::with_capacity(n);
     let mut proxies = Vec::with_capacity(n);
-    let mut windows: Vec<Vec<(usize, usize)>> = Vec::with_capacity(n);
+    let mut prints: Vec<Footprint> = Vec::with_capacity(n);
     for (part, p) in parts.iter().enumerate() {
+        let range = |on: bool, r: Option<(usize, usize)>, len: usize| {
+            if on {
+                crate::executor::clip(r, len)
+            } else {
+                (0, 0)
+            }
+        };
         let w: Vec<(usize, usize)> = p
             .plan
             .arrays
             .iter()
             .zip(&lens)
-            .map(|(a, &len)| {
-                if !a.transfer.download {
-                    return (0, 0);
-                }
-                crate::executor::clip(a.transfer.download_range, len)
-            })
+            .map(|(a, &len)| range(a.transfer.download, a.transfer.download_range, len))
+            .collect();
+        let r: Vec<(usize, usize)> = p
+            .plan
+            .arrays
+            .iter()
+            .zip(&lens)
+            .map(|(a, &len)| range(a.transfer.upload, a.transfer.upload_range, len))
             .collect();
         let (tx, rx) = mpsc::channel::<Answer>();
         answer_tx.push(tx);
-        proxies.push(Proxy {
+        proxies.push(Some(Proxy {
             part,
             lens: lens.clone(),
             windows: w.clone(),
@@ -445,36 +518,74 @@ pub fn execute_parts(parts: &[Part<'_, '_>], host: &mut dyn HostAccess) -> Vec<P
             ask: ask_tx.clone(),
             answer: rx,
             waited: Duration::ZERO,
+            own_verdict: mode == Mode::Stream,
+        }));
+        prints.push(Footprint {
+            reads: r,
+            writes: w,
         });
-        windows.push(w);
     }
     drop(ask_tx);
+    // Which parts each thread runs, in order.
+    let lanes: Vec<Vec<usize>> = match mode {
+        Mode::AllAtOnce => (0..n).map(|p| vec![p]).collect(),
+        Mode::Stream => (0..2.min(n)).map(|t| (t..n).step_by(2).collect()).collect(),
+    };
 
     std::thread::scope(|scope| {
-        let handles: Vec<_> = parts
+        let stop = &stop;
+        let handles: Vec<_> = lanes
             .iter()
-            .zip(proxies)
-            .map(|(p, mut proxy)| {
-                let device = p.device;
-                let plan = p.plan;
+            .map(|lane| {
+                let mut mine: Vec<(usize, Proxy)> = lane
+                    .iter()
+                    .filter_map(|&p| proxies[p].take().map(|x| (p, x)))
+                    .collect();
                 scope.spawn(move || {
-                    let started = Instant::now();
-                    // A panic must not leave the others waiting for this part's verdict forever: it
-                    // ends the part with an error, and `Done` is sent whatever happened.
-                    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                        device.execute_with(plan, &mut proxy)
-                    }))
-                    .unwrap_or_else(|_| {
-                        Err(RuntimeError::InvalidLaunch(
-                            "a device's part of a split execution panicked".into(),
-                        ))
-                    });
-                    let part = proxy.part;
-                    let _ = proxy.ask.send(Ask::Done { part });
-                    PartOutcome {
-                        result,
-                        time: started.elapsed().saturating_sub(proxy.waited),
+                    let mut out = Vec::with_capacity(mine.len());
+                    for (p, mut proxy) in mine.drain(..) {
+                        if mode == Mode::Stream && stop.load(std::sync::atomic::Ordering::Relaxed) {
+                            let _ = proxy.ask.send(Ask::Done { part: p });
+                            out.push((
+                                p,
+                                PartOutcome {
+                                    result: Err(RuntimeError::InvalidLaunch(
+                                        "not run: an earlier batch failed".into(),
+                                    )),
+                                    time: Duration::ZERO,
+                                },
+                            ));
+                            continue;
+                        }
+                        let device = parts[p].device;
+                        let plan = parts[p].plan;
+                        let started = Instant::now();
+                        // A panic must not leave the others waiting for this part's verdict
+                        // forever: it ends the part with an error, and `Done` is sent whatever
+                        // happened.
+                        let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                            device.execute_with(plan, &mut proxy)
+                        }))
+                        .unwrap_or_else(|_| {
+                            Err(RuntimeError::InvalidLaunch(
+                                "a device's part of a split execution panicked".into(),
+                            ))
+                        });
+                        if mode == Mode::Stream
+                            && result.as_ref().map_or(true, |e| e.failed.is_some())
+                        {
+                            stop.store(true, std::sync::atomic::Ordering::Relaxed);
+                        }
+                        let _ = proxy.ask.send(Ask::Done { part: p });
+                        out.push((
+                            p,
+                            PartOutcome {
+                                result,
+                                time: started.elapsed().saturating_sub(proxy.waited),
+                            },
+                        ));
                     }
+                    out
                 })
             })
             .collect();
@@ -509,36 +620,34 @@ pub fn execute_parts(parts: &[Part<'_, '_>], host: &mut dyn HostAccess) -> Vec<P
                 Ask::Pin { part, writes } => {
                     let mut handed = false;
                     host.serving_part(part);
-                    let pinned = host.pinned(writes, &mut |slices: &mut [HostData<'_>]| {
-                        let raw: Vec<RawSlice> = slices.iter_mut().map(to_raw).collect();
-                        if answer_tx[part].send(Answer::Slices(raw.clone())).is_err() {
-                            return Ok(());
-                        }
-                        handed = true;
-                        // The section stays open while some part copies; a request of the same
-                        // kind joins it (readers always; writers whose windows are disjoint from
-                        // every writer's in it), any other waits for the next section.
-                        let mut active = vec![part];
-                        while !active.is_empty() {
-                            let Ok(m) = ask_rx.recv() else { break };
-                            match m {
-                                Ask::Released { part: p } => active.retain(|&a| a != p),
-                                Ask::Pin { part: p, writes: w }
-                                    if w == writes
-                                        && (!w
-                                            || active
-                                                .iter()
-                                                .all(|&a| !overlap(&windows[a], &windows[p]))) =>
-                                {
-                                    if answer_tx[p].send(Answer::Slices(raw.clone())).is_ok() {
-                                        active.push(p);
-                                    }
-                                }
-                                other => backlog.push_back(other),
+                    // A streaming section may take writers after a reader: it commits.
+                    let section_writes = writes || mode == Mode::Stream;
+                    let pinned =
+                        host.pinned(section_writes, &mut |slices: &mut [HostData<'_>]| {
+                            let raw: Vec<RawSlice> = slices.iter_mut().map(to_raw).collect();
+                            if answer_tx[part].send(Answer::Slices(raw.clone())).is_err() {
+                                return Ok(());
                             }
-                        }
-                        Ok(())
-                    });
+                            handed = true;
+                            // The section stays open while some part copies; a request that may share
+                            // it (see `may_join`) joins, any other waits for the next section.
+                            let mut active = vec![part];
+                            while !active.is_empty() {
+                                let Ok(m) = ask_rx.recv() else { break };
+                                match m {
+                                    Ask::Released { part: p } => active.retain(|&a| a != p),
+                                    Ask::Pin { part: p, writes: w }
+                                        if may_join(mode, &prints, &active, p, w, writes) =>
+                                    {
+                                        if answer_tx[p].send(Answer::Slices(raw.clone())).is_ok() {
+                                            active.push(p);
+                                        }
+                                    }
+                                    other => backlog.push_back(other),
+                                }
+                            }
+                            Ok(())
+                        });
                     if let Err(e) = pinned {
                         if !handed {
                             let _ = answer_tx[part].send(Answer::PinFailed(e));
@@ -564,10 +673,19 @@ pub fn execute_parts(parts: &[Part<'_, '_>], host: &mut dyn HostAccess) -> Vec<P
                 }
             }
         }
-        handles
+        let mut outcomes: Vec<Option<PartOutcome>> = (0..n).map(|_| None).collect();
+        for h in handles {
+            // A thread that panicked outside its guard leaves its parts without an outcome.
+            if let Ok(list) = h.join() {
+                for (p, o) in list {
+                    outcomes[p] = Some(o);
+                }
+            }
+        }
+        outcomes
             .into_iter()
-            .map(|h| {
-                h.join().unwrap_or_else(|_| PartOutcome {
+            .map(|o| {
+                o.unwrap_or_else(|| PartOutcome {
                     result: Err(RuntimeError::InvalidLaunch(
                         "a device's part of a split execution panicked".into(),
                     )),
