@@ -360,6 +360,7 @@ pub(crate) fn execute<'local>(
     profile: bool,
     timeout: Option<Duration>,
     batch: Option<u64>,
+    stream: bool,
 ) -> Result<Outcome, NativeError> {
     let phases = Phases::start();
     let built = match build(env, calls, profile, None, batch.is_none(), false)? {
@@ -376,6 +377,21 @@ pub(crate) fn execute<'local>(
             Batched::Cannot(why) if oversized => return Err(NativeError::ferrocl(why)),
             // Batches were asked for, the arrays fit: one launch.
             Batched::Cannot(why) => log::debug!("{why}; it runs as one launch"),
+        }
+    } else if let Some(window) = stream
+        .then(|| stream_window(&device, calls, &built))
+        .flatten()
+    {
+        match execute_batched(env, calls, profile, timeout, &built, Some(window))? {
+            Batched::Ran(outcome) => return Ok(outcome),
+            Batched::Cannot(why) => {
+                log::debug!("{why}; it runs as one launch from now on");
+                if let Some(call) = calls.first() {
+                    call.task
+                        .stream_refused
+                        .store(true, std::sync::atomic::Ordering::Relaxed);
+                }
+            }
         }
     }
     phases.mark(0);
@@ -1159,6 +1175,46 @@ fn too_large(device: &ferrocl_runtime::Device, plan: &Plan<'_>) -> bool {
         .iter()
         .any(|a| a.bytes as u64 > info.max_mem_alloc_bytes)
         || (info.global_mem_bytes > 0 && total > info.global_mem_bytes / 10 * 9)
+}
+
+/// The batch size when the runtime's policy streams this execution although it fits the device
+/// ([`ferrocl_runtime::split::stream_window`]): a single task of one loop whose kernel cannot fail
+/// a check, with no kept array, whose every array the batches can window (its loads and stores
+/// bounded), and that the task has not been refused before.
+fn stream_window(
+    device: &ferrocl_runtime::Device,
+    calls: &[Call<'_, '_>],
+    built: &Built<'_, '_>,
+) -> Option<u64> {
+    let [call] = calls else { return None };
+    if call
+        .task
+        .stream_refused
+        .load(std::sync::atomic::Ordering::Relaxed)
+        || built.outer.is_none()
+        || built.plan.launches.len() != 1
+        || call.task.jit.kernels.iter().any(|k| k.may_fail)
+        || built.arrays.iter().any(|a| a.kept.is_some())
+    {
+        return None;
+    }
+    let unknown = |s: &Option<Option<(usize, usize)>>| matches!(s, Some(None));
+    if built.spans.iter().any(unknown) || built.read_spans.iter().any(unknown) {
+        return None;
+    }
+    let moved: u64 = built
+        .plan
+        .arrays
+        .iter()
+        .map(|a| {
+            let up = if a.transfer.upload { a.bytes } else { 0 };
+            let down = if a.transfer.download { a.bytes } else { 0 };
+            (up + down) as u64
+        })
+        .sum();
+    let largest = built.plan.arrays.iter().map(|a| a.bytes as u64).max()?;
+    let info = device.info();
+    ferrocl_runtime::split::stream_window(info.kind, info.unified_memory, largest, moved)
 }
 
 /// A `[from, from + bytes.len())` pre-image of a Java array that a batch is about to overwrite.

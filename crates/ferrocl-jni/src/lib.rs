@@ -430,7 +430,8 @@ pub extern "system" fn Java_dev_ferrocl_api_Native_compileStats<'caller>(
 /// `static native int execute(long[] handles, Object[][] args, int[][] localSizes, long[][] kept,
 /// LaunchStats[] stats, boolean profile, long timeoutNanos, long batchBytes)`: runs consecutive
 /// device tasks of a schedule as one plan (see [`execute`]); `batchBytes` > 0 runs a single task's
-/// loop in batches moving at most that many bytes of each array (see `execute::execute_batched`). Per task: its compiled handle, its arguments (receiver first, then the classes of
+/// loop in batches moving at most that many bytes of each array (see `execute::execute_batched`),
+/// 0 lets the runtime stream large executions, < 0 batches only arrays that do not fit. Per task: its compiled handle, its arguments (receiver first, then the classes of
 /// the fields it reads: see `fieldPaths` and `staticFields`), its requested work-group size (null: the default) and the kept-array handle
 /// of each argument (null, or 0 for arrays not kept). Returns the `LaunchStatus` code of the whole
 /// execution; `stats[k]` receives task `k`'s status and figures (device times from OpenCL
@@ -490,9 +491,12 @@ pub extern "system" fn Java_dev_ferrocl_api_Native_execute<'caller>(
                     .ok()
                     .filter(|&n| n > 0)
                     .map(std::time::Duration::from_nanos);
-                // 0 or less: batches only when the arrays do not fit the device.
+                // > 0: batches of at most that many bytes per array; 0: batches when the arrays do
+                // not fit, or when the runtime's policy streams a large execution; < 0: only when
+                // the arrays do not fit.
                 let batch = u64::try_from(batch_bytes).ok().filter(|&b| b > 0);
-                let outcome = execute::execute(env, &calls, profile, timeout, batch)?;
+                let stream = batch_bytes == 0;
+                let outcome = execute::execute(env, &calls, profile, timeout, batch, stream)?;
                 if !stats.is_null() {
                     stats::write(env, &stats, &outcome)?;
                 }

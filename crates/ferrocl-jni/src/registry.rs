@@ -150,6 +150,9 @@ pub(crate) struct Task {
     /// The kernels for windows of the arrays (`ferrocl_jit::Windowed`), built at the first
     /// execution that runs in batches.
     pub(crate) windowed: OnceLock<Vec<Arc<BuiltKernel>>>,
+    /// An execution found that the task cannot be streamed in batches (its batches would write
+    /// the same elements, or a batch would not fit): later ones do not try again.
+    pub(crate) stream_refused: std::sync::atomic::AtomicBool,
     /// Driver build time.
     pub(crate) build_time: Duration,
     /// Whether the driver build came from the runtime's program cache.
@@ -371,6 +374,7 @@ pub(crate) fn compile(args: CompileArgs<'_>) -> Result<u64, NativeError> {
         build_cached,
         kernels,
         windowed: OnceLock::new(),
+        stream_refused: std::sync::atomic::AtomicBool::new(false),
         device,
         jit,
         dependencies,

@@ -68,7 +68,8 @@ final class Config {
 
     /**
      * Bytes per array of one batch ({@code ferrocl.batch} or {@code FERROCL_BATCH}, e.g. {@code 256MB}); 0 when
-     * unset: batches only when the arrays do not fit the device.
+     * unset: batches when the arrays do not fit the device, or when the runtime streams a large execution on a GPU;
+     * -1 for {@code off}: batches only when the arrays do not fit.
      */
     static final long BATCH = batchBytesOrZero(
             firstNonBlank(System.getProperty("ferrocl.batch"), System.getenv("FERROCL_BATCH")));
@@ -76,6 +77,9 @@ final class Config {
     private static long batchBytesOrZero(String text) {
         if (text == null) {
             return 0;
+        }
+        if (text.equalsIgnoreCase("off") || text.equalsIgnoreCase("false")) {
+            return -1;
         }
         try {
             return parseSize(text);

@@ -62,7 +62,7 @@ public final class TaskSchedule implements AutoCloseable {
     private String optimizations = Config.OPTIMIZATIONS;
     /** The longest an execution waits for its kernels, in nanoseconds; 0: no limit. */
     private long timeoutNanos;
-    /** Bytes per array of one batch; 0: batches only when the arrays do not fit the device. */
+    /** Bytes per array of one batch; 0: automatic; -1 ({@code ferrocl.batch=off}): only when the arrays do not fit. */
     private long batchBytes = Config.BATCH;
     /** The devices the tasks run on (null: the default device); two or more split each task's loop across them. */
     private List<String> devices = Config.DEVICES;
@@ -723,14 +723,17 @@ public final class TaskSchedule implements AutoCloseable {
     /**
      * Runs each task's outermost {@code @Parallel} loop in batches that move at most {@code bytesPerArray} bytes of
      * each array to the device (its buffers hold only the part of each array a batch's iterations reach). Without
-     * this setting (or {@code -Dferrocl.batch=256MB}), a task runs in batches only when its arrays do not fit the
-     * device: one larger than its largest allocation, or all together more than nine tenths of its memory. Results,
+     * this setting (or {@code -Dferrocl.batch=256MB}), a task runs in batches when its arrays do not fit the device
+     * (one larger than its largest allocation, or all together more than nine tenths of its memory), and on a GPU with
+     * memory of its own when it moves at least 64 MiB and its kernel cannot fail a check: its batches then stream, one
+     * batch's results coming back while the next ones go up and run, which is faster than one launch
+     * ({@code -Dferrocl.batch=off} keeps such executions in one launch). Results,
      * exceptions and {@code @Reduce} results are those of one launch; {@link TaskReport#batches()} says how many
      * batches ran. A task runs in batches only when the host can bound, from the loop's range, which elements each
      * iteration writes (affine indices); an array whose reads it cannot bound is copied whole to each batch. Tasks
      * that cannot be batched and do not fit fail with a {@link FerroclException} naming the array.
      *
-     * @param bytesPerArray the most bytes of one array a batch moves, or 0 to batch only when needed (the default)
+     * @param bytesPerArray the most bytes of one array a batch moves, or 0 for the automatic choice (the default)
      * @return this schedule
      * @throws IllegalArgumentException if bytesPerArray is negative
      * @throws IllegalStateException    if the schedule is closed

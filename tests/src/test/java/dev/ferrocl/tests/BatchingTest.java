@@ -273,6 +273,33 @@ public class BatchingTest {
     }
 
     @Test
+    public void aLargeExecutionStreamsOnAGpuWithItsOwnMemoryAndRunsAsOneLaunchElsewhere() {
+        // 10M ints up and 10M down (80 MB): over the 64 MiB from which the runtime streams on such a GPU.
+        int n = 10_000_000;
+        int[] a = ints(n, 41);
+        int[] expected = new int[n];
+        map(a, expected);
+        try (TaskSchedule s = new TaskSchedule("batch-auto")) {
+            int[] out = new int[n];
+            s.task("map", BatchingTest::map, a, out);
+            for (int run = 0; run < 2; run++) {
+                Arrays.fill(out, 5);
+                s.execute();
+                assertArrayEquals("run " + run, expected, out);
+            }
+            TaskReport t = s.report().task("map");
+            assertEquals(t.reason(), TaskReport.Where.DEVICE, t.ranOn());
+            dev.ferrocl.api.Device d = dev.ferrocl.api.Devices.defaultDevice();
+            if (d.type().equalsIgnoreCase("GPU") && d.platform().contains("NVIDIA")) {
+                assertTrue(t.toString(), t.batches() >= 2);
+            } else if (!d.type().equalsIgnoreCase("GPU")) {
+                // A device in host memory copies with the host's own memory passes: no streaming.
+                assertEquals(t.toString(), 0, t.batches());
+            }
+        }
+    }
+
+    @Test
     public void badBatchSizesAreRefused() {
         try (TaskSchedule s = new TaskSchedule("batch-bad")) {
             assertThrows(IllegalArgumentException.class, () -> s.batch(-1));
