@@ -1178,9 +1178,9 @@ fn too_large(device: &ferrocl_runtime::Device, plan: &Plan<'_>) -> bool {
 }
 
 /// The batch size when the runtime's policy streams this execution although it fits the device
-/// ([`ferrocl_runtime::split::stream_window`]): a single task of one loop whose kernel cannot fail
-/// a check, with no kept array, whose every array the batches can window (its loads and stores
-/// bounded), and that the task has not been refused before.
+/// ([`ferrocl_runtime::split::stream_window`]): a single task of one loop with no kept array, whose
+/// every array the batches can window (its loads and stores bounded), that streams (its kernel
+/// cannot fail a check, or it updates no array in place), and that has not been refused before.
 fn stream_window(
     device: &ferrocl_runtime::Device,
     calls: &[Call<'_, '_>],
@@ -1193,13 +1193,22 @@ fn stream_window(
         .load(std::sync::atomic::Ordering::Relaxed)
         || built.outer.is_none()
         || built.plan.launches.len() != 1
-        || call.task.jit.kernels.iter().any(|k| k.may_fail)
         || built.arrays.iter().any(|a| a.kept.is_some())
     {
         return None;
     }
     let unknown = |s: &Option<Option<(usize, usize)>>| matches!(s, Some(None));
     if built.spans.iter().any(unknown) || built.read_spans.iter().any(unknown) {
+        return None;
+    }
+    // An in-place update whose kernel can fail a check would run in pairs (see `execute_batched`),
+    // which gain nothing over one launch.
+    let in_place = built
+        .spans
+        .iter()
+        .zip(&built.read_spans)
+        .any(|(w, r)| w.is_some() && r.is_some());
+    if in_place && call.task.jit.kernels.iter().any(|k| k.may_fail) {
         return None;
     }
     let moved: u64 = built
@@ -1434,24 +1443,26 @@ fn execute_batched<'local>(
     );
 
     let held = whole.held();
-    // Saving what a round overwrites is needed only where a later round can fail a check.
     let may_fail = first_call.task.jit.kernels.iter().any(|k| k.may_fail);
+    // A kernel that cannot fail a check streams its batches, each landing as soon as it finished;
+    // one that can streams them too when the loop reads no array it writes, each landing once it and
+    // every earlier batch passed (a failed check leaves the later ones unlanded, and what the earlier
+    // ones wrote is what the JVM's rerun writes again). Otherwise (an in-place update that can fail)
+    // the batches run two at a time, and what each pair overwrites is saved first.
+    let paired = may_fail && in_place.iter().any(|&p| p);
     let mut executed: Vec<ferrocl_runtime::Executed> = Vec::with_capacity(chunks.len());
     let mut saved: Vec<Saved> = Vec::new();
     let mut landed_iterations = 0u64;
     let mut failure: Option<NativeError> = None;
     let mut check_failed = false;
-    // A kernel that can fail a check runs its batches two at a time, and both land only when both
-    // passed (a failure is then found before any later batch landed); one that cannot streams
-    // them, each landing as soon as it finished.
-    let groups: Vec<&[(u64, u64, Box<Built<'local, '_>>)]> = if may_fail {
+    let groups: Vec<&[(u64, u64, Box<Built<'local, '_>>)]> = if paired {
         chunks.chunks(2).collect()
     } else {
         vec![&chunks[..]]
     };
     let rounds = groups.len();
     for (r, round) in groups.into_iter().enumerate() {
-        if may_fail && r + 1 < rounds {
+        if paired && r + 1 < rounds {
             // What this round overwrites of the arrays the loop also reads, in case a later
             // round fails.
             let ranges: Vec<(usize, (usize, usize))> = round
@@ -1476,12 +1487,12 @@ fn execute_batched<'local>(
                 plan: &c.2.plan,
             })
             .collect();
-        let results = if may_fail {
+        let results = if paired {
             let devices: Vec<&Arc<ferrocl_runtime::Device>> =
                 round.iter().map(|_| &device).collect();
             run_split(env, &devices, &parts, &held, timeout)?
         } else {
-            run_batches(env, &device, &parts, &held, timeout)?
+            run_batches(env, &device, &parts, &held, timeout, may_fail)?
         };
         let mut error = None;
         let mut landed = 0u64;
@@ -1494,9 +1505,10 @@ fn execute_batched<'local>(
                     }
                     executed.push(e);
                 }
+                // A batch after a failed one did not start: the failure says what happened.
+                Err(RuntimeError::NotRun(_)) => {}
                 Err(e) => {
-                    // The first error in loop order is the cause (later batches did not start),
-                    // unless a cancellation came.
+                    // The first error in loop order is the cause, unless a cancellation came.
                     if error.is_none() || matches!(e, RuntimeError::Cancelled(_)) {
                         error = Some(e);
                     }
@@ -1510,7 +1522,7 @@ fn execute_batched<'local>(
                     runtime_error(&location, RuntimeError::Cancelled(reason))
                 }
                 e if landed_iterations == 0 => runtime_error(&location, e),
-                e if may_fail => runtime_error(
+                e if paired => runtime_error(
                     &location,
                     RuntimeError::InvalidLaunch(format!(
                         "{e}; earlier batches had landed: the arrays the loop reads and writes are \
@@ -1743,12 +1755,13 @@ fn run_batches(
     parts: &[ferrocl_runtime::split::Part<'_, '_>],
     arrays: &[(&JObject<'_>, ElemKind, usize)],
     timeout: Option<std::time::Duration>,
+    ordered: bool,
 ) -> Result<Vec<ferrocl_runtime::split::PartOutcome>, NativeError> {
     let plans: Vec<&Plan<'_>> = parts.iter().map(|p| p.plan).collect();
     // One entry per part, as `JavaArrays::serving_part` indexes them (all the same device).
     let devices: Vec<&Arc<ferrocl_runtime::Device>> = parts.iter().map(|_| device).collect();
     lend(env, &devices, &plans, arrays, timeout, |lent| {
-        ferrocl_runtime::split::execute_batches(parts, lent)
+        ferrocl_runtime::split::execute_batches(parts, lent, ordered)
     })
 }
 

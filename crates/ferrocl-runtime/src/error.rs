@@ -65,6 +65,11 @@ pub enum RuntimeError {
     #[error("{0}")]
     Cancelled(String),
 
+    /// A batch that did not start because an earlier batch of the same execution failed (see
+    /// [`crate::split::execute_batches`]); the reason.
+    #[error("not run: {0}")]
+    NotRun(String),
+
     /// An OpenCL API call failed.
     #[error("OpenCL call {call} failed: {name} ({code})")]
     OpenCl {

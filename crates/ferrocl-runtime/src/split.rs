@@ -446,14 +446,20 @@ pub fn execute_parts(parts: &[Part<'_, '_>], host: &mut dyn HostAccess) -> Vec<P
 }
 
 /// Runs batches of one loop on one device (`parts` in loop order, each plan over its own windows
-/// of the arrays, alternate plans on the device's two queues) whose kernels cannot fail a check:
-/// two threads take the batches in turn (the first the even ones, the second the odd ones), each
-/// batch's results land as soon as its kernel finished, and a copy in of one batch may share a
+/// of the arrays, alternate plans on the device's two queues): two threads take the batches in
+/// turn (the first the even ones, the second the odd ones), and a copy in of one batch may share a
 /// pinned section with a copy out of another where their bytes are disjoint, so that uploads,
-/// kernels and downloads of successive batches overlap. After an error no further batch starts
-/// (their outcomes say so); the batches that finished before it landed.
-pub fn execute_batches(parts: &[Part<'_, '_>], host: &mut dyn HostAccess) -> Vec<PartOutcome> {
-    drive(parts, host, Mode::Stream)
+/// kernels and downloads of successive batches overlap. `ordered`: a batch's results land only
+/// once every earlier batch passed its checks (for kernels that can fail one: a failed check then
+/// leaves the batches after it unlanded, as the JVM's rerun needs); otherwise each batch lands as
+/// soon as it finished. After a failed check or an error no further batch starts (their outcomes
+/// say so); the batches that landed before it stay.
+pub fn execute_batches(
+    parts: &[Part<'_, '_>],
+    host: &mut dyn HostAccess,
+    ordered: bool,
+) -> Vec<PartOutcome> {
+    drive(parts, host, Mode::Stream { ordered })
 }
 
 /// How [`drive`] runs its parts.
@@ -461,8 +467,12 @@ pub fn execute_batches(parts: &[Part<'_, '_>], host: &mut dyn HostAccess) -> Vec
 enum Mode {
     /// One thread per part, one verdict for all.
     AllAtOnce,
-    /// Two threads taking the parts in turn, each part landing on its own checks.
-    Stream,
+    /// Two threads taking the parts in turn; each part lands on its own checks, or (`ordered`) once
+    /// it and every earlier part passed.
+    Stream {
+        /// Results land in part order of the verdicts.
+        ordered: bool,
+    },
 }
 
 /// What a part's copies touch, per array: the bytes it reads (its uploads) and writes (its results).
@@ -490,7 +500,7 @@ fn may_join(
                         .iter()
                         .all(|&a| !overlap(&prints[a].writes, &prints[p].writes)))
         }
-        Mode::Stream => active.iter().all(|&a| {
+        Mode::Stream { .. } => active.iter().all(|&a| {
             !overlap(&prints[a].writes, &prints[p].writes)
                 && !overlap(&prints[a].writes, &prints[p].reads)
                 && !overlap(&prints[a].reads, &prints[p].writes)
@@ -500,6 +510,7 @@ fn may_join(
 
 fn drive(parts: &[Part<'_, '_>], host: &mut dyn HostAccess, mode: Mode) -> Vec<PartOutcome> {
     let n = parts.len();
+    let streaming = matches!(mode, Mode::Stream { .. });
     let lens = host.byte_lens();
     let stable = host.stable();
     let cancellable = host.cancellable();
@@ -543,7 +554,7 @@ fn drive(parts: &[Part<'_, '_>], host: &mut dyn HostAccess, mode: Mode) -> Vec<P
             ask: ask_tx.clone(),
             answer: rx,
             waited: Duration::ZERO,
-            own_verdict: mode == Mode::Stream,
+            own_verdict: mode == Mode::Stream { ordered: false },
         }));
         prints.push(Footprint {
             reads: r,
@@ -554,7 +565,7 @@ fn drive(parts: &[Part<'_, '_>], host: &mut dyn HostAccess, mode: Mode) -> Vec<P
     // Which parts each thread runs, in order.
     let lanes: Vec<Vec<usize>> = match mode {
         Mode::AllAtOnce => (0..n).map(|p| vec![p]).collect(),
-        Mode::Stream => (0..2.min(n)).map(|t| (t..n).step_by(2).collect()).collect(),
+        Mode::Stream { .. } => (0..2.min(n)).map(|t| (t..n).step_by(2).collect()).collect(),
     };
 
     std::thread::scope(|scope| {
@@ -569,13 +580,13 @@ fn drive(parts: &[Part<'_, '_>], host: &mut dyn HostAccess, mode: Mode) -> Vec<P
                 scope.spawn(move || {
                     let mut out = Vec::with_capacity(mine.len());
                     for (p, mut proxy) in mine.drain(..) {
-                        if mode == Mode::Stream && stop.load(std::sync::atomic::Ordering::Relaxed) {
+                        if streaming && stop.load(std::sync::atomic::Ordering::Relaxed) {
                             let _ = proxy.ask.send(Ask::Done { part: p });
                             out.push((
                                 p,
                                 PartOutcome {
-                                    result: Err(RuntimeError::InvalidLaunch(
-                                        "not run: an earlier batch failed".into(),
+                                    result: Err(RuntimeError::NotRun(
+                                        "an earlier batch failed".into(),
                                     )),
                                     time: Duration::ZERO,
                                 },
@@ -596,9 +607,7 @@ fn drive(parts: &[Part<'_, '_>], host: &mut dyn HostAccess, mode: Mode) -> Vec<P
                                 "a device's part of a split execution panicked".into(),
                             ))
                         });
-                        if mode == Mode::Stream
-                            && result.as_ref().map_or(true, |e| e.failed.is_some())
-                        {
+                        if streaming && result.as_ref().map_or(true, |e| e.failed.is_some()) {
                             stop.store(true, std::sync::atomic::Ordering::Relaxed);
                         }
                         let _ = proxy.ask.send(Ask::Done { part: p });
@@ -646,7 +655,7 @@ fn drive(parts: &[Part<'_, '_>], host: &mut dyn HostAccess, mode: Mode) -> Vec<P
                     let mut handed = false;
                     host.serving_part(part);
                     // A streaming section may take writers after a reader: it commits.
-                    let section_writes = writes || mode == Mode::Stream;
+                    let section_writes = writes || streaming;
                     let pinned =
                         host.pinned(section_writes, &mut |slices: &mut [HostData<'_>]| {
                             let raw: Vec<RawSlice> = slices.iter_mut().map(to_raw).collect();
@@ -688,13 +697,44 @@ fn drive(parts: &[Part<'_, '_>], host: &mut dyn HostAccess, mode: Mode) -> Vec<P
                     done[part] = true;
                 }
             }
-            // Every part has either given its verdict or ended: one answer for all.
-            if decided.is_none() && (0..n).all(|p| verdicts[p].is_some() || done[p]) {
-                decided = Some((0..n).all(|p| verdicts[p] == Some(true)));
-            }
-            if let Some(go) = decided {
-                for p in waiting.drain(..) {
-                    let _ = answer_tx[p].send(Answer::Go(go));
+            if streaming {
+                // In order: a waiting part lands once every earlier part passed; not at all once
+                // an earlier one failed or ended without a verdict (an error).
+                waiting.retain(|&p| {
+                    let earlier = |q: usize| match verdicts[q] {
+                        Some(true) => Some(true),
+                        Some(false) => Some(false),
+                        None if done[q] => Some(false),
+                        None => None,
+                    };
+                    let mut go = Some(true);
+                    for q in 0..p {
+                        match earlier(q) {
+                            Some(true) => {}
+                            Some(false) => {
+                                go = Some(false);
+                                break;
+                            }
+                            None => go = None,
+                        }
+                    }
+                    match go {
+                        Some(go) => {
+                            let _ = answer_tx[p].send(Answer::Go(go));
+                            false
+                        }
+                        None => true,
+                    }
+                });
+            } else {
+                // Every part has either given its verdict or ended: one answer for all.
+                if decided.is_none() && (0..n).all(|p| verdicts[p].is_some() || done[p]) {
+                    decided = Some((0..n).all(|p| verdicts[p] == Some(true)));
+                }
+                if let Some(go) = decided {
+                    for p in waiting.drain(..) {
+                        let _ = answer_tx[p].send(Answer::Go(go));
+                    }
                 }
             }
         }

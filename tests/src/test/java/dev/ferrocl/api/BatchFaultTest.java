@@ -30,6 +30,12 @@ public class BatchFaultTest {
         }
     }
 
+    static void quotient(int[] a, int[] d, int[] out) {
+        for (@Parallel int i = 0; i < a.length; i++) {
+            out[i] = a[i] / d[i];
+        }
+    }
+
     @After
     public void disarm() {
         Native.faultInjection(0);
@@ -100,6 +106,35 @@ public class BatchFaultTest {
                     });
             assertTrue("no injected fault made execute() throw", threw > 0);
             assertTrue(s.report().task("scale").batches() > 1);
+        }
+    }
+
+    @Test
+    public void aCheckedStreamedLoopHoldsOldValuesOrTheJvmsAfterAFault() {
+        // The divide check can fail and no array is updated in place: batches stream in order of their verdicts.
+        int n = 30_000;
+        int[] a = new int[n];
+        int[] d = new int[n];
+        for (int i = 0; i < n; i++) {
+            a[i] = i * 37 - 100_000;
+            d[i] = 1 + (i % 7);
+        }
+        int[] expected = new int[n];
+        quotient(a, d, expected);
+        int[] old = new int[n];
+        Arrays.fill(old, 9);
+        int[] out = old.clone();
+        try (TaskSchedule s = new TaskSchedule("batch-faults-ordered").batch("8KB")
+                .task("quotient", BatchFaultTest::quotient, a, d, out)) {
+            int threw = walk("ordered stream", s, () -> System.arraycopy(old, 0, out, 0, n),
+                    () -> assertArrayEquals(expected, out), where -> {
+                        for (int i = 0; i < n; i++) {
+                            assertTrue(where + ": element " + i + " is " + out[i],
+                                    out[i] == old[i] || out[i] == expected[i]);
+                        }
+                    });
+            assertTrue("no injected fault made execute() throw", threw > 0);
+            assertTrue(s.report().task("quotient").batches() > 1);
         }
     }
 

@@ -38,6 +38,12 @@ public class BatchingTest {
         }
     }
 
+    static void quotient(int[] a, int[] d, int[] out) {
+        for (@Parallel int i = 0; i < a.length; i++) {
+            out[i] = a[i] / d[i];
+        }
+    }
+
     static void stencil(float[] a, float[] out) {
         for (@Parallel int i = 1; i < a.length - 1; i++) {
             out[i] = a[i - 1] * 0.25f + a[i] * 0.5f + a[i + 1] * 0.25f;
@@ -182,6 +188,37 @@ public class BatchingTest {
     }
 
     @Test
+    public void aFailedCheckInAStreamedBatchLandsNoLaterBatch() {
+        // No array is updated in place, so the batches stream, each landing once every earlier one passed; the
+        // zero divisor sits in a middle batch: the batches before it land (the JVM writes the same values again),
+        // none after it may, or elements the JVM never reaches would hold results.
+        int n = 60_000;
+        int[] a = ints(n, 23);
+        int[] d = new int[n];
+        for (int i = 0; i < n; i++) {
+            d[i] = 1 + (i % 9);
+        }
+        d[n / 2 + 17] = 0;
+        int[] out = new int[n];
+        Arrays.fill(out, -4);
+        int[] expected = out.clone();
+        assertThrows(ArithmeticException.class, () -> quotient(a, d, expected));
+        try (TaskSchedule s = new TaskSchedule("batch-stream-check").batch("8KB")) {
+            s.task("quotient", BatchingTest::quotient, a, d, out);
+            assertThrows(ArithmeticException.class, s::execute);
+            assertArrayEquals(expected, out);
+            assertEquals(TaskReport.Where.JVM, s.report().task("quotient").ranOn());
+            // Without the zero, the same schedule runs on the device in batches.
+            d[n / 2 + 17] = 3;
+            int[] again = out.clone();
+            quotient(a, d, again);
+            s.execute();
+            assertArrayEquals(again, out);
+            ranInBatches(s, "quotient");
+        }
+    }
+
+    @Test
     public void twoDimensionalNestsAndATiledMatmulRunInBatchesOfRows() {
         int w = 301;
         int h = 257;
@@ -274,27 +311,39 @@ public class BatchingTest {
 
     @Test
     public void aLargeExecutionStreamsOnAGpuWithItsOwnMemoryAndRunsAsOneLaunchElsewhere() {
-        // 10M ints up and 10M down (80 MB): over the 64 MiB from which the runtime streams on such a GPU.
+        // 40 MB up and 40 MB down each: over the 64 MiB from which the runtime streams on such a GPU. An in-place
+        // update whose checks were all proven away, and a quotient that keeps its divide check (it updates no
+        // array in place): both stream there.
         int n = 10_000_000;
+        float[] x = new float[n];
+        for (int i = 0; i < n; i++) {
+            x[i] = (i % 977) * 1.25f - 300f;
+        }
+        float[] xExpected = x.clone();
+        scale(xExpected, 0.75f);
         int[] a = ints(n, 41);
-        int[] expected = new int[n];
-        map(a, expected);
+        int[] d = new int[n];
+        for (int i = 0; i < n; i++) {
+            d[i] = 1 + (i % 13);
+        }
+        int[] q = new int[n];
+        int[] qExpected = new int[n];
+        quotient(a, d, qExpected);
         try (TaskSchedule s = new TaskSchedule("batch-auto")) {
-            int[] out = new int[n];
-            s.task("map", BatchingTest::map, a, out);
-            for (int run = 0; run < 2; run++) {
-                Arrays.fill(out, 5);
-                s.execute();
-                assertArrayEquals("run " + run, expected, out);
-            }
-            TaskReport t = s.report().task("map");
-            assertEquals(t.reason(), TaskReport.Where.DEVICE, t.ranOn());
-            dev.ferrocl.api.Device d = dev.ferrocl.api.Devices.defaultDevice();
-            if (d.type().equalsIgnoreCase("GPU") && d.platform().contains("NVIDIA")) {
-                assertTrue(t.toString(), t.batches() >= 2);
-            } else if (!d.type().equalsIgnoreCase("GPU")) {
-                // A device in host memory copies with the host's own memory passes: no streaming.
-                assertEquals(t.toString(), 0, t.batches());
+            s.task("scale", BatchingTest::scale, x, 0.75f).task("quotient", BatchingTest::quotient, a, d, q);
+            s.execute();
+            assertArrayEquals(xExpected, x, 0f);
+            assertArrayEquals(qExpected, q);
+            dev.ferrocl.api.Device device = dev.ferrocl.api.Devices.defaultDevice();
+            for (String task : new String[] {"scale", "quotient"}) {
+                TaskReport t = s.report().task(task);
+                assertEquals(t.reason(), TaskReport.Where.DEVICE, t.ranOn());
+                if (device.type().equalsIgnoreCase("GPU") && device.platform().contains("NVIDIA")) {
+                    assertTrue(t.toString(), t.batches() >= 2);
+                } else if (!device.type().equalsIgnoreCase("GPU")) {
+                    // A device in host memory copies with the host's own memory passes: no streaming.
+                    assertEquals(t.toString(), 0, t.batches());
+                }
             }
         }
     }
