@@ -81,18 +81,19 @@ pub fn shares(weights: &[f64], count: u64, granule: u64) -> Vec<(u64, u64)> {
 
 /// Bytes an execution must move between host and device before streaming it in batches pays
 /// (see [`stream_window`]).
-pub const STREAM_FROM_BYTES: u64 = 512 << 20;
+pub const STREAM_FROM_BYTES: u64 = 2 << 30;
 
 /// Whether to stream an execution that fits the device in batches anyway, and the most bytes of
 /// one array a batch moves: on a device with memory of its own (a GPU across PCIe, whose copies
-/// run in both directions at once), an execution that moves at least [`STREAM_FROM_BYTES`] gains
-/// when one batch's download overlaps the next ones' uploads and kernels (measured on an H200: a
-/// 2.4 GB in-place update 1.42–1.48× faster than one launch). A batch costs about 0.2 ms of its
-/// own (pinned sections, the threads' hand-offs, waits): measured on the same H200, 8 MiB batches
-/// made a 192 MiB vector addition 1.37× slower than one launch, so batches are at least 32 MiB
-/// and the execution large enough for several of them; about eight batches of the largest array,
-/// at most 256 MiB each. `None` on a device that works in host memory (its copies are the host's
-/// own memory passes) or for less data.
+/// run in both directions at once), a large execution gains when one batch's download overlaps the
+/// next ones' uploads and kernels (measured on an H200: a 2.4 GB in-place update, 4.8 GB moved,
+/// 1.42–1.48× faster than one launch with batches of 64–256 MiB; 6 GB in place 1.50×). Smaller
+/// ones lose, a batch costing about 0.2 ms of its own (pinned sections, the threads' hand-offs,
+/// waits): on the same H200 a 192 MiB vector addition in 8 MiB batches took 1.37× as long as one
+/// launch, and a 256 MiB in-place update (512 MiB moved) in 32 MiB batches 1.11× as long. So
+/// only executions that move at least [`STREAM_FROM_BYTES`] stream, in about eight batches of the
+/// largest array, 64–256 MiB each. `None` on a device that works in host memory (its copies are
+/// the host's own memory passes) or for less data.
 /// `kind` and `unified_memory` are the device's ([`crate::DeviceInfo`]).
 pub fn stream_window(
     kind: DeviceKind,
@@ -103,7 +104,7 @@ pub fn stream_window(
     if kind != DeviceKind::Gpu || unified_memory || moved < STREAM_FROM_BYTES {
         return None;
     }
-    Some((largest_array / 8).clamp(32 << 20, 256 << 20))
+    Some((largest_array / 8).clamp(64 << 20, 256 << 20))
 }
 
 /// A first guess of a device's throughput before anything was measured: lanes that run at once.
@@ -810,10 +811,11 @@ mod tests {
     fn only_large_executions_on_a_gpu_with_its_own_memory_stream() {
         let gpu = |largest, moved| stream_window(DeviceKind::Gpu, false, largest, moved);
         assert_eq!(gpu(64 << 20, 192 << 20), None);
-        assert_eq!(gpu(256 << 20, (512 << 20) - 1), None);
-        // About eight batches of the largest array, 32 MiB to 256 MiB each.
-        assert_eq!(gpu(256 << 20, 512 << 20), Some(32 << 20));
-        assert_eq!(gpu(1 << 30, 3 << 30), Some(128 << 20));
+        assert_eq!(gpu(256 << 20, 512 << 20), None);
+        assert_eq!(gpu(1 << 30, (2 << 30) - 1), None);
+        // About eight batches of the largest array, 64 MiB to 256 MiB each.
+        assert_eq!(gpu(1 << 30, 2 << 30), Some(128 << 20));
+        assert_eq!(gpu(256 << 20, 3 << 30), Some(64 << 20));
         assert_eq!(gpu(8 << 30, 16 << 30), Some(256 << 20));
         assert_eq!(stream_window(DeviceKind::Gpu, true, 1 << 30, 3 << 30), None);
         assert_eq!(

@@ -725,7 +725,7 @@ public final class TaskSchedule implements AutoCloseable {
      * each array to the device (its buffers hold only the part of each array a batch's iterations reach). Without
      * this setting (or {@code -Dferrocl.batch=256MB}), a task runs in batches when its arrays do not fit the device
      * (one larger than its largest allocation, or all together more than nine tenths of its memory), and on a GPU with
-     * memory of its own when it moves at least 512 MiB and does not update an array in place with a kernel that can
+     * memory of its own when it moves at least 2 GiB and does not update an array in place with a kernel that can
      * fail a check: its batches then stream, one batch's results coming back while the next ones go up and run,
      * which is faster than one launch ({@code -Dferrocl.batch=off} keeps such executions in one launch). Results,
      * exceptions and {@code @Reduce} results are those of one launch; {@link TaskReport#batches()} says how many
