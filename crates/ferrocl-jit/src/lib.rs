@@ -298,13 +298,17 @@ fn compile_graph(
             // The kernel's own name is followed by `(` only where it is declared (a tiled
             // kernel's point function is `<name>_ferrocl_point`).
             let renamed = format!("{}_{}", kernel.name, k + 1);
-            kernel.source = kernel
-                .source
-                .replace(&format!(" {}(", kernel.name), &format!(" {renamed}("))
-                .replace(
-                    &format!("{}_ferrocl_point(", kernel.name),
-                    &format!("{renamed}_ferrocl_point("),
-                );
+            let rename = |source: &str| {
+                source
+                    .replace(&format!(" {}(", kernel.name), &format!(" {renamed}("))
+                    .replace(
+                        &format!("{}_ferrocl_point(", kernel.name),
+                        &format!("{renamed}_ferrocl_point("),
+                    )
+            };
+            kernel.source = rename(&kernel.source);
+            // The kernel for windows is built by the same name.
+            kernel.windowed.source = rename(&kernel.windowed.source);
             kernel.name = renamed;
         }
         build_options = check_target(&mg, kernel.features, target)?;

@@ -370,13 +370,23 @@ pub(crate) fn execute<'local>(
     let Some(device) = calls.first().map(|c| Arc::clone(&c.task.device)) else {
         return Ok(Outcome::ran(0));
     };
-    let oversized = too_large(&device, &built.plan);
-    if batch.is_some() || oversized {
+    let (oversized, crowded) = too_large(&device, &built.plan);
+    if batch.is_some() || oversized || crowded {
         match execute_batched(env, calls, profile, timeout, &built, batch)? {
             Batched::Ran(outcome) => return Ok(outcome),
             Batched::Cannot(why) if oversized => return Err(NativeError::ferrocl(why)),
-            // Batches were asked for, the arrays fit: one launch.
-            Batched::Cannot(why) => log::debug!("{why}; it runs as one launch"),
+            // Batches were asked for, or the arrays fill the device: one launch tries.
+            Batched::Cannot(why) => {
+                log::debug!("{why}; it runs as one launch");
+                if batch.is_some() {
+                    // Built without the kept arrays' device copies: those it writes are out of date.
+                    for (a, p) in built.arrays.iter().zip(&built.plan.arrays) {
+                        if let (Some(handle), true) = (a.kept, p.transfer.download) {
+                            residency::mark_stale(handle);
+                        }
+                    }
+                }
+            }
         }
     } else if let Some(window) = stream
         .then(|| stream_window(&device, calls, &built))
@@ -566,6 +576,10 @@ fn build<'local, 'k>(
                 };
                 starts.push(lo);
                 counts.push(count);
+            }
+            if counts.contains(&0) {
+                // An empty nest launches nothing (also in a share or a batch of the other nest).
+                continue;
             }
             if let (Some((first, n)), Some(d0)) = (chunk, kernel.dims.first()) {
                 // A device's share of the outermost loop: its iterations [first, first + n).
@@ -1166,15 +1180,18 @@ pub(crate) fn execute_split<'local>(
     Ok((outcome, shares))
 }
 
-/// Whether `plan`'s arrays exceed what `device` can hold at once: one larger than its largest
-/// allocation, or all together more than nine tenths of its memory.
-fn too_large(device: &ferrocl_runtime::Device, plan: &Plan<'_>) -> bool {
+/// Whether `plan`'s arrays exceed what `device` can hold at once: (one is larger than its largest
+/// allocation, so one launch cannot run; all together are more than nine tenths of its memory,
+/// so one launch may fail).
+fn too_large(device: &ferrocl_runtime::Device, plan: &Plan<'_>) -> (bool, bool) {
     let info = device.info();
     let total: u64 = plan.arrays.iter().map(|a| a.bytes as u64).sum();
-    plan.arrays
+    let one = plan
+        .arrays
         .iter()
-        .any(|a| a.bytes as u64 > info.max_mem_alloc_bytes)
-        || (info.global_mem_bytes > 0 && total > info.global_mem_bytes / 10 * 9)
+        .any(|a| a.bytes as u64 > info.max_mem_alloc_bytes);
+    let all = info.global_mem_bytes > 0 && total > info.global_mem_bytes / 10 * 9;
+    (one, all)
 }
 
 /// The batch size when the runtime's policy streams this execution although it fits the device
@@ -1249,13 +1266,21 @@ fn save_ranges(
         // SAFETY: no JNI call is made while `criticals` lives (only the copy below).
         let mut criticals = unsafe { Criticals::hold(env.get_raw(), &[(obj, elem, len, false)]) }?;
         let slices = criticals.slices();
-        let bytes = slices
-            .first()
-            .and_then(|s| s.as_bytes().get(from..to))
-            .map(<[u8]>::to_vec)
-            .unwrap_or_default();
+        let source = slices.first().and_then(|s| s.as_bytes().get(from..to));
+        let mut bytes = Vec::new();
+        let room = bytes.try_reserve_exact(source.map_or(0, <[u8]>::len));
+        if let (Ok(()), Some(source)) = (&room, source) {
+            bytes.extend_from_slice(source);
+        }
         drop(slices);
         drop(criticals);
+        if room.is_err() {
+            return Err(NativeError::ferrocl(format!(
+                "no host memory for the {} bytes an in-place update in batches must save before a \
+                 batch lands (its kernel can fail a check)",
+                to.saturating_sub(from)
+            )));
+        }
         out.push(Saved {
             array: i,
             from,
@@ -1478,7 +1503,13 @@ fn execute_batched<'local>(
                         })
                 })
                 .collect();
-            saved.extend(save_ranges(env, &held, &ranges)?);
+            match save_ranges(env, &held, &ranges) {
+                Ok(more) => saved.extend(more),
+                Err(e) => {
+                    failure = Some(e);
+                    break;
+                }
+            }
         }
         let parts: Vec<ferrocl_runtime::split::Part<'_, '_>> = round
             .iter()
@@ -1487,12 +1518,17 @@ fn execute_batched<'local>(
                 plan: &c.2.plan,
             })
             .collect();
+        // One deadline for the whole execution, not one per round.
+        let left = timeout.map(|t| {
+            t.saturating_sub(started.elapsed())
+                .max(Duration::from_nanos(1))
+        });
         let results = if paired {
             let devices: Vec<&Arc<ferrocl_runtime::Device>> =
                 round.iter().map(|_| &device).collect();
-            run_split(env, &devices, &parts, &held, timeout)?
+            run_split(env, &devices, &parts, &held, left)?
         } else {
-            run_batches(env, &device, &parts, &held, timeout, may_fail)?
+            run_batches(env, &device, &parts, &held, left, may_fail)?
         };
         let mut error = None;
         let mut landed = 0u64;
@@ -1518,9 +1554,21 @@ fn execute_batched<'local>(
         landed_iterations += landed;
         if let Some(e) = error {
             failure = Some(match e {
-                RuntimeError::Cancelled(reason) => {
+                RuntimeError::Cancelled(reason) if landed_iterations == 0 => {
                     runtime_error(&location, RuntimeError::Cancelled(reason))
                 }
+                RuntimeError::Cancelled(reason) => runtime_error(
+                    &location,
+                    RuntimeError::Cancelled(format!(
+                        "{reason} (in batches: the results of {landed_iterations} of the loop's \
+                         {count} iterations had landed before and stay{})",
+                        if paired {
+                            "; the arrays it also reads are as they were"
+                        } else {
+                            ""
+                        }
+                    )),
+                ),
                 e if landed_iterations == 0 => runtime_error(&location, e),
                 e if paired => runtime_error(
                     &location,

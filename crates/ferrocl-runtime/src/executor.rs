@@ -102,6 +102,13 @@ pub trait HostAccess {
             f(&views)
         })
     }
+    /// The bytes `[start, end)` of array `i` that view `i` of [`HostAccess::pinned_read`] covers
+    /// (its first byte is the array's byte `start`): the whole array by default; a caller that
+    /// lends other parts of the arrays for writing at the same time gives less. The executor reads
+    /// only within it (it must cover the plan's upload range).
+    fn read_window(&self, i: usize) -> (usize, usize) {
+        (0, self.byte_lens().get(i).copied().unwrap_or(0))
+    }
     /// The bytes `[start, end)` of array `i` that slice `i` of a writing [`HostAccess::pinned`]
     /// covers (its first element is the array's byte `start`): the whole array by default; a
     /// caller lending disjoint parts of the arrays to several executions at once gives less. The
@@ -618,16 +625,33 @@ impl Device {
         plan: &Plan<'_>,
         host: &mut dyn HostAccess,
     ) -> Result<Executed, RuntimeError> {
+        // Registered host ranges stay registered until this execution's transfers are done.
+        let _transfers = self.shared_transfers();
+        self.execute_in(plan, host)
+    }
+
+    /// Holds host registrations for transfers (shared; `unpin_host` and `trim` wait for every
+    /// holder). Several executions of one device that wait for each other (the batches of
+    /// [`crate::split`]) take it once for all of them and run through [`Device::execute_in`]: a
+    /// second shared hold on one thread of the group could block behind a waiting writer while
+    /// the first hold waits for that thread.
+    pub(crate) fn shared_transfers(&self) -> std::sync::RwLockReadGuard<'_, ()> {
+        self.transfers
+            .read()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// [`Device::execute_with`] for a caller that holds [`Device::shared_transfers`].
+    pub(crate) fn execute_in(
+        &self,
+        plan: &Plan<'_>,
+        host: &mut dyn HostAccess,
+    ) -> Result<Executed, RuntimeError> {
         self.settle_abandoned(host)?;
         // A CPU driver may compile kernels at their first launch, and its compiler installs signal
         // handlers the JVM must get back (see the `signals` module); GPU drivers compile at build.
         let _signals = (self.info.kind != crate::DeviceKind::Gpu).then(crate::signals::Guard::new);
         let started = Instant::now();
-        // Registered host ranges stay registered until this execution's transfers are done.
-        let _transfers = self
-            .transfers
-            .read()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
         let invalid = RuntimeError::InvalidLaunch;
         let lens = host.byte_lens();
         let stable = host.stable();
@@ -819,9 +843,17 @@ impl Device {
         let mut written_resident: Vec<&Resident> = Vec::new();
         // The device buffers, and the uploads from the pinned host arrays; unless the arrays stay
         // put anyway, the host waits for the uploads before it lets them go.
+        // Where each view of `pinned_read` starts in its array.
+        let read_windows: Vec<(usize, usize)> = (0..plan.arrays.len())
+            .map(|i| host.read_window(i))
+            .collect();
         let mut enqueue_uploads = |host: &[&[u8]]| -> Result<bool, RuntimeError> {
             let before = uploads.len();
             for (i, (a, h)) in plan.arrays.iter().zip(host.iter()).enumerate() {
+                // The array's length: the view may cover a part of it only.
+                let len = lens.get(i).copied().unwrap_or(0);
+                let (view_start, view_end) = read_windows.get(i).copied().unwrap_or((0, len));
+                let whole_view = view_start == 0 && view_end == len && h.len() == len;
                 if let Some(r) = a.resident.as_deref() {
                     let guard = r
                         .mem
@@ -831,16 +863,17 @@ impl Device {
                     if a.transfer.download {
                         written_resident.push(r);
                     }
-                    if !a.transfer.upload || r.is_current() || h.is_empty() {
+                    if !a.transfer.upload || r.is_current() || len == 0 {
                         continue;
                     }
-                } else if h.is_empty() || a.device_bytes() == 0 {
+                } else if len == 0 || a.device_bytes() == 0 {
                     holding
                         .held
                         .push(Held::Pooled(EMPTY_BYTES, self.take_buffer(EMPTY_BYTES)?));
                     continue;
                 } else if stable
                     && a.window.is_none()
+                    && whole_view
                     && self.info.unified_memory
                     && !a.transfer.download
                     && (h.as_ptr() as usize) % a.align.max(1) == 0
@@ -879,20 +912,28 @@ impl Device {
                 let target = holding.held[i].buffer();
                 // The part the first launch writes in full stays out of the upload: at most two
                 // pieces, before and after it.
-                let (skip_start, skip_end) = a
-                    .transfer
-                    .skip
-                    .map_or((data.len(), data.len()), |r| clip(Some(r), data.len()));
+                let (skip_start, skip_end) =
+                    a.transfer.skip.map_or((len, len), |r| clip(Some(r), len));
                 // Only the range the launches need, when the plan names one.
-                let (from, to) = clip(a.transfer.upload_range, data.len());
+                let (from, to) = clip(a.transfer.upload_range, len);
                 let pieces = [
                     (from, from.max(skip_start.min(to))),
                     (skip_end.clamp(from, to), to),
                 ];
-                for (offset, piece) in pieces.map(|(s, e)| (s, &data[s..e.max(s)])) {
-                    if piece.is_empty() {
+                for (offset, end) in pieces {
+                    if end <= offset {
                         continue;
                     }
+                    // The view starts at the array's byte `view_start`.
+                    let Some(piece) = offset
+                        .checked_sub(view_start)
+                        .zip(end.checked_sub(view_start))
+                        .and_then(|(s, e)| data.get(s..e))
+                    else {
+                        return Err(RuntimeError::InvalidLaunch(format!(
+                            "array {i}: bytes [{offset}, {end}) go up, the host lends [{view_start}, {view_end})"
+                        )));
+                    };
                     // SAFETY: the device buffer holds the array's bytes from `window_start` on,
                     // at least to the upload range's end (checked above), so `piece` fits at
                     // `offset - window_start`; the host slice outlives the command (the queue

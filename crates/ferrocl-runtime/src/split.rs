@@ -295,6 +295,9 @@ struct Proxy {
     /// The part's results land on its own checks (batches of a kernel that cannot fail a check):
     /// no wait for the others' verdicts.
     own_verdict: bool,
+    /// Per array, the bytes its uploads read (a streaming run: its views cover these only; else
+    /// the whole arrays).
+    reads: Vec<(usize, usize)>,
 }
 
 /// Tells the calling thread that a part is done with the pinned arrays when dropped, also when the
@@ -382,11 +385,19 @@ impl HostAccess for Proxy {
             ask: &self.ask,
             part: self.part,
         };
-        // SAFETY: the calling thread keeps the arrays pinned until `Released` and lets no thread
-        // write them meanwhile (readers only share a pinned section).
+        // Each view covers this part's reads only (in a streaming run other parts may write other
+        // bytes of the same arrays meanwhile).
         let views: Vec<&[u8]> = raw
             .iter()
-            .map(|r| unsafe { std::slice::from_raw_parts(r.ptr.cast_const(), r.len * r.size) })
+            .enumerate()
+            .map(|(i, r)| {
+                let total = r.len * r.size;
+                let (s, e) = self.reads.get(i).copied().unwrap_or((0, total));
+                let (s, e) = (s.min(total), e.clamp(s.min(total), total));
+                // SAFETY: the calling thread keeps the arrays pinned until `Released`, and no
+                // part it serves at once writes these bytes (`may_join`).
+                unsafe { std::slice::from_raw_parts(r.ptr.cast_const().add(s), e - s) }
+            })
             .collect();
         let result = f(&views);
         drop(views);
@@ -395,6 +406,12 @@ impl HostAccess for Proxy {
 
     fn write_window(&self, i: usize) -> (usize, usize) {
         self.windows.get(i).copied().unwrap_or((0, 0))
+    }
+
+    fn read_window(&self, i: usize) -> (usize, usize) {
+        let total = self.lens.get(i).copied().unwrap_or(0);
+        let (s, e) = self.reads.get(i).copied().unwrap_or((0, total));
+        (s.min(total), e.clamp(s.min(total), total))
     }
 
     fn cancellable(&self) -> bool {
@@ -558,6 +575,11 @@ fn drive(parts: &[Part<'_, '_>], host: &mut dyn HostAccess, mode: Mode) -> Vec<P
             answer: rx,
             waited: Duration::ZERO,
             own_verdict: mode == Mode::Stream { ordered: false },
+            reads: if matches!(mode, Mode::Stream { .. }) {
+                r.clone()
+            } else {
+                lens.iter().map(|&len| (0, len)).collect()
+            },
         }));
         prints.push(Footprint {
             reads: r,
@@ -570,6 +592,14 @@ fn drive(parts: &[Part<'_, '_>], host: &mut dyn HostAccess, mode: Mode) -> Vec<P
         Mode::AllAtOnce => (0..n).map(|p| vec![p]).collect(),
         Mode::Stream { .. } => (0..2.min(n)).map(|t| (t..n).step_by(2).collect()).collect(),
     };
+
+    // Parts of one device may wait for each other (verdicts): they share one hold of its
+    // registrations, taken here, rather than one each (see `Device::shared_transfers`).
+    let one_device = n > 1
+        && parts
+            .windows(2)
+            .all(|w| std::ptr::eq(w[0].device, w[1].device));
+    let _transfers = one_device.then(|| parts[0].device.shared_transfers());
 
     std::thread::scope(|scope| {
         let stop = &stop;
@@ -603,7 +633,11 @@ fn drive(parts: &[Part<'_, '_>], host: &mut dyn HostAccess, mode: Mode) -> Vec<P
                         // forever: it ends the part with an error, and `Done` is sent whatever
                         // happened.
                         let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                            device.execute_with(plan, &mut proxy)
+                            if one_device {
+                                device.execute_in(plan, &mut proxy)
+                            } else {
+                                device.execute_with(plan, &mut proxy)
+                            }
                         }))
                         .unwrap_or_else(|_| {
                             Err(RuntimeError::InvalidLaunch(

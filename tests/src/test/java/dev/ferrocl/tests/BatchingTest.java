@@ -86,6 +86,21 @@ public class BatchingTest {
         }
     }
 
+    static void twoNests(int[] a, int[] b, int m) {
+        for (@Parallel int i = 0; i < m; i++) {
+            a[i] = a[i] + 1;
+        }
+        for (@Parallel int j = 0; j < b.length; j++) {
+            b[j] = b[j] * 2 + j;
+        }
+    }
+
+    static void gatherAdd(int[] a, int[] idx, int[] out) {
+        for (@Parallel int i = 0; i < idx.length; i++) {
+            out[idx[i]] += a[i];
+        }
+    }
+
     static void sum(int[] a, @Reduce long[] out) {
         for (@Parallel int i = 0; i < a.length; i++) {
             out[0] += a[i];
@@ -342,6 +357,57 @@ public class BatchingTest {
                 // A device in host memory copies with the host's own memory passes: no streaming.
                 assertEquals(t.toString(), 0, t.batches());
             }
+        }
+    }
+
+    @Test
+    public void aMethodWithAnEmptyNestRunsItsOtherNestInBatches() {
+        int n = 50_000;
+        int[] a = ints(n, 2);
+        int[] b = ints(n, 8);
+        int[] aExpected = a.clone();
+        int[] bExpected = b.clone();
+        twoNests(aExpected, bExpected, 0);
+        try (TaskSchedule s = new TaskSchedule("batch-two-nests").batch("8KB")) {
+            s.task("two", BatchingTest::twoNests, a, b, 0).execute();
+            assertArrayEquals(aExpected, a);
+            assertArrayEquals(bExpected, b);
+            ranInBatches(s, "two");
+        }
+        // Both nests non-empty: two launches, which run as one execution (the arrays fit).
+        twoNests(aExpected, bExpected, 100);
+        try (TaskSchedule s = new TaskSchedule("batch-two-nests-both").batch("8KB")) {
+            s.task("two", BatchingTest::twoNests, a, b, 100).execute();
+            assertArrayEquals(aExpected, a);
+            assertArrayEquals(bExpected, b);
+            assertEquals(0, s.report().task("two").batches());
+        }
+    }
+
+    @Test
+    public void aKeptArrayWrittenByAnUnbatchableTaskIsUploadedAgainAfterwards() {
+        // Asked for batches, the task cannot be batched (stores at indices read from an array) and runs as one
+        // launch without the kept array's device copy: that copy is out of date, and the next execution (no batch
+        // size, the kept copy in use) must upload the host's values again.
+        int n = 20_000;
+        int[] a = ints(n, 7);
+        int[] idx = new int[n];
+        for (int i = 0; i < n; i++) {
+            idx[i] = (int) ((i * 7_919L) % n);
+        }
+        int[] out = ints(n, 13);
+        int[] expected = out.clone();
+        for (int k = 0; k < 3; k++) {
+            gatherAdd(a, idx, expected);
+        }
+        try (TaskSchedule s = new TaskSchedule("batch-kept")) {
+            s.task("gatherAdd", BatchingTest::gatherAdd, a, idx, out).keepOnDevice(out);
+            s.execute();
+            s.batch("4KB").execute();
+            assertEquals(0, s.report().task("gatherAdd").batches());
+            s.batch(0).execute();
+            assertArrayEquals(expected, out);
+            assertEquals(TaskReport.Where.DEVICE, s.report().task("gatherAdd").ranOn());
         }
     }
 
