@@ -696,7 +696,9 @@ public final class TaskSchedule implements AutoCloseable {
      * Limits how long {@link #execute()} waits for the device: when the tasks' kernels have not finished within
      * {@code timeout}, it throws {@link ExecutionCancelledException} with every Java array as it was (the device
      * finishes what it had, its results are discarded, and the next execution starts once it has). An interrupt of
-     * the executing thread ends the wait the same way, with or without a timeout.
+     * the executing thread ends the wait the same way, with or without a timeout. A task that runs in batches (see
+     * {@link #batch(long)}) is an exception: the batches that landed before the wait ended stay in the arrays, and
+     * the exception's message says how many iterations that was.
      *
      * @param timeout the longest wait, or {@link java.time.Duration#ZERO} for none (the default)
      * @return this schedule
