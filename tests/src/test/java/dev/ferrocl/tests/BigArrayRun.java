@@ -44,7 +44,9 @@ public final class BigArrayRun {
     /** Runs the scaling {@code reps} times on fresh inputs; returns the times and leaves the last result in a. */
     private static long[] onDevice(float[] a, float s, int reps, long batchBytes, TaskReport[] report) {
         long[] nanos = new long[reps];
-        try (TaskSchedule schedule = new TaskSchedule("big-array").batch(batchBytes)) {
+        // 0: the schedule's default (as -Dferrocl.batch / FERROCL_BATCH set it).
+        try (TaskSchedule schedule = batchBytes > 0 ? new TaskSchedule("big-array").batch(batchBytes)
+                : new TaskSchedule("big-array")) {
             schedule.task("scale", BigArrayRun::scale, a, s);
             for (int r = 0; r < reps; r++) {
                 fill(a);
