@@ -404,7 +404,8 @@ pub extern "system" fn Java_dev_ferrocl_api_Native_deviceName<'caller>(
 }
 
 /// `static native long[] compileStats(long handle)`: `[jitNanos, buildNanos, cached,
-/// singleWorkItem]` (the last is 1 when the method has no parallel loop and runs as one work-item).
+/// singleWorkItem, fromDiskCache]` (`singleWorkItem` is 1 when the method has no parallel loop and
+/// runs as one work-item; `fromDiskCache` 1 when the driver linked binaries the disk cache kept).
 #[unsafe(no_mangle)]
 pub extern "system" fn Java_dev_ferrocl_api_Native_compileStats<'caller>(
     mut unowned: EnvUnowned<'caller>,
@@ -419,6 +420,7 @@ pub extern "system" fn Java_dev_ferrocl_api_Native_compileStats<'caller>(
                 nanos(task.build_time),
                 jlong::from(task.build_cached),
                 jlong::from(task.jit.kernels.iter().all(|k| k.dims.is_empty())),
+                jlong::from(task.build_from_disk),
             ];
             let array = env.new_long_array(values.len())?;
             array.set_region(env, 0, &values)?;
@@ -844,6 +846,34 @@ pub extern "system" fn Java_dev_ferrocl_api_Native_keepRelease<'caller>(
     unowned
         .with_env(|_env| -> Result<(), NativeError> {
             ferrocl_runtime::residency::release(handle);
+            Ok(())
+        })
+        .resolve::<ThrowJava>()
+}
+
+/// `static native void configureCache(String dir, boolean enabled, long maxBytes)`: the disk cache
+/// of compiled kernels (see `ferrocl_runtime::disk_cache::configure`): its folder (null: the
+/// default), whether there is one, its bound (0: the default).
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_dev_ferrocl_api_Native_configureCache<'caller>(
+    mut unowned: EnvUnowned<'caller>,
+    _class: JClass<'caller>,
+    dir: JString<'caller>,
+    enabled: jboolean,
+    max_bytes: jlong,
+) {
+    unowned
+        .with_env(|env| -> Result<(), NativeError> {
+            let dir = if dir.is_null() {
+                None
+            } else {
+                Some(std::path::PathBuf::from(java_string(env, &dir)?))
+            };
+            ferrocl_runtime::disk_cache::configure(
+                dir,
+                enabled,
+                u64::try_from(max_bytes).unwrap_or(0),
+            );
             Ok(())
         })
         .resolve::<ThrowJava>()

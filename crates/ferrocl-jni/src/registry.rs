@@ -157,6 +157,8 @@ pub(crate) struct Task {
     pub(crate) build_time: Duration,
     /// Whether the driver build came from the runtime's program cache.
     pub(crate) build_cached: bool,
+    /// Whether every kernel's binary came from the disk cache (`ferrocl_runtime::disk_cache`).
+    pub(crate) build_from_disk: bool,
     /// The other classes the compiler fetched, with the hash of their bytes (`None`: not
     /// available): the task is valid for another request only if these are unchanged.
     pub(crate) dependencies: Dependencies,
@@ -355,6 +357,7 @@ pub(crate) fn compile(args: CompileArgs<'_>) -> Result<u64, NativeError> {
     let mut kernels = Vec::with_capacity(jit.kernels.len());
     let mut build_time = std::time::Duration::ZERO;
     let mut build_cached = true;
+    let mut from_disk = !jit.kernels.is_empty();
     for kernel in &jit.kernels {
         let outcome = device
             .build_with_outcome(&kernel.source, &jit.build_options, &kernel.name)
@@ -367,11 +370,13 @@ pub(crate) fn compile(args: CompileArgs<'_>) -> Result<u64, NativeError> {
             })?;
         build_time += outcome.kernel.build_time();
         build_cached &= outcome.cached;
+        from_disk &= outcome.from_disk;
         kernels.push(outcome.kernel);
     }
     let task = Task {
         build_time,
         build_cached,
+        build_from_disk: from_disk,
         kernels,
         windowed: OnceLock::new(),
         stream_refused: std::sync::atomic::AtomicBool::new(false),

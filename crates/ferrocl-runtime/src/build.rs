@@ -165,11 +165,15 @@ pub struct BuildOutcome {
     pub kernel: Arc<BuiltKernel>,
     /// `true` when nothing was compiled or created: the kernel was in the cache.
     pub cached: bool,
+    /// The program's binary came from the disk cache (see [`crate::disk_cache`]): the driver
+    /// linked it rather than compiling the source.
+    pub from_disk: bool,
 }
 
 struct ProgramSlot {
     program: Arc<Program>,
     build_time: Duration,
+    from_disk: bool,
     kernels: HashMap<String, Arc<BuiltKernel>>,
 }
 
@@ -242,6 +246,7 @@ impl Device {
             return Ok(BuildOutcome {
                 kernel: Arc::clone(k),
                 cached: true,
+                from_disk: false,
             });
         }
 
@@ -250,7 +255,7 @@ impl Device {
             .get(source)
             .is_some_and(|by_opts| by_opts.contains_key(options));
         if !have_program {
-            let (program, build_time) = self.compile(source, options)?;
+            let (program, build_time, from_disk) = self.compile(source, options)?;
             cache
                 .programs
                 .entry(source.to_string())
@@ -260,6 +265,7 @@ impl Device {
                     ProgramSlot {
                         program: Arc::new(program),
                         build_time,
+                        from_disk,
                         kernels: HashMap::new(),
                     },
                 );
@@ -282,19 +288,48 @@ impl Device {
         Ok(BuildOutcome {
             kernel,
             cached: false,
+            from_disk: slot.from_disk,
         })
     }
 
-    /// Runs the driver compiler; returns the program and how long it took.
-    fn compile(&self, source: &str, options: &str) -> Result<(Program, Duration), RuntimeError> {
+    /// Everything a device binary of `source` built with `options` depends on: the disk cache's
+    /// key (see [`crate::disk_cache`]).
+    fn binary_key(&self, source: &str, options: &str) -> String {
+        let i = &self.info;
+        format!(
+            "ferrocl {}\n{}\n{}\n{}\n{}\n{}\n{options}\n{source}",
+            env!("CARGO_PKG_VERSION"),
+            i.platform_name,
+            i.name,
+            i.vendor,
+            i.driver_version,
+            i.version
+        )
+    }
+
+    /// A program from a binary the disk cache kept, built (linked) with `options`.
+    fn program_from_binary(&self, binary: &[u8], options: &str) -> Result<Program, RuntimeError> {
+        // SAFETY: one binary for the one device of the context; the driver checks it (a foreign
+        // or damaged binary is an error, and the caller builds from source instead).
+        let mut program = unsafe {
+            Program::create_from_binary(&self.context, &[self.cl_device.id()], &[binary])
+        }
+        .map_err(cl("clCreateProgramWithBinary"))?;
+        program
+            .build(&[self.cl_device.id()], options)
+            .map_err(cl("clBuildProgram"))?;
+        Ok(program)
+    }
+
+    /// Runs the driver compiler (or takes the binary the disk cache kept for the same source,
+    /// options, device and driver); returns the program, how long it took and whether the binary
+    /// came from the disk cache.
+    fn compile(
+        &self,
+        source: &str,
+        options: &str,
+    ) -> Result<(Program, Duration, bool), RuntimeError> {
         crate::fault::check("clBuildProgram")?;
-        let mut program = Program::create_from_source(&self.context, source)
-            .map_err(cl("clCreateProgramWithSource"))?;
-        log::debug!(
-            "building OpenCL program ({} bytes) on {} with options `{options}`",
-            source.len(),
-            self.label()
-        );
         // Sub-devices of one device share the driver's caches keyed by the program's hash; a
         // define of their own gives each its own program (PoCL 5.0 aborts in
         // `pocl_release_dlhandle_cache` when two devices first launch the same kernel at once:
@@ -303,6 +338,32 @@ impl Device {
             Some((k, n)) => format!("{options} -D FERROCL_SUBDEVICE_{k}_OF_{n}"),
             None => options.to_string(),
         };
+        let disk = crate::disk_cache::config();
+        let key = disk.as_ref().map(|_| self.binary_key(source, &options));
+        if let (Some(config), Some(key)) = (&disk, &key) {
+            if let Some(binary) = crate::disk_cache::load(config, key) {
+                let start = Instant::now();
+                match self.program_from_binary(&binary, &options) {
+                    Ok(program) => {
+                        log::debug!(
+                            "OpenCL program ({} bytes of source) on {} from the kernel cache in {:.1} ms",
+                            source.len(),
+                            self.label(),
+                            start.elapsed().as_secs_f64() * 1e3
+                        );
+                        return Ok((program, start.elapsed(), true));
+                    }
+                    Err(e) => log::debug!("the driver refused a cached binary ({e}); rebuilt"),
+                }
+            }
+        }
+        let mut program = Program::create_from_source(&self.context, source)
+            .map_err(cl("clCreateProgramWithSource"))?;
+        log::debug!(
+            "building OpenCL program ({} bytes) on {} with options `{options}`",
+            source.len(),
+            self.label()
+        );
         let start = Instant::now();
         let result = program.build(&[self.cl_device.id()], &options);
         let build_time = start.elapsed();
@@ -321,7 +382,18 @@ impl Device {
                 if !log_text.is_empty() {
                     log::debug!("build log:\n{log_text}");
                 }
-                Ok((program, build_time))
+                if let (Some(config), Some(key)) = (&disk, &key) {
+                    match program.get_binaries() {
+                        Ok(binaries) => match binaries.first() {
+                            Some(binary) if !binary.is_empty() => {
+                                crate::disk_cache::store(config, key, binary);
+                            }
+                            _ => log::debug!("the driver gave no binary to keep"),
+                        },
+                        Err(e) => log::debug!("no program binary to keep: {}", e.0),
+                    }
+                }
+                Ok((program, build_time, false))
             }
             Err(e) => {
                 let name = crate::error::cl_error_name(e.0);

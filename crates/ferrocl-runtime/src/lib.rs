@@ -38,6 +38,7 @@
 
 mod build;
 mod device;
+pub mod disk_cache;
 mod error;
 mod executor;
 pub mod fault;

@@ -122,6 +122,7 @@ final class KernelCache {
         }
         Outcome outcome = Outcome.compiled(handle, deviceName, stat(stats, 0), stat(stats, 1), stat(stats, 2) != 0,
                 fieldClasses, stat(stats, 3) != 0, guards);
+        outcome.fromDiskCache = stat(stats, 4) != 0;
         outcome.applied = applied(Backend.appliedPhases(handle));
         if (Config.PRINT_KERNEL && PRINTED.add(handle)) {
             print(System.out, target, taskId, deviceName, Backend.kernelSource(handle));

@@ -70,6 +70,12 @@ final class Native {
     static native int execute(long[] handles, Object[][] args, int[][] localSizes, long[][] kept, LaunchStats[] stats,
             boolean profile, long timeoutNanos, long batchBytes);
 
+    /**
+     * Sets the disk cache of compiled kernels: its folder (null: the default), whether there is one, and its size
+     * bound in bytes (0: the default).
+     */
+    static native void configureCache(String dir, boolean enabled, long maxBytes);
+
     /** A handle (&gt; 0) for an array kept on the device between launches. */
     static native long keepCreate();
 

@@ -37,6 +37,42 @@ final class NativeLoader {
         if (loaded) {
             return;
         }
+        loadLibrary();
+        if (loaded) {
+            configureCache();
+        }
+    }
+
+    /**
+     * Passes {@code -Dferrocl.cache}, {@code -Dferrocl.cache.dir} and {@code -Dferrocl.cache.maxBytes} to the native
+     * kernel cache when any is set (otherwise it follows {@code FERROCL_CACHE*} and {@code $XDG_CACHE_HOME/ferrocl}).
+     */
+    private static void configureCache() {
+        String enabled = System.getProperty("ferrocl.cache");
+        String dir = System.getProperty("ferrocl.cache.dir");
+        String max = System.getProperty("ferrocl.cache.maxBytes");
+        if (enabled == null && dir == null && max == null) {
+            return;
+        }
+        long maxBytes = 0;
+        if (max != null) {
+            try {
+                maxBytes = Config.parseSize(max);
+            } catch (IllegalArgumentException e) {
+                System.getLogger("dev.ferrocl").log(System.Logger.Level.WARNING,
+                        "ignoring ferrocl.cache.maxBytes: " + e.getMessage());
+            }
+        }
+        boolean on = enabled == null || !(enabled.trim().equalsIgnoreCase("false") || enabled.trim().equals("0")
+                || enabled.trim().equalsIgnoreCase("off"));
+        try {
+            Native.configureCache(dir == null || dir.isBlank() ? null : dir, on, maxBytes);
+        } catch (UnsatisfiedLinkError e) {
+            // An older native library: it keeps its own cache settings.
+        }
+    }
+
+    private static void loadLibrary() {
         if (failure != null) {
             throw new FerroclException(failure);
         }

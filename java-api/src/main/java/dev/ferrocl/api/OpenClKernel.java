@@ -229,7 +229,7 @@ public final class OpenClKernel implements AutoCloseable {
         return new TaskReport(name, TaskReport.Where.DEVICE, "hand-written OpenCL kernel", deviceName, 0,
                 buildNanos, stats[1], stats[0] + stats[2], false, globalSize.clone(),
                 localSize == null ? new long[0] : localSize.clone(), 1, stats[4], stats[5], stats[6],
-                java.util.List.of(), java.util.List.of(), 0);
+                java.util.List.of(), java.util.List.of(), 0, false);
     }
 
     /**

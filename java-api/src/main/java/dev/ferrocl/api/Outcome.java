@@ -15,6 +15,8 @@ final class Outcome {
     final long buildNanos;
     /** Whether the native side took the kernel from its own cache. */
     final boolean nativeCached;
+    /** The driver linked kernel binaries the disk cache kept instead of compiling the source. */
+    boolean fromDiskCache;
     /** Whether the method has no parallel loop and runs as one work-item. */
     final boolean singleWorkItem;
     /**

@@ -18,6 +18,8 @@ final class ScheduledTask {
     long kernelNanos;
     long transferNanos;
     boolean cached;
+    /** The kernel's binary came from the disk cache when it was compiled in this JVM. */
+    boolean fromDiskCache;
     long[] globalSize = new long[0];
     long[] localSize = new long[0];
     long bytesUploaded;
@@ -75,6 +77,7 @@ final class ScheduledTask {
         compiled = true;
         optimizations = outcome.applied;
         cached = !fresh || outcome.nativeCached;
+        fromDiskCache = outcome.fromDiskCache;
         compileNanos = fresh ? outcome.jitNanos : 0;
         buildNanos = fresh ? outcome.buildNanos : 0;
         if (ranOn == TaskReport.Where.NOT_RUN) {
@@ -112,6 +115,6 @@ final class ScheduledTask {
     TaskReport snapshot() {
         return new TaskReport(id, ranOn, reason, device, compileNanos, buildNanos, kernelNanos, transferNanos, cached,
                 globalSize.clone(), localSize.clone(), executions, bytesUploaded, bytesDownloaded, bytesInPlace,
-                optimizations, shares, batches);
+                optimizations, shares, batches, fromDiskCache);
     }
 }

@@ -34,6 +34,7 @@ public final class TaskReport {
     private final List<String> optimizations;
     private final List<DeviceShare> shares;
     private final long batches;
+    private final boolean fromDiskCache;
 
     /**
      * One device's share of a task's execution split across devices ({@link TaskSchedule#devices(String...)}).
@@ -50,8 +51,9 @@ public final class TaskReport {
     TaskReport(String id, Where ranOn, String reason, String device, long compileNanos, long buildNanos,
             long kernelNanos, long transferNanos, boolean cached, long[] globalSize, long[] localSize,
             long executions, long bytesUploaded, long bytesDownloaded, long bytesInPlace, List<String> optimizations,
-            List<DeviceShare> shares, long batches) {
+            List<DeviceShare> shares, long batches, boolean fromDiskCache) {
         this.batches = batches;
+        this.fromDiskCache = fromDiskCache;
         this.optimizations = List.copyOf(optimizations);
         this.shares = List.copyOf(shares);
         this.bytesUploaded = bytesUploaded;
@@ -243,6 +245,17 @@ public final class TaskReport {
     }
 
     /**
+     * Whether the driver build of this task's kernel was replaced by a binary from the disk cache of compiled kernels
+     * (kept by an earlier JVM: {@code $XDG_CACHE_HOME/ferrocl}, {@code -Dferrocl.cache.dir}; off with
+     * {@code -Dferrocl.cache=false}). {@link #buildNanos()} is then the time the driver took to load it.
+     *
+     * @return true when the kernel came from the disk cache
+     */
+    public boolean fromDiskCache() {
+        return fromDiskCache;
+    }
+
+    /**
      * How many batches the last execution's loop ran in ({@link TaskSchedule#batch(long)}): 0 when it ran as one
      * launch (or on the JVM), more when its arrays were moved to the device a part at a time.
      *
@@ -265,6 +278,7 @@ public final class TaskReport {
                 + ", global " + Arrays.toString(globalSize) + ", local " + Arrays.toString(localSize) + ", bytes up "
                 + bytesUploaded + ", down " + bytesDownloaded + ", in place " + bytesInPlace + ", runs " + executions
                 + ", optimizations " + optimizations + (shares.isEmpty() ? "" : ", shares " + shares)
-                + (batches == 0 ? "" : ", batches " + batches) + "]";
+                + (batches == 0 ? "" : ", batches " + batches) + (fromDiskCache ? ", binary from the disk cache" : "")
+                + "]";
     }
 }

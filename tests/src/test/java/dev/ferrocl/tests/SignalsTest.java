@@ -61,6 +61,8 @@ public class SignalsTest {
             }
         }
         cmd.add("-Dferrocl.strict=true");
+        // Built by the driver's compiler now, not linked from Ferrocl's disk cache of compiled kernels.
+        cmd.add("-Dferrocl.cache=false");
         cmd.add(SignalsTest.class.getName());
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
         // PoCL: build the kernel with its compiler now (LLVM installs its crash handlers when it runs), not from
