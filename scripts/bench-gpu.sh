@@ -436,6 +436,24 @@ LD_PRELOAD=$B/jre/lib/libjsig.so "$B/jre/bin/java" -Xmx${BIG_XMX:-12g} -Dferrocl
   dev.ferrocl.tests.BigArrayRun "${1:-600000000}" "${2:-5}" "${@:3}"
 BIG
 
+# The first execute() of a fresh JVM, cold (an empty kernel cache) and warm (tests' FirstExecuteRun, MatMul 256²):
+# bash .bench-bundle/junit/first-execute.sh [RUNS] (default 5 of each; one line per JVM).
+cat >"$J/first-execute.sh" <<'FIRST'
+#!/usr/bin/env bash
+B=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+J=$B/junit
+dir=$(mktemp -d)
+run() {
+  LD_PRELOAD=$B/jre/lib/libjsig.so "$B/jre/bin/java" -Dferrocl.strict=true \
+    -Dferrocl.library.path="$B/lib/libferrocl.so" -Dferrocl.cache.dir="$1" \
+    -cp "$B/lib/ferrocl-bench.jar:$J/classes:$J/junit-4.13.2.jar:$J/hamcrest-core-1.3.jar" \
+    dev.ferrocl.tests.FirstExecuteRun | grep '^FIRST'
+}
+for i in $(seq "${1:-5}"); do echo "cold: $(run "$dir/cold-$i")"; done
+for i in $(seq "${1:-5}"); do echo "warm: $(run "$dir/cold-1")"; done
+rm -rf "$dir"
+FIRST
+
 # The multi-device run (bench-java's MultiDeviceRun: MatMul 8192², N-body 262,144, Mandelbrot 8192², a map over
 # 2 x 4 GiB; one GPU, then split across two GPUs, then a GPU and the CPU device), results compared bit for bit with
 # the one-GPU run and with the JVM on samples: bash .bench-bundle/multi.sh [REPS] -> $OUT/multi.jsonl, multi.log.
@@ -473,7 +491,8 @@ Run it on the GPU machine with the device tool:
         bash .bench-bundle/multi.sh [REPS]: one GPU against two GPUs and GPU + CPU, \$OUT/multi.jsonl;
         bash .bench-bundle/junit/math-proof.sh [N]: StrictMath against the JVM, N inputs per function;
         bash .bench-bundle/junit/float-proof.sh [stride]: narrowed float math over every float;
-        bash .bench-bundle/junit/big-array.sh [N] [REPS] [compare SIZE]: a float[] scaled in place, in batches)
+        bash .bench-bundle/junit/big-array.sh [N] [REPS] [compare SIZE]: a float[] scaled in place, in batches;
+        bash .bench-bundle/junit/first-execute.sh [RUNS]: first execute() in fresh JVMs, cold and warm kernel cache)
        (JMH arguments after run.sh select a part, e.g. 'bash .bench-bundle/run.sh VectorAdd -p size=smoke')
 Then, here, on the fetched files:
   python3 scripts/bench-report.py <files_at folder>
