@@ -40,6 +40,22 @@ public final class ExecutionReport {
     }
 
     /**
+     * The report as JSON, for scripts and dashboards: {@code {"schedule": name, "tasks": [...]}} with one object per
+     * task as {@link TaskReport#toJson()} writes it, in the order the tasks were added.
+     *
+     * @return the JSON text, on one line
+     */
+    public String toJson() {
+        StringBuilder b = new StringBuilder("{");
+        Json.field(b, "schedule", schedule);
+        Json.key(b, "tasks").append('[');
+        for (int i = 0; i < tasks.size(); i++) {
+            b.append(i == 0 ? "" : ",").append(tasks.get(i).toJson());
+        }
+        return b.append("]}").toString();
+    }
+
+    /**
      * A readable table, one row per task.
      *
      * @return the table

@@ -266,6 +266,53 @@ public final class TaskReport {
     }
 
     /**
+     * The report as one JSON object, for scripts and dashboards: {@code id}, {@code ranOn}, {@code reason},
+     * {@code device} (null when none), the times in nanoseconds ({@code compileNanos}, {@code buildNanos},
+     * {@code kernelNanos}, {@code transferNanos}), {@code cached}, {@code fromDiskCache}, {@code globalSize} and
+     * {@code localSize} (arrays), {@code executions}, the bytes moved ({@code bytesUploaded}, {@code bytesDownloaded},
+     * {@code bytesInPlace}), {@code batches}, {@code optimizations} (strings) and {@code shares} (objects with
+     * {@code device}, {@code firstIteration}, {@code iterations}, {@code nanos}).
+     *
+     * @return the JSON text, on one line
+     */
+    public String toJson() {
+        StringBuilder b = new StringBuilder("{");
+        Json.field(b, "id", id);
+        Json.field(b, "ranOn", ranOn.name());
+        Json.field(b, "reason", reason);
+        Json.field(b, "device", device);
+        Json.field(b, "compileNanos", compileNanos);
+        Json.field(b, "buildNanos", buildNanos);
+        Json.field(b, "kernelNanos", kernelNanos);
+        Json.field(b, "transferNanos", transferNanos);
+        Json.field(b, "cached", cached);
+        Json.field(b, "fromDiskCache", fromDiskCache);
+        Json.field(b, "globalSize", globalSize);
+        Json.field(b, "localSize", localSize);
+        Json.field(b, "executions", executions);
+        Json.field(b, "bytesUploaded", bytesUploaded);
+        Json.field(b, "bytesDownloaded", bytesDownloaded);
+        Json.field(b, "bytesInPlace", bytesInPlace);
+        Json.field(b, "batches", batches);
+        Json.key(b, "optimizations").append('[');
+        for (int i = 0; i < optimizations.size(); i++) {
+            Json.string(b.append(i == 0 ? "" : ","), optimizations.get(i));
+        }
+        b.append(']');
+        Json.key(b, "shares").append('[');
+        for (int i = 0; i < shares.size(); i++) {
+            DeviceShare share = shares.get(i);
+            b.append(i == 0 ? "{" : ",{");
+            Json.field(b, "device", share.device());
+            Json.field(b, "firstIteration", share.firstIteration());
+            Json.field(b, "iterations", share.iterations());
+            Json.field(b, "nanos", share.nanos());
+            b.append('}');
+        }
+        return b.append("]}").toString();
+    }
+
+    /**
      * All of the report on one line.
      *
      * @return a one-line description
