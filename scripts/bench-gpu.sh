@@ -23,7 +23,7 @@ JAR=bench-java/build/libs/ferrocl-bench.jar
 LIB=target/release/libferrocl.so
 # What the JVM, JMH (its forks read the host's arguments through java.management) and Aparapi
 # (java.logging, sun.misc.Unsafe from jdk.unsupported) load at run time; checked by running the bundle.
-MODULES=${BENCH_JLINK_MODULES:-java.base,jdk.unsupported,java.management,java.logging}
+MODULES=${BENCH_JLINK_MODULES:-java.base,jdk.unsupported,java.management,java.logging,jdk.jfr}
 LIMIT_MIB=60
 
 if [[ ${SKIP_CARGO:-0} != 1 ]]; then

@@ -80,6 +80,10 @@ final class ScheduledTask {
         fromDiskCache = outcome.fromDiskCache;
         compileNanos = fresh ? outcome.jitNanos : 0;
         buildNanos = fresh ? outcome.buildNanos : 0;
+        if (!outcome.isBailout() && outcome.onJvm == null) {
+            Flight.compile(id, methodName(), outcome.deviceName, compileNanos, buildNanos, cached, fromDiskCache,
+                    String.join(", ", optimizations));
+        }
         if (ranOn == TaskReport.Where.NOT_RUN) {
             reason = outcome.isBailout() ? "not run yet; will run on the JVM: bailout: " + outcome.bailout
                     : outcome.onJvm != null ? "not run yet; will run on the JVM: " + outcome.onJvm
@@ -99,6 +103,7 @@ final class ScheduledTask {
         bytesDownloaded = stats.bytesDownloaded;
         bytesInPlace = stats.bytesInPlace;
         batches = stats.batches;
+        Flight.launch(id, lastOutcome != null ? lastOutcome.deviceName : null, stats, timed);
     }
 
     void clearLaunch() {

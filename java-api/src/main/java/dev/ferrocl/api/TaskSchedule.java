@@ -1299,6 +1299,7 @@ public final class TaskSchedule implements AutoCloseable {
 
     /** Runs the task's code on the JVM; whatever it throws propagates unchanged. */
     private void runOnJvm(ScheduledTask t, String reason) {
+        Flight.fallback(t.id, t.methodName(), reason);
         keptChangedOnHost();
         t.ranOn = TaskReport.Where.JVM;
         t.reason = reason;
