@@ -315,9 +315,10 @@ impl Device {
             Program::create_from_binary(&self.context, &[self.cl_device.id()], &[binary])
         }
         .map_err(cl("clCreateProgramWithBinary"))?;
-        program
-            .build(&[self.cl_device.id()], options)
-            .map_err(cl("clBuildProgram"))?;
+        let built = program.build(&[self.cl_device.id()], options);
+        // A build all the same (clBuildProgram links the binary).
+        self.builds.fetch_add(1, Ordering::Relaxed);
+        built.map_err(cl("clBuildProgram"))?;
         Ok(program)
     }
 

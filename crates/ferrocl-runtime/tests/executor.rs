@@ -13,6 +13,9 @@ use ferrocl_runtime::{device, list_devices, residency, Device, HostData, KernelA
 const OPTS: &str = "-cl-std=CL1.2";
 
 fn dev() -> Option<Arc<Device>> {
+    // Built by the driver every time, not linked from the disk cache of compiled kernels (its tests are
+    // the `disk_cache` module's): these tests count builds and watch what a build does to the process.
+    ferrocl_runtime::disk_cache::configure(None, false, 0);
     let devices = list_devices().expect("list_devices");
     let Some(first) = devices.first() else {
         eprintln!("skipping: no OpenCL device");

@@ -16,6 +16,9 @@ const OPTS: &str = "-cl-std=CL1.2";
 /// The device under test: `FERROCL_TEST_DEVICE=P:D` when set, else the
 /// first device listed.
 fn dev() -> Option<Arc<Device>> {
+    // Built by the driver every time, not linked from the disk cache of compiled kernels (its tests are
+    // the `disk_cache` module's): these tests count builds and watch what a build does to the process.
+    ferrocl_runtime::disk_cache::configure(None, false, 0);
     let devices = list_devices().expect("list_devices");
     let Some(first) = devices.first() else {
         eprintln!("skipping: list_devices() found no OpenCL device");
