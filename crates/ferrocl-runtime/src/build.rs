@@ -339,7 +339,14 @@ impl Device {
             Some((k, n)) => format!("{options} -D FERROCL_SUBDEVICE_{k}_OF_{n}"),
             None => options.to_string(),
         };
-        let disk = crate::disk_cache::config();
+        // OpenCL keeps kernel argument information only for programs built from source: a program
+        // that asks for it (hand-written kernels, whose launches are checked against it) is not
+        // taken from the disk cache.
+        let disk = if options.split_whitespace().any(|o| o == "-cl-kernel-arg-info") {
+            None
+        } else {
+            crate::disk_cache::config()
+        };
         let key = disk.as_ref().map(|_| self.binary_key(source, &options));
         if let (Some(config), Some(key)) = (&disk, &key) {
             if let Some(binary) = crate::disk_cache::load(config, key) {
