@@ -342,7 +342,10 @@ impl Device {
         // OpenCL keeps kernel argument information only for programs built from source: a program
         // that asks for it (hand-written kernels, whose launches are checked against it) is not
         // taken from the disk cache.
-        let disk = if options.split_whitespace().any(|o| o == "-cl-kernel-arg-info") {
+        let disk = if options
+            .split_whitespace()
+            .any(|o| o == "-cl-kernel-arg-info")
+        {
             None
         } else {
             crate::disk_cache::config()
