@@ -344,6 +344,22 @@ impl<'local> Built<'local, '_> {
             .map(|a| (&a.object, a.elem, a.len))
             .collect()
     }
+
+    /// Whether the launch both reads and writes plan array `i` (an in-place update).
+    fn in_place(&self, i: usize) -> bool {
+        let known = |s: &[Option<Option<(usize, usize)>>]| s.get(i).is_some_and(Option::is_some);
+        known(&self.spans) && known(&self.read_spans)
+    }
+
+    /// Marks the device copies of the kept arrays the plan writes out of date (the host's values
+    /// changed without them).
+    fn mark_written_kept_stale(&self) {
+        for (a, p) in self.arrays.iter().zip(&self.plan.arrays) {
+            if let (Some(handle), true) = (a.kept, p.transfer.download) {
+                residency::mark_stale(handle);
+            }
+        }
+    }
 }
 
 /// What [`build`] gives: a plan, or the outcome when none is needed.
@@ -380,11 +396,7 @@ pub(crate) fn execute<'local>(
                 log::debug!("{why}; it runs as one launch");
                 if batch.is_some() {
                     // Built without the kept arrays' device copies: those it writes are out of date.
-                    for (a, p) in built.arrays.iter().zip(&built.plan.arrays) {
-                        if let (Some(handle), true) = (a.kept, p.transfer.download) {
-                            residency::mark_stale(handle);
-                        }
-                    }
+                    built.mark_written_kept_stale();
                 }
             }
         }
@@ -1220,11 +1232,7 @@ fn stream_window(
     }
     // An in-place update whose kernel can fail a check would run in pairs (see `execute_batched`),
     // which gain nothing over one launch.
-    let in_place = built
-        .spans
-        .iter()
-        .zip(&built.read_spans)
-        .any(|(w, r)| w.is_some() && r.is_some());
+    let in_place = (0..built.arrays.len()).any(|i| built.in_place(i));
     if in_place && call.task.jit.kernels.iter().any(|k| k.may_fail) {
         return None;
     }
@@ -1382,7 +1390,7 @@ fn execute_batched<'local>(
                  `{name}` an iteration writes (its index is not affine in the loop indices)"
             )));
         }
-        *place = write.is_some() && read.is_some();
+        *place = whole.in_place(i);
         if matches!(read, Some(None)) {
             if bytes > max_alloc {
                 return Ok(Batched::Cannot(format!(
@@ -1594,11 +1602,7 @@ fn execute_batched<'local>(
         }
     }
     // Device copies of kept arrays the batches wrote may be out of date now.
-    for (a, p) in whole.arrays.iter().zip(&whole.plan.arrays) {
-        if let (Some(handle), true) = (a.kept, p.transfer.download) {
-            residency::mark_stale(handle);
-        }
-    }
+    whole.mark_written_kept_stale();
     if failure.is_some() || check_failed {
         restore_ranges(env, &held, &saved)?;
     }

@@ -391,9 +391,11 @@ impl HostAccess for Proxy {
             .iter()
             .enumerate()
             .map(|(i, r)| {
+                // Within the array: `reads` was clipped to the lengths `raw` has.
                 let total = r.len * r.size;
-                let (s, e) = self.reads.get(i).copied().unwrap_or((0, total));
-                let (s, e) = (s.min(total), e.clamp(s.min(total), total));
+                let (s, e) = self.read_window(i);
+                let s = s.min(total);
+                let e = e.clamp(s, total);
                 // SAFETY: the calling thread keeps the arrays pinned until `Released`, and no
                 // part it serves at once writes these bytes (`may_join`).
                 unsafe { std::slice::from_raw_parts(r.ptr.cast_const().add(s), e - s) }
@@ -409,9 +411,11 @@ impl HostAccess for Proxy {
     }
 
     fn read_window(&self, i: usize) -> (usize, usize) {
-        let total = self.lens.get(i).copied().unwrap_or(0);
-        let (s, e) = self.reads.get(i).copied().unwrap_or((0, total));
-        (s.min(total), e.clamp(s.min(total), total))
+        // Clipped to the array when the footprint was made (see `drive`).
+        self.reads
+            .get(i)
+            .copied()
+            .unwrap_or((0, self.lens.get(i).copied().unwrap_or(0)))
     }
 
     fn cancellable(&self) -> bool {
