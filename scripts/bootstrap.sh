@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
 # Installs what Ferrocl needs to build and test on Debian 12: PoCL (the CPU OpenCL device), the ICD loader
-# and headers, clinfo, and Gradle. Idempotent and quiet when everything is already there.
+# and headers, clinfo, Gradle and Maven (the consumer examples), and for the linux-aarch64 library Debian's cross
+# toolchain, qemu-user (its smoke test) and rustup's aarch64-unknown-linux-gnu target. Idempotent and quiet when
+# everything is already there.
 set -euo pipefail
 
 need=()
 dpkg_has() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q 'install ok installed'; }
-for pkg in pocl-opencl-icd ocl-icd-opencl-dev ocl-icd-libopencl1 opencl-headers clinfo gradle; do
+for pkg in pocl-opencl-icd ocl-icd-opencl-dev ocl-icd-libopencl1 opencl-headers clinfo gradle maven \
+  gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user-static; do
   dpkg_has "$pkg" || need+=("$pkg")
 done
 
@@ -19,4 +22,8 @@ if ((${#need[@]})); then
 fi
 
 command -v cargo >/dev/null || { echo "bootstrap: cargo (Rust) is required" >&2; exit 1; }
+if command -v rustup >/dev/null && ! rustup target list --installed | grep -qx aarch64-unknown-linux-gnu; then
+  echo "bootstrap: rustup target add aarch64-unknown-linux-gnu" >&2
+  rustup target add aarch64-unknown-linux-gnu >/dev/null
+fi
 command -v javac >/dev/null || { echo "bootstrap: a JDK 17+ is required" >&2; exit 1; }

@@ -1,11 +1,15 @@
 #!/usr/bin/env bash
 # Builds the distributable Ferrocl artifacts:
-#   dist/ferrocl.jar      the Java API (dev.ferrocl.api) with the native library inside, at
-#                         native/linux-x86_64/libferrocl.so (NativeLoader extracts and loads it)
-#   dist/libferrocl.so    the same native library, for -Dferrocl.library.path or java.library.path
+#   dist/ferrocl.jar      the Java API (dev.ferrocl.api) with the native libraries inside, at
+#                         native/linux-x86_64/libferrocl.so and native/linux-aarch64/libferrocl.so (NativeLoader
+#                         extracts and loads the one for the JVM's platform)
+#   dist/libferrocl.so    the linux-x86_64 library, for -Dferrocl.library.path or java.library.path
+#   dist/linux-aarch64/libferrocl.so   the linux-aarch64 one
 #
-# Steps: scripts/bootstrap.sh, `cargo build --release -p ferrocl-jni`, then javac + jar straight from
-# java-api/src/main (no Gradle: nothing to resolve, no daemon, no shared Gradle state with other builds).
+# Steps: scripts/bootstrap.sh, `cargo build --release -p ferrocl-jni` for this machine and, cross-built with Debian's
+# gcc-aarch64-linux-gnu (.cargo/config.toml), for aarch64-unknown-linux-gnu, then javac + jar straight from
+# java-api/src/main (no Gradle: nothing to resolve, no daemon, no shared Gradle state with other builds). The Maven
+# artifacts (with sources and Javadoc) come from `gradle :java-api:publish` instead (README, "Maven coordinates").
 # Idempotent; works from any directory. Usage: scripts/package.sh
 set -euo pipefail
 
@@ -18,6 +22,10 @@ echo "== cargo build --release -p ferrocl-jni ==" >&2
 cargo build --release -p ferrocl-jni
 lib="$root/target/release/libferrocl.so"
 [[ -f $lib ]] || { echo "package: $lib was not built" >&2; exit 1; }
+echo "== cargo build --release -p ferrocl-jni --target aarch64-unknown-linux-gnu ==" >&2
+cargo build --release -p ferrocl-jni --target aarch64-unknown-linux-gnu
+lib_aarch64="$root/target/aarch64-unknown-linux-gnu/release/libferrocl.so"
+[[ -f $lib_aarch64 ]] || { echo "package: $lib_aarch64 was not built" >&2; exit 1; }
 
 echo "== java-api jar ==" >&2
 version=$(sed -n "s/^ *version *= *'\([^']*\)'.*/\1/p" build.gradle | head -n1)
@@ -25,7 +33,7 @@ version=${version:-0.1.0}
 
 work="$root/build/package"
 rm -rf "$work"
-mkdir -p "$work/classes/native/linux-x86_64" "$root/dist"
+mkdir -p "$work/classes/native/linux-x86_64" "$work/classes/native/linux-aarch64" "$root/dist/linux-aarch64"
 
 mapfile -t sources < <(find java-api/src/main/java -name '*.java' | LC_ALL=C sort)
 ((${#sources[@]})) || { echo "package: no sources under java-api/src/main/java" >&2; exit 1; }
@@ -34,6 +42,7 @@ if [[ -d java-api/src/main/resources ]]; then
   cp -R java-api/src/main/resources/. "$work/classes/"
 fi
 cp "$lib" "$work/classes/native/linux-x86_64/libferrocl.so"
+cp "$lib_aarch64" "$work/classes/native/linux-aarch64/libferrocl.so"
 
 cat >"$work/MANIFEST.MF" <<EOF
 Automatic-Module-Name: dev.ferrocl.api
@@ -43,13 +52,14 @@ EOF
 
 # Build next to the destination, then rename: a JVM still reading an older dist/ferrocl.jar keeps its copy.
 jar --create --file "$work/ferrocl.jar" --manifest "$work/MANIFEST.MF" -C "$work/classes" .
-for entry in native/linux-x86_64/libferrocl.so dev/ferrocl/api/TaskSchedule.class; do
+for entry in native/linux-x86_64/libferrocl.so native/linux-aarch64/libferrocl.so dev/ferrocl/api/TaskSchedule.class; do
   jar --list --file "$work/ferrocl.jar" | grep -qx "$entry" \
     || { echo "package: $entry missing from the jar" >&2; exit 1; }
 done
 cp "$work/ferrocl.jar" dist/.ferrocl.jar.tmp && mv -f dist/.ferrocl.jar.tmp dist/ferrocl.jar
 cp "$lib" dist/.libferrocl.so.tmp && mv -f dist/.libferrocl.so.tmp dist/libferrocl.so
+cp "$lib_aarch64" dist/linux-aarch64/.libferrocl.so.tmp && mv -f dist/linux-aarch64/.libferrocl.so.tmp dist/linux-aarch64/libferrocl.so
 
-for f in dist/ferrocl.jar dist/libferrocl.so; do
+for f in dist/ferrocl.jar dist/libferrocl.so dist/linux-aarch64/libferrocl.so; do
   printf '%s  %s bytes\n' "$root/$f" "$(stat -c %s "$f")"
 done

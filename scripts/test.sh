@@ -3,9 +3,10 @@
 # library, then the Gradle JUnit suite on the OpenCL device in strict mode: on the JDK that runs Gradle (17), the
 # Spark module's tests (Spark 4.2 in local mode), and the suite again compiled by and run on the newest JDK >= 25
 # under /usr/lib/jvm when there is one (`gradle test25`; Gradle 4.4's own Test task cannot run on JDK 24+), then the
-# JMH benchmarks in smoke mode (`gradle :bench-java:jmhSmoke`) and a 2.4 GB array in batches (`gradle :tests:bigArray`).
-# Stops at the first failing step with a non-zero status, except that the JUnit runs, the JMH smoke run and the big
-# array always run. The last "N passed, N failed" line printed is the sum over the JUnit runs (on success it
+# JMH benchmarks in smoke mode (`gradle :bench-java:jmhSmoke`), a 2.4 GB array in batches (`gradle :tests:bigArray`),
+# the Maven publication with the two consumer examples built from it (scripts/examples.sh) and the linux-aarch64
+# library under qemu-user (scripts/aarch64-smoke.sh). Stops at the first failing step with a non-zero status, except
+# that the JUnit runs, the JMH smoke run, the big array, the examples and the aarch64 smoke always run. The last "N passed, N failed" line printed is the sum over the JUnit runs (on success it
 # is the very last line).
 #
 # Works on a fresh clone (no target/, no ~/.gradle cache; Gradle fetches JUnit and Spark's jars, about 290 MB, from
@@ -49,6 +50,11 @@ cargo test --workspace
 
 step "cargo build --release -p ferrocl-jni"
 cargo build --release -p ferrocl-jni
+
+# The same library for linux-aarch64, with Debian's cross toolchain (.cargo/config.toml names the linker); the jar
+# carries both.
+step "cargo build --release -p ferrocl-jni --target aarch64-unknown-linux-gnu"
+cargo build --release -p ferrocl-jni --target aarch64-unknown-linux-gnu
 
 # Each JUnit run's output is kept to add up its closing "N passed, N failed" line; a failing run does not stop the
 # other one.
@@ -102,6 +108,21 @@ step "big array in batches (2.4 GB, strict, against the JVM)"
 if ! gradle --no-daemon --console=plain -q :tests:bigArray -PskipCargo; then
   smoke_failed="${smoke_failed:+$smoke_failed, }big array"
   echo "big array: FAILED (see above)"
+fi
+
+# dev.ferrocl:ferrocl published (build/repo and ~/.m2), then examples/gradle and examples/maven built from those
+# coordinates and run on JDK 17 and JDK 25, every pixel checked against the JVM.
+step "publish + consumer examples (Gradle, Maven)"
+if ! SKIP_CARGO=1 bash scripts/examples.sh; then
+  smoke_failed="${smoke_failed:+$smoke_failed, }examples"
+  echo "examples: FAILED (see above)"
+fi
+
+# The published jar's aarch64 library under qemu-user with Debian's arm64 JDK and PoCL.
+step "linux-aarch64 library under qemu-user (arm64 JDK 17 + PoCL)"
+if ! bash scripts/aarch64-smoke.sh; then
+  smoke_failed="${smoke_failed:+$smoke_failed, }aarch64 smoke"
+  echo "aarch64 smoke: FAILED (see above)"
 fi
 
 step "JUnit summary"

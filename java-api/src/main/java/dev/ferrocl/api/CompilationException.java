@@ -42,6 +42,7 @@ public class CompilationException extends RuntimeException {
         OTHER
     }
 
+    /** Why the method could not be compiled (part of the serialized form). */
     private final Kind kind;
 
     /**

@@ -14,12 +14,14 @@ import java.util.Locale;
 
 /**
  * Loads libferrocl.so once per JVM, trying in order: {@code -Dferrocl.library.path} (a file, or a directory holding
- * libferrocl.so), the copy bundled in the jar at {@value #RESOURCE} (extracted to a private temporary directory),
- * and {@code System.loadLibrary("ferrocl")}. A failure is remembered and reported the same way each time.
+ * libferrocl.so), the copy bundled in the jar for this platform at {@code /native/<os>-<arch>/libferrocl.so}
+ * ({@code linux-x86_64}, {@code linux-aarch64}; extracted to a private temporary directory), and
+ * {@code System.loadLibrary("ferrocl")}. A failure is remembered and reported the same way each time.
  */
 final class NativeLoader {
     static final String LIBRARY_FILE = "libferrocl.so";
-    static final String RESOURCE = "/native/linux-x86_64/" + LIBRARY_FILE;
+    /** The platforms a jar may carry a library for, as {@code /native/<platform>/libferrocl.so}. */
+    static final List<String> PLATFORMS = List.of("linux-x86_64", "linux-aarch64");
 
     private static boolean loaded;
     private static String failure;
@@ -107,7 +109,7 @@ final class NativeLoader {
             loaded = true;
             return;
         }
-        tried.add("the jar resource " + RESOURCE + ": " + bundled);
+        tried.add("the library bundled in the jar for " + platform() + ": " + bundled);
 
         try {
             System.loadLibrary("ferrocl");
@@ -129,16 +131,63 @@ final class NativeLoader {
         throw new FerroclException(failure);
     }
 
+    /**
+     * This JVM's platform in the jar's naming: {@code linux-x86_64}, {@code linux-aarch64}, or what os.name and
+     * os.arch say for any other (lower case, spaces removed), e.g. {@code macosx-aarch64}.
+     */
+    static String platform() {
+        return platform(System.getProperty("os.name", ""), System.getProperty("os.arch", ""));
+    }
+
+    /** {@link #platform()} for the given os.name and os.arch. */
+    static String platform(String osName, String osArch) {
+        String os = osName.toLowerCase(Locale.ROOT).replace(" ", "");
+        String arch = osArch.toLowerCase(Locale.ROOT).replace(" ", "");
+        if (os.startsWith("linux")) {
+            os = "linux";
+        }
+        switch (arch) {
+            case "amd64":
+            case "x86_64":
+            case "x86-64":
+                arch = "x86_64";
+                break;
+            case "aarch64":
+            case "arm64":
+                arch = "aarch64";
+                break;
+            default:
+                break;
+        }
+        return os + "-" + arch;
+    }
+
+    /** The platforms whose library this jar (or class path) carries, in {@link #PLATFORMS}' order. */
+    static List<String> bundledPlatforms() {
+        List<String> present = new ArrayList<>();
+        for (String p : PLATFORMS) {
+            if (NativeLoader.class.getResource(resource(p)) != null) {
+                present.add(p);
+            }
+        }
+        return present;
+    }
+
+    static String resource(String platform) {
+        return "/native/" + platform + "/" + LIBRARY_FILE;
+    }
+
     /** Extracts and loads the bundled library; returns null on success, else why it could not be used. */
     private static String loadBundled() {
-        String os = System.getProperty("os.name", "").toLowerCase(Locale.ROOT);
-        String arch = System.getProperty("os.arch", "").toLowerCase(Locale.ROOT);
-        if (!os.contains("linux") || !(arch.equals("amd64") || arch.equals("x86_64"))) {
-            return "only built for linux-x86_64, this is " + os + "-" + arch;
-        }
-        try (InputStream in = NativeLoader.class.getResourceAsStream(RESOURCE)) {
+        String platform = platform();
+        try (InputStream in = NativeLoader.class.getResourceAsStream(resource(platform))) {
             if (in == null) {
-                return "not present (the jar was built without the Rust library, e.g. with -PskipCargo)";
+                List<String> present = bundledPlatforms();
+                if (present.isEmpty()) {
+                    return "the jar carries no native library (it was built without the Rust library, e.g. with"
+                            + " -PskipCargo)";
+                }
+                return "the jar carries none for " + platform + ", only for " + String.join(", ", present);
             }
             Path dir;
             if (FileSystems.getDefault().supportedFileAttributeViews().contains("posix")) {
