@@ -18,7 +18,8 @@ repo=$(pwd)
 version=$(sed -n "s/^ *version *= *'\([^']*\)'.*/\1/p" build.gradle | head -n1)
 jar=$(realpath "${1:-build/repo/dev/ferrocl/ferrocl/$version/ferrocl-$version.jar}")
 [[ -f $jar ]] || { echo "aarch64 smoke: $jar does not exist (run gradle :java-api:publish)" >&2; exit 1; }
-unzip -l "$jar" | grep -q 'native/linux-aarch64/libferrocl.so' \
+listing=$(unzip -l "$jar")
+grep -q 'native/linux-aarch64/libferrocl.so' <<<"$listing" \
   || { echo "aarch64 smoke: $jar carries no native/linux-aarch64/libferrocl.so" >&2; exit 1; }
 
 if [[ $(id -u) -ne 0 ]]; then
@@ -62,7 +63,7 @@ if [[ ! -f $root/.complete ]]; then
   touch "$root/.complete"
 fi
 
-rm -rf "$root/smoke" && mkdir -p "$root/smoke"
+rm -rf "$root/smoke" "$root/tmp/pocl-cache" "$root/root/.cache" && mkdir -p "$root/smoke" "$root/tmp/pocl-cache"
 cp "$jar" "$root/smoke/ferrocl.jar"
 javac --release 17 -nowarn -cp "$jar" -d "$root/smoke" tests/aarch64/Aarch64Smoke.java
 
@@ -73,6 +74,12 @@ unshare --mount --propagation private bash -c '
   root=$1
   mount --bind /proc "$root/proc"
   mount --bind /sys "$root/sys"
-  exec chroot "$root" /qemu-aarch64-static /usr/lib/jvm/java-17-openjdk-arm64/bin/java \
+  # PoCL keeps its kernel cache under $HOME/.cache unless told: a fresh folder in the root, each run. libjsig, as
+  # in every JVM the build runs Ferrocl in: LLVM installs signal handlers while PoCL builds a kernel, and without
+  # it a JVM thread that faults on purpose meanwhile (a safepoint poll) meets them, and LLVM deletes its
+  # temporary files (seen here as "unable to rename temporary ... preproc.cl" in one run of four).
+  export POCL_CACHE_DIR=/tmp/pocl-cache HOME=/tmp POCL_KERNEL_CACHE=0
+  exec chroot "$root" /qemu-aarch64-static -E LD_PRELOAD=/usr/lib/jvm/java-17-openjdk-arm64/lib/libjsig.so \
+    /usr/lib/jvm/java-17-openjdk-arm64/bin/java \
     -Dferrocl.strict=true -Dferrocl.cache=false -cp /smoke/ferrocl.jar:/smoke Aarch64Smoke
 ' bash "$root"

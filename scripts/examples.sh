@@ -26,10 +26,11 @@ listing=$(unzip -l "$published/ferrocl-$version.jar")
 for entry in native/linux-x86_64/libferrocl.so native/linux-aarch64/libferrocl.so dev/ferrocl/api/TaskSchedule.class; do
   grep -q " $entry\$" <<<"$listing" || fail "the jar has no $entry"
 done
-unzip -l "$published/ferrocl-$version-sources.jar" | grep -q ' dev/ferrocl/api/TaskSchedule.java$' \
-  || fail "the sources jar has no TaskSchedule.java"
-unzip -l "$published/ferrocl-$version-javadoc.jar" | grep -q ' dev/ferrocl/api/TaskSchedule.html$' \
-  || fail "the javadoc jar has no TaskSchedule.html"
+# (Listings into variables first: `unzip | grep -q` under pipefail fails when grep stops reading early.)
+sources=$(unzip -l "$published/ferrocl-$version-sources.jar")
+grep -q ' dev/ferrocl/api/TaskSchedule.java$' <<<"$sources" || fail "the sources jar has no TaskSchedule.java"
+javadoc=$(unzip -l "$published/ferrocl-$version-javadoc.jar")
+grep -q ' dev/ferrocl/api/TaskSchedule.html$' <<<"$javadoc" || fail "the javadoc jar has no TaskSchedule.html"
 pom="$published/ferrocl-$version.pom"
 for element in '<name>Ferrocl</name>' '<description>' '<licenses>' '<name>Apache-2.0</name>' '<developers>'; do
   grep -q "$element" "$pom" || fail "the pom has no $element"
