@@ -647,6 +647,9 @@ fn build<'local, 'k>(
 
             let mut args = Vec::with_capacity(kernel_params.len());
             let mut access = Vec::with_capacity(kernel_params.len());
+            // Whether the host proved this launch's bounds (`KernelParam::BoundsProven` comes before
+            // the status word).
+            let mut proven = false;
             for kp in kernel_params {
                 let mut use_of = plan::Use::default();
                 let arg = match kp {
@@ -742,12 +745,19 @@ fn build<'local, 'k>(
                     KernelParam::TripCount { dim } => {
                         Arg::Value(KernelArg::Int(counts[*dim] as u32 as i32))
                     }
+                    // A launch that cannot fail a check needs no status word: the kernel has
+                    // none to fail, or the host proved its bounds and nothing else can fail.
+                    KernelParam::Status
+                        if !kernel.may_fail || (proven && kernel.proven_infallible) =>
+                    {
+                        Arg::NoStatus
+                    }
                     KernelParam::Status => Arg::Status,
                     KernelParam::BoundsProven => {
-                        let holds = kernel.bounds_proof.as_ref().is_some_and(|proof| {
+                        proven = kernel.bounds_proof.as_ref().is_some_and(|proof| {
                             proof.holds(&mut |e: &HostExpr| prepared.leaf(e), &loop_ranges)
                         });
-                        Arg::Value(KernelArg::Int(i32::from(holds)))
+                        Arg::Value(KernelArg::Int(i32::from(proven)))
                     }
                     KernelParam::ReducePartials { reduction } => Arg::Partials(*reduction),
                     KernelParam::ArrayBase { param } => match param_array[*param] {

@@ -1,5 +1,6 @@
 //! Bounds proofs made on the host: the test that lets a tiled or 2-D staged kernel (the `tiling`
-//! and `staging2d` modules) run without checks, evaluated once per launch instead of by every
+//! and `staging2d` modules), or the host-versioned body of a 1-D or 2-D kernel (`host_versioning`),
+//! run without checks, evaluated once per launch instead of by every
 //! work-item, when every value it reads is known on the host (parameters, array lengths, static
 //! fields, constants, and the launch's loop starts and trip counts).
 //!
@@ -102,7 +103,7 @@ impl BoundsProof {
         leaf: &mut dyn FnMut(&HostExpr) -> Option<i32>,
         dims: &[(i32, u64, i32)],
     ) -> Option<bool> {
-        if dims.len() != 2 || dims.iter().any(|&(_, count, _)| count == 0) {
+        if dims.is_empty() || dims.len() > 2 || dims.iter().any(|&(_, count, _)| count == 0) {
             return Some(false);
         }
         let mut ranges = [(0i128, 0i128); 3];

@@ -263,7 +263,7 @@ impl Writer<'_> {
             }
             // Java's check before an access or a division (`ferrocl_opt::lower_checks`); left out
             // where an entry test proved it for the whole loop.
-            Op::Guard(_) if self.proven.contains(&id) => {}
+            Op::Guard(_) if self.proven.contains(&id) || self.host_proven.contains(&id) => {}
             Op::Guard(GuardKind::Index)
                 if self
                     .deferred_checks

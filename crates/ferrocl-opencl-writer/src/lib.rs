@@ -18,6 +18,7 @@
 mod bounds_proof;
 mod entry_checks;
 mod expr;
+mod host_versioning;
 mod intrinsics;
 mod libm;
 mod names;
@@ -202,6 +203,9 @@ pub struct Kernel {
     /// Some check of the kernel can fail on the device (it writes its status word somewhere);
     /// `false` when every check was proven away or none was needed.
     pub may_fail: bool,
+    /// When [`Kernel::bounds_proof`] holds for a launch, no check of the kernel can fail (the host
+    /// versioned every check away): the launch needs no status word.
+    pub proven_infallible: bool,
 }
 
 /// Errors of the writer.
@@ -273,6 +277,9 @@ pub(crate) struct Writer<'a> {
     /// versioned loop being written): they are written without their check; and the loop's tested
     /// increment, proved not to overflow, written as C's signed operation.
     pub(crate) proven: HashSet<NodeId>,
+    /// Index checks a host test proved for the whole launch (in the proven copy of a host-versioned
+    /// body, see the `host_versioning` module): written without their check.
+    pub(crate) host_proven: HashSet<NodeId>,
     /// Increments of counted loops' variables that cannot overflow in any copy of their loop
     /// (`Writer::no_wrap_increments`), written as C's signed operation.
     pub(crate) no_wrap: HashSet<NodeId>,
@@ -325,6 +332,79 @@ impl<'a> Writer<'a> {
         self.checked.retain(|(_, _, d)| *d <= depth);
     }
 
+    /// Declares the kernel's private arrays (storage for the whole kernel, zeroed where each `new`
+    /// runs, in a fixed order; a length of 0 or less still declares one element, never reached
+    /// past the checks) and makes the body's phis variables (not phis of private arrays: they
+    /// name their site's storage), at the top of the body.
+    fn declare_top(&mut self, nest: &ParallelNest, cfg: &structure::Cfg) {
+        let g = &self.mg.graph;
+        let mut sites: Vec<PrivateArray> = self.private_arrays.values().cloned().collect();
+        sites.sort_by(|a, b| a.name.cmp(&b.name));
+        for site in sites {
+            if site.elem == ElemKind::Double {
+                self.features.fp64 = true;
+            }
+            self.top_decls.push(format!(
+                "{} {}[{}];",
+                names::c_elem_type(site.elem),
+                site.name,
+                site.length.max(1)
+            ));
+        }
+        let mut phis: Vec<NodeId> = g
+            .node_ids()
+            .filter(|&n| *g.op(n) == Op::Phi && !nest.dims.iter().any(|d| d.index == n))
+            .filter(|&n| !matches!(g.stamp(n), Stamp::Array(_)))
+            .filter(|&n| cfg.block_of.contains_key(&g.inputs(n)[0]))
+            .collect();
+        phis.sort();
+        for phi in phis {
+            let base_name = self
+                .mg
+                .names
+                .get(phi)
+                .clone()
+                .unwrap_or_else(|| format!("p{}", phi.index()));
+            let var = self.names.fresh(&base_name);
+            if g.stamp(phi) == Stamp::Double {
+                self.features.fp64 = true;
+            }
+            self.top_decls
+                .push(format!("{} {var};", names::c_type(g.stamp(phi))));
+            self.values.insert(phi, var.clone());
+            self.phi_vars.insert(phi, var);
+        }
+    }
+
+    /// Writes the body (the parallel loop's, or the method's) into `self.body`, without labels
+    /// nobody jumps to and without a final exit (falling off the end is the same).
+    fn emit_body(
+        &mut self,
+        cfg: &structure::Cfg,
+        place: &HashMap<NodeId, usize>,
+        status_name: &str,
+    ) -> Result<(), WriterError> {
+        let mut em = structure::Emitter::new(cfg, place.clone(), status_name);
+        self.emit_tree(&mut em, 0, None)?;
+        let body: String = self
+            .body
+            .lines()
+            .filter(|line| {
+                let t = line.trim();
+                match t.strip_suffix(": ;") {
+                    Some(l) => em.used_labels.contains(l),
+                    None => true,
+                }
+            })
+            .map(|l| format!("{l}\n"))
+            .collect();
+        self.body = match body.strip_suffix(&format!("    {}\n", self.exit)) {
+            Some(rest) => rest.to_string(),
+            None => body,
+        };
+        Ok(())
+    }
+
     /// A writer with this one's kernel-wide state (names, parameter values, arrays, options) and
     /// nothing written yet.
     pub(crate) fn fork(&self) -> Writer<'a> {
@@ -351,6 +431,7 @@ impl<'a> Writer<'a> {
             reduce_accs: self.reduce_accs.clone(),
             exit: self.exit.clone(),
             proven: HashSet::new(),
+            host_proven: HashSet::new(),
             no_wrap: HashSet::new(),
             early: HashSet::new(),
             hoisted_names: HashMap::new(),
@@ -646,6 +727,7 @@ pub fn write_kernel(
         reduce_accs: reduce_accs.clone(),
         exit: exit.clone(),
         proven: HashSet::new(),
+        host_proven: HashSet::new(),
         no_wrap: HashSet::new(),
         early: HashSet::new(),
         hoisted_names: HashMap::new(),
@@ -682,65 +764,8 @@ pub fn write_kernel(
             },
             ..base.fork()
         };
-        // Private arrays: storage for the whole kernel (zeroed where each `new` runs), in a fixed
-        // order. A length of 0 or less still declares one element, never reached past the checks.
-        let mut sites: Vec<&PrivateArray> = pass.private_arrays.values().collect();
-        sites.sort_by(|a, b| a.name.cmp(&b.name));
-        for site in sites {
-            if site.elem == ElemKind::Double {
-                pass.features.fp64 = true;
-            }
-            pass.top_decls.push(format!(
-                "{} {}[{}];",
-                names::c_elem_type(site.elem),
-                site.name,
-                site.length.max(1)
-            ));
-        }
-        // Phis of the body become variables (not phis of private arrays: they name their site's
-        // storage).
-        let mut phis: Vec<NodeId> = g
-            .node_ids()
-            .filter(|&n| *g.op(n) == Op::Phi && !nest.dims.iter().any(|d| d.index == n))
-            .filter(|&n| !matches!(g.stamp(n), Stamp::Array(_)))
-            .filter(|&n| cfg.block_of.contains_key(&g.inputs(n)[0]))
-            .collect();
-        phis.sort();
-        for phi in phis {
-            let base_name = mg
-                .names
-                .get(phi)
-                .clone()
-                .unwrap_or_else(|| format!("p{}", phi.index()));
-            let var = pass.names.fresh(&base_name);
-            if g.stamp(phi) == Stamp::Double {
-                pass.features.fp64 = true;
-            }
-            pass.top_decls
-                .push(format!("{} {var};", names::c_type(g.stamp(phi))));
-            pass.values.insert(phi, var.clone());
-            pass.phi_vars.insert(phi, var);
-        }
-        let mut em = structure::Emitter::new(&cfg, place.clone(), &status_name);
-        pass.emit_tree(&mut em, 0, None)?;
-        // Drop labels nobody jumps to.
-        let body: String = pass
-            .body
-            .lines()
-            .filter(|line| {
-                let t = line.trim();
-                match t.strip_suffix(": ;") {
-                    Some(l) => em.used_labels.contains(l),
-                    None => true,
-                }
-            })
-            .map(|l| format!("{l}\n"))
-            .collect();
-        // Falling off the end of the body is the same as its final `return;` (or jump to the end).
-        pass.body = match body.strip_suffix(&format!("    {exit}\n")) {
-            Some(rest) => rest.to_string(),
-            None => body,
-        };
+        pass.declare_top(nest, &cfg);
+        pass.emit_body(&cfg, &place, &status_name)?;
         if lead_allowed && pass.stage.lead.fixed > 0 && pass.stage.staged == 0 {
             // Deferred loads for nothing: write the body as usual.
             lead_allowed = false;
@@ -859,6 +884,47 @@ pub fn write_kernel(
                 );
             }
             Err(e) => return Err(e),
+        }
+    }
+
+    // Host versioning of the parallel body (see the `host_versioning` module): a copy without the
+    // index checks a test on the host proves for each launch.
+    let mut proven_body: Option<Writer<'_>> = None;
+    let mut proven_infallible = false;
+    let status_write = format!("*{status_name} =");
+    if tiled.is_none()
+        && !reducing
+        && bounds_proof.is_none()
+        && w.stage.staged == 0
+        && options.switches.is_on("hostVersioning")
+        && w.body.contains(&status_write)
+        && !w.body.contains("goto ")
+    {
+        if let Some((guards, proof)) = host_versioning::plan(mg, nest) {
+            let mut pass = Writer {
+                hoist: hoist.clone(),
+                host_proven: guards.clone(),
+                ..base.fork()
+            };
+            pass.declare_top(nest, &cfg);
+            match pass.emit_body(&cfg, &place, &status_name) {
+                // Labels are the function's: two copies of one would not compile.
+                Ok(()) if pass.need_hoist.is_empty() && !pass.body.contains("goto ") => {
+                    proven_infallible = !pass.body.contains(&status_write);
+                    w.helpers.extend(pass.helpers.iter().copied());
+                    w.features.fp64 |= pass.features.fp64;
+                    w.features.fp32_div_sqrt |= pass.features.fp32_div_sqrt;
+                    *w.applied.entry("hostVersioning").or_default() += guards.len();
+                    let at = decls.len() - 1;
+                    decls.insert(at, "const int ferrocl_proven".to_string());
+                    let at = params.len() - 1;
+                    params.insert(at, KernelParam::BoundsProven);
+                    bounds_proof = Some(proof);
+                    proven_body = Some(pass);
+                }
+                Ok(()) => {}
+                Err(e) => log::debug!("{}: no host-versioned body: {e}", mg.location),
+            }
         }
     }
 
@@ -988,10 +1054,40 @@ pub fn write_kernel(
                 index_value(start, &gid(dim), d.step)
             );
         }
-        for d in &w.top_decls {
-            let _ = writeln!(src, "    {d}");
+        match &proven_body {
+            Some(proven) => {
+                // Each copy in its own block: its values and variables are its own.
+                let indented = |src: &mut String, body: &str| {
+                    for line in body.lines() {
+                        if line.is_empty() {
+                            src.push('\n');
+                        } else {
+                            let _ = writeln!(src, "    {line}");
+                        }
+                    }
+                };
+                src.push_str("    if (ferrocl_proven) {\n");
+                src.push_str(
+                    "        // The host proved this launch's indices in bounds: no index check.\n",
+                );
+                for d in &proven.top_decls {
+                    let _ = writeln!(src, "        {d}");
+                }
+                indented(&mut src, &proven.body);
+                src.push_str("    } else {\n");
+                for d in &w.top_decls {
+                    let _ = writeln!(src, "        {d}");
+                }
+                indented(&mut src, &w.body);
+                src.push_str("    }\n");
+            }
+            None => {
+                for d in &w.top_decls {
+                    let _ = writeln!(src, "    {d}");
+                }
+                src.push_str(&w.body);
+            }
         }
-        src.push_str(&w.body);
     }
     src.push_str("}\n");
     let coarsen = match &tiled {
@@ -1081,11 +1177,12 @@ pub fn write_kernel(
     }
     let windowed = windowed_kernel(&src, &signatures, &decls, &window_decls, &params);
     // Every failing check stores its code through the status pointer (`*status = code;`).
-    let may_fail = src.contains(&format!("*{status_name} ="));
+    let may_fail = src.contains(&status_write);
     Ok(Kernel {
         name: kernel_name,
         windowed,
         may_fail,
+        proven_infallible,
         source: src,
         params,
         features: w.features,

@@ -78,6 +78,13 @@ pub const OPTIONAL_PHASES: &[PhaseInfo] = &[
                check-free copy of the loop",
     },
     PhaseInfo {
+        name: "hostVersioning",
+        stage: Stage::Writer,
+        what: "index checks of the @Parallel body whose index is affine in the parallel indices \
+               tested once per launch on the host, with a check-free copy of the body (and no \
+               status word when nothing else can fail)",
+    },
+    PhaseInfo {
         name: "coalesce",
         stage: Stage::Writer,
         what: "row-strided reads of an inner loop (a[i * n + j]) staged through local memory in \

@@ -144,6 +144,9 @@ pub enum Arg {
     /// The launch's `__global int*` status word (0 before the launch; a failed check writes its
     /// code).
     Status,
+    /// The kernel's status word parameter for a launch that cannot fail a check (the kernel never
+    /// writes it): bound to a scratch buffer that is neither cleared before nor read after.
+    NoStatus,
     /// The launch's partial results buffer `i` (see [`Launch::partials`]).
     Partials(usize),
     /// `long`: the index of the first element of plan array `array` (of `elem_bytes`-byte

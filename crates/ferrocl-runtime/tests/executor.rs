@@ -594,3 +594,45 @@ fn a_window_holds_only_the_bytes_a_launch_reaches() {
     assert!(err.to_string().contains("window"), "{err}");
     assert_eq!(a, before);
 }
+
+/// A launch bound with `Arg::NoStatus` (the host proved it cannot fail): the kernel gets a scratch
+/// status buffer, nothing is cleared or read back, and its small result still arrives with one
+/// wait; a later launch of the same plan with `Arg::Status` still reports a failed check.
+#[test]
+fn a_launch_without_a_status_word_runs_and_one_with_it_still_fails() {
+    let Some(dev) = dev() else { return };
+    let n = 200;
+    let mut a: Vec<i32> = (0..n as i32).collect();
+    let mut c = vec![-1i32; n];
+    let kernel = dev.build(ADD, OPTS, "add").expect("build");
+    let download = Transfer {
+        upload: false,
+        download: true,
+        skip: None,
+        ..Transfer::default()
+    };
+    let mut plan = one_launch(&kernel, n, download, None);
+    plan.profile = false;
+    plan.launches[0].args[4] = Arg::NoStatus;
+    for _ in 0..3 {
+        c.fill(-1);
+        let done = dev
+            .execute(&plan, &mut [HostData::from(&mut a), HostData::from(&mut c)])
+            .expect("execute");
+        assert_eq!(done.failed, None);
+        let expected: Vec<i32> = (0..n as i32).map(|x| x + 10).collect();
+        assert_eq!(c, expected);
+    }
+    // With its status word again, a negative element fails the launch and nothing lands.
+    a[17] = -5;
+    c.fill(-1);
+    plan.launches[0].args[4] = Arg::Status;
+    let done = dev
+        .execute(&plan, &mut [HostData::from(&mut a), HostData::from(&mut c)])
+        .expect("execute");
+    assert!(done.failed.is_some(), "the check should fail");
+    assert!(
+        c.iter().all(|&x| x == -1),
+        "a failed launch leaves the host arrays alone"
+    );
+}

@@ -11,28 +11,51 @@ __kernel void helperChain(
     const int n,
     const int ferrocl_start0,
     const uint ferrocl_count0,
+    const int ferrocl_proven,
     __global int* ferrocl_status)
 {
     if (get_global_id(0) >= (size_t)ferrocl_count0) return;
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
-    double t;
-    if ((uint)i >= (uint)x_length) { *ferrocl_status = 1; return; }
-    const double v15 = x[i];
-    const bool v18 = (v15 < 0.0);
-    if (v18) {
-        t = 0.0;
-    } else {
-        const bool v26 = (v15 > 1.0);
-        if (v26) {
-            t = 1.0;
+    if (ferrocl_proven) {
+        // The host proved this launch's indices in bounds: no index check.
+        double t;
+        const double v15 = x[i];
+        const bool v18 = (v15 < 0.0);
+        if (v18) {
+            t = 0.0;
         } else {
-            t = v15;
+            const bool v26 = (v15 > 1.0);
+            if (v26) {
+                t = 1.0;
+            } else {
+                t = v15;
+            }
         }
+        const double v35 = (t * t);
+        const double v38 = (2.0 * t);
+        const double v39 = (3.0 - v38);
+        const double v40 = (v35 * v39);
+        out[i] = v40;
+    } else {
+        double t;
+        if ((uint)i >= (uint)x_length) { *ferrocl_status = 1; return; }
+        const double v15 = x[i];
+        const bool v18 = (v15 < 0.0);
+        if (v18) {
+            t = 0.0;
+        } else {
+            const bool v26 = (v15 > 1.0);
+            if (v26) {
+                t = 1.0;
+            } else {
+                t = v15;
+            }
+        }
+        if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
+        const double v35 = (t * t);
+        const double v38 = (2.0 * t);
+        const double v39 = (3.0 - v38);
+        const double v40 = (v35 * v39);
+        out[i] = v40;
     }
-    if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
-    const double v35 = (t * t);
-    const double v38 = (2.0 * t);
-    const double v39 = (3.0 - v38);
-    const double v40 = (v35 * v39);
-    out[i] = v40;
 }

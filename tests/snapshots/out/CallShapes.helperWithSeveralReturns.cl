@@ -10,24 +10,43 @@ __kernel void helperWithSeveralReturns(
     const int n,
     const int ferrocl_start0,
     const uint ferrocl_count0,
+    const int ferrocl_proven,
     __global int* ferrocl_status)
 {
     if (get_global_id(0) >= (size_t)ferrocl_count0) return;
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
-    int p30;
-    if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
-    const int v15 = a[i];
-    const bool v18 = (v15 >= (-100));
-    if (v18) {
-        const bool v22 = (v15 <= 100);
-        if (v22) {
-            p30 = v15;
+    if (ferrocl_proven) {
+        // The host proved this launch's indices in bounds: no index check.
+        int p30;
+        const int v15 = a[i];
+        const bool v18 = (v15 >= (-100));
+        if (v18) {
+            const bool v22 = (v15 <= 100);
+            if (v22) {
+                p30 = v15;
+            } else {
+                p30 = 100;
+            }
         } else {
-            p30 = 100;
+            p30 = (-100);
         }
+        out[i] = p30;
     } else {
-        p30 = (-100);
+        int p30;
+        if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
+        const int v15 = a[i];
+        const bool v18 = (v15 >= (-100));
+        if (v18) {
+            const bool v22 = (v15 <= 100);
+            if (v22) {
+                p30 = v15;
+            } else {
+                p30 = 100;
+            }
+        } else {
+            p30 = (-100);
+        }
+        if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
+        out[i] = p30;
     }
-    if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
-    out[i] = p30;
 }

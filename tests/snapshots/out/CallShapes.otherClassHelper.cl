@@ -12,17 +12,28 @@ __kernel void otherClassHelper(
     const int n,
     const int ferrocl_start0,
     const uint ferrocl_count0,
+    const int ferrocl_proven,
     __global int* ferrocl_status)
 {
     if (get_global_id(0) >= (size_t)ferrocl_count0) return;
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
-    if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
-    const float v17 = a[i];
-    if ((uint)i >= (uint)b_length) { *ferrocl_status = 1; return; }
-    const float v18 = b[i];
-    if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
-    const float v20 = (v18 - v17);
-    const float v21 = (v20 * 0.25f);
-    const float v22 = (v17 + v21);
-    out[i] = v22;
+    if (ferrocl_proven) {
+        // The host proved this launch's indices in bounds: no index check.
+        const float v17 = a[i];
+        const float v18 = b[i];
+        const float v20 = (v18 - v17);
+        const float v21 = (v20 * 0.25f);
+        const float v22 = (v17 + v21);
+        out[i] = v22;
+    } else {
+        if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
+        const float v17 = a[i];
+        if ((uint)i >= (uint)b_length) { *ferrocl_status = 1; return; }
+        const float v18 = b[i];
+        if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
+        const float v20 = (v18 - v17);
+        const float v21 = (v20 * 0.25f);
+        const float v22 = (v17 + v21);
+        out[i] = v22;
+    }
 }

@@ -11,21 +11,37 @@ __kernel void doubleIsNaN(
     const int n,
     const int ferrocl_start0,
     const uint ferrocl_count0,
+    const int ferrocl_proven,
     __global int* ferrocl_status)
 {
     if (get_global_id(0) >= (size_t)ferrocl_count0) return;
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
-    double p27;
-    if ((uint)i >= (uint)x_length) { *ferrocl_status = 1; return; }
-    const double v15 = x[i];
-    const double v16 = x[i];
-    const bool v18 = (v15 == v16);
-    if (v18) {
-        const double v24 = x[i];
-        p27 = v24;
+    if (ferrocl_proven) {
+        // The host proved this launch's indices in bounds: no index check.
+        double p27;
+        const double v15 = x[i];
+        const double v16 = x[i];
+        const bool v18 = (v15 == v16);
+        if (v18) {
+            const double v24 = x[i];
+            p27 = v24;
+        } else {
+            p27 = 0.0;
+        }
+        out[i] = p27;
     } else {
-        p27 = 0.0;
+        double p27;
+        if ((uint)i >= (uint)x_length) { *ferrocl_status = 1; return; }
+        const double v15 = x[i];
+        const double v16 = x[i];
+        const bool v18 = (v15 == v16);
+        if (v18) {
+            const double v24 = x[i];
+            p27 = v24;
+        } else {
+            p27 = 0.0;
+        }
+        if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
+        out[i] = p27;
     }
-    if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
-    out[i] = p27;
 }

@@ -12,18 +12,31 @@ __kernel void earlyContinue(
     const int n,
     const int ferrocl_start0,
     const uint ferrocl_count0,
+    const int ferrocl_proven,
     __global int* ferrocl_status)
 {
     if (get_global_id(0) >= (size_t)ferrocl_count0) return;
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
-    if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
-    const int v15 = a[i];
-    const bool v17 = (v15 != 0);
-    if (v17) {
-        const int v23 = a[i];
-        if (v23 == 0) { *ferrocl_status = 2; return; }
-        const int v24 = ferrocl_idiv(1000, v23);
-        if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
-        out[i] = v24;
+    if (ferrocl_proven) {
+        // The host proved this launch's indices in bounds: no index check.
+        const int v15 = a[i];
+        const bool v17 = (v15 != 0);
+        if (v17) {
+            const int v23 = a[i];
+            if (v23 == 0) { *ferrocl_status = 2; return; }
+            const int v24 = ferrocl_idiv(1000, v23);
+            out[i] = v24;
+        }
+    } else {
+        if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
+        const int v15 = a[i];
+        const bool v17 = (v15 != 0);
+        if (v17) {
+            const int v23 = a[i];
+            if (v23 == 0) { *ferrocl_status = 2; return; }
+            const int v24 = ferrocl_idiv(1000, v23);
+            if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
+            out[i] = v24;
+        }
     }
 }

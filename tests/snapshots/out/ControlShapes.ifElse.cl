@@ -10,22 +10,38 @@ __kernel void ifElse(
     const int n,
     const int ferrocl_start0,
     const uint ferrocl_count0,
+    const int ferrocl_proven,
     __global int* ferrocl_status)
 {
     if (get_global_id(0) >= (size_t)ferrocl_count0) return;
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
-    if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
-    const int v15 = a[i];
-    const bool v17 = (v15 >= 0);
-    if (v17) {
-        const int v25 = a[i];
-        if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
-        const int v27 = (int)((uint)v25 * (uint)2);
-        out[i] = v27;
+    if (ferrocl_proven) {
+        // The host proved this launch's indices in bounds: no index check.
+        const int v15 = a[i];
+        const bool v17 = (v15 >= 0);
+        if (v17) {
+            const int v25 = a[i];
+            const int v27 = (int)((uint)v25 * (uint)2);
+            out[i] = v27;
+        } else {
+            const int v21 = a[i];
+            const int v22 = (int)(0u - (uint)v21);
+            out[i] = v22;
+        }
     } else {
-        const int v21 = a[i];
-        if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
-        const int v22 = (int)(0u - (uint)v21);
-        out[i] = v22;
+        if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
+        const int v15 = a[i];
+        const bool v17 = (v15 >= 0);
+        if (v17) {
+            const int v25 = a[i];
+            if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
+            const int v27 = (int)((uint)v25 * (uint)2);
+            out[i] = v27;
+        } else {
+            const int v21 = a[i];
+            if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
+            const int v22 = (int)(0u - (uint)v21);
+            out[i] = v22;
+        }
     }
 }

@@ -10,31 +10,55 @@ __kernel void ifElseChain(
     const int n,
     const int ferrocl_start0,
     const uint ferrocl_count0,
+    const int ferrocl_proven,
     __global int* ferrocl_status)
 {
     if (get_global_id(0) >= (size_t)ferrocl_count0) return;
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
-    if ((uint)i >= (uint)x_length) { *ferrocl_status = 1; return; }
-    const float v15 = x[i];
-    const bool v18 = (v15 < 0.0f);
-    if (v18) {
-        if ((uint)i >= (uint)bucket_length) { *ferrocl_status = 1; return; }
-        bucket[i] = 0;
-    } else {
-        const float v25 = x[i];
-        const bool v28 = (v25 < 1.0f);
-        if (v28) {
-            if ((uint)i >= (uint)bucket_length) { *ferrocl_status = 1; return; }
-            bucket[i] = 1;
+    if (ferrocl_proven) {
+        // The host proved this launch's indices in bounds: no index check.
+        const float v15 = x[i];
+        const bool v18 = (v15 < 0.0f);
+        if (v18) {
+            bucket[i] = 0;
         } else {
-            const float v35 = x[i];
-            const bool v38 = (v35 < 10.0f);
-            if (v38) {
-                if ((uint)i >= (uint)bucket_length) { *ferrocl_status = 1; return; }
-                bucket[i] = 2;
+            const float v25 = x[i];
+            const bool v28 = (v25 < 1.0f);
+            if (v28) {
+                bucket[i] = 1;
             } else {
+                const float v35 = x[i];
+                const bool v38 = (v35 < 10.0f);
+                if (v38) {
+                    bucket[i] = 2;
+                } else {
+                    bucket[i] = 3;
+                }
+            }
+        }
+    } else {
+        if ((uint)i >= (uint)x_length) { *ferrocl_status = 1; return; }
+        const float v15 = x[i];
+        const bool v18 = (v15 < 0.0f);
+        if (v18) {
+            if ((uint)i >= (uint)bucket_length) { *ferrocl_status = 1; return; }
+            bucket[i] = 0;
+        } else {
+            const float v25 = x[i];
+            const bool v28 = (v25 < 1.0f);
+            if (v28) {
                 if ((uint)i >= (uint)bucket_length) { *ferrocl_status = 1; return; }
-                bucket[i] = 3;
+                bucket[i] = 1;
+            } else {
+                const float v35 = x[i];
+                const bool v38 = (v35 < 10.0f);
+                if (v38) {
+                    if ((uint)i >= (uint)bucket_length) { *ferrocl_status = 1; return; }
+                    bucket[i] = 2;
+                } else {
+                    if ((uint)i >= (uint)bucket_length) { *ferrocl_status = 1; return; }
+                    bucket[i] = 3;
+                }
             }
         }
     }

@@ -14,23 +14,40 @@ __kernel void logicalAnd(
     const int n,
     const int ferrocl_start0,
     const uint ferrocl_count0,
+    const int ferrocl_proven,
     __global int* ferrocl_status)
 {
     if (get_global_id(0) >= (size_t)ferrocl_count0) return;
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
-    if ((uint)i >= (uint)b_length) { *ferrocl_status = 1; return; }
-    const int v17 = b[i];
-    const bool v19 = (v17 == 0);
-    if (!v19) {
-        if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
-        const int v24 = a[i];
-        const int v25 = b[i];
-        if (v25 == 0) { *ferrocl_status = 2; return; }
-        const int v26 = ferrocl_idiv(v24, v25);
-        const bool v28 = (v26 <= 2);
-        if (!v28) {
-            if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
-            out[i] = 1;
+    if (ferrocl_proven) {
+        // The host proved this launch's indices in bounds: no index check.
+        const int v17 = b[i];
+        const bool v19 = (v17 == 0);
+        if (!v19) {
+            const int v24 = a[i];
+            const int v25 = b[i];
+            if (v25 == 0) { *ferrocl_status = 2; return; }
+            const int v26 = ferrocl_idiv(v24, v25);
+            const bool v28 = (v26 <= 2);
+            if (!v28) {
+                out[i] = 1;
+            }
+        }
+    } else {
+        if ((uint)i >= (uint)b_length) { *ferrocl_status = 1; return; }
+        const int v17 = b[i];
+        const bool v19 = (v17 == 0);
+        if (!v19) {
+            if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
+            const int v24 = a[i];
+            const int v25 = b[i];
+            if (v25 == 0) { *ferrocl_status = 2; return; }
+            const int v26 = ferrocl_idiv(v24, v25);
+            const bool v28 = (v26 <= 2);
+            if (!v28) {
+                if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
+                out[i] = 1;
+            }
         }
     }
 }

@@ -12,28 +12,50 @@ __kernel void longCompare(
     const int n,
     const int ferrocl_start0,
     const uint ferrocl_count0,
+    const int ferrocl_proven,
     __global int* ferrocl_status)
 {
     if (get_global_id(0) >= (size_t)ferrocl_count0) return;
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
-    int p38;
-    if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
-    const long v17 = a[i];
-    if ((uint)i >= (uint)b_length) { *ferrocl_status = 1; return; }
-    const long v18 = b[i];
-    const bool v20 = (v17 >= v18);
-    if (v20) {
-        const long v26 = a[i];
-        const long v27 = b[i];
-        const bool v29 = (v26 != v27);
-        if (v29) {
-            p38 = 1;
+    if (ferrocl_proven) {
+        // The host proved this launch's indices in bounds: no index check.
+        int p38;
+        const long v17 = a[i];
+        const long v18 = b[i];
+        const bool v20 = (v17 >= v18);
+        if (v20) {
+            const long v26 = a[i];
+            const long v27 = b[i];
+            const bool v29 = (v26 != v27);
+            if (v29) {
+                p38 = 1;
+            } else {
+                p38 = 0;
+            }
         } else {
-            p38 = 0;
+            p38 = (-1);
         }
+        out[i] = p38;
     } else {
-        p38 = (-1);
+        int p38;
+        if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
+        const long v17 = a[i];
+        if ((uint)i >= (uint)b_length) { *ferrocl_status = 1; return; }
+        const long v18 = b[i];
+        const bool v20 = (v17 >= v18);
+        if (v20) {
+            const long v26 = a[i];
+            const long v27 = b[i];
+            const bool v29 = (v26 != v27);
+            if (v29) {
+                p38 = 1;
+            } else {
+                p38 = 0;
+            }
+        } else {
+            p38 = (-1);
+        }
+        if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
+        out[i] = p38;
     }
-    if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
-    out[i] = p38;
 }

@@ -12,34 +12,60 @@ __kernel void nestedIf(
     const int n,
     const int ferrocl_start0,
     const uint ferrocl_count0,
+    const int ferrocl_proven,
     __global int* ferrocl_status)
 {
     if (get_global_id(0) >= (size_t)ferrocl_count0) return;
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
-    if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
-    const int v17 = a[i];
-    const bool v19 = (v17 <= 0);
-    if (v19) {
-        if ((uint)i >= (uint)b_length) { *ferrocl_status = 1; return; }
-        const int v35 = b[i];
-        const bool v37 = (v35 >= 0);
-        if (!v37) {
-            const int v42 = a[i];
-            const int v43 = b[i];
-            if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
-            const int v44 = (int)((uint)v42 - (uint)v43);
-            out[i] = v44;
+    if (ferrocl_proven) {
+        // The host proved this launch's indices in bounds: no index check.
+        const int v17 = a[i];
+        const bool v19 = (v17 <= 0);
+        if (v19) {
+            const int v35 = b[i];
+            const bool v37 = (v35 >= 0);
+            if (!v37) {
+                const int v42 = a[i];
+                const int v43 = b[i];
+                const int v44 = (int)((uint)v42 - (uint)v43);
+                out[i] = v44;
+            }
+        } else {
+            const int v23 = b[i];
+            const bool v25 = (v23 <= 0);
+            if (!v25) {
+                const int v30 = a[i];
+                const int v31 = b[i];
+                const int v32 = (int)((uint)v30 + (uint)v31);
+                out[i] = v32;
+            }
         }
     } else {
-        if ((uint)i >= (uint)b_length) { *ferrocl_status = 1; return; }
-        const int v23 = b[i];
-        const bool v25 = (v23 <= 0);
-        if (!v25) {
-            const int v30 = a[i];
-            const int v31 = b[i];
-            if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
-            const int v32 = (int)((uint)v30 + (uint)v31);
-            out[i] = v32;
+        if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
+        const int v17 = a[i];
+        const bool v19 = (v17 <= 0);
+        if (v19) {
+            if ((uint)i >= (uint)b_length) { *ferrocl_status = 1; return; }
+            const int v35 = b[i];
+            const bool v37 = (v35 >= 0);
+            if (!v37) {
+                const int v42 = a[i];
+                const int v43 = b[i];
+                if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
+                const int v44 = (int)((uint)v42 - (uint)v43);
+                out[i] = v44;
+            }
+        } else {
+            if ((uint)i >= (uint)b_length) { *ferrocl_status = 1; return; }
+            const int v23 = b[i];
+            const bool v25 = (v23 <= 0);
+            if (!v25) {
+                const int v30 = a[i];
+                const int v31 = b[i];
+                if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
+                const int v32 = (int)((uint)v30 + (uint)v31);
+                out[i] = v32;
+            }
         }
     }
 }

@@ -12,23 +12,40 @@ __kernel void ternary(
     const int n,
     const int ferrocl_start0,
     const uint ferrocl_count0,
+    const int ferrocl_proven,
     __global int* ferrocl_status)
 {
     if (get_global_id(0) >= (size_t)ferrocl_count0) return;
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
-    float p29;
-    if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
-    const float v17 = a[i];
-    if ((uint)i >= (uint)b_length) { *ferrocl_status = 1; return; }
-    const float v18 = b[i];
-    const bool v20 = (v17 > v18);
-    if (v20) {
-        const float v24 = a[i];
-        p29 = v24;
+    if (ferrocl_proven) {
+        // The host proved this launch's indices in bounds: no index check.
+        float p29;
+        const float v17 = a[i];
+        const float v18 = b[i];
+        const bool v20 = (v17 > v18);
+        if (v20) {
+            const float v24 = a[i];
+            p29 = v24;
+        } else {
+            const float v26 = b[i];
+            p29 = v26;
+        }
+        out[i] = p29;
     } else {
-        const float v26 = b[i];
-        p29 = v26;
+        float p29;
+        if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
+        const float v17 = a[i];
+        if ((uint)i >= (uint)b_length) { *ferrocl_status = 1; return; }
+        const float v18 = b[i];
+        const bool v20 = (v17 > v18);
+        if (v20) {
+            const float v24 = a[i];
+            p29 = v24;
+        } else {
+            const float v26 = b[i];
+            p29 = v26;
+        }
+        if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
+        out[i] = p29;
     }
-    if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
-    out[i] = p29;
 }

@@ -18,28 +18,49 @@ __kernel void divide(
     const int n,
     const int ferrocl_start0,
     const uint ferrocl_count0,
+    const int ferrocl_proven,
     __global int* ferrocl_status)
 {
     if (get_global_id(0) >= (size_t)ferrocl_count0) return;
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
-    if ((uint)i >= (uint)x_length) { *ferrocl_status = 1; return; }
-    const double v19 = x[i];
-    if ((uint)i >= (uint)y_length) { *ferrocl_status = 1; return; }
-    const double v20 = y[i];
-    const double v22 = x[i];
-    const double v23 = y[i];
-    const double v21 = (v19 / v20);
-    const double v24 = fmod(v22, v23);
-    const double v25 = (v21 - v24);
-    x[i] = v25;
-    if ((uint)i >= (uint)q_length) { *ferrocl_status = 1; return; }
-    const int v27 = q[i];
-    if ((uint)i >= (uint)r_length) { *ferrocl_status = 1; return; }
-    const int v28 = r[i];
-    if (v28 == 0) { *ferrocl_status = 2; return; }
-    const int v29 = ferrocl_idiv(v27, v28);
-    q[i] = v29;
-    const int v31 = r[i];
-    const int v39 = ferrocl_irem(v31, 10);
-    r[i] = v39;
+    if (ferrocl_proven) {
+        // The host proved this launch's indices in bounds: no index check.
+        const double v19 = x[i];
+        const double v20 = y[i];
+        const double v22 = x[i];
+        const double v23 = y[i];
+        const double v21 = (v19 / v20);
+        const double v24 = fmod(v22, v23);
+        const double v25 = (v21 - v24);
+        x[i] = v25;
+        const int v27 = q[i];
+        const int v28 = r[i];
+        if (v28 == 0) { *ferrocl_status = 2; return; }
+        const int v29 = ferrocl_idiv(v27, v28);
+        q[i] = v29;
+        const int v31 = r[i];
+        const int v39 = ferrocl_irem(v31, 10);
+        r[i] = v39;
+    } else {
+        if ((uint)i >= (uint)x_length) { *ferrocl_status = 1; return; }
+        const double v19 = x[i];
+        if ((uint)i >= (uint)y_length) { *ferrocl_status = 1; return; }
+        const double v20 = y[i];
+        const double v22 = x[i];
+        const double v23 = y[i];
+        const double v21 = (v19 / v20);
+        const double v24 = fmod(v22, v23);
+        const double v25 = (v21 - v24);
+        x[i] = v25;
+        if ((uint)i >= (uint)q_length) { *ferrocl_status = 1; return; }
+        const int v27 = q[i];
+        if ((uint)i >= (uint)r_length) { *ferrocl_status = 1; return; }
+        const int v28 = r[i];
+        if (v28 == 0) { *ferrocl_status = 2; return; }
+        const int v29 = ferrocl_idiv(v27, v28);
+        q[i] = v29;
+        const int v31 = r[i];
+        const int v39 = ferrocl_irem(v31, 10);
+        r[i] = v39;
+    }
 }

@@ -11,18 +11,32 @@ __kernel void longWrap(
     const int n,
     const int ferrocl_start0,
     const uint ferrocl_count0,
+    const int ferrocl_proven,
     __global int* ferrocl_status)
 {
     if (get_global_id(0) >= (size_t)ferrocl_count0) return;
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
-    if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
-    const long v15 = a[i];
-    const long v17 = a[i];
-    const long v21 = a[i];
-    const long v16 = (long)((ulong)v15 * (ulong)k);
-    const long v19 = (long)((ulong)v17 >> (7 & 63));
-    const long v20 = (long)((ulong)v16 + (ulong)v19);
-    const long v23 = ferrocl_lshl(v21, 3);
-    const long v24 = (long)((ulong)v20 - (ulong)v23);
-    a[i] = v24;
+    if (ferrocl_proven) {
+        // The host proved this launch's indices in bounds: no index check.
+        const long v15 = a[i];
+        const long v17 = a[i];
+        const long v21 = a[i];
+        const long v16 = (long)((ulong)v15 * (ulong)k);
+        const long v19 = (long)((ulong)v17 >> (7 & 63));
+        const long v20 = (long)((ulong)v16 + (ulong)v19);
+        const long v23 = ferrocl_lshl(v21, 3);
+        const long v24 = (long)((ulong)v20 - (ulong)v23);
+        a[i] = v24;
+    } else {
+        if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
+        const long v15 = a[i];
+        const long v17 = a[i];
+        const long v21 = a[i];
+        const long v16 = (long)((ulong)v15 * (ulong)k);
+        const long v19 = (long)((ulong)v17 >> (7 & 63));
+        const long v20 = (long)((ulong)v16 + (ulong)v19);
+        const long v23 = ferrocl_lshl(v21, 3);
+        const long v24 = (long)((ulong)v20 - (ulong)v23);
+        a[i] = v24;
+    }
 }

@@ -18,27 +18,46 @@ __kernel void narrow(
     const int n,
     const int ferrocl_start0,
     const uint ferrocl_count0,
+    const int ferrocl_proven,
     __global int* ferrocl_status)
 {
     if (get_global_id(0) >= (size_t)ferrocl_count0) return;
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
-    if ((uint)i >= (uint)f_length) { *ferrocl_status = 1; return; }
-    const float v21 = f[i];
-    if ((uint)i >= (uint)b_length) { *ferrocl_status = 1; return; }
-    const int v = ferrocl_f2i(v21);
-    const int v23 = ((int)((uint)v << 24) >> 24);
-    b[i] = (char)v23;
-    if ((uint)i >= (uint)c_length) { *ferrocl_status = 1; return; }
-    const int v26 = (int)((uint)v - (uint)1);
-    const int v27 = (v26 & 0xFFFF);
-    c[i] = (ushort)v27;
-    const int v29 = b[i];
-    if ((uint)i >= (uint)s_length) { *ferrocl_status = 1; return; }
-    const int v31 = (int)((uint)v29 * (uint)300);
-    const int v32 = ((int)((uint)v31 << 16) >> 16);
-    s[i] = (short)v32;
-    if ((uint)i >= (uint)z_length) { *ferrocl_status = 1; return; }
-    const int v34 = z[i];
-    const int v36 = (v34 ^ 1);
-    z[i] = (uchar)(v36 & 1);
+    if (ferrocl_proven) {
+        // The host proved this launch's indices in bounds: no index check.
+        const float v21 = f[i];
+        const int v = ferrocl_f2i(v21);
+        const int v23 = ((int)((uint)v << 24) >> 24);
+        b[i] = (char)v23;
+        const int v26 = (int)((uint)v - (uint)1);
+        const int v27 = (v26 & 0xFFFF);
+        c[i] = (ushort)v27;
+        const int v29 = b[i];
+        const int v31 = (int)((uint)v29 * (uint)300);
+        const int v32 = ((int)((uint)v31 << 16) >> 16);
+        s[i] = (short)v32;
+        const int v34 = z[i];
+        const int v36 = (v34 ^ 1);
+        z[i] = (uchar)(v36 & 1);
+    } else {
+        if ((uint)i >= (uint)f_length) { *ferrocl_status = 1; return; }
+        const float v21 = f[i];
+        if ((uint)i >= (uint)b_length) { *ferrocl_status = 1; return; }
+        const int v = ferrocl_f2i(v21);
+        const int v23 = ((int)((uint)v << 24) >> 24);
+        b[i] = (char)v23;
+        if ((uint)i >= (uint)c_length) { *ferrocl_status = 1; return; }
+        const int v26 = (int)((uint)v - (uint)1);
+        const int v27 = (v26 & 0xFFFF);
+        c[i] = (ushort)v27;
+        const int v29 = b[i];
+        if ((uint)i >= (uint)s_length) { *ferrocl_status = 1; return; }
+        const int v31 = (int)((uint)v29 * (uint)300);
+        const int v32 = ((int)((uint)v31 << 16) >> 16);
+        s[i] = (short)v32;
+        if ((uint)i >= (uint)z_length) { *ferrocl_status = 1; return; }
+        const int v34 = z[i];
+        const int v36 = (v34 ^ 1);
+        z[i] = (uchar)(v36 & 1);
+    }
 }

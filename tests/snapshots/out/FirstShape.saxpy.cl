@@ -10,14 +10,24 @@ __kernel void saxpy(
     const int y_length,
     const int ferrocl_start0,
     const uint ferrocl_count0,
+    const int ferrocl_proven,
     __global int* ferrocl_status)
 {
     if (get_global_id(0) >= (size_t)ferrocl_count0) return;
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
-    if ((uint)i >= (uint)x_length) { *ferrocl_status = 1; return; }
-    const float v16 = x[i];
-    const float v18 = y[i];
-    const float v17 = (alpha * v16);
-    const float v19 = (v17 + v18);
-    y[i] = v19;
+    if (ferrocl_proven) {
+        // The host proved this launch's indices in bounds: no index check.
+        const float v16 = x[i];
+        const float v18 = y[i];
+        const float v17 = (alpha * v16);
+        const float v19 = (v17 + v18);
+        y[i] = v19;
+    } else {
+        if ((uint)i >= (uint)x_length) { *ferrocl_status = 1; return; }
+        const float v16 = x[i];
+        const float v18 = y[i];
+        const float v17 = (alpha * v16);
+        const float v19 = (v17 + v18);
+        y[i] = v19;
+    }
 }

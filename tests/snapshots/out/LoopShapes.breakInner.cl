@@ -12,62 +12,120 @@ __kernel void breakInner(
     const int rows,
     const int ferrocl_start0,
     const uint ferrocl_count0,
+    const int ferrocl_proven,
     __global int* ferrocl_status)
 {
     if (get_global_id(0) >= (size_t)ferrocl_count0) return;
     const int r = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
-    int c;
-    int f;
-    c = 0;
-    const int v36 = (int)((uint)r * (uint)cols);
-    // Loop versioning: 1 check(s) of this loop tested once at its entry.
-    const long c_last = (long)cols + -1L;
-    const long c_trips = c_last - (long)c;
-    const long c_end = (long)c + c_trips;
-    const int c_fast = (c_last + 1L <= 2147483647L)
-        && ((ulong)((long)c + (long)v36) < (ulong)m_length && (ulong)(c_end + (long)v36) < (ulong)m_length);
-    if (c_fast) {
-        for (;;) {
-            const bool v31 = (c >= cols);
-            if (v31) {
-                f = (-1);
-                break;
-            } else {
-                const int v37 = (int)((uint)v36 + (uint)c);
-                const float v38 = m[v37];
-                const bool v40 = (v38 > t);
-                if (v40) {
-                    f = c;
+    if (ferrocl_proven) {
+        // The host proved this launch's indices in bounds: no index check.
+        int c;
+        int f;
+        c = 0;
+        const int v36 = (int)((uint)r * (uint)cols);
+        // Loop versioning: 1 check(s) of this loop tested once at its entry.
+        const long c_last = (long)cols + -1L;
+        const long c_trips = c_last - (long)c;
+        const long c_end = (long)c + c_trips;
+        const int c_fast = (c_last + 1L <= 2147483647L)
+            && ((ulong)((long)c + (long)v36) < (ulong)m_length && (ulong)(c_end + (long)v36) < (ulong)m_length);
+        if (c_fast) {
+            for (;;) {
+                const bool v31 = (c >= cols);
+                if (v31) {
+                    f = (-1);
                     break;
                 } else {
-                    const int c_1 = (c + 1);
-                    c = c_1;
-                    continue;
+                    const int v37 = (int)((uint)v36 + (uint)c);
+                    const float v38 = m[v37];
+                    const bool v40 = (v38 > t);
+                    if (v40) {
+                        f = c;
+                        break;
+                    } else {
+                        const int c_1 = (c + 1);
+                        c = c_1;
+                        continue;
+                    }
+                }
+            }
+        } else {
+            for (;;) {
+                const bool v31_1 = (c >= cols);
+                if (v31_1) {
+                    f = (-1);
+                    break;
+                } else {
+                    const int v37_1 = (int)((uint)v36 + (uint)c);
+                    if ((uint)v37_1 >= (uint)m_length) { *ferrocl_status = 1; return; }
+                    const float v38_1 = m[v37_1];
+                    const bool v40_1 = (v38_1 > t);
+                    if (v40_1) {
+                        f = c;
+                        break;
+                    } else {
+                        const int c_2 = (c + 1);
+                        c = c_2;
+                        continue;
+                    }
                 }
             }
         }
+        found[r] = f;
     } else {
-        for (;;) {
-            const bool v31_1 = (c >= cols);
-            if (v31_1) {
-                f = (-1);
-                break;
-            } else {
-                const int v37_1 = (int)((uint)v36 + (uint)c);
-                if ((uint)v37_1 >= (uint)m_length) { *ferrocl_status = 1; return; }
-                const float v38_1 = m[v37_1];
-                const bool v40_1 = (v38_1 > t);
-                if (v40_1) {
-                    f = c;
+        int c;
+        int f;
+        c = 0;
+        const int v36 = (int)((uint)r * (uint)cols);
+        // Loop versioning: 1 check(s) of this loop tested once at its entry.
+        const long c_last = (long)cols + -1L;
+        const long c_trips = c_last - (long)c;
+        const long c_end = (long)c + c_trips;
+        const int c_fast = (c_last + 1L <= 2147483647L)
+            && ((ulong)((long)c + (long)v36) < (ulong)m_length && (ulong)(c_end + (long)v36) < (ulong)m_length);
+        if (c_fast) {
+            for (;;) {
+                const bool v31 = (c >= cols);
+                if (v31) {
+                    f = (-1);
                     break;
                 } else {
-                    const int c_2 = (c + 1);
-                    c = c_2;
-                    continue;
+                    const int v37 = (int)((uint)v36 + (uint)c);
+                    const float v38 = m[v37];
+                    const bool v40 = (v38 > t);
+                    if (v40) {
+                        f = c;
+                        break;
+                    } else {
+                        const int c_1 = (c + 1);
+                        c = c_1;
+                        continue;
+                    }
+                }
+            }
+        } else {
+            for (;;) {
+                const bool v31_1 = (c >= cols);
+                if (v31_1) {
+                    f = (-1);
+                    break;
+                } else {
+                    const int v37_1 = (int)((uint)v36 + (uint)c);
+                    if ((uint)v37_1 >= (uint)m_length) { *ferrocl_status = 1; return; }
+                    const float v38_1 = m[v37_1];
+                    const bool v40_1 = (v38_1 > t);
+                    if (v40_1) {
+                        f = c;
+                        break;
+                    } else {
+                        const int c_2 = (c + 1);
+                        c = c_2;
+                        continue;
+                    }
                 }
             }
         }
+        if ((uint)r >= (uint)found_length) { *ferrocl_status = 1; return; }
+        found[r] = f;
     }
-    if ((uint)r >= (uint)found_length) { *ferrocl_status = 1; return; }
-    found[r] = f;
 }

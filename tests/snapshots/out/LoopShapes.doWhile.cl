@@ -12,29 +12,53 @@ __kernel void doWhile(
     const int n,
     const int ferrocl_start0,
     const uint ferrocl_count0,
+    const int ferrocl_proven,
     __global int* ferrocl_status)
 {
     if (get_global_id(0) >= (size_t)ferrocl_count0) return;
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
-    int v;
-    int d;
-    int d_1;
-    if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
-    const int v_1 = a[i];
-    v = v_1;
-    d = 0;
-    for (;;) {
-        d_1 = (int)((uint)d + (uint)1);
-        const int v_2 = ferrocl_idiv(v, 10);
-        const bool v30 = (v_2 != 0);
-        if (v30) {
-            v = v_2;
-            d = d_1;
-            continue;
-        } else {
-            break;
+    if (ferrocl_proven) {
+        // The host proved this launch's indices in bounds: no index check.
+        int v;
+        int d;
+        int d_1;
+        const int v_1 = a[i];
+        v = v_1;
+        d = 0;
+        for (;;) {
+            d_1 = (int)((uint)d + (uint)1);
+            const int v_2 = ferrocl_idiv(v, 10);
+            const bool v30 = (v_2 != 0);
+            if (v30) {
+                v = v_2;
+                d = d_1;
+                continue;
+            } else {
+                break;
+            }
         }
+        digits[i] = d_1;
+    } else {
+        int v;
+        int d;
+        int d_1;
+        if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
+        const int v_1 = a[i];
+        v = v_1;
+        d = 0;
+        for (;;) {
+            d_1 = (int)((uint)d + (uint)1);
+            const int v_2 = ferrocl_idiv(v, 10);
+            const bool v30 = (v_2 != 0);
+            if (v30) {
+                v = v_2;
+                d = d_1;
+                continue;
+            } else {
+                break;
+            }
+        }
+        if ((uint)i >= (uint)digits_length) { *ferrocl_status = 1; return; }
+        digits[i] = d_1;
     }
-    if ((uint)i >= (uint)digits_length) { *ferrocl_status = 1; return; }
-    digits[i] = d_1;
 }

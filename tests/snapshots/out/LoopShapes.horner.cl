@@ -13,54 +13,103 @@ __kernel void horner(
     const int n,
     const int ferrocl_start0,
     const uint ferrocl_count0,
+    const int ferrocl_proven,
     __global int* ferrocl_status)
 {
     if (get_global_id(0) >= (size_t)ferrocl_count0) return;
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
-    double acc;
-    int k;
-    const int k_1 = (int)((uint)coeffs_length - (uint)1);
-    acc = 0.0;
-    k = k_1;
-    // Loop versioning: 1 check(s) of this loop tested once at its entry.
-    const long k_last = (long)0 + 0L;
-    const long k_trips = (k_last - (long)k) / -1L;
-    const int k_fast = (k_last + -1L >= (-2147483647L - 1L))
-        && ((ulong)((long)i) < (ulong)x_length);
-    if (k_fast) {
-        for (;;) {
-            const bool v31 = (k < 0);
-            if (v31) {
-                break;
-            } else {
-                const double v35 = x[i];
-                const double v37 = coeffs[k];
-                const double v36 = (acc * v35);
-                const double acc_1 = (v36 + v37);
-                const int k_2 = (k + (-1));
-                acc = acc_1;
-                k = k_2;
-                continue;
+    if (ferrocl_proven) {
+        // The host proved this launch's indices in bounds: no index check.
+        double acc;
+        int k;
+        const int k_1 = (int)((uint)coeffs_length - (uint)1);
+        acc = 0.0;
+        k = k_1;
+        // Loop versioning: 1 check(s) of this loop tested once at its entry.
+        const long k_last = (long)0 + 0L;
+        const long k_trips = (k_last - (long)k) / -1L;
+        const int k_fast = (k_last + -1L >= (-2147483647L - 1L))
+            && ((ulong)((long)i) < (ulong)x_length);
+        if (k_fast) {
+            for (;;) {
+                const bool v31 = (k < 0);
+                if (v31) {
+                    break;
+                } else {
+                    const double v35 = x[i];
+                    const double v37 = coeffs[k];
+                    const double v36 = (acc * v35);
+                    const double acc_1 = (v36 + v37);
+                    const int k_2 = (k + (-1));
+                    acc = acc_1;
+                    k = k_2;
+                    continue;
+                }
+            }
+        } else {
+            for (;;) {
+                const bool v31_1 = (k < 0);
+                if (v31_1) {
+                    break;
+                } else {
+                    const double v35_1 = x[i];
+                    const double v37_1 = coeffs[k];
+                    const double v36_1 = (acc * v35_1);
+                    const double acc_2 = (v36_1 + v37_1);
+                    const int k_3 = (int)((uint)k + (uint)(-1));
+                    acc = acc_2;
+                    k = k_3;
+                    continue;
+                }
             }
         }
+        out[i] = acc;
     } else {
-        for (;;) {
-            const bool v31_1 = (k < 0);
-            if (v31_1) {
-                break;
-            } else {
-                if ((uint)i >= (uint)x_length) { *ferrocl_status = 1; return; }
-                const double v35_1 = x[i];
-                const double v37_1 = coeffs[k];
-                const double v36_1 = (acc * v35_1);
-                const double acc_2 = (v36_1 + v37_1);
-                const int k_3 = (int)((uint)k + (uint)(-1));
-                acc = acc_2;
-                k = k_3;
-                continue;
+        double acc;
+        int k;
+        const int k_1 = (int)((uint)coeffs_length - (uint)1);
+        acc = 0.0;
+        k = k_1;
+        // Loop versioning: 1 check(s) of this loop tested once at its entry.
+        const long k_last = (long)0 + 0L;
+        const long k_trips = (k_last - (long)k) / -1L;
+        const int k_fast = (k_last + -1L >= (-2147483647L - 1L))
+            && ((ulong)((long)i) < (ulong)x_length);
+        if (k_fast) {
+            for (;;) {
+                const bool v31 = (k < 0);
+                if (v31) {
+                    break;
+                } else {
+                    const double v35 = x[i];
+                    const double v37 = coeffs[k];
+                    const double v36 = (acc * v35);
+                    const double acc_1 = (v36 + v37);
+                    const int k_2 = (k + (-1));
+                    acc = acc_1;
+                    k = k_2;
+                    continue;
+                }
+            }
+        } else {
+            for (;;) {
+                const bool v31_1 = (k < 0);
+                if (v31_1) {
+                    break;
+                } else {
+                    if ((uint)i >= (uint)x_length) { *ferrocl_status = 1; return; }
+                    const double v35_1 = x[i];
+                    const double v37_1 = coeffs[k];
+                    const double v36_1 = (acc * v35_1);
+                    const double acc_2 = (v36_1 + v37_1);
+                    const int k_3 = (int)((uint)k + (uint)(-1));
+                    acc = acc_2;
+                    k = k_3;
+                    continue;
+                }
             }
         }
+        if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
+        out[i] = acc;
     }
-    if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
-    out[i] = acc;
 }

@@ -10,29 +10,53 @@ __kernel void whileLoop(
     const int n,
     const int ferrocl_start0,
     const uint ferrocl_count0,
+    const int ferrocl_proven,
     __global int* ferrocl_status)
 {
     if (get_global_id(0) >= (size_t)ferrocl_count0) return;
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
-    int x;
-    int c;
-    if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
-    const int x_1 = a[i];
-    x = x_1;
-    c = 0;
-    for (;;) {
-        const bool v26 = (x == 0);
-        if (v26) {
-            break;
-        } else {
-            const int v31 = (int)((uint)x - (uint)1);
-            const int x_2 = (x & v31);
-            const int c_1 = (int)((uint)c + (uint)1);
-            x = x_2;
-            c = c_1;
-            continue;
+    if (ferrocl_proven) {
+        // The host proved this launch's indices in bounds: no index check.
+        int x;
+        int c;
+        const int x_1 = a[i];
+        x = x_1;
+        c = 0;
+        for (;;) {
+            const bool v26 = (x == 0);
+            if (v26) {
+                break;
+            } else {
+                const int v31 = (int)((uint)x - (uint)1);
+                const int x_2 = (x & v31);
+                const int c_1 = (int)((uint)c + (uint)1);
+                x = x_2;
+                c = c_1;
+                continue;
+            }
         }
+        out[i] = c;
+    } else {
+        int x;
+        int c;
+        if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
+        const int x_1 = a[i];
+        x = x_1;
+        c = 0;
+        for (;;) {
+            const bool v26 = (x == 0);
+            if (v26) {
+                break;
+            } else {
+                const int v31 = (int)((uint)x - (uint)1);
+                const int x_2 = (x & v31);
+                const int c_1 = (int)((uint)c + (uint)1);
+                x = x_2;
+                c = c_1;
+                continue;
+            }
+        }
+        if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
+        out[i] = c;
     }
-    if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
-    out[i] = c;
 }

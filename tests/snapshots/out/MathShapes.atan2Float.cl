@@ -344,18 +344,30 @@ __kernel void atan2Float(
     const int n,
     const int ferrocl_start0,
     const uint ferrocl_count0,
+    const int ferrocl_proven,
     __global int* ferrocl_status)
 {
     if (get_global_id(0) >= (size_t)ferrocl_count0) return;
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
-    if ((uint)i >= (uint)y_length) { *ferrocl_status = 1; return; }
-    const float v17 = y[i];
-    if ((uint)i >= (uint)x_length) { *ferrocl_status = 1; return; }
-    const float v19 = x[i];
-    if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
-    const double v18 = (double)v17;
-    const double v20 = (double)v19;
-    const double v21 = ferrocl_fdlibm_atan2(v18, v20);
-    const float v22 = (float)v21;
-    out[i] = v22;
+    if (ferrocl_proven) {
+        // The host proved this launch's indices in bounds: no index check.
+        const float v17 = y[i];
+        const float v19 = x[i];
+        const double v18 = (double)v17;
+        const double v20 = (double)v19;
+        const double v21 = ferrocl_fdlibm_atan2(v18, v20);
+        const float v22 = (float)v21;
+        out[i] = v22;
+    } else {
+        if ((uint)i >= (uint)y_length) { *ferrocl_status = 1; return; }
+        const float v17 = y[i];
+        if ((uint)i >= (uint)x_length) { *ferrocl_status = 1; return; }
+        const float v19 = x[i];
+        if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
+        const double v18 = (double)v17;
+        const double v20 = (double)v19;
+        const double v21 = ferrocl_fdlibm_atan2(v18, v20);
+        const float v22 = (float)v21;
+        out[i] = v22;
+    }
 }

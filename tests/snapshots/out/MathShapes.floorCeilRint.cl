@@ -11,21 +11,37 @@ __kernel void floorCeilRint(
     const int n,
     const int ferrocl_start0,
     const uint ferrocl_count0,
+    const int ferrocl_proven,
     __global int* ferrocl_status)
 {
     if (get_global_id(0) >= (size_t)ferrocl_count0) return;
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
-    if ((uint)i >= (uint)x_length) { *ferrocl_status = 1; return; }
-    const double v15 = x[i];
-    const double v17 = x[i];
-    const double v22 = x[i];
-    if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
-    const double v16 = floor(v15);
-    const double v18 = ceil(v17);
-    const double v20 = (v18 * 2.0);
-    const double v21 = (v16 + v20);
-    const double v23 = rint(v22);
-    const double v25 = (v23 * 4.0);
-    const double v26 = (v21 + v25);
-    out[i] = v26;
+    if (ferrocl_proven) {
+        // The host proved this launch's indices in bounds: no index check.
+        const double v15 = x[i];
+        const double v17 = x[i];
+        const double v22 = x[i];
+        const double v16 = floor(v15);
+        const double v18 = ceil(v17);
+        const double v20 = (v18 * 2.0);
+        const double v21 = (v16 + v20);
+        const double v23 = rint(v22);
+        const double v25 = (v23 * 4.0);
+        const double v26 = (v21 + v25);
+        out[i] = v26;
+    } else {
+        if ((uint)i >= (uint)x_length) { *ferrocl_status = 1; return; }
+        const double v15 = x[i];
+        const double v17 = x[i];
+        const double v22 = x[i];
+        if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
+        const double v16 = floor(v15);
+        const double v18 = ceil(v17);
+        const double v20 = (v18 * 2.0);
+        const double v21 = (v16 + v20);
+        const double v23 = rint(v22);
+        const double v25 = (v23 * 4.0);
+        const double v26 = (v21 + v25);
+        out[i] = v26;
+    }
 }

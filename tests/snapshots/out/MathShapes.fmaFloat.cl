@@ -14,17 +14,27 @@ __kernel void fmaFloat(
     const int n,
     const int ferrocl_start0,
     const uint ferrocl_count0,
+    const int ferrocl_proven,
     __global int* ferrocl_status)
 {
     if (get_global_id(0) >= (size_t)ferrocl_count0) return;
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
-    if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
-    const float v19 = a[i];
-    if ((uint)i >= (uint)b_length) { *ferrocl_status = 1; return; }
-    const float v20 = b[i];
-    if ((uint)i >= (uint)c_length) { *ferrocl_status = 1; return; }
-    const float v21 = c[i];
-    if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
-    const float v22 = fma(v19, v20, v21);
-    out[i] = v22;
+    if (ferrocl_proven) {
+        // The host proved this launch's indices in bounds: no index check.
+        const float v19 = a[i];
+        const float v20 = b[i];
+        const float v21 = c[i];
+        const float v22 = fma(v19, v20, v21);
+        out[i] = v22;
+    } else {
+        if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
+        const float v19 = a[i];
+        if ((uint)i >= (uint)b_length) { *ferrocl_status = 1; return; }
+        const float v20 = b[i];
+        if ((uint)i >= (uint)c_length) { *ferrocl_status = 1; return; }
+        const float v21 = c[i];
+        if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
+        const float v22 = fma(v19, v20, v21);
+        out[i] = v22;
+    }
 }

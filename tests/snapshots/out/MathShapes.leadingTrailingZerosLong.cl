@@ -12,17 +12,29 @@ __kernel void leadingTrailingZerosLong(
     const int n,
     const int ferrocl_start0,
     const uint ferrocl_count0,
+    const int ferrocl_proven,
     __global int* ferrocl_status)
 {
     if (get_global_id(0) >= (size_t)ferrocl_count0) return;
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
-    if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
-    const long v15 = a[i];
-    const long v19 = a[i];
-    if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
-    const int v16 = (int)clz(v15);
-    const int v18 = (int)((uint)v16 * (uint)100);
-    const int v20 = ferrocl_ctzl(v19);
-    const int v21 = (int)((uint)v18 + (uint)v20);
-    out[i] = v21;
+    if (ferrocl_proven) {
+        // The host proved this launch's indices in bounds: no index check.
+        const long v15 = a[i];
+        const long v19 = a[i];
+        const int v16 = (int)clz(v15);
+        const int v18 = (int)((uint)v16 * (uint)100);
+        const int v20 = ferrocl_ctzl(v19);
+        const int v21 = (int)((uint)v18 + (uint)v20);
+        out[i] = v21;
+    } else {
+        if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
+        const long v15 = a[i];
+        const long v19 = a[i];
+        if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
+        const int v16 = (int)clz(v15);
+        const int v18 = (int)((uint)v16 * (uint)100);
+        const int v20 = ferrocl_ctzl(v19);
+        const int v21 = (int)((uint)v18 + (uint)v20);
+        out[i] = v21;
+    }
 }

@@ -15,15 +15,24 @@ __kernel void maxDouble(
     const int n,
     const int ferrocl_start0,
     const uint ferrocl_count0,
+    const int ferrocl_proven,
     __global int* ferrocl_status)
 {
     if (get_global_id(0) >= (size_t)ferrocl_count0) return;
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
-    if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
-    const double v17 = a[i];
-    if ((uint)i >= (uint)b_length) { *ferrocl_status = 1; return; }
-    const double v18 = b[i];
-    if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
-    const double v19 = ferrocl_maxd(v17, v18);
-    out[i] = v19;
+    if (ferrocl_proven) {
+        // The host proved this launch's indices in bounds: no index check.
+        const double v17 = a[i];
+        const double v18 = b[i];
+        const double v19 = ferrocl_maxd(v17, v18);
+        out[i] = v19;
+    } else {
+        if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
+        const double v17 = a[i];
+        if ((uint)i >= (uint)b_length) { *ferrocl_status = 1; return; }
+        const double v18 = b[i];
+        if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
+        const double v19 = ferrocl_maxd(v17, v18);
+        out[i] = v19;
+    }
 }

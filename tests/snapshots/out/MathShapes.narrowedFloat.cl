@@ -621,25 +621,45 @@ __kernel void narrowedFloat(
     const int n,
     const int ferrocl_start0,
     const uint ferrocl_count0,
+    const int ferrocl_proven,
     __global int* ferrocl_status)
 {
     if (get_global_id(0) >= (size_t)ferrocl_count0) return;
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
-    if ((uint)i >= (uint)x_length) { *ferrocl_status = 1; return; }
-    const float v15 = x[i];
-    const float v19 = x[i];
-    const float v23 = x[i];
-    const float v29 = x[i];
-    const float v33 = x[i];
-    if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
-    const float v44 = ferrocl_math_sinf(v15);
-    const float v45 = ferrocl_math_cosf(v19);
-    const float v46 = ferrocl_math_tanf(v23);
-    const float v27 = (v45 * v46);
-    const float v28 = (v44 + v27);
-    const float v47 = ferrocl_math_expf(v29);
-    const float v48 = ferrocl_math_logf(v33);
-    const float v37 = (v47 / v48);
-    const float v38 = (v28 - v37);
-    out[i] = v38;
+    if (ferrocl_proven) {
+        // The host proved this launch's indices in bounds: no index check.
+        const float v15 = x[i];
+        const float v19 = x[i];
+        const float v23 = x[i];
+        const float v29 = x[i];
+        const float v33 = x[i];
+        const float v44 = ferrocl_math_sinf(v15);
+        const float v45 = ferrocl_math_cosf(v19);
+        const float v46 = ferrocl_math_tanf(v23);
+        const float v27 = (v45 * v46);
+        const float v28 = (v44 + v27);
+        const float v47 = ferrocl_math_expf(v29);
+        const float v48 = ferrocl_math_logf(v33);
+        const float v37 = (v47 / v48);
+        const float v38 = (v28 - v37);
+        out[i] = v38;
+    } else {
+        if ((uint)i >= (uint)x_length) { *ferrocl_status = 1; return; }
+        const float v15 = x[i];
+        const float v19 = x[i];
+        const float v23 = x[i];
+        const float v29 = x[i];
+        const float v33 = x[i];
+        if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
+        const float v44 = ferrocl_math_sinf(v15);
+        const float v45 = ferrocl_math_cosf(v19);
+        const float v46 = ferrocl_math_tanf(v23);
+        const float v27 = (v45 * v46);
+        const float v28 = (v44 + v27);
+        const float v47 = ferrocl_math_expf(v29);
+        const float v48 = ferrocl_math_logf(v33);
+        const float v37 = (v47 / v48);
+        const float v38 = (v28 - v37);
+        out[i] = v38;
+    }
 }

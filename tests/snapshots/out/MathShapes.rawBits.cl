@@ -15,18 +15,29 @@ __kernel void rawBits(
     const int n,
     const int ferrocl_start0,
     const uint ferrocl_count0,
+    const int ferrocl_proven,
     __global int* ferrocl_status)
 {
     if (get_global_id(0) >= (size_t)ferrocl_count0) return;
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
-    if ((uint)i >= (uint)f_length) { *ferrocl_status = 1; return; }
-    const float v19 = f[i];
-    if ((uint)i >= (uint)bits_length) { *ferrocl_status = 1; return; }
-    const int v20 = as_int(v19);
-    bits[i] = v20;
-    if ((uint)i >= (uint)lbits_length) { *ferrocl_status = 1; return; }
-    const long v22 = lbits[i];
-    if ((uint)i >= (uint)d_length) { *ferrocl_status = 1; return; }
-    const double v23 = as_double(v22);
-    d[i] = v23;
+    if (ferrocl_proven) {
+        // The host proved this launch's indices in bounds: no index check.
+        const float v19 = f[i];
+        const int v20 = as_int(v19);
+        bits[i] = v20;
+        const long v22 = lbits[i];
+        const double v23 = as_double(v22);
+        d[i] = v23;
+    } else {
+        if ((uint)i >= (uint)f_length) { *ferrocl_status = 1; return; }
+        const float v19 = f[i];
+        if ((uint)i >= (uint)bits_length) { *ferrocl_status = 1; return; }
+        const int v20 = as_int(v19);
+        bits[i] = v20;
+        if ((uint)i >= (uint)lbits_length) { *ferrocl_status = 1; return; }
+        const long v22 = lbits[i];
+        if ((uint)i >= (uint)d_length) { *ferrocl_status = 1; return; }
+        const double v23 = as_double(v22);
+        d[i] = v23;
+    }
 }

@@ -14,18 +14,30 @@ __kernel void rotateAndReverse(
     const int n,
     const int ferrocl_start0,
     const uint ferrocl_count0,
+    const int ferrocl_proven,
     __global int* ferrocl_status)
 {
     if (get_global_id(0) >= (size_t)ferrocl_count0) return;
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
-    if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
-    const int v17 = a[i];
-    if ((uint)i >= (uint)s_length) { *ferrocl_status = 1; return; }
-    const int v18 = s[i];
-    const int v20 = a[i];
-    if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
-    const int v19 = rotate(v17, v18);
-    const int v21 = ferrocl_reverse(v20);
-    const int v22 = (v19 ^ v21);
-    out[i] = v22;
+    if (ferrocl_proven) {
+        // The host proved this launch's indices in bounds: no index check.
+        const int v17 = a[i];
+        const int v18 = s[i];
+        const int v20 = a[i];
+        const int v19 = rotate(v17, v18);
+        const int v21 = ferrocl_reverse(v20);
+        const int v22 = (v19 ^ v21);
+        out[i] = v22;
+    } else {
+        if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
+        const int v17 = a[i];
+        if ((uint)i >= (uint)s_length) { *ferrocl_status = 1; return; }
+        const int v18 = s[i];
+        const int v20 = a[i];
+        if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
+        const int v19 = rotate(v17, v18);
+        const int v21 = ferrocl_reverse(v20);
+        const int v22 = (v19 ^ v21);
+        out[i] = v22;
+    }
 }

@@ -10,38 +10,71 @@ __kernel void pairsFresh(
     const int n,
     const int ferrocl_start0,
     const uint ferrocl_count0,
+    const int ferrocl_proven,
     __global int* ferrocl_status)
 {
     if (get_global_id(0) >= (size_t)ferrocl_count0) return;
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
-    long s;
-    int k;
-    long v22;
-    if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
-    const int v18 = a[i];
-    const int v20 = a[i];
-    s = 0L;
-    k = 0;
-    for (;;) {
-        const long v21 = (long)v20;
-        v22 = (long)((ulong)3L * (ulong)v21);
-        const bool v37 = (k >= 3);
-        if (v37) {
-            break;
-        } else {
-            const int v44 = (int)((uint)v18 + (uint)k);
-            const long v45 = (long)k;
-            const long v46 = (long)((ulong)v22 - (ulong)v45);
-            const long v47 = (long)v44;
-            const long v48 = (long)((ulong)v46 * (ulong)v47);
-            const long s_1 = (long)((ulong)s + (ulong)v48);
-            const int k_1 = (k + 1);
-            s = s_1;
-            k = k_1;
-            continue;
+    if (ferrocl_proven) {
+        // The host proved this launch's indices in bounds: no index check.
+        long s;
+        int k;
+        long v22;
+        const int v18 = a[i];
+        const int v20 = a[i];
+        s = 0L;
+        k = 0;
+        for (;;) {
+            const long v21 = (long)v20;
+            v22 = (long)((ulong)3L * (ulong)v21);
+            const bool v37 = (k >= 3);
+            if (v37) {
+                break;
+            } else {
+                const int v44 = (int)((uint)v18 + (uint)k);
+                const long v45 = (long)k;
+                const long v46 = (long)((ulong)v22 - (ulong)v45);
+                const long v47 = (long)v44;
+                const long v48 = (long)((ulong)v46 * (ulong)v47);
+                const long s_1 = (long)((ulong)s + (ulong)v48);
+                const int k_1 = (k + 1);
+                s = s_1;
+                k = k_1;
+                continue;
+            }
         }
+        const long v53 = (long)((ulong)s + (ulong)v22);
+        out[i] = v53;
+    } else {
+        long s;
+        int k;
+        long v22;
+        if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
+        const int v18 = a[i];
+        const int v20 = a[i];
+        s = 0L;
+        k = 0;
+        for (;;) {
+            const long v21 = (long)v20;
+            v22 = (long)((ulong)3L * (ulong)v21);
+            const bool v37 = (k >= 3);
+            if (v37) {
+                break;
+            } else {
+                const int v44 = (int)((uint)v18 + (uint)k);
+                const long v45 = (long)k;
+                const long v46 = (long)((ulong)v22 - (ulong)v45);
+                const long v47 = (long)v44;
+                const long v48 = (long)((ulong)v46 * (ulong)v47);
+                const long s_1 = (long)((ulong)s + (ulong)v48);
+                const int k_1 = (k + 1);
+                s = s_1;
+                k = k_1;
+                continue;
+            }
+        }
+        if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
+        const long v53 = (long)((ulong)s + (ulong)v22);
+        out[i] = v53;
     }
-    if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
-    const long v53 = (long)((ulong)s + (ulong)v22);
-    out[i] = v53;
 }

@@ -12,25 +12,44 @@ __kernel void points(
     const int n,
     const int ferrocl_start0,
     const uint ferrocl_count0,
+    const int ferrocl_proven,
     __global int* ferrocl_status)
 {
     if (get_global_id(0) >= (size_t)ferrocl_count0) return;
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
-    float p32;
-    if ((uint)i >= (uint)xs_length) { *ferrocl_status = 1; return; }
-    const float v20 = xs[i];
-    if ((uint)i >= (uint)ys_length) { *ferrocl_status = 1; return; }
-    const float v21 = ys[i];
-    const bool v24 = (v20 < 0.0f);
-    if (v24) {
-        const float v29 = (-v20);
-        p32 = v29;
+    if (ferrocl_proven) {
+        // The host proved this launch's indices in bounds: no index check.
+        float p32;
+        const float v20 = xs[i];
+        const float v21 = ys[i];
+        const bool v24 = (v20 < 0.0f);
+        if (v24) {
+            const float v29 = (-v20);
+            p32 = v29;
+        } else {
+            p32 = v20;
+        }
+        const float v33 = (p32 * p32);
+        const float v34 = (v21 * v21);
+        const float v35 = (v33 + v34);
+        out[i] = v35;
     } else {
-        p32 = v20;
+        float p32;
+        if ((uint)i >= (uint)xs_length) { *ferrocl_status = 1; return; }
+        const float v20 = xs[i];
+        if ((uint)i >= (uint)ys_length) { *ferrocl_status = 1; return; }
+        const float v21 = ys[i];
+        const bool v24 = (v20 < 0.0f);
+        if (v24) {
+            const float v29 = (-v20);
+            p32 = v29;
+        } else {
+            p32 = v20;
+        }
+        if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
+        const float v33 = (p32 * p32);
+        const float v34 = (v21 * v21);
+        const float v35 = (v33 + v34);
+        out[i] = v35;
     }
-    if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
-    const float v33 = (p32 * p32);
-    const float v34 = (v21 * v21);
-    const float v35 = (v33 + v34);
-    out[i] = v35;
 }

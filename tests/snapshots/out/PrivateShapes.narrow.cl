@@ -10,44 +10,83 @@ __kernel void narrow(
     const int n,
     const int ferrocl_start0,
     const uint ferrocl_count0,
+    const int ferrocl_proven,
     __global int* ferrocl_status)
 {
     if (get_global_id(0) >= (size_t)ferrocl_count0) return;
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
-    char b[2];
-    ushort c[2];
-    uchar z[1];
-    int p41;
-    int p60;
-    for (int ferrocl_z = 0; ferrocl_z < 2; ferrocl_z++) c[ferrocl_z] = 0;
-    for (int ferrocl_z = 0; ferrocl_z < 2; ferrocl_z++) b[ferrocl_z] = 0;
-    for (int ferrocl_z = 0; ferrocl_z < 1; ferrocl_z++) z[ferrocl_z] = 0;
-    if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
-    const int v22 = a[i];
-    const int v23 = (v22 & 0xFFFF);
-    c[0] = (ushort)v23;
-    const int v26 = a[i];
-    const int v27 = ((int)((uint)v26 << 24) >> 24);
-    b[1] = (char)v27;
-    const int v30 = a[i];
-    const bool v32 = (v30 <= 0);
-    if (v32) {
-        p41 = 0;
+    if (ferrocl_proven) {
+        // The host proved this launch's indices in bounds: no index check.
+        char b[2];
+        ushort c[2];
+        uchar z[1];
+        int p41;
+        int p60;
+        for (int ferrocl_z = 0; ferrocl_z < 2; ferrocl_z++) c[ferrocl_z] = 0;
+        for (int ferrocl_z = 0; ferrocl_z < 2; ferrocl_z++) b[ferrocl_z] = 0;
+        for (int ferrocl_z = 0; ferrocl_z < 1; ferrocl_z++) z[ferrocl_z] = 0;
+        const int v22 = a[i];
+        const int v23 = (v22 & 0xFFFF);
+        c[0] = (ushort)v23;
+        const int v26 = a[i];
+        const int v27 = ((int)((uint)v26 << 24) >> 24);
+        b[1] = (char)v27;
+        const int v30 = a[i];
+        const bool v32 = (v30 <= 0);
+        if (v32) {
+            p41 = 0;
+        } else {
+            p41 = 1;
+        }
+        z[0] = (uchar)(p41 & 1);
+        const int v44 = c[0];
+        const int v46 = b[1];
+        const int v49 = z[0];
+        const bool v51 = (v49 == 0);
+        if (v51) {
+            p60 = 0;
+        } else {
+            p60 = 1;
+        }
+        const int v47 = (int)((uint)v44 + (uint)v46);
+        const int v61 = (int)((uint)v47 + (uint)p60);
+        out[i] = v61;
     } else {
-        p41 = 1;
+        char b[2];
+        ushort c[2];
+        uchar z[1];
+        int p41;
+        int p60;
+        for (int ferrocl_z = 0; ferrocl_z < 2; ferrocl_z++) c[ferrocl_z] = 0;
+        for (int ferrocl_z = 0; ferrocl_z < 2; ferrocl_z++) b[ferrocl_z] = 0;
+        for (int ferrocl_z = 0; ferrocl_z < 1; ferrocl_z++) z[ferrocl_z] = 0;
+        if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
+        const int v22 = a[i];
+        const int v23 = (v22 & 0xFFFF);
+        c[0] = (ushort)v23;
+        const int v26 = a[i];
+        const int v27 = ((int)((uint)v26 << 24) >> 24);
+        b[1] = (char)v27;
+        const int v30 = a[i];
+        const bool v32 = (v30 <= 0);
+        if (v32) {
+            p41 = 0;
+        } else {
+            p41 = 1;
+        }
+        z[0] = (uchar)(p41 & 1);
+        const int v44 = c[0];
+        const int v46 = b[1];
+        const int v49 = z[0];
+        const bool v51 = (v49 == 0);
+        if (v51) {
+            p60 = 0;
+        } else {
+            p60 = 1;
+        }
+        if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
+        const int v47 = (int)((uint)v44 + (uint)v46);
+        const int v61 = (int)((uint)v47 + (uint)p60);
+        out[i] = v61;
     }
-    z[0] = (uchar)(p41 & 1);
-    const int v44 = c[0];
-    const int v46 = b[1];
-    const int v49 = z[0];
-    const bool v51 = (v49 == 0);
-    if (v51) {
-        p60 = 0;
-    } else {
-        p60 = 1;
-    }
-    if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
-    const int v47 = (int)((uint)v44 + (uint)v46);
-    const int v61 = (int)((uint)v47 + (uint)p60);
-    out[i] = v61;
 }

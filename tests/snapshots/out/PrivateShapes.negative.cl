@@ -8,16 +8,28 @@ __kernel void negative(
     const int n,
     const int ferrocl_start0,
     const uint ferrocl_count0,
+    const int ferrocl_proven,
     __global int* ferrocl_status)
 {
     if (get_global_id(0) >= (size_t)ferrocl_count0) return;
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
-    int bad[1];
-    if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
-    const int v13 = out[i];
-    const bool v15 = (v13 >= 0);
-    if (!v15) {
-        *ferrocl_status = 3; return; /* new int[-1] */
-        out[i] = (-1);
+    if (ferrocl_proven) {
+        // The host proved this launch's indices in bounds: no index check.
+        int bad[1];
+        const int v13 = out[i];
+        const bool v15 = (v13 >= 0);
+        if (!v15) {
+            *ferrocl_status = 3; return; /* new int[-1] */
+            out[i] = (-1);
+        }
+    } else {
+        int bad[1];
+        if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
+        const int v13 = out[i];
+        const bool v15 = (v13 >= 0);
+        if (!v15) {
+            *ferrocl_status = 3; return; /* new int[-1] */
+            out[i] = (-1);
+        }
     }
 }

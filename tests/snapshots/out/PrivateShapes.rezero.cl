@@ -10,72 +10,139 @@ __kernel void rezero(
     const int n,
     const int ferrocl_start0,
     const uint ferrocl_count0,
+    const int ferrocl_proven,
     __global int* ferrocl_status)
 {
     if (get_global_id(0) >= (size_t)ferrocl_count0) return;
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
-    float w[4];
-    float acc;
-    int r;
-    acc = 0.0f;
-    r = 0;
-    // Loop versioning: 1 check(s) of this loop tested once at its entry.
-    const long r_last = (long)3 + -1L;
-    const long r_trips = r_last - (long)r;
-    const int r_fast = (r_last + 1L <= 2147483647L)
-        && ((ulong)((long)i) < (ulong)a_length);
-    if (r_fast) {
-        for (;;) {
-            const bool v26 = (r >= 3);
-            if (v26) {
-                break;
-            } else {
-                for (int ferrocl_z = 0; ferrocl_z < 4; ferrocl_z++) w[ferrocl_z] = 0;
-                const float v32 = w[r];
-                const float v33 = a[i];
-                const float v34 = (v32 + v33);
-                w[r] = v34;
-                const float v37 = w[0];
-                const float v39 = w[1];
-                const float v42 = w[2];
-                const float v45 = w[3];
-                const float v40 = (v37 + v39);
-                const float v43 = (v40 + v42);
-                const float v46 = (v43 + v45);
-                const float acc_1 = (acc + v46);
-                const int r_1 = (r + 1);
-                acc = acc_1;
-                r = r_1;
-                continue;
+    if (ferrocl_proven) {
+        // The host proved this launch's indices in bounds: no index check.
+        float w[4];
+        float acc;
+        int r;
+        acc = 0.0f;
+        r = 0;
+        // Loop versioning: 1 check(s) of this loop tested once at its entry.
+        const long r_last = (long)3 + -1L;
+        const long r_trips = r_last - (long)r;
+        const int r_fast = (r_last + 1L <= 2147483647L)
+            && ((ulong)((long)i) < (ulong)a_length);
+        if (r_fast) {
+            for (;;) {
+                const bool v26 = (r >= 3);
+                if (v26) {
+                    break;
+                } else {
+                    for (int ferrocl_z = 0; ferrocl_z < 4; ferrocl_z++) w[ferrocl_z] = 0;
+                    const float v32 = w[r];
+                    const float v33 = a[i];
+                    const float v34 = (v32 + v33);
+                    w[r] = v34;
+                    const float v37 = w[0];
+                    const float v39 = w[1];
+                    const float v42 = w[2];
+                    const float v45 = w[3];
+                    const float v40 = (v37 + v39);
+                    const float v43 = (v40 + v42);
+                    const float v46 = (v43 + v45);
+                    const float acc_1 = (acc + v46);
+                    const int r_1 = (r + 1);
+                    acc = acc_1;
+                    r = r_1;
+                    continue;
+                }
+            }
+        } else {
+            for (;;) {
+                const bool v26_1 = (r >= 3);
+                if (v26_1) {
+                    break;
+                } else {
+                    for (int ferrocl_z = 0; ferrocl_z < 4; ferrocl_z++) w[ferrocl_z] = 0;
+                    const float v32_1 = w[r];
+                    const float v33_1 = a[i];
+                    const float v34_1 = (v32_1 + v33_1);
+                    w[r] = v34_1;
+                    const float v37_1 = w[0];
+                    const float v39_1 = w[1];
+                    const float v42_1 = w[2];
+                    const float v45_1 = w[3];
+                    const float v40_1 = (v37_1 + v39_1);
+                    const float v43_1 = (v40_1 + v42_1);
+                    const float v46_1 = (v43_1 + v45_1);
+                    const float acc_2 = (acc + v46_1);
+                    const int r_2 = (r + 1);
+                    acc = acc_2;
+                    r = r_2;
+                    continue;
+                }
             }
         }
+        out[i] = acc;
     } else {
-        for (;;) {
-            const bool v26_1 = (r >= 3);
-            if (v26_1) {
-                break;
-            } else {
-                for (int ferrocl_z = 0; ferrocl_z < 4; ferrocl_z++) w[ferrocl_z] = 0;
-                const float v32_1 = w[r];
-                if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
-                const float v33_1 = a[i];
-                const float v34_1 = (v32_1 + v33_1);
-                w[r] = v34_1;
-                const float v37_1 = w[0];
-                const float v39_1 = w[1];
-                const float v42_1 = w[2];
-                const float v45_1 = w[3];
-                const float v40_1 = (v37_1 + v39_1);
-                const float v43_1 = (v40_1 + v42_1);
-                const float v46_1 = (v43_1 + v45_1);
-                const float acc_2 = (acc + v46_1);
-                const int r_2 = (r + 1);
-                acc = acc_2;
-                r = r_2;
-                continue;
+        float w[4];
+        float acc;
+        int r;
+        acc = 0.0f;
+        r = 0;
+        // Loop versioning: 1 check(s) of this loop tested once at its entry.
+        const long r_last = (long)3 + -1L;
+        const long r_trips = r_last - (long)r;
+        const int r_fast = (r_last + 1L <= 2147483647L)
+            && ((ulong)((long)i) < (ulong)a_length);
+        if (r_fast) {
+            for (;;) {
+                const bool v26 = (r >= 3);
+                if (v26) {
+                    break;
+                } else {
+                    for (int ferrocl_z = 0; ferrocl_z < 4; ferrocl_z++) w[ferrocl_z] = 0;
+                    const float v32 = w[r];
+                    const float v33 = a[i];
+                    const float v34 = (v32 + v33);
+                    w[r] = v34;
+                    const float v37 = w[0];
+                    const float v39 = w[1];
+                    const float v42 = w[2];
+                    const float v45 = w[3];
+                    const float v40 = (v37 + v39);
+                    const float v43 = (v40 + v42);
+                    const float v46 = (v43 + v45);
+                    const float acc_1 = (acc + v46);
+                    const int r_1 = (r + 1);
+                    acc = acc_1;
+                    r = r_1;
+                    continue;
+                }
+            }
+        } else {
+            for (;;) {
+                const bool v26_1 = (r >= 3);
+                if (v26_1) {
+                    break;
+                } else {
+                    for (int ferrocl_z = 0; ferrocl_z < 4; ferrocl_z++) w[ferrocl_z] = 0;
+                    const float v32_1 = w[r];
+                    if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
+                    const float v33_1 = a[i];
+                    const float v34_1 = (v32_1 + v33_1);
+                    w[r] = v34_1;
+                    const float v37_1 = w[0];
+                    const float v39_1 = w[1];
+                    const float v42_1 = w[2];
+                    const float v45_1 = w[3];
+                    const float v40_1 = (v37_1 + v39_1);
+                    const float v43_1 = (v40_1 + v42_1);
+                    const float v46_1 = (v43_1 + v45_1);
+                    const float acc_2 = (acc + v46_1);
+                    const int r_2 = (r + 1);
+                    acc = acc_2;
+                    r = r_2;
+                    continue;
+                }
             }
         }
+        if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
+        out[i] = acc;
     }
-    if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
-    out[i] = acc;
 }

@@ -12,16 +12,27 @@ __kernel void nonFinalStatic(
     const float gain,
     const int ferrocl_start0,
     const uint ferrocl_count0,
+    const int ferrocl_proven,
     __global int* ferrocl_status)
 {
     if (get_global_id(0) >= (size_t)ferrocl_count0) return;
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
-    if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
-    const int v15 = a[i];
-    const int v17 = (int)((uint)v15 + (uint)offset);
-    a[i] = v17;
-    if ((uint)i >= (uint)x_length) { *ferrocl_status = 1; return; }
-    const float v19 = x[i];
-    const float v21 = (v19 * gain);
-    x[i] = v21;
+    if (ferrocl_proven) {
+        // The host proved this launch's indices in bounds: no index check.
+        const int v15 = a[i];
+        const int v17 = (int)((uint)v15 + (uint)offset);
+        a[i] = v17;
+        const float v19 = x[i];
+        const float v21 = (v19 * gain);
+        x[i] = v21;
+    } else {
+        if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
+        const int v15 = a[i];
+        const int v17 = (int)((uint)v15 + (uint)offset);
+        a[i] = v17;
+        if ((uint)i >= (uint)x_length) { *ferrocl_status = 1; return; }
+        const float v19 = x[i];
+        const float v21 = (v19 * gain);
+        x[i] = v21;
+    }
 }

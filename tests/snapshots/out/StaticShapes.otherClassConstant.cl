@@ -8,12 +8,20 @@ __kernel void otherClassConstant(
     const int n,
     const int ferrocl_start0,
     const uint ferrocl_count0,
+    const int ferrocl_proven,
     __global int* ferrocl_status)
 {
     if (get_global_id(0) >= (size_t)ferrocl_count0) return;
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
-    if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
-    const int v13 = a[i];
-    const int v15 = (int)((uint)v13 + (uint)7);
-    a[i] = v15;
+    if (ferrocl_proven) {
+        // The host proved this launch's indices in bounds: no index check.
+        const int v13 = a[i];
+        const int v15 = (int)((uint)v13 + (uint)7);
+        a[i] = v15;
+    } else {
+        if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
+        const int v13 = a[i];
+        const int v15 = (int)((uint)v13 + (uint)7);
+        a[i] = v15;
+    }
 }

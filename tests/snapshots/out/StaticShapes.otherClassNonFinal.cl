@@ -9,12 +9,20 @@ __kernel void otherClassNonFinal(
     const float factor,
     const int ferrocl_start0,
     const uint ferrocl_count0,
+    const int ferrocl_proven,
     __global int* ferrocl_status)
 {
     if (get_global_id(0) >= (size_t)ferrocl_count0) return;
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
-    if ((uint)i >= (uint)x_length) { *ferrocl_status = 1; return; }
-    const float v13 = x[i];
-    const float v15 = (v13 * factor);
-    x[i] = v15;
+    if (ferrocl_proven) {
+        // The host proved this launch's indices in bounds: no index check.
+        const float v13 = x[i];
+        const float v15 = (v13 * factor);
+        x[i] = v15;
+    } else {
+        if ((uint)i >= (uint)x_length) { *ferrocl_status = 1; return; }
+        const float v13 = x[i];
+        const float v15 = (v13 * factor);
+        x[i] = v15;
+    }
 }

@@ -11,16 +11,27 @@ __kernel void staticFinalConstant(
     const int n,
     const int ferrocl_start0,
     const uint ferrocl_count0,
+    const int ferrocl_proven,
     __global int* ferrocl_status)
 {
     if (get_global_id(0) >= (size_t)ferrocl_count0) return;
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
-    if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
-    const int v15 = a[i];
-    const int v17 = (int)((uint)v15 * (uint)3);
-    a[i] = v17;
-    if ((uint)i >= (uint)d_length) { *ferrocl_status = 1; return; }
-    const double v19 = d[i];
-    const double v21 = (v19 * 6.283185307179586);
-    d[i] = v21;
+    if (ferrocl_proven) {
+        // The host proved this launch's indices in bounds: no index check.
+        const int v15 = a[i];
+        const int v17 = (int)((uint)v15 * (uint)3);
+        a[i] = v17;
+        const double v19 = d[i];
+        const double v21 = (v19 * 6.283185307179586);
+        d[i] = v21;
+    } else {
+        if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
+        const int v15 = a[i];
+        const int v17 = (int)((uint)v15 * (uint)3);
+        a[i] = v17;
+        if ((uint)i >= (uint)d_length) { *ferrocl_status = 1; return; }
+        const double v19 = d[i];
+        const double v21 = (v19 * 6.283185307179586);
+        d[i] = v21;
+    }
 }

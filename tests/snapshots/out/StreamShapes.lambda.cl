@@ -11,14 +11,23 @@ __kernel void lambda(
     const int c_length,
     const int ferrocl_start0,
     const uint ferrocl_count0,
+    const int ferrocl_proven,
     __global int* ferrocl_status)
 {
     if (get_global_id(0) >= (size_t)ferrocl_count0) return;
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
-    if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
-    const int v16 = a[i];
-    if ((uint)i >= (uint)b_length) { *ferrocl_status = 1; return; }
-    const int v17 = b[i];
-    const int v18 = (int)((uint)v16 * (uint)v17);
-    c[i] = v18;
+    if (ferrocl_proven) {
+        // The host proved this launch's indices in bounds: no index check.
+        const int v16 = a[i];
+        const int v17 = b[i];
+        const int v18 = (int)((uint)v16 * (uint)v17);
+        c[i] = v18;
+    } else {
+        if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
+        const int v16 = a[i];
+        if ((uint)i >= (uint)b_length) { *ferrocl_status = 1; return; }
+        const int v17 = b[i];
+        const int v18 = (int)((uint)v16 * (uint)v17);
+        c[i] = v18;
+    }
 }

@@ -12,15 +12,26 @@ __kernel void rangeClosedSplit(
     const int m,
     const int ferrocl_start0,
     const uint ferrocl_count0,
+    const int ferrocl_proven,
     __global int* ferrocl_status)
 {
     if (get_global_id(0) >= (size_t)ferrocl_count0) return;
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
-    if (m == 0) { *ferrocl_status = 2; return; }
-    const int v18 = ferrocl_idiv(i, m);
-    const int v19 = ferrocl_irem(i, m);
-    if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
-    const int v20 = (int)((uint)v18 + (uint)v19);
-    const float v21 = (float)v20;
-    out[i] = v21;
+    if (ferrocl_proven) {
+        // The host proved this launch's indices in bounds: no index check.
+        if (m == 0) { *ferrocl_status = 2; return; }
+        const int v18 = ferrocl_idiv(i, m);
+        const int v19 = ferrocl_irem(i, m);
+        const int v20 = (int)((uint)v18 + (uint)v19);
+        const float v21 = (float)v20;
+        out[i] = v21;
+    } else {
+        if (m == 0) { *ferrocl_status = 2; return; }
+        const int v18 = ferrocl_idiv(i, m);
+        const int v19 = ferrocl_irem(i, m);
+        if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
+        const int v20 = (int)((uint)v18 + (uint)v19);
+        const float v21 = (float)v20;
+        out[i] = v21;
+    }
 }

@@ -10,34 +10,61 @@ __kernel void lookupSwitch(
     const int n,
     const int ferrocl_start0,
     const uint ferrocl_count0,
+    const int ferrocl_proven,
     __global int* ferrocl_status)
 {
     if (get_global_id(0) >= (size_t)ferrocl_count0) return;
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
-    if ((uint)i >= (uint)k_length) { *ferrocl_status = 1; return; }
-    const int v15 = k[i];
-    const bool v17 = (v15 == (-2147483647 - 1));
-    if (v17) {
-        if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
-        out[i] = 4;
-    } else {
-        const bool v21 = (v15 == (-1000));
-        if (v21) {
-            if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
-            out[i] = 1;
+    if (ferrocl_proven) {
+        // The host proved this launch's indices in bounds: no index check.
+        const int v15 = k[i];
+        const bool v17 = (v15 == (-2147483647 - 1));
+        if (v17) {
+            out[i] = 4;
         } else {
-            const bool v26 = (v15 == 7);
-            if (v26) {
-                if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
-                out[i] = 2;
+            const bool v21 = (v15 == (-1000));
+            if (v21) {
+                out[i] = 1;
             } else {
-                const bool v31 = (v15 == 65536);
-                if (v31) {
-                    if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
-                    out[i] = 3;
+                const bool v26 = (v15 == 7);
+                if (v26) {
+                    out[i] = 2;
                 } else {
+                    const bool v31 = (v15 == 65536);
+                    if (v31) {
+                        out[i] = 3;
+                    } else {
+                        out[i] = 0;
+                    }
+                }
+            }
+        }
+    } else {
+        if ((uint)i >= (uint)k_length) { *ferrocl_status = 1; return; }
+        const int v15 = k[i];
+        const bool v17 = (v15 == (-2147483647 - 1));
+        if (v17) {
+            if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
+            out[i] = 4;
+        } else {
+            const bool v21 = (v15 == (-1000));
+            if (v21) {
+                if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
+                out[i] = 1;
+            } else {
+                const bool v26 = (v15 == 7);
+                if (v26) {
                     if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
-                    out[i] = 0;
+                    out[i] = 2;
+                } else {
+                    const bool v31 = (v15 == 65536);
+                    if (v31) {
+                        if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
+                        out[i] = 3;
+                    } else {
+                        if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
+                        out[i] = 0;
+                    }
                 }
             }
         }

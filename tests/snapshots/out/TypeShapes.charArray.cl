@@ -10,17 +10,29 @@ __kernel void charArray(
     const int n,
     const int ferrocl_start0,
     const uint ferrocl_count0,
+    const int ferrocl_proven,
     __global int* ferrocl_status)
 {
     if (get_global_id(0) >= (size_t)ferrocl_count0) return;
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
-    if ((uint)i >= (uint)c_length) { *ferrocl_status = 1; return; }
-    const int v15 = c[i];
-    if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
-    const int v17 = (int)((uint)v15 + (uint)1);
-    out[i] = v17;
-    const int v19 = c[i];
-    const int v21 = (v19 >> (1 & 31));
-    const int v22 = (v21 & 0xFFFF);
-    c[i] = (ushort)v22;
+    if (ferrocl_proven) {
+        // The host proved this launch's indices in bounds: no index check.
+        const int v15 = c[i];
+        const int v17 = (int)((uint)v15 + (uint)1);
+        out[i] = v17;
+        const int v19 = c[i];
+        const int v21 = (v19 >> (1 & 31));
+        const int v22 = (v21 & 0xFFFF);
+        c[i] = (ushort)v22;
+    } else {
+        if ((uint)i >= (uint)c_length) { *ferrocl_status = 1; return; }
+        const int v15 = c[i];
+        if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
+        const int v17 = (int)((uint)v15 + (uint)1);
+        out[i] = v17;
+        const int v19 = c[i];
+        const int v21 = (v19 >> (1 & 31));
+        const int v22 = (v21 & 0xFFFF);
+        c[i] = (ushort)v22;
+    }
 }

@@ -20,48 +20,89 @@ __kernel void conversions(
     const int n,
     const int ferrocl_start0,
     const uint ferrocl_count0,
+    const int ferrocl_proven,
     __global int* ferrocl_status)
 {
     if (get_global_id(0) >= (size_t)ferrocl_count0) return;
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
-    if ((uint)i >= (uint)i32_length) { *ferrocl_status = 1; return; }
-    const int v19 = i32[i];
-    const int v21 = i32[i];
-    const int v23 = i32[i];
-    if ((uint)i >= (uint)i64_length) { *ferrocl_status = 1; return; }
-    const long v25 = i64[i];
-    const long v27 = i64[i];
-    const long v29 = i64[i];
-    if ((uint)i >= (uint)f32_length) { *ferrocl_status = 1; return; }
-    const float v31 = f32[i];
-    const float v33 = f32[i];
-    const float v35 = f32[i];
-    if ((uint)i >= (uint)f64_length) { *ferrocl_status = 1; return; }
-    const double v37 = f64[i];
-    const double v39 = f64[i];
-    const double v41 = f64[i];
-    const int d = (int)(uint)v25;
-    const int g = ferrocl_f2i(v31);
-    const int v43 = (int)((uint)d + (uint)g);
-    const int l = ferrocl_d2i(v37);
-    const int v44 = (int)((uint)v43 + (uint)l);
-    i32[i] = v44;
-    const long a = (long)v19;
-    const long h = ferrocl_f2l(v33);
-    const long v46 = (long)((ulong)a + (ulong)h);
-    const long m = ferrocl_d2l(v39);
-    const long v47 = (long)((ulong)v46 + (ulong)m);
-    i64[i] = v47;
-    const float b = (float)v21;
-    const float e = (float)v27;
-    const float v49 = (b + e);
-    const float o = (float)v41;
-    const float v50 = (v49 + o);
-    f32[i] = v50;
-    const double c = (double)v23;
-    const double f = (double)v29;
-    const double v52 = (c + f);
-    const double k = (double)v35;
-    const double v53 = (v52 + k);
-    f64[i] = v53;
+    if (ferrocl_proven) {
+        // The host proved this launch's indices in bounds: no index check.
+        const int v19 = i32[i];
+        const int v21 = i32[i];
+        const int v23 = i32[i];
+        const long v25 = i64[i];
+        const long v27 = i64[i];
+        const long v29 = i64[i];
+        const float v31 = f32[i];
+        const float v33 = f32[i];
+        const float v35 = f32[i];
+        const double v37 = f64[i];
+        const double v39 = f64[i];
+        const double v41 = f64[i];
+        const int d = (int)(uint)v25;
+        const int g = ferrocl_f2i(v31);
+        const int v43 = (int)((uint)d + (uint)g);
+        const int l = ferrocl_d2i(v37);
+        const int v44 = (int)((uint)v43 + (uint)l);
+        i32[i] = v44;
+        const long a = (long)v19;
+        const long h = ferrocl_f2l(v33);
+        const long v46 = (long)((ulong)a + (ulong)h);
+        const long m = ferrocl_d2l(v39);
+        const long v47 = (long)((ulong)v46 + (ulong)m);
+        i64[i] = v47;
+        const float b = (float)v21;
+        const float e = (float)v27;
+        const float v49 = (b + e);
+        const float o = (float)v41;
+        const float v50 = (v49 + o);
+        f32[i] = v50;
+        const double c = (double)v23;
+        const double f = (double)v29;
+        const double v52 = (c + f);
+        const double k = (double)v35;
+        const double v53 = (v52 + k);
+        f64[i] = v53;
+    } else {
+        if ((uint)i >= (uint)i32_length) { *ferrocl_status = 1; return; }
+        const int v19 = i32[i];
+        const int v21 = i32[i];
+        const int v23 = i32[i];
+        if ((uint)i >= (uint)i64_length) { *ferrocl_status = 1; return; }
+        const long v25 = i64[i];
+        const long v27 = i64[i];
+        const long v29 = i64[i];
+        if ((uint)i >= (uint)f32_length) { *ferrocl_status = 1; return; }
+        const float v31 = f32[i];
+        const float v33 = f32[i];
+        const float v35 = f32[i];
+        if ((uint)i >= (uint)f64_length) { *ferrocl_status = 1; return; }
+        const double v37 = f64[i];
+        const double v39 = f64[i];
+        const double v41 = f64[i];
+        const int d = (int)(uint)v25;
+        const int g = ferrocl_f2i(v31);
+        const int v43 = (int)((uint)d + (uint)g);
+        const int l = ferrocl_d2i(v37);
+        const int v44 = (int)((uint)v43 + (uint)l);
+        i32[i] = v44;
+        const long a = (long)v19;
+        const long h = ferrocl_f2l(v33);
+        const long v46 = (long)((ulong)a + (ulong)h);
+        const long m = ferrocl_d2l(v39);
+        const long v47 = (long)((ulong)v46 + (ulong)m);
+        i64[i] = v47;
+        const float b = (float)v21;
+        const float e = (float)v27;
+        const float v49 = (b + e);
+        const float o = (float)v41;
+        const float v50 = (v49 + o);
+        f32[i] = v50;
+        const double c = (double)v23;
+        const double f = (double)v29;
+        const double v52 = (c + f);
+        const double k = (double)v35;
+        const double v53 = (v52 + k);
+        f64[i] = v53;
+    }
 }

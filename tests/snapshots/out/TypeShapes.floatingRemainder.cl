@@ -15,20 +15,33 @@ __kernel void floatingRemainder(
     const int n,
     const int ferrocl_start0,
     const uint ferrocl_count0,
+    const int ferrocl_proven,
     __global int* ferrocl_status)
 {
     if (get_global_id(0) >= (size_t)ferrocl_count0) return;
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
-    if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
-    const float v19 = a[i];
-    if ((uint)i >= (uint)b_length) { *ferrocl_status = 1; return; }
-    const float v20 = b[i];
-    const float v21 = fmod(v19, v20);
-    a[i] = v21;
-    if ((uint)i >= (uint)c_length) { *ferrocl_status = 1; return; }
-    const double v23 = c[i];
-    if ((uint)i >= (uint)d_length) { *ferrocl_status = 1; return; }
-    const double v24 = d[i];
-    const double v25 = fmod(v23, v24);
-    c[i] = v25;
+    if (ferrocl_proven) {
+        // The host proved this launch's indices in bounds: no index check.
+        const float v19 = a[i];
+        const float v20 = b[i];
+        const float v21 = fmod(v19, v20);
+        a[i] = v21;
+        const double v23 = c[i];
+        const double v24 = d[i];
+        const double v25 = fmod(v23, v24);
+        c[i] = v25;
+    } else {
+        if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
+        const float v19 = a[i];
+        if ((uint)i >= (uint)b_length) { *ferrocl_status = 1; return; }
+        const float v20 = b[i];
+        const float v21 = fmod(v19, v20);
+        a[i] = v21;
+        if ((uint)i >= (uint)c_length) { *ferrocl_status = 1; return; }
+        const double v23 = c[i];
+        if ((uint)i >= (uint)d_length) { *ferrocl_status = 1; return; }
+        const double v24 = d[i];
+        const double v25 = fmod(v23, v24);
+        c[i] = v25;
+    }
 }

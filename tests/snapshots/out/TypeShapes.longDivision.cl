@@ -17,22 +17,37 @@ __kernel void longDivision(
     const int n,
     const int ferrocl_start0,
     const uint ferrocl_count0,
+    const int ferrocl_proven,
     __global int* ferrocl_status)
 {
     if (get_global_id(0) >= (size_t)ferrocl_count0) return;
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
-    if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
-    const long v19 = a[i];
-    if ((uint)i >= (uint)b_length) { *ferrocl_status = 1; return; }
-    const long v20 = b[i];
-    if (v20 == 0) { *ferrocl_status = 2; return; }
-    const long v21 = ferrocl_ldiv(v19, v20);
-    if ((uint)i >= (uint)q_length) { *ferrocl_status = 1; return; }
-    q[i] = v21;
-    const long v23 = a[i];
-    const long v24 = b[i];
-    if (v24 == 0) { *ferrocl_status = 2; return; }
-    const long v25 = ferrocl_lrem(v23, v24);
-    if ((uint)i >= (uint)r_length) { *ferrocl_status = 1; return; }
-    r[i] = v25;
+    if (ferrocl_proven) {
+        // The host proved this launch's indices in bounds: no index check.
+        const long v19 = a[i];
+        const long v20 = b[i];
+        if (v20 == 0) { *ferrocl_status = 2; return; }
+        const long v21 = ferrocl_ldiv(v19, v20);
+        q[i] = v21;
+        const long v23 = a[i];
+        const long v24 = b[i];
+        if (v24 == 0) { *ferrocl_status = 2; return; }
+        const long v25 = ferrocl_lrem(v23, v24);
+        r[i] = v25;
+    } else {
+        if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
+        const long v19 = a[i];
+        if ((uint)i >= (uint)b_length) { *ferrocl_status = 1; return; }
+        const long v20 = b[i];
+        if (v20 == 0) { *ferrocl_status = 2; return; }
+        const long v21 = ferrocl_ldiv(v19, v20);
+        if ((uint)i >= (uint)q_length) { *ferrocl_status = 1; return; }
+        q[i] = v21;
+        const long v23 = a[i];
+        const long v24 = b[i];
+        if (v24 == 0) { *ferrocl_status = 2; return; }
+        const long v25 = ferrocl_lrem(v23, v24);
+        if ((uint)i >= (uint)r_length) { *ferrocl_status = 1; return; }
+        r[i] = v25;
+    }
 }

@@ -14,23 +14,40 @@ __kernel void longShifts(
     const int n,
     const int ferrocl_start0,
     const uint ferrocl_count0,
+    const int ferrocl_proven,
     __global int* ferrocl_status)
 {
     if (get_global_id(0) >= (size_t)ferrocl_count0) return;
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
-    if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
-    const long v17 = a[i];
-    if ((uint)i >= (uint)s_length) { *ferrocl_status = 1; return; }
-    const int v18 = s[i];
-    const long v20 = a[i];
-    const int v21 = s[i];
-    const long v24 = a[i];
-    const int v25 = s[i];
-    if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
-    const long v19 = ferrocl_lshl(v17, v18);
-    const long v22 = (v20 >> (v21 & 63));
-    const long v23 = (v19 ^ v22);
-    const long v26 = (long)((ulong)v24 >> (v25 & 63));
-    const long v27 = (v23 ^ v26);
-    out[i] = v27;
+    if (ferrocl_proven) {
+        // The host proved this launch's indices in bounds: no index check.
+        const long v17 = a[i];
+        const int v18 = s[i];
+        const long v20 = a[i];
+        const int v21 = s[i];
+        const long v24 = a[i];
+        const int v25 = s[i];
+        const long v19 = ferrocl_lshl(v17, v18);
+        const long v22 = (v20 >> (v21 & 63));
+        const long v23 = (v19 ^ v22);
+        const long v26 = (long)((ulong)v24 >> (v25 & 63));
+        const long v27 = (v23 ^ v26);
+        out[i] = v27;
+    } else {
+        if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
+        const long v17 = a[i];
+        if ((uint)i >= (uint)s_length) { *ferrocl_status = 1; return; }
+        const int v18 = s[i];
+        const long v20 = a[i];
+        const int v21 = s[i];
+        const long v24 = a[i];
+        const int v25 = s[i];
+        if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
+        const long v19 = ferrocl_lshl(v17, v18);
+        const long v22 = (v20 >> (v21 & 63));
+        const long v23 = (v19 ^ v22);
+        const long v26 = (long)((ulong)v24 >> (v25 & 63));
+        const long v27 = (v23 ^ v26);
+        out[i] = v27;
+    }
 }

@@ -14,21 +14,35 @@ __kernel void narrowing(
     const int n,
     const int ferrocl_start0,
     const uint ferrocl_count0,
+    const int ferrocl_proven,
     __global int* ferrocl_status)
 {
     if (get_global_id(0) >= (size_t)ferrocl_count0) return;
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
-    if ((uint)i >= (uint)x_length) { *ferrocl_status = 1; return; }
-    const int v19 = x[i];
-    if ((uint)i >= (uint)b_length) { *ferrocl_status = 1; return; }
-    const int v20 = ((int)((uint)v19 << 24) >> 24);
-    b[i] = (char)v20;
-    const int v22 = x[i];
-    if ((uint)i >= (uint)c_length) { *ferrocl_status = 1; return; }
-    const int v23 = (v22 & 0xFFFF);
-    c[i] = (ushort)v23;
-    const int v25 = x[i];
-    if ((uint)i >= (uint)s_length) { *ferrocl_status = 1; return; }
-    const int v26 = ((int)((uint)v25 << 16) >> 16);
-    s[i] = (short)v26;
+    if (ferrocl_proven) {
+        // The host proved this launch's indices in bounds: no index check.
+        const int v19 = x[i];
+        const int v20 = ((int)((uint)v19 << 24) >> 24);
+        b[i] = (char)v20;
+        const int v22 = x[i];
+        const int v23 = (v22 & 0xFFFF);
+        c[i] = (ushort)v23;
+        const int v25 = x[i];
+        const int v26 = ((int)((uint)v25 << 16) >> 16);
+        s[i] = (short)v26;
+    } else {
+        if ((uint)i >= (uint)x_length) { *ferrocl_status = 1; return; }
+        const int v19 = x[i];
+        if ((uint)i >= (uint)b_length) { *ferrocl_status = 1; return; }
+        const int v20 = ((int)((uint)v19 << 24) >> 24);
+        b[i] = (char)v20;
+        const int v22 = x[i];
+        if ((uint)i >= (uint)c_length) { *ferrocl_status = 1; return; }
+        const int v23 = (v22 & 0xFFFF);
+        c[i] = (ushort)v23;
+        const int v25 = x[i];
+        if ((uint)i >= (uint)s_length) { *ferrocl_status = 1; return; }
+        const int v26 = ((int)((uint)v25 << 16) >> 16);
+        s[i] = (short)v26;
+    }
 }

@@ -10,16 +10,26 @@ __kernel void offsetStart(
     const int start,
     const int ferrocl_start0,
     const uint ferrocl_count0,
+    const int ferrocl_proven,
     __global int* ferrocl_status)
 {
     if (get_global_id(0) >= (size_t)ferrocl_count0) return;
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
-    if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
-    const float v15 = a[i];
-    const int v16 = (int)((uint)i - (uint)start);
-    if ((uint)v16 >= (uint)a_length) { *ferrocl_status = 1; return; }
-    const float v17 = a[v16];
-    if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
-    const float v18 = (v15 - v17);
-    out[i] = v18;
+    if (ferrocl_proven) {
+        // The host proved this launch's indices in bounds: no index check.
+        const float v15 = a[i];
+        const int v16 = (int)((uint)i - (uint)start);
+        const float v17 = a[v16];
+        const float v18 = (v15 - v17);
+        out[i] = v18;
+    } else {
+        if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
+        const float v15 = a[i];
+        const int v16 = (int)((uint)i - (uint)start);
+        if ((uint)v16 >= (uint)a_length) { *ferrocl_status = 1; return; }
+        const float v17 = a[v16];
+        if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
+        const float v18 = (v15 - v17);
+        out[i] = v18;
+    }
 }

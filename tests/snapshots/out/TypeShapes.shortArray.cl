@@ -10,15 +10,25 @@ __kernel void shortArray(
     const int n,
     const int ferrocl_start0,
     const uint ferrocl_count0,
+    const int ferrocl_proven,
     __global int* ferrocl_status)
 {
     if (get_global_id(0) >= (size_t)ferrocl_count0) return;
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
-    if ((uint)i >= (uint)s_length) { *ferrocl_status = 1; return; }
-    const int v15 = s[i];
-    const int v16 = s[i];
-    if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
-    const int v17 = (int)((uint)v15 * (uint)v16);
-    const int v18 = ((int)((uint)v17 << 16) >> 16);
-    out[i] = (short)v18;
+    if (ferrocl_proven) {
+        // The host proved this launch's indices in bounds: no index check.
+        const int v15 = s[i];
+        const int v16 = s[i];
+        const int v17 = (int)((uint)v15 * (uint)v16);
+        const int v18 = ((int)((uint)v17 << 16) >> 16);
+        out[i] = (short)v18;
+    } else {
+        if ((uint)i >= (uint)s_length) { *ferrocl_status = 1; return; }
+        const int v15 = s[i];
+        const int v16 = s[i];
+        if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
+        const int v17 = (int)((uint)v15 * (uint)v16);
+        const int v18 = ((int)((uint)v17 << 16) >> 16);
+        out[i] = (short)v18;
+    }
 }

@@ -917,7 +917,7 @@ public final class TaskSchedule implements AutoCloseable {
      * virtual calls, scalar replacement of its objects), the method runs on the JVM with a
      * {@link CompilationException.Kind#DISABLED} bailout. {@link TaskReport#optimizations()} says which phases
      * changed each kernel. The phases: {@code devirtualize}, {@code scalarReplace}, {@code gvn},
-     * {@code narrowFloat}, {@code guardElimination}, {@code loopVersioning}, {@code coalesce}, {@code tile}, {@code reduceVersioning}, {@code unroll}, {@code vectorize}, {@code redundantChecks}.
+     * {@code narrowFloat}, {@code guardElimination}, {@code loopVersioning}, {@code hostVersioning}, {@code coalesce}, {@code tile}, {@code reduceVersioning}, {@code unroll}, {@code vectorize}, {@code redundantChecks}.
      *
      * @param phase the phase's name
      * @param on    whether it runs
