@@ -38,7 +38,8 @@ impl HostLinear {
 /// One access the proof covers.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ProvedAccess {
-    /// Coefficients of `i`, `j` and `k` in the index.
+    /// Coefficients of `i`, `j` and `k` in the index (`k`: the inner loop's variable, or the third
+    /// parallel index of a 3-D nest).
     pub coef: [HostLinear; 3],
     /// The rest of the index.
     pub rest: HostLinear,
@@ -103,7 +104,12 @@ impl BoundsProof {
         leaf: &mut dyn FnMut(&HostExpr) -> Option<i32>,
         dims: &[(i32, u64, i32)],
     ) -> Option<bool> {
-        if dims.is_empty() || dims.len() > 2 || dims.iter().any(|&(_, count, _)| count == 0) {
+        // Three slots: the parallel loops, and an inner loop's `k` in the third when there are two.
+        if dims.is_empty()
+            || dims.len() > 3
+            || (dims.len() == 3 && self.inner.is_some())
+            || dims.iter().any(|&(_, count, _)| count == 0)
+        {
             return Some(false);
         }
         let mut ranges = [(0i128, 0i128); 3];
@@ -227,5 +233,44 @@ mod tests {
             last_offset: 0,
         });
         assert!(!q.holds(&mut leaf(5, i32::MAX), &dims));
+    }
+
+    /// `a[(i * n + j) * n + k]` over a 3-D box, and a 1-D `a[i + 3]`: the third slot is the third
+    /// parallel index; a 3-D box with an inner loop has no slot for it and proves nothing.
+    #[test]
+    fn three_and_one_dimensions() {
+        // n = 4 folded into the coefficients: 16 i + 4 j + k.
+        let cube = BoundsProof {
+            accesses: vec![ProvedAccess {
+                coef: [lin(16), lin(4), lin(1)],
+                rest: lin(0),
+                array: 1,
+                in_loop: false,
+            }],
+            inner: None,
+        };
+        let box3 = [(0, 4, 1), (0, 4, 1), (0, 4, 1)];
+        assert!(cube.holds(&mut leaf(4, 64), &box3));
+        assert!(!cube.holds(&mut leaf(4, 63), &box3));
+        assert!(!cube.holds(&mut leaf(4, 64), &[(0, 4, 1), (0, 4, 1), (1, 4, 1)]));
+        let mut with_inner = cube.clone();
+        with_inner.inner = Some(InnerLoop {
+            entry: HostExpr::Param(0),
+            bound: HostExpr::Param(0),
+            last_offset: -1,
+        });
+        assert!(!with_inner.holds(&mut leaf(4, 64), &box3));
+        let line = BoundsProof {
+            accesses: vec![ProvedAccess {
+                coef: [lin(1), lin(0), lin(0)],
+                rest: lin(3),
+                array: 1,
+                in_loop: false,
+            }],
+            inner: None,
+        };
+        assert!(line.holds(&mut leaf(0, 103), &[(0, 100, 1)]));
+        assert!(!line.holds(&mut leaf(0, 102), &[(0, 100, 1)]));
+        assert!(!line.holds(&mut leaf(0, 103), &[(-4, 100, 1)]));
     }
 }

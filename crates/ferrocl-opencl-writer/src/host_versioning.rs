@@ -1,5 +1,5 @@
-//! Host versioning of the `@Parallel` body: the index checks whose index is affine in the parallel
-//! indices, with coefficients and offset the host knows at launch (parameters, array lengths,
+//! Host versioning of the `@Parallel` body (1-, 2- or 3-D): the index checks whose index is affine in
+//! the parallel indices, with coefficients and offset the host knows at launch (parameters, array lengths,
 //! static fields, constants), are tested once per launch on the host instead of by every
 //! work-item. The kernel gets both copies of its body: `if (ferrocl_proven)` a copy without those
 //! checks, else the body as written, every check in place, so a launch whose test fails still
@@ -27,14 +27,14 @@ pub(crate) fn plan(
     nest: &ParallelNest,
 ) -> Option<(HashSet<NodeId>, BoundsProof)> {
     let g = &mg.graph;
-    if nest.dims.is_empty() || nest.dims.len() > 2 || !nest.reductions.is_empty() {
+    if nest.dims.is_empty() || nest.dims.len() > 3 || !nest.reductions.is_empty() {
         return None;
     }
-    // A third "induction variable" that never appears in an index: the body's entry node.
+    // Missing dimensions: an "induction variable" that never appears in an index, the body's entry.
     let ivs = [
         nest.dims[0].index,
         nest.dims.get(1).map_or(nest.body_entry, |d| d.index),
-        nest.body_entry,
+        nest.dims.get(2).map_or(nest.body_entry, |d| d.index),
     ];
     let mut memo = HashMap::new();
     let mut uniform = |n: NodeId| crate::staging::uniform(g, n, &mut memo, 0);

@@ -80,7 +80,7 @@ pub const OPTIONAL_PHASES: &[PhaseInfo] = &[
     PhaseInfo {
         name: "hostVersioning",
         stage: Stage::Writer,
-        what: "index checks of the @Parallel body whose index is affine in the parallel indices \
+        what: "index checks of the @Parallel body (1-, 2- or 3-D) whose index is affine in the parallel indices \
                tested once per launch on the host, with a check-free copy of the body (and no \
                status word when nothing else can fail)",
     },

@@ -18,7 +18,7 @@ import org.junit.Test;
  * is affine in the parallel indices are tested once per launch on the host, and a check-free copy of the body runs
  * when the test holds. Each kernel runs on inputs where the test holds (results against the JVM, and the phase named
  * in the report) and on inputs where it fails at either end of the range (the JVM's exception and arrays, through
- * the copy with every check), in 1-D and 2-D, with offsets, steps, negative starts, a check the host cannot prove and
+ * the copy with every check), in 1-D, 2-D and 3-D, with offsets, steps, negative starts, a check the host cannot prove and
  * one that is not an index check (a divisor), aliased arrays, and in batches.
  */
 public class HostVersioningTest {
@@ -38,6 +38,16 @@ public class HostVersioningTest {
         for (@Parallel int r = 0; r < rows; r++) {
             for (@Parallel int c = 0; c < cols; c++) {
                 out[r * cols + c] = m[r * cols + c + 1] + (float) r;
+            }
+        }
+    }
+
+    static void volume(int[] out, int nx, int ny, int nz, int plane) {
+        for (@Parallel int x = 0; x < nx; x++) {
+            for (@Parallel int y = 0; y < ny; y++) {
+                for (@Parallel int z = 0; z < nz; z++) {
+                    out[x * plane + y * nz + z] = x - 2 * y + 3 * z;
+                }
             }
         }
     }
@@ -123,6 +133,19 @@ public class HostVersioningTest {
         float[] shortOut = new float[rows * cols - 1];
         checkThrows(x -> grid((float[]) x[0], (float[]) x[1], (Integer) x[2], (Integer) x[3]),
                 s -> s.task("t", HostVersioningTest::grid, m, shortOut, rows, cols), m, shortOut, rows, cols);
+    }
+
+    @Test
+    public void threeDimensions() {
+        int nx = 9;
+        int ny = 7;
+        int nz = 13;
+        int plane = ny * nz;
+        versioned(check(HostVersioningTest::volume, new int[nx * plane], nx, ny, nz, plane));
+        // A plane one element too long: the last point lands past the end.
+        int[] out = new int[nx * plane];
+        checkThrows(x -> volume((int[]) x[0], (Integer) x[1], (Integer) x[2], (Integer) x[3], (Integer) x[4]),
+                s -> s.task("t", HostVersioningTest::volume, out, nx, ny, nz, plane + 1), out, nx, ny, nz, plane + 1);
     }
 
     @Test
