@@ -15,6 +15,7 @@
 //! [`crate::Kernel::proven_infallible`] lets the host leave out the status word (no clearing, no
 //! read back), one transfer less per launch.
 
+use crate::structure::Cfg;
 use crate::tiling::{affine3, host_proof, Access};
 use crate::BoundsProof;
 use ferrocl_graph::{GuardKind, MethodGraph, NodeId, Op};
@@ -25,6 +26,7 @@ use std::collections::{HashMap, HashSet};
 pub(crate) fn plan(
     mg: &MethodGraph,
     nest: &ParallelNest,
+    cfg: &Cfg,
 ) -> Option<(HashSet<NodeId>, BoundsProof)> {
     let g = &mg.graph;
     if nest.dims.is_empty() || nest.dims.len() > 3 || !nest.reductions.is_empty() {
@@ -40,9 +42,10 @@ pub(crate) fn plan(
     let mut uniform = |n: NodeId| crate::staging::uniform(g, n, &mut memo, 0);
     let mut guards = HashSet::new();
     let mut accesses: Vec<Access> = Vec::new();
+    // This kernel's checks only (a method of several kernels has the others' in its graph too).
     let mut ids: Vec<NodeId> = g
         .node_ids()
-        .filter(|&n| *g.op(n) == Op::Guard(GuardKind::Index))
+        .filter(|&n| *g.op(n) == Op::Guard(GuardKind::Index) && cfg.block_of.contains_key(&n))
         .collect();
     ids.sort();
     for n in ids {

@@ -900,7 +900,7 @@ pub fn write_kernel(
         && w.body.contains(&status_write)
         && !w.body.contains("goto ")
     {
-        if let Some((guards, proof)) = host_versioning::plan(mg, nest) {
+        if let Some((guards, proof)) = host_versioning::plan(mg, nest, &cfg) {
             let mut pass = Writer {
                 hoist: hoist.clone(),
                 host_proven: guards.clone(),
@@ -1066,16 +1066,22 @@ pub fn write_kernel(
                         }
                     }
                 };
+                // Private arrays (declared first, the same names in both copies) once, before
+                // both: one copy's storage, not two.
+                let shared = w.private_arrays.len().min(w.top_decls.len());
+                for d in &w.top_decls[..shared] {
+                    let _ = writeln!(src, "    {d}");
+                }
                 src.push_str("    if (ferrocl_proven) {\n");
                 src.push_str(
                     "        // The host proved this launch's indices in bounds: no index check.\n",
                 );
-                for d in &proven.top_decls {
+                for d in proven.top_decls.iter().skip(shared) {
                     let _ = writeln!(src, "        {d}");
                 }
                 indented(&mut src, &proven.body);
                 src.push_str("    } else {\n");
-                for d in &w.top_decls {
+                for d in w.top_decls.iter().skip(shared) {
                     let _ = writeln!(src, "        {d}");
                 }
                 indented(&mut src, &w.body);

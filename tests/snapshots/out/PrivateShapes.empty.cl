@@ -13,12 +13,11 @@ __kernel void empty(
 {
     if (get_global_id(0) >= (size_t)ferrocl_count0) return;
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
+    long none[1];
     if (ferrocl_proven) {
         // The host proved this launch's indices in bounds: no index check.
-        long none[1];
         out[i] = 0;
     } else {
-        long none[1];
         if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
         out[i] = 0;
     }

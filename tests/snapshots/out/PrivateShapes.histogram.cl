@@ -16,9 +16,9 @@ __kernel void histogram(
 {
     if (get_global_id(0) >= (size_t)ferrocl_count0) return;
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
+    int hist[8];
     if (ferrocl_proven) {
         // The host proved this launch's indices in bounds: no index check.
-        int hist[8];
         int j;
         int best;
         int b;
@@ -86,7 +86,6 @@ __kernel void histogram(
         }
         out[i] = best;
     } else {
-        int hist[8];
         int j;
         int best;
         int b;

@@ -15,11 +15,11 @@ __kernel void narrow(
 {
     if (get_global_id(0) >= (size_t)ferrocl_count0) return;
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
+    char b[2];
+    ushort c[2];
+    uchar z[1];
     if (ferrocl_proven) {
         // The host proved this launch's indices in bounds: no index check.
-        char b[2];
-        ushort c[2];
-        uchar z[1];
         int p41;
         int p60;
         for (int ferrocl_z = 0; ferrocl_z < 2; ferrocl_z++) c[ferrocl_z] = 0;
@@ -52,9 +52,6 @@ __kernel void narrow(
         const int v61 = (int)((uint)v47 + (uint)p60);
         out[i] = v61;
     } else {
-        char b[2];
-        ushort c[2];
-        uchar z[1];
         int p41;
         int p60;
         for (int ferrocl_z = 0; ferrocl_z < 2; ferrocl_z++) c[ferrocl_z] = 0;

@@ -13,9 +13,9 @@ __kernel void negative(
 {
     if (get_global_id(0) >= (size_t)ferrocl_count0) return;
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
+    int bad[1];
     if (ferrocl_proven) {
         // The host proved this launch's indices in bounds: no index check.
-        int bad[1];
         const int v13 = out[i];
         const bool v15 = (v13 >= 0);
         if (!v15) {
@@ -23,7 +23,6 @@ __kernel void negative(
             out[i] = (-1);
         }
     } else {
-        int bad[1];
         if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
         const int v13 = out[i];
         const bool v15 = (v13 >= 0);

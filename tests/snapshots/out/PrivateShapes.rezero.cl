@@ -15,9 +15,9 @@ __kernel void rezero(
 {
     if (get_global_id(0) >= (size_t)ferrocl_count0) return;
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
+    float w[4];
     if (ferrocl_proven) {
         // The host proved this launch's indices in bounds: no index check.
-        float w[4];
         float acc;
         int r;
         acc = 0.0f;
@@ -80,7 +80,6 @@ __kernel void rezero(
         }
         out[i] = acc;
     } else {
-        float w[4];
         float acc;
         int r;
         acc = 0.0f;
