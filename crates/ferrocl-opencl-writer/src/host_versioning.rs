@@ -5,7 +5,8 @@
 //! checks, else the body as written, every check in place, so a launch whose test fails still
 //! fails its checks where Java would throw and the JVM reruns the method.
 //!
-//! The test is [`crate::BoundsProof`]'s: an index `Σ c_v * v + r` (each term the `int` the device
+//! The test is [`crate::BoundsProof`]'s: an index `Σ c_v * v + r` (each coefficient and the rest a
+//! sum of host values, products of them too, times constants; each value the `int` the device
 //! computes) is, over the box of the launch's parallel indices, extreme at the corners; when both
 //! extremes of the exact value lie in `[0, length)`, every index the work-items compute is that value
 //! and in bounds. Checks under conditions are covered too (the test bounds a superset of what runs),
@@ -16,11 +17,10 @@
 //! read back), one transfer less per launch.
 
 use crate::structure::Cfg;
-use crate::tiling::{affine3, host_proof, Access};
-use crate::BoundsProof;
-use ferrocl_graph::{GuardKind, MethodGraph, NodeId, Op};
-use ferrocl_opt::ParallelNest;
-use std::collections::{HashMap, HashSet};
+use crate::{BoundsProof, HostLinear, ProvedAccess};
+use ferrocl_graph::{BinaryOp, Constant, GuardKind, MethodGraph, NodeId, Op, Stamp};
+use ferrocl_opt::{HostExpr, ParallelNest};
+use std::collections::HashSet;
 
 /// The checks a host test can replace, and that test; `None` when there is none.
 pub(crate) fn plan(
@@ -38,39 +38,181 @@ pub(crate) fn plan(
         nest.dims.get(1).map_or(nest.body_entry, |d| d.index),
         nest.dims.get(2).map_or(nest.body_entry, |d| d.index),
     ];
-    let mut memo = HashMap::new();
-    let mut uniform = |n: NodeId| crate::staging::uniform(g, n, &mut memo, 0);
-    let mut guards = HashSet::new();
-    let mut accesses: Vec<Access> = Vec::new();
     // This kernel's checks only (a method of several kernels has the others' in its graph too).
     let mut ids: Vec<NodeId> = g
         .node_ids()
         .filter(|&n| *g.op(n) == Op::Guard(GuardKind::Index) && cfg.block_of.contains_key(&n))
         .collect();
     ids.sort();
+    let zero = |l: &HostLinear| l.terms.is_empty() && l.constant == 0;
+    let mut guards = HashSet::new();
+    let mut accesses = Vec::new();
     for n in ids {
         let ins = g.inputs(n);
         let (index, array) = (ins[0], ins[1]);
-        if mg.params.iter().all(|p| p.node != array) {
-            continue;
-        }
-        let Some(form) = affine3(g, index, ivs, &mut uniform, 0) else {
+        let Some(param) = mg.params.iter().position(|p| p.node == array) else {
             continue;
         };
-        if form.coef.iter().skip(nest.dims.len()).any(|c| !c.is_zero()) {
+        let Some(form) = host_form(mg, index, ivs, 0) else {
             continue;
-        }
-        let access: Access = (n, array, form, false);
-        // Only what the host can evaluate.
-        if host_proof(mg, std::slice::from_ref(&access), None).is_none() {
+        };
+        if !form.coef.iter().skip(nest.dims.len()).all(zero) {
             continue;
         }
         guards.insert(n);
-        accesses.push(access);
+        accesses.push(ProvedAccess {
+            coef: form.coef,
+            rest: form.rest,
+            array: param,
+            in_loop: false,
+        });
     }
     if guards.is_empty() {
         return None;
     }
-    let proof = host_proof(mg, &accesses, None)?;
-    Some((guards, proof))
+    Some((
+        guards,
+        BoundsProof {
+            accesses,
+            inner: None,
+        },
+    ))
+}
+
+/// An index as `Σ coef[v] * iv[v] + rest`, every coefficient and the rest a sum of host values
+/// times constants: wider than the loop-versioning forms, since a coefficient may be a product of
+/// host values (`(x * ny + y) * nz + z`: `x` has `ny * nz`). Host values are evaluated as the
+/// device's wrapping `int`s, which keeps the index congruent to the form modulo 2^32.
+#[derive(Clone, Default)]
+struct HostForm {
+    coef: [HostLinear; 3],
+    rest: HostLinear,
+}
+
+/// Constants stay within 2^32 in magnitude, so that the host's 128-bit evaluation cannot overflow.
+const MAX_CONSTANT: i64 = 1 << 32;
+
+fn scaled(l: &HostLinear, by: i64) -> Option<HostLinear> {
+    let scale = |c: i64| c.checked_mul(by).filter(|v| v.abs() <= MAX_CONSTANT);
+    Some(HostLinear {
+        terms: l
+            .terms
+            .iter()
+            .map(|(t, c)| Some((t.clone(), scale(*c)?)))
+            .collect::<Option<Vec<_>>>()?,
+        constant: scale(l.constant)?,
+    })
+}
+
+fn summed(a: &HostLinear, b: &HostLinear, sign: i64) -> Option<HostLinear> {
+    let b = scaled(b, sign)?;
+    let mut terms = a.terms.clone();
+    terms.extend(b.terms);
+    let constant = a
+        .constant
+        .checked_add(b.constant)
+        .filter(|v| v.abs() <= MAX_CONSTANT)?;
+    Some(HostLinear { terms, constant })
+}
+
+/// `l * f` for a host value `f`: each term's value times `f`, the constant a term of its own.
+fn times(l: &HostLinear, f: &HostExpr) -> HostLinear {
+    let mut terms: Vec<(HostExpr, i64)> = l
+        .terms
+        .iter()
+        .map(|(t, c)| {
+            (
+                HostExpr::Binary(BinaryOp::Mul, Box::new(t.clone()), Box::new(f.clone())),
+                *c,
+            )
+        })
+        .collect();
+    if l.constant != 0 {
+        terms.push((f.clone(), l.constant));
+    }
+    HostLinear { terms, constant: 0 }
+}
+
+impl HostForm {
+    fn map2(
+        &self,
+        other: &HostForm,
+        f: impl Fn(&HostLinear, &HostLinear) -> Option<HostLinear>,
+    ) -> Option<HostForm> {
+        Some(HostForm {
+            coef: [
+                f(&self.coef[0], &other.coef[0])?,
+                f(&self.coef[1], &other.coef[1])?,
+                f(&self.coef[2], &other.coef[2])?,
+            ],
+            rest: f(&self.rest, &other.rest)?,
+        })
+    }
+
+    fn map(&self, f: impl Fn(&HostLinear) -> Option<HostLinear>) -> Option<HostForm> {
+        Some(HostForm {
+            coef: [f(&self.coef[0])?, f(&self.coef[1])?, f(&self.coef[2])?],
+            rest: f(&self.rest)?,
+        })
+    }
+
+    /// The constant this form is, when it is one.
+    fn as_constant(&self) -> Option<i64> {
+        let zero = |l: &HostLinear| l.terms.is_empty() && l.constant == 0;
+        (self.coef.iter().all(zero) && self.rest.terms.is_empty()).then_some(self.rest.constant)
+    }
+}
+
+fn host_form(mg: &MethodGraph, n: NodeId, ivs: [NodeId; 3], depth: usize) -> Option<HostForm> {
+    let g = &mg.graph;
+    if depth > 24 || g.stamp(n) != Stamp::Int {
+        return None;
+    }
+    let mut out = HostForm::default();
+    if let Some(v) = ivs.iter().position(|&x| x == n) {
+        out.coef[v].constant = 1;
+        return Some(out);
+    }
+    if let Op::Constant(Constant::Int(c)) = g.op(n) {
+        out.rest.constant = i64::from(*c);
+        return Some(out);
+    }
+    if let Some(e) = ferrocl_opt::host_expr_of(mg, n) {
+        out.rest.terms.push((e, 1));
+        return Some(out);
+    }
+    let inputs = g.inputs(n).to_vec();
+    let sub = |x: NodeId| host_form(mg, x, ivs, depth + 1);
+    match g.op(n) {
+        Op::Binary(BinaryOp::Add) => sub(inputs[0])?.map2(&sub(inputs[1])?, |a, b| summed(a, b, 1)),
+        Op::Binary(BinaryOp::Sub) => {
+            sub(inputs[0])?.map2(&sub(inputs[1])?, |a, b| summed(a, b, -1))
+        }
+        Op::Negate => sub(inputs[0])?.map(|a| scaled(a, -1)),
+        Op::Binary(BinaryOp::Shl) => match g.op(inputs[1]) {
+            Op::Constant(Constant::Int(s)) if (s & 31) < 20 => {
+                sub(inputs[0])?.map(|a| scaled(a, 1i64 << (s & 31)))
+            }
+            _ => None,
+        },
+        Op::Binary(BinaryOp::Mul) => {
+            let a = sub(inputs[0])?;
+            let b = sub(inputs[1])?;
+            if let Some(c) = a.as_constant() {
+                return b.map(|l| scaled(l, c));
+            }
+            if let Some(c) = b.as_constant() {
+                return a.map(|l| scaled(l, c));
+            }
+            // A host value times a form: the value joins every coefficient and the rest.
+            if let Some(f) = ferrocl_opt::host_expr_of(mg, inputs[0]) {
+                return b.map(|l| Some(times(l, &f)));
+            }
+            if let Some(f) = ferrocl_opt::host_expr_of(mg, inputs[1]) {
+                return a.map(|l| Some(times(l, &f)));
+            }
+            None
+        }
+        _ => None,
+    }
 }

@@ -16,6 +16,7 @@ __kernel void fill3d(
     const uint ferrocl_count1,
     const int ferrocl_start2,
     const uint ferrocl_count2,
+    const int ferrocl_proven,
     __global int* ferrocl_status)
 {
     if (get_global_id(2) >= (size_t)ferrocl_count0) return;
@@ -24,12 +25,23 @@ __kernel void fill3d(
     const int y = (int)((uint)ferrocl_start1 + (uint)get_global_id(1));
     if (get_global_id(0) >= (size_t)ferrocl_count2) return;
     const int z = (int)((uint)ferrocl_start2 + (uint)get_global_id(0));
-    const int v44 = (int)((uint)x * (uint)ny);
-    const int v45 = (int)((uint)v44 + (uint)y);
-    const int v46 = (int)((uint)v45 * (uint)nz);
-    const int v47 = (int)((uint)v46 + (uint)z);
-    if ((uint)v47 >= (uint)out_length) { *ferrocl_status = 1; return; }
-    const int v48 = (int)((uint)x + (uint)y);
-    const int v49 = (int)((uint)v48 + (uint)z);
-    out[v47] = v49;
+    if (ferrocl_proven) {
+        // The host proved this launch's indices in bounds: no index check.
+        const int v44 = (int)((uint)x * (uint)ny);
+        const int v45 = (int)((uint)v44 + (uint)y);
+        const int v46 = (int)((uint)v45 * (uint)nz);
+        const int v47 = (int)((uint)v46 + (uint)z);
+        const int v48 = (int)((uint)x + (uint)y);
+        const int v49 = (int)((uint)v48 + (uint)z);
+        out[v47] = v49;
+    } else {
+        const int v44 = (int)((uint)x * (uint)ny);
+        const int v45 = (int)((uint)v44 + (uint)y);
+        const int v46 = (int)((uint)v45 * (uint)nz);
+        const int v47 = (int)((uint)v46 + (uint)z);
+        if ((uint)v47 >= (uint)out_length) { *ferrocl_status = 1; return; }
+        const int v48 = (int)((uint)x + (uint)y);
+        const int v49 = (int)((uint)v48 + (uint)z);
+        out[v47] = v49;
+    }
 }

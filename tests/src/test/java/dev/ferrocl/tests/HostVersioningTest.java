@@ -52,6 +52,22 @@ public class HostVersioningTest {
         }
     }
 
+    static void nested(int[] out, int nx, int ny, int nz) {
+        for (@Parallel int x = 0; x < nx; x++) {
+            for (@Parallel int y = 0; y < ny; y++) {
+                for (@Parallel int z = 0; z < nz; z++) {
+                    out[(x * ny + y) * nz + z] = 7 * x + y - z;
+                }
+            }
+        }
+    }
+
+    static void strided(int[] a, int[] out, int s, int n) {
+        for (@Parallel int i = 0; i < n; i += 4) {
+            out[i] = a[i * s] + i;
+        }
+    }
+
     static void gather(int[] idx, int[] data, int[] out, int n) {
         for (@Parallel int i = 0; i < n; i++) {
             out[i] = data[idx[i]];
@@ -146,6 +162,30 @@ public class HostVersioningTest {
         int[] out = new int[nx * plane];
         checkThrows(x -> volume((int[]) x[0], (Integer) x[1], (Integer) x[2], (Integer) x[3], (Integer) x[4]),
                 s -> s.task("t", HostVersioningTest::volume, out, nx, ny, nz, plane + 1), out, nx, ny, nz, plane + 1);
+    }
+
+    @Test
+    public void aCoefficientThatIsAProductOfHostValues() {
+        int nx = 5;
+        int ny = 6;
+        int nz = 11;
+        versioned(check(HostVersioningTest::nested, new int[nx * ny * nz], nx, ny, nz));
+        int[] out = new int[nx * ny * nz - 1];
+        checkThrows(x -> nested((int[]) x[0], (Integer) x[1], (Integer) x[2], (Integer) x[3]),
+                s -> s.task("t", HostVersioningTest::nested, out, nx, ny, nz), out, nx, ny, nz);
+    }
+
+    @Test
+    public void anIndexThatWrapsAroundIsNotProvenButStillJavas() {
+        // i * 2^30 for i = 4 wraps to 0 in int arithmetic: Java reads a[0]; the exact value 2^32 is past the end,
+        // so the host's test fails and the copy with every check runs, computing Java's wrapped index.
+        int[] a = Inputs.ints(48, 10);
+        check(HostVersioningTest::strided, a, new int[5], 1 << 30, 5);
+        // 4 * (3 << 28) wraps to -2^30: Java throws at i = 4, the device path must too.
+        int[] out = new int[9];
+        Throwable e = checkThrows(x -> strided((int[]) x[0], (int[]) x[1], (Integer) x[2], (Integer) x[3]),
+                s -> s.task("t", HostVersioningTest::strided, a, out, 3 << 28, 9), a, out, 3 << 28, 9);
+        assertEquals(ArrayIndexOutOfBoundsException.class, e.getClass());
     }
 
     @Test
