@@ -216,3 +216,54 @@ fn host_form(mg: &MethodGraph, n: NodeId, ivs: [NodeId; 3], depth: usize) -> Opt
         _ => None,
     }
 }
+
+/// Whether `name` is one of the emitter's labels: `L<block>`, with `_fast` and `_next` suffixes.
+fn is_label(name: &str) -> bool {
+    name.strip_prefix('L').is_some_and(|rest| {
+        let block = rest.trim_end_matches("_next").trim_end_matches("_fast");
+        !block.is_empty() && block.bytes().all(|b| b.is_ascii_digit())
+    })
+}
+
+/// The body with every label and `goto` target renamed `<label>_p`: C's labels belong to the
+/// function, and the checked copy of the body beside this one has the same.
+pub(crate) fn rename_labels(body: &str) -> String {
+    let mut out = String::with_capacity(body.len() + 64);
+    for line in body.lines() {
+        let trimmed = line.trim_start();
+        let indent = &line[..line.len() - trimmed.len()];
+        if let Some(label) = trimmed.strip_suffix(": ;").filter(|l| is_label(l)) {
+            out.push_str(&format!("{indent}{label}_p: ;\n"));
+            continue;
+        }
+        let mut rest = line;
+        while let Some(at) = rest.find("goto ") {
+            let (before, after) = rest.split_at(at + "goto ".len());
+            out.push_str(before);
+            let end = after.find(';').unwrap_or(after.len());
+            let target = &after[..end];
+            out.push_str(target);
+            if is_label(target) {
+                out.push_str("_p");
+            }
+            rest = &after[end..];
+        }
+        out.push_str(rest);
+        out.push('\n');
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn labels_and_their_gotos_are_renamed_nothing_else() {
+        let body = "    if (x) goto L3; else goto L4_fast_next;\n    L3: ;\n    L4_fast_next: ;\n    int L5 = 1; goto ferrocl_next;\n";
+        assert_eq!(
+            rename_labels(body),
+            "    if (x) goto L3_p; else goto L4_fast_next_p;\n    L3_p: ;\n    L4_fast_next_p: ;\n    int L5 = 1; goto ferrocl_next;\n"
+        );
+    }
+}

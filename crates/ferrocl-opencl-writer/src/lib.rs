@@ -898,7 +898,6 @@ pub fn write_kernel(
         && w.stage.staged == 0
         && options.switches.is_on("hostVersioning")
         && w.body.contains(&status_write)
-        && !w.body.contains("goto ")
     {
         if let Some((guards, proof)) = host_versioning::plan(mg, nest, &cfg) {
             let mut pass = Writer {
@@ -908,8 +907,9 @@ pub fn write_kernel(
             };
             pass.declare_top(nest, &cfg);
             match pass.emit_body(&cfg, &place, &status_name) {
-                // Labels are the function's: two copies of one would not compile.
-                Ok(()) if pass.need_hoist.is_empty() && !pass.body.contains("goto ") => {
+                Ok(()) if pass.need_hoist.is_empty() => {
+                    // Labels are the function's: the proven copy's get their own names.
+                    pass.body = host_versioning::rename_labels(&pass.body);
                     proven_infallible = !pass.body.contains(&status_write);
                     w.helpers.extend(pass.helpers.iter().copied());
                     w.features.fp64 |= pass.features.fp64;

@@ -12,27 +12,48 @@ __kernel void floatCompareNaN(
     const int n,
     const int ferrocl_start0,
     const uint ferrocl_count0,
+    const int ferrocl_proven,
     __global int* ferrocl_status)
 {
     if (get_global_id(0) >= (size_t)ferrocl_count0) return;
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
-    int p39;
-    if ((uint)i >= (uint)x_length) { *ferrocl_status = 1; return; }
-    const float v17 = x[i];
-    if ((uint)i >= (uint)y_length) { *ferrocl_status = 1; return; }
-    const float v18 = y[i];
-    const bool v20 = (v17 < v18);
-    if (!v20) {
-        const float v25 = x[i];
-        const float v26 = y[i];
-        const bool v28 = (v25 >= v26);
-        if (!v28) {
-            p39 = 1;
-            goto L3;
+    if (ferrocl_proven) {
+        // The host proved this launch's indices in bounds: no index check.
+        int p39;
+        const float v17 = x[i];
+        const float v18 = y[i];
+        const bool v20 = (v17 < v18);
+        if (!v20) {
+            const float v25 = x[i];
+            const float v26 = y[i];
+            const bool v28 = (v25 >= v26);
+            if (!v28) {
+                p39 = 1;
+                goto L3_p;
+            }
         }
+        p39 = 0;
+        L3_p: ;
+        out[i] = (uchar)(p39 & 1);
+    } else {
+        int p39;
+        if ((uint)i >= (uint)x_length) { *ferrocl_status = 1; return; }
+        const float v17 = x[i];
+        if ((uint)i >= (uint)y_length) { *ferrocl_status = 1; return; }
+        const float v18 = y[i];
+        const bool v20 = (v17 < v18);
+        if (!v20) {
+            const float v25 = x[i];
+            const float v26 = y[i];
+            const bool v28 = (v25 >= v26);
+            if (!v28) {
+                p39 = 1;
+                goto L3;
+            }
+        }
+        p39 = 0;
+        L3: ;
+        if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
+        out[i] = (uchar)(p39 & 1);
     }
-    p39 = 0;
-    L3: ;
-    if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
-    out[i] = (uchar)(p39 & 1);
 }

@@ -12,25 +12,45 @@ __kernel void logicalOr(
     const int n,
     const int ferrocl_start0,
     const uint ferrocl_count0,
+    const int ferrocl_proven,
     __global int* ferrocl_status)
 {
     if (get_global_id(0) >= (size_t)ferrocl_count0) return;
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
-    int p36;
-    if ((uint)i >= (uint)idx_length) { *ferrocl_status = 1; return; }
-    const int j = idx[i];
-    const bool v19 = (j < 0);
-    if (!v19) {
-        const bool v25 = (j < data_length);
-        if (v25) {
-            if ((uint)j >= (uint)data_length) { *ferrocl_status = 1; return; }
-            const int v30 = data[j];
-            p36 = v30;
-            goto L3;
+    if (ferrocl_proven) {
+        // The host proved this launch's indices in bounds: no index check.
+        int p36;
+        const int j = idx[i];
+        const bool v19 = (j < 0);
+        if (!v19) {
+            const bool v25 = (j < data_length);
+            if (v25) {
+                if ((uint)j >= (uint)data_length) { *ferrocl_status = 1; return; }
+                const int v30 = data[j];
+                p36 = v30;
+                goto L3_p;
+            }
         }
+        p36 = (-1);
+        L3_p: ;
+        out[i] = p36;
+    } else {
+        int p36;
+        if ((uint)i >= (uint)idx_length) { *ferrocl_status = 1; return; }
+        const int j = idx[i];
+        const bool v19 = (j < 0);
+        if (!v19) {
+            const bool v25 = (j < data_length);
+            if (v25) {
+                if ((uint)j >= (uint)data_length) { *ferrocl_status = 1; return; }
+                const int v30 = data[j];
+                p36 = v30;
+                goto L3;
+            }
+        }
+        p36 = (-1);
+        L3: ;
+        if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
+        out[i] = p36;
     }
-    p36 = (-1);
-    L3: ;
-    if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
-    out[i] = p36;
 }

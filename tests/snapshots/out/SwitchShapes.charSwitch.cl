@@ -10,29 +10,51 @@ __kernel void charSwitch(
     const int n,
     const int ferrocl_start0,
     const uint ferrocl_count0,
+    const int ferrocl_proven,
     __global int* ferrocl_status)
 {
     if (get_global_id(0) >= (size_t)ferrocl_count0) return;
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
-    if ((uint)i >= (uint)c_length) { *ferrocl_status = 1; return; }
-    const int v15 = c[i];
-    const bool v17 = (v15 == 97);
-    if (!v17) {
-        const bool v22 = (v15 == 101);
-        if (!v22) {
-            const bool v28 = (v15 == 65535);
-            if (v28) {
-                if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
-                out[i] = 2;
-                goto L3;
-            } else {
-                if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
-                out[i] = 0;
-                goto L3;
+    if (ferrocl_proven) {
+        // The host proved this launch's indices in bounds: no index check.
+        const int v15 = c[i];
+        const bool v17 = (v15 == 97);
+        if (!v17) {
+            const bool v22 = (v15 == 101);
+            if (!v22) {
+                const bool v28 = (v15 == 65535);
+                if (v28) {
+                    out[i] = 2;
+                    goto L3_p;
+                } else {
+                    out[i] = 0;
+                    goto L3_p;
+                }
             }
         }
+        out[i] = 1;
+        L3_p: ;
+    } else {
+        if ((uint)i >= (uint)c_length) { *ferrocl_status = 1; return; }
+        const int v15 = c[i];
+        const bool v17 = (v15 == 97);
+        if (!v17) {
+            const bool v22 = (v15 == 101);
+            if (!v22) {
+                const bool v28 = (v15 == 65535);
+                if (v28) {
+                    if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
+                    out[i] = 2;
+                    goto L3;
+                } else {
+                    if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
+                    out[i] = 0;
+                    goto L3;
+                }
+            }
+        }
+        if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
+        out[i] = 1;
+        L3: ;
     }
-    if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
-    out[i] = 1;
-    L3: ;
 }

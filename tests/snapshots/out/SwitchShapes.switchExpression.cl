@@ -12,36 +12,65 @@ __kernel void switchExpression(
     const int n,
     const int ferrocl_start0,
     const uint ferrocl_count0,
+    const int ferrocl_proven,
     __global int* ferrocl_status)
 {
     if (get_global_id(0) >= (size_t)ferrocl_count0) return;
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
-    float p48;
-    if ((uint)i >= (uint)k_length) { *ferrocl_status = 1; return; }
-    const int v17 = k[i];
-    const int v19 = (v17 & 3);
-    const bool v21 = (v19 == 0);
-    if (!v21) {
-        const bool v26 = (v19 == 1);
-        if (!v26) {
-            const bool v32 = (v19 == 2);
-            if (v32) {
-                if ((uint)i >= (uint)x_length) { *ferrocl_status = 1; return; }
-                const float v39 = x[i];
-                const float v40 = (-v39);
-                p48 = v40;
-                goto L3;
-            } else {
-                p48 = 0.0f;
-                goto L3;
+    if (ferrocl_proven) {
+        // The host proved this launch's indices in bounds: no index check.
+        float p48;
+        const int v17 = k[i];
+        const int v19 = (v17 & 3);
+        const bool v21 = (v19 == 0);
+        if (!v21) {
+            const bool v26 = (v19 == 1);
+            if (!v26) {
+                const bool v32 = (v19 == 2);
+                if (v32) {
+                    const float v39 = x[i];
+                    const float v40 = (-v39);
+                    p48 = v40;
+                    goto L3_p;
+                } else {
+                    p48 = 0.0f;
+                    goto L3_p;
+                }
             }
         }
+        const float v43 = x[i];
+        const float v45 = (v43 * 2.0f);
+        p48 = v45;
+        L3_p: ;
+        out[i] = p48;
+    } else {
+        float p48;
+        if ((uint)i >= (uint)k_length) { *ferrocl_status = 1; return; }
+        const int v17 = k[i];
+        const int v19 = (v17 & 3);
+        const bool v21 = (v19 == 0);
+        if (!v21) {
+            const bool v26 = (v19 == 1);
+            if (!v26) {
+                const bool v32 = (v19 == 2);
+                if (v32) {
+                    if ((uint)i >= (uint)x_length) { *ferrocl_status = 1; return; }
+                    const float v39 = x[i];
+                    const float v40 = (-v39);
+                    p48 = v40;
+                    goto L3;
+                } else {
+                    p48 = 0.0f;
+                    goto L3;
+                }
+            }
+        }
+        if ((uint)i >= (uint)x_length) { *ferrocl_status = 1; return; }
+        const float v43 = x[i];
+        const float v45 = (v43 * 2.0f);
+        p48 = v45;
+        L3: ;
+        if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
+        out[i] = p48;
     }
-    if ((uint)i >= (uint)x_length) { *ferrocl_status = 1; return; }
-    const float v43 = x[i];
-    const float v45 = (v43 * 2.0f);
-    p48 = v45;
-    L3: ;
-    if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
-    out[i] = p48;
 }
