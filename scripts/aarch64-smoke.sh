@@ -15,7 +15,8 @@ set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 repo=$(pwd)
-version=$(sed -n "s/^ *version *= *'\([^']*\)'.*/\1/p" build.gradle | head -n1)
+source scripts/common.sh
+version=$(ferrocl_version)
 jar=$(realpath "${1:-build/repo/dev/ferrocl/ferrocl/$version/ferrocl-$version.jar}")
 [[ -f $jar ]] || { echo "aarch64 smoke: $jar does not exist (run gradle :java-api:publish)" >&2; exit 1; }
 listing=$(unzip -l "$jar")

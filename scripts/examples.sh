@@ -10,7 +10,8 @@ set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 root=$(pwd)
-version=$(sed -n "s/^ *version *= *'\([^']*\)'.*/\1/p" build.gradle | head -n1)
+source scripts/common.sh
+version=$(ferrocl_version)
 
 echo "== gradle :java-api:publish :java-api:publishToMavenLocal (dev.ferrocl:ferrocl:$version) =="
 gradle --no-daemon -q --console=plain :java-api:publish :java-api:publishToMavenLocal ${SKIP_CARGO:+-PskipCargo}
@@ -38,14 +39,7 @@ done
 ! grep -q '<dependency>' "$pom" || fail "the pom declares dependencies (it should have none): $(cat "$pom")"
 echo "published: $(ls "$published" | grep -vc '\.\(md5\|sha1\)$') files in $published and ~/.m2, both native libraries in the jar"
 
-# The newest JDK >= 25, as in scripts/test.sh.
-jdk25=""
-for home in ${FERROCL_JDK25:-/usr/lib/jvm/*}; do
-  v=$(sed -n 's/^JAVA_VERSION="\([0-9]*\).*/\1/p' "$home/release" 2>/dev/null || true)
-  if [[ -n $v && $v -ge 25 && -x $home/bin/java ]]; then
-    jdk25="$home"
-  fi
-done
+jdk25=$(newest_jdk25)
 
 # run_checked LABEL PNG COMMAND...: runs the command, shows its output, fails on a non-zero status, on a JVM
 # warning about native access, or when PNG is not a PNG afterwards.

@@ -35,8 +35,8 @@ else
 fi
 
 echo "== java-api jar ==" >&2
-version=$(sed -n "s/^ *version *= *'\([^']*\)'.*/\1/p" build.gradle | head -n1)
-version=${version:-0.1.0}
+source scripts/common.sh
+version=$(ferrocl_version)
 
 work="$root/build/package"
 rm -rf "$work"

@@ -15,6 +15,7 @@
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
+source scripts/common.sh
 
 start=$SECONDS
 step_start=$SECONDS
@@ -78,13 +79,7 @@ step "gradle :spark:test (Spark local mode, strict, OpenCL device)"
 run_junit spark :spark:cleanTest :spark:test
 
 # The same lookup as tests/build.gradle: FERROCL_JDK25, else the newest JDK of version >= 25 under /usr/lib/jvm.
-jdk25=""
-for home in ${FERROCL_JDK25:-/usr/lib/jvm/*}; do
-  version=$(sed -n 's/^JAVA_VERSION="\([0-9]*\).*/\1/p' "$home/release" 2>/dev/null || true)
-  if [[ -n $version && $version -ge 25 && -x $home/bin/javac && -x $home/bin/java ]]; then
-    jdk25="$home"
-  fi
-done
+jdk25=$(newest_jdk25)
 if [[ -n $jdk25 ]]; then
   step "gradle test25 (JUnit, strict, OpenCL device, compiled by and run on $jdk25)"
   run_junit test25 test25

@@ -824,10 +824,7 @@ pub fn write_kernel(
         };
         let proven = proof.as_ref().map(|_| "ferrocl_proven");
         if proof.is_some() {
-            let at = decls.len() - 1;
-            decls.insert(at, "const int ferrocl_proven".to_string());
-            let at = params.len() - 1;
-            params.insert(at, KernelParam::BoundsProven);
+            add_bounds_proven(&mut decls, &mut params);
         }
         let args: Vec<String> = decls
             .iter()
@@ -900,9 +897,10 @@ pub fn write_kernel(
         && w.body.contains(&status_write)
     {
         if let Some((guards, proof)) = host_versioning::plan(mg, nest, &cfg) {
+            let proven_checks = guards.len();
             let mut pass = Writer {
                 hoist: hoist.clone(),
-                host_proven: guards.clone(),
+                host_proven: guards,
                 ..base.fork()
             };
             pass.declare_top(nest, &cfg);
@@ -914,11 +912,8 @@ pub fn write_kernel(
                     w.helpers.extend(pass.helpers.iter().copied());
                     w.features.fp64 |= pass.features.fp64;
                     w.features.fp32_div_sqrt |= pass.features.fp32_div_sqrt;
-                    *w.applied.entry("hostVersioning").or_default() += guards.len();
-                    let at = decls.len() - 1;
-                    decls.insert(at, "const int ferrocl_proven".to_string());
-                    let at = params.len() - 1;
-                    params.insert(at, KernelParam::BoundsProven);
+                    *w.applied.entry("hostVersioning").or_default() += proven_checks;
+                    add_bounds_proven(&mut decls, &mut params);
                     bounds_proof = Some(proof);
                     proven_body = Some(pass);
                 }
@@ -1198,6 +1193,15 @@ pub fn write_kernel(
         reductions: nest.reductions.clone(),
         applied,
     })
+}
+
+/// Adds the `ferrocl_proven` argument ([`KernelParam::BoundsProven`]) just before the status word,
+/// the last argument of a kernel that reduces nothing.
+fn add_bounds_proven(decls: &mut Vec<String>, params: &mut Vec<KernelParam>) {
+    let at = decls.len() - 1;
+    decls.insert(at, "const int ferrocl_proven".to_string());
+    let at = params.len() - 1;
+    params.insert(at, KernelParam::BoundsProven);
 }
 
 /// An array parameter's declaration in the kernel and in its windowed variant.
