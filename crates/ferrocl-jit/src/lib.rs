@@ -38,7 +38,8 @@ pub use ferrocl_frontend::{
 };
 pub use ferrocl_graph::{ElemKind, FieldRef, Stamp};
 pub use ferrocl_opencl_writer::{
-    Features, Kernel, KernelParam, Windowed, WriteCover, STATUS_DIVIDE_BY_ZERO, STATUS_INDEX,
+    Features, Kernel, KernelParam, Variants, Windowed, WriteCover, STATUS_DIVIDE_BY_ZERO,
+    STATUS_INDEX,
 };
 pub use ferrocl_opt::{HostExpr, LoopDim, ReduceOp, Reduction};
 

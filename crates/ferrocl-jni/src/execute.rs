@@ -569,7 +569,15 @@ fn build<'local, 'k>(
         } else {
             &task.kernels
         };
-        for (kernel, built) in jit.kernels.iter().zip(kernels) {
+        for (k, (kernel, built)) in jit.kernels.iter().zip(kernels).enumerate() {
+            // The variant this launch may use (see `ferrocl_jit::Variants`); windows keep the
+            // source's own kernel.
+            let built = if windowed {
+                built
+            } else {
+                let (restrict, constant) = launch_variant(&device, kernel, &param_array, &arrays);
+                task.kernel_variant(k, restrict, constant)?
+            };
             let kernel_params = if windowed {
                 &kernel.windowed.params
             } else {
@@ -897,6 +905,54 @@ const WINDOW_ALIGN: usize = 128;
 /// reuses their buffers (a fresh buffer costs its pages' first touch), large enough that a batch's
 /// fixed costs vanish next to its copies.
 const BATCH_WINDOW_BYTES: u64 = 256 << 20;
+
+/// Room the constant-memory candidates leave in the device's constant buffer for the program's own
+/// `__constant` tables (the math library's are a few KiB).
+const CONSTANT_RESERVE_BYTES: u64 = 16 << 10;
+
+/// Which variant of `kernel` a launch binding `arrays` may use: `restrict` when no two of its array
+/// arguments are the same Java array; constant memory when its candidates fit the device's
+/// constant buffer together (with [`CONSTANT_RESERVE_BYTES`] to spare) and its argument count.
+fn launch_variant(
+    device: &ferrocl_runtime::Device,
+    kernel: &ferrocl_jit::Kernel,
+    param_array: &[Option<usize>],
+    arrays: &[ArrayRef<'_>],
+) -> (bool, bool) {
+    let mut bound: Vec<usize> = Vec::new();
+    let mut distinct = true;
+    for kp in &kernel.params {
+        if let KernelParam::Array { param, .. } = kp {
+            match param_array.get(*param).copied().flatten() {
+                Some(a) if bound.contains(&a) => distinct = false,
+                Some(a) => bound.push(a),
+                None => distinct = false,
+            }
+        }
+    }
+    let info = device.info();
+    let candidates = &kernel.variants.constant;
+    let mut bytes = 0u64;
+    let mut fits = !candidates.is_empty()
+        && candidates.len() <= info.max_constant_args as usize
+        && info.max_constant_buffer_bytes > CONSTANT_RESERVE_BYTES;
+    for (param, _) in candidates {
+        match param_array
+            .get(*param)
+            .copied()
+            .flatten()
+            .and_then(|a| arrays.get(a))
+        {
+            Some(a) => bytes = bytes.saturating_add(a.len as u64 * elem_bytes(a.elem) as u64),
+            None => fits = false,
+        }
+    }
+    fits &= bytes
+        <= info
+            .max_constant_buffer_bytes
+            .saturating_sub(CONSTANT_RESERVE_BYTES);
+    (distinct, fits)
+}
 
 /// The task's kernels for windows of its arrays, built on its device at the first call.
 fn windowed_kernels(task: &Task) -> Result<&[Arc<ferrocl_runtime::BuiltKernel>], NativeError> {

@@ -806,6 +806,20 @@ pub extern "system" fn Java_dev_ferrocl_api_Native_keptTotals<'caller>(
         .resolve::<ThrowJava>()
 }
 
+/// `static native long variantBuilds()`: kernel variants built for launches beyond each task's
+/// first build (for tests; see `registry::Task::kernel_variant`).
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_dev_ferrocl_api_Native_variantBuilds<'caller>(
+    mut unowned: EnvUnowned<'caller>,
+    _class: JClass<'caller>,
+) -> jlong {
+    unowned
+        .with_env(|_env| -> Result<jlong, NativeError> {
+            Ok(registry::VARIANT_BUILDS.load(std::sync::atomic::Ordering::Relaxed) as jlong)
+        })
+        .resolve::<ThrowJava>()
+}
+
 /// `static native long[] faultInjection(long arm)`: for tests. `arm` > 0 makes the `arm`-th OpenCL
 /// call from now on fail, 0 disarms, a negative value leaves it as it is; returns `[calls checked
 /// since the previous arming (before this one), device buffers the executor holds now, kernel objects alive, event objects

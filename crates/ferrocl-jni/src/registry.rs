@@ -147,6 +147,10 @@ pub(crate) struct Task {
     pub(crate) device: Arc<Device>,
     /// The built kernels, in the order they run (one per parallel nest; usually one).
     pub(crate) kernels: Vec<Arc<BuiltKernel>>,
+    /// Each kernel's builds per launch-time variant (`ferrocl_jit::Variants`; index
+    /// [`variant_index`]): the one [`Task::kernels`] holds is set at registration, the others are
+    /// built when a launch first needs them.
+    pub(crate) variants: Vec<[OnceLock<Arc<BuiltKernel>>; 4]>,
     /// The kernels for windows of the arrays (`ferrocl_jit::Windowed`), built at the first
     /// execution that runs in batches.
     pub(crate) windowed: OnceLock<Vec<Arc<BuiltKernel>>>,
@@ -167,6 +171,89 @@ pub(crate) struct Task {
     /// The runtime classes the compiler devirtualised calls for: the task is valid for another
     /// request only if its objects have the same classes.
     pub(crate) class_guards: Vec<(ObjectPath, RuntimeClass)>,
+}
+
+/// Kernel variants built for launches beyond each task's first build (see
+/// [`Task::kernel_variant`]; read by a test hook).
+pub(crate) static VARIANT_BUILDS: std::sync::atomic::AtomicU64 =
+    std::sync::atomic::AtomicU64::new(0);
+
+/// Where a variant's build is kept in [`Task::variants`]: `restrict` arguments (2), constant
+/// memory (1). A choice the kernel does not offer counts as not taken.
+pub(crate) fn variant_index(
+    variants: &ferrocl_jit::Variants,
+    restrict: bool,
+    constant: bool,
+) -> usize {
+    usize::from(restrict && variants.restrict) * 2
+        + usize::from(constant && !variants.constant.is_empty())
+}
+
+/// The build options of kernel variant `(restrict, constant)`: the task's own, then the variant's.
+fn variant_options(
+    build_options: &str,
+    variants: &ferrocl_jit::Variants,
+    restrict: bool,
+    constant: bool,
+) -> String {
+    let extra = variants.options(restrict, constant);
+    match (build_options.trim().is_empty(), extra.is_empty()) {
+        (_, true) => build_options.to_string(),
+        (true, false) => extra,
+        (false, false) => format!("{build_options} {extra}"),
+    }
+}
+
+impl Task {
+    /// Kernel `k` built as variant `(restrict, constant)` (see `ferrocl_jit::Variants`), built on
+    /// the task's device when first needed; a compiler failure is a bailout, as at registration.
+    pub(crate) fn kernel_variant(
+        &self,
+        k: usize,
+        restrict: bool,
+        constant: bool,
+    ) -> Result<&Arc<BuiltKernel>, NativeError> {
+        let (Some(kernel), Some(slots)) = (self.jit.kernels.get(k), self.variants.get(k)) else {
+            return Err(NativeError::ferrocl("kernel variant missing"));
+        };
+        let slot = &slots[variant_index(&kernel.variants, restrict, constant)];
+        if let Some(built) = slot.get() {
+            return Ok(built);
+        }
+        let options = variant_options(
+            &self.jit.build_options,
+            &kernel.variants,
+            restrict,
+            constant,
+        );
+        let built = self
+            .device
+            .build(&kernel.source, &options, &kernel.name)
+            .map_err(|e| build_failure(&self.jit.location.to_string(), e))?;
+        log::debug!(
+            "{}: kernel {} built again for a launch with options `{options}` ({:.1} ms)",
+            self.jit.location,
+            kernel.name,
+            built.build_time().as_secs_f64() * 1e3
+        );
+        // Another thread may have built it meanwhile (the device's cache gave it the same one).
+        if slot.set(built).is_ok() {
+            VARIANT_BUILDS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        }
+        slot.get()
+            .ok_or_else(|| NativeError::ferrocl("kernel variant missing"))
+    }
+}
+
+/// A driver's refusal of a generated kernel as a bailout (a Ferrocl bug to report); other
+/// failures as errors.
+fn build_failure(location: &str, e: RuntimeError) -> NativeError {
+    match e {
+        RuntimeError::Build { device, log } => bailout(BailoutKind::Device, format!(
+            "{location}: the OpenCL compiler of {device} rejected the generated kernel (a Ferrocl bug; please report it):\n{log}"
+        )),
+        other => NativeError::ferrocl(format!("{location}: {other}")),
+    }
 }
 
 /// Classes by internal name with the hash of their bytes (`None`: not available).
@@ -358,19 +445,21 @@ pub(crate) fn compile(args: CompileArgs<'_>) -> Result<u64, NativeError> {
     let mut build_time = std::time::Duration::ZERO;
     let mut build_cached = true;
     let mut from_disk = !jit.kernels.is_empty();
+    let mut variants = Vec::with_capacity(jit.kernels.len());
     for kernel in &jit.kernels {
+        // Built as the usual launch wants it: distinct arrays (`restrict`), and the constant-memory
+        // candidates fitting (tables bounded by constants; a launch where they do not fit builds
+        // its own variant then).
+        let options = variant_options(&jit.build_options, &kernel.variants, true, true);
         let outcome = device
-            .build_with_outcome(&kernel.source, &jit.build_options, &kernel.name)
-            .map_err(|e| match e {
-                RuntimeError::Build { device, log } => bailout(BailoutKind::Device, format!(
-                    "{}: the OpenCL compiler of {device} rejected the generated kernel (a Ferrocl bug; please report it):\n{log}",
-                    jit.location
-                )),
-                other => NativeError::ferrocl(format!("{}: {other}", jit.location)),
-            })?;
+            .build_with_outcome(&kernel.source, &options, &kernel.name)
+            .map_err(|e| build_failure(&jit.location.to_string(), e))?;
         build_time += outcome.kernel.build_time();
         build_cached &= outcome.cached;
         from_disk &= outcome.from_disk;
+        let slots: [OnceLock<Arc<BuiltKernel>>; 4] = Default::default();
+        let _ = slots[variant_index(&kernel.variants, true, true)].set(Arc::clone(&outcome.kernel));
+        variants.push(slots);
         kernels.push(outcome.kernel);
     }
     let task = Task {
@@ -378,6 +467,7 @@ pub(crate) fn compile(args: CompileArgs<'_>) -> Result<u64, NativeError> {
         build_cached,
         build_from_disk: from_disk,
         kernels,
+        variants,
         windowed: OnceLock::new(),
         stream_refused: std::sync::atomic::AtomicBool::new(false),
         device,

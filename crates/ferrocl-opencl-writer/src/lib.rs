@@ -22,6 +22,7 @@ mod host_versioning;
 mod intrinsics;
 mod libm;
 mod names;
+mod read_only;
 mod staging;
 mod staging2d;
 mod structure;
@@ -206,7 +207,42 @@ pub struct Kernel {
     /// When [`Kernel::bounds_proof`] holds for a launch, no check of the kernel can fail (the host
     /// versioned every check away): the launch needs no status word.
     pub proven_infallible: bool,
+    /// What the host may choose per launch through build options (phases `restrict` and
+    /// `constantMemory`); the source alone is the kernel without either.
+    pub variants: Variants,
 }
+
+/// The launch-time choices a kernel's source leaves to build options (see the `read_only`
+/// module): `restrict` array arguments, and constant memory for read-only tables.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Variants {
+    /// The array arguments carry [`RESTRICT_MACRO`]: `-DFERROCL_RESTRICT=restrict` declares them
+    /// `restrict`, which the host may ask for only when no two of them are the same array.
+    pub restrict: bool,
+    /// The read-only arrays every work-item reads alike, as `(parameter, macro)`: `-D<macro>=__constant`
+    /// binds them in constant memory, which the host asks for (for all of them together) only
+    /// when they fit the device's constant buffer and argument count.
+    pub constant: Vec<(usize, String)>,
+}
+
+impl Variants {
+    /// The build options of one variant: `restrict` arguments, and the constant-memory candidates
+    /// in constant memory. Empty for the source's own kernel.
+    pub fn options(&self, restrict: bool, constant: bool) -> String {
+        let mut out = Vec::new();
+        if restrict && self.restrict {
+            out.push(format!("-D{RESTRICT_MACRO}=restrict"));
+        }
+        if constant {
+            for (_, m) in &self.constant {
+                out.push(format!("-D{m}=__constant"));
+            }
+        }
+        out.join(" ")
+    }
+}
+
+pub use read_only::RESTRICT_MACRO;
 
 /// Errors of the writer.
 #[derive(Debug, thiserror::Error)]
@@ -923,6 +959,77 @@ pub fn write_kernel(
         }
     }
 
+    // Read-only data (see the `read_only` module): the array arguments' qualifiers and address
+    // spaces as macros the host sets per launch.
+    let mut variants = Variants {
+        restrict: options.switches.is_on("restrict")
+            && params
+                .iter()
+                .any(|p| matches!(p, KernelParam::Array { .. })),
+        constant: Vec::new(),
+    };
+    let constant_params = if !reducing
+        && tiled.is_none()
+        && w.stage.staged == 0
+        && options.switches.is_on("constantMemory")
+    {
+        let read_only: BTreeSet<usize> = read
+            .iter()
+            .filter(|p| !written.contains(p) && !reduced.contains(p))
+            .copied()
+            .collect();
+        let indices: Vec<NodeId> = nest.dims.iter().map(|d| d.index).collect();
+        read_only::constant_candidates(mg, &cfg, &indices, &read_only)
+    } else {
+        BTreeSet::new()
+    };
+    for p in &params {
+        let KernelParam::Array {
+            param,
+            elem,
+            written,
+            ..
+        } = p
+        else {
+            continue;
+        };
+        let Some((name, _)) = w.array_names.get(param) else {
+            continue;
+        };
+        let qual = if *written { "" } else { "const " };
+        let ty = names::c_elem_type(*elem);
+        let plain = format!("__global {qual}{ty}* {name}");
+        let space = if constant_params.contains(param) {
+            let m = read_only::space_macro(name);
+            variants.constant.push((*param, m.clone()));
+            m
+        } else {
+            "__global".to_string()
+        };
+        let restrict = if variants.restrict {
+            format!("{RESTRICT_MACRO} ")
+        } else {
+            String::new()
+        };
+        let decl = format!("{space} {qual}{ty}* {restrict}{name}");
+        for d in decls.iter_mut().filter(|d| **d == plain) {
+            d.clone_from(&decl);
+        }
+        for wd in window_decls.iter_mut().filter(|wd| wd.decl == plain) {
+            wd.decl.clone_from(&decl);
+        }
+    }
+    if variants.restrict {
+        let arrays = params
+            .iter()
+            .filter(|p| matches!(p, KernelParam::Array { .. }))
+            .count();
+        w.applied.insert("restrict", arrays);
+    }
+    if !variants.constant.is_empty() {
+        w.applied.insert("constantMemory", variants.constant.len());
+    }
+
     // Assemble.
     let mut src = String::new();
     let _ = writeln!(
@@ -966,6 +1073,19 @@ pub fn write_kernel(
         src.push_str("#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n");
     }
     src.push('\n');
+    if variants.restrict || !variants.constant.is_empty() {
+        src.push_str("// Chosen per launch by the host (build options): `restrict` arrays when no two are the same array;\n// constant memory for read-only tables when they fit. Without them: the kernel below as it stands.\n");
+        if variants.restrict {
+            let _ = writeln!(
+                src,
+                "#ifndef {RESTRICT_MACRO}\n#define {RESTRICT_MACRO}\n#endif"
+            );
+        }
+        for (_, m) in &variants.constant {
+            let _ = writeln!(src, "#ifndef {m}\n#define {m} __global\n#endif");
+        }
+        src.push('\n');
+    }
     // Java-accurate math functions (and the units they need), each once.
     src.push_str(&libm::sources_for(w.helpers.iter().copied()));
     for helper in &w.helpers {
@@ -1155,6 +1275,31 @@ pub fn write_kernel(
                         _ => staged,
                     }
                 }
+                "restrict" => format!(
+                    "{}, in launches where no two are the same array",
+                    count(n, "array argument")
+                ),
+                "constantMemory" => {
+                    let names: Vec<String> = variants
+                        .constant
+                        .iter()
+                        .map(|(p, _)| {
+                            mg.params[*p]
+                                .name
+                                .clone()
+                                .unwrap_or_else(|| format!("arg{p}"))
+                        })
+                        .collect();
+                    format!(
+                        "{} in constant memory when {} the device's limit",
+                        names.join(", "),
+                        if names.len() == 1 {
+                            "it fits"
+                        } else {
+                            "they fit"
+                        }
+                    )
+                }
                 "tile" => format!(
                     "{b}x{b} blocks through local memory, {m}x{m} points per work-item",
                     b = tiling::BLOCK,
@@ -1192,6 +1337,7 @@ pub fn write_kernel(
         bounds_proof,
         reductions: nest.reductions.clone(),
         applied,
+        variants,
     })
 }
 

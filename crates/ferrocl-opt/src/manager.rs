@@ -97,6 +97,18 @@ pub const OPTIONAL_PHASES: &[PhaseInfo] = &[
                work-item computing 4x4 points in registers, every point's operations in Java's order",
     },
     PhaseInfo {
+        name: "restrict",
+        stage: Stage::Writer,
+        what: "array arguments declared restrict in launches where no two are the same array \
+               (the host picks the build), so loads may be reordered and read-only ones cached",
+    },
+    PhaseInfo {
+        name: "constantMemory",
+        stage: Stage::Writer,
+        what: "read-only arrays that every work-item reads alike, in loops bounded without array \
+               lengths (keys, filter taps), bound in constant memory when they fit the device's limit",
+    },
+    PhaseInfo {
         name: "reduceVersioning",
         stage: Stage::Writer,
         what: "index checks of a @Reduce loop tested once for the whole range",

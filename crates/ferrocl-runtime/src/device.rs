@@ -305,6 +305,8 @@ mod tests {
             correctly_rounded_divide_sqrt: false,
             denormals: false,
             base_addr_align_bytes: 128,
+            max_constant_buffer_bytes: 0,
+            max_constant_args: 0,
             unified_memory: false,
             part: None,
         }

@@ -104,6 +104,11 @@ pub struct DeviceInfo {
     /// `CL_DEVICE_MEM_BASE_ADDR_ALIGN` in bytes (the driver reports bits): every buffer and
     /// sub-buffer starts on a multiple of it.
     pub base_addr_align_bytes: u64,
+    /// `CL_DEVICE_MAX_CONSTANT_BUFFER_SIZE`: the most bytes one `__constant` argument may hold
+    /// (the full profile's minimum is 64 KiB; 0 when the driver did not say).
+    pub max_constant_buffer_bytes: u64,
+    /// `CL_DEVICE_MAX_CONSTANT_ARGS`: the most `__constant` arguments one kernel may take.
+    pub max_constant_args: u32,
     /// `CL_DEVICE_HOST_UNIFIED_MEMORY`: the device works in host memory (a CPU device, an
     /// integrated GPU), so a buffer over host memory needs no transfer.
     pub unified_memory: bool,
@@ -322,6 +327,8 @@ fn query_info(
         correctly_rounded_divide_sqrt: single_config & CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT != 0,
         denormals: single_config & CL_FP_DENORM != 0,
         base_addr_align_bytes: u64::from(device.mem_base_addr_align().unwrap_or(8).max(8) / 8),
+        max_constant_buffer_bytes: device.max_constant_buffer_size().unwrap_or(0),
+        max_constant_args: device.max_constant_args().unwrap_or(0),
         unified_memory: device.host_unified_memory().unwrap_or(false),
         part: None,
     }

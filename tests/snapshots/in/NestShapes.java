@@ -115,4 +115,17 @@ public class NestShapes {
             az[i] = sz;
         }
     }
+
+    /** A key schedule read alike by every work-item (constant memory), walked by a second counter. */
+    static void keyRounds(int[] data, char[] key, int[] out) {
+        for (@Parallel int i = 0; i < data.length; i++) {
+            int x = data[i];
+            int k = 0;
+            for (int r = 0; r < 8; r++) {
+                x = (x * (key[k] | 1)) ^ (key[k + 1] + (x >>> 7)) ^ key[k + 2];
+                k += 3;
+            }
+            out[i] = x + key[24];
+        }
+    }
 }

@@ -3,17 +3,23 @@
 #pragma OPENCL FP_CONTRACT OFF
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 
+// Chosen per launch by the host (build options): `restrict` arrays when no two are the same array;
+// constant memory for read-only tables when they fit. Without them: the kernel below as it stands.
+#ifndef FERROCL_RESTRICT
+#define FERROCL_RESTRICT
+#endif
+
 int ferrocl_idiv(int x, int y) { return y == -1 ? (int)(0u - (uint)x) : x / y; }
 int ferrocl_irem(int x, int y) { return y == -1 ? 0 : x % y; }
 
 __kernel void divide(
-    __global double* x,
+    __global double* FERROCL_RESTRICT x,
     const int x_length,
-    __global const double* y,
+    __global const double* FERROCL_RESTRICT y,
     const int y_length,
-    __global int* q,
+    __global int* FERROCL_RESTRICT q,
     const int q_length,
-    __global int* r,
+    __global int* FERROCL_RESTRICT r,
     const int r_length,
     const int n,
     const int ferrocl_start0,

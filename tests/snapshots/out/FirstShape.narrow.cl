@@ -2,18 +2,24 @@
 // @Parallel loop 0 (NDRange dimension 0): i from 0 while i < n, step 1
 #pragma OPENCL FP_CONTRACT OFF
 
+// Chosen per launch by the host (build options): `restrict` arrays when no two are the same array;
+// constant memory for read-only tables when they fit. Without them: the kernel below as it stands.
+#ifndef FERROCL_RESTRICT
+#define FERROCL_RESTRICT
+#endif
+
 int ferrocl_f2i(float x) { return isnan(x) ? 0 : convert_int_sat_rtz(x); }
 
 __kernel void narrow(
-    __global const float* f,
+    __global const float* FERROCL_RESTRICT f,
     const int f_length,
-    __global char* b,
+    __global char* FERROCL_RESTRICT b,
     const int b_length,
-    __global ushort* c,
+    __global ushort* FERROCL_RESTRICT c,
     const int c_length,
-    __global short* s,
+    __global short* FERROCL_RESTRICT s,
     const int s_length,
-    __global uchar* z,
+    __global uchar* FERROCL_RESTRICT z,
     const int z_length,
     const int n,
     const int ferrocl_start0,

@@ -2,11 +2,17 @@
 // @Parallel loop 0 (NDRange dimension 0): i from 0 while i < y.length, step 1
 #pragma OPENCL FP_CONTRACT OFF
 
+// Chosen per launch by the host (build options): `restrict` arrays when no two are the same array;
+// constant memory for read-only tables when they fit. Without them: the kernel below as it stands.
+#ifndef FERROCL_RESTRICT
+#define FERROCL_RESTRICT
+#endif
+
 __kernel void saxpy(
     const float alpha,
-    __global const float* x,
+    __global const float* FERROCL_RESTRICT x,
     const int x_length,
-    __global float* y,
+    __global float* FERROCL_RESTRICT y,
     const int y_length,
     const int ferrocl_start0,
     const uint ferrocl_count0,

@@ -2,12 +2,18 @@
 // @Parallel loop 0 (NDRange dimension 0): r from 0 while r < rows, step 1
 #pragma OPENCL FP_CONTRACT OFF
 
+// Chosen per launch by the host (build options): `restrict` arrays when no two are the same array;
+// constant memory for read-only tables when they fit. Without them: the kernel below as it stands.
+#ifndef FERROCL_RESTRICT
+#define FERROCL_RESTRICT
+#endif
+
 __kernel void breakInner(
-    __global const float* m,
+    __global const float* FERROCL_RESTRICT m,
     const int m_length,
     const int cols,
     const float t,
-    __global int* found,
+    __global int* FERROCL_RESTRICT found,
     const int found_length,
     const int rows,
     const int ferrocl_start0,

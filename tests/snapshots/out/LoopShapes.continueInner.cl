@@ -2,11 +2,17 @@
 // @Parallel loop 0 (NDRange dimension 0): r from 0 while r < rows, step 1
 #pragma OPENCL FP_CONTRACT OFF
 
+// Chosen per launch by the host (build options): `restrict` arrays when no two are the same array;
+// constant memory for read-only tables when they fit. Without them: the kernel below as it stands.
+#ifndef FERROCL_RESTRICT
+#define FERROCL_RESTRICT
+#endif
+
 __kernel __attribute__((reqd_work_group_size(32, 1, 1))) void continueInner(
-    __global const int* m,
+    __global const int* FERROCL_RESTRICT m,
     const int m_length,
     const int cols,
-    __global int* sums,
+    __global int* FERROCL_RESTRICT sums,
     const int sums_length,
     const int rows,
     const int ferrocl_start0,

@@ -3,16 +3,22 @@
 #pragma OPENCL FP_CONTRACT OFF
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 
+// Chosen per launch by the host (build options): `restrict` arrays when no two are the same array;
+// constant memory for read-only tables when they fit. Without them: the kernel below as it stands.
+#ifndef FERROCL_RESTRICT
+#define FERROCL_RESTRICT
+#endif
+
 __kernel void csr(
-    __global const int* rowPtr,
+    __global const int* FERROCL_RESTRICT rowPtr,
     const int rowPtr_length,
-    __global const int* col,
+    __global const int* FERROCL_RESTRICT col,
     const int col_length,
-    __global const double* val,
+    __global const double* FERROCL_RESTRICT val,
     const int val_length,
-    __global const double* x,
+    __global const double* FERROCL_RESTRICT x,
     const int x_length,
-    __global double* y,
+    __global double* FERROCL_RESTRICT y,
     const int y_length,
     const int ferrocl_start0,
     const uint ferrocl_count0,

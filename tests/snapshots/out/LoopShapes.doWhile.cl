@@ -2,12 +2,18 @@
 // @Parallel loop 0 (NDRange dimension 0): i from 0 while i < n, step 1
 #pragma OPENCL FP_CONTRACT OFF
 
+// Chosen per launch by the host (build options): `restrict` arrays when no two are the same array;
+// constant memory for read-only tables when they fit. Without them: the kernel below as it stands.
+#ifndef FERROCL_RESTRICT
+#define FERROCL_RESTRICT
+#endif
+
 int ferrocl_idiv(int x, int y) { return y == -1 ? (int)(0u - (uint)x) : x / y; }
 
 __kernel void doWhile(
-    __global const int* a,
+    __global const int* FERROCL_RESTRICT a,
     const int a_length,
-    __global int* digits,
+    __global int* FERROCL_RESTRICT digits,
     const int digits_length,
     const int n,
     const int ferrocl_start0,

@@ -2,11 +2,17 @@
 // @Parallel loop 0 (NDRange dimension 0): i from 0 while i < rows, step 1
 #pragma OPENCL FP_CONTRACT OFF
 
+// Chosen per launch by the host (build options): `restrict` arrays when no two are the same array;
+// constant memory for read-only tables when they fit. Without them: the kernel below as it stands.
+#ifndef FERROCL_RESTRICT
+#define FERROCL_RESTRICT
+#endif
+
 __kernel void labeledContinue(
-    __global const int* m,
+    __global const int* FERROCL_RESTRICT m,
     const int m_length,
     const int cols,
-    __global int* clean,
+    __global int* FERROCL_RESTRICT clean,
     const int clean_length,
     const int rows,
     const int ferrocl_start0,

@@ -2,12 +2,18 @@
 // @Parallel loop 0 (NDRange dimension 0): r from 0 while r < rows, step 1
 #pragma OPENCL FP_CONTRACT OFF
 
+// Chosen per launch by the host (build options): `restrict` arrays when no two are the same array;
+// constant memory for read-only tables when they fit. Without them: the kernel below as it stands.
+#ifndef FERROCL_RESTRICT
+#define FERROCL_RESTRICT
+#endif
+
 __kernel __attribute__((reqd_work_group_size(32, 1, 1))) void nestedFor(
-    __global const float* m,
+    __global const float* FERROCL_RESTRICT m,
     const int m_length,
-    __global const float* v,
+    __global const float* FERROCL_RESTRICT v,
     const int v_length,
-    __global float* out,
+    __global float* FERROCL_RESTRICT out,
     const int out_length,
     const int cols,
     const int rows,

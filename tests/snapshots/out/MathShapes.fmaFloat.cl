@@ -2,14 +2,20 @@
 // @Parallel loop 0 (NDRange dimension 0): i from 0 while i < n, step 1
 #pragma OPENCL FP_CONTRACT OFF
 
+// Chosen per launch by the host (build options): `restrict` arrays when no two are the same array;
+// constant memory for read-only tables when they fit. Without them: the kernel below as it stands.
+#ifndef FERROCL_RESTRICT
+#define FERROCL_RESTRICT
+#endif
+
 __kernel void fmaFloat(
-    __global const float* a,
+    __global const float* FERROCL_RESTRICT a,
     const int a_length,
-    __global const float* b,
+    __global const float* FERROCL_RESTRICT b,
     const int b_length,
-    __global const float* c,
+    __global const float* FERROCL_RESTRICT c,
     const int c_length,
-    __global float* out,
+    __global float* FERROCL_RESTRICT out,
     const int out_length,
     const int n,
     const int ferrocl_start0,

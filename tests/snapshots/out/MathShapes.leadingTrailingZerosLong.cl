@@ -2,12 +2,18 @@
 // @Parallel loop 0 (NDRange dimension 0): i from 0 while i < n, step 1
 #pragma OPENCL FP_CONTRACT OFF
 
+// Chosen per launch by the host (build options): `restrict` arrays when no two are the same array;
+// constant memory for read-only tables when they fit. Without them: the kernel below as it stands.
+#ifndef FERROCL_RESTRICT
+#define FERROCL_RESTRICT
+#endif
+
 int ferrocl_ctzl(long x) { ulong u = (ulong)x; return u == 0UL ? 64 : 63 - (int)clz(u & (0UL - u)); }
 
 __kernel void leadingTrailingZerosLong(
-    __global const long* a,
+    __global const long* FERROCL_RESTRICT a,
     const int a_length,
-    __global int* out,
+    __global int* FERROCL_RESTRICT out,
     const int out_length,
     const int n,
     const int ferrocl_start0,

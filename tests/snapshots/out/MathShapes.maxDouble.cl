@@ -3,14 +3,20 @@
 #pragma OPENCL FP_CONTRACT OFF
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 
+// Chosen per launch by the host (build options): `restrict` arrays when no two are the same array;
+// constant memory for read-only tables when they fit. Without them: the kernel below as it stands.
+#ifndef FERROCL_RESTRICT
+#define FERROCL_RESTRICT
+#endif
+
 double ferrocl_maxd(double a, double b) { double m = a == b ? as_double(as_long(a) & as_long(b)) : fmax(a, b); m = isnan(b) ? b : m; return isnan(a) ? a : m; }
 
 __kernel void maxDouble(
-    __global const double* a,
+    __global const double* FERROCL_RESTRICT a,
     const int a_length,
-    __global const double* b,
+    __global const double* FERROCL_RESTRICT b,
     const int b_length,
-    __global double* out,
+    __global double* FERROCL_RESTRICT out,
     const int out_length,
     const int n,
     const int ferrocl_start0,

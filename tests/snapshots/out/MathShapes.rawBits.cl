@@ -3,14 +3,20 @@
 #pragma OPENCL FP_CONTRACT OFF
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 
+// Chosen per launch by the host (build options): `restrict` arrays when no two are the same array;
+// constant memory for read-only tables when they fit. Without them: the kernel below as it stands.
+#ifndef FERROCL_RESTRICT
+#define FERROCL_RESTRICT
+#endif
+
 __kernel void rawBits(
-    __global const float* f,
+    __global const float* FERROCL_RESTRICT f,
     const int f_length,
-    __global int* bits,
+    __global int* FERROCL_RESTRICT bits,
     const int bits_length,
-    __global double* d,
+    __global double* FERROCL_RESTRICT d,
     const int d_length,
-    __global const long* lbits,
+    __global const long* FERROCL_RESTRICT lbits,
     const int lbits_length,
     const int n,
     const int ferrocl_start0,

@@ -3,6 +3,12 @@
 #pragma OPENCL FP_CONTRACT OFF
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 
+// Chosen per launch by the host (build options): `restrict` arrays when no two are the same array;
+// constant memory for read-only tables when they fit. Without them: the kernel below as it stands.
+#ifndef FERROCL_RESTRICT
+#define FERROCL_RESTRICT
+#endif
+
 // Double-double arithmetic for Ferrocl's libm: a value is hi + lo with |lo| <= ulp(hi) / 2, carried
 // as double2 (.x = hi, .y = lo). Exact products come from the correctly rounded fma.
 
@@ -294,9 +300,9 @@ double ferrocl_math_tan(double x) {
 }
 
 __kernel void sinDouble(
-    __global const double* x,
+    __global const double* FERROCL_RESTRICT x,
     const int x_length,
-    __global double* out,
+    __global double* FERROCL_RESTRICT out,
     const int out_length,
     const int n,
     const int ferrocl_start0,

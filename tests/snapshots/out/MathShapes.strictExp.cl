@@ -3,6 +3,12 @@
 #pragma OPENCL FP_CONTRACT OFF
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 
+// Chosen per launch by the host (build options): `restrict` arrays when no two are the same array;
+// constant memory for read-only tables when they fit. Without them: the kernel below as it stands.
+#ifndef FERROCL_RESTRICT
+#define FERROCL_RESTRICT
+#endif
+
 // StrictMath.exp and StrictMath.log (the other StrictMath functions are in fdlibm_*.cl): fdlibm 5.3's
 // algorithms (Sun Microsystems, 1993), which the JDK's StrictMath specifies, written again here in plain
 // double arithmetic. Every operation is an IEEE one in round-to-nearest (FP_CONTRACT is off: no fused
@@ -136,9 +142,9 @@ double ferrocl_fdlibm_log(double x) {
 }
 
 __kernel void strictExp(
-    __global const double* x,
+    __global const double* FERROCL_RESTRICT x,
     const int x_length,
-    __global double* out,
+    __global double* FERROCL_RESTRICT out,
     const int out_length,
     const int n,
     const int ferrocl_start0,

@@ -3,15 +3,21 @@
 // @Parallel loop 1 (NDRange dimension 0): j from 0 while j < n, step 1
 #pragma OPENCL FP_CONTRACT OFF
 
+// Chosen per launch by the host (build options): `restrict` arrays when no two are the same array;
+// constant memory for read-only tables when they fit. Without them: the kernel below as it stands.
+#ifndef FERROCL_RESTRICT
+#define FERROCL_RESTRICT
+#endif
+
 void gemm_ferrocl_point(
     const int n,
     const float alpha,
     const float beta,
-    __global float* c,
+    __global float* FERROCL_RESTRICT c,
     const int c_length,
-    __global const float* a,
+    __global const float* FERROCL_RESTRICT a,
     const int a_length,
-    __global const float* b,
+    __global const float* FERROCL_RESTRICT b,
     const int b_length,
     const int ferrocl_start0,
     const uint ferrocl_count0,
@@ -94,11 +100,11 @@ __kernel __attribute__((reqd_work_group_size(16, 16, 1))) void gemm(
     const int n,
     const float alpha,
     const float beta,
-    __global float* c,
+    __global float* FERROCL_RESTRICT c,
     const int c_length,
-    __global const float* a,
+    __global const float* FERROCL_RESTRICT a,
     const int a_length,
-    __global const float* b,
+    __global const float* FERROCL_RESTRICT b,
     const int b_length,
     const int ferrocl_start0,
     const uint ferrocl_count0,

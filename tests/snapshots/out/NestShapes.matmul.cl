@@ -3,12 +3,18 @@
 // @Parallel loop 1 (NDRange dimension 0): j from 0 while j < m, step 1
 #pragma OPENCL FP_CONTRACT OFF
 
+// Chosen per launch by the host (build options): `restrict` arrays when no two are the same array;
+// constant memory for read-only tables when they fit. Without them: the kernel below as it stands.
+#ifndef FERROCL_RESTRICT
+#define FERROCL_RESTRICT
+#endif
+
 void matmul_ferrocl_point(
-    __global const float* a,
+    __global const float* FERROCL_RESTRICT a,
     const int a_length,
-    __global const float* b,
+    __global const float* FERROCL_RESTRICT b,
     const int b_length,
-    __global float* c,
+    __global float* FERROCL_RESTRICT c,
     const int c_length,
     const int n,
     const int m,
@@ -88,11 +94,11 @@ void matmul_ferrocl_point(
 }
 
 __kernel __attribute__((reqd_work_group_size(16, 16, 1))) void matmul(
-    __global const float* a,
+    __global const float* FERROCL_RESTRICT a,
     const int a_length,
-    __global const float* b,
+    __global const float* FERROCL_RESTRICT b,
     const int b_length,
-    __global float* c,
+    __global float* FERROCL_RESTRICT c,
     const int c_length,
     const int n,
     const int m,

@@ -4,12 +4,18 @@
 #pragma OPENCL FP_CONTRACT OFF
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 
+// Chosen per launch by the host (build options): `restrict` arrays when no two are the same array;
+// constant memory for read-only tables when they fit. Without them: the kernel below as it stands.
+#ifndef FERROCL_RESTRICT
+#define FERROCL_RESTRICT
+#endif
+
 void matmulTransposed_ferrocl_point(
-    __global const double* a,
+    __global const double* FERROCL_RESTRICT a,
     const int a_length,
-    __global const double* b,
+    __global const double* FERROCL_RESTRICT b,
     const int b_length,
-    __global double* c,
+    __global double* FERROCL_RESTRICT c,
     const int c_length,
     const int n,
     const int m,
@@ -89,11 +95,11 @@ void matmulTransposed_ferrocl_point(
 }
 
 __kernel __attribute__((reqd_work_group_size(16, 16, 1))) void matmulTransposed(
-    __global const double* a,
+    __global const double* FERROCL_RESTRICT a,
     const int a_length,
-    __global const double* b,
+    __global const double* FERROCL_RESTRICT b,
     const int b_length,
-    __global double* c,
+    __global double* FERROCL_RESTRICT c,
     const int c_length,
     const int n,
     const int m,

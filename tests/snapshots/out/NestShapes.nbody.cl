@@ -2,20 +2,26 @@
 // @Parallel loop 0 (NDRange dimension 0): i from 0 while i < x.length, step 1
 #pragma OPENCL FP_CONTRACT OFF
 
+// Chosen per launch by the host (build options): `restrict` arrays when no two are the same array;
+// constant memory for read-only tables when they fit. Without them: the kernel below as it stands.
+#ifndef FERROCL_RESTRICT
+#define FERROCL_RESTRICT
+#endif
+
 __kernel __attribute__((reqd_work_group_size(128, 1, 1))) void nbody(
-    __global const float* x,
+    __global const float* FERROCL_RESTRICT x,
     const int x_length,
-    __global const float* y,
+    __global const float* FERROCL_RESTRICT y,
     const int y_length,
-    __global const float* z,
+    __global const float* FERROCL_RESTRICT z,
     const int z_length,
-    __global const float* m,
+    __global const float* FERROCL_RESTRICT m,
     const int m_length,
-    __global float* ax,
+    __global float* FERROCL_RESTRICT ax,
     const int ax_length,
-    __global float* ay,
+    __global float* FERROCL_RESTRICT ay,
     const int ay_length,
-    __global float* az,
+    __global float* FERROCL_RESTRICT az,
     const int az_length,
     const float eps,
     const int ferrocl_start0,

@@ -2,8 +2,14 @@
 // No @Parallel loop: one work-item runs the method.
 #pragma OPENCL FP_CONTRACT OFF
 
+// Chosen per launch by the host (build options): `restrict` arrays when no two are the same array;
+// constant memory for read-only tables when they fit. Without them: the kernel below as it stands.
+#ifndef FERROCL_RESTRICT
+#define FERROCL_RESTRICT
+#endif
+
 __kernel void singleWorkItem(
-    __global int* a,
+    __global int* FERROCL_RESTRICT a,
     const int a_length,
     __global int* ferrocl_status)
 {

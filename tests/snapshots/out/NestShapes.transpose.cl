@@ -3,12 +3,18 @@
 // @Parallel loop 1 (NDRange dimension 0): j from 0 while j < cols, step 1
 #pragma OPENCL FP_CONTRACT OFF
 
+// Chosen per launch by the host (build options): `restrict` arrays when no two are the same array;
+// constant memory for read-only tables when they fit. Without them: the kernel below as it stands.
+#ifndef FERROCL_RESTRICT
+#define FERROCL_RESTRICT
+#endif
+
 void transpose_ferrocl_point(
     const int rows,
     const int cols,
-    __global const float* in,
+    __global const float* FERROCL_RESTRICT in,
     const int in_length,
-    __global float* out,
+    __global float* FERROCL_RESTRICT out,
     const int out_length,
     const int ferrocl_start0,
     const uint ferrocl_count0,
@@ -36,9 +42,9 @@ void transpose_ferrocl_point(
 __kernel __attribute__((reqd_work_group_size(32, 8, 1))) void transpose(
     const int rows,
     const int cols,
-    __global const float* in,
+    __global const float* FERROCL_RESTRICT in,
     const int in_length,
-    __global float* out,
+    __global float* FERROCL_RESTRICT out,
     const int out_length,
     const int ferrocl_start0,
     const uint ferrocl_count0,

@@ -2,10 +2,16 @@
 // @Parallel loop 0 (NDRange dimension 0): i from 0 while i < n, step 1
 #pragma OPENCL FP_CONTRACT OFF
 
+// Chosen per launch by the host (build options): `restrict` arrays when no two are the same array;
+// constant memory for read-only tables when they fit. Without them: the kernel below as it stands.
+#ifndef FERROCL_RESTRICT
+#define FERROCL_RESTRICT
+#endif
+
 __kernel void pairsFresh(
-    __global const int* a,
+    __global const int* FERROCL_RESTRICT a,
     const int a_length,
-    __global long* out,
+    __global long* FERROCL_RESTRICT out,
     const int out_length,
     const int n,
     const int ferrocl_start0,

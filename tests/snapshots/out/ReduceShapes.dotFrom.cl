@@ -3,10 +3,16 @@
 // @Reduce out[0] with +: private accumulators, a work-group tree in local memory, one partial per work-group (combined on the host)
 #pragma OPENCL FP_CONTRACT OFF
 
+// Chosen per launch by the host (build options): `restrict` arrays when no two are the same array;
+// constant memory for read-only tables when they fit. Without them: the kernel below as it stands.
+#ifndef FERROCL_RESTRICT
+#define FERROCL_RESTRICT
+#endif
+
 __kernel void dotFrom(
-    __global const int* a,
+    __global const int* FERROCL_RESTRICT a,
     const int a_length,
-    __global const int* b,
+    __global const int* FERROCL_RESTRICT b,
     const int b_length,
     const int from,
     const int ferrocl_start0,

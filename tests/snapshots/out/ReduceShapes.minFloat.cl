@@ -3,10 +3,16 @@
 // @Reduce out[0] with Math.min: private accumulators, a work-group tree in local memory, one partial per work-group (combined on the host)
 #pragma OPENCL FP_CONTRACT OFF
 
+// Chosen per launch by the host (build options): `restrict` arrays when no two are the same array;
+// constant memory for read-only tables when they fit. Without them: the kernel below as it stands.
+#ifndef FERROCL_RESTRICT
+#define FERROCL_RESTRICT
+#endif
+
 float ferrocl_minf(float a, float b) { float m = a == b ? as_float(as_int(a) | as_int(b)) : fmin(a, b); m = isnan(b) ? b : m; return isnan(a) ? a : m; }
 
 __kernel void minFloat(
-    __global const float* a,
+    __global const float* FERROCL_RESTRICT a,
     const int a_length,
     const int ferrocl_start0,
     const uint ferrocl_count0,

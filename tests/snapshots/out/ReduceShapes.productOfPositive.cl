@@ -4,8 +4,14 @@
 #pragma OPENCL FP_CONTRACT OFF
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 
+// Chosen per launch by the host (build options): `restrict` arrays when no two are the same array;
+// constant memory for read-only tables when they fit. Without them: the kernel below as it stands.
+#ifndef FERROCL_RESTRICT
+#define FERROCL_RESTRICT
+#endif
+
 __kernel void productOfPositive(
-    __global const double* a,
+    __global const double* FERROCL_RESTRICT a,
     const int a_length,
     const int ferrocl_start0,
     const uint ferrocl_count0,

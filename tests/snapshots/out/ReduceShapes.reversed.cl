@@ -3,8 +3,14 @@
 // @Reduce out[0] with +: private accumulators, a work-group tree in local memory, one partial per work-group (combined on the host)
 #pragma OPENCL FP_CONTRACT OFF
 
+// Chosen per launch by the host (build options): `restrict` arrays when no two are the same array;
+// constant memory for read-only tables when they fit. Without them: the kernel below as it stands.
+#ifndef FERROCL_RESTRICT
+#define FERROCL_RESTRICT
+#endif
+
 __kernel void reversed(
-    __global const float* a,
+    __global const float* FERROCL_RESTRICT a,
     const int a_length,
     const int n,
     const int ferrocl_start0,

@@ -4,8 +4,14 @@
 // @Reduce total[0] with +: private accumulators, a work-group tree in local memory, one partial per work-group (combined on the host)
 #pragma OPENCL FP_CONTRACT OFF
 
+// Chosen per launch by the host (build options): `restrict` arrays when no two are the same array;
+// constant memory for read-only tables when they fit. Without them: the kernel below as it stands.
+#ifndef FERROCL_RESTRICT
+#define FERROCL_RESTRICT
+#endif
+
 __kernel void sum2d(
-    __global const long* m,
+    __global const long* FERROCL_RESTRICT m,
     const int m_length,
     const int rows,
     const int cols,

@@ -3,10 +3,16 @@
 #pragma OPENCL FP_CONTRACT OFF
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 
+// Chosen per launch by the host (build options): `restrict` arrays when no two are the same array;
+// constant memory for read-only tables when they fit. Without them: the kernel below as it stands.
+#ifndef FERROCL_RESTRICT
+#define FERROCL_RESTRICT
+#endif
+
 __kernel void staticFinalConstant(
-    __global int* a,
+    __global int* FERROCL_RESTRICT a,
     const int a_length,
-    __global double* d,
+    __global double* FERROCL_RESTRICT d,
     const int d_length,
     const int n,
     const int ferrocl_start0,

@@ -2,12 +2,18 @@
 // @Parallel loop 0 (NDRange dimension 0): i from 0 while i < c.length, step 1
 #pragma OPENCL FP_CONTRACT OFF
 
+// Chosen per launch by the host (build options): `restrict` arrays when no two are the same array;
+// constant memory for read-only tables when they fit. Without them: the kernel below as it stands.
+#ifndef FERROCL_RESTRICT
+#define FERROCL_RESTRICT
+#endif
+
 __kernel void lambda(
-    __global const int* a,
+    __global const int* FERROCL_RESTRICT a,
     const int a_length,
-    __global const int* b,
+    __global const int* FERROCL_RESTRICT b,
     const int b_length,
-    __global int* c,
+    __global int* FERROCL_RESTRICT c,
     const int c_length,
     const int ferrocl_start0,
     const uint ferrocl_count0,

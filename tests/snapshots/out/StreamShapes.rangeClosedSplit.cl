@@ -2,11 +2,17 @@
 // @Parallel loop 0 (NDRange dimension 0): i from 1 while i <= ((n * m) - 1), step 1
 #pragma OPENCL FP_CONTRACT OFF
 
+// Chosen per launch by the host (build options): `restrict` arrays when no two are the same array;
+// constant memory for read-only tables when they fit. Without them: the kernel below as it stands.
+#ifndef FERROCL_RESTRICT
+#define FERROCL_RESTRICT
+#endif
+
 int ferrocl_idiv(int x, int y) { return y == -1 ? (int)(0u - (uint)x) : x / y; }
 int ferrocl_irem(int x, int y) { return y == -1 ? 0 : x % y; }
 
 __kernel void rangeClosedSplit(
-    __global float* out,
+    __global float* FERROCL_RESTRICT out,
     const int out_length,
     const int n,
     const int m,

@@ -2,8 +2,14 @@
 // @Parallel loop 0 (NDRange dimension 0): i from 0 while i < x.length, step 1
 #pragma OPENCL FP_CONTRACT OFF
 
+// Chosen per launch by the host (build options): `restrict` arrays when no two are the same array;
+// constant memory for read-only tables when they fit. Without them: the kernel below as it stands.
+#ifndef FERROCL_RESTRICT
+#define FERROCL_RESTRICT
+#endif
+
 __kernel void twoKernels_1(
-    __global float* x,
+    __global float* FERROCL_RESTRICT x,
     const int x_length,
     const int y_length,
     const int ferrocl_start0,
@@ -21,12 +27,18 @@ __kernel void twoKernels_1(
 // @Parallel loop 0 (NDRange dimension 0): i from 0 while i < y.length, step 1
 #pragma OPENCL FP_CONTRACT OFF
 
+// Chosen per launch by the host (build options): `restrict` arrays when no two are the same array;
+// constant memory for read-only tables when they fit. Without them: the kernel below as it stands.
+#ifndef FERROCL_RESTRICT
+#define FERROCL_RESTRICT
+#endif
+
 int ferrocl_irem(int x, int y) { return y == -1 ? 0 : x % y; }
 
 __kernel void twoKernels_2(
-    __global const float* x,
+    __global const float* FERROCL_RESTRICT x,
     const int x_length,
-    __global float* y,
+    __global float* FERROCL_RESTRICT y,
     const int y_length,
     const int ferrocl_start0,
     const uint ferrocl_count0,

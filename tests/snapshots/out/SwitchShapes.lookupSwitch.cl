@@ -2,10 +2,16 @@
 // @Parallel loop 0 (NDRange dimension 0): i from 0 while i < n, step 1
 #pragma OPENCL FP_CONTRACT OFF
 
+// Chosen per launch by the host (build options): `restrict` arrays when no two are the same array;
+// constant memory for read-only tables when they fit. Without them: the kernel below as it stands.
+#ifndef FERROCL_RESTRICT
+#define FERROCL_RESTRICT
+#endif
+
 __kernel void lookupSwitch(
-    __global const int* k,
+    __global const int* FERROCL_RESTRICT k,
     const int k_length,
-    __global int* out,
+    __global int* FERROCL_RESTRICT out,
     const int out_length,
     const int n,
     const int ferrocl_start0,

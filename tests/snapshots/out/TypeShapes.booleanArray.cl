@@ -2,12 +2,18 @@
 // @Parallel loop 0 (NDRange dimension 0): i from 0 while i < n, step 1
 #pragma OPENCL FP_CONTRACT OFF
 
+// Chosen per launch by the host (build options): `restrict` arrays when no two are the same array;
+// constant memory for read-only tables when they fit. Without them: the kernel below as it stands.
+#ifndef FERROCL_RESTRICT
+#define FERROCL_RESTRICT
+#endif
+
 __kernel void booleanArray(
-    __global const uchar* a,
+    __global const uchar* FERROCL_RESTRICT a,
     const int a_length,
-    __global const uchar* b,
+    __global const uchar* FERROCL_RESTRICT b,
     const int b_length,
-    __global uchar* out,
+    __global uchar* FERROCL_RESTRICT out,
     const int out_length,
     const int n,
     const int ferrocl_start0,

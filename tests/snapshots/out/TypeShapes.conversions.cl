@@ -3,19 +3,25 @@
 #pragma OPENCL FP_CONTRACT OFF
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 
+// Chosen per launch by the host (build options): `restrict` arrays when no two are the same array;
+// constant memory for read-only tables when they fit. Without them: the kernel below as it stands.
+#ifndef FERROCL_RESTRICT
+#define FERROCL_RESTRICT
+#endif
+
 int ferrocl_d2i(double x) { return isnan(x) ? 0 : convert_int_sat_rtz(x); }
 long ferrocl_d2l(double x) { return isnan(x) ? 0L : convert_long_sat_rtz(x); }
 int ferrocl_f2i(float x) { return isnan(x) ? 0 : convert_int_sat_rtz(x); }
 long ferrocl_f2l(float x) { return isnan(x) ? 0L : convert_long_sat_rtz(x); }
 
 __kernel void conversions(
-    __global int* i32,
+    __global int* FERROCL_RESTRICT i32,
     const int i32_length,
-    __global long* i64,
+    __global long* FERROCL_RESTRICT i64,
     const int i64_length,
-    __global float* f32,
+    __global float* FERROCL_RESTRICT f32,
     const int f32_length,
-    __global double* f64,
+    __global double* FERROCL_RESTRICT f64,
     const int f64_length,
     const int n,
     const int ferrocl_start0,

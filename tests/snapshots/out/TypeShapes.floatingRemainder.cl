@@ -3,14 +3,20 @@
 #pragma OPENCL FP_CONTRACT OFF
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 
+// Chosen per launch by the host (build options): `restrict` arrays when no two are the same array;
+// constant memory for read-only tables when they fit. Without them: the kernel below as it stands.
+#ifndef FERROCL_RESTRICT
+#define FERROCL_RESTRICT
+#endif
+
 __kernel void floatingRemainder(
-    __global float* a,
+    __global float* FERROCL_RESTRICT a,
     const int a_length,
-    __global const float* b,
+    __global const float* FERROCL_RESTRICT b,
     const int b_length,
-    __global double* c,
+    __global double* FERROCL_RESTRICT c,
     const int c_length,
-    __global const double* d,
+    __global const double* FERROCL_RESTRICT d,
     const int d_length,
     const int n,
     const int ferrocl_start0,

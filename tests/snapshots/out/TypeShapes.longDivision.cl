@@ -2,17 +2,23 @@
 // @Parallel loop 0 (NDRange dimension 0): i from 0 while i < n, step 1
 #pragma OPENCL FP_CONTRACT OFF
 
+// Chosen per launch by the host (build options): `restrict` arrays when no two are the same array;
+// constant memory for read-only tables when they fit. Without them: the kernel below as it stands.
+#ifndef FERROCL_RESTRICT
+#define FERROCL_RESTRICT
+#endif
+
 long ferrocl_ldiv(long x, long y) { return y == -1L ? (long)(0UL - (ulong)x) : x / y; }
 long ferrocl_lrem(long x, long y) { return y == -1L ? 0L : x % y; }
 
 __kernel void longDivision(
-    __global const long* a,
+    __global const long* FERROCL_RESTRICT a,
     const int a_length,
-    __global const long* b,
+    __global const long* FERROCL_RESTRICT b,
     const int b_length,
-    __global long* q,
+    __global long* FERROCL_RESTRICT q,
     const int q_length,
-    __global long* r,
+    __global long* FERROCL_RESTRICT r,
     const int r_length,
     const int n,
     const int ferrocl_start0,

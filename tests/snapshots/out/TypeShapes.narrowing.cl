@@ -2,14 +2,20 @@
 // @Parallel loop 0 (NDRange dimension 0): i from 0 while i < n, step 1
 #pragma OPENCL FP_CONTRACT OFF
 
+// Chosen per launch by the host (build options): `restrict` arrays when no two are the same array;
+// constant memory for read-only tables when they fit. Without them: the kernel below as it stands.
+#ifndef FERROCL_RESTRICT
+#define FERROCL_RESTRICT
+#endif
+
 __kernel void narrowing(
-    __global const int* x,
+    __global const int* FERROCL_RESTRICT x,
     const int x_length,
-    __global char* b,
+    __global char* FERROCL_RESTRICT b,
     const int b_length,
-    __global ushort* c,
+    __global ushort* FERROCL_RESTRICT c,
     const int c_length,
-    __global short* s,
+    __global short* FERROCL_RESTRICT s,
     const int s_length,
     const int n,
     const int ferrocl_start0,

@@ -102,6 +102,13 @@ final class Native {
     /** {@code [handles, device buffers, bytes]} of kept arrays right now (tests, diagnostics). */
     static native long[] keptTotals();
 
+    /**
+     * For tests: kernel variants built for a launch since the process started, beyond the one each task builds when it
+     * is compiled ({@code restrict} arguments off because two are the same array, or constant memory off because the
+     * tables do not fit).
+     */
+    static native long variantBuilds();
+
     /** Builds a hand-written OpenCL C kernel (device null: the default device). Returns a handle &gt; 0. */
     static native long rawBuild(String device, String source, String kernelName, String options);
 

@@ -1,0 +1,186 @@
+//! Read-only data (phases `restrict` and `constantMemory`): what the kernel's signature may promise
+//! about its array arguments, chosen per launch by the host through build options.
+//!
+//! - **`restrict`**: every array argument is declared `T* FERROCL_RESTRICT a`. Built with
+//!   `-DFERROCL_RESTRICT=restrict`, the compiler may assume that no two of them overlap, keep loaded
+//!   values in registers across stores and read the `const` ones through the read-only data path.
+//!   That promise holds only when no two parameters are the same Java array (distinct Java arrays
+//!   are distinct buffers), which only the host knows at launch.
+//! - **`constantMemory`**: a read-only array whose every load reads the same element in every
+//!   work-item (the index does not depend on the `@Parallel` indices: `key[k]` in IDEA's rounds, a
+//!   filter's taps) along one line (no product of two variables in the index: that walks a
+//!   matrix) inside loops bounded by constants and scalar parameters (not by an array's length:
+//!   then the array is a data set, not a table) is declared `FERROCL_SPACE_a const T* a`.
+//!   Built with `-DFERROCL_SPACE_a=__constant` it lives in constant memory, where a warp's loads of
+//!   one address are one broadcast; the host does so when the launch's candidates fit together in
+//!   the device's constant buffer (with room left for the math library's tables) and its argument
+//!   count.
+//!
+//! Without the options the macros default to nothing and `__global`: the source alone is the safe
+//! kernel (what the windowed kernel of batches and `kernelSource` show). Neither choice changes a
+//! value the kernel computes: only where loads come from and what the compiler may reorder.
+//!
+//! Received: the kernel's body CFG, the parallel indices, the sets of read and written parameters.
+//! Guaranteed: the candidates are never stored to and are loaded only at indices computed without
+//! the parallel indices, from values that are the same in every work-item.
+
+use crate::structure::{Cfg, Exit};
+use ferrocl_graph::{BinaryOp, Graph, MethodGraph, NodeId, Op};
+use std::collections::{BTreeSet, HashSet};
+
+/// The macro a kernel's array arguments carry after their `*`.
+pub const RESTRICT_MACRO: &str = "FERROCL_RESTRICT";
+
+/// The macro naming the address space of the constant-memory candidate `name`.
+pub(crate) fn space_macro(name: &str) -> String {
+    format!("FERROCL_SPACE_{name}")
+}
+
+/// How deep a loop test is searched for an array length.
+const MAX_DEPTH: usize = 32;
+
+/// The nodes whose value may differ between work-items: the parallel indices, loads from arrays
+/// the kernel writes or allocates (or at a varying index), and everything computed from them.
+/// A phi counts as varying when one of its values does (a branch on a varying condition that
+/// merges two uniform values is missed: that costs speed, never correctness, since constant
+/// memory returns the same values).
+pub(crate) fn varying(
+    g: &Graph,
+    seeds: &[NodeId],
+    uniform_arrays: &HashSet<NodeId>,
+) -> HashSet<NodeId> {
+    let mut out: HashSet<NodeId> = HashSet::new();
+    let mut work: Vec<NodeId> = Vec::new();
+    for &s in seeds {
+        if out.insert(s) {
+            work.push(s);
+        }
+    }
+    for n in g.node_ids() {
+        if let Op::ArrayLoad(_) = g.op(n) {
+            let array = g.inputs(n)[0];
+            if !uniform_arrays.contains(&array) && out.insert(n) {
+                work.push(n);
+            }
+        }
+    }
+    while let Some(n) = work.pop() {
+        for &u in g.usages(n) {
+            if out.contains(&u) {
+                continue;
+            }
+            let carries = match g.op(u) {
+                // Control and memory effects: no value of their own.
+                Op::ArrayStore(_)
+                | Op::Guard(_)
+                | Op::If
+                | Op::Return
+                | Op::Start
+                | Op::Begin
+                | Op::End
+                | Op::Merge
+                | Op::LoopBegin
+                | Op::LoopEnd
+                | Op::LoopExit => false,
+                // A phi's first input is its merge, not a value.
+                Op::Phi => g.inputs(u).iter().skip(1).any(|&v| v == n),
+                _ => true,
+            };
+            if carries && out.insert(u) {
+                work.push(u);
+            }
+        }
+    }
+    out
+}
+
+/// Whether `n` is computed without any array's length or element (bounded depth; phis are not
+/// followed: a loop test compares its induction variable with a bound).
+fn length_free(g: &Graph, n: NodeId, depth: usize) -> bool {
+    if depth > MAX_DEPTH {
+        return false;
+    }
+    match g.op(n) {
+        Op::ArrayLength | Op::ArrayLoad(_) => false,
+        Op::Phi => true,
+        _ => g.inputs(n).iter().all(|&i| length_free(g, i, depth + 1)),
+    }
+}
+
+/// Whether index `n` addresses a table along one line: no product of two non-constant values
+/// (`k * n + j` walks a matrix that grows with `n`, too large for constant memory in the usual
+/// launch). Bounded depth; phis are not followed.
+fn one_dimensional(g: &Graph, n: NodeId, depth: usize) -> bool {
+    if depth > MAX_DEPTH {
+        return false;
+    }
+    let constant = |x: NodeId| matches!(g.op(x), Op::Constant(_));
+    match g.op(n) {
+        Op::Phi => true,
+        Op::Binary(BinaryOp::Mul) => {
+            let ins = g.inputs(n);
+            (constant(ins[0]) || constant(ins[1]))
+                && ins.iter().all(|&i| one_dimensional(g, i, depth + 1))
+        }
+        _ => g
+            .inputs(n)
+            .iter()
+            .all(|&i| one_dimensional(g, i, depth + 1)),
+    }
+}
+
+/// The read-only array parameters that may live in constant memory (see the module docs):
+/// `read_only` are the parameters the kernel reads and never writes.
+pub(crate) fn constant_candidates(
+    mg: &MethodGraph,
+    cfg: &Cfg,
+    parallel_indices: &[NodeId],
+    read_only: &BTreeSet<usize>,
+) -> BTreeSet<usize> {
+    let g = &mg.graph;
+    let uniform_arrays: HashSet<NodeId> = read_only.iter().map(|&p| mg.params[p].node).collect();
+    let varying = varying(g, parallel_indices, &uniform_arrays);
+    // Loop headers whose test is bounded by constants and scalars.
+    let bounded_header = |header: usize| -> bool {
+        let Some(block) = cfg.blocks.get(header) else {
+            return false;
+        };
+        match block.exit {
+            Exit::If(test) => g
+                .inputs(test)
+                .first()
+                .is_some_and(|&cond| length_free(g, cond, 0)),
+            _ => false,
+        }
+    };
+    let mut out = BTreeSet::new();
+    'params: for &p in read_only {
+        let array = mg.params[p].node;
+        let mut loads = 0usize;
+        for &u in g.usages(array) {
+            match g.op(u) {
+                Op::ArrayLoad(_) => {}
+                Op::ArrayLength | Op::Guard(_) => continue,
+                _ => continue 'params,
+            }
+            // Loads outside the body (none in a kernel) do not count.
+            let Some(&block) = cfg.block_of.get(&u) else {
+                continue;
+            };
+            let index = g.inputs(u)[1];
+            if varying.contains(&index) || !one_dimensional(g, index, 0) {
+                continue 'params;
+            }
+            for (&header, members) in &cfg.loops {
+                if members.contains(&block) && !bounded_header(header) {
+                    continue 'params;
+                }
+            }
+            loads += 1;
+        }
+        if loads > 0 {
+            out.insert(p);
+        }
+    }
+    out
+}
