@@ -678,6 +678,12 @@ fn build<'local, 'k>(
                             // which must be aligned to its size.
                             arrays[a].align = arrays[a].align.max(4 * elem_bytes(arrays[a].elem));
                         }
+                        // So do a work-item's vector accesses (phase `vectorAccess`).
+                        if let Some(&(_, bytes)) =
+                            kernel.vector_align.iter().find(|(p, _)| p == param)
+                        {
+                            arrays[a].align = arrays[a].align.max(bytes);
+                        }
                         // The elements the kernel's covering store writes in every launch
                         // that passes its checks (all of them: no upload; a part: the rest
                         // is uploaded).

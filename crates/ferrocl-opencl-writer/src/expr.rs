@@ -201,6 +201,7 @@ impl Writer<'_> {
                 let read = self.stage.tile_reads[&id].clone();
                 self.bind(id, elem.value_stamp(), read);
             }
+            Op::ArrayLoad(elem) if self.vector_load(id, elem)? => {}
             Op::ArrayLoad(elem) => {
                 let (arr, _) = self.array(id, inputs[0])?;
                 let index = self.value(inputs[1])?;
@@ -215,6 +216,7 @@ impl Writer<'_> {
                     None => self.bind(id, stamp, format!("{arr}[{index}]")),
                 };
             }
+            Op::ArrayStore(elem) if self.vector_store(id, elem)? => {}
             Op::ArrayStore(elem) => {
                 let (arr, _) = self.array(id, inputs[0])?;
                 let index = self.value(inputs[1])?;

@@ -27,6 +27,7 @@ mod staging;
 mod staging2d;
 mod structure;
 mod tiling;
+mod vector_access;
 mod versioning;
 mod write_cover;
 
@@ -210,6 +211,10 @@ pub struct Kernel {
     /// What the host may choose per launch through build options (phases `restrict` and
     /// `constantMemory`); the source alone is the kernel without either.
     pub variants: Variants,
+    /// Array parameters the kernel reads or writes as vectors (phase `vectorAccess`), with the
+    /// alignment in bytes those accesses assume: the device copy of the array, and any window or
+    /// share of it, must start on a multiple of it.
+    pub vector_align: Vec<(usize, usize)>,
 }
 
 /// The launch-time choices a kernel's source leaves to build options (see the `read_only`
@@ -330,6 +335,8 @@ pub(crate) struct Writer<'a> {
     pub(crate) applied: BTreeMap<&'static str, usize>,
     /// Staged coalescing (see the `staging` module).
     pub(crate) stage: staging::StageState,
+    /// Vector accesses (see the `vector_access` module).
+    pub(crate) vector: vector_access::VectorState,
     /// While the fast copy of a versioned loop is written whose only unproven checks are index
     /// guards right before their loads (`Counted::deferrable`): the flag that records a failed
     /// one, those guards, and the name of each one's outcome by the load it protects. Such a
@@ -474,6 +481,7 @@ impl<'a> Writer<'a> {
             private_arrays: self.private_arrays.clone(),
             applied: BTreeMap::new(),
             stage: staging::StageState::default(),
+            vector: self.vector.fork(),
             deferred_checks: None,
         }
     }
@@ -737,6 +745,19 @@ pub fn write_kernel(
         index_names.push(name);
     }
 
+    // Read-only tables every work-item reads alike (see the `read_only` module): candidates of
+    // constant memory, never read as vectors.
+    let tables = if !reducing && options.switches.is_on("constantMemory") {
+        let read_only: BTreeSet<usize> = read
+            .iter()
+            .filter(|p| !written.contains(p) && !reduced.contains(p))
+            .copied()
+            .collect();
+        let indices: Vec<NodeId> = nest.dims.iter().map(|d| d.index).collect();
+        read_only::constant_candidates(mg, &cfg, &indices, &read_only)
+    } else {
+        BTreeSet::new()
+    };
     let base = Writer {
         mg,
         names,
@@ -770,6 +791,11 @@ pub fn write_kernel(
         private_arrays,
         applied: BTreeMap::new(),
         stage: staging::StageState::default(),
+        vector: vector_access::VectorState {
+            excluded: tables.iter().copied().collect(),
+            enabled: !reducing,
+            ..Default::default()
+        },
         deferred_checks: None,
     };
     let place = structure::schedule(&base, &cfg);
@@ -868,6 +894,8 @@ pub fn write_kernel(
             .collect();
         let steps = [nest.dims[0].step, nest.dims[1].step];
         let mut t = base.fork();
+        // Tiles are loaded by the group together: no vector accesses of a work-item's own.
+        t.vector.enabled = false;
         let written = if let Some(plan) = &tile_plan {
             let micro = tiling::MICRO as u32;
             t.tiled_body(plan, &dim_names, steps, &point_name, &args, proven)
@@ -949,6 +977,15 @@ pub fn write_kernel(
                     w.features.fp64 |= pass.features.fp64;
                     w.features.fp32_div_sqrt |= pass.features.fp32_div_sqrt;
                     *w.applied.entry("hostVersioning").or_default() += proven_checks;
+                    for (phase, n) in &pass.applied {
+                        if *phase == "vectorAccess" {
+                            *w.applied.entry(phase).or_default() += n;
+                        }
+                    }
+                    for (&p, &bytes) in &pass.vector.align {
+                        let a = w.vector.align.entry(p).or_default();
+                        *a = (*a).max(bytes);
+                    }
                     add_bounds_proven(&mut decls, &mut params);
                     bounds_proof = Some(proof);
                     proven_body = Some(pass);
@@ -968,18 +1005,8 @@ pub fn write_kernel(
                 .any(|p| matches!(p, KernelParam::Array { .. })),
         constant: Vec::new(),
     };
-    let constant_params = if !reducing
-        && tiled.is_none()
-        && w.stage.staged == 0
-        && options.switches.is_on("constantMemory")
-    {
-        let read_only: BTreeSet<usize> = read
-            .iter()
-            .filter(|p| !written.contains(p) && !reduced.contains(p))
-            .copied()
-            .collect();
-        let indices: Vec<NodeId> = nest.dims.iter().map(|d| d.index).collect();
-        read_only::constant_candidates(mg, &cfg, &indices, &read_only)
+    let constant_params = if tiled.is_none() && w.stage.staged == 0 {
+        tables
     } else {
         BTreeSet::new()
     };
@@ -1279,6 +1306,7 @@ pub fn write_kernel(
                     "{}, in launches where no two are the same array",
                     count(n, "array argument")
                 ),
+                "vectorAccess" => count(n, "vector access"),
                 "constantMemory" => {
                     let names: Vec<String> = variants
                         .constant
@@ -1338,6 +1366,7 @@ pub fn write_kernel(
         reductions: nest.reductions.clone(),
         applied,
         variants,
+        vector_align: w.vector.align.iter().map(|(&p, &b)| (p, b)).collect(),
     })
 }
 

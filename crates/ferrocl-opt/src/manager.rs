@@ -97,6 +97,12 @@ pub const OPTIONAL_PHASES: &[PhaseInfo] = &[
                work-item computing 4x4 points in registers, every point's operations in Java's order",
     },
     PhaseInfo {
+        name: "vectorAccess",
+        stage: Stage::Writer,
+        what: "a work-item's loads (or stores) of n consecutive elements in straight-line code, \
+               once their checks are proven, as one n-wide access",
+    },
+    PhaseInfo {
         name: "restrict",
         stage: Stage::Writer,
         what: "array arguments declared restrict in launches where no two are the same array \
