@@ -16,6 +16,7 @@
 #![allow(clippy::result_large_err)]
 
 mod bounds_proof;
+mod coherence;
 mod entry_checks;
 mod expr;
 mod host_versioning;
@@ -1046,6 +1047,18 @@ pub fn write_kernel(
             wd.decl.clone_from(&decl);
         }
     }
+    // Coherent branches (see the `coherence` module): a 1-D body whose loop branches on the
+    // parity of the parallel index runs its even iterations on one half of the work-items.
+    let coherent = nest.dims.len() == 1
+        && !reducing
+        && tiled.is_none()
+        && w.stage.staged == 0
+        && nest.dims[0].step % 2 != 0
+        && options.switches.is_on("coherentBranches")
+        && coherence::branches_on_parity(g, &cfg, nest.dims[0].index);
+    if coherent {
+        w.applied.insert("coherentBranches", 1);
+    }
     if variants.restrict {
         let arrays = params
             .iter()
@@ -1189,11 +1202,17 @@ pub fn write_kernel(
             } else {
                 let _ = writeln!(src, "    if ({} >= (size_t){count}) return;", gid(dim));
             }
+            let iteration = if coherent {
+                src.push_str(&coherence::iteration(&gid(dim), count));
+                "ferrocl_t".to_string()
+            } else {
+                gid(dim)
+            };
             let _ = writeln!(
                 src,
                 "    const int {} = {};",
                 index_names[k],
-                index_value(start, &gid(dim), d.step)
+                index_value(start, &iteration, d.step)
             );
         }
         match &proven_body {
@@ -1307,6 +1326,10 @@ pub fn write_kernel(
                     count(n, "array argument")
                 ),
                 "vectorAccess" => count(n, "vector access"),
+                "coherentBranches" => {
+                    "even iterations on the first half of the work-items, odd ones on the second"
+                        .to_string()
+                }
                 "constantMemory" => {
                     let names: Vec<String> = variants
                         .constant

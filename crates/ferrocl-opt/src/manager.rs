@@ -97,6 +97,13 @@ pub const OPTIONAL_PHASES: &[PhaseInfo] = &[
                work-item computing 4x4 points in registers, every point's operations in Java's order",
     },
     PhaseInfo {
+        name: "coherentBranches",
+        stage: Stage::Writer,
+        what: "a 1-D kernel whose loop branches on the parity of the parallel index runs the even \
+               iterations on one half of the work-items and the odd ones on the other, so that a \
+               warp takes one side of the branch",
+    },
+    PhaseInfo {
         name: "vectorAccess",
         stage: Stage::Writer,
         what: "a work-item's loads (or stores) of n consecutive elements in straight-line code, \

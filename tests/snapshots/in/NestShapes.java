@@ -146,4 +146,19 @@ public class NestShapes {
             out[8 * b + 7] = (byte) x1;
         }
     }
+
+    /** A loop branching on the parity of the parallel index: even iterations on one half of the work-items. */
+    static void alternating(int[] out, int steps) {
+        for (@Parallel int i = 0; i < out.length; i++) {
+            int acc = i;
+            for (int k = 0; k < steps; k++) {
+                if ((i & 1) == 0) {
+                    acc = acc * 31 + k;
+                } else {
+                    acc = acc ^ (k << 3);
+                }
+            }
+            out[i] = acc;
+        }
+    }
 }
