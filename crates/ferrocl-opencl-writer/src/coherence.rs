@@ -9,8 +9,8 @@
 //!
 //! Why the results are Java's: the iterations of a `@Parallel` loop are independent (that is what
 //! the annotation asserts, and what every other launch order already relies on), the map is a
-//! bijection of `[0, count)` (`2g <= 2(ceil(count / 2) - 1) <= count - 1`; `2(g - ceil(count / 2))
-//! + 1 <= 2 floor(count / 2) - 1 <= count - 1`), and each iteration computes the same index
+//! bijection of `[0, count)` (`2g <= 2(ceil(count / 2) - 1) <= count - 1`, and
+//! `2(g - ceil(count / 2)) + 1 <= 2 floor(count / 2) - 1 <= count - 1`), and each iteration computes the same index
 //! `start + t * step` as before, so every host-side proof over the launch's range, every window of
 //! a batch and every device share holds as it did. A failed check discards the launch's results
 //! whatever the order (the JVM reruns the method).
