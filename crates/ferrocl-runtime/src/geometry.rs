@@ -9,7 +9,8 @@
 //! Guaranteed: the default work-group is 256 work-items in 1-D, 16×16 in 2-D, 8×8×4 in 3-D,
 //! shrunk to the kernel's work-group limit and the device's per-dimension limits, and in 1-D a
 //! multiple of the kernel's preferred multiple (warp or SIMD width) when it is at least that
-//! large; global sizes are the trip counts rounded up to a multiple of the local size (work-items
+//! large, halved (not below 64 or that multiple) while a non-reducing 1-D launch would have fewer
+//! than two work-groups per compute unit; global sizes are the trip counts rounded up to a multiple of the local size (work-items
 //! past the trip count do nothing). A reduction kernel gets power-of-two work-group dimensions whose
 //! scratch fits in the local memory the kernel leaves free, and its last dimension becomes a
 //! grid-stride loop over eight work-groups per compute unit (never more groups than iterations).
@@ -120,6 +121,31 @@ pub fn default_local(dims: usize, limits: &GeometryLimits) -> Vec<usize> {
     local
 }
 
+/// Work-groups per compute unit a 1-D launch should have at least, when its trip count allows.
+const MIN_GROUPS_PER_UNIT: usize = 2;
+
+/// Narrowest default work-group of a 1-D launch: 64 work-items (two warps) still let a compute
+/// unit hold its full complement of work-items within its limit of resident groups.
+const MIN_FILLING_LOCAL: usize = 64;
+
+/// A 1-D launch of `count` work-items with the default `local`: halved while the launch would
+/// leave compute units without [`MIN_GROUPS_PER_UNIT`] work-groups each, down to
+/// [`MIN_FILLING_LOCAL`] (or the preferred multiple, if larger). A few thousand heavy work-items
+/// (Java Grande's Series: 20,000) in groups of 256 occupy 79 of an H100's 132 units; in groups of
+/// 64 every unit has two or three.
+fn filling_local(count: u64, local: Vec<usize>, limits: &GeometryLimits) -> Vec<usize> {
+    let Some(&first) = local.first() else {
+        return local;
+    };
+    let floor = MIN_FILLING_LOCAL.max(limits.preferred_multiple);
+    let want = (limits.compute_units.max(1) as u64).saturating_mul(MIN_GROUPS_PER_UNIT as u64);
+    let mut l = first;
+    while l / 2 >= floor && count.div_ceil(l as u64) < want {
+        l /= 2;
+    }
+    vec![l]
+}
+
 /// The global and local sizes of one launch.
 pub fn plan(shape: Shape<'_>, limits: &GeometryLimits) -> Result<Geometry, GeometryError> {
     let single = shape.counts.is_empty();
@@ -150,6 +176,9 @@ pub fn plan(shape: Shape<'_>, limits: &GeometryLimits) -> Result<Geometry, Geome
         }
         (_, Some(req)) => checked_request(req, &ndrange, single, limits)?,
         (_, None) if single => vec![1],
+        (_, None) if ndrange.len() == 1 && shape.reduction_scratch_per_item.is_none() => {
+            filling_local(ndrange[0], default_local(1, limits), limits)
+        }
         (_, None) => default_local(ndrange.len(), limits),
     };
     if let Some(per_item) = shape.reduction_scratch_per_item {
@@ -337,12 +366,49 @@ mod tests {
 
     #[test]
     fn rounds_global_up_to_the_work_group() {
-        let g = plan(shape(&[1000]), &limits()).expect("plan");
+        let few = GeometryLimits {
+            compute_units: 2,
+            ..limits()
+        };
+        let g = plan(shape(&[1000]), &few).expect("plan");
         assert_eq!(g.global, [1024]);
         assert_eq!(g.local, [256]);
         assert_eq!(g.groups(), 4);
         let g = plan(shape(&[33, 17]), &limits()).expect("plan");
         assert_eq!((g.global, g.local), (vec![48, 32], vec![16, 16]));
+    }
+
+    #[test]
+    fn small_one_dimensional_launches_fill_the_compute_units() {
+        let l = limits(); // 132 compute units: at least 264 groups wanted
+                          // Java Grande's Series, 10,000 pairs: 79 groups of 256 would leave 53 units idle.
+        let g = plan(shape(&[19_999]), &l).expect("plan");
+        assert_eq!(g.local, [64]);
+        assert_eq!(g.global, [20_032]);
+        // 20,000 pairs: 128 fills them (313 groups).
+        assert_eq!(plan(shape(&[39_999]), &l).expect("plan").local, [128]);
+        // Large launches keep 256; tiny ones stop at 64.
+        assert_eq!(plan(shape(&[1 << 24]), &l).expect("plan").local, [256]);
+        assert_eq!(plan(shape(&[100]), &l).expect("plan").local, [64]);
+        // A warp wider than 64 is the floor.
+        let wide = GeometryLimits {
+            preferred_multiple: 128,
+            ..limits()
+        };
+        assert_eq!(plan(shape(&[1000]), &wide).expect("plan").local, [128]);
+        // A request, a reduction and a 2-D launch are left as they were.
+        let req = [256usize];
+        let asked = Shape {
+            requested: Some(&req),
+            ..shape(&[1000])
+        };
+        assert_eq!(plan(asked, &l).expect("plan").local, [256]);
+        let reducing = Shape {
+            reduction_scratch_per_item: Some(4),
+            ..shape(&[1000])
+        };
+        assert_eq!(plan(reducing, &l).expect("plan").local, [256]);
+        assert_eq!(plan(shape(&[40, 40]), &l).expect("plan").local, [16, 16]);
     }
 
     #[test]
