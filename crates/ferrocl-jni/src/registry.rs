@@ -448,9 +448,10 @@ pub(crate) fn compile(args: CompileArgs<'_>) -> Result<u64, NativeError> {
     let mut variants = Vec::with_capacity(jit.kernels.len());
     for kernel in &jit.kernels {
         // Built as the usual launch wants it: distinct arrays (`restrict`), and the constant-memory
-        // candidates fitting (tables bounded by constants; a launch where they do not fit builds
-        // its own variant then).
-        let options = variant_options(&jit.build_options, &kernel.variants, true, true);
+        // candidates fitting (tables bounded by constants, no more than the device's constant
+        // arguments; a launch where they do not fit builds its own variant then).
+        let tables_fit = kernel.variants.constant.len() <= info.max_constant_args as usize;
+        let options = variant_options(&jit.build_options, &kernel.variants, true, tables_fit);
         let outcome = device
             .build_with_outcome(&kernel.source, &options, &kernel.name)
             .map_err(|e| build_failure(&jit.location.to_string(), e))?;
@@ -458,7 +459,8 @@ pub(crate) fn compile(args: CompileArgs<'_>) -> Result<u64, NativeError> {
         build_cached &= outcome.cached;
         from_disk &= outcome.from_disk;
         let slots: [OnceLock<Arc<BuiltKernel>>; 4] = Default::default();
-        let _ = slots[variant_index(&kernel.variants, true, true)].set(Arc::clone(&outcome.kernel));
+        let _ = slots[variant_index(&kernel.variants, true, tables_fit)]
+            .set(Arc::clone(&outcome.kernel));
         variants.push(slots);
         kernels.push(outcome.kernel);
     }

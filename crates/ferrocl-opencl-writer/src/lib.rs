@@ -227,7 +227,8 @@ pub struct Variants {
     pub restrict: bool,
     /// The read-only arrays every work-item reads alike, as `(parameter, macro)`: `-D<macro>=__constant`
     /// binds them in constant memory, which the host asks for (for all of them together) only
-    /// when they fit the device's constant buffer and argument count.
+    /// when no two array arguments are the same array and the tables fit the device's constant
+    /// buffer and argument count.
     pub constant: Vec<(usize, String)>,
 }
 

@@ -251,6 +251,8 @@ const RESERVED: &[&str] = &[
 /// Prefixes of built-in families and macro groups (`convert_int_sat`, `as_float`, `vload4`,
 /// `native_sin`, `atomic_add`, `M_PI`, `FLT_MAX`, …).
 const RESERVED_PREFIXES: &[&str] = &[
+    // Ferrocl's own macros (`FERROCL_RESTRICT`, `FERROCL_SPACE_<name>`).
+    "FERROCL_",
     "convert_",
     "as_",
     "vload",

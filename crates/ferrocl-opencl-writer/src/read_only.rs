@@ -21,8 +21,10 @@
 //! value the kernel computes: only where loads come from and what the compiler may reorder.
 //!
 //! Received: the kernel's body CFG, the parallel indices, the sets of read and written parameters.
-//! Guaranteed: the candidates are never stored to and are loaded only at indices computed without
-//! the parallel indices, from values that are the same in every work-item.
+//! Guaranteed: the candidates are never stored to through their own parameter and are loaded only
+//! at indices computed without the parallel indices, from values that are the same in every
+//! work-item. Another parameter may still be the same Java array: the host binds constant memory
+//! (and `restrict`) only in launches where every array argument is its own array.
 
 use crate::structure::{Cfg, Exit};
 use ferrocl_graph::{BinaryOp, Graph, MethodGraph, NodeId, Op};

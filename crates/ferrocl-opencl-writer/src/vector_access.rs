@@ -7,7 +7,8 @@
 //! `base` node and the constants `c0 … c0 + n - 1` (`n` a power of two from 2 to 16), with `c0` a
 //! multiple of `n` and `base` a product of a constant multiple of `n` (or a shift by at least
 //! log2 `n`); no store to the array between them (stores: no load of the array between them, no
-//! other store to it). Every member's index check must be proven where the group is written (the
+//! other store to it), nor to another array parameter of the same element type, which may be the
+//! same Java array at launch (stores: no access to such a parameter between them). Every member's index check must be proven where the group is written (the
 //! proven copy of a host-versioned body, or the fast copy of a versioned loop): the vector reads
 //! no element before the checks of all of them held.
 //!
@@ -107,6 +108,10 @@ fn group(w: &Writer<'_>, first: NodeId, store: bool) -> Option<Vec<NodeId>> {
     if !w.vector.enabled || w.vector.excluded.contains(&param) || w.deferred_checks.is_some() {
         return None;
     }
+    let elem = match g.op(first) {
+        Op::ArrayLoad(e) | Op::ArrayStore(e) => *e,
+        _ => return None,
+    };
     let (base, _) = split_offset(g, g.inputs(first)[1]);
     let mut members: Vec<(i64, NodeId)> = Vec::new();
     let mut cur = Some(first);
@@ -129,6 +134,16 @@ fn group(w: &Writer<'_>, first: NodeId, store: bool) -> Option<Vec<NodeId>> {
                     // The same element stored twice: the order matters.
                     return None;
                 }
+            }
+            // Another parameter of the same element type may be the same Java array at launch
+            // (the writer cannot know): a store to it ends a group of loads, any access to it a
+            // group of stores.
+            Op::ArrayLoad(k) | Op::ArrayStore(k)
+                if *k == elem
+                    && w.mg.params.iter().any(|p| p.node == g.inputs(n)[0])
+                    && (store || matches!(g.op(n), Op::ArrayStore(_))) =>
+            {
+                break;
             }
             Op::ArrayLoad(_) | Op::ArrayStore(_) | Op::Guard(_) | Op::IntegerDivRem { .. } => {}
             // Anything else ends the block (or allocates, which stays in order).

@@ -139,8 +139,9 @@ fn filling_local(count: u64, local: Vec<usize>, limits: &GeometryLimits) -> Vec<
     };
     let floor = MIN_FILLING_LOCAL.max(limits.preferred_multiple);
     let want = (limits.compute_units.max(1) as u64).saturating_mul(MIN_GROUPS_PER_UNIT as u64);
+    let multiple = limits.preferred_multiple.max(1);
     let mut l = first;
-    while l / 2 >= floor && count.div_ceil(l as u64) < want {
+    while l / 2 >= floor && (l / 2) % multiple == 0 && count.div_ceil(l as u64) < want {
         l /= 2;
     }
     vec![l]
@@ -396,6 +397,13 @@ mod tests {
             ..limits()
         };
         assert_eq!(plan(shape(&[1000]), &wide).expect("plan").local, [128]);
+        // Halving keeps the preferred multiple: 192 (a kernel limit) with a multiple of 64 stays.
+        let odd = GeometryLimits {
+            kernel_work_group: 192,
+            preferred_multiple: 64,
+            ..limits()
+        };
+        assert_eq!(plan(shape(&[1000]), &odd).expect("plan").local, [192]);
         // A request, a reduction and a 2-D launch are left as they were.
         let req = [256usize];
         let asked = Shape {

@@ -88,6 +88,13 @@ public class ReadOnlyDataTest {
         return report;
     }
 
+    /** One work-item: a table read along a loop (constant memory) while another parameter is written. */
+    static void ramp(int[] src, int[] dst, int n) {
+        for (int k = 1; k < n; k++) {
+            dst[k] = src[k - 1] + 1;
+        }
+    }
+
     private static boolean applied(ExecutionReport report, String phase) {
         return report.task("t").optimizations().stream().anyMatch(o -> o.startsWith(phase));
     }
@@ -203,6 +210,22 @@ public class ReadOnlyDataTest {
         assertSame("a and b", expectedBoth, both);
         assertSame("c", expectedOut, out);
         assertEquals("a build without restrict", before + 1, Native.variantBuilds());
+    }
+
+    @Test
+    public void aTableThatIsAlsoTheWrittenArrayStaysInGlobalMemory() {
+        int n = 5000;
+        ExecutionReport report = check(ReadOnlyDataTest::ramp, Inputs.ints(86, n), new int[n], n);
+        assertTrue(report.task("t").optimizations().toString(), applied(report, "constantMemory"));
+        // The same array as src and dst: Java reads each element the step before wrote it (a ramp from x[0]).
+        int[] x = Inputs.ints(87, n);
+        int[] expected = x.clone();
+        ramp(expected, expected, n);
+        try (TaskSchedule s = new TaskSchedule("aliased").task("t", ReadOnlyDataTest::ramp, x, x, n)) {
+            s.execute();
+            dev.ferrocl.tests.JvmOracle.assertRanOnDevice(s.report(), "t");
+        }
+        assertSame("x", expected, x);
     }
 
     @Test

@@ -84,6 +84,19 @@ public class VectorAccessTest {
         }
     }
 
+    /**
+     * Reads a pair of {@code a}, writes it swapped into {@code b}, interleaved. When {@code a} and {@code b} are one
+     * array, Java's order matters: the second read sees the first write (the pair becomes (old0, old0)).
+     */
+    static void pairSwap(int[] a, int[] b, int n) {
+        for (@Parallel int i = 0; i < n; i++) {
+            int x = a[2 * i];
+            b[2 * i + 1] = x;
+            int y = a[2 * i + 1];
+            b[2 * i] = y;
+        }
+    }
+
     private static boolean vectorised(ExecutionReport report) {
         TaskReport t = report.task("t");
         return t.optimizations().stream().anyMatch(o -> o.startsWith("vectorAccess"));
@@ -136,6 +149,20 @@ public class VectorAccessTest {
             s[k] = (short) r[k];
         }
         check(VectorAccessTest::swapHalves, s, n);
+    }
+
+    @Test
+    public void anotherParameterOfTheSameTypeMayBeTheSameArray() {
+        int n = 3000;
+        check(VectorAccessTest::pairSwap, Inputs.ints(99, 2 * n), new int[2 * n], n);
+        int[] both = Inputs.ints(100, 2 * n);
+        int[] expected = both.clone();
+        pairSwap(expected, expected, n);
+        try (TaskSchedule s = new TaskSchedule("aliased").task("t", VectorAccessTest::pairSwap, both, both, n)) {
+            s.execute();
+            JvmOracle.assertRanOnDevice(s.report(), "t");
+        }
+        assertSame("a and b", expected, both);
     }
 
     @Test
