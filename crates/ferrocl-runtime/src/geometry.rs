@@ -397,9 +397,9 @@ mod tests {
             ..limits()
         };
         assert_eq!(plan(shape(&[1000]), &wide).expect("plan").local, [128]);
-        // Halving keeps the preferred multiple: 192 (a kernel limit) with a multiple of 64 stays.
+        // Halving keeps the preferred multiple: 192 (the device's limit) with a multiple of 64 stays.
         let odd = GeometryLimits {
-            kernel_work_group: 192,
+            item_sizes: vec![192],
             preferred_multiple: 64,
             ..limits()
         };
