@@ -917,8 +917,9 @@ const BATCH_WINDOW_BYTES: u64 = 256 << 20;
 const CONSTANT_RESERVE_BYTES: u64 = 16 << 10;
 
 /// Which variant of `kernel` a launch binding `arrays` may use: `restrict` when no two of its array
-/// arguments are the same Java array; constant memory when its candidates fit the device's
-/// constant buffer together (with [`CONSTANT_RESERVE_BYTES`] to spare) and its argument count.
+/// arguments are the same Java array; constant memory when, besides, its candidates fit the
+/// device's constant buffer together (with [`CONSTANT_RESERVE_BYTES`] to spare) and its argument
+/// count.
 fn launch_variant(
     device: &ferrocl_runtime::Device,
     kernel: &ferrocl_jit::Kernel,
@@ -957,7 +958,11 @@ fn launch_variant(
         <= info
             .max_constant_buffer_bytes
             .saturating_sub(CONSTANT_RESERVE_BYTES);
-    (distinct, fits)
+    // A table bound to the same array as a written parameter would be written behind constant
+    // memory's back (NVIDIA's constant cache then serves stale elements: the H100 got 4,997 of
+    // 5,000 elements of `ReadOnlyDataTest.ramp` wrong so): constant memory only where every array
+    // argument is its own array.
+    (distinct, fits && distinct)
 }
 
 /// The task's kernels for windows of its arrays, built on its device at the first call.

@@ -221,11 +221,14 @@ public class ReadOnlyDataTest {
         int[] x = Inputs.ints(87, n);
         int[] expected = x.clone();
         ramp(expected, expected, n);
+        long before = Native.variantBuilds();
         try (TaskSchedule s = new TaskSchedule("aliased").task("t", ReadOnlyDataTest::ramp, x, x, n)) {
             s.execute();
             dev.ferrocl.tests.JvmOracle.assertRanOnDevice(s.report(), "t");
         }
         assertSame("x", expected, x);
+        // Built without restrict and without constant memory for this launch.
+        assertEquals("a build for the aliased launch", before + 1, Native.variantBuilds());
     }
 
     @Test
