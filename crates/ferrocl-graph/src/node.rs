@@ -602,6 +602,16 @@ impl Op {
         )
     }
 
+    /// Whether users compute with this node's value: every floating node, and of the fixed ones a
+    /// load, an allocation and a division (not control, stores or guards).
+    pub fn has_value(&self) -> bool {
+        !self.is_fixed()
+            || matches!(
+                self,
+                Op::ArrayLoad(_) | Op::NewArray(_) | Op::IntegerDivRem { .. }
+            )
+    }
+
     /// Whether this is a merge point (`Merge` or `LoopBegin`), the owner of phis.
     pub fn is_merge(&self) -> bool {
         matches!(self, Op::Merge | Op::LoopBegin)

@@ -96,17 +96,7 @@ pub(crate) fn branches_on_parity(g: &Graph, cfg: &Cfg, index: NodeId) -> bool {
                     });
                     values || chosen
                 }
-                Op::If
-                | Op::ArrayStore(_)
-                | Op::Guard(_)
-                | Op::Start
-                | Op::Begin
-                | Op::End
-                | Op::Merge
-                | Op::LoopBegin
-                | Op::LoopEnd
-                | Op::LoopExit
-                | Op::Return => false,
+                op if !op.has_value() => false,
                 _ => g.inputs(n).iter().any(|i| tainted.contains(i)),
             };
             if hit {

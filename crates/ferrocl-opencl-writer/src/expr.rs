@@ -221,13 +221,7 @@ impl Writer<'_> {
                 let (arr, _) = self.array(id, inputs[0])?;
                 let index = self.value(inputs[1])?;
                 let value = self.value(inputs[2])?;
-                let stored = match elem {
-                    ElemKind::Boolean => format!("(uchar)({value} & 1)"),
-                    ElemKind::Byte | ElemKind::Char | ElemKind::Short => {
-                        format!("({}){value}", c_elem_type(elem))
-                    }
-                    _ => value,
-                };
+                let stored = stored_value(elem, value);
                 self.line(&format!("{arr}[{index}] = {stored};"));
             }
             Op::NewArray(_) => {
@@ -530,6 +524,18 @@ fn convert(from: Stamp, to: ConvTarget, x: &str) -> (String, Option<&'static str
         (_, ConvTarget::Short) => (format!("((int)((uint){x} << 16) >> 16)"), None),
         (_, ConvTarget::Char) => (format!("({x} & 0xFFFF)"), None),
         _ => (x.to_string(), None),
+    }
+}
+
+/// `value` (an `int` for the narrow kinds) as the element a store of `elem` writes: a boolean's low
+/// bit, a byte's, char's or short's low bits (Java's `bastore`/`castore`/`sastore`).
+pub(crate) fn stored_value(elem: ElemKind, value: String) -> String {
+    match elem {
+        ElemKind::Boolean => format!("(uchar)({value} & 1)"),
+        ElemKind::Byte | ElemKind::Char | ElemKind::Short => {
+            format!("({}){value}", c_elem_type(elem))
+        }
+        _ => value,
     }
 }
 

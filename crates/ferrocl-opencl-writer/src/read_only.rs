@@ -72,21 +72,10 @@ pub(crate) fn varying(
                 continue;
             }
             let carries = match g.op(u) {
-                // Control and memory effects: no value of their own.
-                Op::ArrayStore(_)
-                | Op::Guard(_)
-                | Op::If
-                | Op::Return
-                | Op::Start
-                | Op::Begin
-                | Op::End
-                | Op::Merge
-                | Op::LoopBegin
-                | Op::LoopEnd
-                | Op::LoopExit => false,
                 // A phi's first input is its merge, not a value.
                 Op::Phi => g.inputs(u).iter().skip(1).any(|&v| v == n),
-                _ => true,
+                // Control and memory effects have no value of their own.
+                op => op.has_value(),
             };
             if carries && out.insert(u) {
                 work.push(u);

@@ -230,13 +230,7 @@ impl Writer<'_> {
             let mut values = Vec::with_capacity(members.len());
             for &m in &members {
                 let v = self.value(self.mg.graph.inputs(m)[2])?;
-                values.push(match elem {
-                    ElemKind::Boolean => format!("(uchar)({v} & 1)"),
-                    ElemKind::Byte | ElemKind::Char | ElemKind::Short => {
-                        format!("({}){v}", c_elem_type(elem))
-                    }
-                    _ => v,
-                });
+                values.push(crate::expr::stored_value(elem, v));
             }
             let ty = c_elem_type(elem);
             let n = members.len();
