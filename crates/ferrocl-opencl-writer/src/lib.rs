@@ -2093,6 +2093,31 @@ fn describe(mg: &MethodGraph, e: &HostExpr) -> String {
 mod tests {
     use super::*;
 
+    /// The build options of each launch-time variant: nothing for the source's own kernel, and
+    /// only what the kernel offers.
+    #[test]
+    fn variant_options_name_only_what_the_kernel_offers() {
+        let v = Variants {
+            restrict: true,
+            constant: vec![
+                (2, "FERROCL_SPACE_key".into()),
+                (4, "FERROCL_SPACE_w".into()),
+            ],
+        };
+        assert_eq!(v.options(false, false), "");
+        assert_eq!(v.options(true, false), "-DFERROCL_RESTRICT=restrict");
+        assert_eq!(
+            v.options(false, true),
+            "-DFERROCL_SPACE_key=__constant -DFERROCL_SPACE_w=__constant"
+        );
+        assert_eq!(
+            v.options(true, true),
+            "-DFERROCL_RESTRICT=restrict -DFERROCL_SPACE_key=__constant -DFERROCL_SPACE_w=__constant"
+        );
+        let none = Variants::default();
+        assert_eq!(none.options(true, true), "");
+    }
+
     /// The identities printed into reduction kernels are Java's (`ReduceValue::identity`, the
     /// definition the host fold uses), spelled as C literals of the element's type.
     #[test]
