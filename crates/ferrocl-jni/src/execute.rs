@@ -564,19 +564,23 @@ fn build<'local, 'k>(
             }
         }
 
-        let kernels: &'k [Arc<ferrocl_runtime::BuiltKernel>] = if windowed {
-            windowed_kernels(task)?
+        let windows: Option<&'k [Arc<ferrocl_runtime::BuiltKernel>]> = if windowed {
+            Some(windowed_kernels(task)?)
         } else {
-            &task.kernels
+            None
         };
-        for (k, (kernel, built)) in jit.kernels.iter().zip(kernels).enumerate() {
-            // The variant this launch may use (see `ferrocl_jit::Variants`); windows keep the
-            // source's own kernel.
-            let built = if windowed {
-                built
-            } else {
-                let (restrict, constant) = launch_variant(&device, kernel, &param_array, &arrays);
-                task.kernel_variant(k, restrict, constant)?
+        for (k, kernel) in jit.kernels.iter().enumerate() {
+            // The kernel for windows of the arrays, or the variant this launch may use (see
+            // `ferrocl_jit::Variants`).
+            let built = match windows {
+                Some(windows) => windows
+                    .get(k)
+                    .ok_or_else(|| NativeError::ferrocl("windowed kernel missing"))?,
+                None => {
+                    let (restrict, constant) =
+                        launch_variant(&device, kernel, &param_array, &arrays);
+                    task.kernel_variant(k, restrict, constant)?
+                }
             };
             let kernel_params = if windowed {
                 &kernel.windowed.params

@@ -145,11 +145,9 @@ pub(crate) struct Task {
     pub(crate) jit: CompiledKernel,
     /// The device it was built for.
     pub(crate) device: Arc<Device>,
-    /// The built kernels, in the order they run (one per parallel nest; usually one).
-    pub(crate) kernels: Vec<Arc<BuiltKernel>>,
-    /// Each kernel's builds per launch-time variant (`ferrocl_jit::Variants`; index
-    /// [`variant_index`]): the one [`Task::kernels`] holds is set at registration, the others are
-    /// built when a launch first needs them.
+    /// Each kernel's builds (in the order the kernels run, one per parallel nest) per launch-time
+    /// variant (`ferrocl_jit::Variants`; index [`variant_index`]): the usual one is built at
+    /// registration, the others when a launch first needs them.
     pub(crate) variants: Vec<[OnceLock<Arc<BuiltKernel>>; 4]>,
     /// The kernels for windows of the arrays (`ferrocl_jit::Windowed`), built at the first
     /// execution that runs in batches.
@@ -441,7 +439,6 @@ pub(crate) fn compile(args: CompileArgs<'_>) -> Result<u64, NativeError> {
         )));
     }
     log::debug!("{}: kernel\n{}", jit.location, jit.source());
-    let mut kernels = Vec::with_capacity(jit.kernels.len());
     let mut build_time = std::time::Duration::ZERO;
     let mut build_cached = true;
     let mut from_disk = !jit.kernels.is_empty();
@@ -459,16 +456,13 @@ pub(crate) fn compile(args: CompileArgs<'_>) -> Result<u64, NativeError> {
         build_cached &= outcome.cached;
         from_disk &= outcome.from_disk;
         let slots: [OnceLock<Arc<BuiltKernel>>; 4] = Default::default();
-        let _ = slots[variant_index(&kernel.variants, true, tables_fit)]
-            .set(Arc::clone(&outcome.kernel));
+        let _ = slots[variant_index(&kernel.variants, true, tables_fit)].set(outcome.kernel);
         variants.push(slots);
-        kernels.push(outcome.kernel);
     }
     let task = Task {
         build_time,
         build_cached,
         build_from_disk: from_disk,
-        kernels,
         variants,
         windowed: OnceLock::new(),
         stream_refused: std::sync::atomic::AtomicBool::new(false),

@@ -450,6 +450,19 @@ impl<'a> Writer<'a> {
         Ok(())
     }
 
+    /// Takes over what `other`, another copy of this kernel's code written into the same program,
+    /// needs of it: its math helpers, device features, and the alignment its vector accesses
+    /// assume.
+    fn absorb_needs(&mut self, other: &Writer<'_>) {
+        self.helpers.extend(other.helpers.iter().copied());
+        self.features.fp64 |= other.features.fp64;
+        self.features.fp32_div_sqrt |= other.features.fp32_div_sqrt;
+        for (&p, &bytes) in &other.vector.align {
+            let a = self.vector.align.entry(p).or_default();
+            *a = (*a).max(bytes);
+        }
+    }
+
     /// A writer with this one's kernel-wide state (names, parameter values, arrays, options) and
     /// nothing written yet.
     pub(crate) fn fork(&self) -> Writer<'a> {
@@ -931,9 +944,7 @@ pub fn write_kernel(
         }
         match written {
             Ok(Some((group, coarsen))) => {
-                w.helpers.extend(t.helpers.iter().copied());
-                w.features.fp64 |= t.features.fp64;
-                w.features.fp32_div_sqrt |= t.features.fp32_div_sqrt;
+                w.absorb_needs(&t);
                 for (phase, n) in &t.applied {
                     *w.applied.entry(phase).or_default() += n;
                 }
@@ -975,18 +986,12 @@ pub fn write_kernel(
                     // Labels are the function's: the proven copy's get their own names.
                     pass.body = host_versioning::rename_labels(&pass.body);
                     proven_infallible = !pass.body.contains(&status_write);
-                    w.helpers.extend(pass.helpers.iter().copied());
-                    w.features.fp64 |= pass.features.fp64;
-                    w.features.fp32_div_sqrt |= pass.features.fp32_div_sqrt;
+                    w.absorb_needs(&pass);
                     *w.applied.entry("hostVersioning").or_default() += proven_checks;
-                    for (phase, n) in &pass.applied {
-                        if *phase == "vectorAccess" {
-                            *w.applied.entry(phase).or_default() += n;
-                        }
-                    }
-                    for (&p, &bytes) in &pass.vector.align {
-                        let a = w.vector.align.entry(p).or_default();
-                        *a = (*a).max(bytes);
+                    // The other phases ran in both copies and count once; vector accesses are
+                    // the proven copy's own.
+                    if let Some(&n) = pass.applied.get("vectorAccess") {
+                        *w.applied.entry("vectorAccess").or_default() += n;
                     }
                     add_bounds_proven(&mut decls, &mut params);
                     bounds_proof = Some(proof);
@@ -1000,11 +1005,12 @@ pub fn write_kernel(
 
     // Read-only data (see the `read_only` module): the array arguments' qualifiers and address
     // spaces as macros the host sets per launch.
+    let array_args = params
+        .iter()
+        .filter(|p| matches!(p, KernelParam::Array { .. }))
+        .count();
     let mut variants = Variants {
-        restrict: options.switches.is_on("restrict")
-            && params
-                .iter()
-                .any(|p| matches!(p, KernelParam::Array { .. })),
+        restrict: options.switches.is_on("restrict") && array_args > 0,
         constant: Vec::new(),
     };
     let constant_params = if tiled.is_none() && w.stage.staged == 0 {
@@ -1061,11 +1067,7 @@ pub fn write_kernel(
         w.applied.insert("coherentBranches", 1);
     }
     if variants.restrict {
-        let arrays = params
-            .iter()
-            .filter(|p| matches!(p, KernelParam::Array { .. }))
-            .count();
-        w.applied.insert("restrict", arrays);
+        w.applied.insert("restrict", array_args);
     }
     if !variants.constant.is_empty() {
         w.applied.insert("constantMemory", variants.constant.len());
