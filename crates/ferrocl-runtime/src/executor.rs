@@ -404,6 +404,7 @@ impl Enqueue<'_> {
         offset: usize,
         data: &mut [u8],
         small: bool,
+        event: bool,
     ) -> Result<Option<Event>, RuntimeError> {
         const CALL: &str = "clEnqueueReadBuffer";
         crate::fault::check(CALL)?;
@@ -419,18 +420,24 @@ impl Enqueue<'_> {
         let rt = raw_cl(CALL)?;
         // As above (the host memory stays valid until the queue is finished); no event is asked
         // for. cl3 declares its raw entry points safe.
+        let mut ev: opencl3::types::cl_event = ptr::null_mut();
         let status = rt.clEnqueueReadBuffer(
             self.queue.get(),
             from.get(),
-            if small { CL_BLOCKING } else { CL_NON_BLOCKING },
+            if small && !event {
+                CL_BLOCKING
+            } else {
+                CL_NON_BLOCKING
+            },
             offset,
             data.len(),
             data.as_mut_ptr().cast(),
             0,
             ptr::null(),
-            ptr::null_mut(),
+            if event { &mut ev } else { ptr::null_mut() },
         );
         raw_status(CALL, status)
+            .map(|_| (event && !ev.is_null()).then(|| Event::new(opencl3::event::Event::new(ev))))
     }
 
     /// One NDRange.
@@ -443,6 +450,7 @@ impl Enqueue<'_> {
         kernel: opencl3::types::cl_kernel,
         global: &[usize],
         local: &[usize],
+        event: bool,
     ) -> Result<Option<Event>, RuntimeError> {
         const CALL: &str = "clEnqueueNDRangeKernel";
         crate::fault::check(CALL)?;
@@ -469,6 +477,7 @@ impl Enqueue<'_> {
         let rt = raw_cl(CALL)?;
         // As above (the host memory stays valid until the queue is finished); no event is asked
         // for. cl3 declares its raw entry points safe.
+        let mut ev: opencl3::types::cl_event = ptr::null_mut();
         let status = rt.clEnqueueNDRangeKernel(
             self.queue.get(),
             kernel,
@@ -478,19 +487,30 @@ impl Enqueue<'_> {
             local_ptr,
             0,
             ptr::null(),
-            ptr::null_mut(),
+            if event { &mut ev } else { ptr::null_mut() },
         );
         raw_status(CALL, status)
+            .map(|_| (event && !ev.is_null()).then(|| Event::new(opencl3::event::Event::new(ev))))
     }
 }
 
-/// Waits until every command enqueued on `queue` finished: `clFinish` when the host cannot cancel,
-/// else a marker polled by [`wait_event`], then `clFinish` (at once) for the queue's errors.
+/// Waits until every command enqueued on `queue` finished: when the host can cancel, by polling
+/// (with [`wait_event`]) `last`, the event of the last command enqueued, or else a marker's, then
+/// `clFinish` (at once) for the queue's errors; `clFinish` alone when the host cannot cancel.
 fn wait_queue(
     queue: &opencl3::command_queue::CommandQueue,
     host: &mut dyn HostAccess,
     spin: Duration,
+    last: Option<&Event>,
 ) -> Result<(), RuntimeError> {
+    if let (true, Some(last)) = (host.cancellable(), last) {
+        // The queue is in order: once its last command completed, so did every earlier one (a
+        // failed one fails the commands after it on the drivers we run, so its error shows in
+        // `last`'s status). Measured on the H100, a tiny execution takes 18.0 µs this way, 19.7
+        // with a `clFinish` after it and 19.5-27.8 with a marker instead of `last`.
+        queue.flush().map_err(cl("clFlush"))?;
+        return wait_event(last, host, spin);
+    }
     if host.cancellable() {
         crate::fault::check("clEnqueueMarkerWithWaitList")?;
         // SAFETY: no wait list; the queue is valid.
@@ -501,6 +521,16 @@ fn wait_queue(
         wait_event(&marker, host, spin)?;
     }
     finish(queue).map_err(|code| RuntimeError::opencl("clFinish", code))
+}
+
+/// The last command enqueued before the wait, whose event the host polls.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Last {
+    None,
+    Kernel(usize),
+    Status(usize),
+    Partial(usize, usize),
+    Staged(usize),
 }
 
 /// `clFinish` (which an armed fault may fail): the error code on failure, for the caller to name.
@@ -650,7 +680,8 @@ impl Device {
         self.settle_abandoned(host)?;
         // A CPU driver may compile kernels at their first launch, and its compiler installs signal
         // handlers the JVM must get back (see the `signals` module); GPU drivers compile at build.
-        let _signals = (self.info.kind != crate::DeviceKind::Gpu).then(crate::signals::Guard::new);
+        let _signals =
+            (self.info.kind != crate::DeviceKind::Gpu).then(crate::signals::Guard::launch);
         let started = Instant::now();
         let invalid = RuntimeError::InvalidLaunch;
         let lens = host.byte_lens();
@@ -1003,7 +1034,36 @@ impl Device {
 
         // The launches, in order (the queue is in order).
         let mut kernel_events = Vec::with_capacity(plan.launches.len());
-        for (l, args) in plan.launches.iter().zip(&launch_args) {
+        // The last command enqueued before the wait: the host polls its event (in an in-order
+        // queue it completes after every earlier one) instead of enqueueing a marker.
+        let last = if plan.profile || !host.cancellable() {
+            Last::None
+        } else if let Some(i) = staged_at.iter().rposition(Option::is_some) {
+            Last::Staged(i)
+        } else if let Some((k, i)) = plan
+            .launches
+            .iter()
+            .enumerate()
+            .flat_map(|(k, l)| l.partials.iter().enumerate().map(move |(i, &b)| (k, i, b)))
+            .filter(|&(_, _, b)| b != 0)
+            .map(|(k, i, _)| (k, i))
+            .next_back()
+        {
+            Last::Partial(k, i)
+        } else if let Some(k) = plan
+            .launches
+            .iter()
+            .rposition(|l| l.args.contains(&Arg::Status))
+        {
+            Last::Status(k)
+        } else {
+            plan.launches
+                .len()
+                .checked_sub(1)
+                .map_or(Last::None, Last::Kernel)
+        };
+        let mut last_event: Option<Event> = None;
+        for (kl, (l, args)) in plan.launches.iter().zip(&launch_args).enumerate() {
             let k = l.kernel.lock();
             for (i, arg) in args.iter().enumerate() {
                 let index = i as u32;
@@ -1031,8 +1091,14 @@ impl Device {
             }
             let g = &l.geometry;
             // SAFETY: global and local have 1..=3 validated entries; all arguments are set.
-            let event = unsafe { enqueue.kernel(k.get(), &g.global, &g.local) }?;
-            kernel_events.push(event);
+            let event =
+                unsafe { enqueue.kernel(k.get(), &g.global, &g.local, last == Last::Kernel(kl)) }?;
+            if last == Last::Kernel(kl) {
+                last_event = event;
+                kernel_events.push(None);
+            } else {
+                kernel_events.push(event);
+            }
         }
 
         // Status words and partials, then the one wait for the launches.
@@ -1045,7 +1111,18 @@ impl Device {
             let at = status_at[k];
             // SAFETY: 4 bytes from a 4-byte buffer into the staging area, which outlives the
             // command (`holding` owns it and gives it back only after the queue finished).
-            unsafe { enqueue.read(source, 0, &mut area[at..at + 4], !pinned) }?;
+            let ev = unsafe {
+                enqueue.read(
+                    source,
+                    0,
+                    &mut area[at..at + 4],
+                    !pinned,
+                    last == Last::Status(k),
+                )
+            }?;
+            if last == Last::Status(k) {
+                last_event = ev;
+            }
         }
         for (k, l) in plan.launches.iter().enumerate() {
             for (i, &bytes) in l.partials.iter().enumerate() {
@@ -1055,7 +1132,18 @@ impl Device {
                 let source = holding.held[partial_base[k] + i].buffer();
                 let at = partial_at[k][i];
                 // SAFETY: as above; the buffer holds at least `bytes` bytes.
-                unsafe { enqueue.read(source, 0, &mut area[at..at + bytes], false) }?;
+                let ev = unsafe {
+                    enqueue.read(
+                        source,
+                        0,
+                        &mut area[at..at + bytes],
+                        false,
+                        last == Last::Partial(k, i),
+                    )
+                }?;
+                if last == Last::Partial(k, i) {
+                    last_event = ev;
+                }
             }
         }
         let failure = |what: &'static str, code: i32| {
@@ -1089,13 +1177,19 @@ impl Device {
                     from - base,
                     &mut area[at..at + (to - from)],
                     !pinned,
+                    last == Last::Staged(i),
                 )
             }?;
-            staged.push((i, event));
+            if last == Last::Staged(i) {
+                last_event = event;
+                staged.push((i, None));
+            } else {
+                staged.push((i, event));
+            }
         }
         // The one wait for the launches (nothing pinned; cancellable when the host can cancel).
         let waited = Instant::now();
-        match wait_queue(queue, host, spin_limit(self.info.kind)) {
+        match wait_queue(queue, host, spin_limit(self.info.kind), last_event.as_ref()) {
             Ok(()) => holding.idle = true,
             Err(RuntimeError::Cancelled(reason)) => {
                 for r in &written_resident {
@@ -1194,7 +1288,8 @@ impl Device {
                         // `[from, to)` among them (checked above); the host slice stays pinned
                         // until the queue is finished below (or by `Holding` on an error, for
                         // stable slices).
-                        let event = unsafe { enqueue.read(source, from - base, data, false) };
+                        let event =
+                            unsafe { enqueue.read(source, from - base, data, false, false) };
                         holding.idle = false;
                         match event {
                             Ok(e) => events.push(e),

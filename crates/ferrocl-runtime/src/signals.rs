@@ -68,32 +68,67 @@ fn saved() -> &'static Saved {
 
 /// Held around every call into the OpenCL driver: on drop, puts back the handlers of [`SIGNALS`]
 /// that were installed before OpenCL was first used, if a driver replaced them.
-pub(crate) struct Guard;
+pub(crate) struct Guard {
+    /// Look at the first [`SENTINELS`] signals only, and at the rest if one of them changed.
+    sentinels: bool,
+}
+
+/// How many of [`SIGNALS`] (the first ones) a launch's guard looks at before the rest: a compiler
+/// that installs crash handlers (LLVM's `RegisterHandlers`, its crash-recovery context) takes
+/// SIGSEGV with the others, and PoCL's own handler is SIGFPE's. Reading a handler is a system
+/// call; 14 of them per launch cost a tiny PoCL execution about 2 µs.
+const SENTINELS: usize = 3;
 
 impl Guard {
+    /// Guards a call that may initialise a driver or build a program: every signal is looked at.
     pub(crate) fn new() -> Guard {
         let _ = saved();
-        Guard
+        Guard { sentinels: false }
     }
+
+    /// Guards a launch (a CPU driver may compile at a first launch): SIGFPE, SIGSEGV and SIGBUS
+    /// are looked at, and every signal when one of them changed.
+    pub(crate) fn launch() -> Guard {
+        let _ = saved();
+        Guard { sentinels: true }
+    }
+}
+
+/// Puts back the handler of `sig` if it differs from `old`; whether it differed.
+fn restore(sig: libc::c_int, old: &libc::sigaction) -> bool {
+    // Safety: reads the current action, and reinstalls a previously valid one.
+    unsafe {
+        let mut current: libc::sigaction = std::mem::zeroed();
+        if libc::sigaction(sig, std::ptr::null(), &mut current) == 0
+            && current.sa_sigaction != old.sa_sigaction
+        {
+            log::debug!(
+                "an OpenCL driver replaced the handler of signal {sig}; restoring the previous one"
+            );
+            libc::sigaction(sig, old, std::ptr::null_mut());
+            return true;
+        }
+    }
+    false
 }
 
 impl Drop for Guard {
     fn drop(&mut self) {
-        for (sig, old) in SIGNALS.iter().zip(&saved().0) {
-            let Some(old) = old else {
-                continue;
-            };
-            // Safety: reads the current action, and reinstalls a previously valid one.
-            unsafe {
-                let mut current: libc::sigaction = std::mem::zeroed();
-                if libc::sigaction(*sig, std::ptr::null(), &mut current) == 0
-                    && current.sa_sigaction != old.sa_sigaction
-                {
-                    log::debug!(
-                        "an OpenCL driver replaced the handler of signal {sig}; restoring the previous one"
-                    );
-                    libc::sigaction(*sig, old, std::ptr::null_mut());
+        let saved = &saved().0;
+        if self.sentinels {
+            let mut changed = false;
+            for (sig, old) in SIGNALS.iter().zip(saved).take(SENTINELS) {
+                if let Some(old) = old {
+                    changed |= restore(*sig, old);
                 }
+            }
+            if !changed {
+                return;
+            }
+        }
+        for (sig, old) in SIGNALS.iter().zip(saved) {
+            if let Some(old) = old {
+                restore(*sig, old);
             }
         }
     }
