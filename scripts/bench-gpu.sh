@@ -175,8 +175,10 @@ KT="$OUT/kernel-times.jsonl"
 # The benchmark JVM's options: given to each class's JMH JVM, which runs the trials itself (-f 0); with -f N
 # >= 1, JMH passes its own input arguments on to its forks (no benchmark sets @Fork(jvmArgs), which would
 # replace them). Aparapi reflects into java.base.
-# -Dferrocl.profile=true: every execution is timed with OpenCL profiling (the kernel columns need it; the
-# hand-written kernels are profiled too), except where a benchmark turns it off (OverheadBench's measured calls).
+# -Dferrocl.profile=true: executions start timed with OpenCL profiling (the kernel columns need it; the hand-written
+# kernels are profiled too); KernelTimes.record then profiles the first 20 operations of each trial and one in 16
+# after them (profiling costs driver time per command, which Aparapi does not pay), and OverheadBench profiles only
+# its setup's samples.
 PROPS=(-Xmx${BENCH_XMX:-8g} -Dferrocl.library.path="$B/lib/libferrocl.so" -Dferrocl.strict=true -Dferrocl.profile=true -Dferrocl.bench.kernelTimes="$KT"
   --add-opens=java.base/java.lang=ALL-UNNAMED --add-opens=java.base/sun.nio.ch=ALL-UNNAMED)
 [[ -n ${FERROCL_DEVICE:-} ]] && PROPS+=(-Dferrocl.device="$FERROCL_DEVICE")

@@ -675,8 +675,9 @@ pub extern "system" fn Java_dev_ferrocl_api_Native_rawDeviceName<'caller>(
 }
 
 /// `static native void rawLaunch(long handle, Object[] arrays, int[] kinds, long[] bits, long[] global,
-/// long[] local, long[] stats)`: one launch of a hand-written kernel; `stats` receives `[upload, kernel,
-/// download, total]` nanoseconds and `[uploaded, downloaded, read in place]` bytes.
+/// long[] local, long[] stats, boolean profile)`: one launch of a hand-written kernel (timed with OpenCL
+/// profiling when `profile` is set); `stats` receives `[upload, kernel, download, total]` nanoseconds and
+/// `[uploaded, downloaded, read in place]` bytes.
 #[unsafe(no_mangle)]
 #[allow(clippy::too_many_arguments)]
 pub extern "system" fn Java_dev_ferrocl_api_Native_rawLaunch<'caller>(
@@ -689,6 +690,7 @@ pub extern "system" fn Java_dev_ferrocl_api_Native_rawLaunch<'caller>(
     global: jni::objects::JLongArray<'caller>,
     local: jni::objects::JLongArray<'caller>,
     stats: jni::objects::JLongArray<'caller>,
+    profile: jboolean,
 ) {
     unowned
         .with_env(|env| -> Result<(), NativeError> {
@@ -730,6 +732,7 @@ pub extern "system" fn Java_dev_ferrocl_api_Native_rawLaunch<'caller>(
                     &bit_values,
                     &global,
                     local.as_deref(),
+                    profile,
                 )
             })?;
             if !stats.is_null() {

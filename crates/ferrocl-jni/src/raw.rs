@@ -208,7 +208,8 @@ fn check_args(kernel: &RawKernel, args: &[Arg], elems: &[ElemKind]) -> Result<()
 }
 
 /// One launch of a raw kernel. `kinds[k]` says what argument `k` is; arrays come from `objects[k]`,
-/// scalars and `__local` sizes from `bits[k]`. The same Java array passed twice is one buffer.
+/// scalars and `__local` sizes from `bits[k]`. The same Java array passed twice is one buffer. Timed with
+/// OpenCL profiling when `profile` is set (else the kernel's time is the host's wait).
 pub(crate) fn launch<'local>(
     env: &mut Env<'local>,
     kernel: &RawKernel,
@@ -217,6 +218,7 @@ pub(crate) fn launch<'local>(
     bits: &[i64],
     global: &[usize],
     local: Option<&[usize]>,
+    profile: bool,
 ) -> Result<LaunchTimes, NativeError> {
     if objects.is_null() || bits.len() != kinds.len() || objects.len(env)? != kinds.len() {
         return Err(NativeError::ferrocl(
@@ -320,8 +322,8 @@ pub(crate) fn launch<'local>(
             partials: Vec::new(),
             task: 0,
         }],
-        // The caller gets device times back.
-        profile: true,
+        // The caller gets device times back when it asked for them.
+        profile,
         side_queue: false,
     };
     let held: Vec<(&JObject<'_>, ElemKind, usize)> =

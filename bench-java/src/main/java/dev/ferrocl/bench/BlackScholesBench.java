@@ -300,7 +300,7 @@ public class BlackScholesBench {
         long global = (n + local - 1) / local * local;
         long nanos = kernel.launch(new long[] {global}, new long[] {local}, OpenClKernel.readOnly(s),
                 OpenClKernel.readOnly(x), OpenClKernel.readOnly(t), OpenClKernel.writeOnly(call), OpenClKernel.writeOnly(put), R, V, n).kernelNanos();
-        KernelTimes.record(NAME, "opencl", size, nanos);
+        KernelTimes.record(NAME, "opencl", size, nanos, kernel);
         return put;
     }
 

@@ -344,7 +344,7 @@ public class CoulombBench {
         long nanos = kernel.launch(new long[] {global, global}, new long[] {local, local},
                 OpenClKernel.readOnly(ax), OpenClKernel.readOnly(ay), OpenClKernel.readOnly(az),
                 OpenClKernel.readOnly(q), OpenClKernel.writeOnly(energy), width, width, SPACING, PLANE_Z, natoms).kernelNanos();
-        KernelTimes.record(NAME, "opencl", size, nanos);
+        KernelTimes.record(NAME, "opencl", size, nanos, kernel);
         return energy;
     }
 

@@ -376,7 +376,7 @@ public class CryptBench {
         long global = (blocks + local - 1) / local * local;
         long nanos = kernel.launch(new long[] {global}, new long[] {local}, OpenClKernel.readOnly(plain), OpenClKernel.writeOnly(cipher),
                 OpenClKernel.readOnly(key), blocks).kernelNanos();
-        KernelTimes.record(NAME, "opencl", size, nanos);
+        KernelTimes.record(NAME, "opencl", size, nanos, kernel);
         return cipher;
     }
 

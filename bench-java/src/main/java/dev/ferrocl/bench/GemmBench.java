@@ -254,7 +254,7 @@ public class GemmBench {
         long tiles = (n + TILE - 1) / TILE;
         long nanos = kernel.launch(new long[] {tiles * TILE, tiles * TILE}, new long[] {TILE, TILE}, n, ALPHA,
                 BETA, c, OpenClKernel.readOnly(a), OpenClKernel.readOnly(b)).kernelNanos();
-        KernelTimes.record(NAME, "opencl", size, nanos);
+        KernelTimes.record(NAME, "opencl", size, nanos, kernel);
         return c;
     }
 

@@ -249,7 +249,7 @@ public class GesummvBench {
         long groups = (n + ROWS - 1) / ROWS;
         long nanos = kernel.launch(new long[] {groups * ROWS}, new long[] {ROWS}, n, ALPHA, BETA,
                 OpenClKernel.readOnly(a), OpenClKernel.readOnly(b), OpenClKernel.readOnly(x), OpenClKernel.writeOnly(tmp), OpenClKernel.writeOnly(y)).kernelNanos();
-        KernelTimes.record(NAME, "opencl", size, nanos);
+        KernelTimes.record(NAME, "opencl", size, nanos, kernel);
         return y;
     }
 

@@ -382,7 +382,7 @@ public class MRIQBench {
                 OpenClKernel.readOnly(kx), OpenClKernel.readOnly(ky), OpenClKernel.readOnly(kz),
                 OpenClKernel.readOnly(x), OpenClKernel.readOnly(y), OpenClKernel.readOnly(z),
                 OpenClKernel.readOnly(phiMag), OpenClKernel.writeOnly(qr), OpenClKernel.writeOnly(qi), numK, numX).kernelNanos();
-        KernelTimes.record(NAME, "opencl", size, nanos);
+        KernelTimes.record(NAME, "opencl", size, nanos, phiMagKernel, qKernel);
         return qr;
     }
 

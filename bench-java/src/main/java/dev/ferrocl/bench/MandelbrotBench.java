@@ -354,7 +354,7 @@ public class MandelbrotBench {
         long global = (width + local - 1) / local * local;
         long nanos = kernel.launch(new long[] {global, global}, new long[] {local, local}, OpenClKernel.writeOnly(iters), width, width, X0,
                 Y0, step, MAX_ITER).kernelNanos();
-        KernelTimes.record(NAME, "opencl", size, nanos);
+        KernelTimes.record(NAME, "opencl", size, nanos, kernel);
         return iters;
     }
 

@@ -241,7 +241,7 @@ public class MatMulBench {
         long tiles = (n + TILE - 1) / TILE;
         long nanos = kernel.launch(new long[] {tiles * TILE, tiles * TILE}, new long[] {TILE, TILE},
                 OpenClKernel.readOnly(a), OpenClKernel.readOnly(b), OpenClKernel.writeOnly(c), n).kernelNanos();
-        KernelTimes.record(NAME, "opencl", size, nanos);
+        KernelTimes.record(NAME, "opencl", size, nanos, kernel);
         return c;
     }
 

@@ -208,7 +208,7 @@ public class MatVecBench {
         long groups = (n + ROWS - 1) / ROWS;
         long nanos = kernel.launch(new long[] {groups * ROWS}, new long[] {ROWS}, OpenClKernel.readOnly(a),
                 OpenClKernel.readOnly(x), OpenClKernel.writeOnly(y), n).kernelNanos();
-        KernelTimes.record(NAME, "opencl", size, nanos);
+        KernelTimes.record(NAME, "opencl", size, nanos, kernel);
         return y;
     }
 

@@ -455,7 +455,7 @@ public class NBodyBench {
                 OpenClKernel.readOnly(vx), OpenClKernel.readOnly(vy), OpenClKernel.readOnly(vz), OpenClKernel.writeOnly(nx), OpenClKernel.writeOnly(ny),
                 OpenClKernel.writeOnly(nz), OpenClKernel.writeOnly(nvx), OpenClKernel.writeOnly(nvy),
                 OpenClKernel.writeOnly(nvz), DT, EPS2, n, OpenClKernel.local(16L * TILE)).kernelNanos();
-        KernelTimes.record(NAME, "opencl", size, nanos);
+        KernelTimes.record(NAME, "opencl", size, nanos, kernel);
         return nx;
     }
 

@@ -130,7 +130,7 @@ public class OverheadBench {
                 schedule.profile(true);
                 for (int i = 0; i < KERNEL_SAMPLES; i++) {
                     schedule.execute();
-                    KernelTimes.record(NAME, "ferrocl", size, schedule);
+                    KernelTimes.recordProfiled(NAME, "ferrocl", size, schedule);
                 }
                 schedule.profile(false);
                 BenchSupport.checkExact(NAME + ".ferrocl (after " + KERNEL_SAMPLES + " more)", expected, c);

@@ -492,7 +492,7 @@ public class ReductionBench {
         long nanos = kernel.launch(new long[] {(long) groupCount * LOCAL}, new long[] {LOCAL},
                 OpenClKernel.readOnly(floats ? af : ai), n, OpenClKernel.writeOnly(floats ? partialsF : partialsI),
                 OpenClKernel.local(4L * LOCAL)).kernelNanos();
-        KernelTimes.record(NAME, "opencl", size + ", op=" + op, nanos);
+        KernelTimes.record(NAME, "opencl", size + ", op=" + op, nanos, kernel);
         switch (op) {
             case "sumFloat": {
                 float s = 0f;

@@ -172,7 +172,7 @@ public class SaxpyBench {
         long global = (n + local - 1) / local * local;
         long nanos = kernel.launch(new long[] {global}, new long[] {local}, ALPHA, OpenClKernel.readOnly(x),
                 OpenClKernel.readOnly(y), OpenClKernel.writeOnly(z), n).kernelNanos();
-        KernelTimes.record(NAME, "opencl", size, nanos);
+        KernelTimes.record(NAME, "opencl", size, nanos, kernel);
         return z;
     }
 

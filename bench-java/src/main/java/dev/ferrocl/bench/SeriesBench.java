@@ -306,7 +306,7 @@ public class SeriesBench {
         long local = 128;
         long global = (items + local - 1) / local * local;
         long nanos = kernel.launch(new long[] {global}, new long[] {local}, out, 2 * pairs, STEPS).kernelNanos();
-        KernelTimes.record(NAME, "opencl", size, nanos);
+        KernelTimes.record(NAME, "opencl", size, nanos, kernel);
         return out;
     }
 

@@ -267,7 +267,7 @@ public class SpMVBench {
         long nanos = kernel.launch(new long[] {global}, new long[] {local}, OpenClKernel.readOnly(rowPtr),
                 OpenClKernel.readOnly(col), OpenClKernel.readOnly(val), OpenClKernel.readOnly(x), OpenClKernel.writeOnly(y), rows)
                 .kernelNanos();
-        KernelTimes.record(NAME, "opencl", size, nanos);
+        KernelTimes.record(NAME, "opencl", size, nanos, kernel);
         return y;
     }
 

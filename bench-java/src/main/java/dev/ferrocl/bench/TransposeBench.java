@@ -187,7 +187,7 @@ public class TransposeBench {
         long tiles = (n + TILE - 1) / TILE;
         long nanos = kernel.launch(new long[] {tiles * TILE, tiles * ROWS}, new long[] {TILE, ROWS},
                 OpenClKernel.readOnly(in), OpenClKernel.writeOnly(out), n).kernelNanos();
-        KernelTimes.record(NAME, "opencl", size, nanos);
+        KernelTimes.record(NAME, "opencl", size, nanos, kernel);
         return out;
     }
 

@@ -161,7 +161,7 @@ public class VectorAddBench {
         long global = (n + local - 1) / local * local;
         long nanos = kernel.launch(new long[] {global}, new long[] {local}, OpenClKernel.readOnly(a),
                 OpenClKernel.readOnly(b), OpenClKernel.writeOnly(c), n).kernelNanos();
-        KernelTimes.record(NAME, "opencl", size, nanos);
+        KernelTimes.record(NAME, "opencl", size, nanos, kernel);
         return c;
     }
 

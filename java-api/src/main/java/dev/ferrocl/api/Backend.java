@@ -205,10 +205,10 @@ final class Backend {
     }
 
     static void rawLaunch(long handle, Object[] arrays, int[] kinds, long[] bits, long[] global, long[] local,
-            long[] stats) {
+            long[] stats, boolean profile) {
         NativeLoader.load();
         try {
-            Native.rawLaunch(handle, arrays, kinds, bits, global, local, stats);
+            Native.rawLaunch(handle, arrays, kinds, bits, global, local, stats, profile);
         } catch (UnsatisfiedLinkError e) {
             throw missing("rawLaunch", e);
         }

@@ -125,7 +125,7 @@ final class Native {
      * kernelNanos, downloadNanos, totalNanos, bytesUploaded, bytesDownloaded, bytesInPlace]}.
      */
     static native void rawLaunch(long handle, Object[] arrays, int[] kinds, long[] bits, long[] global, long[] local,
-            long[] stats);
+            long[] stats, boolean profile);
 
     /** Forgets a hand-written kernel. */
     static native void rawRelease(long handle);
