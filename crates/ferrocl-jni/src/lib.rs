@@ -730,9 +730,11 @@ pub extern "system" fn Java_dev_ferrocl_api_Native_rawLaunch<'caller>(
                     &arrays,
                     &kind_values,
                     &bit_values,
-                    &global,
-                    local.as_deref(),
-                    profile,
+                    raw::Shape {
+                        global: &global,
+                        local: local.as_deref(),
+                        profile,
+                    },
                 )
             })?;
             if !stats.is_null() {

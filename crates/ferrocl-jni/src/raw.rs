@@ -207,6 +207,14 @@ fn check_args(kernel: &RawKernel, args: &[Arg], elems: &[ElemKind]) -> Result<()
     Ok(())
 }
 
+/// How a raw kernel is launched: its NDRange and work-group size (`None`: the driver chooses), and
+/// whether the launch is timed with OpenCL profiling.
+pub(crate) struct Shape<'a> {
+    pub(crate) global: &'a [usize],
+    pub(crate) local: Option<&'a [usize]>,
+    pub(crate) profile: bool,
+}
+
 /// One launch of a raw kernel. `kinds[k]` says what argument `k` is; arrays come from `objects[k]`,
 /// scalars and `__local` sizes from `bits[k]`. The same Java array passed twice is one buffer. Timed with
 /// OpenCL profiling when `profile` is set (else the kernel's time is the host's wait).
@@ -216,10 +224,13 @@ pub(crate) fn launch<'local>(
     objects: &JObjectArray<'_>,
     kinds: &[i32],
     bits: &[i64],
-    global: &[usize],
-    local: Option<&[usize]>,
-    profile: bool,
+    shape: Shape<'_>,
 ) -> Result<LaunchTimes, NativeError> {
+    let Shape {
+        global,
+        local,
+        profile,
+    } = shape;
     if objects.is_null() || bits.len() != kinds.len() || objects.len(env)? != kinds.len() {
         return Err(NativeError::ferrocl(
             "OpenCL kernel launch: arguments, kinds and values differ in length",
