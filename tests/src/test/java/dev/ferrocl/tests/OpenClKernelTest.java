@@ -40,6 +40,35 @@ public class OpenClKernelTest {
         assertArrayEquals(xBefore, x, 0f);
     }
 
+    /** Without profiling a launch computes the same; its kernel time is the host's wait and no transfer is timed. */
+    @Test
+    public void launchesWithoutProfilingMatchJava() {
+        int n = 1000;
+        float[] x = Inputs.floats(17, n, -10f, 10f);
+        float[] y = Inputs.floats(18, n, -10f, 10f);
+        float[] expected = y.clone();
+        try (OpenClKernel k = OpenClKernel.build(SAXPY, "saxpy")) {
+            assertTrue(k.profile(false) == k);
+            for (int round = 0; round < 3; round++) {
+                for (int i = 0; i < n; i++) {
+                    expected[i] = 2.5f * x[i] + expected[i];
+                }
+                TaskReport r = k.launch(new long[] {1024}, new long[] {64}, 2.5f, OpenClKernel.readOnly(x), y, n);
+                assertEquals(TaskReport.Where.DEVICE, r.ranOn());
+                assertTrue(r.kernelNanos() > 0);
+                assertEquals(0, r.transferNanos());
+                assertArrayEquals(expected, y, 0f);
+            }
+            k.profile(true);
+            for (int i = 0; i < n; i++) {
+                expected[i] = 2.5f * x[i] + expected[i];
+            }
+            TaskReport r = k.launch(new long[] {1024}, new long[] {64}, 2.5f, OpenClKernel.readOnly(x), y, n);
+            assertTrue(r.kernelNanos() > 0);
+            assertArrayEquals(expected, y, 0f);
+        }
+    }
+
     @Test
     public void localMemoryAndEveryScalarKind() {
         String src = """
