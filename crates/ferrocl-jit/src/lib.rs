@@ -39,7 +39,7 @@ pub use ferrocl_frontend::{
 pub use ferrocl_graph::{ElemKind, FieldRef, Stamp};
 pub use ferrocl_opencl_writer::{
     Features, Kernel, KernelParam, Variants, Windowed, WriteCover, STATUS_DIVIDE_BY_ZERO,
-    STATUS_INDEX,
+    STATUS_INDEX, TILE_GROUP,
 };
 pub use ferrocl_opt::{HostExpr, LoopDim, ReduceOp, Reduction};
 

@@ -16,7 +16,7 @@
 use crate::args::{array_len, elem_bytes, is_array_of, read_scalar, Scalar};
 use crate::fields::{self, FieldValue};
 use crate::hostmem;
-use crate::registry::Task;
+use crate::registry::{Task, Variant};
 use crate::NativeError;
 use ferrocl_jit::{ElemKind, HostExpr, KernelParam, ReduceOp, Stamp};
 use ferrocl_runtime::geometry::{self, GeometryLimits, Shape};
@@ -570,18 +570,6 @@ fn build<'local, 'k>(
             None
         };
         for (k, kernel) in jit.kernels.iter().enumerate() {
-            // The kernel for windows of the arrays, or the variant this launch may use (see
-            // `ferrocl_jit::Variants`).
-            let built = match windows {
-                Some(windows) => windows
-                    .get(k)
-                    .ok_or_else(|| NativeError::ferrocl("windowed kernel missing"))?,
-                None => {
-                    let (restrict, constant) =
-                        launch_variant(&device, kernel, &param_array, &arrays);
-                    task.kernel_variant(k, restrict, constant)?
-                }
-            };
             let kernel_params = if windowed {
                 &kernel.windowed.params
             } else {
@@ -623,6 +611,31 @@ fn build<'local, 'k>(
             if counts.contains(&0) {
                 continue;
             }
+            // The kernel for windows of the arrays (built as its source says), or the variant this
+            // launch may use (see `ferrocl_jit::Variants`), with a tiled kernel's points per
+            // work-item chosen for this launch's size (`geometry::tile_micro`).
+            let mut coarsen = kernel.coarsen.clone();
+            let built = match windows {
+                Some(windows) => windows
+                    .get(k)
+                    .ok_or_else(|| NativeError::ferrocl("windowed kernel missing"))?,
+                None => {
+                    let (restrict, constant) =
+                        launch_variant(&device, kernel, &param_array, &arrays);
+                    let micro = tiled_micro(kernel, &counts, device.info().compute_units);
+                    if let Some(m) = micro {
+                        coarsen = vec![m; coarsen.len()];
+                    }
+                    task.kernel_variant(
+                        k,
+                        Variant {
+                            restrict,
+                            constant,
+                            micro,
+                        },
+                    )?
+                }
+            };
             // Each loop's (first index, trip count, step), for the host-side proofs.
             let loop_ranges: Vec<(i32, u64, i32)> = kernel
                 .dims
@@ -635,7 +648,7 @@ fn build<'local, 'k>(
             // A tiled kernel's work-item computes `coarsen` points along each loop.
             let ndrange: Vec<u64> = counts
                 .iter()
-                .zip(&kernel.coarsen)
+                .zip(&coarsen)
                 .rev()
                 .map(|(&c, &per)| c.div_ceil(u64::from(per.max(1))))
                 .collect();
@@ -651,7 +664,7 @@ fn build<'local, 'k>(
             .map_err(|e| NativeError::ferrocl(format!("{}: {e}", jit.location)))?;
             let groups = geometry.groups();
             let items: usize = geometry.local.iter().product();
-            if let (Some(&count), Some(&per)) = (counts.first(), kernel.coarsen.first()) {
+            if let (Some(&count), Some(&per)) = (counts.first(), coarsen.first()) {
                 // One work-group's (and tile's) iterations along the outermost loop.
                 let group = geometry.local.last().copied().unwrap_or(64).max(1) as u64;
                 outer = Some((count, group * u64::from(per.max(1))));
@@ -967,6 +980,22 @@ fn launch_variant(
     // 5,000 elements of `ReadOnlyDataTest.ramp` wrong so): constant memory only where every array
     // argument is its own array.
     (distinct, fits && distinct)
+}
+
+/// The points per work-item (along each loop) a launch of the tiled `kernel` over `counts` (its
+/// loops' trip counts, outermost first) runs with, when it is not the source's own: the runtime's
+/// choice (`geometry::tile_micro`) among the source's `coarsen` and the kernel's alternatives.
+fn tiled_micro(kernel: &ferrocl_jit::Kernel, counts: &[u64], compute_units: u32) -> Option<u32> {
+    let (&[c0, c1], &[own, _]) = (counts, kernel.coarsen.as_slice()) else {
+        return None;
+    };
+    if kernel.variants.micro.is_empty() {
+        return None;
+    }
+    let mut choices = kernel.variants.micro.clone();
+    choices.push(own);
+    let group = ferrocl_jit::TILE_GROUP;
+    geometry::tile_micro([c0, c1], [group, group], &choices, compute_units).filter(|&m| m != own)
 }
 
 /// The task's kernels for windows of its arrays, built on its device at the first call.

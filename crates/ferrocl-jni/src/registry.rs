@@ -148,7 +148,7 @@ pub(crate) struct Task {
     /// Each kernel's builds (in the order the kernels run, one per parallel nest) per launch-time
     /// variant (`ferrocl_jit::Variants`; index [`variant_index`]): the usual one is built at
     /// registration, the others when a launch first needs them.
-    pub(crate) variants: Vec<[OnceLock<Arc<BuiltKernel>>; 4]>,
+    pub(crate) variants: Vec<[OnceLock<Arc<BuiltKernel>>; VARIANT_SLOTS]>,
     /// The kernels for windows of the arrays (`ferrocl_jit::Windowed`), built at the first
     /// execution that runs in batches.
     pub(crate) windowed: OnceLock<Vec<Arc<BuiltKernel>>>,
@@ -176,25 +176,32 @@ pub(crate) struct Task {
 pub(crate) static VARIANT_BUILDS: std::sync::atomic::AtomicU64 =
     std::sync::atomic::AtomicU64::new(0);
 
-/// Where a variant's build is kept in [`Task::variants`]: `restrict` arguments (2), constant
-/// memory (1). A choice the kernel does not offer counts as not taken.
-pub(crate) fn variant_index(
-    variants: &ferrocl_jit::Variants,
-    restrict: bool,
-    constant: bool,
-) -> usize {
-    usize::from(restrict && variants.restrict) * 2
-        + usize::from(constant && !variants.constant.is_empty())
+/// Slots of a kernel's variants in [`Task::variants`] (see [`variant_index`]).
+pub(crate) const VARIANT_SLOTS: usize = 8;
+
+/// A kernel variant a launch may use (see `ferrocl_jit::Variants`): `restrict` arguments, constant
+/// memory, and the points per work-item of a tiled kernel (`None`: the source's own).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Variant {
+    pub(crate) restrict: bool,
+    pub(crate) constant: bool,
+    pub(crate) micro: Option<u32>,
 }
 
-/// The build options of kernel variant `(restrict, constant)`: the task's own, then the variant's.
-fn variant_options(
-    build_options: &str,
-    variants: &ferrocl_jit::Variants,
-    restrict: bool,
-    constant: bool,
-) -> String {
-    let extra = variants.options(restrict, constant);
+/// Where a variant's build is kept in [`Task::variants`]: the first other points per work-item the
+/// kernel offers (4), `restrict` arguments (2), constant memory (1). A choice the kernel does not
+/// offer counts as not taken.
+pub(crate) fn variant_index(variants: &ferrocl_jit::Variants, v: Variant) -> usize {
+    let micro = v.micro.is_some_and(|m| variants.micro.first() == Some(&m));
+    usize::from(micro) * 4
+        + usize::from(v.restrict && variants.restrict) * 2
+        + usize::from(v.constant && !variants.constant.is_empty())
+}
+
+/// The build options of kernel variant `v`: the task's own, then the variant's.
+fn variant_options(build_options: &str, variants: &ferrocl_jit::Variants, v: Variant) -> String {
+    let micro = v.micro.filter(|m| variants.micro.first() == Some(m));
+    let extra = variants.options(v.restrict, v.constant, micro);
     match (build_options.trim().is_empty(), extra.is_empty()) {
         (_, true) => build_options.to_string(),
         (true, false) => extra,
@@ -203,27 +210,21 @@ fn variant_options(
 }
 
 impl Task {
-    /// Kernel `k` built as variant `(restrict, constant)` (see `ferrocl_jit::Variants`), built on
-    /// the task's device when first needed; a compiler failure is a bailout, as at registration.
+    /// Kernel `k` built as variant `v` (see `ferrocl_jit::Variants`), built on the task's device
+    /// when first needed; a compiler failure is a bailout, as at registration.
     pub(crate) fn kernel_variant(
         &self,
         k: usize,
-        restrict: bool,
-        constant: bool,
+        v: Variant,
     ) -> Result<&Arc<BuiltKernel>, NativeError> {
         let (Some(kernel), Some(slots)) = (self.jit.kernels.get(k), self.variants.get(k)) else {
             return Err(NativeError::ferrocl("kernel variant missing"));
         };
-        let slot = &slots[variant_index(&kernel.variants, restrict, constant)];
+        let slot = &slots[variant_index(&kernel.variants, v)];
         if let Some(built) = slot.get() {
             return Ok(built);
         }
-        let options = variant_options(
-            &self.jit.build_options,
-            &kernel.variants,
-            restrict,
-            constant,
-        );
+        let options = variant_options(&self.jit.build_options, &kernel.variants, v);
         let built = self
             .device
             .build(&kernel.source, &options, &kernel.name)
@@ -448,15 +449,20 @@ pub(crate) fn compile(args: CompileArgs<'_>) -> Result<u64, NativeError> {
         // candidates fitting (tables bounded by constants, no more than the device's constant
         // arguments; a launch where they do not fit builds its own variant then).
         let tables_fit = kernel.variants.constant.len() <= info.max_constant_args as usize;
-        let options = variant_options(&jit.build_options, &kernel.variants, true, tables_fit);
+        let usual = Variant {
+            restrict: true,
+            constant: tables_fit,
+            micro: None,
+        };
+        let options = variant_options(&jit.build_options, &kernel.variants, usual);
         let outcome = device
             .build_with_outcome(&kernel.source, &options, &kernel.name)
             .map_err(|e| build_failure(&jit.location.to_string(), e))?;
         build_time += outcome.kernel.build_time();
         build_cached &= outcome.cached;
         from_disk &= outcome.from_disk;
-        let slots: [OnceLock<Arc<BuiltKernel>>; 4] = Default::default();
-        let _ = slots[variant_index(&kernel.variants, true, tables_fit)].set(outcome.kernel);
+        let slots: [OnceLock<Arc<BuiltKernel>>; VARIANT_SLOTS] = Default::default();
+        let _ = slots[variant_index(&kernel.variants, usual)].set(outcome.kernel);
         variants.push(slots);
     }
     let task = Task {

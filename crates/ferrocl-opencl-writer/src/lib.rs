@@ -230,12 +230,17 @@ pub struct Variants {
     /// when no two array arguments are the same array and the tables fit the device's constant
     /// buffer and argument count.
     pub constant: Vec<(usize, String)>,
+    /// The points per work-item (along each tiled dimension) a tiled kernel may also be built with,
+    /// besides the `coarsen` of its source: `-DFERROCL_MICRO=m` ([`tiling::MICRO_MACRO`]) builds
+    /// it so, and the launch then covers `m` points per work-item. Empty for other kernels.
+    pub micro: Vec<u32>,
 }
 
 impl Variants {
-    /// The build options of one variant: `restrict` arguments, and the constant-memory candidates
-    /// in constant memory. Empty for the source's own kernel.
-    pub fn options(&self, restrict: bool, constant: bool) -> String {
+    /// The build options of one variant: `restrict` arguments, the constant-memory candidates
+    /// in constant memory, and `micro` points per work-item (one of [`Variants::micro`]; `None`:
+    /// the source's own). Empty for the source's own kernel.
+    pub fn options(&self, restrict: bool, constant: bool, micro: Option<u32>) -> String {
         let mut out = Vec::new();
         if restrict && self.restrict {
             out.push(format!("-D{RESTRICT_MACRO}=restrict"));
@@ -245,11 +250,16 @@ impl Variants {
                 out.push(format!("-D{m}=__constant"));
             }
         }
+        if let Some(m) = micro.filter(|m| self.micro.contains(m)) {
+            out.push(format!("-D{}={m}", tiling::MICRO_MACRO));
+        }
         out.join(" ")
     }
 }
 
 pub use read_only::RESTRICT_MACRO;
+/// Work-items along each dimension of a tiled kernel's work-group (see [`Variants::micro`]).
+pub const TILE_GROUP: usize = tiling::GROUP;
 
 /// Errors of the writer.
 #[derive(Debug, thiserror::Error)]
@@ -1012,6 +1022,11 @@ pub fn write_kernel(
     let mut variants = Variants {
         restrict: options.switches.is_on("restrict") && array_args > 0,
         constant: Vec::new(),
+        micro: if tiled.is_some() {
+            tiling::MICRO_CHOICES.to_vec()
+        } else {
+            Vec::new()
+        },
     };
     let constant_params = if tiled.is_none() && w.stage.staged == 0 {
         tables
@@ -1355,9 +1370,15 @@ pub fn write_kernel(
                     )
                 }
                 "tile" => format!(
-                    "{b}x{b} blocks through local memory, {m}x{m} points per work-item",
+                    "{b}x{b} blocks through local memory, {m}x{m} points per work-item ({a} \
+                     when a launch has too few blocks to fill the device)",
                     b = tiling::BLOCK,
-                    m = tiling::MICRO
+                    m = tiling::MICRO,
+                    a = tiling::MICRO_CHOICES
+                        .iter()
+                        .map(|c| format!("{c}x{c}"))
+                        .collect::<Vec<_>>()
+                        .join(", ")
                 ),
                 _ => n.to_string(),
             };
@@ -2105,19 +2126,31 @@ mod tests {
                 (2, "FERROCL_SPACE_key".into()),
                 (4, "FERROCL_SPACE_w".into()),
             ],
+            micro: Vec::new(),
         };
-        assert_eq!(v.options(false, false), "");
-        assert_eq!(v.options(true, false), "-DFERROCL_RESTRICT=restrict");
+        assert_eq!(v.options(false, false, None), "");
+        assert_eq!(v.options(true, false, None), "-DFERROCL_RESTRICT=restrict");
         assert_eq!(
-            v.options(false, true),
+            v.options(false, true, None),
             "-DFERROCL_SPACE_key=__constant -DFERROCL_SPACE_w=__constant"
         );
         assert_eq!(
-            v.options(true, true),
+            v.options(true, true, Some(2)),
             "-DFERROCL_RESTRICT=restrict -DFERROCL_SPACE_key=__constant -DFERROCL_SPACE_w=__constant"
         );
         let none = Variants::default();
-        assert_eq!(none.options(true, true), "");
+        assert_eq!(none.options(true, true, Some(2)), "");
+        let tiled = Variants {
+            restrict: true,
+            constant: Vec::new(),
+            micro: vec![2],
+        };
+        assert_eq!(
+            tiled.options(true, false, Some(2)),
+            "-DFERROCL_RESTRICT=restrict -DFERROCL_MICRO=2"
+        );
+        assert_eq!(tiled.options(false, false, Some(3)), "");
+        assert_eq!(tiled.options(false, false, None), "");
     }
 
     /// The identities printed into reduction kernels are Java's (`ReduceValue::identity`, the

@@ -60,6 +60,15 @@ pub(crate) const GROUP: usize = 16;
 pub(crate) const MICRO: usize = 4;
 /// Points of a group's block along each dimension.
 pub(crate) const BLOCK: usize = GROUP * MICRO;
+/// The macro the kernel's source reads its points per work-item (along each dimension) from,
+/// [`MICRO`] unless the build defines it: the host builds the kernel with another of
+/// [`MICRO_CHOICES`] when a launch has too few blocks of [`BLOCK`] to fill the device.
+pub const MICRO_MACRO: &str = "FERROCL_MICRO";
+/// The macro of a group's block size, `GROUP * FERROCL_MICRO`.
+const BLOCK_MACRO: &str = "FERROCL_BLOCK";
+/// The points per work-item a tiled kernel may be built with besides [`MICRO`] (at most
+/// [`MICRO`]: the local memory the tiles take is sized for it).
+pub(crate) const MICRO_CHOICES: [u32; 1] = [2];
 /// Values of `k` staged at a time.
 pub(crate) const DEPTH: usize = 16;
 /// The most local memory the tiles take (of the 32 KiB every full-profile device has).
@@ -610,6 +619,11 @@ impl Writer<'_> {
         };
         let (start_i, count_i) = &dim_names[0];
         let (start_j, count_j) = &dim_names[1];
+        // The points per work-item: the build may choose (see `MICRO_MACRO`).
+        self.line(&format!("#ifndef {MICRO_MACRO}"));
+        self.line(&format!("#define {MICRO_MACRO} {MICRO}"));
+        self.line("#endif");
+        self.line(&format!("#define {BLOCK_MACRO} ({GROUP} * {MICRO_MACRO})"));
         // Local memory is declared at the kernel's outermost scope.
         for (q, tile) in plan.tiles.iter().enumerate() {
             let Op::ArrayLoad(elem) = *g.op(tile.load) else {
@@ -620,19 +634,22 @@ impl Writer<'_> {
             let ty = c_elem_type(elem);
             let name = &nm.tiles[q];
             if tile.row {
-                self.line(&format!("__local {ty} {name}[{BLOCK}][{}];", DEPTH + 1));
+                self.line(&format!(
+                    "__local {ty} {name}[{BLOCK_MACRO}][{}];",
+                    DEPTH + 1
+                ));
             } else {
-                self.line(&format!("__local {ty} {name}[{DEPTH}][{}];", BLOCK + 1));
+                self.line(&format!("__local {ty} {name}[{DEPTH}][{BLOCK_MACRO} + 1];"));
             }
         }
         self.line(&format!("const int {} = (int)get_local_id(0);", nm.lx));
         self.line(&format!("const int {} = (int)get_local_id(1);", nm.ly));
         self.line(&format!(
-            "const size_t {} = get_group_id(0) * {BLOCK};",
+            "const size_t {} = get_group_id(0) * {BLOCK_MACRO};",
             nm.gx
         ));
         self.line(&format!(
-            "const size_t {} = get_group_id(1) * {BLOCK};",
+            "const size_t {} = get_group_id(1) * {BLOCK_MACRO};",
             nm.gy
         ));
 
@@ -682,7 +699,7 @@ impl Writer<'_> {
             nm.gy, nm.ly, nm.m
         ));
         self.line(&format!(
-            "for (int {m} = 0; {m} < {MICRO}; {m}++) for (int {n} = 0; {n} < {MICRO}; {n}++) {point}({});",
+            "for (int {m} = 0; {m} < {MICRO_MACRO}; {m}++) for (int {n} = 0; {n} < {MICRO_MACRO}; {n}++) {point}({});",
             call_args.join(", "),
             m = nm.m,
             n = nm.n
@@ -693,7 +710,7 @@ impl Writer<'_> {
 
         // The points.
         self.line(&format!(
-            "int {}[{MICRO}]; bool {}[{MICRO}]; int {}[{MICRO}]; bool {}[{MICRO}];",
+            "int {}[{MICRO_MACRO}]; bool {}[{MICRO_MACRO}]; int {}[{MICRO_MACRO}]; bool {}[{MICRO_MACRO}];",
             nm.rows, nm.row_in, nm.cols, nm.col_in
         ));
         for (names, within, group, local, start, count, step, var) in [
@@ -704,7 +721,9 @@ impl Writer<'_> {
                 &nm.cols, &nm.col_in, &nm.gx, &nm.lx, start_j, count_j, steps[1], &nm.n,
             ),
         ] {
-            self.line(&format!("for (int {var} = 0; {var} < {MICRO}; {var}++) {{"));
+            self.line(&format!(
+                "for (int {var} = 0; {var} < {MICRO_MACRO}; {var}++) {{"
+            ));
             self.line(&format!(
                 "    const size_t ferrocl_g = {group} + (size_t)({local} + {GROUP} * {var});"
             ));
@@ -719,7 +738,7 @@ impl Writer<'_> {
         }
         for (q, &(phi, _, _)) in plan.accs.iter().enumerate() {
             self.line(&format!(
-                "{} {}[{MICRO}][{MICRO}];",
+                "{} {}[{MICRO_MACRO}][{MICRO_MACRO}];",
                 c_type(g.stamp(phi)),
                 nm.accs[q]
             ));
@@ -769,9 +788,10 @@ impl Writer<'_> {
             kl = nm.k_last
         ));
         self.open_scope();
-        let per_item = BLOCK * DEPTH / (GROUP * GROUP);
+        // Elements of a tile each work-item loads: BLOCK * DEPTH / (GROUP * GROUP).
+        let per_item = format!("({BLOCK_MACRO} * {DEPTH} / {})", GROUP * GROUP);
         for (q, tile) in plan.tiles.iter().enumerate() {
-            self.load_tile(plan, &nm, q, tile, dim_names, steps, &lid, per_item)?;
+            self.load_tile(plan, &nm, q, tile, dim_names, steps, &lid, &per_item)?;
         }
         self.line("barrier(CLK_LOCAL_MEM_FENCE);");
         let kmax = self.names.own("ferrocl_k_count");
@@ -949,12 +969,12 @@ impl Writer<'_> {
         let saved = self.values.clone();
         self.line("#pragma unroll");
         self.line(&format!(
-            "for (int {m} = 0; {m} < {MICRO}; {m}++) {{",
+            "for (int {m} = 0; {m} < {MICRO_MACRO}; {m}++) {{",
             m = nm.m
         ));
         self.line("#pragma unroll");
         self.line(&format!(
-            "for (int {n} = 0; {n} < {MICRO}; {n}++) {{",
+            "for (int {n} = 0; {n} < {MICRO_MACRO}; {n}++) {{",
             n = nm.n
         ));
         self.open_scope();
@@ -979,7 +999,7 @@ impl Writer<'_> {
         dim_names: &[(String, String)],
         steps: [i32; 2],
         lid: &str,
-        per_item: usize,
+        per_item: &str,
     ) -> Result<(), WriterError> {
         let g = &self.mg.graph;
         let (start, count) = if tile.row {
@@ -1009,8 +1029,8 @@ impl Writer<'_> {
             self.line(&format!("const int {b} = {e} / {DEPTH};"));
             self.line(&format!("const int {c} = {e} % {DEPTH};"));
         } else {
-            self.line(&format!("const int {b} = {e} % {BLOCK};"));
-            self.line(&format!("const int {c} = {e} / {BLOCK};"));
+            self.line(&format!("const int {b} = {e} % {BLOCK_MACRO};"));
+            self.line(&format!("const int {c} = {e} / {BLOCK_MACRO};"));
         }
         self.line(&format!(
             "const bool {ok} = {group} + (size_t){b} < (size_t){count} && {} + (long){c} <= {};",
@@ -1099,14 +1119,16 @@ impl Writer<'_> {
                 let name = self
                     .names
                     .own(&format!("ferrocl_{}{q}", if row { "r" } else { "s" }));
-                self.line(&format!("{} {name}[{MICRO}];", c_type(g.stamp(f))));
+                self.line(&format!("{} {name}[{MICRO_MACRO}];", c_type(g.stamp(f))));
                 arrays.push(name);
             }
             if front.is_empty() {
                 continue;
             }
             self.line("#pragma unroll");
-            self.line(&format!("for (int {var} = 0; {var} < {MICRO}; {var}++) {{"));
+            self.line(&format!(
+                "for (int {var} = 0; {var} < {MICRO_MACRO}; {var}++) {{"
+            ));
             self.open_scope();
             self.bind_text(if row { plan.i } else { plan.j }, format!("{idx}[{var}]"));
             for &(load, source) in &plan.body {
@@ -1141,12 +1163,12 @@ impl Writer<'_> {
         // Per point.
         self.line("#pragma unroll");
         self.line(&format!(
-            "for (int {m} = 0; {m} < {MICRO}; {m}++) {{",
+            "for (int {m} = 0; {m} < {MICRO_MACRO}; {m}++) {{",
             m = nm.m
         ));
         self.line("#pragma unroll");
         self.line(&format!(
-            "for (int {n} = 0; {n} < {MICRO}; {n}++) {{",
+            "for (int {n} = 0; {n} < {MICRO_MACRO}; {n}++) {{",
             n = nm.n
         ));
         self.open_scope();

@@ -113,36 +113,40 @@ __kernel __attribute__((reqd_work_group_size(16, 16, 1))) void gemm(
     const int ferrocl_proven,
     __global int* ferrocl_status)
 {
-    __local float ferrocl_tile0[64][17];
-    __local float ferrocl_tile1[16][65];
+    #ifndef FERROCL_MICRO
+    #define FERROCL_MICRO 4
+    #endif
+    #define FERROCL_BLOCK (16 * FERROCL_MICRO)
+    __local float ferrocl_tile0[FERROCL_BLOCK][17];
+    __local float ferrocl_tile1[16][FERROCL_BLOCK + 1];
     const int ferrocl_lx = (int)get_local_id(0);
     const int ferrocl_ly = (int)get_local_id(1);
-    const size_t ferrocl_gx = get_group_id(0) * 64;
-    const size_t ferrocl_gy = get_group_id(1) * 64;
+    const size_t ferrocl_gx = get_group_id(0) * FERROCL_BLOCK;
+    const size_t ferrocl_gy = get_group_id(1) * FERROCL_BLOCK;
     const long ferrocl_k_first = (long)0;
     const long ferrocl_k_last = (long)n + -1L;
     const bool ferrocl_k_any = ferrocl_k_first <= ferrocl_k_last;
     const bool ferrocl_tiled = ferrocl_proven != 0;
     if (!ferrocl_tiled) {
-        for (int ferrocl_m = 0; ferrocl_m < 4; ferrocl_m++) for (int ferrocl_n = 0; ferrocl_n < 4; ferrocl_n++) gemm_ferrocl_point(n, alpha, beta, c, c_length, a, a_length, b, b_length, ferrocl_start0, ferrocl_count0, ferrocl_start1, ferrocl_count1, ferrocl_proven, ferrocl_status, ferrocl_gx + (size_t)(ferrocl_lx + 16 * ferrocl_n), ferrocl_gy + (size_t)(ferrocl_ly + 16 * ferrocl_m));
+        for (int ferrocl_m = 0; ferrocl_m < FERROCL_MICRO; ferrocl_m++) for (int ferrocl_n = 0; ferrocl_n < FERROCL_MICRO; ferrocl_n++) gemm_ferrocl_point(n, alpha, beta, c, c_length, a, a_length, b, b_length, ferrocl_start0, ferrocl_count0, ferrocl_start1, ferrocl_count1, ferrocl_proven, ferrocl_status, ferrocl_gx + (size_t)(ferrocl_lx + 16 * ferrocl_n), ferrocl_gy + (size_t)(ferrocl_ly + 16 * ferrocl_m));
         return;
     }
-    int ferrocl_i[4]; bool ferrocl_row_in[4]; int ferrocl_j[4]; bool ferrocl_col_in[4];
-    for (int ferrocl_m = 0; ferrocl_m < 4; ferrocl_m++) {
+    int ferrocl_i[FERROCL_MICRO]; bool ferrocl_row_in[FERROCL_MICRO]; int ferrocl_j[FERROCL_MICRO]; bool ferrocl_col_in[FERROCL_MICRO];
+    for (int ferrocl_m = 0; ferrocl_m < FERROCL_MICRO; ferrocl_m++) {
         const size_t ferrocl_g = ferrocl_gy + (size_t)(ferrocl_ly + 16 * ferrocl_m);
         ferrocl_row_in[ferrocl_m] = ferrocl_g < (size_t)ferrocl_count0;
         ferrocl_i[ferrocl_m] = (int)((uint)ferrocl_start0 + (uint)ferrocl_g);
     }
-    for (int ferrocl_n = 0; ferrocl_n < 4; ferrocl_n++) {
+    for (int ferrocl_n = 0; ferrocl_n < FERROCL_MICRO; ferrocl_n++) {
         const size_t ferrocl_g = ferrocl_gx + (size_t)(ferrocl_lx + 16 * ferrocl_n);
         ferrocl_col_in[ferrocl_n] = ferrocl_g < (size_t)ferrocl_count1;
         ferrocl_j[ferrocl_n] = (int)((uint)ferrocl_start1 + (uint)ferrocl_g);
     }
-    float ferrocl_acc0[4][4];
+    float ferrocl_acc0[FERROCL_MICRO][FERROCL_MICRO];
     #pragma unroll
-    for (int ferrocl_m = 0; ferrocl_m < 4; ferrocl_m++) {
+    for (int ferrocl_m = 0; ferrocl_m < FERROCL_MICRO; ferrocl_m++) {
     #pragma unroll
-    for (int ferrocl_n = 0; ferrocl_n < 4; ferrocl_n++) {
+    for (int ferrocl_n = 0; ferrocl_n < FERROCL_MICRO; ferrocl_n++) {
         if (ferrocl_row_in[ferrocl_m] && ferrocl_col_in[ferrocl_n]) {
             const int v36 = (int)((uint)ferrocl_i[ferrocl_m] * (uint)n);
             const int v37 = (int)((uint)v36 + (uint)ferrocl_j[ferrocl_n]);
@@ -157,7 +161,7 @@ __kernel __attribute__((reqd_work_group_size(16, 16, 1))) void gemm(
     if (ferrocl_k_any) {
         const int ferrocl_lid = ferrocl_ly * 16 + ferrocl_lx;
         for (long ferrocl_t = ferrocl_k_first; ferrocl_t <= ferrocl_k_last; ferrocl_t += 16L) {
-            for (int ferrocl_q = 0; ferrocl_q < 4; ferrocl_q++) {
+            for (int ferrocl_q = 0; ferrocl_q < (FERROCL_BLOCK * 16 / 256); ferrocl_q++) {
                 const int ferrocl_e = ferrocl_lid + 256 * ferrocl_q;
                 const int ferrocl_b = ferrocl_e / 16;
                 const int ferrocl_c = ferrocl_e % 16;
@@ -168,10 +172,10 @@ __kernel __attribute__((reqd_work_group_size(16, 16, 1))) void gemm(
                 const int v58 = (int)((uint)v36_1 + (uint)ferrocl_kv);
                 ferrocl_tile0[ferrocl_b][ferrocl_c] = a[v58];
             }
-            for (int ferrocl_q = 0; ferrocl_q < 4; ferrocl_q++) {
+            for (int ferrocl_q = 0; ferrocl_q < (FERROCL_BLOCK * 16 / 256); ferrocl_q++) {
                 const int ferrocl_e = ferrocl_lid + 256 * ferrocl_q;
-                const int ferrocl_b = ferrocl_e % 64;
-                const int ferrocl_c = ferrocl_e / 64;
+                const int ferrocl_b = ferrocl_e % FERROCL_BLOCK;
+                const int ferrocl_c = ferrocl_e / FERROCL_BLOCK;
                 const bool ferrocl_ok = ferrocl_gx + (size_t)ferrocl_b < (size_t)ferrocl_count1 && ferrocl_t + (long)ferrocl_c <= ferrocl_k_last;
                 const int ferrocl_p = ferrocl_ok ? (int)((uint)ferrocl_start1 + (uint)(ferrocl_gx + (size_t)ferrocl_b)) : (int)((uint)ferrocl_start1 + (uint)0);
                 const int ferrocl_kv = ferrocl_ok ? (int)(ferrocl_t + (long)ferrocl_c) : (int)ferrocl_k_first;
@@ -185,21 +189,21 @@ __kernel __attribute__((reqd_work_group_size(16, 16, 1))) void gemm(
                 #pragma unroll
                 for (int ferrocl_kk = 0; ferrocl_kk < 16; ferrocl_kk++) {
                     const int k = (int)(ferrocl_t + (long)ferrocl_kk);
-                    float ferrocl_r0[4];
+                    float ferrocl_r0[FERROCL_MICRO];
                     #pragma unroll
-                    for (int ferrocl_m = 0; ferrocl_m < 4; ferrocl_m++) {
+                    for (int ferrocl_m = 0; ferrocl_m < FERROCL_MICRO; ferrocl_m++) {
                         const float v60 = (alpha * ferrocl_tile0[ferrocl_ly + 16 * ferrocl_m][ferrocl_kk]);
                         ferrocl_r0[ferrocl_m] = v60;
                     }
-                    float ferrocl_s0[4];
+                    float ferrocl_s0[FERROCL_MICRO];
                     #pragma unroll
-                    for (int ferrocl_n = 0; ferrocl_n < 4; ferrocl_n++) {
+                    for (int ferrocl_n = 0; ferrocl_n < FERROCL_MICRO; ferrocl_n++) {
                         ferrocl_s0[ferrocl_n] = ferrocl_tile1[ferrocl_kk][ferrocl_lx + 16 * ferrocl_n];
                     }
                     #pragma unroll
-                    for (int ferrocl_m = 0; ferrocl_m < 4; ferrocl_m++) {
+                    for (int ferrocl_m = 0; ferrocl_m < FERROCL_MICRO; ferrocl_m++) {
                     #pragma unroll
-                    for (int ferrocl_n = 0; ferrocl_n < 4; ferrocl_n++) {
+                    for (int ferrocl_n = 0; ferrocl_n < FERROCL_MICRO; ferrocl_n++) {
                         const float v64 = (ferrocl_r0[ferrocl_m] * ferrocl_s0[ferrocl_n]);
                         const float acc_1 = (ferrocl_acc0[ferrocl_m][ferrocl_n] + v64);
                         const float ferrocl_next0 = acc_1;
@@ -210,21 +214,21 @@ __kernel __attribute__((reqd_work_group_size(16, 16, 1))) void gemm(
             } else {
                 for (int ferrocl_kk = 0; ferrocl_kk < ferrocl_k_count; ferrocl_kk++) {
                     const int k_1 = (int)(ferrocl_t + (long)ferrocl_kk);
-                    float ferrocl_r0[4];
+                    float ferrocl_r0[FERROCL_MICRO];
                     #pragma unroll
-                    for (int ferrocl_m = 0; ferrocl_m < 4; ferrocl_m++) {
+                    for (int ferrocl_m = 0; ferrocl_m < FERROCL_MICRO; ferrocl_m++) {
                         const float v60_1 = (alpha * ferrocl_tile0[ferrocl_ly + 16 * ferrocl_m][ferrocl_kk]);
                         ferrocl_r0[ferrocl_m] = v60_1;
                     }
-                    float ferrocl_s0[4];
+                    float ferrocl_s0[FERROCL_MICRO];
                     #pragma unroll
-                    for (int ferrocl_n = 0; ferrocl_n < 4; ferrocl_n++) {
+                    for (int ferrocl_n = 0; ferrocl_n < FERROCL_MICRO; ferrocl_n++) {
                         ferrocl_s0[ferrocl_n] = ferrocl_tile1[ferrocl_kk][ferrocl_lx + 16 * ferrocl_n];
                     }
                     #pragma unroll
-                    for (int ferrocl_m = 0; ferrocl_m < 4; ferrocl_m++) {
+                    for (int ferrocl_m = 0; ferrocl_m < FERROCL_MICRO; ferrocl_m++) {
                     #pragma unroll
-                    for (int ferrocl_n = 0; ferrocl_n < 4; ferrocl_n++) {
+                    for (int ferrocl_n = 0; ferrocl_n < FERROCL_MICRO; ferrocl_n++) {
                         const float v64_1 = (ferrocl_r0[ferrocl_m] * ferrocl_s0[ferrocl_n]);
                         const float acc_2 = (ferrocl_acc0[ferrocl_m][ferrocl_n] + v64_1);
                         const float ferrocl_next0 = acc_2;
@@ -238,9 +242,9 @@ __kernel __attribute__((reqd_work_group_size(16, 16, 1))) void gemm(
     }
     const int ferrocl_k_final = (int)(ferrocl_k_any ? ferrocl_k_last + 1L : ferrocl_k_first);
     #pragma unroll
-    for (int ferrocl_m = 0; ferrocl_m < 4; ferrocl_m++) {
+    for (int ferrocl_m = 0; ferrocl_m < FERROCL_MICRO; ferrocl_m++) {
     #pragma unroll
-    for (int ferrocl_n = 0; ferrocl_n < 4; ferrocl_n++) {
+    for (int ferrocl_n = 0; ferrocl_n < FERROCL_MICRO; ferrocl_n++) {
         if (ferrocl_row_in[ferrocl_m] && ferrocl_col_in[ferrocl_n]) {
             const int v36_2 = (int)((uint)ferrocl_i[ferrocl_m] * (uint)n);
             const int v37_1 = (int)((uint)v36_2 + (uint)ferrocl_j[ferrocl_n]);

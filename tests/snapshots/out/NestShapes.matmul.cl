@@ -110,36 +110,40 @@ __kernel __attribute__((reqd_work_group_size(16, 16, 1))) void matmul(
     const int ferrocl_proven,
     __global int* ferrocl_status)
 {
-    __local float ferrocl_tile0[64][17];
-    __local float ferrocl_tile1[16][65];
+    #ifndef FERROCL_MICRO
+    #define FERROCL_MICRO 4
+    #endif
+    #define FERROCL_BLOCK (16 * FERROCL_MICRO)
+    __local float ferrocl_tile0[FERROCL_BLOCK][17];
+    __local float ferrocl_tile1[16][FERROCL_BLOCK + 1];
     const int ferrocl_lx = (int)get_local_id(0);
     const int ferrocl_ly = (int)get_local_id(1);
-    const size_t ferrocl_gx = get_group_id(0) * 64;
-    const size_t ferrocl_gy = get_group_id(1) * 64;
+    const size_t ferrocl_gx = get_group_id(0) * FERROCL_BLOCK;
+    const size_t ferrocl_gy = get_group_id(1) * FERROCL_BLOCK;
     const long ferrocl_k_first = (long)0;
     const long ferrocl_k_last = (long)k + -1L;
     const bool ferrocl_k_any = ferrocl_k_first <= ferrocl_k_last;
     const bool ferrocl_tiled = ferrocl_proven != 0;
     if (!ferrocl_tiled) {
-        for (int ferrocl_m = 0; ferrocl_m < 4; ferrocl_m++) for (int ferrocl_n = 0; ferrocl_n < 4; ferrocl_n++) matmul_ferrocl_point(a, a_length, b, b_length, c, c_length, n, m, k, ferrocl_start0, ferrocl_count0, ferrocl_start1, ferrocl_count1, ferrocl_proven, ferrocl_status, ferrocl_gx + (size_t)(ferrocl_lx + 16 * ferrocl_n), ferrocl_gy + (size_t)(ferrocl_ly + 16 * ferrocl_m));
+        for (int ferrocl_m = 0; ferrocl_m < FERROCL_MICRO; ferrocl_m++) for (int ferrocl_n = 0; ferrocl_n < FERROCL_MICRO; ferrocl_n++) matmul_ferrocl_point(a, a_length, b, b_length, c, c_length, n, m, k, ferrocl_start0, ferrocl_count0, ferrocl_start1, ferrocl_count1, ferrocl_proven, ferrocl_status, ferrocl_gx + (size_t)(ferrocl_lx + 16 * ferrocl_n), ferrocl_gy + (size_t)(ferrocl_ly + 16 * ferrocl_m));
         return;
     }
-    int ferrocl_i[4]; bool ferrocl_row_in[4]; int ferrocl_j[4]; bool ferrocl_col_in[4];
-    for (int ferrocl_m = 0; ferrocl_m < 4; ferrocl_m++) {
+    int ferrocl_i[FERROCL_MICRO]; bool ferrocl_row_in[FERROCL_MICRO]; int ferrocl_j[FERROCL_MICRO]; bool ferrocl_col_in[FERROCL_MICRO];
+    for (int ferrocl_m = 0; ferrocl_m < FERROCL_MICRO; ferrocl_m++) {
         const size_t ferrocl_g = ferrocl_gy + (size_t)(ferrocl_ly + 16 * ferrocl_m);
         ferrocl_row_in[ferrocl_m] = ferrocl_g < (size_t)ferrocl_count0;
         ferrocl_i[ferrocl_m] = (int)((uint)ferrocl_start0 + (uint)ferrocl_g);
     }
-    for (int ferrocl_n = 0; ferrocl_n < 4; ferrocl_n++) {
+    for (int ferrocl_n = 0; ferrocl_n < FERROCL_MICRO; ferrocl_n++) {
         const size_t ferrocl_g = ferrocl_gx + (size_t)(ferrocl_lx + 16 * ferrocl_n);
         ferrocl_col_in[ferrocl_n] = ferrocl_g < (size_t)ferrocl_count1;
         ferrocl_j[ferrocl_n] = (int)((uint)ferrocl_start1 + (uint)ferrocl_g);
     }
-    float ferrocl_acc0[4][4];
+    float ferrocl_acc0[FERROCL_MICRO][FERROCL_MICRO];
     #pragma unroll
-    for (int ferrocl_m = 0; ferrocl_m < 4; ferrocl_m++) {
+    for (int ferrocl_m = 0; ferrocl_m < FERROCL_MICRO; ferrocl_m++) {
     #pragma unroll
-    for (int ferrocl_n = 0; ferrocl_n < 4; ferrocl_n++) {
+    for (int ferrocl_n = 0; ferrocl_n < FERROCL_MICRO; ferrocl_n++) {
         if (ferrocl_row_in[ferrocl_m] && ferrocl_col_in[ferrocl_n]) {
             ferrocl_acc0[ferrocl_m][ferrocl_n] = 0.0f;
         } else {
@@ -150,7 +154,7 @@ __kernel __attribute__((reqd_work_group_size(16, 16, 1))) void matmul(
     if (ferrocl_k_any) {
         const int ferrocl_lid = ferrocl_ly * 16 + ferrocl_lx;
         for (long ferrocl_t = ferrocl_k_first; ferrocl_t <= ferrocl_k_last; ferrocl_t += 16L) {
-            for (int ferrocl_q = 0; ferrocl_q < 4; ferrocl_q++) {
+            for (int ferrocl_q = 0; ferrocl_q < (FERROCL_BLOCK * 16 / 256); ferrocl_q++) {
                 const int ferrocl_e = ferrocl_lid + 256 * ferrocl_q;
                 const int ferrocl_b = ferrocl_e / 16;
                 const int ferrocl_c = ferrocl_e % 16;
@@ -161,10 +165,10 @@ __kernel __attribute__((reqd_work_group_size(16, 16, 1))) void matmul(
                 const int v55 = (int)((uint)v54 + (uint)ferrocl_kv);
                 ferrocl_tile0[ferrocl_b][ferrocl_c] = a[v55];
             }
-            for (int ferrocl_q = 0; ferrocl_q < 4; ferrocl_q++) {
+            for (int ferrocl_q = 0; ferrocl_q < (FERROCL_BLOCK * 16 / 256); ferrocl_q++) {
                 const int ferrocl_e = ferrocl_lid + 256 * ferrocl_q;
-                const int ferrocl_b = ferrocl_e % 64;
-                const int ferrocl_c = ferrocl_e / 64;
+                const int ferrocl_b = ferrocl_e % FERROCL_BLOCK;
+                const int ferrocl_c = ferrocl_e / FERROCL_BLOCK;
                 const bool ferrocl_ok = ferrocl_gx + (size_t)ferrocl_b < (size_t)ferrocl_count1 && ferrocl_t + (long)ferrocl_c <= ferrocl_k_last;
                 const int ferrocl_p = ferrocl_ok ? (int)((uint)ferrocl_start1 + (uint)(ferrocl_gx + (size_t)ferrocl_b)) : (int)((uint)ferrocl_start1 + (uint)0);
                 const int ferrocl_kv = ferrocl_ok ? (int)(ferrocl_t + (long)ferrocl_c) : (int)ferrocl_k_first;
@@ -178,20 +182,20 @@ __kernel __attribute__((reqd_work_group_size(16, 16, 1))) void matmul(
                 #pragma unroll
                 for (int ferrocl_kk = 0; ferrocl_kk < 16; ferrocl_kk++) {
                     const int k_1 = (int)(ferrocl_t + (long)ferrocl_kk);
-                    float ferrocl_r0[4];
+                    float ferrocl_r0[FERROCL_MICRO];
                     #pragma unroll
-                    for (int ferrocl_m = 0; ferrocl_m < 4; ferrocl_m++) {
+                    for (int ferrocl_m = 0; ferrocl_m < FERROCL_MICRO; ferrocl_m++) {
                         ferrocl_r0[ferrocl_m] = ferrocl_tile0[ferrocl_ly + 16 * ferrocl_m][ferrocl_kk];
                     }
-                    float ferrocl_s0[4];
+                    float ferrocl_s0[FERROCL_MICRO];
                     #pragma unroll
-                    for (int ferrocl_n = 0; ferrocl_n < 4; ferrocl_n++) {
+                    for (int ferrocl_n = 0; ferrocl_n < FERROCL_MICRO; ferrocl_n++) {
                         ferrocl_s0[ferrocl_n] = ferrocl_tile1[ferrocl_kk][ferrocl_lx + 16 * ferrocl_n];
                     }
                     #pragma unroll
-                    for (int ferrocl_m = 0; ferrocl_m < 4; ferrocl_m++) {
+                    for (int ferrocl_m = 0; ferrocl_m < FERROCL_MICRO; ferrocl_m++) {
                     #pragma unroll
-                    for (int ferrocl_n = 0; ferrocl_n < 4; ferrocl_n++) {
+                    for (int ferrocl_n = 0; ferrocl_n < FERROCL_MICRO; ferrocl_n++) {
                         const float v60 = (ferrocl_r0[ferrocl_m] * ferrocl_s0[ferrocl_n]);
                         const float sum = (ferrocl_acc0[ferrocl_m][ferrocl_n] + v60);
                         const float ferrocl_next0 = sum;
@@ -202,20 +206,20 @@ __kernel __attribute__((reqd_work_group_size(16, 16, 1))) void matmul(
             } else {
                 for (int ferrocl_kk = 0; ferrocl_kk < ferrocl_k_count; ferrocl_kk++) {
                     const int k_2 = (int)(ferrocl_t + (long)ferrocl_kk);
-                    float ferrocl_r0[4];
+                    float ferrocl_r0[FERROCL_MICRO];
                     #pragma unroll
-                    for (int ferrocl_m = 0; ferrocl_m < 4; ferrocl_m++) {
+                    for (int ferrocl_m = 0; ferrocl_m < FERROCL_MICRO; ferrocl_m++) {
                         ferrocl_r0[ferrocl_m] = ferrocl_tile0[ferrocl_ly + 16 * ferrocl_m][ferrocl_kk];
                     }
-                    float ferrocl_s0[4];
+                    float ferrocl_s0[FERROCL_MICRO];
                     #pragma unroll
-                    for (int ferrocl_n = 0; ferrocl_n < 4; ferrocl_n++) {
+                    for (int ferrocl_n = 0; ferrocl_n < FERROCL_MICRO; ferrocl_n++) {
                         ferrocl_s0[ferrocl_n] = ferrocl_tile1[ferrocl_kk][ferrocl_lx + 16 * ferrocl_n];
                     }
                     #pragma unroll
-                    for (int ferrocl_m = 0; ferrocl_m < 4; ferrocl_m++) {
+                    for (int ferrocl_m = 0; ferrocl_m < FERROCL_MICRO; ferrocl_m++) {
                     #pragma unroll
-                    for (int ferrocl_n = 0; ferrocl_n < 4; ferrocl_n++) {
+                    for (int ferrocl_n = 0; ferrocl_n < FERROCL_MICRO; ferrocl_n++) {
                         const float v60_1 = (ferrocl_r0[ferrocl_m] * ferrocl_s0[ferrocl_n]);
                         const float sum_1 = (ferrocl_acc0[ferrocl_m][ferrocl_n] + v60_1);
                         const float ferrocl_next0 = sum_1;
@@ -229,9 +233,9 @@ __kernel __attribute__((reqd_work_group_size(16, 16, 1))) void matmul(
     }
     const int ferrocl_k_final = (int)(ferrocl_k_any ? ferrocl_k_last + 1L : ferrocl_k_first);
     #pragma unroll
-    for (int ferrocl_m = 0; ferrocl_m < 4; ferrocl_m++) {
+    for (int ferrocl_m = 0; ferrocl_m < FERROCL_MICRO; ferrocl_m++) {
     #pragma unroll
-    for (int ferrocl_n = 0; ferrocl_n < 4; ferrocl_n++) {
+    for (int ferrocl_n = 0; ferrocl_n < FERROCL_MICRO; ferrocl_n++) {
         if (ferrocl_row_in[ferrocl_m] && ferrocl_col_in[ferrocl_n]) {
             const int v65 = (int)((uint)ferrocl_i[ferrocl_m] * (uint)m);
             const int v66 = (int)((uint)v65 + (uint)ferrocl_j[ferrocl_n]);

@@ -15,7 +15,7 @@ import org.junit.Test;
 /**
  * {@code tile} (tiling with register blocking): a 2-D {@code @Parallel} nest around one inner loop that reads one
  * operand along (i, k) and another along (k, j) runs as 64 x 64 blocks staged through local memory, 4 x 4 points per
- * work-item. Every result must be the JVM's bit for bit (each point's terms in Java's order): sizes around the tile
+ * work-item (32 x 32 blocks of 2 x 2 points for launches too small to fill the device: {@code api.TileSizeTest}). Every result must be the JVM's bit for bit (each point's terms in Java's order): sizes around the tile
  * (1, 15, 16, 17, 255, 1000), non-square shapes, the gemm form updating C in place, transposed operands, integer
  * and long types with wrapping, two carried values and the loop variable used after the loop, parallel loops that
  * start past 0 or step by 2, an inner loop starting past 0; the phase switched off and a fixed work-group size
