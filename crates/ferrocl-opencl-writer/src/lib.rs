@@ -885,6 +885,9 @@ pub fn write_kernel(
     // staged coalescing of strided accesses), with the body as written for one point as its
     // fallback (see the `tiling` and `staging2d` modules).
     let mut tiled: Option<(Writer<'_>, [usize; 2], Vec<u32>)> = None;
+    // The other points per work-item a register-blocked (`tile`) kernel may be built with; a 2-D
+    // staged kernel's coarsening is fixed.
+    let mut micro_choices: Vec<u32> = Vec::new();
     let mut bounds_proof = None;
     if !reducing
         && nest.dims.len() == 2
@@ -958,6 +961,9 @@ pub fn write_kernel(
                 for (phase, n) in &t.applied {
                     *w.applied.entry(phase).or_default() += n;
                 }
+                if tile_plan.is_some() {
+                    micro_choices = tiling::MICRO_CHOICES.to_vec();
+                }
                 tiled = Some((t, group, coarsen));
             }
             Ok(None) => {}
@@ -1022,11 +1028,7 @@ pub fn write_kernel(
     let mut variants = Variants {
         restrict: options.switches.is_on("restrict") && array_args > 0,
         constant: Vec::new(),
-        micro: if tiled.is_some() {
-            tiling::MICRO_CHOICES.to_vec()
-        } else {
-            Vec::new()
-        },
+        micro: micro_choices,
     };
     let constant_params = if tiled.is_none() && w.stage.staged == 0 {
         tables
