@@ -989,11 +989,9 @@ fn tiled_micro(kernel: &ferrocl_jit::Kernel, counts: &[u64], compute_units: u32)
     let (&[c0, c1], &[own, _]) = (counts, kernel.coarsen.as_slice()) else {
         return None;
     };
-    if kernel.variants.micro.is_empty() {
-        return None;
-    }
-    let mut choices = kernel.variants.micro.clone();
-    choices.push(own);
+    // The variant slots hold one alternative (`registry::variant_index`).
+    let other = *kernel.variants.micro.first()?;
+    let choices = [other, own];
     let group = ferrocl_jit::TILE_GROUP;
     geometry::tile_micro([c0, c1], [group, group], &choices, compute_units).filter(|&m| m != own)
 }

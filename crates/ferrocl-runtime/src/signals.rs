@@ -30,11 +30,11 @@ const SIGNALS: [libc::c_int; 14] = [
     libc::SIGFPE,
     libc::SIGSEGV,
     libc::SIGBUS,
+    libc::SIGINT,
     libc::SIGILL,
     libc::SIGXFSZ,
     libc::SIGUSR2,
     libc::SIGQUIT,
-    libc::SIGINT,
     libc::SIGTERM,
     libc::SIGHUP,
     libc::SIGTRAP,
@@ -74,10 +74,12 @@ pub(crate) struct Guard {
 }
 
 /// How many of [`SIGNALS`] (the first ones) a launch's guard looks at before the rest: a compiler
-/// that installs crash handlers (LLVM's `RegisterHandlers`, its crash-recovery context) takes
-/// SIGSEGV with the others, and PoCL's own handler is SIGFPE's. Reading a handler is a system
-/// call; 14 of them per launch cost a tiny PoCL execution about 2 µs.
-const SENTINELS: usize = 3;
+/// that installs crash handlers takes SIGSEGV with the others (LLVM's crash-recovery context:
+/// SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGTRAP, SIGABRT), LLVM's `RegisterHandlers` takes SIGINT with
+/// the crash signals, and PoCL's own handler is SIGFPE's; so a change of any of them shows in one
+/// of these four. Reading a handler is a system call; 14 of them per launch cost a tiny PoCL
+/// execution about 2 µs.
+const SENTINELS: usize = 4;
 
 impl Guard {
     /// Guards a call that may initialise a driver or build a program: every signal is looked at.
@@ -86,8 +88,8 @@ impl Guard {
         Guard { sentinels: false }
     }
 
-    /// Guards a launch (a CPU driver may compile at a first launch): SIGFPE, SIGSEGV and SIGBUS
-    /// are looked at, and every signal when one of them changed.
+    /// Guards a launch (a CPU driver may compile at a first launch): SIGFPE, SIGSEGV, SIGBUS and
+    /// SIGINT are looked at, and every signal when one of them changed.
     pub(crate) fn launch() -> Guard {
         let _ = saved();
         Guard { sentinels: true }

@@ -75,16 +75,13 @@ public final class KernelTimes {
 
     /**
      * Records the kernel time of the schedule's last execute() (the sum over its tasks), on the default device, if
-     * that call was a profiled one, and switches profiling for the next call (see {@link #profiled(int)}); does
-     * nothing when the property is unset. The schedule must have been profiled before its first call here (the
-     * suite runs with {@code -Dferrocl.profile=true}).
+     * that call was a profiled one and the property is set, and switches profiling for the next call (see
+     * {@link #profiled(int)}) in any case, so that end-to-end times do not depend on the property. The schedule
+     * must have been profiled before its first call here (the suite runs with {@code -Dferrocl.profile=true}).
      */
     public static void record(String benchmark, String variant, String size, dev.ferrocl.api.TaskSchedule s) {
-        if (!enabled()) {
-            return;
-        }
         int call = count(s);
-        if (profiled(call)) {
+        if (profiled(call) && enabled()) {
             record(benchmark, variant, size, null, BenchSupport.kernelNanos(s));
         }
         s.profile(profiled(call + 1));
@@ -108,11 +105,11 @@ public final class KernelTimes {
      */
     public static void record(String benchmark, String variant, String size, long kernelNanos,
             dev.ferrocl.api.OpenClKernel... kernels) {
-        if (!enabled() || kernels.length == 0) {
+        if (kernels.length == 0) {
             return;
         }
         int call = count(kernels[0]);
-        if (profiled(call)) {
+        if (profiled(call) && enabled()) {
             record(benchmark, variant, size, null, kernelNanos);
         }
         for (dev.ferrocl.api.OpenClKernel k : kernels) {

@@ -117,7 +117,7 @@ public class ReductionCombineBench {
         for (float p : partials) {
             s += p;
         }
-        KernelTimes.record(NAME, "hostCombine", size, nanos);
+        KernelTimes.record(NAME, "hostCombine", size, nanos, first);
         return s;
     }
 
@@ -128,7 +128,7 @@ public class ReductionCombineBench {
         nanos += combine.launch(new long[] {ReductionBench.LOCAL}, new long[] {ReductionBench.LOCAL},
                 OpenClKernel.readOnly(partials), groups, out,
                 OpenClKernel.local(4L * ReductionBench.LOCAL)).kernelNanos();
-        KernelTimes.record(NAME, "deviceCombine", size, nanos);
+        KernelTimes.record(NAME, "deviceCombine", size, nanos, first, combine);
         return out[0];
     }
 }

@@ -153,8 +153,8 @@ public final class OpenClKernel implements AutoCloseable {
     /**
      * Whether launches are timed with OpenCL profiling (on unless switched off). Profiling costs the driver time per
      * command (on an H100, a 512×512 GEMM launch with three uploads and one download took 0.32 ms profiled and 0.23
-     * ms without); switched off, {@link TaskReport#kernelNanos()} of a launch is the host's wait for the kernel and
-     * its copies, and {@link TaskReport#transferNanos()} is 0.
+     * ms without); switched off, {@link TaskReport#kernelNanos()} of a launch is measured by the host (its wait, not
+     * the device's time for the kernel) and {@link TaskReport#transferNanos()} is 0.
      *
      * @param on whether later launches are profiled
      * @return this kernel
