@@ -989,9 +989,18 @@ fn tiled_micro(kernel: &ferrocl_jit::Kernel, counts: &[u64], compute_units: u32)
     let (&[c0, c1], &[own, _]) = (counts, kernel.coarsen.as_slice()) else {
         return None;
     };
-    // The variant slots hold one alternative (`registry::variant_index`).
-    let other = *kernel.variants.micro.first()?;
-    let choices = [other, own];
+    // The variant slots hold the first `MAX_MICRO_CHOICES` alternatives (`registry::variant_index`).
+    if kernel.variants.micro.is_empty() {
+        return None;
+    }
+    let mut choices: Vec<u32> = kernel
+        .variants
+        .micro
+        .iter()
+        .copied()
+        .take(crate::registry::MAX_MICRO_CHOICES)
+        .collect();
+    choices.push(own);
     let group = ferrocl_jit::TILE_GROUP;
     geometry::tile_micro([c0, c1], [group, group], &choices, compute_units).filter(|&m| m != own)
 }

@@ -176,8 +176,10 @@ pub(crate) struct Task {
 pub(crate) static VARIANT_BUILDS: std::sync::atomic::AtomicU64 =
     std::sync::atomic::AtomicU64::new(0);
 
+/// The most other points per work-item a tiled kernel offers (`ferrocl_jit::Variants::micro`).
+pub(crate) const MAX_MICRO_CHOICES: usize = 2;
 /// Slots of a kernel's variants in [`Task::variants`] (see [`variant_index`]).
-pub(crate) const VARIANT_SLOTS: usize = 8;
+pub(crate) const VARIANT_SLOTS: usize = 4 * (1 + MAX_MICRO_CHOICES);
 
 /// A kernel variant a launch may use (see `ferrocl_jit::Variants`): `restrict` arguments, constant
 /// memory, and the points per work-item of a tiled kernel (`None`: the source's own).
@@ -188,19 +190,33 @@ pub(crate) struct Variant {
     pub(crate) micro: Option<u32>,
 }
 
-/// Where a variant's build is kept in [`Task::variants`]: the first other points per work-item the
-/// kernel offers (4), `restrict` arguments (2), constant memory (1). A choice the kernel does not
-/// offer counts as not taken.
+/// Which of the kernel's other points per work-item `v` takes: its position among the first
+/// [`MAX_MICRO_CHOICES`] of `variants.micro`, from 1 (0: the source's own, also for a value the
+/// kernel does not offer).
+fn micro_slot(variants: &ferrocl_jit::Variants, v: Variant) -> usize {
+    v.micro
+        .and_then(|m| {
+            variants
+                .micro
+                .iter()
+                .take(MAX_MICRO_CHOICES)
+                .position(|&c| c == m)
+        })
+        .map_or(0, |p| p + 1)
+}
+
+/// Where a variant's build is kept in [`Task::variants`]: the other points per work-item (4 per
+/// choice, see [`micro_slot`]), `restrict` arguments (2), constant memory (1). A choice the kernel
+/// does not offer counts as not taken.
 pub(crate) fn variant_index(variants: &ferrocl_jit::Variants, v: Variant) -> usize {
-    let micro = v.micro.is_some_and(|m| variants.micro.first() == Some(&m));
-    usize::from(micro) * 4
+    micro_slot(variants, v) * 4
         + usize::from(v.restrict && variants.restrict) * 2
         + usize::from(v.constant && !variants.constant.is_empty())
 }
 
 /// The build options of kernel variant `v`: the task's own, then the variant's.
 fn variant_options(build_options: &str, variants: &ferrocl_jit::Variants, v: Variant) -> String {
-    let micro = v.micro.filter(|m| variants.micro.first() == Some(m));
+    let micro = v.micro.filter(|_| micro_slot(variants, v) > 0);
     let extra = variants.options(v.restrict, v.constant, micro);
     match (build_options.trim().is_empty(), extra.is_empty()) {
         (_, true) => build_options.to_string(),

@@ -961,8 +961,8 @@ pub fn write_kernel(
                 for (phase, n) in &t.applied {
                     *w.applied.entry(phase).or_default() += n;
                 }
-                if tile_plan.is_some() {
-                    micro_choices = tiling::MICRO_CHOICES.to_vec();
+                if let Some(plan) = &tile_plan {
+                    micro_choices = plan.micro_choices();
                 }
                 tiled = Some((t, group, coarsen));
             }
@@ -1372,15 +1372,11 @@ pub fn write_kernel(
                     )
                 }
                 "tile" => format!(
-                    "{b}x{b} blocks through local memory, {m}x{m} points per work-item ({a} \
-                     when a launch has too few blocks to fill the device)",
+                    "{b}x{b} blocks through local memory, {m}x{m} points per work-item (per \
+                     launch: 2x2 when too few blocks fill the device, 8x8 for 32-bit values when \
+                     blocks are to spare)",
                     b = tiling::BLOCK,
-                    m = tiling::MICRO,
-                    a = tiling::MICRO_CHOICES
-                        .iter()
-                        .map(|c| format!("{c}x{c}"))
-                        .collect::<Vec<_>>()
-                        .join(", ")
+                    m = tiling::MICRO
                 ),
                 _ => n.to_string(),
             };

@@ -156,8 +156,9 @@ const TILED_GROUPS_PER_UNIT_X2: u64 = 3;
 /// the device at any choice runs the most groups it can). Larger blocks reuse each staged value for
 /// more points, smaller ones spread a small matrix over more units: measured on an H100 (132
 /// units; `bench-native/tile`), 2×2 points ran a 512² GEMM in 0.034–0.038 ms against 0.047–0.053
-/// with 4×4 (64 groups), the two were even at 768² (576 against 144 groups), and 4×4 won at 1024²
-/// (0.141–0.148 ms against 0.205–0.211; 256 groups). `None` when `choices` is empty.
+/// with 4×4 (64 groups), the two were even at 768² (576 against 144 groups), 4×4 won at 1024²
+/// (0.141–0.148 ms against 0.205–0.211; 256 groups), and 8×8 at 2048² (MatMul 0.92 ms against
+/// 1.06, Gemm 1.04 against 1.07; 256 groups). `None` when `choices` is empty.
 pub fn tile_micro(
     counts: [u64; 2],
     group: [usize; 2],
@@ -304,11 +305,11 @@ fn checked_request(
 mod tests {
     use super::*;
 
-    /// The tiled launches measured on the H100 (132 units) get the faster of 2×2 and 4×4 points;
-    /// a device of few units keeps the larger blocks; an empty choice is none.
+    /// The tiled launches measured on the H100 (132 units) get the fastest of 2×2, 4×4 and 8×8
+    /// points; a device of few units takes the largest blocks early; an empty choice is none.
     #[test]
     fn tiled_launches_take_blocks_that_fill_the_device() {
-        let pick = |n: u64, units: u32| tile_micro([n, n], [16, 16], &[4, 2], units);
+        let pick = |n: u64, units: u32| tile_micro([n, n], [16, 16], &[2, 8, 4], units);
         assert_eq!(pick(256, 132), Some(2));
         assert_eq!(
             pick(512, 132),
@@ -318,14 +319,19 @@ mod tests {
         assert_eq!(
             pick(768, 132),
             Some(2),
-            "144 groups of 4x4 points: under 1.5 per unit"
+            "144 groups of 4x4: under 1.5 per unit"
         );
-        assert_eq!(pick(1024, 132), Some(4), "256 groups of 4x4 points");
-        assert_eq!(pick(2048, 132), Some(4));
+        assert_eq!(
+            pick(1024, 132),
+            Some(4),
+            "256 groups of 4x4 points, 64 of 8x8"
+        );
+        assert_eq!(pick(2048, 132), Some(8), "256 groups of 8x8 points");
+        assert_eq!(pick(1536, 132), Some(4), "144 groups of 8x8 points");
         assert_eq!(
             pick(512, 2),
-            Some(4),
-            "a CPU of two units has enough groups at once"
+            Some(8),
+            "two units have enough groups at once"
         );
         assert_eq!(pick(16, 2), Some(2), "too small for any: the most groups");
         assert_eq!(

@@ -21,12 +21,20 @@ public class ParallelFormsTest {
             ExecutionReport r = check(ParallelKernels::matmul, JvmOracle.floats(1, n * k, -1, 1),
                     JvmOracle.floats(2, k * m, -1, 1), new float[n * m], n, m, k);
             TaskReport t = r.tasks().get(0);
-            // Tiled (see TileTest): each work-item computes 4 x 4 points, or 2 x 2 in a launch with too few 64 x 64
-            // blocks for the device's compute units (api.TileSizeTest): the same choice in both dimensions.
+            // Tiled (see TileTest): each work-item computes 4 x 4 points, or 2 x 2 / 8 x 8 as the launch's size and the
+            // device's compute units choose (api.TileSizeTest): the same choice in both dimensions.
             assertTrue(t.optimizations().toString(), t.optimizations().stream().anyMatch(o -> o.startsWith("tile (")));
-            boolean four = t.globalSize()[0] == roundUp((m + 3) / 4, t.localSize()[0])
-                    && t.globalSize()[1] == roundUp((n + 3) / 4, t.localSize()[1]);
-            assertGeometry(t, new long[] {m, n}, four ? 4 : 2);
+            int points = 0;
+            for (int p : new int[] {4, 2, 8}) {
+                if (t.globalSize()[0] == roundUp((m + p - 1) / p, t.localSize()[0])
+                        && t.globalSize()[1] == roundUp((n + p - 1) / p, t.localSize()[1])) {
+                    points = p;
+                    break;
+                }
+            }
+            assertTrue("2, 4 or 8 points per work-item in both dimensions: "
+                    + java.util.Arrays.toString(t.globalSize()), points != 0);
+            assertGeometry(t, new long[] {m, n}, points);
             float[] c = new float[n * m];
             try (TaskSchedule plain = new TaskSchedule("untiled")) {
                 plain.task("t", ParallelKernels::matmul, JvmOracle.floats(1, n * k, -1, 1),
