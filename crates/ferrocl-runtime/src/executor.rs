@@ -391,8 +391,9 @@ impl Enqueue<'_> {
         raw_status(CALL, status)
     }
 
-    /// Device → host from byte `offset`; blocking only when `small` is set and the execution is not profiled (a
-    /// small read into pageable memory returns sooner blocking than queued on some drivers).
+    /// Device → host from byte `offset`; blocking only when `small` is set, the execution is not profiled and
+    /// no `event` is asked for (a small read into pageable memory returns sooner blocking than queued on some
+    /// drivers); with `event`, the read's event (the host polls it).
     ///
     /// # Safety
     ///
@@ -418,8 +419,8 @@ impl Enqueue<'_> {
             .map_err(cl(CALL));
         }
         let rt = raw_cl(CALL)?;
-        // As above (the host memory stays valid until the queue is finished); no event is asked
-        // for. cl3 declares its raw entry points safe.
+        // As above (the host memory stays valid until the queue is finished); an event only when
+        // `event` asks for one (the command the host polls). cl3 declares its raw entry points safe.
         let mut ev: opencl3::types::cl_event = ptr::null_mut();
         let status = rt.clEnqueueReadBuffer(
             self.queue.get(),
@@ -440,7 +441,7 @@ impl Enqueue<'_> {
             .map(|_| (event && !ev.is_null()).then(|| Event::new(opencl3::event::Event::new(ev))))
     }
 
-    /// One NDRange.
+    /// One NDRange; with `event`, its event (the host polls it).
     ///
     /// # Safety
     ///
@@ -475,8 +476,8 @@ impl Enqueue<'_> {
             .map_err(cl(CALL));
         }
         let rt = raw_cl(CALL)?;
-        // As above (the host memory stays valid until the queue is finished); no event is asked
-        // for. cl3 declares its raw entry points safe.
+        // As above (the host memory stays valid until the queue is finished); an event only when
+        // `event` asks for one (the command the host polls). cl3 declares its raw entry points safe.
         let mut ev: opencl3::types::cl_event = ptr::null_mut();
         let status = rt.clEnqueueNDRangeKernel(
             self.queue.get(),
