@@ -1373,8 +1373,8 @@ pub fn write_kernel(
                 }
                 "tile" => format!(
                     "{b}x{b} blocks through local memory, {m}x{m} points per work-item (per \
-                     launch: 2x2 when too few blocks fill the device, 8x8 for 32-bit values when \
-                     blocks are to spare)",
+                     launch: 2x2 when too few blocks fill the device; 8x8 when blocks are to spare \
+                     and at most two 32-bit values are carried)",
                     b = tiling::BLOCK,
                     m = tiling::MICRO
                 ),

@@ -145,8 +145,8 @@ pub(crate) struct Plan {
     deps: HashMap<NodeId, u8>,
     /// Bytes of local memory the tiles take at [`MICRO`] points per work-item.
     tile_bytes: usize,
-    /// Every tile's elements and every carried value are 32-bit (so 8 × 8 points keep their
-    /// values in registers).
+    /// Every tile's elements and every carried value are 32-bit, and at most two values are
+    /// carried (so 8 × 8 points keep their values in registers).
     narrow: bool,
 }
 
@@ -511,6 +511,7 @@ pub(crate) fn plan(mg: &MethodGraph, nest: &ParallelNest) -> Option<Plan> {
     let narrow = tiles
         .iter()
         .all(|t| matches!(*g.op(t.load), Op::ArrayLoad(elem) if elem.size_bytes() <= 4))
+        && accs.len() <= 2
         && accs
             .iter()
             .all(|&(phi, _, _)| matches!(g.stamp(phi), Stamp::Int | Stamp::Float));
@@ -759,9 +760,13 @@ impl Writer<'_> {
             self.line(&format!(
                 "    {within}[{var}] = ferrocl_g < (size_t){count};"
             ));
+            // A point past the trip count (padding of the last block) takes the first point's
+            // index: the loads the loop makes per row, column or point (those not staged in a
+            // tile) then stay in the range the test proved, and nothing of it is stored.
+            let g = format!("({within}[{var}] ? ferrocl_g : (size_t)0)");
             self.line(&format!(
                 "    {names}[{var}] = {};",
-                index_value(start, "ferrocl_g", step)
+                index_value(start, &g, step)
             ));
             self.line("}");
         }

@@ -135,12 +135,12 @@ __kernel __attribute__((reqd_work_group_size(16, 16, 1))) void gemm(
     for (int ferrocl_m = 0; ferrocl_m < FERROCL_MICRO; ferrocl_m++) {
         const size_t ferrocl_g = ferrocl_gy + (size_t)(ferrocl_ly + 16 * ferrocl_m);
         ferrocl_row_in[ferrocl_m] = ferrocl_g < (size_t)ferrocl_count0;
-        ferrocl_i[ferrocl_m] = (int)((uint)ferrocl_start0 + (uint)ferrocl_g);
+        ferrocl_i[ferrocl_m] = (int)((uint)ferrocl_start0 + (uint)(ferrocl_row_in[ferrocl_m] ? ferrocl_g : (size_t)0));
     }
     for (int ferrocl_n = 0; ferrocl_n < FERROCL_MICRO; ferrocl_n++) {
         const size_t ferrocl_g = ferrocl_gx + (size_t)(ferrocl_lx + 16 * ferrocl_n);
         ferrocl_col_in[ferrocl_n] = ferrocl_g < (size_t)ferrocl_count1;
-        ferrocl_j[ferrocl_n] = (int)((uint)ferrocl_start1 + (uint)ferrocl_g);
+        ferrocl_j[ferrocl_n] = (int)((uint)ferrocl_start1 + (uint)(ferrocl_col_in[ferrocl_n] ? ferrocl_g : (size_t)0));
     }
     float ferrocl_acc0[FERROCL_MICRO][FERROCL_MICRO];
     #pragma unroll

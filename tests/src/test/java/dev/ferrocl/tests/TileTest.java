@@ -116,6 +116,19 @@ public class TileTest {
         }
     }
 
+    /** A per-row scale read inside the k loop straight from global memory (not staged in a tile). */
+    public static void scaledRows(int n, int m, int k, float[] a, float[] b, float[] s, float[] c) {
+        for (@Parallel int i = 0; i < n; i++) {
+            for (@Parallel int j = 0; j < m; j++) {
+                float sum = 0f;
+                for (int p = 0; p < k; p++) {
+                    sum += a[i * k + p] * b[p * m + j] * s[i];
+                }
+                c[i * m + j] = sum;
+            }
+        }
+    }
+
     private static boolean tiled(ExecutionReport r) {
         return r.task("t").optimizations().stream().anyMatch(o -> o.startsWith("tile ("));
     }
@@ -130,6 +143,21 @@ public class TileTest {
             float[] a = JvmOracle.floats(3001 + s, s * s, -2f, 2f);
             float[] b = JvmOracle.floats(3002 + s, s * s, -2f, 2f);
             assertTiled(check(TileTest::matmul, s, s, s, a, b, new float[s * s]));
+        }
+    }
+
+    /**
+     * A load of the loop that no tile holds ({@code s[i]}) at sizes that leave padding points in the last block: the
+     * padding points read the first point's elements (never past the arrays' ends) and the results are the JVM's.
+     */
+    @Test
+    public void loadsOutsideTheTilesAtSizesWithPadding() {
+        for (int[] sh : new int[][] {{65, 33, 7}, {129, 130, 17}, {300, 257, 5}}) {
+            int n = sh[0], m = sh[1], k = sh[2];
+            float[] a = JvmOracle.floats(3011 + n, n * k, -1f, 1f);
+            float[] b = JvmOracle.floats(3012 + m, k * m, -1f, 1f);
+            float[] s = JvmOracle.floats(3013 + n, n, -2f, 2f);
+            assertTiled(check(TileTest::scaledRows, n, m, k, a, b, s, new float[n * m]));
         }
     }
 
