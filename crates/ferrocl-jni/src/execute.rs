@@ -614,7 +614,7 @@ fn build<'local, 'k>(
             // The kernel for windows of the arrays (built as its source says), or the variant this
             // launch may use (see `ferrocl_jit::Variants`), with a tiled kernel's points per
             // work-item chosen for this launch's size (`geometry::tile_micro`).
-            let mut coarsen = kernel.coarsen.clone();
+            let mut micro = None;
             let built = match windows {
                 Some(windows) => windows
                     .get(k)
@@ -622,10 +622,7 @@ fn build<'local, 'k>(
                 None => {
                     let (restrict, constant) =
                         launch_variant(&device, kernel, &param_array, &arrays);
-                    let micro = tiled_micro(kernel, &counts, device.info().compute_units);
-                    if let Some(m) = micro {
-                        coarsen = vec![m; coarsen.len()];
-                    }
+                    micro = tiled_micro(kernel, &counts, device.info().compute_units);
                     task.kernel_variant(
                         k,
                         Variant {
@@ -645,12 +642,14 @@ fn build<'local, 'k>(
                 .collect();
             let reducing = !kernel.reductions.is_empty();
             let per_item: usize = kernel.reductions.iter().map(|r| elem_bytes(r.elem)).sum();
-            // A tiled kernel's work-item computes `coarsen` points along each loop.
+            // A tiled kernel's work-item computes `coarsen` points along each loop (`micro` when
+            // the launch chose other points per work-item).
+            let points = |own: u32| u64::from(micro.unwrap_or(own).max(1));
             let ndrange: Vec<u64> = counts
                 .iter()
-                .zip(&coarsen)
+                .zip(&kernel.coarsen)
                 .rev()
-                .map(|(&c, &per)| c.div_ceil(u64::from(per.max(1))))
+                .map(|(&c, &per)| c.div_ceil(points(per)))
                 .collect();
             let requested = call.requested_local.as_deref();
             let geometry = geometry::plan(
@@ -664,10 +663,10 @@ fn build<'local, 'k>(
             .map_err(|e| NativeError::ferrocl(format!("{}: {e}", jit.location)))?;
             let groups = geometry.groups();
             let items: usize = geometry.local.iter().product();
-            if let (Some(&count), Some(&per)) = (counts.first(), coarsen.first()) {
+            if let (Some(&count), Some(&per)) = (counts.first(), kernel.coarsen.first()) {
                 // One work-group's (and tile's) iterations along the outermost loop.
                 let group = geometry.local.last().copied().unwrap_or(64).max(1) as u64;
-                outer = Some((count, group * u64::from(per.max(1))));
+                outer = Some((count, group * points(per)));
             }
 
             let mut args = Vec::with_capacity(kernel_params.len());
@@ -990,17 +989,13 @@ fn tiled_micro(kernel: &ferrocl_jit::Kernel, counts: &[u64], compute_units: u32)
         return None;
     };
     // The variant slots hold the first `MAX_MICRO_CHOICES` alternatives (`registry::variant_index`).
-    if kernel.variants.micro.is_empty() {
+    let offered = &kernel.variants.micro;
+    let offered = &offered[..offered.len().min(crate::registry::MAX_MICRO_CHOICES)];
+    if offered.is_empty() {
         return None;
     }
-    let mut choices: Vec<u32> = kernel
-        .variants
-        .micro
-        .iter()
-        .copied()
-        .take(crate::registry::MAX_MICRO_CHOICES)
-        .collect();
-    choices.push(own);
+    let mut choices = [own; crate::registry::MAX_MICRO_CHOICES + 1];
+    choices[..offered.len()].copy_from_slice(offered);
     let group = ferrocl_jit::TILE_GROUP;
     geometry::tile_micro([c0, c1], [group, group], &choices, compute_units).filter(|&m| m != own)
 }

@@ -351,6 +351,17 @@ fn raw_status(call: &'static str, status: Option<i32>) -> Result<Option<Event>, 
     }
 }
 
+/// [`raw_status`] of a command that was asked for its event when `asked`: that event, counted.
+fn raw_event(
+    call: &'static str,
+    status: Option<i32>,
+    asked: bool,
+    ev: opencl3::types::cl_event,
+) -> Result<Option<Event>, RuntimeError> {
+    raw_status(call, status)?;
+    Ok((asked && !ev.is_null()).then(|| Event::new(opencl3::event::Event::new(ev))))
+}
+
 impl Enqueue<'_> {
     /// Host → device at byte `offset`, not blocking.
     ///
@@ -437,8 +448,7 @@ impl Enqueue<'_> {
             ptr::null(),
             if event { &mut ev } else { ptr::null_mut() },
         );
-        raw_status(CALL, status)
-            .map(|_| (event && !ev.is_null()).then(|| Event::new(opencl3::event::Event::new(ev))))
+        raw_event(CALL, status, event, ev)
     }
 
     /// One NDRange; with `event`, its event (the host polls it).
@@ -490,8 +500,7 @@ impl Enqueue<'_> {
             ptr::null(),
             if event { &mut ev } else { ptr::null_mut() },
         );
-        raw_status(CALL, status)
-            .map(|_| (event && !ev.is_null()).then(|| Event::new(opencl3::event::Event::new(ev))))
+        raw_event(CALL, status, event, ev)
     }
 }
 
@@ -505,28 +514,31 @@ fn wait_queue(
     last: Option<&Event>,
     finish_after_poll: FinishAfterPoll,
 ) -> Result<(), RuntimeError> {
-    if let (true, Some(last)) = (host.cancellable(), last) {
-        // The queue is in order: once its last command completed, so did every earlier one.
-        // Measured on the H100, a tiny execution takes 18.0 µs this way, 19.7 with a `clFinish`
-        // after it and 19.5-27.8 with a marker instead of `last`.
-        queue.flush().map_err(cl("clFlush"))?;
-        wait_event(last, host, spin)?;
-        if finish_after_poll == FinishAfterPoll::Skip {
-            // NVIDIA's driver fails every command after a failed one (the context is lost), so
-            // an earlier failure shows in `last`'s status; OpenCL does not promise it of every
-            // driver, so the others still get their `clFinish`.
-            return Ok(());
-        }
-        return finish(queue).map_err(|code| RuntimeError::opencl("clFinish", code));
-    }
     if host.cancellable() {
-        crate::fault::check("clEnqueueMarkerWithWaitList")?;
-        // SAFETY: no wait list; the queue is valid.
-        let marker = unsafe { queue.enqueue_marker_with_wait_list(&[]) }
-            .map(Event::new)
-            .map_err(cl("clEnqueueMarkerWithWaitList"))?;
-        queue.flush().map_err(cl("clFlush"))?;
-        wait_event(&marker, host, spin)?;
+        match last {
+            Some(last) => {
+                // The queue is in order: once its last command completed, so did every earlier
+                // one. Measured on the H100, a tiny execution takes 18.0 µs this way, 19.7 with a
+                // `clFinish` after it and 19.5-27.8 with a marker instead of `last`.
+                queue.flush().map_err(cl("clFlush"))?;
+                wait_event(last, host, spin)?;
+                if finish_after_poll == FinishAfterPoll::Skip {
+                    // NVIDIA's driver fails every command after a failed one (the context is
+                    // lost), so an earlier failure shows in `last`'s status; OpenCL does not
+                    // promise it of every driver, so the others still get their `clFinish`.
+                    return Ok(());
+                }
+            }
+            None => {
+                crate::fault::check("clEnqueueMarkerWithWaitList")?;
+                // SAFETY: no wait list; the queue is valid.
+                let marker = unsafe { queue.enqueue_marker_with_wait_list(&[]) }
+                    .map(Event::new)
+                    .map_err(cl("clEnqueueMarkerWithWaitList"))?;
+                queue.flush().map_err(cl("clFlush"))?;
+                wait_event(&marker, host, spin)?;
+            }
+        }
     }
     finish(queue).map_err(|code| RuntimeError::opencl("clFinish", code))
 }
