@@ -374,6 +374,7 @@ pub(crate) fn execute<'local>(
     env: &mut Env<'local>,
     calls: &[Call<'_, 'local>],
     profile: bool,
+    in_place: bool,
     timeout: Option<Duration>,
     batch: Option<u64>,
     stream: bool,
@@ -418,7 +419,29 @@ pub(crate) fn execute<'local>(
     }
     phases.mark(0);
     let held = built.held();
-    let executed = run_held(env, &device, &built.plan, &held, timeout)?;
+    let leader = &calls[0].task;
+    let relaxed = std::sync::atomic::Ordering::Relaxed;
+    let last_wait = leader.last_wait_nanos.load(relaxed);
+    let last_bytes = leader.last_wait_bytes.load(relaxed);
+    let bytes: u64 = built.plan.arrays.iter().map(|a| a.bytes as u64).sum();
+    let in_place = in_place
+        && plan::hold_in_place(
+            device.info().unified_memory,
+            timeout.is_some(),
+            (last_wait != u64::MAX).then(|| (Duration::from_nanos(last_wait), last_bytes)),
+            bytes,
+            crate::in_place_budget(),
+        );
+    let executed = if in_place {
+        run_in_place(env, &device, &built.plan, &held)?
+    } else {
+        run_held(env, &device, &built.plan, &held, timeout)?
+    };
+    if let Ok(e) = &executed {
+        let nanos = u64::try_from(e.waited.as_nanos()).unwrap_or(u64::MAX - 1);
+        leader.last_wait_nanos.store(nanos, relaxed);
+        leader.last_wait_bytes.store(bytes, relaxed);
+    }
     phases.mark(1);
     let location = &calls[0].task.jit.location;
     let executed = executed.map_err(|e| runtime_error(&location.to_string(), e))?;
@@ -1894,6 +1917,37 @@ pub(crate) fn run_held(
     lend(env, &[device], &[plan], arrays, timeout, |lent| {
         device.execute_with(plan, lent)
     })
+}
+
+/// Runs `plan` on `device` (one that works in host memory) over `arrays` held in place with
+/// `GetPrimitiveArrayCritical` for the whole execution: the kernels read the Java arrays and, when
+/// none can fail a check, write their results into them, with no copy (see
+/// [`ferrocl_runtime::plan::hold_in_place`] for when). Not cancellable: no JNI call may be made
+/// while the arrays are held, so an interrupt is not seen (the thread's status stays set).
+fn run_in_place(
+    env: &mut Env<'_>,
+    device: &Arc<ferrocl_runtime::Device>,
+    plan: &Plan<'_>,
+    arrays: &[(&JObject<'_>, ElemKind, usize)],
+) -> Result<Result<ferrocl_runtime::Executed, ferrocl_runtime::RuntimeError>, NativeError> {
+    let held: Vec<(&JObject<'_>, ElemKind, usize, bool)> = arrays
+        .iter()
+        .enumerate()
+        .map(|(i, &(object, elem, len))| {
+            let written = plan.arrays.get(i).is_some_and(|a| a.transfer.download);
+            (object, elem, len, written)
+        })
+        .collect();
+    // SAFETY: no JNI call is made until `criticals` is dropped below (the executor makes none).
+    let mut criticals = unsafe { Criticals::hold(env.get_raw(), &held) }?;
+    let result = {
+        let mut slices = criticals.slices();
+        device.execute(plan, &mut slices)
+    };
+    // Written back (a JVM that handed out copies) only when the results are wanted.
+    criticals.commit = result.as_ref().is_ok_and(|e| !e.discarded);
+    drop(criticals);
+    Ok(result)
 }
 
 /// [`run_held`] for the parts of a split execution (see [`ferrocl_runtime::split`]): the Java

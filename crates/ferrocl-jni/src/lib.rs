@@ -430,8 +430,10 @@ pub extern "system" fn Java_dev_ferrocl_api_Native_compileStats<'caller>(
 }
 
 /// `static native int execute(long[] handles, Object[][] args, int[][] localSizes, long[][] kept,
-/// LaunchStats[] stats, boolean profile, long timeoutNanos, long batchBytes)`: runs consecutive
-/// device tasks of a schedule as one plan (see [`execute`]); `batchBytes` > 0 runs a single task's
+/// LaunchStats[] stats, boolean profile, boolean inPlace, long timeoutNanos, long batchBytes)`: runs
+/// consecutive device tasks of a schedule as one plan (see [`execute`]); `inPlace`: on a device that
+/// works in host memory, the kernels may work on the Java arrays in place (see
+/// `execute::run_in_place`); `batchBytes` > 0 runs a single task's
 /// loop in batches moving at most that many bytes of each array (see `execute::execute_batched`),
 /// 0 lets the runtime stream large executions, < 0 batches only arrays that do not fit. Per task: its compiled handle, its arguments (receiver first, then the classes of
 /// the fields it reads: see `fieldPaths` and `staticFields`), its requested work-group size (null: the default) and the kept-array handle
@@ -449,6 +451,7 @@ pub extern "system" fn Java_dev_ferrocl_api_Native_execute<'caller>(
     kept: JObjectArray<'caller>,
     stats: JObjectArray<'caller>,
     profile: jboolean,
+    in_place: jboolean,
     timeout_nanos: jlong,
     batch_bytes: jlong,
 ) -> jint {
@@ -498,7 +501,8 @@ pub extern "system" fn Java_dev_ferrocl_api_Native_execute<'caller>(
                 // the arrays do not fit.
                 let batch = u64::try_from(batch_bytes).ok().filter(|&b| b > 0);
                 let stream = batch_bytes == 0;
-                let outcome = execute::execute(env, &calls, profile, timeout, batch, stream)?;
+                let outcome =
+                    execute::execute(env, &calls, profile, in_place, timeout, batch, stream)?;
                 if !stats.is_null() {
                     stats::write(env, &stats, &outcome)?;
                 }
@@ -896,6 +900,45 @@ pub extern "system" fn Java_dev_ferrocl_api_Native_configureCache<'caller>(
             Ok(())
         })
         .resolve::<ThrowJava>()
+}
+
+/// The in-place budget set from Java (`configureInPlace`), in nanoseconds; `u64::MAX`: not set.
+static IN_PLACE_BUDGET_NANOS: std::sync::atomic::AtomicU64 =
+    std::sync::atomic::AtomicU64::new(u64::MAX);
+
+/// The longest the kernels of an execution on a device that works in host memory may have waited
+/// last time for the next one to run on the Java arrays in place (see
+/// `ferrocl_runtime::plan::hold_in_place`): `-Dferrocl.inPlaceMillis` (through
+/// `configureInPlace`), else `FERROCL_IN_PLACE_MILLIS`, else the runtime's default; 0 turns it off.
+pub(crate) fn in_place_budget() -> std::time::Duration {
+    let set = IN_PLACE_BUDGET_NANOS.load(std::sync::atomic::Ordering::Relaxed);
+    if set != u64::MAX {
+        return std::time::Duration::from_nanos(set);
+    }
+    static FROM_ENV: std::sync::OnceLock<std::time::Duration> = std::sync::OnceLock::new();
+    *FROM_ENV.get_or_init(|| {
+        std::env::var("FERROCL_IN_PLACE_MILLIS")
+            .ok()
+            .and_then(|v| v.trim().parse::<u64>().ok())
+            .map_or(
+                ferrocl_runtime::plan::DEFAULT_IN_PLACE_BUDGET,
+                std::time::Duration::from_millis,
+            )
+    })
+}
+
+/// `static native void configureInPlace(long millis)`: the in-place budget (see
+/// [`in_place_budget`]); a negative value leaves the environment's or the default.
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_dev_ferrocl_api_Native_configureInPlace<'caller>(
+    _unowned: EnvUnowned<'caller>,
+    _class: JClass<'caller>,
+    millis: jlong,
+) {
+    let nanos = u64::try_from(millis).map_or(u64::MAX, |ms| {
+        ms.saturating_mul(1_000_000).min(u64::MAX - 1)
+    });
+    IN_PLACE_BUDGET_NANOS.store(nanos, std::sync::atomic::Ordering::Relaxed);
 }
 
 /// `static native void releaseAll()`: frees memory held by Ferrocl between launches: the

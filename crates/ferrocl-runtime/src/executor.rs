@@ -16,8 +16,10 @@
 //! a kept array whose device copy is current; on a device that works in host memory
 //! ([`DeviceInfo::unified_memory`](crate::DeviceInfo::unified_memory)) an array of stable host
 //! memory that no launch writes and that is not kept is read in place through a buffer over the
-//! host slice (no copy at all) when the slice is aligned as [`PlanArray::align`] asks (Java arrays
-//! are not stable: they are copied); every launch's status word starts
+//! host slice (no copy at all) when the slice is aligned as [`PlanArray::align`] asks, and, when the
+//! plan has one launch, which cannot fail a check, and the host takes results in place
+//! ([`HostAccess::results_in_place`]), so is a written one: the kernels write the host slice itself (mapped and unmapped after them, so
+//! that a driver that copied after all copies back); every launch's status word starts
 //! at 0; the host slices of written arrays receive the device's results only when every status
 //! word is still 0, otherwise they are untouched and written kept copies become stale; when the
 //! call returns, also with an error, no command of this call still references host memory.
@@ -28,7 +30,9 @@ use std::ptr;
 use std::time::{Duration, Instant};
 
 use crate::fault::Counted as Event;
-use opencl3::memory::{Buffer, ClMem, CL_MEM_READ_ONLY, CL_MEM_USE_HOST_PTR};
+use opencl3::memory::{
+    Buffer, ClMem, CL_MAP_READ, CL_MEM_READ_ONLY, CL_MEM_READ_WRITE, CL_MEM_USE_HOST_PTR,
+};
 use opencl3::types::{cl_mem, CL_BLOCKING, CL_NON_BLOCKING};
 
 use crate::device::Device;
@@ -51,6 +55,11 @@ pub struct Executed {
     /// The results did not reach the host arrays: a check failed, or every check passed and the
     /// caller declined them ([`HostAccess::results_wanted`]).
     pub discarded: bool,
+    /// How long the launches took: their device time when the execution was profiled (a CPU
+    /// driver's compile at a kernel's first launch left out), else the host's wait for them (and
+    /// for the small reads after them); the uploads before and the large downloads after are not
+    /// counted.
+    pub waited: Duration,
 }
 
 /// What [`HostAccess::pinned_read`] runs: a copy out of the arrays, each as read-only bytes.
@@ -77,6 +86,13 @@ pub trait HostAccess {
     ) -> Result<(), RuntimeError>;
     /// Whether the caller can cancel ([`HostAccess::cancelled`] is worth polling).
     fn cancellable(&self) -> bool {
+        false
+    }
+    /// Whether the kernels may write results straight into the host arrays (only consulted when
+    /// they are [`HostAccess::stable`], on a device that works in host memory, for a plan whose
+    /// launches cannot fail a check): the caller takes every result that passed its checks
+    /// ([`HostAccess::results_wanted`] never declines them) and never cancels.
+    fn results_in_place(&self) -> bool {
         false
     }
     /// Polled (about every millisecond) while the host waits for kernels: `Some(reason)` stops the
@@ -127,6 +143,10 @@ impl HostAccess for Slices<'_, '_> {
     }
 
     fn stable(&self) -> bool {
+        true
+    }
+
+    fn results_in_place(&self) -> bool {
         true
     }
 
@@ -871,6 +891,60 @@ impl Device {
         } else {
             &self.plain_queue
         };
+        // Written arrays the kernels write in place (see the module docs): buffers over the host
+        // slices, made while the host lends them for writing (stable, so they stay put after).
+        // One launch only: a driver failure between two launches would leave the first one's
+        // results in some host arrays and none in others, a mix no run of the JVM leaves behind;
+        // with one, a failure before it leaves every array untouched, and it ran in full after.
+        let infallible = plan.launches.iter().all(|l| !l.args.contains(&Arg::Status));
+        let results_in_place = stable
+            && infallible
+            && plan.launches.len() == 1
+            && self.info.unified_memory
+            && host.results_in_place()
+            && plan.arrays.iter().any(|a| a.transfer.download);
+        let mut in_place_rw: Vec<Option<Buffer<u8>>> = plan.arrays.iter().map(|_| None).collect();
+        if results_in_place {
+            let mut made = Ok(());
+            host.pinned(true, &mut |h: &mut [HostData<'_>]| {
+                for (i, (slot, a)) in in_place_rw.iter_mut().zip(&plan.arrays).enumerate() {
+                    let Some(data) = h.get_mut(i) else { continue };
+                    let bytes = data.as_bytes_mut();
+                    if !a.transfer.download
+                        || a.resident.is_some()
+                        || a.window.is_some()
+                        || a.transfer.upload_range.is_some()
+                        || a.transfer.download_range.is_some()
+                        || bytes.is_empty()
+                        || bytes.len() != a.bytes
+                        || (bytes.as_ptr() as usize) % a.align.max(1) != 0
+                    {
+                        continue;
+                    }
+                    // SAFETY: stable host slices stay valid and unmoved for the whole call, and
+                    // the host writes none of them meanwhile; the buffer is released after the
+                    // queue finished (`Holding`'s drop).
+                    let b = unsafe {
+                        Buffer::<u8>::create(
+                            &self.context,
+                            CL_MEM_READ_WRITE | CL_MEM_USE_HOST_PTR,
+                            bytes.len(),
+                            bytes.as_mut_ptr().cast(),
+                        )
+                    };
+                    match b {
+                        Ok(b) => *slot = Some(b),
+                        Err(e) => {
+                            made = Err(cl("clCreateBuffer(CL_MEM_USE_HOST_PTR)")(e));
+                            return Ok(());
+                        }
+                    }
+                }
+                Ok(())
+            })?;
+            made?;
+        }
+        let in_place: Vec<bool> = in_place_rw.iter().map(Option::is_some).collect();
         // Where the small reads land (status words, partials, small results): one area of
         // page-locked memory when the device lends one (then every read is a non-blocking DMA
         // transfer before the one wait), else the heap (then the small reads block, which costs
@@ -894,10 +968,12 @@ impl Device {
             .arrays
             .iter()
             .zip(&lens)
-            .map(|(a, &len)| {
+            .zip(&in_place)
+            .map(|((a, &len), &in_place)| {
                 let (from, to) = clip(a.transfer.download_range, len);
                 let len = to - from;
-                (a.transfer.download && len != 0 && len <= STAGED_BYTES).then(|| layout.add(len))
+                (a.transfer.download && !in_place && len != 0 && len <= STAGED_BYTES)
+                    .then(|| layout.add(len))
             })
             .collect();
         let staging = Staging::new(self, layout.bytes);
@@ -929,6 +1005,14 @@ impl Device {
                 let len = lens.get(i).copied().unwrap_or(0);
                 let (view_start, view_end) = read_windows.get(i).copied().unwrap_or((0, len));
                 let whole_view = view_start == 0 && view_end == len && h.len() == len;
+                if let Some(b) = in_place_rw.get_mut(i).and_then(Option::take) {
+                    // Written in place: the buffer is the host slice.
+                    if let Some(k) = first_use[i] {
+                        times[k].bytes_in_place += len as u64;
+                    }
+                    holding.held.push(Held::InPlace(b));
+                    continue;
+                }
                 if let Some(r) = a.resident.as_deref() {
                     let guard = r
                         .mem
@@ -1079,7 +1163,7 @@ impl Device {
         let mut kernel_events = Vec::with_capacity(plan.launches.len());
         // The last command enqueued before the wait: the host polls its event (in an in-order
         // queue it completes after every earlier one) instead of enqueueing a marker.
-        let last = if plan.profile || !host.cancellable() {
+        let last = if plan.profile || !host.cancellable() || in_place.contains(&true) {
             Last::None
         } else if let Some(i) = staged_at.iter().rposition(Option::is_some) {
             Last::Staged(i)
@@ -1142,6 +1226,26 @@ impl Device {
             } else {
                 kernel_events.push(event);
             }
+        }
+
+        // Results written in place become the host's through a map and an unmap after the
+        // launches (no copy where the driver used the host memory itself, as PoCL does).
+        for (i, &w) in in_place.iter().enumerate() {
+            let Some(&len) = lens.get(i).filter(|_| w) else {
+                continue;
+            };
+            let b = holding.held[i].buffer();
+            let mut mapped: cl_mem = ptr::null_mut();
+            crate::fault::check("clEnqueueMapBuffer")?;
+            // SAFETY: a non-blocking map of the whole buffer, unmapped right after it in the same
+            // in-order queue; the host touches the mapping only after the queue finished.
+            unsafe {
+                queue.enqueue_map_buffer(b, CL_NON_BLOCKING, CL_MAP_READ, 0, len, &mut mapped, &[])
+            }
+            .map_err(cl("clEnqueueMapBuffer"))?;
+            // SAFETY: `mapped` is what the map returned for this buffer.
+            unsafe { queue.enqueue_unmap_mem_object(b.get(), mapped, &[]) }
+                .map_err(cl("clEnqueueUnmapMemObject"))?;
         }
 
         // Status words and partials, then the one wait for the launches.
@@ -1253,6 +1357,17 @@ impl Device {
             }
             Err(e) => return Err(e),
         }
+        let mut waited_for_launches = waited.elapsed();
+        if plan.profile {
+            let device: Duration = kernel_events
+                .iter()
+                .flatten()
+                .map(|ev| event_time(ev, Duration::ZERO))
+                .sum();
+            if !device.is_zero() {
+                waited_for_launches = device;
+            }
+        }
         let area = holding.staging.area();
         let status_of = |k: usize| {
             let at = status_at[k];
@@ -1312,7 +1427,7 @@ impl Device {
                 .arrays
                 .iter()
                 .enumerate()
-                .filter(|&(i, a)| a.transfer.download && staged_at[i].is_none())
+                .filter(|&(i, a)| a.transfer.download && staged_at[i].is_none() && !in_place[i])
                 .map(|(i, _)| i)
                 .collect();
             let mut copy = |host: &mut [HostData<'_>]| -> Result<(), RuntimeError> {
@@ -1448,6 +1563,7 @@ impl Device {
                 partials,
                 times,
                 discarded: true,
+                waited: waited_for_launches,
             });
         }
         for r in &written_resident {
@@ -1462,6 +1578,7 @@ impl Device {
             partials,
             times,
             discarded: false,
+            waited: waited_for_launches,
         })
     }
 }

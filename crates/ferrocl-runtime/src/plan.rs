@@ -213,9 +213,79 @@ pub struct Plan<'k> {
     pub side_queue: bool,
 }
 
+/// The longest a kernel may work on Java arrays in place by default (see [`hold_in_place`]).
+pub const DEFAULT_IN_PLACE_BUDGET: std::time::Duration = std::time::Duration::from_millis(20);
+
+/// Whether an execution on a device that works in host memory (`unified_memory`) runs its kernels
+/// on the host arrays themselves, held in place for the whole execution: inputs read and results
+/// written with no copy, but the arrays pinned (for a JVM: garbage collection waits, and the wait
+/// cannot be cancelled) while the kernels run. Yes when the same work's last wait for its kernels
+/// (`last`: the wait and the bytes of its arrays; unknown the first time: then it copies, and is
+/// timed), scaled to this execution's `bytes`, is at most `budget`. A zero budget turns it off;
+/// `cancellable` executions (a timeout) always copy.
+pub fn hold_in_place(
+    unified_memory: bool,
+    cancellable: bool,
+    last: Option<(std::time::Duration, u64)>,
+    bytes: u64,
+    budget: std::time::Duration,
+) -> bool {
+    let Some((wait, last_bytes)) = last else {
+        return false;
+    };
+    // The wait grows with the data (memory-bound kernels, or one work-item per element).
+    let scaled = wait.as_secs_f64() * (bytes.max(1) as f64 / last_bytes.max(1) as f64).max(1.0);
+    unified_memory && !cancellable && !budget.is_zero() && scaled <= budget.as_secs_f64()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn in_place_only_on_host_memory_devices_for_work_known_to_be_short() {
+        let ms = std::time::Duration::from_millis;
+        let budget = DEFAULT_IN_PLACE_BUDGET;
+        let mb = 1 << 20;
+        assert!(hold_in_place(true, false, Some((ms(3), mb)), mb, budget));
+        assert!(hold_in_place(true, false, Some((budget, mb)), mb, budget));
+        // Smaller data than last time: no shorter than last time's wait.
+        assert!(hold_in_place(true, false, Some((ms(3), mb)), 1, budget));
+        assert!(!hold_in_place(
+            true,
+            false,
+            Some((budget + ms(1), mb)),
+            1,
+            budget
+        ));
+        // Six times the data: about six times the wait.
+        assert!(hold_in_place(
+            true,
+            false,
+            Some((ms(3), mb)),
+            6 * mb,
+            budget
+        ));
+        assert!(!hold_in_place(
+            true,
+            false,
+            Some((ms(3), mb)),
+            7 * mb,
+            budget
+        ));
+        // Not timed yet, too long last time, a GPU with its own memory, a timeout, switched off.
+        assert!(!hold_in_place(true, false, None, mb, budget));
+        assert!(!hold_in_place(
+            true,
+            false,
+            Some((budget + ms(1), mb)),
+            mb,
+            budget
+        ));
+        assert!(!hold_in_place(false, false, Some((ms(3), mb)), mb, budget));
+        assert!(!hold_in_place(true, true, Some((ms(3), mb)), mb, budget));
+        assert!(!hold_in_place(true, false, Some((ms(0), mb)), mb, ms(0)));
+    }
 
     fn u(array: usize, reads: bool, writes: bool, writes_all: bool) -> Use {
         Use {

@@ -108,11 +108,11 @@ final class Backend {
     }
 
     static LaunchStatus execute(long[] handles, Object[][] args, int[][] localSizes, long[][] kept,
-            LaunchStats[] stats, boolean profile, long timeoutNanos, long batchBytes) {
+            LaunchStats[] stats, boolean profile, boolean inPlace, long timeoutNanos, long batchBytes) {
         NativeLoader.load();
         try {
-            return LaunchStatus.of(Native.execute(handles, args, localSizes, kept, stats, profile, timeoutNanos,
-                    batchBytes));
+            return LaunchStatus.of(Native.execute(handles, args, localSizes, kept, stats, profile, inPlace,
+                    timeoutNanos, batchBytes));
         } catch (UnsatisfiedLinkError e) {
             throw missing("execute", e);
         }

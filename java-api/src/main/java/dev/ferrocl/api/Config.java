@@ -30,6 +30,27 @@ final class Config {
             java.util.Collections.unmodifiableSortedMap(optimizations(System.getProperties()));
     /** {@link #OPTIMIZATION_SWITCHES} as the compiler reads them. */
     static final String OPTIMIZATIONS = join(OPTIMIZATION_SWITCHES);
+    /**
+     * {@code -Dferrocl.inPlaceMillis=N} (or {@code FERROCL_IN_PLACE_MILLIS}, read by the native library): on a device
+     * that works in host memory (PoCL), an execution whose kernels took at most N ms last time runs them on the Java
+     * arrays in place, with no copy, holding the arrays (and so the garbage collector, and an interrupt) for as long
+     * as they run; 0 turns it off; -1 when not set (default 20).
+     */
+    static final long IN_PLACE_MILLIS = inPlaceMillis(System.getProperty("ferrocl.inPlaceMillis"));
+
+    private static long inPlaceMillis(String text) {
+        if (text == null || text.isBlank()) {
+            return -1;
+        }
+        try {
+            return Math.max(0, Long.parseLong(text.trim()));
+        } catch (NumberFormatException e) {
+            System.getLogger("dev.ferrocl").log(System.Logger.Level.WARNING,
+                    "ignoring ferrocl.inPlaceMillis=" + text + ": not a number of milliseconds");
+            return -1;
+        }
+    }
+
     /** {@code -Dferrocl.library.path}: the native library file, or a directory holding libferrocl.so; or null. */
     static final String LIBRARY_PATH = firstNonBlank(System.getProperty("ferrocl.library.path"), null);
 

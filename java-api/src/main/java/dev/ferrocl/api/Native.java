@@ -63,18 +63,27 @@ final class Native {
      * for the whole execution; {@code stats[k]} receives task k's status and figures, with device times from OpenCL
      * profiling when {@code profile} is set (profiling costs microseconds per command on some drivers). The host
      * waits for the kernels at most {@code timeoutNanos} (none when 0 or less) and stops waiting when the thread is
-     * interrupted: {@link ExecutionCancelledException}, with every Java array untouched. {@code batchBytes} &gt; 0
+     * interrupted: {@link ExecutionCancelledException}, with every Java array untouched; except that with
+     * {@code inPlace}, on a device that works in host memory, an execution whose kernels were short last time runs
+     * on the Java arrays in place and cannot be interrupted (see {@code TaskSchedule.inPlace}). {@code batchBytes} &gt; 0
      * runs the (single) task's loop in batches moving at most that many bytes of each array; 0: batches only when
      * the arrays do not fit the device.
      */
     static native int execute(long[] handles, Object[][] args, int[][] localSizes, long[][] kept, LaunchStats[] stats,
-            boolean profile, long timeoutNanos, long batchBytes);
+            boolean profile, boolean inPlace, long timeoutNanos, long batchBytes);
 
     /**
      * Sets the disk cache of compiled kernels: its folder (null: the default), whether there is one, and its size
      * bound in bytes (0: the default).
      */
     static native void configureCache(String dir, boolean enabled, long maxBytes);
+
+    /**
+     * Sets how long (milliseconds) an execution on a device that works in host memory may have waited for its
+     * kernels last time for the next one to run on the Java arrays in place; 0 turns it off, negative keeps the
+     * native default ({@code FERROCL_IN_PLACE_MILLIS}, else 20).
+     */
+    static native void configureInPlace(long millis);
 
     /** A handle (&gt; 0) for an array kept on the device between launches. */
     static native long keepCreate();

@@ -42,6 +42,19 @@ final class NativeLoader {
         loadLibrary();
         if (loaded) {
             configureCache();
+            configureInPlace();
+        }
+    }
+
+    /** Passes {@code -Dferrocl.inPlaceMillis} (see {@link Config#IN_PLACE_MILLIS}) to the native runtime when set. */
+    private static void configureInPlace() {
+        if (Config.IN_PLACE_MILLIS < 0) {
+            return;
+        }
+        try {
+            Native.configureInPlace(Config.IN_PLACE_MILLIS);
+        } catch (UnsatisfiedLinkError e) {
+            // An older native library: it keeps its default.
         }
     }
 

@@ -56,6 +56,8 @@ public final class TaskSchedule implements AutoCloseable {
     private boolean closed;
     /** Time every execution with OpenCL profiling ({@link #profile(boolean)}). */
     private boolean profile = Config.PROFILE;
+    /** Kernels may work on the Java arrays in place on a host-memory device ({@link #inPlace(boolean)}). */
+    private boolean inPlace = true;
     /** This schedule's optimisation switches over {@link Config#OPTIMIZATIONS}, by phase. */
     private final java.util.TreeMap<String, String> optimizationOverrides = new java.util.TreeMap<>();
     /** The switches the compiler gets, {@code phase=value,...} (see {@link Config#OPTIMIZATIONS}). */
@@ -892,6 +894,27 @@ public final class TaskSchedule implements AutoCloseable {
     }
 
     /**
+     * Whether, on a device that works in host memory (a CPU device such as PoCL), this schedule's kernels may read
+     * and write the Java arrays in place instead of copies (on by default). In place, an execution copies nothing,
+     * but holds its arrays for as long as its kernels run ({@code GetPrimitiveArrayCritical}): before JDK 22 the
+     * garbage collector waits meanwhile, and an interrupt is not seen (the thread's interrupt status stays set). So
+     * an execution runs in place only when the same work's kernels took at most {@code -Dferrocl.inPlaceMillis}
+     * (default 20 ms; 0: never) the time before, never with a {@link #timeout(Duration) timeout}, and kernels
+     * write results in place only when the execution is one kernel launch none of whose checks can fail (a failed
+     * check, or a driver failure between launches, must leave every array as it was); otherwise results are copied
+     * back. Devices with their own memory (GPUs) always copy.
+     *
+     * @param on whether kernels may work on the Java arrays in place
+     * @return this schedule
+     * @throws IllegalStateException if the schedule is closed
+     */
+    public synchronized TaskSchedule inPlace(boolean on) {
+        checkOpen();
+        inPlace = on;
+        return this;
+    }
+
+    /**
      * Relaxed math for this schedule's tasks (see {@link RelaxedMath}): {@code Math}'s transcendental functions as
      * the device's OpenCL built-ins and {@code a * b + c} possibly fused, so results may differ from the JVM's within
      * the OpenCL specification's bounds. Off by default (also set by {@code -Dferrocl.relaxedMath=true} or, per
@@ -1168,7 +1191,8 @@ public final class TaskSchedule implements AutoCloseable {
             }
             LaunchStatus status;
             try {
-                status = Backend.execute(handles, args, locals, keptHandles, stats, timed, timeoutNanos, batchBytes);
+                status = Backend.execute(handles, args, locals, keptHandles, stats, timed, inPlace, timeoutNanos,
+                        batchBytes);
             } catch (ExecutionCancelledException e) {
                 // The device's results were discarded: kept arrays it may have written go up again.
                 keptChangedOnHost();

@@ -33,6 +33,14 @@ public class FaultInjectionTest {
         }
     }
 
+    /** {@link #scale}'s twin, a task of its own: one launch, every index proven, so it may write in place. */
+    static void scaleOnce(int[] a, int[] t, int[] u) {
+        for (@Parallel int i = 0; i < a.length; i++) {
+            t[i] = a[i] * 3 + 1;
+            u[i] = a[i] - i;
+        }
+    }
+
     @After
     public void disarm() {
         Native.faultInjection(0);
@@ -132,5 +140,83 @@ public class FaultInjectionTest {
         assertEquals(sites, failures + recovered);
         assertTrue("no failed copy of results was recovered", recovered >= 1);
         assertTrue("too few calls to be an execution: " + sites, sites >= 5);
+    }
+
+    /**
+     * The same walk over an execution that, on a device working in host memory (PoCL), runs in place: one launch
+     * whose kernel reads {@code a} and writes {@code t} and {@code u} in the Java arrays themselves. A failure before
+     * the launch leaves both untouched; one after it finds the kernel's results, exactly the JVM's, in both (the
+     * kernel ran in full; it cannot fail a check). Never one array written and the other not, never a partial one.
+     */
+    @Test
+    public void everyOpenClCallOfAnInPlaceExecutionFailsInTurn() {
+        int n = 100_000;
+        int[] a = new int[n];
+        for (int i = 0; i < n; i++) {
+            a[i] = i * 5 - 7000;
+        }
+        int[] t = new int[n];
+        int[] u = new int[n];
+        int[] tExpected = new int[n];
+        int[] uExpected = new int[n];
+        scaleOnce(a, tExpected, uExpected);
+        int[] before = new int[n];
+        Arrays.fill(before, -1);
+        boolean hostMemory = "CPU".equalsIgnoreCase(Devices.defaultDevice().type());
+
+        NativeLoader.load();
+        int sites = 0;
+        int untouched = 0;
+        int written = 0;
+        try (TaskSchedule s = new TaskSchedule("in-place-faults").task("t", FaultInjectionTest::scaleOnce, a, t, u)) {
+            // Built and timed, then run once in place (on a host-memory device).
+            s.execute();
+            s.execute();
+            assertArrayEquals(tExpected, t);
+            assertEquals(hostMemory ? 12L * n : 0, s.report().task("t").bytesInPlace());
+            long[] baseline = Native.faultInjection(-1);
+            for (int k = 1; k <= 200; k++) {
+                System.arraycopy(before, 0, t, 0, n);
+                System.arraycopy(before, 0, u, 0, n);
+                Native.releaseAll();
+                Native.faultInjection(k);
+                FerroclException failed = null;
+                try {
+                    s.execute();
+                } catch (FerroclException e) {
+                    failed = e;
+                }
+                long[] state = Native.faultInjection(0);
+                String where = "fault at call " + k + (failed == null ? "" : " (" + failed.getMessage() + ")");
+                assertEquals(where + ": device buffers held", baseline[1], state[1]);
+                assertEquals(where + ": events alive", baseline[3], state[3]);
+                if (failed == null) {
+                    assertArrayEquals(where, tExpected, t);
+                    assertArrayEquals(where, uExpected, u);
+                    if (state[0] < k) {
+                        sites = k - 1;
+                        break;
+                    }
+                    written++;
+                } else if (Arrays.equals(t, before)) {
+                    assertTrue(where + ": t untouched, u written", Arrays.equals(u, before));
+                    untouched++;
+                } else {
+                    assertArrayEquals(where + ": t written in part", tExpected, t);
+                    assertArrayEquals(where + ": t written, u not as the JVM", uExpected, u);
+                    written++;
+                }
+                // The schedule is still usable.
+                s.execute();
+                assertArrayEquals(where + ", then again", tExpected, t);
+                assertArrayEquals(where + ", then again", uExpected, u);
+                assertEquals(hostMemory ? 12L * n : 0, s.report().task("t").bytesInPlace());
+            }
+        }
+        System.out.printf("FaultInjectionTest: %d OpenCL call sites of an in-place execution failed in turn (%d left "
+                + "the arrays untouched, %d found the JVM's results in them)%n", sites, untouched, written);
+        assertTrue("the walk did not end", sites > 0);
+        assertEquals(sites, untouched + written);
+        assertTrue("too few calls to be an execution: " + sites, sites >= 3);
     }
 }

@@ -17,6 +17,8 @@ import dev.ferrocl.api.TaskReport;
 import dev.ferrocl.api.TaskSchedule;
 import java.lang.reflect.Array;
 import java.util.Arrays;
+import org.junit.AfterClass;
+import org.junit.BeforeClass;
 import org.junit.Test;
 
 /**
@@ -31,14 +33,27 @@ import org.junit.Test;
  * task(s), and the caller sees the JVM's exception and partial results.</li>
  * <li>Consecutive tasks run as one native execution: intermediates stay on the device, results land once after the
  * last task; a failed device check reruns every task of the execution on the JVM, a failed host check splits it.</li>
- * <li>On a device that works in host memory (PoCL), arrays no kernel writes are read in place.</li>
  * </ul>
+ *
+ * Every schedule here copies ({@code TaskSchedule.inPlace(false)}): kernels working on the Java arrays in place on a
+ * host-memory device move nothing, see InPlaceTest.
  *
  * Every result is compared with the JVM's run on clones of the same inputs. Byte counts come from
  * {@link TaskReport#bytesUploaded()}, {@link TaskReport#bytesDownloaded()} and {@link TaskReport#bytesInPlace()}:
  * a read-only input may be uploaded or read in place depending on the device, so the tests check their sum.
  */
 public class HostPathTest {
+    // Copies are what this class is about: kernels working on the Java arrays in place (InPlaceTest) move nothing.
+    @BeforeClass
+    public static void copy() {
+        JvmOracle.inPlace = false;
+    }
+
+    @AfterClass
+    public static void restore() {
+        JvmOracle.inPlace = true;
+    }
+
     /** Lengths around work-group boundaries: the full-write proof is checked at launch for each. */
     private static final int[] LENGTHS = {1, 2, 3, 7, 1000, 4097};
 
@@ -287,7 +302,8 @@ public class HostPathTest {
             int[] x = ints(3900 + n, n);
             int[] expected = x.clone();
             HostPathKernels.twicePlusOne(expected, expected);
-            try (TaskSchedule s = new TaskSchedule("alias").task("t", HostPathKernels::twicePlusOne, x, x)) {
+            try (TaskSchedule s = new TaskSchedule("alias").inPlace(false)
+                    .task("t", HostPathKernels::twicePlusOne, x, x)) {
                 s.execute();
                 assertRanOnDevice(s.report(), "t");
                 // Written, so never read in place: uploaded once, downloaded once.
@@ -310,7 +326,7 @@ public class HostPathTest {
             int[] ec = c.clone();
             HostPathKernels.twice(a.clone(), et);
             HostPathKernels.add(et, b.clone(), ec);
-            try (TaskSchedule s = new TaskSchedule("two").task("twice", HostPathKernels::twice, a, t)
+            try (TaskSchedule s = new TaskSchedule("two").inPlace(false).task("twice", HostPathKernels::twice, a, t)
                     .task("add", HostPathKernels::add, t, b, c)) {
                 s.execute();
                 ExecutionReport report = s.report();
@@ -337,7 +353,7 @@ public class HostPathTest {
         HostPathKernels.twice((int[]) e[0], (int[]) e[2]);
         HostPathKernels.add((int[]) e[2], (int[]) e[1], (int[]) e[3]);
         HostPathKernels.combine((int[]) e[3], (int[]) e[2], (int[]) e[4]);
-        try (TaskSchedule s = new TaskSchedule("three").task("twice", HostPathKernels::twice, a, t)
+        try (TaskSchedule s = new TaskSchedule("three").inPlace(false).task("twice", HostPathKernels::twice, a, t)
                 .task("add", HostPathKernels::add, t, b, u)
                 .task("combine", HostPathKernels::combine, u, t, c)) {
             for (int round = 0; round < 2; round++) {
@@ -371,7 +387,7 @@ public class HostPathTest {
         HostPathKernels.twice((int[]) e[0], (int[]) e[1]);
         Throwable expected = assertThrows(ArrayIndexOutOfBoundsException.class,
                 () -> HostPathKernels.gather((int[]) e[1], (int[]) e[2], (int[]) e[3]));
-        try (TaskSchedule s = new TaskSchedule("fail").task("twice", HostPathKernels::twice, a, t)
+        try (TaskSchedule s = new TaskSchedule("fail").inPlace(false).task("twice", HostPathKernels::twice, a, t)
                 .task("gather", HostPathKernels::gather, t, idx, c)) {
             Throwable actual = assertThrows(Throwable.class, s::execute);
             assertEquals(expected.getClass(), actual.getClass());
@@ -412,7 +428,7 @@ public class HostPathTest {
         HostPathKernels.twice((int[]) e[0], (int[]) e[1]);
         Throwable expected = assertThrows(NullPointerException.class,
                 () -> HostPathKernels.add((int[]) e[1], (int[]) e[2], null));
-        try (TaskSchedule s = new TaskSchedule("split").task("twice", HostPathKernels::twice, a, t)
+        try (TaskSchedule s = new TaskSchedule("split").inPlace(false).task("twice", HostPathKernels::twice, a, t)
                 .task("add", HostPathKernels::add, t, b, (int[]) null)
                 .task("after", HostPathKernels::twice, b, u)) {
             // A null array is no bailout, even strict: the host refuses it before launch and the JVM runs the task.
@@ -443,7 +459,7 @@ public class HostPathTest {
         HostPathKernels.ramp((long[]) e[0]);
         HostPathKernels.sumInto((int[]) e[1], (long[]) e[0]);
         HostPathKernels.doubled((long[]) e[0], (long[]) e[2]);
-        try (TaskSchedule s = new TaskSchedule("split").task("ramp", HostPathKernels::ramp, t)
+        try (TaskSchedule s = new TaskSchedule("split").inPlace(false).task("ramp", HostPathKernels::ramp, t)
                 .task("sum", HostPathKernels::sumInto, a, t)
                 .task("doubled", HostPathKernels::doubled, t, out)) {
             s.execute();
@@ -468,7 +484,7 @@ public class HostPathTest {
         int[] a = ints(4900, n);
         int[] b = ints(4901, n);
         int[] c = ints(4902, n);
-        try (TaskSchedule s = new TaskSchedule("keep").task("t", HostPathKernels::scaleAdd, a, b, c)) {
+        try (TaskSchedule s = new TaskSchedule("keep").inPlace(false).task("t", HostPathKernels::scaleAdd, a, b, c)) {
             s.keepOnDevice(a, c);
             for (int round = 0; round < 4; round++) {
                 boolean changed = round < 3;
@@ -495,10 +511,10 @@ public class HostPathTest {
     // ---------------------------------------------------------------- zero-copy
 
     @Test
-    public void javaArraysAreCopiedNotReadInPlaceEvenOnAHostMemoryDevice() {
-        // A kernel reading a Java array in place would need the array pinned, and the garbage collector stopped, for
-        // as long as the kernel runs: inputs are copied instead, on every device (LongKernelTest has the collector
-        // running during a kernel).
+    public void withoutInPlaceJavaArraysAreCopiedEvenOnAHostMemoryDevice() {
+        // A kernel reading a Java array in place needs the array pinned, and (before JDK 22) the garbage collector
+        // stopped, for as long as the kernel runs: with inPlace(false) inputs are copied, on every device, however
+        // often the kernel ran before (LongKernelTest has the collector running during a long kernel).
         for (int n : new int[] {1000, 1 << 19}) { // the larger one is registered with the driver (>= 1 MiB)
             int[] a = ints(5000 + n, n);
             int[] t = ints(5001 + n, n);

@@ -102,11 +102,17 @@ public final class JvmOracle {
      * Runs the JVM side on clones first, then the schedule on the originals; asserts the task ran on the device
      * and every array matches.
      */
+    /**
+     * Whether {@code check}'s schedules let kernels work on the Java arrays in place on a host-memory device
+     * ({@link TaskSchedule#inPlace(boolean)}): on by default; a test class about copies turns it off around itself.
+     */
+    static volatile boolean inPlace = true;
+
     private static ExecutionReport check(double relTol, Call jvm, Adder adder, Object... args) {
         Object[] expected = cloneArgs(args);
         jvm.apply(expected);
         ExecutionReport report;
-        try (TaskSchedule s = adder.add(new TaskSchedule("oracle"))) {
+        try (TaskSchedule s = adder.add(new TaskSchedule("oracle").inPlace(inPlace))) {
             s.execute();
             report = s.report();
         }
