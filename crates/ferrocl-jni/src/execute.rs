@@ -419,17 +419,23 @@ pub(crate) fn execute<'local>(
     }
     phases.mark(0);
     let held = built.held();
+    // On a device that works in host memory, the same work as last time, if that was short, runs
+    // on the Java arrays in place (the key is for the whole segment, led by its first task).
     let leader = &calls[0].task;
-    let relaxed = std::sync::atomic::Ordering::Relaxed;
-    let last_wait = leader.last_wait_nanos.load(relaxed);
-    let last_bytes = leader.last_wait_bytes.load(relaxed);
-    let bytes: u64 = built.plan.arrays.iter().map(|a| a.bytes as u64).sum();
+    let unified = device.info().unified_memory;
+    let key = if unified { built.plan.work_key() } else { 0 };
+    let last = *leader
+        .last_work
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    let kept = built.plan.arrays.iter().any(|a| a.resident.is_some());
     let in_place = in_place
         && plan::hold_in_place(
-            device.info().unified_memory,
+            unified,
             timeout.is_some(),
-            (last_wait != u64::MAX).then(|| (Duration::from_nanos(last_wait), last_bytes)),
-            bytes,
+            kept,
+            last,
+            key,
             crate::in_place_budget(),
         );
     let executed = if in_place {
@@ -437,14 +443,29 @@ pub(crate) fn execute<'local>(
     } else {
         run_held(env, &device, &built.plan, &held, timeout)?
     };
-    if let Ok(e) = &executed {
-        let nanos = u64::try_from(e.waited.as_nanos()).unwrap_or(u64::MAX - 1);
-        leader.last_wait_nanos.store(nanos, relaxed);
-        leader.last_wait_bytes.store(bytes, relaxed);
+    if let (true, Ok(e)) = (unified, &executed) {
+        *leader
+            .last_work
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner) = Some((key, e.waited));
     }
     phases.mark(1);
     let location = &calls[0].task.jit.location;
-    let executed = executed.map_err(|e| runtime_error(&location.to_string(), e))?;
+    let executed = executed.map_err(|e| {
+        if in_place {
+            // The kernel may have run before the failure: in place, its results are then in the
+            // arrays it writes (see `run_in_place`).
+            runtime_error(
+                &format!(
+                    "{location} (in place: arrays a kernel writes may hold its results, as the JVM \
+                     computes them)"
+                ),
+                e,
+            )
+        } else {
+            runtime_error(&location.to_string(), e)
+        }
+    })?;
     let outcome = conclude(env, calls, *built, &[executed])?;
     phases.mark(2);
     phases.report();
@@ -1938,15 +1959,18 @@ fn run_in_place(
             (object, elem, len, written)
         })
         .collect();
+    // Whatever the execution waits for must be taken before the arrays are held.
+    let ticket = device.in_place_ticket();
     // SAFETY: no JNI call is made until `criticals` is dropped below (the executor makes none).
     let mut criticals = unsafe { Criticals::hold(env.get_raw(), &held) }?;
     let result = {
         let mut slices = criticals.slices();
-        device.execute(plan, &mut slices)
+        device.execute_in_place(&ticket, plan, &mut slices)
     };
     // Written back (a JVM that handed out copies) only when the results are wanted.
     criticals.commit = result.as_ref().is_ok_and(|e| !e.discarded);
     drop(criticals);
+    drop(ticket);
     Ok(result)
 }
 

@@ -155,12 +155,11 @@ pub(crate) struct Task {
     /// An execution found that the task cannot be streamed in batches (its batches would write
     /// the same elements, or a batch would not fit): later ones do not try again.
     pub(crate) stream_refused: std::sync::atomic::AtomicBool,
-    /// How long the last execution led by this task waited for its kernels, in nanoseconds
-    /// (`u64::MAX`: not run yet): on a device that works in host memory, the next one runs on
-    /// the Java arrays in place when this was short (`ferrocl_runtime::plan::hold_in_place`).
-    pub(crate) last_wait_nanos: std::sync::atomic::AtomicU64,
-    /// The bytes of that execution's arrays (its wait is scaled to another execution's bytes).
-    pub(crate) last_wait_bytes: std::sync::atomic::AtomicU64,
+    /// On a device that works in host memory: the work key (`ferrocl_runtime::Plan::work_key`)
+    /// of the last execution this task led, and how long its launches took; the next execution
+    /// of the same work runs on the Java arrays in place when that was short
+    /// (`ferrocl_runtime::plan::hold_in_place`).
+    pub(crate) last_work: std::sync::Mutex<Option<(u64, Duration)>>,
     /// Driver build time.
     pub(crate) build_time: Duration,
     /// Whether the driver build came from the runtime's program cache.
@@ -494,8 +493,7 @@ pub(crate) fn compile(args: CompileArgs<'_>) -> Result<u64, NativeError> {
         variants,
         windowed: OnceLock::new(),
         stream_refused: std::sync::atomic::AtomicBool::new(false),
-        last_wait_nanos: std::sync::atomic::AtomicU64::new(u64::MAX),
-        last_wait_bytes: std::sync::atomic::AtomicU64::new(0),
+        last_work: std::sync::Mutex::new(None),
         device,
         jit,
         dependencies,

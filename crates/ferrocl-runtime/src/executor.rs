@@ -146,6 +146,28 @@ impl HostAccess for Slices<'_, '_> {
         true
     }
 
+    fn pinned(
+        &mut self,
+        _writes: bool,
+        f: &mut dyn FnMut(&mut [HostData<'_>]) -> Result<(), RuntimeError>,
+    ) -> Result<(), RuntimeError> {
+        f(self.0)
+    }
+}
+
+/// Slices held in place for an execution that may also write its results in place
+/// ([`Device::execute_in_place`]).
+struct InPlace<'s, 'h>(&'s mut [HostData<'h>]);
+
+impl HostAccess for InPlace<'_, '_> {
+    fn byte_lens(&self) -> Vec<usize> {
+        self.0.iter().map(HostData::byte_len).collect()
+    }
+
+    fn stable(&self) -> bool {
+        true
+    }
+
     fn results_in_place(&self) -> bool {
         true
     }
@@ -157,6 +179,13 @@ impl HostAccess for Slices<'_, '_> {
     ) -> Result<(), RuntimeError> {
         f(self.0)
     }
+}
+
+/// What an in-place execution takes before its host arrays are held (see
+/// [`Device::in_place_ticket`]).
+pub struct InPlaceTicket<'d> {
+    device: &'d Device,
+    _transfers: std::sync::RwLockReadGuard<'d, ()>,
 }
 
 /// What a cancelled execution left behind: device buffers and staging memory that its kernels may
@@ -679,6 +708,46 @@ impl Device {
         self.execute_with(plan, &mut Slices(host))
     }
 
+    /// The first step of an in-place execution ([`Device::execute_in_place`]), taken before the
+    /// caller holds its host arrays: the shared hold on host registrations that every execution
+    /// takes (waiting for it with the arrays held could deadlock: a thread that unregisters
+    /// memory waits for executions that may wait for the arrays' holder).
+    pub fn in_place_ticket(&self) -> InPlaceTicket<'_> {
+        InPlaceTicket {
+            device: self,
+            _transfers: self.shared_transfers(),
+        }
+    }
+
+    /// Runs `plan` over `host`, host arrays the caller holds in place for the whole call (a JVM's
+    /// arrays held with `GetPrimitiveArrayCritical`), on a device that works in host memory: the
+    /// kernels read them in place and, when the plan is one launch that cannot fail a check, write
+    /// its results into them (see the module docs). Runs on a queue of its own, so it never waits
+    /// for other executions' commands, and does not wait for cancelled executions either: with
+    /// the arrays held, the wait is for this plan's commands only. Refused: a plan with kept
+    /// arrays (another execution may hold their buffers for as long as its kernels run), a
+    /// device with memory of its own, and what [`Device::execute`] refuses.
+    pub fn execute_in_place(
+        &self,
+        ticket: &InPlaceTicket<'_>,
+        plan: &Plan<'_>,
+        host: &mut [HostData<'_>],
+    ) -> Result<Executed, RuntimeError> {
+        if !ptr::eq(ticket.device, self) || self.in_place_queue.is_none() {
+            return Err(RuntimeError::InvalidLaunch(
+                "an in-place execution on a device with memory of its own, or with another \
+                 device's ticket"
+                    .into(),
+            ));
+        }
+        if plan.arrays.iter().any(|a| a.resident.is_some()) {
+            return Err(RuntimeError::InvalidLaunch(
+                "an in-place execution with kept arrays".into(),
+            ));
+        }
+        self.execute_in(plan, &mut InPlace(host))
+    }
+
     /// Waits until the commands of executions cancelled earlier finished, and takes back what
     /// they held (their buffers may be bound again only then). The wait itself can be cancelled.
     fn settle_abandoned(&self, host: &mut dyn HostAccess) -> Result<(), RuntimeError> {
@@ -740,7 +809,15 @@ impl Device {
         plan: &Plan<'_>,
         host: &mut dyn HostAccess,
     ) -> Result<Executed, RuntimeError> {
-        self.settle_abandoned(host)?;
+        // In place, the host holds its arrays: no waiting for other executions' commands (they
+        // hold their own buffers, and this one runs on a queue of its own).
+        let in_place_queue = self
+            .in_place_queue
+            .as_ref()
+            .filter(|_| host.results_in_place());
+        if in_place_queue.is_none() {
+            self.settle_abandoned(host)?;
+        }
         // A CPU driver may compile kernels at their first launch, and its compiler installs signal
         // handlers the JVM must get back (see the `signals` module); GPU drivers compile at build.
         let _signals =
@@ -884,7 +961,9 @@ impl Device {
 
         // Profiling costs several microseconds per command on some drivers: only executions that
         // report device times use the profiling queue.
-        let queue = if plan.profile {
+        let queue = if let Some(q) = in_place_queue {
+            q
+        } else if plan.profile {
             &self.queue
         } else if plan.side_queue {
             &self.side_queue

@@ -219,23 +219,71 @@ pub const DEFAULT_IN_PLACE_BUDGET: std::time::Duration = std::time::Duration::fr
 /// Whether an execution on a device that works in host memory (`unified_memory`) runs its kernels
 /// on the host arrays themselves, held in place for the whole execution: inputs read and results
 /// written with no copy, but the arrays pinned (for a JVM: garbage collection waits, and the wait
-/// cannot be cancelled) while the kernels run. Yes when the same work's last wait for its kernels
-/// (`last`: the wait and the bytes of its arrays; unknown the first time: then it copies, and is
-/// timed), scaled to this execution's `bytes`, is at most `budget`. A zero budget turns it off;
-/// `cancellable` executions (a timeout) always copy.
+/// cannot be cancelled) while the kernels run. Yes when the same work (`key`, see
+/// [`Plan::work_key`]: the same kernels, sizes and scalar values) was timed last (`last`: its key
+/// and how long its launches took) and took at most `budget`; other work copies, and is timed.
+/// Never with `kept` arrays (another execution may hold their device buffers while its kernels
+/// run), for `cancellable` executions (a timeout), or with a zero budget.
 pub fn hold_in_place(
     unified_memory: bool,
     cancellable: bool,
-    last: Option<(std::time::Duration, u64)>,
-    bytes: u64,
+    kept: bool,
+    last: Option<(u64, std::time::Duration)>,
+    key: u64,
     budget: std::time::Duration,
 ) -> bool {
-    let Some((wait, last_bytes)) = last else {
-        return false;
-    };
-    // The wait grows with the data (memory-bound kernels, or one work-item per element).
-    let scaled = wait.as_secs_f64() * (bytes.max(1) as f64 / last_bytes.max(1) as f64).max(1.0);
-    unified_memory && !cancellable && !budget.is_zero() && scaled <= budget.as_secs_f64()
+    unified_memory
+        && !cancellable
+        && !kept
+        && !budget.is_zero()
+        && last.is_some_and(|(k, took)| k == key && took <= budget)
+}
+
+impl Plan<'_> {
+    /// A key for the work this plan does, for [`hold_in_place`]: its launches' kernels (the
+    /// built objects: another variant or build is other work), global and local sizes and
+    /// arguments (scalar values included), and its arrays' sizes. Work whose time depends on the
+    /// arrays' contents (a loop bound read from an array) has the same key whatever they hold.
+    pub fn work_key(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        self.arrays.len().hash(&mut h);
+        for a in &self.arrays {
+            a.bytes.hash(&mut h);
+            a.window.hash(&mut h);
+        }
+        self.launches.len().hash(&mut h);
+        for l in &self.launches {
+            (l.kernel as *const BuiltKernel as usize).hash(&mut h);
+            l.geometry.global.hash(&mut h);
+            l.geometry.local.hash(&mut h);
+            l.partials.hash(&mut h);
+            for arg in &l.args {
+                match *arg {
+                    Arg::Value(v) => {
+                        0u8.hash(&mut h);
+                        match v {
+                            KernelArg::Byte(x) => (1u8, i64::from(x)).hash(&mut h),
+                            KernelArg::Short(x) => (2u8, i64::from(x)).hash(&mut h),
+                            KernelArg::Char(x) => (3u8, i64::from(x)).hash(&mut h),
+                            KernelArg::Int(x) => (4u8, i64::from(x)).hash(&mut h),
+                            KernelArg::Long(x) => (5u8, x).hash(&mut h),
+                            KernelArg::Float(x) => (6u8, u64::from(x.to_bits())).hash(&mut h),
+                            KernelArg::Double(x) => (7u8, x.to_bits()).hash(&mut h),
+                            KernelArg::Buffer(x) => (8u8, x as u64).hash(&mut h),
+                            KernelArg::Local(x) => (9u8, x as u64).hash(&mut h),
+                        }
+                    }
+                    Arg::Array(i) => (1u8, i).hash(&mut h),
+                    Arg::Status => 2u8.hash(&mut h),
+                    Arg::NoStatus => 3u8.hash(&mut h),
+                    Arg::Partials(i) => (4u8, i).hash(&mut h),
+                    Arg::Base { array, elem_bytes } => (5u8, array, elem_bytes).hash(&mut h),
+                }
+            }
+        }
+        h.finish()
+    }
 }
 
 #[cfg(test)]
@@ -243,48 +291,77 @@ mod tests {
     use super::*;
 
     #[test]
-    fn in_place_only_on_host_memory_devices_for_work_known_to_be_short() {
+    fn in_place_only_on_host_memory_devices_for_the_same_work_known_to_be_short() {
         let ms = std::time::Duration::from_millis;
         let budget = DEFAULT_IN_PLACE_BUDGET;
-        let mb = 1 << 20;
-        assert!(hold_in_place(true, false, Some((ms(3), mb)), mb, budget));
-        assert!(hold_in_place(true, false, Some((budget, mb)), mb, budget));
-        // Smaller data than last time: no shorter than last time's wait.
-        assert!(hold_in_place(true, false, Some((ms(3), mb)), 1, budget));
-        assert!(!hold_in_place(
-            true,
-            false,
-            Some((budget + ms(1), mb)),
-            1,
-            budget
-        ));
-        // Six times the data: about six times the wait.
+        let (key, other) = (17, 18);
         assert!(hold_in_place(
             true,
             false,
-            Some((ms(3), mb)),
-            6 * mb,
+            false,
+            Some((key, ms(3))),
+            key,
+            budget
+        ));
+        assert!(hold_in_place(
+            true,
+            false,
+            false,
+            Some((key, budget)),
+            key,
+            budget
+        ));
+        // Other work (another scalar, size or kernel) than the one timed; not timed yet; too long.
+        assert!(!hold_in_place(
+            true,
+            false,
+            false,
+            Some((key, ms(3))),
+            other,
+            budget
+        ));
+        assert!(!hold_in_place(true, false, false, None, key, budget));
+        assert!(!hold_in_place(
+            true,
+            false,
+            false,
+            Some((key, budget + ms(1))),
+            key,
+            budget
+        ));
+        // A GPU with its own memory, a timeout, kept arrays, switched off.
+        assert!(!hold_in_place(
+            false,
+            false,
+            false,
+            Some((key, ms(3))),
+            key,
+            budget
+        ));
+        assert!(!hold_in_place(
+            true,
+            true,
+            false,
+            Some((key, ms(3))),
+            key,
             budget
         ));
         assert!(!hold_in_place(
             true,
             false,
-            Some((ms(3), mb)),
-            7 * mb,
+            true,
+            Some((key, ms(3))),
+            key,
             budget
         ));
-        // Not timed yet, too long last time, a GPU with its own memory, a timeout, switched off.
-        assert!(!hold_in_place(true, false, None, mb, budget));
         assert!(!hold_in_place(
             true,
             false,
-            Some((budget + ms(1), mb)),
-            mb,
-            budget
+            false,
+            Some((key, ms(0))),
+            key,
+            ms(0)
         ));
-        assert!(!hold_in_place(false, false, Some((ms(3), mb)), mb, budget));
-        assert!(!hold_in_place(true, true, Some((ms(3), mb)), mb, budget));
-        assert!(!hold_in_place(true, false, Some((ms(0), mb)), mb, ms(0)));
     }
 
     fn u(array: usize, reads: bool, writes: bool, writes_all: bool) -> Use {

@@ -636,3 +636,80 @@ fn a_launch_without_a_status_word_runs_and_one_with_it_still_fails() {
         "a failed launch leaves the host arrays alone"
     );
 }
+
+#[test]
+fn in_place_results_land_in_the_host_slices_only_when_no_check_can_fail() {
+    let Some(dev) = dev() else { return };
+    let n = 1000;
+    let kernel = dev.build(ADD, OPTS, "add").expect("build");
+    let written = Transfer {
+        upload: false,
+        download: true,
+        ..Transfer::default()
+    };
+    let expected: Vec<i32> = (0..n as i32).map(|x| x + 10).collect();
+    if !dev.info().unified_memory {
+        // A device with memory of its own refuses.
+        let plan = one_launch(&kernel, n, written, None);
+        let mut a: Vec<i32> = (0..n as i32).collect();
+        let mut c = vec![-1i32; n];
+        let ticket = dev.in_place_ticket();
+        let refused = dev.execute_in_place(
+            &ticket,
+            &plan,
+            &mut [HostData::from(&mut a), HostData::from(&mut c)],
+        );
+        assert!(refused.is_err());
+        return;
+    }
+    for (status, fails) in [(false, false), (true, false), (true, true)] {
+        let mut plan = one_launch(&kernel, n, written, None);
+        if !status {
+            // No check can fail: the launch gets no status word.
+            plan.launches[0].args[4] = Arg::NoStatus;
+        }
+        let mut a: Vec<i32> = (0..n as i32)
+            .map(|x| if fails && x == 500 { -5 } else { x })
+            .collect();
+        let mut c = vec![-1i32; n];
+        let c_at = c.as_ptr() as usize;
+        let ticket = dev.in_place_ticket();
+        let done = dev
+            .execute_in_place(
+                &ticket,
+                &plan,
+                &mut [HostData::from(&mut a), HostData::from(&mut c)],
+            )
+            .expect("execute_in_place");
+        let t = &done.times[0];
+        let what = format!("status word {status}, failing {fails}");
+        assert_eq!(c.as_ptr() as usize, c_at);
+        if fails {
+            assert_eq!(done.failed, Some((0, 7)), "{what}");
+            assert!(c.iter().all(|&x| x == -1), "{what}: c untouched");
+            continue;
+        }
+        assert_eq!(done.failed, None, "{what}");
+        assert_eq!(c, expected, "{what}");
+        // a is always read in place; c is written in place only without a status word.
+        let c_in_place = if status { 0 } else { n * 4 };
+        assert_eq!(t.bytes_in_place, (n * 4 + c_in_place) as u64, "{what}");
+        assert_eq!(t.bytes_downloaded, (n * 4 - c_in_place) as u64, "{what}");
+        assert_eq!(t.bytes_uploaded, 0, "{what}");
+    }
+    // Kept arrays are refused.
+    let handle = residency::keep();
+    let r = residency::kept_buffer(handle, &dev, n * 4).expect("buffer");
+    let plan = one_launch(&kernel, n, written, Some(r));
+    let mut a: Vec<i32> = (0..n as i32).collect();
+    let mut c = vec![-1i32; n];
+    let ticket = dev.in_place_ticket();
+    assert!(dev
+        .execute_in_place(
+            &ticket,
+            &plan,
+            &mut [HostData::from(&mut a), HostData::from(&mut c)],
+        )
+        .is_err());
+    residency::release(handle);
+}

@@ -34,7 +34,7 @@ final class Config {
      * {@code -Dferrocl.inPlaceMillis=N} (or {@code FERROCL_IN_PLACE_MILLIS}, read by the native library): on a device
      * that works in host memory (PoCL), an execution whose kernels took at most N ms last time runs them on the Java
      * arrays in place, with no copy, holding the arrays (and so the garbage collector, and an interrupt) for as long
-     * as they run; 0 turns it off; -1 when not set (default 20).
+     * as they run; 0 turns it off; -1 when not set or negative (default 20).
      */
     static final long IN_PLACE_MILLIS = inPlaceMillis(System.getProperty("ferrocl.inPlaceMillis"));
 
@@ -43,7 +43,8 @@ final class Config {
             return -1;
         }
         try {
-            return Math.max(0, Long.parseLong(text.trim()));
+            long millis = Long.parseLong(text.trim());
+            return millis < 0 ? -1 : millis;
         } catch (NumberFormatException e) {
             System.getLogger("dev.ferrocl").log(System.Logger.Level.WARNING,
                     "ignoring ferrocl.inPlaceMillis=" + text + ": not a number of milliseconds");

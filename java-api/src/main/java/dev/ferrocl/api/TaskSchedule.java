@@ -898,8 +898,9 @@ public final class TaskSchedule implements AutoCloseable {
      * and write the Java arrays in place instead of copies (on by default). In place, an execution copies nothing,
      * but holds its arrays for as long as its kernels run ({@code GetPrimitiveArrayCritical}): before JDK 22 the
      * garbage collector waits meanwhile, and an interrupt is not seen (the thread's interrupt status stays set). So
-     * an execution runs in place only when the same work's kernels took at most {@code -Dferrocl.inPlaceMillis}
-     * (default 20 ms; 0: never) the time before, never with a {@link #timeout(Duration) timeout}, and kernels
+     * an execution runs in place only when the same work (kernels, sizes, scalar arguments) took at most
+     * {@code -Dferrocl.inPlaceMillis} (default 20 ms; 0: never) the time before, never with a
+     * {@link #timeout(Duration) timeout} or arrays kept on the device, and kernels
      * write results in place only when the execution is one kernel launch none of whose checks can fail (a failed
      * check, or a driver failure between launches, must leave every array as it was); otherwise results are copied
      * back. Devices with their own memory (GPUs) always copy.
