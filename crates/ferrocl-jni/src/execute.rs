@@ -689,12 +689,16 @@ fn build<'local, 'k>(
             // A tiled kernel's work-item computes `coarsen` points along each loop (`micro` when
             // the launch chose other points per work-item).
             let points = |own: u32| u64::from(micro.unwrap_or(own).max(1));
-            let ndrange: Vec<u64> = counts
+            let mut ndrange: Vec<u64> = counts
                 .iter()
                 .zip(&kernel.coarsen)
                 .rev()
                 .map(|(&c, &per)| c.div_ceil(points(per)))
                 .collect();
+            // Idle work-items some kernels number their iterations around (`Kernel::pad_items`).
+            if let Some(d0) = ndrange.first_mut() {
+                *d0 = d0.saturating_add(u64::from(kernel.pad_items));
+            }
             let requested = call.requested_local.as_deref();
             let geometry = geometry::plan(
                 Shape {

@@ -203,6 +203,10 @@ pub struct Kernel {
     pub applied: Vec<Applied>,
     /// The kernel for windows of its arrays (see [`Windowed`]).
     pub windowed: Windowed,
+    /// Work-items the launch covers along NDRange dimension 0 beyond `ceil(trip count /
+    /// coarsen)`, which run nothing (the coherent numbering's alignment, see the `coherence`
+    /// module); 0 for most kernels.
+    pub pad_items: u32,
     /// Some check of the kernel can fail on the device (it writes its status word somewhere);
     /// `false` when every check was proven away or none was needed.
     pub may_fail: bool,
@@ -1211,7 +1215,9 @@ pub fn write_kernel(
         for (k, d) in nest.dims.iter().enumerate() {
             let dim = nest.dims.len() - 1 - k;
             let (start, count) = &dim_names[k];
-            if w.stage.staged > 0 {
+            if coherent {
+                // The coherent numbering returns from the work-items that run no iteration.
+            } else if w.stage.staged > 0 {
                 // Work-items past the trip count stay for the staged loop's barriers and end
                 // after it (see the `staging` module).
                 let _ = writeln!(
@@ -1402,6 +1408,11 @@ pub fn write_kernel(
         windowed,
         may_fail,
         proven_infallible,
+        pad_items: if coherent {
+            coherence::SEAM_ALIGN - 1
+        } else {
+            0
+        },
         source: src,
         params,
         features: w.features,

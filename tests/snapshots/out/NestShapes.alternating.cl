@@ -16,10 +16,11 @@ __kernel void alternating(
     const uint ferrocl_count0,
     __global int* ferrocl_status)
 {
-    if (get_global_id(0) >= (size_t)ferrocl_count0) return;
-    // Even iterations on the first half of the work-items, odd ones on the second (coherentBranches).
-    const uint ferrocl_half = (ferrocl_count0 >> 1) + (ferrocl_count0 & 1u);
-    const uint ferrocl_t = (uint)get_global_id(0) < ferrocl_half ? 2u * (uint)get_global_id(0) : 2u * ((uint)get_global_id(0) - ferrocl_half) + 1u;
+    // Even iterations first, odd ones from a warp boundary on (coherentBranches).
+    const ulong ferrocl_half = (ulong)((ferrocl_count0 >> 1) + (ferrocl_count0 & 1u));
+    const ulong ferrocl_seam = (ferrocl_half + 63ul) & ~(ulong)63ul;
+    if (get_global_id(0) >= ferrocl_seam + (ferrocl_count0 >> 1) || (get_global_id(0) >= ferrocl_half && get_global_id(0) < ferrocl_seam)) return;
+    const uint ferrocl_t = get_global_id(0) < ferrocl_half ? 2u * (uint)get_global_id(0) : 2u * (uint)(get_global_id(0) - ferrocl_seam) + 1u;
     const int i = (int)((uint)ferrocl_start0 + (uint)ferrocl_t);
     int acc;
     int k;

@@ -50,6 +50,21 @@ public class SeriesBench {
     static final int STEPS = 1000;
 
     /**
+     * The hand-written kernel's work-group size: the largest divisor of {@code pairs} from 64 to 128 (125 for the
+     * suite's sizes), else 128. Measured on the H100 (bench-native/series, 2026-11-26,
+     * bench-results/raw/2026-11-26-h100-in-place/series/): 10 000 pairs ran 887 µs at 128, 717–727 µs at 40, 125, 200
+     * and 250 (all divisors of 10 000); 20 000 pairs 794 µs at 125 and 128, 916 µs at 200 and 250.
+     */
+    static long localSize(int pairs) {
+        for (int local = 128; local >= 64; local--) {
+            if (pairs % local == 0) {
+                return local;
+            }
+        }
+        return 128;
+    }
+
+    /**
      * The same computation in OpenCL C, one work-item per coefficient, as a GPU programmer would write it: the cosine
      * coefficients (odd {@code i}) on the first half of the work-items and the sine ones (even {@code i}) on the
      * second, so that the work-items of a warp take the same branch (Java's loop, and Aparapi's kernel, alternate
@@ -303,7 +318,7 @@ public class SeriesBench {
     @Benchmark
     public double[] opencl() {
         int items = 2 * pairs - 1;
-        long local = 128;
+        long local = localSize(pairs);
         long global = (items + local - 1) / local * local;
         long nanos = kernel.launch(new long[] {global}, new long[] {local}, out, 2 * pairs, STEPS).kernelNanos();
         KernelTimes.record(NAME, "opencl", size, nanos, kernel);

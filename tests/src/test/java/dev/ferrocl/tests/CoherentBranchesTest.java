@@ -106,7 +106,10 @@ public class CoherentBranchesTest {
 
     @Test
     public void oddAndEvenTripCountsAndOffsetStarts() {
-        for (int[] range : new int[][] {{0, 1000}, {0, 1001}, {-37, 4000}, {5, 6}, {-3, 258}}) {
+        // Trip counts whose even half ends on, just before and just after the 64-work-item seam the odd half starts
+        // at (127, 128, 129: halves of 64 and 65), and far from it.
+        for (int[] range : new int[][] {{0, 1000}, {0, 1001}, {-37, 4000}, {5, 6}, {-3, 258}, {0, 127}, {0, 128},
+                {0, 129}, {1, 130}, {0, 2}, {0, 3}}) {
             int n = range[1] - range[0];
             int[] seed = Inputs.ints(101 + n, n);
             ExecutionReport report = check(CoherentBranchesTest::alternating, seed, new int[n], range[0], range[1], 17);
