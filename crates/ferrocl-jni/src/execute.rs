@@ -443,11 +443,14 @@ pub(crate) fn execute<'local>(
     } else {
         run_held(env, &device, &built.plan, &held, timeout)?
     };
+    // Only a run that did all its work times it (a failed check may end a kernel early).
     if let (true, Ok(e)) = (unified, &executed) {
-        *leader
-            .last_work
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner) = Some((key, e.waited));
+        if e.failed.is_none() && !e.discarded {
+            *leader
+                .last_work
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner) = Some((key, e.waited));
+        }
     }
     phases.mark(1);
     let location = &calls[0].task.jit.location;

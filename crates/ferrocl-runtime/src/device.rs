@@ -45,10 +45,10 @@ pub struct Device {
     /// A second in-order queue without profiling: batches of one execution alternate between
     /// it and `plain_queue`, so one batch's transfers overlap another's kernels.
     pub(crate) side_queue: CommandQueue,
-    /// On a device that works in host memory, the in-order queue (with profiling) of executions
-    /// that hold their host arrays in place (`Device::execute_in_place`): theirs alone, so that
-    /// they wait for no other execution's commands.
-    pub(crate) in_place_queue: Option<CommandQueue>,
+    /// On a device that works in host memory, the in-order queues (with profiling, without) of
+    /// executions that hold their host arrays in place (`Device::execute_in_place`): theirs
+    /// alone, so that they wait for no other execution's commands.
+    pub(crate) in_place_queue: Option<(CommandQueue, CommandQueue)>,
     pub(crate) context: Context,
     pub(crate) cl_device: ClDevice,
     pub(crate) info: DeviceInfo,
@@ -106,11 +106,10 @@ impl Device {
         // integrated GPU does not.
         let unified = cl_device.host_unified_memory().unwrap_or(true);
         let in_place_queue = if info.unified_memory {
-            Some(create_queue(
-                &context,
-                &cl_device,
-                CL_QUEUE_PROFILING_ENABLE,
-            )?)
+            Some((
+                create_queue(&context, &cl_device, CL_QUEUE_PROFILING_ENABLE)?,
+                create_queue(&context, &cl_device, 0)?,
+            ))
         } else {
             None
         };

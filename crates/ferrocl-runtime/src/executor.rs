@@ -343,8 +343,10 @@ struct Staging {
 }
 
 impl Staging {
-    fn new(device: &Device, bytes: usize) -> Staging {
-        let pinned = if bytes == 0 {
+    /// `heap_only`: never the device's page-locked memory (an in-place execution: taking a new
+    /// area maps it on a shared queue, which waits for other executions' commands).
+    fn new(device: &Device, bytes: usize, heap_only: bool) -> Staging {
+        let pinned = if bytes == 0 || heap_only {
             None
         } else {
             device.take_staging(bytes)
@@ -814,7 +816,8 @@ impl Device {
         let in_place_queue = self
             .in_place_queue
             .as_ref()
-            .filter(|_| host.results_in_place());
+            .filter(|_| host.results_in_place())
+            .map(|(profiling, plain)| if plan.profile { profiling } else { plain });
         if in_place_queue.is_none() {
             self.settle_abandoned(host)?;
         }
@@ -1055,7 +1058,7 @@ impl Device {
                     .then(|| layout.add(len))
             })
             .collect();
-        let staging = Staging::new(self, layout.bytes);
+        let staging = Staging::new(self, layout.bytes, in_place_queue.is_some());
         let pinned = staging.is_pinned();
         let mut holding = Holding {
             device: self,
