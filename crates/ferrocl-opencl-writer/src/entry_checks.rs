@@ -56,13 +56,6 @@ pub(crate) struct Counted {
     /// Whether the loop stores to any array, allocates one, keeps a guard the test does not
     /// prove, is left other than by its header's test, or its header has a fixed node.
     pub(crate) impure: bool,
-    /// The nodes the test reads besides the tested variable's entry and bound: the other
-    /// induction variables' entry values, the checked arrays, the terms of the checked indices,
-    /// the divisors (for `staging`: a test of values every work-item shares needs no group AND).
-    pub(crate) test_inputs: Vec<NodeId>,
-    /// Leaving the loop runs nothing: the header's exit leads to a block with no fixed node other
-    /// than control flow (then a copy that ends past the range need not take the exit).
-    pub(crate) bare_exit: bool,
     /// The index guards the test does not prove, each right before the load it protects, when
     /// they are the loop's only impurity besides loads: the fast copy may then defer them (see
     /// `Writer::deferred_checks`).
@@ -127,28 +120,6 @@ fn exit_test(cfg: &Cfg, b: usize) -> Option<(NodeId, bool, HashSet<NodeId>)> {
         .flat_map(|&m| cfg.blocks[m].nodes.iter().copied())
         .collect();
     Some((test, stays_if_true, inside))
-}
-
-/// Whether leaving loop `b` runs nothing inside the loop's braces: the header's exit is the loop's
-/// only exit block (a `LoopExit` of this header), which the writer then writes after the loop and
-/// reaches with a plain `break` (see `structure`).
-fn bare_exit(g: &ferrocl_graph::Graph, cfg: &Cfg, b: usize) -> bool {
-    let Some(members) = cfg.loops.get(&b) else {
-        return false;
-    };
-    let mut exits = cfg.blocks[b].succs.iter().filter(|s| !members.contains(s));
-    let (Some(&exit), None) = (exits.next(), exits.next()) else {
-        return false;
-    };
-    let header = cfg.blocks[b].nodes[0];
-    let loop_exits: Vec<usize> = (0..cfg.blocks.len())
-        .filter(|&e| {
-            cfg.blocks[e].nodes.first().is_some_and(|&first| {
-                *g.op(first) == Op::LoopExit && g.inputs(first).first() == Some(&header)
-            })
-        })
-        .collect();
-    loop_exits == [exit]
 }
 
 /// The back-edge values of an induction variable's phi: each is `phi + step` (`induction` accepts
@@ -294,17 +265,6 @@ impl Writer<'_> {
                 }
             }
         }
-        // What the test reads (see `Counted::test_inputs`).
-        let mut test_inputs: Vec<NodeId> = Vec::new();
-        for (_, array, affine) in &accesses {
-            test_inputs.push(*array);
-            test_inputs.extend(affine.rest.terms.iter().map(|&(t, _)| t));
-            test_inputs.extend(affine.scale.terms.iter().map(|&(t, _)| t));
-            if let Some(iv) = affine.iv {
-                test_inputs.push(g.inputs(iv)[1]);
-            }
-        }
-        test_inputs.extend(divisors.iter().map(|&(_, y)| y));
         // In the header's order, each guard before its load.
         let preloaded: Vec<NodeId> = cfg.blocks[b]
             .nodes
@@ -504,8 +464,6 @@ impl Writer<'_> {
             }
         }
         for (n, array, rest) in unchecked_loads {
-            test_inputs.push(array);
-            test_inputs.extend(rest.terms.iter().map(|&(t, _)| t));
             let (_, len) = self.array(n, array)?;
             let rest_c = linear_c(self, &rest)?;
             let end = match ends.iter().find(|(v, _)| *v == ind.phi) {
@@ -536,8 +494,6 @@ impl Writer<'_> {
             last: last.clone(),
             unit_loads,
             impure,
-            test_inputs,
-            bare_exit: bare_exit(&self.mg.graph, cfg, b),
             deferrable: deferrable.unwrap_or_default(),
         };
         let fast = self.names.fresh(&format!("{k}_fast"));

@@ -73,9 +73,6 @@ pub(crate) struct StageState {
     /// Work-items per group (and columns per tile) of the staged loop: [`STAGE`], or
     /// [`SHARED_STAGE`] when every staged load is shared.
     pub(crate) width: usize,
-    /// The staged copy runs under the entry test itself, which every work-item computes alike
-    /// (see [`Writer::begin_staged`]), and the copy as written only where it failed.
-    pub(crate) uniform_test: bool,
     /// Loads before the loop may be written deferred (see [`Lead`]); a speculative pass, redone
     /// without it when the loop is not staged after all.
     pub(crate) lead_allowed: bool,
@@ -290,28 +287,10 @@ impl Writer<'_> {
         // Loads before the loop are no longer deferred; their flag is reported after it.
         self.stage.lead.open = false;
         let g = &self.mg.graph;
-        // A test of values every work-item shares (kernel arguments, lengths, constants) holds in
-        // all of them or in none: it is the group's AND itself. Written as the test, the driver
-        // sees a branch every work-item takes alike; and when leaving the loop runs nothing, the
-        // copy as written can be left to the groups that failed it (after the tiles it would
-        // only take the exit). Measured on the H100 (`bench-native/nbody2`, N-body 16384): 0.94
-        // of the hand-written kernel with the group AND in local memory, 0.99 without it and the
-        // copy after the tiles; either change alone, 0.94.
-        let mut memo = HashMap::new();
-        let uniform_test = test.counted.bare_exit
-            && test
-                .counted
-                .test_inputs
-                .iter()
-                .chain([&test.counted.entry, &test.counted.bound])
-                .all(|&n| uniform(g, n, &mut memo, 0));
-        self.stage.uniform_test = uniform_test;
         // At most one staged loop per kernel (nothing fixed may come before it), so these names
         // are the kernel's own.
         let all = self.names.own("ferrocl_group_fast");
-        if !uniform_test {
-            self.top_decls.push(format!("__local int {all};"));
-        }
+        self.top_decls.push(format!("__local int {all};"));
         let lid = self.names.own("ferrocl_lid");
         let t = self.names.own("ferrocl_tile_start");
         let r = self.names.own("ferrocl_row");
@@ -383,15 +362,11 @@ impl Writer<'_> {
             "// Staged coalescing: {} array read(s) through local memory, {width} columns at a time, when the whole work-group passes the test.",
             loads.len()
         ));
-        if uniform_test {
-            self.line(&format!("if ({}) {{", test.condition));
-        } else {
-            self.line(&format!("if (get_local_id(0) == 0) {all} = 1;"));
-            self.line("barrier(CLK_LOCAL_MEM_FENCE);");
-            self.line(&format!("if ({ACTIVE} && !{}) {all} = 0;", test.condition));
-            self.line("barrier(CLK_LOCAL_MEM_FENCE);");
-            self.line(&format!("if ({all}) {{"));
-        }
+        self.line(&format!("if (get_local_id(0) == 0) {all} = 1;"));
+        self.line("barrier(CLK_LOCAL_MEM_FENCE);");
+        self.line(&format!("if ({ACTIVE} && !{}) {all} = 0;", test.condition));
+        self.line("barrier(CLK_LOCAL_MEM_FENCE);");
+        self.line(&format!("if ({all}) {{"));
         self.open_scope();
         self.line(&format!("const int {lid} = (int)get_local_id(0);"));
         self.line(&format!(
@@ -445,8 +420,6 @@ impl Writer<'_> {
     /// Closes the tile loop and opens the copy as written, which every active work-item runs:
     /// after the tiles it only takes the loop's exit (the variable is past the range), and in a
     /// group where some work-item failed the test it runs the whole loop, every check in place.
-    /// Under a test every work-item computes alike, with an exit that runs nothing, only the
-    /// work-items whose test failed run it (`else`).
     pub(crate) fn staged_fallback(&mut self) {
         self.stage.tile_reads.clear();
         self.stage.loop_prefix = None;
@@ -456,12 +429,8 @@ impl Writer<'_> {
         self.close_scope();
         self.line("}");
         self.close_scope();
-        if std::mem::take(&mut self.stage.uniform_test) {
-            self.line(&format!("}} else if ({ACTIVE}) {{"));
-        } else {
-            self.line("}");
-            self.line(&format!("if ({ACTIVE}) {{"));
-        }
+        self.line("}");
+        self.line(&format!("if ({ACTIVE}) {{"));
         self.open_scope();
     }
 

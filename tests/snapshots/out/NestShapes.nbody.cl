@@ -34,6 +34,7 @@ __kernel __attribute__((reqd_work_group_size(128, 1, 1))) void nbody(
     float sy;
     float sz;
     int j;
+    __local int ferrocl_group_fast;
     __local float ferrocl_tile0[128];
     __local float ferrocl_tile1[128];
     __local float ferrocl_tile2[128];
@@ -60,7 +61,11 @@ __kernel __attribute__((reqd_work_group_size(128, 1, 1))) void nbody(
         && ((ulong)((long)j) < (ulong)m_length && (ulong)(j_end) < (ulong)m_length)
         && ((ulong)((long)j) < (ulong)x_length && (ulong)(j_end) < (ulong)x_length);
     // Staged coalescing: 4 array read(s) through local memory, 128 columns at a time, when the whole work-group passes the test.
-    if (j_fast) {
+    if (get_local_id(0) == 0) ferrocl_group_fast = 1;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (ferrocl_active && !j_fast) ferrocl_group_fast = 0;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (ferrocl_group_fast) {
         const int ferrocl_lid = (int)get_local_id(0);
         const size_t ferrocl_row0 = get_global_id(0) - (size_t)ferrocl_lid;
         const int ferrocl_rows = (int)min((size_t)128, (size_t)ferrocl_count0 - ferrocl_row0);
@@ -122,7 +127,8 @@ __kernel __attribute__((reqd_work_group_size(128, 1, 1))) void nbody(
             }
             barrier(CLK_LOCAL_MEM_FENCE);
         }
-    } else if (ferrocl_active) {
+    }
+    if (ferrocl_active) {
         for (;;) {
             const bool v53 = (j >= x_length);
             if (v53) {
