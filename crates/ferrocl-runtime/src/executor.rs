@@ -156,16 +156,16 @@ impl HostAccess for Slices<'_, '_> {
 }
 
 /// Slices held in place for an execution that may also write its results in place
-/// ([`Device::execute_in_place`]).
-struct InPlace<'s, 'h>(&'s mut [HostData<'h>]);
+/// ([`Device::execute_in_place`]): [`Slices`] otherwise.
+struct InPlace<'s, 'h>(Slices<'s, 'h>);
 
 impl HostAccess for InPlace<'_, '_> {
     fn byte_lens(&self) -> Vec<usize> {
-        self.0.iter().map(HostData::byte_len).collect()
+        self.0.byte_lens()
     }
 
     fn stable(&self) -> bool {
-        true
+        self.0.stable()
     }
 
     fn results_in_place(&self) -> bool {
@@ -174,10 +174,10 @@ impl HostAccess for InPlace<'_, '_> {
 
     fn pinned(
         &mut self,
-        _writes: bool,
+        writes: bool,
         f: &mut dyn FnMut(&mut [HostData<'_>]) -> Result<(), RuntimeError>,
     ) -> Result<(), RuntimeError> {
-        f(self.0)
+        self.0.pinned(writes, f)
     }
 }
 
@@ -747,7 +747,7 @@ impl Device {
                 "an in-place execution with kept arrays".into(),
             ));
         }
-        self.execute_in(plan, &mut InPlace(host))
+        self.execute_in(plan, &mut InPlace(Slices(host)))
     }
 
     /// Waits until the commands of executions cancelled earlier finished, and takes back what
