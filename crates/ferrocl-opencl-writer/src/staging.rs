@@ -407,6 +407,12 @@ impl Writer<'_> {
             width - 1
         ));
         self.line(&format!("const int {ts} = (int){t};"));
+        // The variable is already at the tile's first column (the tiles cover the range in order,
+        // and each ends its loop one past its last column); saying so lets the driver's compiler
+        // count the tile's iterations from its start. Measured on the H100 (`bench-native/nbody2`,
+        // N-body 16384, exact mode's build options): 0.934 of the hand-written kernel without this
+        // assignment, 0.989 with it.
+        self.line(&format!("{k} = {ts};"));
         self.stage.loop_prefix = Some(format!("if ({k} > {end}) break;"));
         let (branch, stays) = test.counted.test;
         let condition = self.mg.graph.inputs(branch)[0];

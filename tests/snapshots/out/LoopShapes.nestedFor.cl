@@ -63,6 +63,7 @@ __kernel __attribute__((reqd_work_group_size(32, 1, 1))) void nestedFor(
             if (ferrocl_active) {
                 const int ferrocl_tile_end = (int)min(ferrocl_tile_start + 31L, c_last);
                 const int ferrocl_tile_first = (int)ferrocl_tile_start;
+                c = ferrocl_tile_first;
                 for (;;) {
                     if (c > ferrocl_tile_end) break;
                     if (false) {

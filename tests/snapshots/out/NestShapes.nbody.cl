@@ -87,6 +87,7 @@ __kernel __attribute__((reqd_work_group_size(128, 1, 1))) void nbody(
             if (ferrocl_active) {
                 const int ferrocl_tile_end = (int)min(ferrocl_tile_start + 127L, j_last);
                 const int ferrocl_tile_first = (int)ferrocl_tile_start;
+                j = ferrocl_tile_first;
                 for (;;) {
                     if (j > ferrocl_tile_end) break;
                     if (false) {
