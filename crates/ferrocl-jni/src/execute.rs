@@ -424,10 +424,14 @@ pub(crate) fn execute<'local>(
     let leader = &calls[0].task;
     let unified = device.info().unified_memory;
     let key = if unified { built.plan.work_key() } else { 0 };
-    let last = *leader
-        .last_work
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    let last = if unified {
+        *leader
+            .last_work
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    } else {
+        None
+    };
     let kept = built.plan.arrays.iter().any(|a| a.resident.is_some());
     let in_place = in_place
         && plan::hold_in_place(

@@ -58,6 +58,9 @@ pub struct Device {
     pub(crate) launches: AtomicU64,
     /// Host registrations speed up transfers (see the `memory` module).
     pub(crate) pin_host: bool,
+    /// Whether an execution's wait ends with `clFinish` after its last command completed (chosen
+    /// once, from the platform).
+    pub(crate) finish_after_poll: crate::executor::FinishAfterPoll,
 }
 
 impl std::fmt::Debug for Device {
@@ -120,6 +123,7 @@ impl Device {
             memory: Mutex::new(crate::memory::Memory::default()),
             transfers: std::sync::RwLock::new(()),
             pin_host,
+            finish_after_poll: crate::executor::FinishAfterPoll::for_platform(&info.platform_name),
             queue,
             plain_queue,
             side_queue,

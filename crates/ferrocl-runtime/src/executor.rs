@@ -596,7 +596,7 @@ fn wait_queue(
 
 /// Whether [`wait_queue`] calls `clFinish` after the last command's event completed.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum FinishAfterPoll {
+pub(crate) enum FinishAfterPoll {
     /// The driver is known to fail every command after a failed one: no `clFinish`.
     Skip,
     /// `clFinish`, for errors the last command's status may not show.
@@ -606,7 +606,7 @@ enum FinishAfterPoll {
 impl FinishAfterPoll {
     /// [`FinishAfterPoll::Skip`] on NVIDIA's platform (measured there: 1.3-1.7 µs per execution),
     /// [`FinishAfterPoll::Call`] elsewhere.
-    fn for_platform(platform_name: &str) -> FinishAfterPoll {
+    pub(crate) fn for_platform(platform_name: &str) -> FinishAfterPoll {
         if platform_name.starts_with("NVIDIA") {
             FinishAfterPoll::Skip
         } else {
@@ -979,11 +979,10 @@ impl Device {
         // results in some host arrays and none in others, a mix no run of the JVM leaves behind;
         // with one, a failure before it leaves every array untouched, and it ran in full after.
         let infallible = plan.launches.iter().all(|l| !l.args.contains(&Arg::Status));
-        let results_in_place = stable
+        let results_in_place = in_place_queue.is_some()
+            && stable
             && infallible
             && plan.launches.len() == 1
-            && self.info.unified_memory
-            && host.results_in_place()
             && plan.arrays.iter().any(|a| a.transfer.download);
         let mut in_place_rw: Vec<Option<Buffer<u8>>> = plan.arrays.iter().map(|_| None).collect();
         if results_in_place {
@@ -1245,7 +1244,8 @@ impl Device {
         let mut kernel_events = Vec::with_capacity(plan.launches.len());
         // The last command enqueued before the wait: the host polls its event (in an in-order
         // queue it completes after every earlier one) instead of enqueueing a marker.
-        let last = if plan.profile || !host.cancellable() || in_place.contains(&true) {
+        // (An in-place host is never cancellable.)
+        let last = if plan.profile || !host.cancellable() {
             Last::None
         } else if let Some(i) = staged_at.iter().rposition(Option::is_some) {
             Last::Staged(i)
@@ -1418,13 +1418,12 @@ impl Device {
         }
         // The one wait for the launches (nothing pinned; cancellable when the host can cancel).
         let waited = Instant::now();
-        let after_poll = FinishAfterPoll::for_platform(&self.info.platform_name);
         match wait_queue(
             queue,
             host,
             spin_limit(self.info.kind),
             last_event.as_ref(),
-            after_poll,
+            self.finish_after_poll,
         ) {
             Ok(()) => holding.idle = true,
             Err(RuntimeError::Cancelled(reason)) => {
