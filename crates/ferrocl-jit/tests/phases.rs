@@ -125,7 +125,8 @@ fn sibling_loops_are_both_innermost() {
             "recognize_parallel_loops",
             "recognize_reductions",
             "lower_checks",
-            "guardElimination"
+            "guardElimination",
+            "lower_reductions"
         ]
     );
 }

@@ -1,10 +1,7 @@
 //! Statements for fixed nodes and expressions for floating nodes, with Java's semantics.
 
 use crate::names::{c_elem_type, c_type};
-use crate::{
-    IndexCheck, Writer, WriterError, STATUS_DIVIDE_BY_ZERO, STATUS_INDEX,
-    STATUS_NEGATIVE_ARRAY_SIZE,
-};
+use crate::{Writer, WriterError, STATUS_DIVIDE_BY_ZERO, STATUS_INDEX, STATUS_NEGATIVE_ARRAY_SIZE};
 use ferrocl_graph::{BinaryOp, Constant, ConvTarget, ElemKind, GuardKind, NodeId, Op, Stamp};
 use std::fmt::Write;
 
@@ -86,6 +83,11 @@ impl Writer<'_> {
         })
     }
 
+    /// The statement a failed check ends with.
+    pub(crate) fn fail_exit(&self) -> &str {
+        self.fail_exit.as_deref().unwrap_or(&self.exit)
+    }
+
     pub(crate) fn line(&mut self, text: &str) {
         let indent = "    ".repeat(self.scope.len() + 1);
         let _ = writeln!(self.body, "{indent}{text}");
@@ -99,7 +101,7 @@ impl Writer<'_> {
             .get(id)
             .clone()
             .unwrap_or_else(|| format!("v{}", id.index()));
-        let name = self.names.fresh(&base);
+        let name = self.names.fresh(&format!("{base}{}", self.copy_suffix));
         if stamp == Stamp::Double {
             self.features.fp64 = true;
         }
@@ -145,7 +147,7 @@ impl Writer<'_> {
         }
     }
 
-    fn check_index(&mut self, index_node: NodeId, index: &str, len: &str, status: &str) {
+    fn check_index(&mut self, index: &str, len: &str, status: &str) {
         // A check already passed on this path (in this scope or an enclosing one) need not repeat.
         if self.options.switches.is_on("redundantChecks")
             && self.checked.iter().any(|(i, l, _)| i == index && l == len)
@@ -156,18 +158,7 @@ impl Writer<'_> {
         let depth = self.scope.len();
         self.checked
             .push((index.to_string(), len.to_string(), depth));
-        if !self
-            .index_checks
-            .iter()
-            .any(|c| c.index == index && c.len == len)
-        {
-            self.index_checks.push(IndexCheck {
-                node: index_node,
-                index: index.to_string(),
-                len: len.to_string(),
-            });
-        }
-        let text = index_check_line(index, len, status, &self.exit);
+        let text = index_check_line(index, len, status, self.fail_exit());
         self.line(&text);
     }
 
@@ -230,7 +221,7 @@ impl Writer<'_> {
                     return self.unsupported(id, "an array allocated outside the kernel body");
                 };
                 if private.length < 0 {
-                    let exit = self.exit.clone();
+                    let exit = self.fail_exit().to_string();
                     self.line(&format!(
                         "*{status} = {STATUS_NEGATIVE_ARRAY_SIZE}; {exit} /* new {}[{}] */",
                         private.elem.java_name(),
@@ -283,7 +274,7 @@ impl Writer<'_> {
             Op::Guard(GuardKind::Index) => {
                 let (_, len) = self.array(id, inputs[1])?;
                 let index = self.value(inputs[0])?;
-                self.check_index(inputs[0], &index, &len, status);
+                self.check_index(&index, &len, status);
             }
             Op::Guard(GuardKind::Divisor) => {
                 let y = self.value(inputs[0])?;
@@ -296,7 +287,7 @@ impl Writer<'_> {
                 if done {
                     *self.applied.entry("redundantChecks").or_default() += 1;
                 } else {
-                    let exit = &self.exit;
+                    let exit = self.fail_exit();
                     let text =
                         format!("if ({y} == 0) {{ *{status} = {STATUS_DIVIDE_BY_ZERO}; {exit} }}");
                     self.line(&text);

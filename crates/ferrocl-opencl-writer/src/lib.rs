@@ -38,7 +38,10 @@ pub use write_cover::WriteCover;
 use ferrocl_graph::reduce::{ReduceKind, ReduceValue};
 use ferrocl_graph::MethodGraph;
 use ferrocl_graph::{count, Applied, ElemKind, NodeId, Op, Stamp};
-use ferrocl_opt::{HostExpr, LoopDim, ParallelNest, PhaseSwitches, ReduceOp, Reduction};
+use ferrocl_opt::{
+    HostExpr, LoopDim, ParallelNest, PhaseSwitches, ReduceOp, Reduction, VECTOR_COPIES,
+    VECTOR_LANES,
+};
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::fmt::Write;
 
@@ -154,8 +157,10 @@ pub struct WriterOptions {
     /// has more than twice a float's precision) for devices that cannot round them correctly in
     /// single precision.
     pub soft_fp32_div_sqrt: bool,
-    /// The optional phases (the writer's: `loopVersioning`, `coalesce`, `reduceVersioning`,
-    /// `unroll`, `vectorize`, `redundantChecks`); all on by default.
+    /// The optional phases (the writer's: `loopVersioning`, `hostVersioning`, `coalesce`, `tile`,
+    /// `coherentBranches`, `vectorAccess`, `restrict`, `constantMemory`, `redundantChecks`); all on
+    /// by default. A `@Reduce` loop is written as the graph phase `lower_reductions` planned it
+    /// (`unroll`, `reduceVersioning`, `vectorize`: [`ParallelNest::reduce_loop`]).
     pub switches: PhaseSwitches,
     /// The device runs work-groups of 256 with 32 KiB of local memory: staged coalescing and
     /// tiling may apply.
@@ -281,17 +286,6 @@ pub enum WriterError {
     Internal(String),
 }
 
-/// An array index check the body makes: `(uint)index >= (uint)len` sets the status word.
-#[derive(Clone, Debug)]
-pub(crate) struct IndexCheck {
-    /// The index value's node.
-    pub(crate) node: NodeId,
-    /// The index as written in C.
-    pub(crate) index: String,
-    /// The array length's kernel argument.
-    pub(crate) len: String,
-}
-
 pub(crate) struct Writer<'a> {
     pub(crate) mg: &'a MethodGraph,
     pub(crate) names: names::Names,
@@ -304,8 +298,6 @@ pub(crate) struct Writer<'a> {
     /// Bounds checks already emitted on the current path, as `(index, length)` expressions, with
     /// the scope depth they were emitted at.
     pub(crate) checked: Vec<(String, String, usize)>,
-    /// Every distinct index check written into the body, for loop versioning.
-    pub(crate) index_checks: Vec<IndexCheck>,
     /// The block whose scheduled values may be written on demand.
     pub(crate) current_block: Option<usize>,
     /// Where each floating value is scheduled.
@@ -364,6 +356,12 @@ pub(crate) struct Writer<'a> {
     /// an early exit in its body the driver can pipeline the loop's loads (SpMV's `x[col[k]]`:
     /// twice as fast on the H200, `bench-native/variants/`).
     pub(crate) deferred_checks: Option<(String, HashSet<NodeId>, HashMap<NodeId, String>)>,
+    /// Where a failed check goes when not to [`Writer::exit`]: a copy of an unrolled `@Reduce`
+    /// body leaves the unrolled loops (`goto ferrocl_done;`) rather than its iteration.
+    pub(crate) fail_exit: Option<String>,
+    /// Appended to the name of every value this writer binds (`_x2` in copy 2 of an unrolled
+    /// `@Reduce` body), so that interleaved copies read as the same code.
+    pub(crate) copy_suffix: String,
 }
 
 /// A private array of the work-item: one per `NewArray` site, declared at the top of the kernel and
@@ -489,7 +487,6 @@ impl<'a> Writer<'a> {
             features: self.features,
             array_names: self.array_names.clone(),
             checked: Vec::new(),
-            index_checks: Vec::new(),
             current_block: None,
             place: HashMap::new(),
             scope: Vec::new(),
@@ -512,6 +509,8 @@ impl<'a> Writer<'a> {
             stage: staging::StageState::default(),
             vector: self.vector.fork(),
             deferred_checks: None,
+            fail_exit: self.fail_exit.clone(),
+            copy_suffix: self.copy_suffix.clone(),
         }
     }
 
@@ -799,7 +798,6 @@ pub fn write_kernel(
         },
         array_names,
         checked: Vec::new(),
-        index_checks: Vec::new(),
         current_block: None,
         place: HashMap::new(),
         scope: Vec::new(),
@@ -826,6 +824,8 @@ pub fn write_kernel(
             ..Default::default()
         },
         deferred_checks: None,
+        fail_exit: None,
+        copy_suffix: String::new(),
     };
     let place = structure::schedule(&base, &cfg);
 
@@ -1202,15 +1202,15 @@ pub fn write_kernel(
         src.push_str("{\n");
     }
     if reducing {
-        write_reduction_body(
-            &mut src,
-            nest,
-            &dim_names,
-            &index_names,
-            &reduce_names,
-            &status_name,
-            &mut w,
-        );
+        let layout = ReduceLayout {
+            dim_names: &dim_names,
+            index_names: &index_names,
+            reduce_names: &reduce_names,
+            status: &status_name,
+            cfg: &cfg,
+            place: &place,
+        };
+        write_reduction_body(&mut src, nest, &layout, &mut w, &base)?;
     } else {
         for (k, d) in nest.dims.iter().enumerate() {
             let dim = nest.dims.len() - 1 - k;
@@ -1318,9 +1318,6 @@ pub fn write_kernel(
                     _ => count(n, "loop"),
                 },
                 "redundantChecks" => format!("{} not repeated", count(n, "check")),
-                "unroll" => format!("{UNROLL} copies"),
-                "vectorize" => format!("{VECTOR_COPIES} lanes"),
-                "reduceVersioning" => count(n, "range"),
                 "coalesce" => {
                     let writes = w.applied.get("coalesce.writes").copied().unwrap_or(0);
                     let staged = match (n - writes, writes) {
@@ -1580,15 +1577,38 @@ fn reduce_helper(op: ReduceOp, elem: ElemKind) -> Option<&'static str> {
 /// outermost `@Parallel` loop, one iteration of each inner loop) into private accumulators, then each
 /// work-group combines them in a tree in local memory and its first work-item writes the group's
 /// partial result. Work-items never return early, so all of them reach every barrier.
+/// What a reduction kernel's body is written with: the names `write_kernel` chose, and the body's
+/// blocks and schedule (the unrolled copies are written again from them).
+struct ReduceLayout<'l> {
+    /// Per `@Parallel` loop: its start and trip count arguments.
+    dim_names: &'l [(String, String)],
+    /// Per `@Parallel` loop: its index variable.
+    index_names: &'l [String],
+    /// Per reduction: its partials argument, its local scratch and its accumulator.
+    reduce_names: &'l [(String, String, String)],
+    /// The status word.
+    status: &'l str,
+    cfg: &'l structure::Cfg,
+    place: &'l HashMap<NodeId, usize>,
+}
+
+/// Writes a reduction kernel's body: the accumulators, the outermost loop as a grid-stride loop run
+/// the way the `lower_reductions` phase planned it (`ferrocl_opt::ReduceLoop`: unrolled,
+/// range-tested, vectorised), and the work-group tree. `w` holds the body as written for one
+/// iteration (every check in place), `base` the kernel-wide state the unrolled copies start from.
 fn write_reduction_body(
     src: &mut String,
     nest: &ParallelNest,
-    dim_names: &[(String, String)],
-    index_names: &[String],
-    reduce_names: &[(String, String, String)],
-    status: &str,
+    layout: &ReduceLayout<'_>,
     w: &mut Writer<'_>,
-) {
+    base: &Writer<'_>,
+) -> Result<(), WriterError> {
+    let ReduceLayout {
+        dim_names,
+        index_names,
+        reduce_names,
+        ..
+    } = *layout;
     let n = nest.dims.len();
     for (red, (_, _, acc)) in nest.reductions.iter().zip(reduce_names) {
         let _ = writeln!(
@@ -1627,64 +1647,85 @@ fn write_reduction_body(
     let (start, count) = &dim_names[0];
     let accs: Vec<&str> = reduce_names.iter().map(|(_, _, a)| a.as_str()).collect();
     let index = &index_names[0];
-    let straight =
-        w.top_decls.is_empty() && unroll_straight_body(&w.body, index, &accs, &w.exit, 1).is_some();
-    // Loop versioning: in a straight-line body, the index checks affine in the loop index are
-    // tested once for the whole range, and the fast loops below run without them.
-    let ranged = if straight && w.options.switches.is_on("reduceVersioning") {
-        // Loop-invariant leaves: scalar parameters and static fields (kernel arguments) and array
-        // lengths.
-        let invariant = |id: NodeId| -> Option<String> {
-            match w.mg.graph.op(id) {
-                Op::Parameter(_) | Op::StaticField(_) => w.values.get(&id).cloned(),
-                Op::ArrayLength => {
-                    let &array = w.mg.graph.inputs(id).first()?;
-                    let p = w.mg.params.iter().position(|p| p.node == array)?;
-                    w.array_names.get(&p).map(|(_, len)| len.clone())
-                }
-                _ => None,
+    let plan = nest.reduce_loop.clone().unwrap_or_default();
+    let unrolled = plan.unroll > 1;
+    if unrolled && !w.top_decls.is_empty() {
+        return Err(WriterError::Internal(
+            "an unrolled @Reduce body that declares variables".into(),
+        ));
+    }
+    let versioned = unrolled && !plan.versioned.is_empty();
+    let vectorized = unrolled && !plan.vector_loads.is_empty();
+    let proven = if versioned {
+        plan.versioned_guards()
+    } else {
+        HashSet::new()
+    };
+    if unrolled {
+        // The names the loops below declare for each copy.
+        for j in 0..VECTOR_COPIES.max(plan.unroll) {
+            w.names.own(&format!("{index}_x{j}"));
+            for acc in &accs {
+                w.names.own(&format!("{acc}_x{j}"));
             }
-        };
-        versioning::range_checks(&w.mg.graph, &w.index_checks, nest.dims[0].index, &invariant)
+        }
+    }
+    // The vectorised loop: each planned load read for VECTOR_COPIES iterations as vectors, which
+    // the copies then take their lanes from.
+    let mut vector_decls = Vec::new();
+    let mut lanes: HashMap<NodeId, Vec<String>> = HashMap::new();
+    if vectorized {
+        let g = &w.mg.graph;
+        for &load in &plan.vector_loads {
+            let Op::ArrayLoad(elem) = *g.op(load) else {
+                return Err(WriterError::Internal(format!(
+                    "{load}: a vector load of no load"
+                )));
+            };
+            let (array, _) = w.array(load, g.inputs(load)[0])?;
+            let ty = names::c_elem_type(elem);
+            let stem =
+                w.mg.names
+                    .get(load)
+                    .clone()
+                    .unwrap_or_else(|| format!("v{}", load.index()));
+            let vectors: Vec<String> = (0..VECTOR_COPIES / VECTOR_LANES)
+                .map(|v| {
+                    let name = w.names.fresh(&format!("{stem}_v{v}"));
+                    vector_decls.push(format!(
+                        "const {ty}{VECTOR_LANES} {name} = *(__global const {ty}{VECTOR_LANES}*)({array} + {index}_x{});",
+                        v * VECTOR_LANES
+                    ));
+                    name
+                })
+                .collect();
+            let values = (0..VECTOR_COPIES)
+                .map(|j| format!("{}.s{}", vectors[j / VECTOR_LANES], j % VECTOR_LANES))
+                .collect();
+            lanes.insert(load, values);
+        }
+    }
+    let copies = if unrolled {
+        write_copies(w, base, layout, nest, plan.unroll, &proven, &HashMap::new())?
     } else {
         Vec::new()
     };
-    let fast_body = versioning::without_checks(&w.body, &ranged, status, &w.exit);
-    let unrolled = if straight && w.options.switches.is_on("unroll") {
-        unroll_straight_body(&fast_body, index, &accs, &w.exit, UNROLL)
+    let vector_copies = if vectorized {
+        write_copies(w, base, layout, nest, VECTOR_COPIES, &proven, &lanes)?
     } else {
-        None
+        Vec::new()
     };
-    // Consecutive iterations with vector loads: only for a unit step, and only when some load reads
-    // a global array at exactly the loop index (otherwise the strided copies are as good).
-    let vectorized =
-        if unrolled.is_some() && nest.dims[0].step == 1 && w.options.switches.is_on("vectorize") {
-            let globals: Vec<(&str, &str)> = w
-                .array_names
-                .iter()
-                .filter_map(
-                    |(&p, (name, _))| match w.mg.params.get(p).map(|p| p.stamp) {
-                        Some(Stamp::Array(elem)) => Some((name.as_str(), names::c_elem_type(elem))),
-                        _ => None,
-                    },
-                )
-                .collect();
-            unroll_straight_body(&fast_body, index, &accs, &w.exit, VECTOR_COPIES)
-                .and_then(|lines| vectorize_loads(&lines, index, &globals))
-        } else {
-            None
-        };
     let _ = writeln!(
         src,
         "{indent}const ulong ferrocl_g = get_global_size({outer});"
     );
     let _ = writeln!(src, "{indent}ulong ferrocl_k = get_global_id({outer});");
-    let copies_declared = if vectorized.is_some() {
+    let copies_declared = if vectorized {
         VECTOR_COPIES
     } else {
-        UNROLL
+        plan.unroll
     };
-    if unrolled.is_some() {
+    if unrolled {
         for (red, acc) in nest.reductions.iter().zip(&accs) {
             let ty = names::c_elem_type(red.elem);
             let id = reduce_identity(red.op, red.elem);
@@ -1694,18 +1735,9 @@ fn write_reduction_body(
             let _ = writeln!(src, "{indent}{ty} {};", decls.join(", "));
         }
     }
-    let versioned = unrolled.is_some() && !ranged.is_empty();
-    if versioned {
-        *w.applied.entry("reduceVersioning").or_default() += 1;
-    }
-    if unrolled.is_some() {
-        *w.applied.entry("unroll").or_default() += 1;
-    }
-    if vectorized.is_some() {
-        *w.applied.entry("vectorize").or_default() += 1;
-    }
     let outer_indent = indent.clone();
     if versioned {
+        let ranged = range_checks(w, &plan)?;
         let _ = writeln!(
             src,
             "{indent}// Loop versioning: {} index check(s) affine in {index}, tested once for the whole range; the fast loops run without them, or, out of range, every iteration runs checked below.",
@@ -1720,11 +1752,11 @@ fn write_reduction_body(
         indent.push_str("    ");
     }
     let mut strided_indent = indent.clone();
-    if let Some(lines) = &vectorized {
-        // Eight consecutive iterations per step while the start keeps vectors aligned (buffers are
-        // aligned far beyond 16 bytes): each load of `array[index]` becomes two 4-wide vector loads,
-        // which is what saturates a GPU's memory system. The checks still run per iteration, before
-        // the loads, so a vector is read only when every iteration it serves passed them.
+    if vectorized {
+        // VECTOR_COPIES consecutive iterations per step while the start keeps vectors aligned
+        // (buffers are aligned far beyond 16 bytes): each planned load of `array[index]` is read
+        // as two 4-wide vectors, which is what saturates a GPU's memory system. Every lane is an
+        // iteration of the range, and each such load's check is proven for all of them.
         let _ = writeln!(src, "{indent}if (({start} & 3) == 0) {{");
         let _ = writeln!(
             src,
@@ -1741,7 +1773,7 @@ fn write_reduction_body(
                 index_value(start, &format!("({VECTOR_COPIES} * ferrocl_q + {j})"), 1)
             );
         }
-        for line in lines {
+        for line in vector_decls.iter().chain(&vector_copies) {
             let _ = writeln!(src, "{indent}        {line}");
         }
         let _ = writeln!(src, "{indent}    }}");
@@ -1752,17 +1784,18 @@ fn write_reduction_body(
         let _ = writeln!(src, "{indent}}} else {{");
         strided_indent.push_str("    ");
     }
-    if let Some(copies) = &unrolled {
-        // Four iterations per step, their statements interleaved so that the four iterations' loads
-        // are in flight together; each copy folds into its own accumulator. Iterations past the last
-        // full step run in the plain loop below.
+    if unrolled {
+        // `plan.unroll` iterations per step, their statements interleaved so that their loads
+        // are in flight together; each copy folds into its own accumulators. Iterations past the
+        // last full step run in the plain loop below.
+        let u = plan.unroll;
         let indent = &strided_indent;
         let _ = writeln!(
             src,
-            "{indent}for (; ferrocl_k + {} * ferrocl_g < (ulong){count}; ferrocl_k += {UNROLL} * ferrocl_g) {{",
-            UNROLL - 1
+            "{indent}for (; ferrocl_k + {} * ferrocl_g < (ulong){count}; ferrocl_k += {u} * ferrocl_g) {{",
+            u - 1
         );
-        for j in 0..UNROLL {
+        for j in 0..u {
             let k = if j == 0 {
                 "ferrocl_k".to_string()
             } else {
@@ -1774,12 +1807,12 @@ fn write_reduction_body(
                 index_value(start, &k, nest.dims[0].step)
             );
         }
-        for line in copies {
+        for line in &copies {
             let _ = writeln!(src, "{indent}    {line}");
         }
         let _ = writeln!(src, "{indent}}}");
     }
-    if vectorized.is_some() {
+    if vectorized {
         let _ = writeln!(src, "{indent}}}");
     }
     if versioned {
@@ -1805,15 +1838,9 @@ fn write_reduction_body(
     }
     let _ = writeln!(src, "{indent}ferrocl_next: ;");
     let _ = writeln!(src, "{indent}}}");
-    if unrolled.is_some() {
+    if unrolled {
         // Only a check left in the fast loops jumps here.
-        let jumps = |lines: &Option<Vec<String>>| {
-            lines
-                .iter()
-                .flatten()
-                .any(|l| l.contains("goto ferrocl_done;"))
-        };
-        if jumps(&unrolled) || jumps(&vectorized) {
+        if plan.versioned.len() < count_guards(w.mg, nest) {
             let _ = writeln!(src, "{indent}ferrocl_done:");
         }
         for (red, acc) in nest.reductions.iter().zip(&accs) {
@@ -1873,220 +1900,129 @@ fn write_reduction_body(
         let _ = writeln!(src, "        {partials}[ferrocl_group] = {scratch}[0];");
     }
     src.push_str("    }\n");
+    Ok(())
 }
 
-/// Iterations of a reduction's grid-stride loop handled per step by the strided copies.
-const UNROLL: usize = 4;
-
-/// Consecutive iterations per step of the vectorized reduction loop: two 4-wide vectors per load.
-const VECTOR_COPIES: usize = 8;
-
-/// Elements per vector load in the vectorized reduction loop.
-const VECTOR_LANES: usize = 4;
-
-/// The statements of `copies` copies of a reduction loop's body, interleaved statement by
-/// statement, or `None` when the body is not straight-line.
-///
-/// A body qualifies when every line is a `const` scalar declaration, a check that sets the status
-/// word and leaves the iteration (`exit`), or an update of one of the accumulators `accs`: no store,
-/// branch, label or inner loop. Copy `j` renames the loop index, every declared value and each
-/// accumulator with the suffix `_x{j}`, and leaves a failed check for `ferrocl_done` (the status word
-/// is set, so the results are discarded and the JVM reruns the method). Interleaving keeps each
-/// copy's own order; copies share nothing but the status word, because iterations of a `@Parallel`
-/// loop are independent and a straight-line body writes only its own accumulators. So the loads of
-/// the four iterations are issued before any of them is used, which a GPU needs to keep enough
-/// memory requests in flight.
-fn unroll_straight_body(
-    body: &str,
-    index: &str,
-    accs: &[&str],
-    exit: &str,
-    copies: usize,
-) -> Option<Vec<String>> {
-    const SCALARS: [&str; 10] = [
-        "char", "uchar", "short", "ushort", "int", "uint", "long", "ulong", "float", "double",
-    ];
-    let lines: Vec<&str> = body
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty())
-        .collect();
-    if lines.is_empty() || body.contains("ferrocl_done") {
-        return None;
-    }
-    let mut renamed: Vec<&str> = vec![index];
-    renamed.extend(accs.iter().copied());
-    let exit_tail = format!("; {exit} }}");
-    for line in &lines {
-        if let Some(rest) = line.strip_prefix("const ") {
-            let mut words = rest.split_whitespace();
-            let (Some(ty), Some(name), Some("=")) = (words.next(), words.next(), words.next())
-            else {
-                return None;
-            };
-            if !SCALARS.contains(&ty) || !line.ends_with(';') || !is_identifier(name) {
-                return None;
-            }
-            renamed.push(name);
-        } else if line.starts_with("if (") && line.ends_with(&exit_tail) {
-            // A check: `if (cond) { *status = code; <exit> }`.
-        } else if accs.iter().any(|acc| {
-            line.strip_prefix(acc)
-                .is_some_and(|r| r.starts_with(" = ") && r.ends_with(';'))
-        }) {
-            // An accumulator update.
-        } else {
-            return None;
-        }
-    }
-    // The new names must not clash with a name the body already uses.
-    let used: std::collections::HashSet<&str> = lines.iter().flat_map(|l| identifiers(l)).collect();
-    for name in &renamed {
-        for j in 0..copies {
-            if used.contains(format!("{name}_x{j}").as_str()) {
-                return None;
-            }
-        }
-    }
-    let copies: Vec<Vec<String>> = (0..copies)
-        .map(|j| {
-            lines
-                .iter()
-                .map(|line| {
-                    let line = line.replace(exit, "goto ferrocl_done;");
-                    rename_identifiers(&line, |id| {
-                        renamed.contains(&id).then(|| format!("{id}_x{j}"))
-                    })
-                })
-                .collect()
-        })
-        .collect();
-    // Statement by statement: line 0 of every copy, then line 1, …
-    Some(
-        (0..lines.len())
-            .flat_map(|l| copies.iter().map(move |c| c[l].clone()))
-            .collect(),
-    )
+/// The checks a straight-line `@Reduce` body still makes: its guards (the `ferrocl_done` label
+/// is written only when some copy can jump to it).
+fn count_guards(mg: &MethodGraph, nest: &ParallelNest) -> usize {
+    mg.graph
+        .fixed_chain(nest.body_entry)
+        .iter()
+        .filter(|&&n| matches!(mg.graph.op(n), Op::Guard(_)))
+        .count()
 }
 
-/// The interleaved lines of [`VECTOR_COPIES`] consecutive iterations (copy `j` runs iteration
-/// `index_x0 + j`) with each group of loads `const T v_xj = array[index_xj];` of a global array
-/// replaced by [`VECTOR_LANES`]-wide vector loads, or `None` when no load qualifies.
-///
-/// `globals` names the kernel's global arrays with their element types. The caller runs these
-/// lines only where `index_x0` is a multiple of [`VECTOR_LANES`], so every vector is aligned.
-fn vectorize_loads(lines: &[String], index: &str, globals: &[(&str, &str)]) -> Option<Vec<String>> {
-    // `const T name_xJ = array[index_xJ];` as (T, name, array).
-    let load = |line: &str, j: usize| -> Option<(String, String, String)> {
-        let rest = line.strip_prefix("const ")?;
-        let (ty, rest) = rest.split_once(' ')?;
-        let (name, rest) = rest.split_once(" = ")?;
-        let name = name.strip_suffix(&format!("_x{j}"))?;
-        let array = rest.strip_suffix(&format!("[{index}_x{j}];"))?;
-        let elem = globals.iter().find(|(g, _)| *g == array)?.1;
-        (is_identifier(name) && ty == elem)
-            .then(|| (ty.to_string(), name.to_string(), array.to_string()))
+/// The range test of `plan`'s versioned guards in C: each guard's index as an affine function of
+/// the loop index over kernel arguments, and the length of its array.
+fn range_checks(
+    w: &Writer<'_>,
+    plan: &ferrocl_opt::ReduceLoop,
+) -> Result<Vec<versioning::RangeCheck>, WriterError> {
+    let g = &w.mg.graph;
+    let param_of = |node: NodeId| w.mg.params.iter().position(|p| p.node == node);
+    let argument = |id: NodeId| -> Option<String> {
+        match g.op(id) {
+            Op::Parameter(_) | Op::StaticField(_) => w.values.get(&id).cloned(),
+            Op::ArrayLength => {
+                let p = param_of(*g.inputs(id).first()?)?;
+                w.array_names.get(&p).map(|(_, len)| len.clone())
+            }
+            _ => None,
+        }
     };
-    let mut out = Vec::with_capacity(lines.len());
-    let mut any = false;
-    for group in lines.chunks(VECTOR_COPIES) {
-        let first = group.first().and_then(|l| load(l, 0));
-        let same = first.as_ref().is_some_and(|f| {
-            group.len() == VECTOR_COPIES
-                && group
-                    .iter()
-                    .enumerate()
-                    .all(|(j, l)| load(l, j).as_ref() == Some(f))
-        });
-        match first {
-            Some((ty, name, array)) if same => {
-                any = true;
-                for v in 0..VECTOR_COPIES / VECTOR_LANES {
-                    out.push(format!(
-                        "const {ty}{VECTOR_LANES} {name}_v{v} = *(__global const {ty}{VECTOR_LANES}*)({array} + {index}_x{});",
-                        v * VECTOR_LANES
-                    ));
-                }
-                for j in 0..VECTOR_COPIES {
-                    out.push(format!(
-                        "const {ty} {name}_x{j} = {name}_v{}.s{};",
-                        j / VECTOR_LANES,
-                        j % VECTOR_LANES
-                    ));
-                }
-            }
-            _ => out.extend(group.iter().cloned()),
-        }
-    }
-    any.then_some(out)
+    plan.versioned
+        .iter()
+        .map(|r| {
+            let missing = || {
+                WriterError::Internal(format!(
+                    "{}: a range-tested index over a value that is no kernel argument",
+                    r.guard
+                ))
+            };
+            let len = param_of(r.array)
+                .and_then(|p| w.array_names.get(&p))
+                .map(|(_, len)| len.clone())
+                .ok_or_else(missing)?;
+            let terms = r
+                .affine
+                .terms
+                .iter()
+                .map(|&(t, c)| argument(t).map(|text| (text, c)).ok_or_else(missing))
+                .collect::<Result<Vec<_>, _>>()?;
+            Ok(versioning::RangeCheck {
+                len,
+                scale: r.affine.scale,
+                offset: r.affine.offset,
+                terms,
+            })
+        })
+        .collect()
 }
 
-fn is_identifier(s: &str) -> bool {
-    let mut chars = s.chars();
-    chars
-        .next()
-        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
-        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
-}
-
-/// The identifiers of a line of C (numbers such as `1.5e-3f` or `0x1p4` are skipped whole).
-fn identifiers(line: &str) -> Vec<&str> {
-    let mut out = Vec::new();
-    let bytes = line.as_bytes();
-    let mut i = 0;
-    while i < bytes.len() {
-        let c = bytes[i];
-        if c.is_ascii_alphabetic() || c == b'_' {
-            let start = i;
-            while i < bytes.len() && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'_') {
-                i += 1;
-            }
-            out.push(&line[start..i]);
-        } else if c.is_ascii_digit() {
-            while i < bytes.len()
-                && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'_' || bytes[i] == b'.')
-            {
-                i += 1;
-            }
-        } else {
-            i += 1;
+/// The statements of `copies` copies of the straight-line `@Reduce` body, written from the graph
+/// again and interleaved statement by statement (line 0 of every copy, then line 1, …), so that
+/// the copies' loads are issued before any of them is used, which a GPU needs to keep enough
+/// memory requests in flight. Copy `j` runs iteration `{index}_x{j}` into accumulators
+/// `{acc}_x{j}`, names its values with the suffix `_x{j}`, leaves out the guards in `proven`,
+/// takes the loads in `lanes` from the given values (its vector lanes), and leaves the unrolled
+/// loops on a failed check (`goto ferrocl_done;`). Copies share nothing but the status word:
+/// iterations of a `@Parallel` loop are independent and the body writes only its accumulators.
+fn write_copies(
+    w: &mut Writer<'_>,
+    base: &Writer<'_>,
+    layout: &ReduceLayout<'_>,
+    nest: &ParallelNest,
+    copies: usize,
+    proven: &HashSet<NodeId>,
+    lanes: &HashMap<NodeId, Vec<String>>,
+) -> Result<Vec<String>, WriterError> {
+    let index = &layout.index_names[0];
+    // Each set of copies is a C scope of its own: it starts from the kernel's names so far.
+    let mut names = w.names.clone();
+    let mut bodies: Vec<Vec<String>> = Vec::with_capacity(copies);
+    for j in 0..copies {
+        let mut c = base.fork();
+        c.names = names;
+        c.copy_suffix = format!("_x{j}");
+        c.fail_exit = Some("goto ferrocl_done;".into());
+        c.proven = proven.clone();
+        c.values.insert(nest.dims[0].index, format!("{index}_x{j}"));
+        for acc in c.reduce_accs.values_mut() {
+            acc.push_str(&format!("_x{j}"));
         }
-    }
-    out
-}
-
-/// `line` with each identifier `f` maps to `Some(new)` replaced (numbers are left whole).
-fn rename_identifiers(line: &str, f: impl Fn(&str) -> Option<String>) -> String {
-    let mut out = String::with_capacity(line.len() + 16);
-    let bytes = line.as_bytes();
-    let mut i = 0;
-    while i < bytes.len() {
-        let c = bytes[i];
-        let start = i;
-        if c.is_ascii_alphabetic() || c == b'_' {
-            while i < bytes.len() && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'_') {
-                i += 1;
-            }
-            let id = &line[start..i];
-            match f(id) {
-                Some(new) => out.push_str(&new),
-                None => out.push_str(id),
-            }
-        } else if c.is_ascii_digit() {
-            while i < bytes.len()
-                && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'_' || bytes[i] == b'.')
-            {
-                i += 1;
-            }
-            out.push_str(&line[start..i]);
-        } else {
-            // Copy one UTF-8 character.
-            let len = line[i..].chars().next().map_or(1, char::len_utf8);
-            out.push_str(&line[i..i + len]);
-            i += len;
+        for (&load, values) in lanes {
+            let value = values.get(j).ok_or_else(|| {
+                WriterError::Internal(format!("{load}: no vector lane for copy {j}"))
+            })?;
+            c.values.insert(load, value.clone());
         }
+        c.emit_body(layout.cfg, layout.place, layout.status)?;
+        if !c.need_hoist.is_empty() || !c.top_decls.is_empty() {
+            return Err(WriterError::Internal(
+                "a copy of a straight-line @Reduce body declares variables".into(),
+            ));
+        }
+        w.absorb_needs(&c);
+        names = std::mem::take(&mut c.names);
+        bodies.push(
+            c.body
+                .lines()
+                .map(str::trim)
+                .filter(|l| !l.is_empty())
+                .map(str::to_string)
+                .collect(),
+        );
     }
-    out
+    let len = bodies.first().map_or(0, Vec::len);
+    if bodies.iter().any(|b| b.len() != len) {
+        return Err(WriterError::Internal(
+            "copies of a straight-line @Reduce body differ".into(),
+        ));
+    }
+    Ok((0..len)
+        .flat_map(|l| bodies.iter().map(move |b| b[l].clone()))
+        .collect())
 }
 
 fn describe(mg: &MethodGraph, e: &HostExpr) -> String {
@@ -2188,77 +2124,5 @@ mod tests {
         for (op, elem, c) in expect {
             assert_eq!(reduce_identity(op, elem), c, "{op:?} over {elem:?}");
         }
-    }
-
-    #[test]
-    fn renaming_skips_numbers_and_other_names() {
-        let line = "const float v7 = (v6 + 1.5e-3f) * a[i] + 0x1p4f + ferrocl_acc0;";
-        let out = rename_identifiers(line, |id| {
-            ["v6", "v7", "i", "ferrocl_acc0", "e", "f", "p4f"]
-                .contains(&id)
-                .then(|| format!("{id}_x2"))
-        });
-        assert_eq!(
-            out,
-            "const float v7_x2 = (v6_x2 + 1.5e-3f) * a[i_x2] + 0x1p4f + ferrocl_acc0_x2;"
-        );
-    }
-
-    #[test]
-    fn only_straight_line_bodies_unroll() {
-        let exit = "goto ferrocl_next;";
-        let body = "    const int v1 = ferrocl_acc0;\n    if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; goto ferrocl_next; }\n    const int v2 = a[i];\n    ferrocl_acc0 = (int)((uint)v1 + (uint)v2);\n";
-        let lines =
-            unroll_straight_body(body, "i", &["ferrocl_acc0"], exit, UNROLL).expect("unrolls");
-        assert_eq!(lines.len(), 4 * UNROLL);
-        assert_eq!(lines[0], "const int v1_x0 = ferrocl_acc0_x0;");
-        assert_eq!(lines[3], "const int v1_x3 = ferrocl_acc0_x3;");
-        assert_eq!(
-            lines[5],
-            "if ((uint)i_x1 >= (uint)a_length) { *ferrocl_status = 1; goto ferrocl_done; }"
-        );
-        // A store, a branch or a label keeps the plain loop.
-        for extra in [
-            "    b[i] = v2;\n",
-            "    if (v2 > 0) {\n    }\n",
-            "    lbl: ;\n",
-        ] {
-            assert!(unroll_straight_body(
-                &format!("{body}{extra}"),
-                "i",
-                &["ferrocl_acc0"],
-                exit,
-                UNROLL
-            )
-            .is_none());
-        }
-        // A name a copy would take is already used.
-        let clash = format!("{body}    const int v1_x1 = v2;\n");
-        assert!(unroll_straight_body(&clash, "i", &["ferrocl_acc0"], exit, UNROLL).is_none());
-    }
-
-    #[test]
-    fn loads_at_the_index_become_vectors() {
-        let exit = "goto ferrocl_next;";
-        let body = "    const float v1 = a[i];\n    const float v2 = a[i + 1];\n    const float v3 = p[i];\n    ferrocl_acc0 = ferrocl_acc0 + v1 + v2 + v3;\n";
-        let lines = unroll_straight_body(body, "i", &["ferrocl_acc0"], exit, VECTOR_COPIES)
-            .expect("unrolls");
-        let out = vectorize_loads(&lines, "i", &[("a", "float")]).expect("vectorizes");
-        assert_eq!(
-            out[0],
-            "const float4 v1_v0 = *(__global const float4*)(a + i_x0);"
-        );
-        assert_eq!(
-            out[1],
-            "const float4 v1_v1 = *(__global const float4*)(a + i_x4);"
-        );
-        assert_eq!(out[2], "const float v1_x0 = v1_v0.s0;");
-        assert_eq!(out[9], "const float v1_x7 = v1_v1.s3;");
-        // Another index, or an array that is not a global parameter, keeps its scalar loads.
-        assert_eq!(out[10], "const float v2_x0 = a[i_x0 + 1];");
-        assert_eq!(out[18], "const float v3_x0 = p[i_x0];");
-        assert!(vectorize_loads(&lines, "i", &[("b", "float")]).is_none());
-        // A type that is not the array's element type is not read as a vector of it.
-        assert!(vectorize_loads(&lines, "i", &[("a", "int")]).is_none());
     }
 }

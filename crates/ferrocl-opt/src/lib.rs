@@ -20,6 +20,7 @@ mod narrow;
 mod parallel;
 mod private_arrays;
 mod reduce;
+mod reduce_loop;
 
 pub use canonicalize::{canonicalize, canonicalize_with, fold_binary};
 pub use guards::{eliminate_guards, lower_checks, range, Eliminated};
@@ -36,6 +37,10 @@ pub use private_arrays::{
     array_site, array_sources, check_private_arrays, private_length, PRIVATE_BYTES_PER_WORK_ITEM,
 };
 pub use reduce::{recognize_reductions, ReduceOp, Reduction};
+pub use reduce_loop::{
+    index_affine, plan_reduce_loop, Affine, RangeGuard, ReduceLoop, UNROLL, VECTOR_COPIES,
+    VECTOR_LANES,
+};
 
 use ferrocl_graph::{Bailout, MethodGraph};
 

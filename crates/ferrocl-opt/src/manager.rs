@@ -72,6 +72,25 @@ pub const OPTIONAL_PHASES: &[PhaseInfo] = &[
                masks, counted loops bounded by the array's length) or an equal guard dominates them",
     },
     PhaseInfo {
+        name: "unroll",
+        stage: Stage::Graph,
+        what: "the grid-stride loop of a @Reduce kernel whose body is straight-line runs 4 \
+               iterations per step, interleaved, each into accumulators of its own (floating-point \
+               sums and products then round in another order, as the work-group tree does)",
+    },
+    PhaseInfo {
+        name: "reduceVersioning",
+        stage: Stage::Graph,
+        what: "index checks of an unrolled @Reduce loop affine in its index tested once per \
+               work-item for the whole range; the unrolled loop runs without them",
+    },
+    PhaseInfo {
+        name: "vectorize",
+        stage: Stage::Graph,
+        what: "loads at the index of an unrolled @Reduce loop read as 4-wide vectors, 8 \
+               iterations per step",
+    },
+    PhaseInfo {
         name: "loopVersioning",
         stage: Stage::Writer,
         what: "index and divisor checks of inner counted loops tested once at loop entry, with a \
@@ -120,22 +139,6 @@ pub const OPTIONAL_PHASES: &[PhaseInfo] = &[
         stage: Stage::Writer,
         what: "read-only arrays that every work-item reads alike, in loops bounded without array \
                lengths (keys, filter taps), bound in constant memory when they fit the device's limit",
-    },
-    PhaseInfo {
-        name: "reduceVersioning",
-        stage: Stage::Writer,
-        what: "index checks of a @Reduce loop tested once for the whole range",
-    },
-    PhaseInfo {
-        name: "unroll",
-        stage: Stage::Writer,
-        what: "the grid-stride loop of a @Reduce kernel unrolled (independent accumulators only \
-               where the operator allows it exactly)",
-    },
-    PhaseInfo {
-        name: "vectorize",
-        stage: Stage::Writer,
-        what: "vector loads in the unrolled @Reduce loop",
     },
     PhaseInfo {
         name: "redundantChecks",
@@ -431,8 +434,9 @@ pub struct Suite {
 impl Suite {
     /// The standard pipeline: canonicalisation (with value numbering, `gvn`), float narrowing
     /// (`narrowFloat`), the check of arrays allocated in the kernel, parallel-loop recognition,
-    /// reduction recognition, Java's checks as guard nodes, and the removal of guards that cannot
-    /// fail (`guardElimination`).
+    /// reduction recognition, Java's checks as guard nodes, the removal of guards that cannot
+    /// fail (`guardElimination`), and the lowering of `@Reduce` loops (with `unroll`,
+    /// `reduceVersioning` and `vectorize`).
     pub fn standard() -> Suite {
         Suite {
             phases: vec![
@@ -443,6 +447,7 @@ impl Suite {
                 Box::new(RecognizeReductions),
                 Box::new(LowerChecks),
                 Box::new(EliminateGuards),
+                Box::new(LowerReductions),
             ],
         }
     }
@@ -626,6 +631,24 @@ impl Phase for RecognizeReductions {
         for nest in &mut nests {
             nest.reductions = recognize_reductions(cx.mg, nest)?;
         }
+        cx.nests = nests;
+        Ok(Changed::Nothing)
+    }
+}
+
+/// The grid-stride loops of `@Reduce` nests: unrolled, versioned and vectorised where their body
+/// allows it (`reduce_loop`; the switches `unroll`, `reduceVersioning` and `vectorize` are read
+/// inside, since the lowering itself always runs).
+struct LowerReductions;
+
+impl Phase for LowerReductions {
+    fn name(&self) -> &'static str {
+        "lower_reductions"
+    }
+
+    fn run(&self, cx: &mut Context<'_>) -> Result<Changed, OptError> {
+        let mut nests = std::mem::take(&mut cx.nests);
+        crate::reduce_loop::lower_reductions(cx.mg, &mut nests, cx.switches);
         cx.nests = nests;
         Ok(Changed::Nothing)
     }

@@ -118,6 +118,9 @@ pub struct ParallelNest {
     pub body_entry: NodeId,
     /// The `@Reduce` arrays the body folds values into (filled by [`crate::recognize_reductions`]).
     pub reductions: Vec<crate::Reduction>,
+    /// With reductions: how the outermost loop runs as a grid-stride loop (filled by the
+    /// `lower_reductions` phase, see [`crate::ReduceLoop`]); `None` without reductions.
+    pub reduce_loop: Option<crate::ReduceLoop>,
 }
 
 impl ParallelNest {
@@ -407,6 +410,7 @@ pub fn recognize_parallel_loops(
             dims: Vec::new(),
             body_entry: first,
             reductions: Vec::new(),
+            reduce_loop: None,
         }]);
     }
     let mut analysed = Vec::new();
@@ -534,6 +538,7 @@ fn nest_of(
         dims: members.iter().map(|&k| analysed[k].dim.clone()).collect(),
         body_entry: inner.stay,
         reductions: Vec::new(),
+        reduce_loop: None,
     })
 }
 

@@ -219,4 +219,14 @@ public final class ReduceKernels {
             out[0] += (long) a[off + i] * b[2 * i + off - k] - a[a.length - 1 - i];
         }
     }
+
+    /**
+     * An integer division in a straight-line body: its divisor check stays in every unrolled (and vectorised) copy of
+     * the grid-stride loop, whose index checks the range test proves.
+     */
+    public static void quotientSum(int[] a, int[] d, @Reduce int[] out) {
+        for (@Parallel int i = 0; i < a.length; i++) {
+            out[0] += a[i] / d[i];
+        }
+    }
 }

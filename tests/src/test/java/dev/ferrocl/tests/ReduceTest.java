@@ -373,6 +373,33 @@ public class ReduceTest {
         }
     }
 
+    /**
+     * A divisor check left in the unrolled and vectorised copies: with no zero divisor the JVM's sum (including
+     * {@code MIN_VALUE / -1}); a zero in the unrolled part of the range, or in the last iteration (the plain loop), gives
+     * the JVM's exception and leaves the output as the JVM does.
+     */
+    @Test
+    public void divisorChecksInTheUnrolledLoops() {
+        for (int n : new int[] {1, 9, 100_003}) {
+            int[] a = ints(n + 11, n);
+            int[] d = new int[n];
+            SplittableRandom r = new SplittableRandom(n);
+            for (int i = 0; i < n; i++) {
+                d[i] = r.nextInt(1, 50) * (r.nextBoolean() ? 1 : -1);
+            }
+            a[0] = Integer.MIN_VALUE;
+            d[0] = -1;
+            check(ReduceKernels::quotientSum, a, d, new int[] {7});
+            for (int zeroAt : new int[] {n / 2, n - 1}) {
+                int[] z = d.clone();
+                z[zeroAt] = 0;
+                int[] out = {7};
+                MoreChecks.checkThrows(x -> ReduceKernels.quotientSum((int[]) x[0], (int[]) x[1], (int[]) x[2]),
+                        s -> s.task("t", ReduceKernels::quotientSum, a, z, out), a, z, out);
+            }
+        }
+    }
+
     @Test
     public void emptyOutputArrayThrowsAsTheJvmDoes() {
         int[] a = ints(4, 10);
