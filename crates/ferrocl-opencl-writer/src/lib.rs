@@ -362,6 +362,8 @@ pub(crate) struct Writer<'a> {
     /// Appended to the name of every value this writer binds (`_x2` in copy 2 of an unrolled
     /// `@Reduce` body), so that interleaved copies read as the same code.
     pub(crate) copy_suffix: String,
+    /// Appended to the body's labels (see `structure::Emitter::tag`).
+    pub(crate) label_tag: String,
 }
 
 /// A private array of the work-item: one per `NewArray` site, declared at the top of the kernel and
@@ -442,6 +444,7 @@ impl<'a> Writer<'a> {
         status_name: &str,
     ) -> Result<(), WriterError> {
         let mut em = structure::Emitter::new(cfg, place.clone(), status_name);
+        em.tag.clone_from(&self.label_tag);
         self.emit_tree(&mut em, 0, None)?;
         let body: String = self
             .body
@@ -511,6 +514,7 @@ impl<'a> Writer<'a> {
             deferred_checks: None,
             fail_exit: self.fail_exit.clone(),
             copy_suffix: self.copy_suffix.clone(),
+            label_tag: self.label_tag.clone(),
         }
     }
 
@@ -826,6 +830,7 @@ pub fn write_kernel(
         deferred_checks: None,
         fail_exit: None,
         copy_suffix: String::new(),
+        label_tag: String::new(),
     };
     let place = structure::schedule(&base, &cfg);
 
@@ -995,16 +1000,16 @@ pub fn write_kernel(
     {
         if let Some((guards, proof)) = host_versioning::plan(mg, nest, &cfg) {
             let proven_checks = guards.len();
+            // Labels are the function's: the proven copy's get their own names.
             let mut pass = Writer {
                 hoist: hoist.clone(),
                 host_proven: guards,
+                label_tag: "_p".into(),
                 ..base.fork()
             };
             pass.declare_top(nest, &cfg);
             match pass.emit_body(&cfg, &place, &status_name) {
                 Ok(()) if pass.need_hoist.is_empty() => {
-                    // Labels are the function's: the proven copy's get their own names.
-                    pass.body = host_versioning::rename_labels(&pass.body);
                     proven_infallible = !pass.body.contains(&status_write);
                     w.absorb_needs(&pass);
                     *w.applied.entry("hostVersioning").or_default() += proven_checks;

@@ -354,6 +354,9 @@ pub(crate) struct Emitter<'c> {
     /// While the fast copy of a versioned loop is written: the blocks written inside it, whose labels
     /// get a suffix so that the two copies do not clash.
     pub(crate) fast_copy: Option<BTreeSet<usize>>,
+    /// Appended to every label (`_p` in the host-proven copy of a body written beside the checked
+    /// one: C's labels belong to the function).
+    pub(crate) tag: String,
 }
 
 impl<'c> Emitter<'c> {
@@ -366,6 +369,7 @@ impl<'c> Emitter<'c> {
             deferred: HashMap::new(),
             status: status.to_string(),
             fast_copy: None,
+            tag: String::new(),
         }
     }
 
@@ -377,11 +381,11 @@ impl<'c> Emitter<'c> {
     }
 
     fn label(&self, b: usize) -> String {
-        format!("L{b}{}", self.suffix(b))
+        format!("L{b}{}{}", self.suffix(b), self.tag)
     }
 
     fn continue_label(&self, b: usize) -> String {
-        format!("L{b}{}_next", self.suffix(b))
+        format!("L{b}{}_next{}", self.suffix(b), self.tag)
     }
 }
 
