@@ -126,7 +126,8 @@ fn sibling_loops_are_both_innermost() {
             "recognize_reductions",
             "lower_checks",
             "guardElimination",
-            "lower_reductions"
+            "lower_reductions",
+            "hostVersioning"
         ]
     );
 }

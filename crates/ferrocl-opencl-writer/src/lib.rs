@@ -15,11 +15,9 @@
 // off the hot path.
 #![allow(clippy::result_large_err)]
 
-mod bounds_proof;
 mod coherence;
 mod entry_checks;
 mod expr;
-mod host_versioning;
 mod intrinsics;
 mod libm;
 mod names;
@@ -32,7 +30,7 @@ mod vector_access;
 mod versioning;
 mod write_cover;
 
-pub use bounds_proof::{BoundsProof, HostLinear, InnerLoop, ProvedAccess};
+pub use ferrocl_opt::{BoundsProof, HostLinear, InnerLoop, ProvedAccess};
 pub use write_cover::WriteCover;
 
 use ferrocl_graph::reduce::{ReduceKind, ReduceValue};
@@ -986,8 +984,9 @@ pub fn write_kernel(
         }
     }
 
-    // Host versioning of the parallel body (see the `host_versioning` module): a copy without the
-    // index checks a test on the host proves for each launch.
+    // Host versioning of the parallel body (planned by the graph phase `hostVersioning`, see
+    // `ferrocl_opt::HostVersioning`): a copy without the index checks a test on the host proves for
+    // each launch.
     let mut proven_body: Option<Writer<'_>> = None;
     let mut proven_infallible = false;
     let status_write = format!("*{status_name} =");
@@ -995,15 +994,14 @@ pub fn write_kernel(
         && !reducing
         && bounds_proof.is_none()
         && w.stage.staged == 0
-        && options.switches.is_on("hostVersioning")
         && w.body.contains(&status_write)
     {
-        if let Some((guards, proof)) = host_versioning::plan(mg, nest, &cfg) {
+        if let Some(ferrocl_opt::HostVersioning { guards, proof }) = nest.host_versioning.clone() {
             let proven_checks = guards.len();
             // Labels are the function's: the proven copy's get their own names.
             let mut pass = Writer {
                 hoist: hoist.clone(),
-                host_proven: guards,
+                host_proven: guards.into_iter().collect(),
                 label_tag: "_p".into(),
                 ..base.fork()
             };

@@ -47,11 +47,11 @@
 //! `reqd_work_group_size(GROUP, GROUP, 1)` kernel whose NDRange covers [`MICRO`] points per
 //! work-item in each dimension (`Kernel::coarsen`).
 
-use crate::bounds_proof::{BoundsProof, HostLinear, InnerLoop, ProvedAccess};
 use crate::names::{c_elem_type, c_type};
 use crate::{index_value, Writer, WriterError};
 use ferrocl_graph::{BinaryOp, Constant, GuardKind, MethodGraph, NodeId, Op, Stamp};
 use ferrocl_opt::{induction, Linear, ParallelNest};
+use ferrocl_opt::{BoundsProof, HostLinear, InnerLoop, ProvedAccess};
 use std::collections::HashMap;
 
 /// Work-items of a group along each dimension.

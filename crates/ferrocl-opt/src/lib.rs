@@ -12,8 +12,10 @@
 // off the hot path.
 #![allow(clippy::result_large_err)]
 
+mod bounds_proof;
 mod canonicalize;
 mod guards;
+mod host_versioning;
 mod induction;
 mod manager;
 mod narrow;
@@ -22,8 +24,10 @@ mod private_arrays;
 mod reduce;
 mod reduce_loop;
 
+pub use bounds_proof::{BoundsProof, HostLinear, InnerLoop, ProvedAccess};
 pub use canonicalize::{canonicalize, canonicalize_with, fold_binary};
 pub use guards::{eliminate_guards, lower_checks, range, Eliminated};
+pub use host_versioning::{plan_host_versioning, HostVersioning};
 pub use induction::{
     induction, loop_affine, loop_invariant, step_of, Induction, Linear, LoopAffine,
 };

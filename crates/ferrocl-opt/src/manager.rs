@@ -91,17 +91,17 @@ pub const OPTIONAL_PHASES: &[PhaseInfo] = &[
                iterations per step",
     },
     PhaseInfo {
+        name: "hostVersioning",
+        stage: Stage::Graph,
+        what: "index checks of the @Parallel body (1-, 2- or 3-D) whose index is affine in the parallel indices \
+               tested once per launch on the host, with a check-free copy of the body (and no \
+               status word when nothing else can fail)",
+    },
+    PhaseInfo {
         name: "loopVersioning",
         stage: Stage::Writer,
         what: "index and divisor checks of inner counted loops tested once at loop entry, with a \
                check-free copy of the loop",
-    },
-    PhaseInfo {
-        name: "hostVersioning",
-        stage: Stage::Writer,
-        what: "index checks of the @Parallel body (1-, 2- or 3-D) whose index is affine in the parallel indices \
-               tested once per launch on the host, with a check-free copy of the body (and no \
-               status word when nothing else can fail)",
     },
     PhaseInfo {
         name: "coalesce",
@@ -435,8 +435,9 @@ impl Suite {
     /// The standard pipeline: canonicalisation (with value numbering, `gvn`), float narrowing
     /// (`narrowFloat`), the check of arrays allocated in the kernel, parallel-loop recognition,
     /// reduction recognition, Java's checks as guard nodes, the removal of guards that cannot
-    /// fail (`guardElimination`), and the lowering of `@Reduce` loops (with `unroll`,
-    /// `reduceVersioning` and `vectorize`).
+    /// fail (`guardElimination`), the lowering of `@Reduce` loops (with `unroll`,
+    /// `reduceVersioning` and `vectorize`), and the host test of the body's affine index checks
+    /// (`hostVersioning`).
     pub fn standard() -> Suite {
         Suite {
             phases: vec![
@@ -448,6 +449,7 @@ impl Suite {
                 Box::new(LowerChecks),
                 Box::new(EliminateGuards),
                 Box::new(LowerReductions),
+                Box::new(PlanHostVersioning),
             ],
         }
     }
@@ -649,6 +651,29 @@ impl Phase for LowerReductions {
     fn run(&self, cx: &mut Context<'_>) -> Result<Changed, OptError> {
         let mut nests = std::mem::take(&mut cx.nests);
         crate::reduce_loop::lower_reductions(cx.mg, &mut nests, cx.switches);
+        cx.nests = nests;
+        Ok(Changed::Nothing)
+    }
+}
+
+/// The host test of each nest's affine index checks (`host_versioning`): planned here, written
+/// (and reported) by the writer when it writes the body as is.
+struct PlanHostVersioning;
+
+impl Phase for PlanHostVersioning {
+    fn name(&self) -> &'static str {
+        "hostVersioning"
+    }
+
+    fn optional(&self) -> bool {
+        true
+    }
+
+    fn run(&self, cx: &mut Context<'_>) -> Result<Changed, OptError> {
+        let mut nests = std::mem::take(&mut cx.nests);
+        for nest in &mut nests {
+            nest.host_versioning = crate::plan_host_versioning(cx.mg, nest);
+        }
         cx.nests = nests;
         Ok(Changed::Nothing)
     }

@@ -121,6 +121,10 @@ pub struct ParallelNest {
     /// With reductions: how the outermost loop runs as a grid-stride loop (filled by the
     /// `lower_reductions` phase, see [`crate::ReduceLoop`]); `None` without reductions.
     pub reduce_loop: Option<crate::ReduceLoop>,
+    /// The body's index checks a test on the host can prove for a whole launch, and that test
+    /// (filled by the `hostVersioning` phase, see [`crate::HostVersioning`]); the writer uses it
+    /// when it writes the body as is (not tiled, not staged) and some check is left.
+    pub host_versioning: Option<crate::HostVersioning>,
 }
 
 impl ParallelNest {
@@ -411,6 +415,7 @@ pub fn recognize_parallel_loops(
             body_entry: first,
             reductions: Vec::new(),
             reduce_loop: None,
+            host_versioning: None,
         }]);
     }
     let mut analysed = Vec::new();
@@ -539,6 +544,7 @@ fn nest_of(
         body_entry: inner.stay,
         reductions: Vec::new(),
         reduce_loop: None,
+        host_versioning: None,
     })
 }
 

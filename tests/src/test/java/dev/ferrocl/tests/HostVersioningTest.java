@@ -14,12 +14,12 @@ import dev.ferrocl.api.TaskSchedule;
 import org.junit.Test;
 
 /**
- * Host versioning of the {@code @Parallel} body (the writer's {@code hostVersioning} phase): index checks whose index
- * is affine in the parallel indices are tested once per launch on the host, and a check-free copy of the body runs
- * when the test holds. Each kernel runs on inputs where the test holds (results against the JVM, and the phase named
- * in the report) and on inputs where it fails at either end of the range (the JVM's exception and arrays, through
- * the copy with every check), in 1-D, 2-D and 3-D, with offsets, steps, negative starts, a check the host cannot prove and
- * one that is not an index check (a divisor), aliased arrays, and in batches.
+ * Host versioning of the {@code @Parallel} body (the {@code hostVersioning} phase, planned on the graph and written by
+ * the writer): index checks whose index is affine in the parallel indices are tested once per launch on the host, and a
+ * check-free copy of the body runs when the test holds. Each kernel runs on inputs where the test holds (results
+ * against the JVM, and the phase named in the report) and on inputs where it fails at either end of the range (the
+ * JVM's exception and arrays, through the copy with every check), in 1-D, 2-D and 3-D, with offsets, steps, negative
+ * starts, a check the host cannot prove and one that is not an index check (a divisor), aliased arrays, and in batches.
  */
 public class HostVersioningTest {
     static void shifted(int[] a, int[] out, int off, int n) {

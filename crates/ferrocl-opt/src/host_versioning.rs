@@ -1,11 +1,12 @@
-//! Host versioning of the `@Parallel` body (1-, 2- or 3-D): the index checks whose index is affine in
+//! `hostVersioning`: host versioning of the `@Parallel` body (1-, 2- or 3-D), planned on the graph
+//! ([`ParallelNest::host_versioning`]) and written by the OpenCL writer: the index checks whose index is affine in
 //! the parallel indices, with coefficients and offset the host knows at launch (parameters, array lengths,
 //! static fields, constants), are tested once per launch on the host instead of by every
 //! work-item. The kernel gets both copies of its body: `if (ferrocl_proven)` a copy without those
 //! checks, else the body as written, every check in place, so a launch whose test fails still
 //! fails its checks where Java would throw and the JVM reruns the method.
 //!
-//! The test is [`crate::BoundsProof`]'s: an index `Σ c_v * v + r` (each coefficient and the rest a
+//! The test is [`BoundsProof`]'s: an index `Σ c_v * v + r` (each coefficient and the rest a
 //! sum of host values, products of them too, times constants; each value the `int` the device
 //! computes) is, over the box of the launch's parallel indices, extreme at the corners; when both
 //! extremes of the exact value lie in `[0, length)`, every index the work-items compute is that value
@@ -13,25 +14,33 @@
 //! and so are checks inside sequential loops whose index does not depend on the loop.
 //!
 //! When the copy without those checks has no check left, a launch whose test holds cannot fail:
-//! [`crate::Kernel::proven_infallible`] lets the host leave out the status word (no clearing, no
+//! the writer's `Kernel::proven_infallible` lets the host leave out the status word (no clearing, no
 //! read back), one transfer less per launch.
 
-use crate::structure::Cfg;
-use crate::{BoundsProof, HostLinear, ProvedAccess};
+use crate::parallel::walk_body;
+use crate::{host_expr_of, BoundsProof, HostExpr, HostLinear, ParallelNest, ProvedAccess};
 use ferrocl_graph::{BinaryOp, Constant, GuardKind, MethodGraph, NodeId, Op, Stamp};
-use ferrocl_opt::{HostExpr, ParallelNest};
-use std::collections::HashSet;
+use std::collections::BTreeSet;
 
-/// The checks a host test can replace, and that test; `None` when there is none.
-pub(crate) fn plan(
-    mg: &MethodGraph,
-    nest: &ParallelNest,
-    cfg: &Cfg,
-) -> Option<(HashSet<NodeId>, BoundsProof)> {
+/// The index checks of a `@Parallel` body a test on the host proves for a whole launch, and that
+/// test.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HostVersioning {
+    /// The body's `Guard(Index)` nodes the test proves (the writer leaves them out of the proven
+    /// copy of the body).
+    pub guards: BTreeSet<NodeId>,
+    /// The test, evaluated on the host at each launch.
+    pub proof: BoundsProof,
+}
+
+/// The checks a host test can replace in `nest`'s body, and that test; `None` when there is none
+/// (no `@Parallel` loop, more than three, a reduction, or no such check).
+pub fn plan_host_versioning(mg: &MethodGraph, nest: &ParallelNest) -> Option<HostVersioning> {
     let g = &mg.graph;
     if nest.dims.is_empty() || nest.dims.len() > 3 || !nest.reductions.is_empty() {
         return None;
     }
+    let body = walk_body(mg, nest.body_entry, nest.innermost()?, false).ok()?;
     // Missing dimensions: an "induction variable" that never appears in an index, the body's entry.
     let ivs = [
         nest.dims[0].index,
@@ -41,11 +50,11 @@ pub(crate) fn plan(
     // This kernel's checks only (a method of several kernels has the others' in its graph too).
     let mut ids: Vec<NodeId> = g
         .node_ids()
-        .filter(|&n| *g.op(n) == Op::Guard(GuardKind::Index) && cfg.block_of.contains_key(&n))
+        .filter(|&n| *g.op(n) == Op::Guard(GuardKind::Index) && body.contains(&n))
         .collect();
     ids.sort();
     let zero = |l: &HostLinear| l.terms.is_empty() && l.constant == 0;
-    let mut guards = HashSet::new();
+    let mut guards = BTreeSet::new();
     let mut accesses = Vec::new();
     for n in ids {
         let ins = g.inputs(n);
@@ -70,13 +79,13 @@ pub(crate) fn plan(
     if guards.is_empty() {
         return None;
     }
-    Some((
+    Some(HostVersioning {
         guards,
-        BoundsProof {
+        proof: BoundsProof {
             accesses,
             inner: None,
         },
-    ))
+    })
 }
 
 /// An index as `Σ coef[v] * iv[v] + rest`, every coefficient and the rest a sum of host values
@@ -177,7 +186,7 @@ fn host_form(mg: &MethodGraph, n: NodeId, ivs: [NodeId; 3], depth: usize) -> Opt
         out.rest.constant = i64::from(*c);
         return Some(out);
     }
-    if let Some(e) = ferrocl_opt::host_expr_of(mg, n) {
+    if let Some(e) = host_expr_of(mg, n) {
         out.rest.terms.push((e, 1));
         return Some(out);
     }
@@ -205,10 +214,10 @@ fn host_form(mg: &MethodGraph, n: NodeId, ivs: [NodeId; 3], depth: usize) -> Opt
                 return a.map(|l| scaled(l, c));
             }
             // A host value times a form: the value joins every coefficient and the rest.
-            if let Some(f) = ferrocl_opt::host_expr_of(mg, inputs[0]) {
+            if let Some(f) = host_expr_of(mg, inputs[0]) {
                 return b.map(|l| Some(times(l, &f)));
             }
-            if let Some(f) = ferrocl_opt::host_expr_of(mg, inputs[1]) {
+            if let Some(f) = host_expr_of(mg, inputs[1]) {
                 return a.map(|l| Some(times(l, &f)));
             }
             None

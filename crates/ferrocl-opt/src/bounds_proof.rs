@@ -14,7 +14,7 @@
 //! host computes in 128-bit arithmetic, so nothing overflows; any value it cannot read makes the
 //! proof fail, which only means the kernel runs its checked fallback.
 
-use ferrocl_opt::HostExpr;
+use crate::HostExpr;
 
 /// `Σ coefficient * term + constant` over host-known `int` values.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
