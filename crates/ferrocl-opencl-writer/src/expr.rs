@@ -70,7 +70,7 @@ fn paren_neg(s: String) -> String {
 }
 
 /// The statement that checks `index` against an array's length `len`: a failed check sets the status
-/// word and leaves the iteration with `exit`. Loop versioning finds these lines again by their text.
+/// word and leaves with `exit`.
 pub(crate) fn index_check_line(index: &str, len: &str, status: &str, exit: &str) -> String {
     format!("if ((uint){index} >= (uint){len}) {{ *{status} = {STATUS_INDEX}; {exit} }}")
 }

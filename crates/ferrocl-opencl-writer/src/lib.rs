@@ -325,7 +325,7 @@ pub(crate) struct Writer<'a> {
     /// increment, proved not to overflow, written as C's signed operation.
     pub(crate) proven: HashSet<NodeId>,
     /// Index checks a host test proved for the whole launch (in the proven copy of a host-versioned
-    /// body, see the `host_versioning` module): written without their check.
+    /// body, see `ferrocl_opt::HostVersioning`): written without their check.
     pub(crate) host_proven: HashSet<NodeId>,
     /// Increments of counted loops' variables that cannot overflow in any copy of their loop
     /// (`Writer::no_wrap_increments`), written as C's signed operation.
@@ -1204,6 +1204,7 @@ pub fn write_kernel(
     } else {
         src.push_str("{\n");
     }
+    let mut reduce_plan: Option<ferrocl_opt::ReduceLoop> = None;
     if reducing {
         let layout = ReduceLayout {
             dim_names: &dim_names,
@@ -1213,7 +1214,9 @@ pub fn write_kernel(
             cfg: &cfg,
             place: &place,
         };
-        write_reduction_body(&mut src, nest, &layout, &mut w, &base)?;
+        reduce_plan = Some(write_reduction_body(
+            &mut src, nest, &layout, &mut w, &base,
+        )?);
     } else {
         for (k, d) in nest.dims.iter().enumerate() {
             let dim = nest.dims.len() - 1 - k;
@@ -1308,7 +1311,13 @@ pub fn write_kernel(
     };
 
     let mut applied = Vec::new();
+    // A reduction's loop: what the `lower_reductions` plan applied as written.
+    let planned = reduce_plan.map(|p| p.applied()).unwrap_or_default();
     for phase in ferrocl_opt::OPTIONAL_PHASES {
+        if let Some(a) = planned.iter().find(|a| a.phase == phase.name) {
+            applied.push(a.clone());
+            continue;
+        }
         let n = w.applied.get(phase.name).copied().unwrap_or(0);
         if n > 0 {
             let detail = match phase.name {
@@ -1576,10 +1585,6 @@ fn reduce_helper(op: ReduceOp, elem: ElemKind) -> Option<&'static str> {
     }
 }
 
-/// The body of a reduction kernel: every work-item folds its iterations (a grid-stride loop over the
-/// outermost `@Parallel` loop, one iteration of each inner loop) into private accumulators, then each
-/// work-group combines them in a tree in local memory and its first work-item writes the group's
-/// partial result. Work-items never return early, so all of them reach every barrier.
 /// What a reduction kernel's body is written with: the names `write_kernel` chose, and the body's
 /// blocks and schedule (the unrolled copies are written again from them).
 struct ReduceLayout<'l> {
@@ -1595,17 +1600,21 @@ struct ReduceLayout<'l> {
     place: &'l HashMap<NodeId, usize>,
 }
 
-/// Writes a reduction kernel's body: the accumulators, the outermost loop as a grid-stride loop run
-/// the way the `lower_reductions` phase planned it (`ferrocl_opt::ReduceLoop`: unrolled,
-/// range-tested, vectorised), and the work-group tree. `w` holds the body as written for one
-/// iteration (every check in place), `base` the kernel-wide state the unrolled copies start from.
+/// Writes a reduction kernel's body: every work-item folds its iterations (a grid-stride loop over
+/// the outermost `@Parallel` loop, run the way the `lower_reductions` phase planned it,
+/// `ferrocl_opt::ReduceLoop`: unrolled, range-tested, vectorised; one iteration of each inner loop)
+/// into private accumulators, then each work-group combines them in a tree in local memory and its
+/// first work-item writes the group's partial result. Work-items never return early, so all of them
+/// reach every barrier. `w` holds the body as written for one iteration (every check in place),
+/// `base` the kernel-wide state the unrolled copies start from. Returns the plan as written (the
+/// plain loop alone when the copies could not be written, which is then logged).
 fn write_reduction_body(
     src: &mut String,
     nest: &ParallelNest,
     layout: &ReduceLayout<'_>,
     w: &mut Writer<'_>,
     base: &Writer<'_>,
-) -> Result<(), WriterError> {
+) -> Result<ferrocl_opt::ReduceLoop, WriterError> {
     let ReduceLayout {
         dim_names,
         index_names,
@@ -1650,74 +1659,42 @@ fn write_reduction_body(
     let (start, count) = &dim_names[0];
     let accs: Vec<&str> = reduce_names.iter().map(|(_, _, a)| a.as_str()).collect();
     let index = &index_names[0];
-    let plan = nest.reduce_loop.clone().unwrap_or_default();
-    let unrolled = plan.unroll > 1;
-    if unrolled && !w.top_decls.is_empty() {
-        return Err(WriterError::Internal(
-            "an unrolled @Reduce body that declares variables".into(),
-        ));
+    let mut plan = nest.reduce_loop.clone().unwrap_or_default();
+    let code = if plan.unroll > 1 {
+        match write_unrolled(w, base, layout, nest, &plan, &accs) {
+            Ok(code) => Some(code),
+            Err(WriterError::Internal(why)) => {
+                // A shape the plan did not foresee: the plain loop alone is still right.
+                log::debug!(
+                    "{}: the @Reduce loop runs without unrolling: {why}",
+                    w.mg.location
+                );
+                plan = ferrocl_opt::ReduceLoop {
+                    straight: plan.straight,
+                    unroll: 1,
+                    ..Default::default()
+                };
+                None
+            }
+            Err(e) => return Err(e),
+        }
+    } else {
+        None
+    };
+    if code.is_none() {
+        plan.unroll = 1;
+        plan.versioned.clear();
+        plan.vector_loads.clear();
     }
+    let unrolled = code.is_some();
     let versioned = unrolled && !plan.versioned.is_empty();
     let vectorized = unrolled && !plan.vector_loads.is_empty();
-    let proven = if versioned {
-        plan.versioned_guards()
-    } else {
-        HashSet::new()
-    };
-    if unrolled {
-        // The names the loops below declare for each copy.
-        for j in 0..VECTOR_COPIES.max(plan.unroll) {
-            w.names.own(&format!("{index}_x{j}"));
-            for acc in &accs {
-                w.names.own(&format!("{acc}_x{j}"));
-            }
-        }
-    }
-    // The vectorised loop: each planned load read for VECTOR_COPIES iterations as vectors, which
-    // the copies then take their lanes from.
-    let mut vector_decls = Vec::new();
-    let mut lanes: HashMap<NodeId, Vec<String>> = HashMap::new();
-    if vectorized {
-        let g = &w.mg.graph;
-        for &load in &plan.vector_loads {
-            let Op::ArrayLoad(elem) = *g.op(load) else {
-                return Err(WriterError::Internal(format!(
-                    "{load}: a vector load of no load"
-                )));
-            };
-            let (array, _) = w.array(load, g.inputs(load)[0])?;
-            let ty = names::c_elem_type(elem);
-            let stem =
-                w.mg.names
-                    .get(load)
-                    .clone()
-                    .unwrap_or_else(|| format!("v{}", load.index()));
-            let vectors: Vec<String> = (0..VECTOR_COPIES / VECTOR_LANES)
-                .map(|v| {
-                    let name = w.names.fresh(&format!("{stem}_v{v}"));
-                    vector_decls.push(format!(
-                        "const {ty}{VECTOR_LANES} {name} = *(__global const {ty}{VECTOR_LANES}*)({array} + {index}_x{});",
-                        v * VECTOR_LANES
-                    ));
-                    name
-                })
-                .collect();
-            let values = (0..VECTOR_COPIES)
-                .map(|j| format!("{}.s{}", vectors[j / VECTOR_LANES], j % VECTOR_LANES))
-                .collect();
-            lanes.insert(load, values);
-        }
-    }
-    let copies = if unrolled {
-        write_copies(w, base, layout, nest, plan.unroll, &proven, &HashMap::new())?
-    } else {
-        Vec::new()
-    };
-    let vector_copies = if vectorized {
-        write_copies(w, base, layout, nest, VECTOR_COPIES, &proven, &lanes)?
-    } else {
-        Vec::new()
-    };
+    let Unrolled {
+        index: copy_index,
+        copies,
+        vector_decls,
+        vector_copies,
+    } = code.unwrap_or_default();
     let _ = writeln!(
         src,
         "{indent}const ulong ferrocl_g = get_global_size({outer});"
@@ -1772,7 +1749,7 @@ fn write_reduction_body(
         for j in 0..VECTOR_COPIES {
             let _ = writeln!(
                 src,
-                "{indent}        const int {index}_x{j} = {};",
+                "{indent}        const int {copy_index}_x{j} = {};",
                 index_value(start, &format!("({VECTOR_COPIES} * ferrocl_q + {j})"), 1)
             );
         }
@@ -1806,7 +1783,7 @@ fn write_reduction_body(
             };
             let _ = writeln!(
                 src,
-                "{indent}    const int {index}_x{j} = {};",
+                "{indent}    const int {copy_index}_x{j} = {};",
                 index_value(start, &k, nest.dims[0].step)
             );
         }
@@ -1903,11 +1880,128 @@ fn write_reduction_body(
         let _ = writeln!(src, "        {partials}[ferrocl_group] = {scratch}[0];");
     }
     src.push_str("    }\n");
-    Ok(())
+    Ok(plan)
 }
 
-/// The checks a straight-line `@Reduce` body still makes: its guards (the `ferrocl_done` label
-/// is written only when some copy can jump to it).
+/// The statements of a `@Reduce` loop's unrolled and vectorised loops, written from the graph.
+#[derive(Default)]
+struct Unrolled {
+    /// The stem of the copies' loop indices (`{index}_x{j}`).
+    index: String,
+    /// The interleaved copies of the unrolled loop.
+    copies: Vec<String>,
+    /// The vector loads of one step of the vectorised loop (empty: no vectorised loop).
+    vector_decls: Vec<String>,
+    /// The interleaved copies of the vectorised loop.
+    vector_copies: Vec<String>,
+}
+
+/// Writes the copies `plan` asks for: [`WriterError::Internal`] when the body turns out not to
+/// allow them (the caller then writes the plain loop alone).
+fn write_unrolled(
+    w: &mut Writer<'_>,
+    base: &Writer<'_>,
+    layout: &ReduceLayout<'_>,
+    nest: &ParallelNest,
+    plan: &ferrocl_opt::ReduceLoop,
+    accs: &[&str],
+) -> Result<Unrolled, WriterError> {
+    if !w.top_decls.is_empty() {
+        return Err(WriterError::Internal(
+            "an unrolled @Reduce body that declares variables".into(),
+        ));
+    }
+    let copies_needed = VECTOR_COPIES.max(plan.unroll);
+    // The loops declare `{index}_x{j}` and `{acc}_x{j}` for each copy: an index stem none of whose
+    // names is taken (a Java name may be), and the accumulators' (Ferrocl's own names).
+    let java_index = &layout.index_names[0];
+    let mut index = java_index.clone();
+    for n in 1.. {
+        let names: Vec<String> = (0..copies_needed)
+            .map(|j| format!("{index}_x{j}"))
+            .collect();
+        if w.names.claim_all(&names) {
+            break;
+        }
+        index = format!("{java_index}_{n}");
+    }
+    for j in 0..copies_needed {
+        for acc in accs {
+            w.names.own(&format!("{acc}_x{j}"));
+        }
+    }
+    let proven = if plan.versioned.is_empty() {
+        HashSet::new()
+    } else {
+        plan.versioned_guards()
+    };
+    // The vectorised loop: each planned load read for VECTOR_COPIES iterations as vectors, which
+    // the copies then take their lanes from.
+    let mut vector_decls = Vec::new();
+    let mut lanes: HashMap<NodeId, Vec<String>> = HashMap::new();
+    for &load in &plan.vector_loads {
+        let g = &w.mg.graph;
+        let Op::ArrayLoad(elem) = *g.op(load) else {
+            return Err(WriterError::Internal(format!(
+                "{load}: a vector load of no load"
+            )));
+        };
+        let (array, _) = w.array(load, g.inputs(load)[0])?;
+        let ty = names::c_elem_type(elem);
+        let stem =
+            w.mg.names
+                .get(load)
+                .clone()
+                .unwrap_or_else(|| format!("v{}", load.index()));
+        let vectors: Vec<String> = (0..VECTOR_COPIES / VECTOR_LANES)
+            .map(|v| {
+                let name = w.names.fresh(&format!("{stem}_v{v}"));
+                vector_decls.push(format!(
+                    "const {ty}{VECTOR_LANES} {name} = *(__global const {ty}{VECTOR_LANES}*)({array} + {index}_x{});",
+                    v * VECTOR_LANES
+                ));
+                name
+            })
+            .collect();
+        let values = (0..VECTOR_COPIES)
+            .map(|j| format!("{}.s{}", vectors[j / VECTOR_LANES], j % VECTOR_LANES))
+            .collect();
+        lanes.insert(load, values);
+    }
+    let copies = write_copies(
+        w,
+        base,
+        layout,
+        nest,
+        &index,
+        plan.unroll,
+        &proven,
+        &HashMap::new(),
+    )?;
+    let vector_copies = if plan.vector_loads.is_empty() {
+        Vec::new()
+    } else {
+        write_copies(
+            w,
+            base,
+            layout,
+            nest,
+            &index,
+            VECTOR_COPIES,
+            &proven,
+            &lanes,
+        )?
+    };
+    Ok(Unrolled {
+        index,
+        copies,
+        vector_decls,
+        vector_copies,
+    })
+}
+
+/// The checks a straight-line `@Reduce` body makes: its guards (the `ferrocl_done` label is
+/// written when some guard is left in the copies; `redundantChecks` may still leave it unused).
 fn count_guards(mg: &MethodGraph, nest: &ParallelNest) -> usize {
     mg.graph
         .fixed_chain(nest.body_entry)
@@ -1971,16 +2065,17 @@ fn range_checks(
 /// takes the loads in `lanes` from the given values (its vector lanes), and leaves the unrolled
 /// loops on a failed check (`goto ferrocl_done;`). Copies share nothing but the status word:
 /// iterations of a `@Parallel` loop are independent and the body writes only its accumulators.
+#[allow(clippy::too_many_arguments)]
 fn write_copies(
     w: &mut Writer<'_>,
     base: &Writer<'_>,
     layout: &ReduceLayout<'_>,
     nest: &ParallelNest,
+    index: &str,
     copies: usize,
     proven: &HashSet<NodeId>,
     lanes: &HashMap<NodeId, Vec<String>>,
 ) -> Result<Vec<String>, WriterError> {
-    let index = &layout.index_names[0];
     // Each set of copies is a C scope of its own: it starts from the kernel's names so far.
     let mut names = w.names.clone();
     let mut bodies: Vec<Vec<String>> = Vec::with_capacity(copies);

@@ -328,6 +328,16 @@ impl Names {
         name.to_string()
     }
 
+    /// Claims `names` as they are when none of them is taken yet; `false` (claiming nothing)
+    /// otherwise.
+    pub(crate) fn claim_all(&mut self, names: &[String]) -> bool {
+        if names.iter().any(|n| self.used.contains(n)) {
+            return false;
+        }
+        self.used.extend(names.iter().cloned());
+        true
+    }
+
     /// A fresh name based on `base`.
     pub(crate) fn fresh(&mut self, base: &str) -> String {
         let base = sanitize_identifier(base);

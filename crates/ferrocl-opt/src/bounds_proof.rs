@@ -1,6 +1,6 @@
-//! Bounds proofs made on the host: the test that lets a tiled or 2-D staged kernel (the `tiling`
-//! and `staging2d` modules), or the host-versioned body of a 1-, 2- or 3-D kernel (`host_versioning`),
-//! run without checks, evaluated once per launch instead of by every
+//! Bounds proofs made on the host: the test that lets a tiled or 2-D staged kernel (the OpenCL
+//! writer's `tiling` and `staging2d` modules), or the host-versioned body of a 1-, 2- or 3-D kernel
+//! ([`crate::HostVersioning`]), run without checks, evaluated once per launch instead of by every
 //! work-item, when every value it reads is known on the host (parameters, array lengths, static
 //! fields, constants, and the launch's loop starts and trip counts).
 //!

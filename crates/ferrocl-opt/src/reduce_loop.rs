@@ -330,42 +330,47 @@ pub fn plan_reduce_loop(
     Some(plan)
 }
 
-/// Plans every reduction nest's loop and records the phases that apply in `mg.applied`.
+/// Plans every reduction nest's loop (what applies is reported per kernel by the writer, from
+/// [`ReduceLoop::applied`]).
 pub(crate) fn lower_reductions(
-    mg: &mut MethodGraph,
+    mg: &MethodGraph,
     nests: &mut [ParallelNest],
     switches: &PhaseSwitches,
 ) {
     for nest in nests.iter_mut() {
         nest.reduce_loop = plan_reduce_loop(mg, nest, switches);
-        let Some(plan) = &nest.reduce_loop else {
-            continue;
-        };
+    }
+}
+
+impl ReduceLoop {
+    /// The optional phases this plan applies, for the kernel's report.
+    pub fn applied(&self) -> Vec<ferrocl_graph::Applied> {
         let mut applied = Vec::new();
-        if !plan.versioned.is_empty() {
-            applied.push((
-                "reduceVersioning",
-                format!(
-                    "{} tested once per work-item for the whole range",
-                    count(plan.versioned.len(), "index check")
-                ),
-            ));
+        if self.unroll > 1 {
+            applied.push(ferrocl_graph::Applied {
+                phase: "unroll",
+                detail: format!("{} copies", self.unroll),
+            });
+            if !self.versioned.is_empty() {
+                applied.push(ferrocl_graph::Applied {
+                    phase: "reduceVersioning",
+                    detail: format!(
+                        "{} tested once per work-item for the whole range",
+                        count(self.versioned.len(), "index check")
+                    ),
+                });
+            }
+            if !self.vector_loads.is_empty() {
+                applied.push(ferrocl_graph::Applied {
+                    phase: "vectorize",
+                    detail: format!(
+                        "{} as {VECTOR_LANES}-wide vectors, {VECTOR_COPIES} iterations per step",
+                        count(self.vector_loads.len(), "load")
+                    ),
+                });
+            }
         }
-        if plan.unroll > 1 {
-            applied.push(("unroll", format!("{} copies", plan.unroll)));
-        }
-        if !plan.vector_loads.is_empty() {
-            applied.push((
-                "vectorize",
-                format!(
-                    "{} as {VECTOR_LANES}-wide vectors, {VECTOR_COPIES} iterations per step",
-                    count(plan.vector_loads.len(), "load")
-                ),
-            ));
-        }
-        for (phase, detail) in applied {
-            mg.applied.push(ferrocl_graph::Applied { phase, detail });
-        }
+        applied
     }
 }
 
