@@ -161,7 +161,7 @@ impl<'a> Builder<'a, '_> {
     }
 
     /// JVMS §5.4.6 method selection for the exact class `class`.
-    fn select_method(
+    pub(crate) fn select_method(
         &mut self,
         class: &str,
         name: &str,

@@ -230,15 +230,9 @@ impl<'a> Builder<'a, '_> {
         }
 
         let static_interface = kind == CallKind::Static && target.interface;
-        let lookup_class = match args.first() {
-            Some(&a) if on_virtual && matches!(kind, CallKind::Virtual | CallKind::Interface) => {
-                self.virtual_class(a)
-                    .unwrap_or_else(|| target.class.clone())
-            }
-            _ => target.class.clone(),
-        };
+        // JVMS §5.4.3.3/§5.4.3.4: the call resolves against the class it names.
         let (owner, m) = self.resolve_method(
-            &lookup_class,
+            &target.class,
             &target.name,
             &target.descriptor,
             static_interface,
@@ -262,7 +256,29 @@ impl<'a> Builder<'a, '_> {
         } else {
             args.first().copied()
         };
-        // Calls on an object replaced by scalars were resolved for its exact class above.
+        // JVMS §5.4.6: on an object replaced by scalars, whose exact class is known, a virtual or
+        // interface call runs the resolved method when it is private, else the method selected
+        // for that class (an override, an inherited one, or the maximally specific default).
+        let (owner, m) = match args.first() {
+            Some(&a)
+                if on_virtual
+                    && matches!(kind, CallKind::Virtual | CallKind::Interface)
+                    && flags & access::PRIVATE == 0 =>
+            {
+                let class = self
+                    .virtual_class(a)
+                    .unwrap_or_else(|| target.class.clone());
+                self.select_method(
+                    &class,
+                    &target.name,
+                    &target.descriptor,
+                    &shown,
+                    "an object allocated in the kernel",
+                )?
+            }
+            _ => (owner, m),
+        };
+        // Calls on an object replaced by scalars were bound for its exact class above.
         let bound = on_virtual
             || !matches!(kind, CallKind::Virtual | CallKind::Interface)
             || flags & (access::PRIVATE | access::FINAL) != 0

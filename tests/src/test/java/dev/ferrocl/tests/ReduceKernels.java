@@ -229,4 +229,11 @@ public final class ReduceKernels {
             out[0] += a[i] / d[i];
         }
     }
+
+    /** A parameter named like an unrolled copy's loop index ({@code i_x1}): the copies must not shadow it. */
+    public static void scaledSumNamedLikeACopy(int[] a, int i_x1, @Reduce int[] out) {
+        for (@Parallel int i = 0; i < a.length; i++) {
+            out[0] += a[i] * i_x1;
+        }
+    }
 }

@@ -400,6 +400,15 @@ public class ReduceTest {
         }
     }
 
+    /** The unrolled copies' loop indices take names no Java name of the method has ({@code i_x1} is a parameter). */
+    @Test
+    public void copiesDoNotShadowAJavaName() {
+        for (int n : new int[] {5, 100_003}) {
+            check(ReduceKernels::scaledSumNamedLikeACopy, ints(n + 21, n), 3, new int[] {11});
+            check(ReduceKernels::scaledSumNamedLikeACopy, ints(n + 22, n), -7, new int[] {0});
+        }
+    }
+
     @Test
     public void emptyOutputArrayThrowsAsTheJvmDoes() {
         int[] a = ints(4, 10);
