@@ -1014,4 +1014,118 @@ public class JlsProbeTest {
         check(JlsProbeTest::minFloat, f, new float[] {0.0f});
         check(JlsProbeTest::maxDouble, d, new double[] {-0.0});
     }
+
+    // ================================================================ patterns an optimiser may rewrite wrongly
+
+    public static void selectPatterns(float[] a, float[] b, double[] d, float[] out, double[] dout) {
+        for (@Parallel int i = 0; i < a.length; i++) {
+            float x = a[i];
+            float y = b[i];
+            out[6 * i] = x > y ? x : y; // not fmax: NaN and signed zeros decide differently
+            out[6 * i + 1] = x < y ? x : y;
+            out[6 * i + 2] = x >= 0 ? x : -x; // not fabs: -0.0 stays -0.0
+            out[6 * i + 3] = x > 0 ? x : 0; // -0.0 and NaN give +0.0
+            out[6 * i + 4] = x <= y ? y : x;
+            out[6 * i + 5] = x != x ? 1f : (x == y ? 2f : 3f);
+            dout[2 * i] = d[i] < 0 ? -d[i] : d[i];
+            dout[2 * i + 1] = d[i] >= 1.0 ? 1.0 : (d[i] <= -1.0 ? -1.0 : d[i]);
+        }
+    }
+
+    @Test
+    public void conditionalSelectsAreNotMinMaxOrAbs() {
+        float[][] f = Inputs.floatPairs(300, N, -3f, 3f);
+        check(JlsProbeTest::selectPatterns, f[0], f[1], Inputs.doubles(301, N, -3, 3), new float[6 * N],
+                new double[2 * N]);
+    }
+
+    public static void intAlgebra(int[] a, int[] b, int[] out, long[] lout) {
+        for (@Parallel int i = 0; i < a.length; i++) {
+            int x = a[i];
+            int y = b[i];
+            out[12 * i] = (x * 2) / 2;
+            out[12 * i + 1] = x + 1 > x ? 1 : 0;
+            out[12 * i + 2] = x - y < 0 ? 1 : 0;
+            out[12 * i + 3] = x + 1 < y + 1 ? 1 : 0;
+            out[12 * i + 4] = (x << 1) >> 1;
+            out[12 * i + 5] = x / 2 + x % 2 * 1000;
+            out[12 * i + 6] = -x == x ? 1 : 0;
+            out[12 * i + 7] = Math.abs(x) < 0 ? 1 : 0;
+            out[12 * i + 8] = (x * 4) / 4 - (x << 2 >> 2);
+            out[12 * i + 9] = (byte) (x + y) + (short) (x << 16 >> 16) + (char) (x & 0xFFFF);
+            out[12 * i + 10] = x / -1 + x % -1 + x / Integer.MIN_VALUE + x % Integer.MIN_VALUE;
+            out[12 * i + 11] = x / 7 + x % -8 + x / -16 + x % 1024 + (x >> 1) / 3;
+            lout[3 * i] = (long) (x + y) - ((long) x + y);
+            lout[3 * i + 1] = ((long) x * y) / 3 + (long) x / -7L + (long) y % 9L;
+            lout[3 * i + 2] = ((long) x << 32 | y) / Long.MIN_VALUE + ((long) x << 32) % 1000L;
+        }
+    }
+
+    @Test
+    public void integerIdentitiesThatOverflowMustNotBeSimplified() {
+        check(JlsProbeTest::intAlgebra, Inputs.ints(310, N), JvmOracle.withSpecials(Inputs.ints(311, N),
+                Integer.MAX_VALUE, Integer.MIN_VALUE, 0, -1, Integer.MIN_VALUE), new int[12 * N], new long[3 * N]);
+    }
+
+    public static void floatAlgebra(float[] a, float[] b, double[] d, float[] out, double[] dout) {
+        for (@Parallel int i = 0; i < a.length; i++) {
+            float x = a[i];
+            float y = b[i];
+            out[8 * i] = x + 0.0f; // -0.0 + 0.0 is +0.0
+            out[8 * i + 1] = x * 0.0f; // NaN, -0.0 for negatives
+            out[8 * i + 2] = 0.0f - x; // not -x: 0 - 0 is +0.0
+            out[8 * i + 3] = -(x - y); // not y - x when x == y
+            out[8 * i + 4] = x * 2f / 2f; // overflows to infinity
+            out[8 * i + 5] = x == x ? 1f : 0f;
+            out[8 * i + 6] = (float) ((double) x * (double) y + (double) y); // one rounding of an exact product sum
+            out[8 * i + 7] = (float) ((double) x + (double) y + (double) x * 3);
+            dout[3 * i] = (double) (float) d[i];
+            dout[3 * i + 1] = d[i] - d[i]; // NaN for infinities
+            dout[3 * i + 2] = d[i] / d[i];
+        }
+    }
+
+    @Test
+    public void floatIdentitiesThatDoNotHoldInIeee() {
+        float[][] f = Inputs.floatPairs(320, N, -1e30f, 1e30f);
+        check(JlsProbeTest::floatAlgebra, f[0], f[1], Inputs.doubleBits(321, N), new float[8 * N],
+                new double[3 * N]);
+    }
+
+    public static void zeroTripTraps(int[] a, int[] d, int[] m, int[] out, int n) {
+        for (@Parallel int i = 0; i < n; i++) {
+            int s = a[i];
+            int dv = d[i];
+            for (int k = 0; k < m[i]; k++) {
+                s += a[i] / dv + a[i + 5000]; // would throw, but the loop runs only where m[i] == 0
+            }
+            out[i] = s;
+        }
+    }
+
+    @Test
+    public void trappingOperationsInAZeroTripLoopAreNotHoisted() {
+        int[] d = Inputs.ints(330, N);
+        for (int i = 0; i < N; i += 2) {
+            d[i] = 0;
+        }
+        check(JlsProbeTest::zeroTripTraps, Inputs.ints(331, N), d, new int[N], new int[N], N);
+    }
+
+    public static void wrappedIndex(int[] a, int[] out, int k) {
+        for (@Parallel int i = 0; i < out.length; i++) {
+            out[i] = a[(i + k) % a.length]; // i + k wraps to a negative int in Java
+        }
+    }
+
+    @Test
+    public void anIndexThatWrapsAroundIsNegativeNotLarge() {
+        check(JlsProbeTest::wrappedIndex, Inputs.ints(340, N), new int[N], 12345);
+        int[] a = Inputs.ints(341, N);
+        int[] out = Inputs.ints(342, N);
+        Throwable e = checkThrows(x -> wrappedIndex((int[]) x[0], (int[]) x[1], (Integer) x[2]),
+                s -> s.task("t", JlsProbeTest::wrappedIndex, a, out, Integer.MAX_VALUE - 5), a, out,
+                Integer.MAX_VALUE - 5);
+        assertEquals("Index -648 out of bounds for length 1000", e.getMessage());
+    }
 }
