@@ -193,6 +193,13 @@ impl<'a> Builder<'a, '_> {
             {
                 return self.bail(BailoutKind::Call, format!("call of {shown}: {reason}"));
             }
+            if let Some(kind) =
+                crate::exact::exact_method(&target.class, &target.name, &target.descriptor)
+            {
+                let value = self.exact_arithmetic(kind, &target.descriptor, &args, tail)?;
+                frame.stack.push(value);
+                return Ok(());
+            }
             if let Some(intrinsic) = intrinsic_for(&target.class, &target.name, &target.descriptor)
             {
                 let node = self.add(Op::Intrinsic(intrinsic), return_stamp, args)?;
@@ -345,6 +352,53 @@ impl<'a> Builder<'a, '_> {
             frame.stack.push(value);
         }
         Ok(())
+    }
+
+    /// `Math`'s exact method `kind` on `args`: its wrapping result, after a guard (appended after
+    /// `*tail`) that fails when the exact result does not fit (see the `exact` module).
+    fn exact_arithmetic(
+        &mut self,
+        kind: crate::exact::Exact,
+        descriptor: &str,
+        args: &[NodeId],
+        tail: &mut NodeId,
+    ) -> Result<NodeId, FrontendError> {
+        use crate::exact::In;
+        let wide = descriptor.starts_with("(J");
+        let mixed = descriptor == "(JI)J";
+        let (steps, result, fits) = crate::exact::lowering(kind, wide, mixed);
+        let mut made: Vec<NodeId> = Vec::with_capacity(steps.len());
+        for (op, stamp, inputs) in steps {
+            let mut ins = Vec::with_capacity(inputs.len());
+            for input in inputs {
+                let id = match input {
+                    In::Arg(k) => match args.get(k) {
+                        Some(&a) => a,
+                        None => return self.malformed(format!("{descriptor}: missing argument")),
+                    },
+                    In::Node(k) => match made.get(k) {
+                        Some(&n) => n,
+                        None => {
+                            return self.malformed("exact arithmetic: bad lowering".to_string())
+                        }
+                    },
+                    In::Int(_) | In::Long(_) => match crate::exact::constant_of(input) {
+                        Some(c) => self.constant(c)?,
+                        None => {
+                            return self.malformed("exact arithmetic: bad constant".to_string())
+                        }
+                    },
+                };
+                ins.push(id);
+            }
+            made.push(self.add(op, stamp, ins)?);
+        }
+        let (Some(&value), Some(&ok)) = (made.get(result), made.get(fits)) else {
+            return self.malformed("exact arithmetic: bad lowering".to_string());
+        };
+        let guard = self.add(Op::Guard(crate::exact::GUARD), Stamp::Void, vec![ok])?;
+        *tail = self.append(*tail, guard);
+        Ok(value)
     }
 
     /// Method resolution: the named class, then its superclasses (unless `only_here`, for static

@@ -86,6 +86,9 @@ const DOUBLE: &[(&str, &str, Intrinsic)] = &[
     ("longBitsToDouble", "(J)D", LongBitsToDouble),
 ];
 
+/// `java/lang/Math` only (`StrictMath` has no `multiplyHigh` in JDK 17).
+const MATH_ONLY: &[(&str, &str, Intrinsic)] = &[("multiplyHigh", "(JJ)J", MultiplyHigh)];
+
 /// `java/lang/Integer`.
 const INTEGER: &[(&str, &str, Intrinsic)] = &[
     ("bitCount", "(I)I", BitCount),
@@ -175,7 +178,15 @@ pub fn intrinsic_for(class: &str, name: &str, descriptor: &str) -> Option<Intrin
             }
             MATH
         }
-        "java/lang/Math" => MATH,
+        "java/lang/Math" => {
+            if let Some(&(_, _, i)) = MATH_ONLY
+                .iter()
+                .find(|(n, d, _)| *n == name && *d == descriptor)
+            {
+                return Some(i);
+            }
+            MATH
+        }
         "java/lang/Float" => FLOAT,
         "java/lang/Double" => DOUBLE,
         "java/lang/Integer" => INTEGER,

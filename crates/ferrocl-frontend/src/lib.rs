@@ -42,6 +42,7 @@ mod builder;
 mod descriptor;
 mod devirt;
 mod error;
+mod exact;
 mod fields;
 mod inline;
 mod intrinsics;

@@ -388,13 +388,16 @@ pub enum Op {
 
 /// What a [`Op::Guard`] checks. Null and type checks of the task's arguments are made on the host
 /// before launch (an array argument is never null in the kernel, a devirtualised call is compiled
-/// for the class the host checked), so in a kernel only these two remain.
+/// for the class the host checked), so in a kernel only these remain.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum GuardKind {
     /// `0 <= index < array.length` (`ArrayIndexOutOfBoundsException`).
     Index,
     /// A non-zero integer divisor (`ArithmeticException: / by zero`).
     Divisor,
+    /// The exact result of a `Math.*Exact` method fits its type (`ArithmeticException: integer
+    /// overflow` / `long overflow`). Input `[fits]`, a `Bool` that holds when it does.
+    Overflow,
 }
 
 impl GuardKind {
@@ -404,6 +407,7 @@ impl GuardKind {
         match self {
             GuardKind::Index => STATUS_INDEX,
             GuardKind::Divisor => STATUS_DIVIDE_BY_ZERO,
+            GuardKind::Overflow => STATUS_OVERFLOW,
         }
     }
 
@@ -411,7 +415,7 @@ impl GuardKind {
     pub fn arity(self) -> usize {
         match self {
             GuardKind::Index => 2,
-            GuardKind::Divisor => 1,
+            GuardKind::Divisor | GuardKind::Overflow => 1,
         }
     }
 }
@@ -420,6 +424,8 @@ impl GuardKind {
 pub const STATUS_INDEX: i32 = 1;
 /// Status word of a failed divisor guard.
 pub const STATUS_DIVIDE_BY_ZERO: i32 = 2;
+/// Status word of a failed overflow guard (3 is the writer's negative array size).
+pub const STATUS_OVERFLOW: i32 = 4;
 
 /// A field of a class, by name.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -550,6 +556,8 @@ pub enum Intrinsic {
     RotateLeft,
     /// `Integer/Long.rotateRight` (distance masked).
     RotateRight,
+    /// `Math.multiplyHigh(long, long)`: the high 64 bits of the 128-bit product.
+    MultiplyHigh,
 }
 
 impl Intrinsic {

@@ -276,6 +276,15 @@ impl Writer<'_> {
                 let index = self.value(inputs[0])?;
                 self.check_index(&index, &len, status);
             }
+            Op::Guard(GuardKind::Overflow) => {
+                let fits = self.value(inputs[0])?;
+                let exit = self.fail_exit();
+                let text = format!(
+                    "if (!({fits})) {{ *{status} = {}; {exit} }}",
+                    ferrocl_graph::STATUS_OVERFLOW
+                );
+                self.line(&text);
+            }
             Op::Guard(GuardKind::Divisor) => {
                 let y = self.value(inputs[0])?;
                 let key = ("/0".to_string(), y.clone());

@@ -167,6 +167,7 @@ pub(crate) fn expression(
         (RotateRight, Stamp::Long) => {
             plain(format!("rotate({a}, (long)(0UL - (ulong)(long){}))", b?))
         }
+        (MultiplyHigh, Stamp::Long) => plain(format!("mul_hi({a}, {})", b?)),
         _ => None,
     }
 }
