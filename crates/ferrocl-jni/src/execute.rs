@@ -639,6 +639,11 @@ fn build<'local, 'k>(
                 };
                 starts.push(lo);
                 counts.push(count);
+                if count == 0 {
+                    // Java never evaluates the bounds of loops inside a loop that runs no
+                    // iteration (a zero divisor there throws nothing).
+                    break;
+                }
             }
             if counts.contains(&0) {
                 // An empty nest launches nothing (also in a share or a batch of the other nest).

@@ -88,11 +88,16 @@ pub struct LoopDim {
     pub inclusive: bool,
     /// The constant step (> 0).
     pub step: i32,
+    /// The loop stands for an `IntStream` range (`range`, `rangeClosed`), which has exactly its
+    /// elements: it ends at its bound even where a `for` loop's index would wrap around
+    /// (`rangeClosed(lo, Integer.MAX_VALUE)`).
+    pub stream: bool,
 }
 
 impl LoopDim {
     /// The number of iterations Java runs for these bound values, or `None` when the loop would not
-    /// end normally (the index would overflow and wrap around, as in `i <= Integer.MAX_VALUE`).
+    /// end normally (the index would overflow and wrap around, as in `i <= Integer.MAX_VALUE`; a
+    /// stream's range never does).
     pub fn trip_count(&self, lower: i32, upper: i32) -> Option<u64> {
         let (lo, hi, step) = (i64::from(lower), i64::from(upper), i64::from(self.step));
         let last_exclusive = if self.inclusive { hi + 1 } else { hi };
@@ -102,7 +107,7 @@ impl LoopDim {
         let count = (last_exclusive - lo + step - 1) / step;
         // The index after the last iteration must still be an int, or Java's loop wraps around.
         let after = lo + count * step;
-        (after <= i64::from(i32::MAX)).then_some(count as u64)
+        (self.stream || after <= i64::from(i32::MAX)).then_some(count as u64)
     }
 }
 
@@ -141,11 +146,24 @@ pub fn host_expr_of(mg: &MethodGraph, id: NodeId) -> Option<HostExpr> {
 }
 
 fn host_expr(mg: &MethodGraph, id: NodeId, depth: usize) -> Option<HostExpr> {
+    host_expr_with(mg, id, depth, false)
+}
+
+/// [`host_expr`], where `divisions` also admits the (fixed) integer divisions of a loop's header:
+/// a `@Parallel` loop's bounds, which Java evaluates before any iteration runs, so the host's
+/// evaluation failing on a zero divisor is where the JVM throws (its rerun then does).
+fn host_expr_with(mg: &MethodGraph, id: NodeId, depth: usize, divisions: bool) -> Option<HostExpr> {
     let g = &mg.graph;
     if depth > 32 || g.stamp(id) != Stamp::Int {
         return None;
     }
+    let sub = |k: usize| host_expr_with(mg, g.inputs(id)[k], depth + 1, divisions);
     match g.op(id) {
+        Op::IntegerDivRem { rem } if divisions => Some(HostExpr::Binary(
+            if *rem { BinaryOp::Rem } else { BinaryOp::Div },
+            Box::new(sub(0)?),
+            Box::new(sub(1)?),
+        )),
         Op::Constant(Constant::Int(v)) => Some(HostExpr::Const(*v)),
         Op::Parameter(_) => param_index(mg, id).map(HostExpr::Param),
         Op::ArrayLength => {
@@ -153,16 +171,8 @@ fn host_expr(mg: &MethodGraph, id: NodeId, depth: usize) -> Option<HostExpr> {
             param_index(mg, array).map(HostExpr::ArrayLength)
         }
         Op::StaticField(f) => Some(HostExpr::Static(f.clone())),
-        Op::Binary(op) => Some(HostExpr::Binary(
-            *op,
-            Box::new(host_expr(mg, g.inputs(id)[0], depth + 1)?),
-            Box::new(host_expr(mg, g.inputs(id)[1], depth + 1)?),
-        )),
-        Op::Negate => Some(HostExpr::Negate(Box::new(host_expr(
-            mg,
-            g.inputs(id)[0],
-            depth + 1,
-        )?))),
+        Op::Binary(op) => Some(HostExpr::Binary(*op, Box::new(sub(0)?), Box::new(sub(1)?))),
+        Op::Negate => Some(HostExpr::Negate(Box::new(sub(0)?))),
         _ => None,
     }
 }
@@ -238,8 +248,16 @@ fn analyse(mg: &MethodGraph, begin: NodeId, index: NodeId) -> Result<Analysed, B
     let step = step.unwrap_or(1);
     let entry_value = g.inputs(index)[1];
 
-    // Header: LoopBegin → If(index < bound).
-    let Some(test) = g.next(begin).filter(|&n| *g.op(n) == Op::If) else {
+    // Header: LoopBegin → (the bound's integer divisions)* → If(index < bound). A division there
+    // has host-known operands (checked below, where the bound must be a host expression); the
+    // host evaluates the bound once, failing on a zero divisor as Java's first test would.
+    let mut first = g.next(begin);
+    while let Some(d) = first.filter(|&d| {
+        matches!(g.op(d), Op::IntegerDivRem { .. }) && g.stamp(d) == Stamp::Int
+    }) {
+        first = g.next(d);
+    }
+    let Some(test) = first.filter(|&n| *g.op(n) == Op::If) else {
         return Err(mg.bailout_at(
             BailoutKind::Parallelism,
             begin,
@@ -288,14 +306,14 @@ fn analyse(mg: &MethodGraph, begin: NodeId, index: NodeId) -> Result<Analysed, B
             ))
         }
     };
-    let lower = host_expr(mg, entry_value, 0).ok_or_else(|| {
+    let lower = host_expr_with(mg, entry_value, 0, true).ok_or_else(|| {
         mg.bailout_at(
             BailoutKind::Parallelism,
             begin,
             format!("the start of {var} must be computable before the loop from int parameters, array lengths, static fields and constants"),
         )
     })?;
-    let upper = host_expr(mg, bound, 0).ok_or_else(|| {
+    let upper = host_expr_with(mg, bound, 0, true).ok_or_else(|| {
         mg.bailout_at(
             BailoutKind::Parallelism,
             test,
@@ -311,6 +329,7 @@ fn analyse(mg: &MethodGraph, begin: NodeId, index: NodeId) -> Result<Analysed, B
             upper,
             inclusive,
             step,
+            stream: mg.parallel_phis.contains(&index),
         },
         stay,
         exit,
@@ -562,6 +581,7 @@ mod tests {
             upper: HostExpr::Const(0),
             inclusive,
             step,
+            stream: false,
         }
     }
 
@@ -584,6 +604,12 @@ mod tests {
         );
         // i <= MAX_VALUE never ends; i += 2 past MAX-1 wraps around.
         assert_eq!(dim(true, 1).trip_count(0, i32::MAX), None);
+        // A stream's rangeClosed(MAX - 3, MAX) has its four elements.
+        let stream = LoopDim {
+            stream: true,
+            ..dim(true, 1)
+        };
+        assert_eq!(stream.trip_count(i32::MAX - 3, i32::MAX), Some(4));
         assert_eq!(dim(false, 2).trip_count(0, i32::MAX), None);
         assert_eq!(
             dim(false, 2).trip_count(0, i32::MAX - 1),
