@@ -9,6 +9,7 @@ use Intrinsic::*;
 
 /// `java/lang/Math` and `java/lang/StrictMath`.
 const MATH: &[(&str, &str, Intrinsic)] = &[
+    ("multiplyHigh", "(JJ)J", MultiplyHigh),
     ("abs", "(I)I", Abs),
     ("abs", "(J)J", Abs),
     ("abs", "(F)F", Abs),
@@ -85,9 +86,6 @@ const DOUBLE: &[(&str, &str, Intrinsic)] = &[
     ("doubleToRawLongBits", "(D)J", DoubleToRawLongBits),
     ("longBitsToDouble", "(J)D", LongBitsToDouble),
 ];
-
-/// `java/lang/Math` only (`StrictMath` has no `multiplyHigh` in JDK 17).
-const MATH_ONLY: &[(&str, &str, Intrinsic)] = &[("multiplyHigh", "(JJ)J", MultiplyHigh)];
 
 /// `java/lang/Integer`.
 const INTEGER: &[(&str, &str, Intrinsic)] = &[
@@ -178,15 +176,7 @@ pub fn intrinsic_for(class: &str, name: &str, descriptor: &str) -> Option<Intrin
             }
             MATH
         }
-        "java/lang/Math" => {
-            if let Some(&(_, _, i)) = MATH_ONLY
-                .iter()
-                .find(|(n, d, _)| *n == name && *d == descriptor)
-            {
-                return Some(i);
-            }
-            MATH
-        }
+        "java/lang/Math" => MATH,
         "java/lang/Float" => FLOAT,
         "java/lang/Double" => DOUBLE,
         "java/lang/Integer" => INTEGER,

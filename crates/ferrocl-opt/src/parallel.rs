@@ -107,7 +107,9 @@ impl LoopDim {
         let count = (last_exclusive - lo + step - 1) / step;
         // The index after the last iteration must still be an int, or Java's loop wraps around.
         let after = lo + count * step;
-        (self.stream || after <= i64::from(i32::MAX)).then_some(count as u64)
+        // More than 2^32 - 1 iterations (a stream over every int) is more than one launch covers.
+        ((self.stream || after <= i64::from(i32::MAX)) && count <= i64::from(u32::MAX))
+            .then_some(count as u64)
     }
 }
 
@@ -174,6 +176,22 @@ fn host_expr_with(mg: &MethodGraph, id: NodeId, depth: usize, divisions: bool) -
         Op::Binary(op) => Some(HostExpr::Binary(*op, Box::new(sub(0)?), Box::new(sub(1)?))),
         Op::Negate => Some(HostExpr::Negate(Box::new(sub(0)?))),
         _ => None,
+    }
+}
+
+/// The nodes of the expression `id` as [`host_expr_with`] walks it (arithmetic, negations and
+/// integer divisions, down to their leaves).
+fn expression_nodes(g: &ferrocl_graph::Graph, id: NodeId, out: &mut HashSet<NodeId>) {
+    if !out.insert(id) || out.len() > 256 {
+        return;
+    }
+    if matches!(
+        g.op(id),
+        Op::Binary(_) | Op::Negate | Op::IntegerDivRem { .. }
+    ) {
+        for &x in g.inputs(id) {
+            expression_nodes(g, x, out);
+        }
     }
 }
 
@@ -252,9 +270,11 @@ fn analyse(mg: &MethodGraph, begin: NodeId, index: NodeId) -> Result<Analysed, B
     // has host-known operands (checked below, where the bound must be a host expression); the
     // host evaluates the bound once, failing on a zero divisor as Java's first test would.
     let mut first = g.next(begin);
-    while let Some(d) = first.filter(|&d| {
-        matches!(g.op(d), Op::IntegerDivRem { .. }) && g.stamp(d) == Stamp::Int
-    }) {
+    let mut header_divisions = Vec::new();
+    while let Some(d) =
+        first.filter(|&d| matches!(g.op(d), Op::IntegerDivRem { .. }) && g.stamp(d) == Stamp::Int)
+    {
+        header_divisions.push(d);
         first = g.next(d);
     }
     let Some(test) = first.filter(|&n| *g.op(n) == Op::If) else {
@@ -320,6 +340,22 @@ fn analyse(mg: &MethodGraph, begin: NodeId, index: NodeId) -> Result<Analysed, B
             format!("the bound of {var} must be computable before the loop from int parameters, array lengths, static fields and constants (not from an enclosing loop's index)"),
         )
     })?;
+    // Every division of the header must be one the bound computes, used by nothing else: the
+    // host evaluates it with the bound, and the kernel never runs the header.
+    let mut in_bound = HashSet::new();
+    expression_nodes(g, bound, &mut in_bound);
+    // The loop's test reads the bound.
+    in_bound.insert(g.inputs(test)[0]);
+    for &d in &header_divisions {
+        let foreign = g.usages(d).iter().any(|u| !in_bound.contains(u));
+        if !in_bound.contains(&d) || foreign {
+            return Err(mg.bailout_at(
+                BailoutKind::Parallelism,
+                d,
+                format!("a division in the header of the @Parallel loop over {var} that is not (only) part of its bound"),
+            ));
+        }
+    }
     Ok(Analysed {
         dim: LoopDim {
             begin,

@@ -401,6 +401,33 @@ public class ScheduleProbeTest {
         }
     }
 
+    /** A division in the loop's header that is not its bound: Java runs it before every test. */
+    public static void divisionBeforeTheTest(int[] out, int n, int x, int y) {
+        for (@Parallel int i = 0; ; i++) {
+            int q = x / y;
+            if (i >= n) {
+                break;
+            }
+            out[i] = q + i;
+        }
+    }
+
+    /**
+     * A division the header computes besides the bound (Java evaluates it before each test, so a zero divisor throws
+     * even with no iteration) is not part of the bound the host evaluates: the compiler refuses the loop, and the JVM's
+     * run gives Java's result or exception.
+     */
+    @Test
+    public void aHeaderDivisionThatIsNotTheBoundIsRefused() {
+        int[] out = new int[10];
+        try (TaskSchedule s = new TaskSchedule("hdr").task("t", ScheduleProbeTest::divisionBeforeTheTest, out, 10, 7,
+                0)) {
+            CompilationException e = assertThrows(CompilationException.class, s::execute);
+            assertTrue(e.getMessage(), e.getMessage().contains("not (only) part of its bound"));
+        }
+        assertArrayEquals(new int[10], out);
+    }
+
     @Test
     public void nest3dWithNegativeStartsInclusiveBoundsAndSteps() {
         int[][] shapes = {{1, 1, 1}, {2, 2, 2}, {3, 65, 9}, {7, 64, 63}, {5, 1000, 3}, {0, 5, 5}, {4, 1, 2}};
