@@ -700,7 +700,8 @@ public final class TaskSchedule implements AutoCloseable {
      * finishes what it had, its results are discarded, and the next execution starts once it has). An interrupt of
      * the executing thread ends the wait the same way, with or without a timeout. A task that runs in batches (see
      * {@link #batch(long)}) is an exception: the batches that landed before the wait ended stay in the arrays, and
-     * the exception's message says how many iterations that was.
+     * the exception's message says how many iterations that was. The wait looks at the clock (and the interrupt
+     * status) every 2 ms or so: work that has finished by then completes normally, however short the timeout.
      *
      * @param timeout the longest wait, or {@link java.time.Duration#ZERO} for none (the default)
      * @return this schedule
