@@ -24,6 +24,11 @@ pub(crate) fn helper_source(name: &str) -> &'static str {
         // returns into branches that cost a @Reduce min a quarter of its bandwidth (H200, 2^26).
         // Relaxed math's pow: OpenCL's, with Java's special cases where C's differ (pow(1, NaN)
         // and pow(+-1, +-infinity) are NaN in Java, 1 in C).
+        // Relaxed math near overflow (|x| > 708): the exact function (see `intrinsics::expression`).
+        "ferrocl_relaxed_exp" => "double ferrocl_relaxed_exp(double x) { return fabs(x) > 708.0 ? ferrocl_fdlibm_exp(x) : exp(x); }\n",
+        "ferrocl_relaxed_expm1" => "double ferrocl_relaxed_expm1(double x) { return x > 708.0 ? ferrocl_fdlibm_expm1(x) : expm1(x); }\n",
+        "ferrocl_relaxed_sinh" => "double ferrocl_relaxed_sinh(double x) { return fabs(x) > 708.0 ? ferrocl_fdlibm_sinh(x) : sinh(x); }\n",
+        "ferrocl_relaxed_cosh" => "double ferrocl_relaxed_cosh(double x) { return fabs(x) > 708.0 ? ferrocl_fdlibm_cosh(x) : cosh(x); }\n",
         "ferrocl_relaxed_pow" => "double ferrocl_relaxed_pow(double x, double y) { if (isnan(y) || (isnan(x) && y != 0.0) || (fabs(x) == 1.0 && isinf(y))) return as_double(0x7FF8000000000000L); return pow(x, y); }\n",
         "ferrocl_minf" => "float ferrocl_minf(float a, float b) { float m = a == b ? as_float(as_int(a) | as_int(b)) : fmin(a, b); m = isnan(b) ? b : m; return isnan(a) ? a : m; }\n",
         "ferrocl_maxf" => "float ferrocl_maxf(float a, float b) { float m = a == b ? as_float(as_int(a) & as_int(b)) : fmax(a, b); m = isnan(b) ? b : m; return isnan(a) ? a : m; }\n",

@@ -40,6 +40,19 @@ pub(crate) fn expression(
         Some((format!("{name}({})", args.join(", ")), Some(name), false))
     };
     if relaxed && operand == Stamp::Double {
+        // Near overflow the built-ins may round a finite result to infinity (exp) or combine two
+        // infinities into NaN (sinh, cosh): there the exact functions run, so NaN and infinity stay
+        // Java's.
+        let edged = match intrinsic {
+            Exp => Some("ferrocl_relaxed_exp"),
+            Expm1 => Some("ferrocl_relaxed_expm1"),
+            Sinh => Some("ferrocl_relaxed_sinh"),
+            Cosh => Some("ferrocl_relaxed_cosh"),
+            _ => None,
+        };
+        if let Some(name) = edged {
+            return helper(name);
+        }
         let builtin = match intrinsic {
             Exp => Some("exp"),
             Log => Some("log"),
