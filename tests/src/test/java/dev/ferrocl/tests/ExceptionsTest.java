@@ -20,20 +20,6 @@ import org.junit.Test;
 public class ExceptionsTest {
     private static final int N = 1000;
 
-    private static int[] permutation(int n, long seed) {
-        int[] p = new int[n];
-        for (int i = 0; i < n; i++) {
-            p[i] = i;
-        }
-        java.util.SplittableRandom r = new java.util.SplittableRandom(seed);
-        for (int i = n - 1; i > 0; i--) {
-            int j = r.nextInt(i + 1);
-            int t = p[i];
-            p[i] = p[j];
-            p[j] = t;
-        }
-        return p;
-    }
 
     @Test
     public void outOfBoundsInsideATakenBranch() {
@@ -150,7 +136,7 @@ public class ExceptionsTest {
     @Test
     public void outOfBoundsOnAScatterStore() {
         int[] a = Inputs.ints(1224, N);
-        int[] perm = permutation(N, 1225);
+        int[] perm = Inputs.permutation(N, 1225);
         check(ExceptionKernels::scatter, a, perm, new int[N], N);
         perm[123] = -1000;
         int[] out = Inputs.ints(1226, N);

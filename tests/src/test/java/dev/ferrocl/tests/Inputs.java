@@ -51,6 +51,22 @@ public final class Inputs {
     // ---------------------------------------------------------------- single arrays
 
     /** Random ints over the whole range, the specials first (cycling as far as they fit). */
+    /** A random permutation of {@code 0 .. n - 1} (Fisher-Yates). */
+    public static int[] permutation(int n, long seed) {
+        int[] p = new int[n];
+        for (int i = 0; i < n; i++) {
+            p[i] = i;
+        }
+        java.util.SplittableRandom r = new java.util.SplittableRandom(seed);
+        for (int i = n - 1; i > 0; i--) {
+            int j = r.nextInt(i + 1);
+            int t = p[i];
+            p[i] = p[j];
+            p[j] = t;
+        }
+        return p;
+    }
+
     public static int[] ints(long seed, int n) {
         return JvmOracle.withSpecials(JvmOracle.ints(seed, n), INT_SPECIALS);
     }

@@ -544,26 +544,12 @@ public class JlsProbeTest {
         }
     }
 
-    private static int[] permutation(int n, long seed) {
-        int[] p = new int[n];
-        for (int i = 0; i < n; i++) {
-            p[i] = i;
-        }
-        SplittableRandom r = new SplittableRandom(seed);
-        for (int i = n - 1; i > 0; i--) {
-            int j = r.nextInt(i + 1);
-            int t = p[i];
-            p[i] = p[j];
-            p[j] = t;
-        }
-        return p;
-    }
 
     @Test
     public void theRightHandSideIsEvaluatedBeforeTheStoresIndexCheck() {
         int[] b = Inputs.ints(160, N);
         int[] c = Inputs.nonZeroInts(161, N);
-        int[] idx = permutation(N, 162);
+        int[] idx = Inputs.permutation(N, 162);
         check(JlsProbeTest::storeIndexVsDivisor, b, c, idx, new int[N], N);
         idx[300] = N;
         c[300] = 0;
@@ -584,7 +570,7 @@ public class JlsProbeTest {
     public void aCompoundAssignmentChecksItsIndexBeforeTheRightHandSide() {
         int[] b = Inputs.ints(170, N);
         int[] c = Inputs.nonZeroInts(171, N);
-        int[] idx = permutation(N, 172);
+        int[] idx = Inputs.permutation(N, 172);
         check(JlsProbeTest::compoundIndexVsDivisor, b, c, idx, Inputs.ints(173, N), N);
         idx[300] = N;
         c[300] = 0;
@@ -606,8 +592,8 @@ public class JlsProbeTest {
     public void operandsFailLeftToRight() {
         int[] b = Inputs.ints(180, N);
         int[] c = Inputs.nonZeroInts(181, N);
-        int[] j = permutation(N, 182);
-        int[] k = permutation(N, 183);
+        int[] j = Inputs.permutation(N, 182);
+        int[] k = Inputs.permutation(N, 183);
         int[] d = Inputs.nonZeroInts(184, N);
         check(JlsProbeTest::twoLoads, b, c, j, k, d, new int[N], N);
         // iteration 400: the left operand's index fails, the right's divisor is zero, d is zero
@@ -627,8 +613,8 @@ public class JlsProbeTest {
     public void theSecondOperandsIndexFailsBeforeALaterDivision() {
         int[] b = Inputs.ints(186, N);
         int[] c = Inputs.nonZeroInts(187, N);
-        int[] j = permutation(N, 188);
-        int[] k = permutation(N, 189);
+        int[] j = Inputs.permutation(N, 188);
+        int[] k = Inputs.permutation(N, 189);
         int[] d = Inputs.nonZeroInts(190, N);
         k[400] = N + 5;
         d[400] = 0;
@@ -683,7 +669,7 @@ public class JlsProbeTest {
     @Test
     public void aStoreFailingAfterAnInPlaceUpdateLeavesTheJvmsArrays() {
         int[] a = Inputs.ints(210, N);
-        int[] idx = permutation(N, 211);
+        int[] idx = Inputs.permutation(N, 211);
         check(JlsProbeTest::storeThenFail, a.clone(), idx, new int[N], N);
         idx[700] = -3;
         int[] out = Inputs.ints(212, N);

@@ -342,20 +342,6 @@ public class ScheduleProbeTest {
 
     // ================================================================ helpers
 
-    private static int[] perm(long seed, int n) {
-        int[] p = new int[n];
-        for (int i = 0; i < n; i++) {
-            p[i] = i;
-        }
-        SplittableRandom r = new SplittableRandom(seed);
-        for (int i = n - 1; i > 0; i--) {
-            int j = r.nextInt(i + 1);
-            int t = p[i];
-            p[i] = p[j];
-            p[j] = t;
-        }
-        return p;
-    }
 
     private static void assertAllOnDevice(TaskSchedule s) {
         for (TaskReport t : s.report().tasks()) {
@@ -448,7 +434,8 @@ public class ScheduleProbeTest {
     @Test
     public void permutedWriteOnce() {
         for (int n : EDGE) {
-            check(ScheduleProbeTest::scatterPerm, perm(n, n), JvmOracle.floats(n + 3, n, -5f, 5f), new float[n]);
+            check(ScheduleProbeTest::scatterPerm, Inputs.permutation(n, n), JvmOracle.floats(n + 3, n, -5f, 5f),
+                    new float[n]);
         }
     }
 
@@ -456,7 +443,7 @@ public class ScheduleProbeTest {
     public void permutedRowsIn2d() {
         int[][] shapes = {{1, 1}, {2, 63}, {64, 65}, {65, 64}, {1000, 3}, {3, 1000}};
         for (int[] s : shapes) {
-            check(ScheduleProbeTest::permuteRows, perm(s[0] * 3L, s[0]),
+            check(ScheduleProbeTest::permuteRows, Inputs.permutation(s[0], s[0] * 3L),
                     JvmOracle.doubles(s[1], s[0] * s[1], -1e3, 1e3), new double[s[0] * s[1]], s[0], s[1]);
         }
     }
