@@ -29,7 +29,10 @@ pub(crate) fn helper_source(name: &str) -> &'static str {
         "ferrocl_relaxed_expm1" => "double ferrocl_relaxed_expm1(double x) { return x > 708.0 ? ferrocl_fdlibm_expm1(x) : expm1(x); }\n",
         "ferrocl_relaxed_sinh" => "double ferrocl_relaxed_sinh(double x) { return fabs(x) > 708.0 ? ferrocl_fdlibm_sinh(x) : sinh(x); }\n",
         "ferrocl_relaxed_cosh" => "double ferrocl_relaxed_cosh(double x) { return fabs(x) > 708.0 ? ferrocl_fdlibm_cosh(x) : cosh(x); }\n",
-        "ferrocl_relaxed_pow" => "double ferrocl_relaxed_pow(double x, double y) { if (isnan(y) || (isnan(x) && y != 0.0) || (fabs(x) == 1.0 && isinf(y))) return as_double(0x7FF8000000000000L); return pow(x, y); }\n",
+        // Relaxed Math.pow: Java's special cases (NaN, x = ±1 with an infinite y, y = 1, and the exact
+        // power of two integers where it is representable: Ferrocl's exact pow, out of line so that the
+        // built-in's path keeps its registers), the built-in otherwise.
+        "ferrocl_relaxed_pow" => "__attribute__((noinline)) double ferrocl_relaxed_pow_exact(double x, double y) { return ferrocl_math_pow_mixed(x, y); }\ndouble ferrocl_relaxed_pow(double x, double y) { if (isnan(y) || (isnan(x) && y != 0.0) || (fabs(x) == 1.0 && isinf(y))) return as_double(0x7FF8000000000000L); if (y == 1.0) return x; if (x == rint(x) && y == rint(y)) return ferrocl_relaxed_pow_exact(x, y); return pow(x, y); }\n",
         "ferrocl_minf" => "float ferrocl_minf(float a, float b) { float m = a == b ? as_float(as_int(a) | as_int(b)) : fmin(a, b); m = isnan(b) ? b : m; return isnan(a) ? a : m; }\n",
         "ferrocl_maxf" => "float ferrocl_maxf(float a, float b) { float m = a == b ? as_float(as_int(a) & as_int(b)) : fmax(a, b); m = isnan(b) ? b : m; return isnan(a) ? a : m; }\n",
         "ferrocl_mind" => "double ferrocl_mind(double a, double b) { double m = a == b ? as_double(as_long(a) | as_long(b)) : fmin(a, b); m = isnan(b) ? b : m; return isnan(a) ? a : m; }\n",

@@ -95,7 +95,7 @@ pub(crate) fn requires(function: &str) -> &'static [&'static str] {
         "ferrocl_math_exp" | "ferrocl_math_expm1" | "ferrocl_math_log" | "ferrocl_math_log10"
         | "ferrocl_math_log1p" => EXP_LOG,
         "ferrocl_math_pow" => POW,
-        "ferrocl_math_pow_mixed" => POW_MIXED,
+        "ferrocl_math_pow_mixed" | "ferrocl_relaxed_pow" => POW_MIXED,
         "ferrocl_fdlibm_exp" | "ferrocl_fdlibm_log" | "ferrocl_relaxed_exp" => &["libm_fdlibm"],
         // Relaxed math's edges (the helpers themselves are `expr::helper_source`'s).
         "ferrocl_relaxed_expm1" | "ferrocl_relaxed_sinh" | "ferrocl_relaxed_cosh" => {
