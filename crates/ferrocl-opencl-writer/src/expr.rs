@@ -24,15 +24,19 @@ pub(crate) fn helper_source(name: &str) -> &'static str {
         // returns into branches that cost a @Reduce min a quarter of its bandwidth (H200, 2^26).
         // Relaxed math's pow: OpenCL's, with Java's special cases where C's differ (pow(1, NaN)
         // and pow(+-1, +-infinity) are NaN in Java, 1 in C).
-        // Relaxed math near overflow (|x| > 708): the exact function (see `intrinsics::expression`).
-        "ferrocl_relaxed_exp" => "double ferrocl_relaxed_exp(double x) { return fabs(x) > 708.0 ? ferrocl_fdlibm_exp(x) : exp(x); }\n",
-        "ferrocl_relaxed_expm1" => "double ferrocl_relaxed_expm1(double x) { return x > 708.0 ? ferrocl_fdlibm_expm1(x) : expm1(x); }\n",
-        "ferrocl_relaxed_sinh" => "double ferrocl_relaxed_sinh(double x) { return fabs(x) > 708.0 ? ferrocl_fdlibm_sinh(x) : sinh(x); }\n",
-        "ferrocl_relaxed_cosh" => "double ferrocl_relaxed_cosh(double x) { return fabs(x) > 708.0 ? ferrocl_fdlibm_cosh(x) : cosh(x); }\n",
+        // Relaxed math near overflow, where the built-ins may round a finite result to infinity
+        // (exp) or combine two infinities into NaN (sinh, cosh): Java's overflow thresholds (fdlibm's
+        // 709.782712893383973096 for exp, 0x408633CE8FB9F87D for sinh and cosh) decide infinity;
+        // below them, exp(x - 1) * e and (exp(|x| / 2) / 2) * exp(|x| / 2) stay finite (x - 1 and
+        // |x| / 2 are exact) within a few ulps. NaN passes through every branch.
+        "ferrocl_relaxed_exp" => "double ferrocl_relaxed_exp(double x) { if (x > 7.09782712893383973096e+02) return as_double(0x7FF0000000000000L); return x > 708.0 ? exp(x - 1.0) * 2.718281828459045 : exp(x); }\n",
+        "ferrocl_relaxed_expm1" => "double ferrocl_relaxed_expm1(double x) { if (x > 7.09782712893383973096e+02) return as_double(0x7FF0000000000000L); return x > 708.0 ? exp(x - 1.0) * 2.718281828459045 : expm1(x); }\n",
+        "ferrocl_relaxed_sinh" => "double ferrocl_relaxed_sinh(double x) { const double a = fabs(x); if (!(a > 708.0)) return sinh(x); if (a > as_double(0x408633CE8FB9F87DL)) return copysign(as_double(0x7FF0000000000000L), x); const double w = exp(0.5 * a); return copysign((0.5 * w) * w, x); }\n",
+        "ferrocl_relaxed_cosh" => "double ferrocl_relaxed_cosh(double x) { const double a = fabs(x); if (!(a > 708.0)) return cosh(x); if (a > as_double(0x408633CE8FB9F87DL)) return as_double(0x7FF0000000000000L); const double w = exp(0.5 * a); return (0.5 * w) * w; }\n",
         // Relaxed Math.pow: Java's special cases (NaN, x = ±1 with an infinite y, y = 1, and the exact
         // power of two integers where it is representable: Ferrocl's exact pow, out of line so that the
         // built-in's path keeps its registers), the built-in otherwise.
-        "ferrocl_relaxed_pow" => "__attribute__((noinline)) double ferrocl_relaxed_pow_exact(double x, double y) { return ferrocl_math_pow_mixed(x, y); }\ndouble ferrocl_relaxed_pow(double x, double y) { if (isnan(y) || (isnan(x) && y != 0.0) || (fabs(x) == 1.0 && isinf(y))) return as_double(0x7FF8000000000000L); if (y == 1.0) return x; if (x == rint(x) && y == rint(y)) return ferrocl_relaxed_pow_exact(x, y); return pow(x, y); }\n",
+        "ferrocl_relaxed_pow" => "__attribute__((noinline)) double ferrocl_relaxed_pow_exact(double x, double y) { return ferrocl_math_pow_mixed(x, y); }\ndouble ferrocl_relaxed_pow(double x, double y) { if (isnan(y) || (isnan(x) && y != 0.0) || (fabs(x) == 1.0 && isinf(y))) return as_double(0x7FF8000000000000L); if (y == 1.0) return x; if (y == rint(y) && x == rint(x)) return ferrocl_relaxed_pow_exact(x, y); return pow(x, y); }\n",
         "ferrocl_minf" => "float ferrocl_minf(float a, float b) { float m = a == b ? as_float(as_int(a) | as_int(b)) : fmin(a, b); m = isnan(b) ? b : m; return isnan(a) ? a : m; }\n",
         "ferrocl_maxf" => "float ferrocl_maxf(float a, float b) { float m = a == b ? as_float(as_int(a) & as_int(b)) : fmax(a, b); m = isnan(b) ? b : m; return isnan(a) ? a : m; }\n",
         "ferrocl_mind" => "double ferrocl_mind(double a, double b) { double m = a == b ? as_double(as_long(a) | as_long(b)) : fmin(a, b); m = isnan(b) ? b : m; return isnan(a) ? a : m; }\n",

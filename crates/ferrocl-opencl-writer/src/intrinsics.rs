@@ -41,8 +41,8 @@ pub(crate) fn expression(
     };
     if relaxed && operand == Stamp::Double {
         // Near overflow the built-ins may round a finite result to infinity (exp) or combine two
-        // infinities into NaN (sinh, cosh): there the exact functions run, so NaN and infinity stay
-        // Java's.
+        // infinities into NaN (sinh, cosh): there Java's thresholds decide infinity and forms that
+        // stay finite below them run (`expr::helper_source`), so NaN and infinity stay Java's.
         let edged = match intrinsic {
             Exp => Some("ferrocl_relaxed_exp"),
             Expm1 => Some("ferrocl_relaxed_expm1"),

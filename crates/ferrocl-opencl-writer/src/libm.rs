@@ -96,11 +96,7 @@ pub(crate) fn requires(function: &str) -> &'static [&'static str] {
         | "ferrocl_math_log1p" => EXP_LOG,
         "ferrocl_math_pow" => POW,
         "ferrocl_math_pow_mixed" | "ferrocl_relaxed_pow" => POW_MIXED,
-        "ferrocl_fdlibm_exp" | "ferrocl_fdlibm_log" | "ferrocl_relaxed_exp" => &["libm_fdlibm"],
-        // Relaxed math's edges (the helpers themselves are `expr::helper_source`'s).
-        "ferrocl_relaxed_expm1" | "ferrocl_relaxed_sinh" | "ferrocl_relaxed_cosh" => {
-            &["libm_fdlibm", "libm_fdlibm_hyp"]
-        }
+        "ferrocl_fdlibm_exp" | "ferrocl_fdlibm_log" => &["libm_fdlibm"],
         "ferrocl_fdlibm_sin" | "ferrocl_fdlibm_cos" | "ferrocl_fdlibm_tan" => {
             &["libm_fdlibm", "libm_fdlibm_trig"]
         }
