@@ -196,13 +196,45 @@ impl Builder<'_, '_> {
         let end = self.add(Op::End, Stamp::Void, vec![])?;
         self.append(*tail, end);
         let begin = self.add(Op::LoopBegin, Stamp::Void, vec![end])?;
-        let index = self.add(Op::Phi, Stamp::Int, vec![begin, s.lo])?;
+        // A sequential `rangeClosed` counts in `long`: its last element may be `MAX_VALUE`, after
+        // which an `int` counter would wrap and the loop never end (a parallel one is a
+        // `@Parallel` loop, whose host-computed trip count ends it, see `LoopDim::stream`).
+        let wide = s.closed && !parallel;
+        let widen = |b: &mut Self, v: NodeId| {
+            b.add(
+                Op::Convert(ferrocl_graph::Conversion {
+                    from: Stamp::Int,
+                    to: ferrocl_graph::ConvTarget::Long,
+                }),
+                Stamp::Long,
+                vec![v],
+            )
+        };
+        let (counter, bound) = if wide {
+            let lo = widen(self, s.lo)?;
+            let hi = widen(self, s.hi)?;
+            (self.add(Op::Phi, Stamp::Long, vec![begin, lo])?, hi)
+        } else {
+            (self.add(Op::Phi, Stamp::Int, vec![begin, s.lo])?, s.hi)
+        };
+        let index = if wide {
+            self.add(
+                Op::Convert(ferrocl_graph::Conversion {
+                    from: Stamp::Long,
+                    to: ferrocl_graph::ConvTarget::Int,
+                }),
+                Stamp::Int,
+                vec![counter],
+            )?
+        } else {
+            counter
+        };
         let test = if s.closed {
             Condition::Le
         } else {
             Condition::Lt
         };
-        let cmp = self.add(Op::Compare(test), Stamp::Bool, vec![index, s.hi])?;
+        let cmp = self.add(Op::Compare(test), Stamp::Bool, vec![counter, bound])?;
         let branch = self.add(Op::If, Stamp::Void, vec![cmp])?;
         self.append(begin, branch);
         let body = self.add(Op::Begin, Stamp::Void, vec![])?;
@@ -223,12 +255,16 @@ impl Builder<'_, '_> {
         };
         let mut t = body;
         self.call(sc, kind, &lambda.target, args, ret, &mut scratch, &mut t)?;
-        let one = self.constant(Constant::Int(1))?;
-        let next = self.add(Op::Binary(BinaryOp::Add), Stamp::Int, vec![index, one])?;
+        let (one, stamp) = if wide {
+            (self.constant(Constant::Long(1))?, Stamp::Long)
+        } else {
+            (self.constant(Constant::Int(1))?, Stamp::Int)
+        };
+        let next = self.add(Op::Binary(BinaryOp::Add), stamp, vec![counter, one])?;
         let back = self.add(Op::LoopEnd, Stamp::Void, vec![begin])?;
         self.append(t, back);
         self.graph.push_input(begin, back);
-        self.graph.push_input(index, next);
+        self.graph.push_input(counter, next);
         if self.names.get(index).is_none() {
             self.names.set(index, Some("i".to_string()));
         }

@@ -387,6 +387,23 @@ public class ScheduleProbeTest {
         }
     }
 
+    /** A sequential closed range inside the body, up to {@code to} (which may be MAX_VALUE: the range still ends). */
+    public static void closedRangeInside(int[] out, int from, int to) {
+        for (@Parallel int i = 0; i < out.length; i++) {
+            final int k = i;
+            IntStream.rangeClosed(from, to).forEach(j -> out[k] += (j ^ k) & 7);
+        }
+    }
+
+    @Test
+    public void aSequentialClosedRangeUpToMaxValueEnds() {
+        int[][] ranges = {{Integer.MAX_VALUE - 3, Integer.MAX_VALUE}, {Integer.MIN_VALUE, Integer.MIN_VALUE + 2},
+            {5, 4}, {0, 10}, {Integer.MAX_VALUE, Integer.MAX_VALUE}};
+        for (int[] r : ranges) {
+            check(ScheduleProbeTest::closedRangeInside, JvmOracle.ints(r[0] & 1023, 300), r[0], r[1]);
+        }
+    }
+
     /** A division in the loop's header that is not its bound: Java runs it before every test. */
     public static void divisionBeforeTheTest(int[] out, int n, int x, int y) {
         for (@Parallel int i = 0; ; i++) {
