@@ -1669,11 +1669,6 @@ fn write_reduction_body(
                     "{}: the @Reduce loop runs without unrolling: {why}",
                     w.mg.location
                 );
-                plan = ferrocl_opt::ReduceLoop {
-                    straight: plan.straight,
-                    unroll: 1,
-                    ..Default::default()
-                };
                 None
             }
             Err(e) => return Err(e),
@@ -1682,9 +1677,11 @@ fn write_reduction_body(
         None
     };
     if code.is_none() {
-        plan.unroll = 1;
-        plan.versioned.clear();
-        plan.vector_loads.clear();
+        // The plan as written: the plain loop alone.
+        plan = ferrocl_opt::ReduceLoop {
+            unroll: 1,
+            ..Default::default()
+        };
     }
     let unrolled = code.is_some();
     let versioned = unrolled && !plan.versioned.is_empty();

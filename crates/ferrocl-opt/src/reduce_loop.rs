@@ -134,9 +134,8 @@ pub struct RangeGuard {
 /// How the grid-stride loop of a `@Reduce` nest runs (see the module docs).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct ReduceLoop {
-    /// The body is straight-line (the other fields are empty otherwise).
-    pub straight: bool,
-    /// Iterations per step of the unrolled loop; 1 when there is none.
+    /// Iterations per step of the unrolled loop; 1 when there is none (a body that is not
+    /// straight-line, or `unroll` switched off; the other fields are empty then).
     pub unroll: usize,
     /// Guards the range test proves, left out of the unrolled and vectorised loops (empty: no
     /// range test). Never non-empty without an unrolled loop.
@@ -268,7 +267,6 @@ pub fn plan_reduce_loop(
     };
     let g = &mg.graph;
     let mut plan = ReduceLoop {
-        straight: true,
         unroll: 1,
         ..ReduceLoop::default()
     };
