@@ -7,17 +7,19 @@ import os
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 LIBM = os.path.join(HERE, "..", "..", "crates", "ferrocl-opencl-writer", "src", "libm")
-UNITS = ["dd", "consts", "trig_tables", "reduce", "trig", "exp_log_tables", "exp_log", "pow", "fdlibm", "fdlibm_trig",
+UNITS = ["dd", "consts", "trig_tables", "reduce", "trig", "exp_log_tables", "exp_log", "pow", "fdlibm", "exp", "log", "fdlibm_trig",
          "fdlibm_pow", "fdlibm_inv", "fdlibm_hyp", "pow_mixed", "narrow", "narrow_trig", "narrow_exp"]
 # The double-double versions still in the library (those of asin, acos, atan, atan2, sinh, cosh, tanh, cbrt and
 # hypot were removed once Math used fdlibm's: bench-results/raw/2026-11-25-h100-libm-speed.txt has their figures).
-DD = {"exp", "log", "pow", "sin", "cos", "tan", "log10", "log1p", "expm1"}
-# (function, arity, [implementations]); dd's exp and log are the older double-double ones (Math uses fdlibm's).
+DD = {"pow", "sin", "cos", "tan", "log10", "log1p", "expm1"}
+# Math.exp and Math.log since 2026-11-26: exp.cl (no division) and log.cl (fdlibm's algorithm, fused).
+MATH = {"exp", "log"}
+# (function, arity, [implementations]).
 DOUBLE = [("exp", 1), ("log", 1), ("pow", 2), ("sin", 1), ("cos", 1), ("tan", 1), ("asin", 1), ("acos", 1),
           ("atan", 1), ("atan2", 2), ("sinh", 1), ("cosh", 1), ("tanh", 1), ("log10", 1), ("log1p", 1),
           ("expm1", 1), ("cbrt", 1), ("hypot", 2)]
 FLOAT = ["sin", "cos", "tan", "exp", "log"]
-DPATH = {"exp": "ferrocl_fdlibm_exp", "log": "ferrocl_fdlibm_log", "sin": "ferrocl_math_sin",
+DPATH = {"exp": "ferrocl_math_exp", "log": "ferrocl_math_log", "sin": "ferrocl_math_sin",
          "cos": "ferrocl_math_cos", "tan": "ferrocl_math_tan"}
 
 out = ["#pragma OPENCL EXTENSION cl_khr_fp64 : enable", "#pragma OPENCL FP_CONTRACT OFF"]
@@ -30,6 +32,7 @@ names = []
 for fn, arity in DOUBLE:
     args = "x[i], y[i]" if arity == 2 else "x[i]"
     impls = [("dd", "ferrocl_math_" + fn)] if fn in DD else []
+    impls += [("math", "ferrocl_math_" + fn)] if fn in MATH else []
     impls += [("fdlibm", "ferrocl_fdlibm_" + fn), ("builtin", fn)]
     if fn == "pow":
         impls.insert(2, ("mixed", "ferrocl_math_pow_mixed"))
@@ -56,8 +59,9 @@ for fn in FLOAT:
                    % (k, expr))
 # Compute-bound forms: eight evaluations per element at arguments x (1 + j 2^-10), summed; the single-evaluation
 # kernels above mostly sit at the memory floor.
-REPEAT = [("d", "exp", [("fdlibm", "ferrocl_fdlibm_exp"), ("bf", "ferrocl_bf_exp"), ("builtin", "exp")]),
-          ("d", "log", [("fdlibm", "ferrocl_fdlibm_log"), ("builtin", "log")]),
+REPEAT = [("d", "exp", [("fdlibm", "ferrocl_fdlibm_exp"), ("bf", "ferrocl_bf_exp"), ("math", "ferrocl_math_exp"),
+                        ("builtin", "exp")]),
+          ("d", "log", [("fdlibm", "ferrocl_fdlibm_log"), ("math", "ferrocl_math_log"), ("builtin", "log")]),
           ("d", "pow", [("mixed", "ferrocl_math_pow_mixed"), ("builtin", "pow")]),
           ("d", "sin", [("dd", "ferrocl_math_sin"), ("fdlibm", "ferrocl_fdlibm_sin"), ("builtin", "sin")]),
           ("f", "sin", [("narrowed", "ferrocl_math_sinf"), ("builtin", "sin")]),
@@ -89,7 +93,8 @@ for impl, fs, fc in SINCOS:
                "sr += 0.5f * %s(t); si += 0.5f * %s(t); } outf[i] = sr - si; }" % (k, fc, fs))
 # Whole-kernel shapes. Series (20,000 work-items, 1000 steps each, as SeriesBench): the integrand (x + 1)^x
 # cos(omega x) or sin(omega x), with Math.sin/cos double-double (dd, the library's), fdlibm's, or built-in.
-# BlackScholes: one option per work-item, its exp and log fdlibm's (the library's), exp without branches (bf), or
+# BlackScholes: one option per work-item, its exp and log fdlibm's, exp without branches (bf), Math's (exp.cl and
+# log.cl: the library's since 2026-11-26; mathexp: Math's exp with fdlibm's log), or
 # built-in. Each kernel's result is compared with the built-in form's.
 SERIES = [("dd", "ferrocl_math_sin", "ferrocl_math_cos", "ferrocl_math_pow_mixed"),
           ("fdlibm", "ferrocl_fdlibm_sin", "ferrocl_fdlibm_cos", "ferrocl_math_pow_mixed"),
@@ -105,6 +110,7 @@ for impl, fs, fc, fp in SERIES:
                 "sum += kind == 1 ? base * %s(omega * xx) : base * %s(omega * xx); } out[g] = sum * dx; }")
                % (k, fp, fc, fs))
 BS = [("fdlibm", "ferrocl_fdlibm_exp", "ferrocl_fdlibm_log"), ("bf", "ferrocl_bf_exp", "ferrocl_fdlibm_log"),
+      ("mathexp", "ferrocl_math_exp", "ferrocl_fdlibm_log"), ("math", "ferrocl_math_exp", "ferrocl_math_log"),
       ("builtin", "exp", "log")]
 for impl, fe, fl in BS:
     k = "sd_bs_%s" % impl

@@ -22,9 +22,9 @@ pub(crate) const FUNCTIONS: &[(&str, &str, usize)] = &[
     ("acos", "ferrocl_fdlibm_acos", 1),
     ("atan", "ferrocl_fdlibm_atan", 1),
     ("atan2", "ferrocl_fdlibm_atan2", 2),
-    ("exp", "ferrocl_fdlibm_exp", 1),
+    ("exp", "ferrocl_math_exp", 1),
     ("expm1", "ferrocl_fdlibm_expm1", 1),
-    ("log", "ferrocl_fdlibm_log", 1),
+    ("log", "ferrocl_math_log", 1),
     ("log10", "ferrocl_math_log10", 1),
     ("log1p", "ferrocl_fdlibm_log1p", 1),
     ("pow", "ferrocl_math_pow_mixed", 2),
@@ -85,15 +85,22 @@ const POW_MIXED: &[&str] = &[
     "libm_fdlibm_pow",
     "libm_pow_mixed",
 ];
-const NARROW_EXP: &[&str] = &["libm_fdlibm", "libm_narrow", "libm_narrow_exp"];
+const NARROW_EXP: &[&str] = &[
+    "libm_fdlibm",
+    "libm_exp",
+    "libm_log",
+    "libm_narrow",
+    "libm_narrow_exp",
+];
 
 /// The units `function` (a C name from [`FUNCTIONS`]) needs, dependencies first, its own unit last;
 /// empty for a name that is not ours.
 pub(crate) fn requires(function: &str) -> &'static [&'static str] {
     match function {
         "ferrocl_math_sin" | "ferrocl_math_cos" | "ferrocl_math_tan" => TRIG,
-        "ferrocl_math_exp" | "ferrocl_math_expm1" | "ferrocl_math_log" | "ferrocl_math_log10"
-        | "ferrocl_math_log1p" => EXP_LOG,
+        "ferrocl_math_expm1" | "ferrocl_math_log10" | "ferrocl_math_log1p" => EXP_LOG,
+        "ferrocl_math_exp" => &["libm_fdlibm", "libm_exp"],
+        "ferrocl_math_log" => &["libm_log"],
         "ferrocl_math_pow" => POW,
         "ferrocl_math_pow_mixed" | "ferrocl_relaxed_pow" => POW_MIXED,
         "ferrocl_fdlibm_exp" | "ferrocl_fdlibm_log" => &["libm_fdlibm"],
@@ -129,6 +136,8 @@ pub(crate) fn source(unit: &str) -> &'static str {
         "libm_reduce" => include_str!("libm/reduce.cl"),
         "libm_trig" => include_str!("libm/trig.cl"),
         "libm_exp_log" => include_str!("libm/exp_log.cl"),
+        "libm_exp" => include_str!("libm/exp.cl"),
+        "libm_log" => include_str!("libm/log.cl"),
         "libm_pow" => include_str!("libm/pow.cl"),
         "libm_fdlibm" => include_str!("libm/fdlibm.cl"),
         "libm_fdlibm_trig" => include_str!("libm/fdlibm_trig.cl"),

@@ -555,9 +555,103 @@ double ferrocl_fdlibm_log(double x) {
     if (k == 0) return f - s * (f - r);
     return dk * ln2_hi - ((s * (f - r) - dk * ln2_lo) - f);
 }
+/* Math.exp without a division or a table (fdlibm's exp, which StrictMath.exp must be, divides once;
+ * it stays for the arguments outside this one's range).
+ *
+ * x = k ln2 + r with k the integer nearest x / ln2, read from the bits of x / ln2 + 1.5 * 2^52 (no
+ * conversion instruction). ln2 = L1 + L2 with L1 of 32 significant bits (fdlibm's split), so
+ * x - k L1 is exact for |k| <= 1020; r = (x - k L1) - k L2 rounds once and rl holds what it lost.
+ * e^(r + rl) = 1 + r + r^2 Q(r) + rl (1 + r), Q of degree 10 fitted for the least largest
+ * relative error of e^r on |r| <= 0.3466 (scripts/libm/exp_poly.py: below 2^-60). 1 + r is split
+ * exactly into hi + lo and the small terms are summed first, so that only the last addition rounds
+ * at the result's scale: under 2^-55 before it (the rounding of r^2, of Q's last step and of the
+ * small sum), 0.75 ulp in all. 2^k then goes into the exponent field, exactly: for |x| <= 707 the
+ * result is a normal double. Larger |x| (overflow, results near or below the subnormal range),
+ * infinities and NaN take fdlibm's exp.
+ *
+ * Semi-monotone: for one k every step is monotone (r, hi + lo and the final rounding are, and the
+ * small terms move by much less than an ulp of x); where k changes, consecutive arguments are at
+ * least 2^-54 apart relatively and each side's error before the last rounding is below 2^-55.3,
+ * so neither overtakes the other. scripts/math-proof.sh checks runs of consecutive doubles around
+ * every such boundary. */
+double ferrocl_math_exp(double x) {
+    if (!(fabs(x) <= 707.0)) {
+        return ferrocl_fdlibm_exp(x);
+    }
+    const double big = fma(x, 0x1.71547652b82fep+0, 0x1.8p52);
+    const double kd = big - 0x1.8p52;
+    const int k = as_int2(big).x;
+    const double r1 = fma(-kd, 0x1.62e42feep-1, x);
+    const double d = kd * 0x1.a39ef35793c76p-33;
+    const double r = r1 - d;
+    const double rl = (r1 - r) - d;
+    const double hi = 1.0 + r;
+    const double lo = (1.0 - hi) + r;
+    double q = 0x1.1e3d30b9e049cp-29;
+    q = fma(q, r, 0x1.af6be559e9a96p-26);
+    q = fma(q, r, 0x1.27e5b440f2a01p-22);
+    q = fma(q, r, 0x1.71ddf0222dc26p-19);
+    q = fma(q, r, 0x1.a01a0136939e6p-16);
+    q = fma(q, r, 0x1.a01a01b37db5cp-13);
+    q = fma(q, r, 0x1.6c16c16c30478p-10);
+    q = fma(q, r, 0x1.111111110ec5fp-7);
+    q = fma(q, r, 0x1.5555555555503p-5);
+    q = fma(q, r, 0x1.555555555555bp-3);
+    q = fma(q, r, 0.5);
+    const double tail = fma(r * r, q, lo + fma(rl, r, rl));
+    const double y = hi + tail;
+    return as_double(as_long(y) + ((long)k << 52));
+}
+/* Math.log: fdlibm's algorithm (fdlibm.cl, which StrictMath.log must be bit for bit), with its products and
+ * sums fused where that only removes roundings, one formula for every reduced argument (fdlibm's
+ * f - (hfsq - s (hfsq + R)), which it uses for the larger |f| and which is as accurate for the smaller: the
+ * terms beside f are below f^2 / 2 and nothing cancels) and no branch but the special arguments'. The exponent
+ * becomes a double through the bits of 2^52 + k rather than a conversion instruction.
+ *
+ * x = 2^k (1 + f) with sqrt(2)/2 <= 1 + f < sqrt(2) (f exact); s = f / (2 + f); R(s^2) fdlibm's degree-14
+ * polynomial in s (odd and even parts); log x = k ln2_hi + (f - (f^2/2 - (s (f^2/2 + R) + k ln2_lo))), with
+ * k ln2_hi exact (ln2_hi has 32 significant bits). Within 0.75 ulp on 200,000 mpmath references. */
+double ferrocl_math_log(double x) {
+    long bits = as_long(x);
+    int k = -1023;
+    if (bits < 0x0010000000000000L || bits >= 0x7ff0000000000000L) {
+        // Negative, zero, subnormal, infinite or NaN.
+        if (isnan(x) || x > 0x1.fffffffffffffp+1023) {
+            return x + x;
+        }
+        if (x == 0.0) {
+            return as_double(0xFFF0000000000000L);
+        }
+        if (x < 0.0) {
+            return (x - x) / 0.0;
+        }
+        bits = as_long(x * 0x1p54);
+        k -= 54;
+    }
+    int hx = (int)(bits >> 32);
+    k += hx >> 20;
+    hx &= 0x000fffff;
+    // 1 + f in [sqrt(2)/2, sqrt(2)): the fraction's top bits decide whether the exponent rounds up.
+    const int i = (hx + 0x95f64) & 0x100000;
+    const double m = as_double(((long)(hx | (i ^ 0x3ff00000)) << 32) | (bits & 0xFFFFFFFFL));
+    k += i >> 20;
+    const double dk = as_double(0x4330000000000000L + (long)(k + 2048)) - (0x1p52 + 2048.0);
+    const double f = m - 1.0;
+    const double s = f / (2.0 + f);
+    const double z = s * s;
+    const double w = z * z;
+    const double t1 = w * fma(w, fma(w, 1.531383769920937332e-01, 2.222219843214978396e-01),
+                              3.999999999940941908e-01);
+    const double t2 = z * fma(w, fma(w, fma(w, 1.479819860511658591e-01, 1.818357216161805012e-01),
+                                     2.857142874366239149e-01), 6.666666666666735130e-01);
+    const double r = t2 + t1;
+    const double hfsq = 0.5 * f * f;
+    const double low = (hfsq - fma(s, hfsq + r, dk * 1.90821492927058770002e-10)) - f;
+    return fma(dk, 6.93147180369123816490e-01, -low);
+}
 /* Narrowed `(float) Math.exp((double) x)` and `(float) Math.log((double) x)` for a float `x`: the
- * scheme of `narrow.cl` (`ferrocl_narrow_safe`), against the double path: `(float)` of fdlibm's
- * `exp`/`log`, which are `Math.exp`/`log` on the device. */
+ * scheme of `narrow.cl` (`ferrocl_narrow_safe`), against the double path: `(float)` of
+ * `ferrocl_math_exp` and `ferrocl_math_log`, which are `Math.exp`/`log` on the device. */
 
 /* exp for |x| <= 87 (the result a normal float): k = rint(x / ln 2), r = x - k ln 2 with ln 2 split
  * in two doubles (x - k L1 is exact: multiples of 2^-53 below 1/2; the second step rounds once, so
@@ -587,7 +681,7 @@ float ferrocl_math_expf(float x) {
     if (fabs(x) <= 87.0f && ferrocl_narrow_safe(y)) {
         return (float)y;
     }
-    return (float)ferrocl_fdlibm_exp(d);
+    return (float)ferrocl_math_exp(d);
 }
 
 /* log for a positive normal float: x = 2^e m with m in [sqrt(1/2), sqrt(2)] (the fraction compared
@@ -616,7 +710,7 @@ float ferrocl_math_logf(float x) {
     if (x >= 0x1p-126f && x <= 0x1.fffffep+127f && ferrocl_narrow_safe(y)) {
         return (float)y;
     }
-    return (float)ferrocl_fdlibm_log((double)x);
+    return (float)ferrocl_math_log((double)x);
 }
 
 __kernel void narrowedFloat(

@@ -255,7 +255,8 @@ __constant double ferrocl_log_tab[512] = {
     0.50390625, 0.6853650401178903, 1.5397031675690708e-17, 0.0,
     0.5, 0.6931471805599453, 2.3190468138462996e-17, 0.0,
 };
-// Math.exp, Math.expm1, Math.log, Math.log10, Math.log1p.
+// Double-double exp, expm1, log, log10 and log1p: the kernels of pow's double-double branch (pow.cl) and
+// Math.log10 (fdlibm's log10 is 1.8 ulps off at times); Math.exp and Math.log are exp.cl's and log.cl's.
 //
 // exp: x = k * ln2/64 + r with |r| <= ln2/128 (ln2/64 split in three 53-bit parts; the first product is
 // exact in one fma), e^x = 2^(k/64 integer part) * 2^(j/64) * e^r with 2^(j/64) a double-double from
@@ -342,15 +343,6 @@ double2 ferrocl_expm1_k(double x) {
     return ferrocl_dd_add((double2)(v.x * p, v.y * p), (double2)(-1.0, 0.0));
 }
 
-double ferrocl_math_exp(double x) {
-    if (isnan(x)) return x;
-    if (x > 709.8) return as_double(0x7FF0000000000000L);
-    if (x < -745.2) return 0.0;
-    int m;
-    double2 v = ferrocl_exp_k(x, 0.0, &m);
-    return ferrocl_scale_dd(v, m);
-}
-
 double ferrocl_math_expm1(double x) {
     if (isnan(x)) return x;
     if (x > 709.8) return as_double(0x7FF0000000000000L);
@@ -362,15 +354,6 @@ double ferrocl_math_expm1(double x) {
         return ferrocl_scale(v.x + v.y, m);
     }
     double2 r = ferrocl_expm1_k(x);
-    return r.x + r.y;
-}
-
-double ferrocl_math_log(double x) {
-    if (isnan(x)) return x;
-    if (x < 0.0) return (x - x) / 0.0;
-    if (x == 0.0) return as_double(0xFFF0000000000000L);
-    if (isinf(x)) return x;
-    double2 r = ferrocl_log_k(x);
     return r.x + r.y;
 }
 

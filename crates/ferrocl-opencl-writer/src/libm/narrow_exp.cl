@@ -1,6 +1,6 @@
 /* Narrowed `(float) Math.exp((double) x)` and `(float) Math.log((double) x)` for a float `x`: the
- * scheme of `narrow.cl` (`ferrocl_narrow_safe`), against the double path: `(float)` of fdlibm's
- * `exp`/`log`, which are `Math.exp`/`log` on the device. */
+ * scheme of `narrow.cl` (`ferrocl_narrow_safe`), against the double path: `(float)` of
+ * `ferrocl_math_exp` and `ferrocl_math_log`, which are `Math.exp`/`log` on the device. */
 
 /* exp for |x| <= 87 (the result a normal float): k = rint(x / ln 2), r = x - k ln 2 with ln 2 split
  * in two doubles (x - k L1 is exact: multiples of 2^-53 below 1/2; the second step rounds once, so
@@ -30,7 +30,7 @@ float ferrocl_math_expf(float x) {
     if (fabs(x) <= 87.0f && ferrocl_narrow_safe(y)) {
         return (float)y;
     }
-    return (float)ferrocl_fdlibm_exp(d);
+    return (float)ferrocl_math_exp(d);
 }
 
 /* log for a positive normal float: x = 2^e m with m in [sqrt(1/2), sqrt(2)] (the fraction compared
@@ -59,5 +59,5 @@ float ferrocl_math_logf(float x) {
     if (x >= 0x1p-126f && x <= 0x1.fffffep+127f && ferrocl_narrow_safe(y)) {
         return (float)y;
     }
-    return (float)ferrocl_fdlibm_log((double)x);
+    return (float)ferrocl_math_log((double)x);
 }

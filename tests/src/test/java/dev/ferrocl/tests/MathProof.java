@@ -106,6 +106,7 @@ public final class MathProof {
         for (int f = 0; f < ONE.length; f++) {
             ok &= monotone(f, Math.max(BATCH, n / 10));
         }
+        ok &= monotoneAround(0, expBoundaries(), 512);
         System.out.println(ok ? "all exact and semi-monotone" : "DIFFERENCES FOUND");
         System.exit(ok ? 0 : 1);
     }
@@ -196,6 +197,66 @@ public final class MathProof {
         }
         System.out.printf("StrictMath.%-6s %,d input pairs bit-identical to the JVM, %.1f s%n", TWO[f], n,
                 (System.nanoTime() - start) / 1e9);
+        return true;
+    }
+
+    /**
+     * Where the device's {@code Math.exp} changes its reduction {@code x = k ln2 + r} (k the integer nearest
+     * {@code x / ln2}): every {@code (k + 1/2) ln2} with a normal result, and {@code ±707}, where it hands over to
+     * fdlibm's exp. Its error bound alone does not settle monotonicity there (libm/exp.cl).
+     */
+    static double[] expBoundaries() {
+        double[] c = new double[2044];
+        int i = 0;
+        for (int k = -1021; k <= 1020; k++) {
+            c[i++] = (k + 0.5) * Math.log(2);
+        }
+        c[i++] = -707;
+        c[i] = 707;
+        return c;
+    }
+
+    /** Runs of {@code 2 * half} consecutive doubles centred on each of {@code centres}; Math on the device. */
+    private static boolean monotoneAround(int f, double[] centres, int half) {
+        int run = 2 * half;
+        int perBatch = Math.max(1, BATCH / run);
+        long pairs = 0;
+        for (int first = 0; first < centres.length; first += perBatch) {
+            int count = Math.min(perBatch, centres.length - first);
+            double[] x = new double[count * run];
+            for (int c = 0; c < count; c++) {
+                double v = centres[first + c];
+                for (int k = 0; k < half; k++) {
+                    v = Math.nextDown(v);
+                }
+                for (int k = 0; k < run; k++) {
+                    x[c * run + k] = v;
+                    v = Math.nextUp(v);
+                }
+            }
+            double[] out = new double[x.length];
+            try (TaskSchedule s = new TaskSchedule("mono").task("t", MathProof::math1, f, x, out)) {
+                s.execute();
+                if (s.report().task("t").ranOn() != TaskReport.Where.DEVICE) {
+                    System.out.printf("Math.%s: a batch ran on the JVM: %s%n", ONE[f], s.report().task("t").reason());
+                    return false;
+                }
+            }
+            for (int i = 0; i < x.length; i++) {
+                if (i % run == 0) {
+                    continue;
+                }
+                boolean wrong = DECREASING[f] ? out[i] > out[i - 1] : out[i] < out[i - 1];
+                if (wrong) {
+                    System.out.printf("Math.%s not semi-monotone at %s: %s then %s%n", ONE[f], x[i - 1], out[i - 1],
+                            out[i]);
+                    return false;
+                }
+                pairs++;
+            }
+        }
+        System.out.printf("Math.%-6s semi-monotone on %,d consecutive pairs around %,d points where its algorithm "
+                + "changes%n", ONE[f], pairs, centres.length);
         return true;
     }
 

@@ -2,6 +2,7 @@ package dev.ferrocl.tests;
 
 import static dev.ferrocl.tests.JvmOracle.SIZES;
 import static dev.ferrocl.tests.MoreChecks.checkUlps;
+import static org.junit.Assert.assertTrue;
 
 import org.junit.Test;
 
@@ -47,6 +48,36 @@ public class TranscendentalTest {
             // overflow above ~709.78, denormal results below ~-708.4, zero below ~-745.13
             checkUlps(ULPS_1, MathKernels::mathExp, Inputs.doubles(1000, n, -746, 710), new double[n], n);
             checkUlps(ULPS_1, MathKernels::mathExp, Inputs.plainDoubles(1001, n, -1, 1), new double[n], n);
+        }
+    }
+
+    /**
+     * Where the device's {@code Math.exp} changes the integer k of its reduction {@code x = k ln2 + r} (every
+     * {@code (k + 1/2) ln2}) and where it hands over to fdlibm's exp ({@code ±707}): 64 consecutive doubles around
+     * each, within the bound of the JVM's results and never decreasing (Java's semi-monotonicity).
+     */
+    @Test
+    public void expAroundItsReductionBoundaries() {
+        double[] centres = MathProof.expBoundaries();
+        int run = 64;
+        double[] x = new double[centres.length * run];
+        for (int c = 0; c < centres.length; c++) {
+            double v = centres[c];
+            for (int k = 0; k < run / 2; k++) {
+                v = Math.nextDown(v);
+            }
+            for (int k = 0; k < run; k++) {
+                x[c * run + k] = v;
+                v = Math.nextUp(v);
+            }
+        }
+        double[] out = new double[x.length];
+        checkUlps(ULPS_1, MathKernels::mathExp, x, out, x.length);
+        for (int i = 1; i < x.length; i++) {
+            if (i % run != 0) {
+                assertTrue("Math.exp decreases from " + x[i - 1] + " (" + out[i - 1] + ") to " + x[i] + " ("
+                        + out[i] + ")", out[i] >= out[i - 1]);
+            }
         }
     }
 
