@@ -93,3 +93,37 @@ float ferrocl_both_cosf(float x) {
 }
 
 
+
+/* MRI-Q's loop shape (rf_mriq_*): its narrowed sine and cosine of one angle through the fast path only, with a flag
+ * instead of the fallback, so that a caller can test several angles' flags with one branch. */
+inline float2 ferrocl_sincosf_fast(float x, int *ok) {
+    const double d = (double)x;
+    int q;
+    const double r = ferrocl_narrow_pio2(d, &q);
+    const double s = ferrocl_narrow_sin_poly(r);
+    const double c = ferrocl_narrow_cos_poly(r);
+    double ys = (q & 1) ? c : s;
+    ys = (q & 2) ? -ys : ys;
+    double yc = (q & 1) ? s : c;
+    yc = ((q + 1) & 2) ? -yc : yc;
+    *ok = (fabs(x) <= 0x1p20f) & ferrocl_narrow_safe(ys) & ferrocl_narrow_safe(yc);
+    return (float2)((float)ys, (float)yc);
+}
+
+/* Relaxed Math.pow as the writer wraps the built-in (expr.rs, ferrocl_relaxed_pow): Java's NaN cases, y = 1, and
+ * Java's exact result for integer x and y from Ferrocl's exact pow (out of line); then the same with the built-in
+ * always evaluated, the special cases as selects and one branch, to the exact integer case (ferrocl_rp1_pow). */
+__attribute__((noinline)) double ferrocl_rp_exact(double x, double y) { return ferrocl_math_pow_mixed(x, y); }
+double ferrocl_rp_pow(double x, double y) {
+    if (isnan(y) || (isnan(x) && y != 0.0) || (fabs(x) == 1.0 && isinf(y))) return as_double(0x7FF8000000000000L);
+    if (y == 1.0) return x;
+    if (y == rint(y) && x == rint(x)) return ferrocl_rp_exact(x, y);
+    return pow(x, y);
+}
+double ferrocl_rp1_pow(double x, double y) {
+    double r = pow(x, y);
+    r = y == 1.0 ? x : r;
+    r = (isnan(y) || (isnan(x) && y != 0.0) || (fabs(x) == 1.0 && isinf(y))) ? as_double(0x7FF8000000000000L) : r;
+    if (y == rint(y) && x == rint(x) && !isnan(r) && y != 1.0) r = ferrocl_rp_exact(x, y);
+    return r;
+}

@@ -91,13 +91,48 @@ for impl, fs, fc in SINCOS:
                "__global double* out, __global float* outf) { size_t i = get_global_id(0); float a = xf[i]; "
                "float sr = 0.0f; float si = 0.0f; for (int j = 0; j < 8; j++) { float t = a * (1.0f + j * 0x1p-10f); "
                "sr += 0.5f * %s(t); si += 0.5f * %s(t); } outf[i] = sr - si; }" % (k, fc, fs))
+# MRI-Q's voxel loop as the benchmark runs it: 32,768 work-items (run with N = 32768), 3072 samples each, so few warps
+# per compute unit that each one's dependent chain sets the pace. "narrowed": the library's two calls, as Ferrocl
+# writes the loop today; "unroll2": the same calls, two iterations per step; "pair": one fast sine-and-cosine with a
+# flag, one branch to the fallback; "pair2"/"pair4": two or four iterations' fast paths first, one branch for all,
+# then the sums in Java's order; "builtin": the hand-written kernel's float built-ins.
+MRIQ_HEAD = ("__kernel void %s(__global const double* x, __global const double* y, __global const float* xf, "
+             "__global double* out, __global float* outf) { size_t i = get_global_id(0); size_t n = get_global_size(0); "
+             "float xi = xf[i], yi = xf[i ^ 1], zi = xf[i ^ 2]; float sumR = 0.0f, sumI = 0.0f; ")
+MRIQ_ARG = "float a%(u)d = 6.2831855f * (xf[j + %(u)d] * xi + xf[j + %(u)d + 3072] * yi + xf[j + %(u)d + 6144] * zi); "
+MRIQ_SUM = "sumR += xf[j + %(u)d + 9216] * c%(u)d; sumI += xf[j + %(u)d + 9216] * s%(u)d; "
+def mriq_body(impl):
+    if impl in ("narrowed", "builtin"):
+        fc, fs = ("ferrocl_math_cosf", "ferrocl_math_sinf") if impl == "narrowed" else ("cos", "sin")
+        return ("for (int j = 0; j < 3072; j++) { " + MRIQ_ARG % {"u": 0} + "float c0 = %s(a0); float s0 = %s(a0); "
+                % (fc, fs) + MRIQ_SUM % {"u": 0} + "}")
+    if impl == "unroll2":
+        return ("for (int j = 0; j < 3072; j += 2) { " + MRIQ_ARG % {"u": 0} + MRIQ_ARG % {"u": 1}
+                + "float c0 = ferrocl_math_cosf(a0); float c1 = ferrocl_math_cosf(a1); float s0 = ferrocl_math_sinf(a0); "
+                "float s1 = ferrocl_math_sinf(a1); " + MRIQ_SUM % {"u": 0} + MRIQ_SUM % {"u": 1} + "}")
+    u = {"pair": 1, "pair2": 2, "pair4": 4}[impl]
+    b = "for (int j = 0; j < 3072; j += %d) { " % u
+    b += "".join(MRIQ_ARG % {"u": k} for k in range(u))
+    b += "".join("int ok%(u)d; float2 cs%(u)d = ferrocl_sincosf_fast(a%(u)d, &ok%(u)d); float s%(u)d = cs%(u)d.x; "
+                 "float c%(u)d = cs%(u)d.y; " % {"u": k} for k in range(u))
+    b += "if (!(" + " & ".join("ok%d" % k for k in range(u)) + ")) { "
+    b += "".join("s%(u)d = ferrocl_math_sinf(a%(u)d); c%(u)d = ferrocl_math_cosf(a%(u)d); " % {"u": k} for k in range(u))
+    b += "} " + "".join(MRIQ_SUM % {"u": k} for k in range(u)) + "}"
+    return b
+MRIQ_NAMES = []
+for impl in ("narrowed", "unroll2", "pair", "pair2", "pair4", "builtin"):
+    k = "rf_mriq_%s" % impl
+    MRIQ_NAMES.append(k)
+    out.append(MRIQ_HEAD % k + mriq_body(impl) + " outf[i] = sumR - sumI; }")
 # Whole-kernel shapes. Series (20,000 work-items, 1000 steps each, as SeriesBench): the integrand (x + 1)^x
-# cos(omega x) or sin(omega x), with Math.sin/cos double-double (dd, the library's), fdlibm's, or built-in.
+# cos(omega x) or sin(omega x), with Math.sin/cos double-double (dd, the library's), fdlibm's, or built-in; relaxed:
+# built-in sin/cos and the relaxed pow wrapper (three branches before the built-in), relaxed1: the wrapper with one.
 # BlackScholes: one option per work-item, its exp and log fdlibm's, exp without branches (bf), Math's (exp.cl and
 # log.cl: the library's since 2026-11-26; mathexp: Math's exp with fdlibm's log), or
 # built-in. Each kernel's result is compared with the built-in form's.
 SERIES = [("dd", "ferrocl_math_sin", "ferrocl_math_cos", "ferrocl_math_pow_mixed"),
           ("fdlibm", "ferrocl_fdlibm_sin", "ferrocl_fdlibm_cos", "ferrocl_math_pow_mixed"),
+          ("relaxed", "sin", "cos", "ferrocl_rp_pow"), ("relaxed1", "sin", "cos", "ferrocl_rp1_pow"),
           ("builtin", "sin", "cos", "pow")]
 for impl, fs, fc, fp in SERIES:
     k = "sd_series_%s" % impl
@@ -131,4 +166,7 @@ with open(os.path.join(HERE, "libm_speed.cl"), "w") as f:
     f.write("\n".join(out) + "\n")
 with open(os.path.join(HERE, "kernels.txt"), "w") as f:
     f.write("\n".join(names) + "\n")
-print(len(names), "kernels")
+# The MRI-Q shapes run on their own list, at N = 32768: ./libm_speed libm_speed.cl kernels-mriq.txt 32768
+with open(os.path.join(HERE, "kernels-mriq.txt"), "w") as f:
+    f.write("\n".join(MRIQ_NAMES) + "\n")
+print(len(names), "kernels,", len(MRIQ_NAMES), "MRI-Q shapes")

@@ -2,7 +2,9 @@
 
 use crate::names::{c_elem_type, c_type};
 use crate::{Writer, WriterError, STATUS_DIVIDE_BY_ZERO, STATUS_INDEX, STATUS_NEGATIVE_ARRAY_SIZE};
-use ferrocl_graph::{BinaryOp, Constant, ConvTarget, ElemKind, GuardKind, NodeId, Op, Stamp};
+use ferrocl_graph::{
+    BinaryOp, Constant, ConvTarget, ElemKind, GuardKind, Intrinsic, NodeId, Op, Stamp,
+};
 use std::fmt::Write;
 
 /// Source of a helper function by name. Helpers are plain functions (valid in every OpenCL C
@@ -322,6 +324,72 @@ impl Writer<'_> {
         Ok(())
     }
 
+    /// `sinCosPairs`: for a narrowed float sine (or cosine) whose argument also has the other one in
+    /// the graph, both from one `ferrocl_math_sincosf` call (one reduction, one rounding test, one
+    /// branch to the double paths; `libm/narrow_trig.cl`), the partner bound to the pair's other half
+    /// in this scope. The expression of this node's half; `None` where the node is no such pair's
+    /// first, the two are scheduled in different blocks, or either must be hoisted (then each is
+    /// written alone).
+    fn paired_sin_cos(&mut self, id: NodeId) -> Result<Option<String>, WriterError> {
+        let g = &self.mg.graph;
+        let (Op::Intrinsic(kind @ (Intrinsic::Sin | Intrinsic::Cos)), [arg]) =
+            (g.op(id), g.inputs(id))
+        else {
+            return Ok(None);
+        };
+        let (kind, arg) = (*kind, *arg);
+        if self.options.switches.relaxed_math()
+            || !self.options.switches.is_on("sinCosPairs")
+            || g.stamp(id) != Stamp::Float
+            || g.stamp(arg) != Stamp::Float
+        {
+            return Ok(None);
+        }
+        let other = if kind == Intrinsic::Sin {
+            Intrinsic::Cos
+        } else {
+            Intrinsic::Sin
+        };
+        let partner = g.usages(arg).iter().copied().find(|&u| {
+            u != id
+                && g.is_live(u)
+                && matches!(g.op(u), Op::Intrinsic(k) if *k == other)
+                && g.stamp(u) == Stamp::Float
+                && g.inputs(u) == [arg]
+        });
+        let Some(partner) = partner else {
+            return Ok(None);
+        };
+        // Both scheduled in one block, so that the partner is written in the pair's scope.
+        let same_block = matches!(
+            (self.place.get(&id), self.place.get(&partner)),
+            (Some(a), Some(b)) if a == b
+        );
+        if !same_block
+            || self.values.contains_key(&partner)
+            || self.hoist.contains(&id)
+            || self.hoist.contains(&partner)
+        {
+            return Ok(None);
+        }
+        let x = self.value(arg)?;
+        self.features.fp64 = true;
+        self.helpers.insert("ferrocl_math_sincosf");
+        let pair = self
+            .names
+            .fresh(&format!("ferrocl_sincos{}", self.copy_suffix));
+        self.line(&format!("const float2 {pair} = ferrocl_math_sincosf({x});"));
+        let (mine, theirs) = if kind == Intrinsic::Sin {
+            ("x", "y")
+        } else {
+            ("y", "x")
+        };
+        self.values.insert(partner, format!("{pair}.{theirs}"));
+        self.def_scope.insert(partner, self.scope.clone());
+        *self.applied.entry("sinCosPairs").or_default() += 1;
+        Ok(Some(format!("{pair}.{mine}")))
+    }
+
     /// The C expression (a name or literal) for a floating value, emitting its definition first.
     pub(crate) fn value(&mut self, id: NodeId) -> Result<String, WriterError> {
         if let Some(v) = self.values.get(&id) {
@@ -331,6 +399,10 @@ impl Writer<'_> {
                 }
             }
             return Ok(v.clone());
+        }
+        if let Some(expr) = self.paired_sin_cos(id)? {
+            let stamp = self.mg.graph.stamp(id);
+            return Ok(self.bind(id, stamp, expr));
         }
         let g = &self.mg.graph;
         let stamp = g.stamp(id);

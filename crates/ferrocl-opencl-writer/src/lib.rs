@@ -1330,6 +1330,7 @@ pub fn write_kernel(
                     _ => count(n, "loop"),
                 },
                 "redundantChecks" => format!("{} not repeated", count(n, "check")),
+                "sinCosPairs" => count(n, "pair"),
                 "coalesce" => {
                     let writes = w.applied.get("coalesce.writes").copied().unwrap_or(0);
                     let staged = match (n - writes, writes) {

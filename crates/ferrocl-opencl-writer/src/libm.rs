@@ -120,7 +120,10 @@ pub(crate) fn requires(function: &str) -> &'static [&'static str] {
         | "ferrocl_fdlibm_cosh"
         | "ferrocl_fdlibm_tanh"
         | "ferrocl_fdlibm_hypot" => &["libm_fdlibm", "libm_fdlibm_hyp"],
-        "ferrocl_math_sinf" | "ferrocl_math_cosf" | "ferrocl_math_tanf" => NARROW_TRIG,
+        "ferrocl_math_sinf"
+        | "ferrocl_math_cosf"
+        | "ferrocl_math_tanf"
+        | "ferrocl_math_sincosf" => NARROW_TRIG,
         "ferrocl_math_expf" | "ferrocl_math_logf" => NARROW_EXP,
         _ => &[],
     }

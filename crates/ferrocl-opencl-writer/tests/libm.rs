@@ -406,3 +406,57 @@ fn narrowed_functions_round_as_their_double_path() {
         bad.join("\n")
     );
 }
+
+/// The writer's `sinCosPairs`: `ferrocl_math_sincosf(x)` is `(ferrocl_math_sinf(x),
+/// ferrocl_math_cosf(x))` bit for bit, on the narrowed functions' inputs.
+#[test]
+fn paired_sine_and_cosine_equal_the_single_functions() {
+    let Some(dev) = open_device() else { return };
+    let mut src = String::from(
+        "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n#pragma OPENCL FP_CONTRACT OFF\n",
+    );
+    src.push_str(&libm::sources_for([
+        "ferrocl_math_sinf",
+        "ferrocl_math_cosf",
+        "ferrocl_math_sincosf",
+    ]));
+    src.push_str("__kernel void pair(__global const float* x, __global float* paired, __global float* single) { size_t i = get_global_id(0); float2 p = ferrocl_math_sincosf(x[i]); paired[2 * i] = p.x; paired[2 * i + 1] = p.y; single[2 * i] = ferrocl_math_sinf(x[i]); single[2 * i + 1] = ferrocl_math_cosf(x[i]); }\n");
+    let k = dev
+        .build(&src, "-cl-std=CL1.2", "pair")
+        .unwrap_or_else(|e| panic!("build: {e}"));
+    let mut x = narrowed_inputs();
+    let n = x.len();
+    let mut paired = vec![0.0f32; 2 * n];
+    let mut single = vec![0.0f32; 2 * n];
+    let mut bufs = [
+        HostBuffer::read_only(&mut x),
+        HostBuffer::write_only(&mut paired),
+        HostBuffer::write_only(&mut single),
+    ];
+    dev.launch(
+        &k,
+        &mut bufs,
+        &[
+            KernelArg::Buffer(0),
+            KernelArg::Buffer(1),
+            KernelArg::Buffer(2),
+        ],
+        &[n],
+        None,
+    )
+    .unwrap_or_else(|e| panic!("launch: {e}"));
+    let inputs = narrowed_inputs();
+    let mut bad = Vec::new();
+    for i in 0..2 * n {
+        let (a, b) = (paired[i], single[i]);
+        if !((a.is_nan() && b.is_nan()) || a.to_bits() == b.to_bits()) && bad.len() < 20 {
+            let f = if i % 2 == 0 { "sin" } else { "cos" };
+            bad.push(format!(
+                "{f}({:e}): paired {a:e}, alone {b:e}",
+                inputs[i / 2]
+            ));
+        }
+    }
+    eprintln!("sincos pair: {n} floats, {} results differ", bad.len());
+    assert!(bad.is_empty(), "paired results differ:\n{}", bad.join("\n"));
+}

@@ -141,6 +141,12 @@ pub const OPTIONAL_PHASES: &[PhaseInfo] = &[
                lengths (keys, filter taps), bound in constant memory when they fit the device's limit",
     },
     PhaseInfo {
+        name: "sinCosPairs",
+        stage: Stage::Writer,
+        what: "a narrowed float sine and cosine of one argument computed together: one argument \
+               reduction, one rounding test and one branch to the double paths instead of two",
+    },
+    PhaseInfo {
         name: "redundantChecks",
         stage: Stage::Writer,
         what: "an index check dominated by the same check on the same path is not repeated",

@@ -17,7 +17,8 @@ public final class FloatProof {
     private FloatProof() {
     }
 
-    static final String[] NAMES = {"sin", "cos", "tan", "exp", "log"};
+    /** The narrowed functions, and the sine and cosine of one float computed together (the writer's sinCosPairs). */
+    static final String[] NAMES = {"sin", "cos", "tan", "exp", "log", "sincos"};
 
     /** Work-items per launch and floats per work-item: 2^26 floats a launch. */
     static final int ITEMS = 1 << 18;
@@ -53,9 +54,19 @@ public final class FloatProof {
                         fast = (float) Math.exp(x);
                         slow = (float) Math.exp(x * one);
                     }
-                    default -> {
+                    case 4 -> {
                         fast = (float) Math.log(x);
                         slow = (float) Math.log(x * one);
+                    }
+                    default -> {
+                        // One pair: both halves must equal their double paths (a mismatch of either counts).
+                        float s = (float) Math.sin(x);
+                        float c = (float) Math.cos(x);
+                        float s2 = (float) Math.sin(x * one);
+                        float c2 = (float) Math.cos(x * one);
+                        boolean sinSame = Float.floatToRawIntBits(s) == Float.floatToRawIntBits(s2) || s != s && s2 != s2;
+                        fast = sinSame ? c : s;
+                        slow = sinSame ? c2 : s2;
                     }
                 }
                 boolean bothNaN = fast != fast && slow != slow;

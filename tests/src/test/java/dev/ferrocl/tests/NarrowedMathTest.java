@@ -177,4 +177,80 @@ public class NarrowedMathTest {
                     Math.abs(got[i] - e) <= bound[i % 5] * Math.ulp(e));
         }
     }
+
+    /** A sine and a cosine of one float in one block (paired), and in two branches (never paired). */
+    public static void sinCos(float[] x, int[] branch, float[] out) {
+        for (@Parallel int i = 0; i < x.length; i++) {
+            float v = x[i];
+            out[4 * i] = (float) Math.sin(v) * 0.5f + (float) Math.cos(v);
+            float w = v * 0.75f;
+            if (branch[i] > 0) {
+                out[4 * i + 1] = (float) Math.sin(w);
+            } else {
+                out[4 * i + 2] = (float) Math.cos(w);
+            }
+            out[4 * i + 3] = (float) Math.cos(v + 1f);
+        }
+    }
+
+    private static List<String> runPairs(boolean pairs, float[] x, int[] branch, float[] out, String[] source) {
+        try (TaskSchedule s = new TaskSchedule("pairs")) {
+            s.optimization("sinCosPairs", pairs);
+            s.task("t", NarrowedMathTest::sinCos, x, branch, out).execute();
+            TaskReport r = s.report().task("t");
+            assertEquals(r.reason(), TaskReport.Where.DEVICE, r.ranOn());
+            source[0] = s.kernelSource("t");
+            return r.optimizations();
+        }
+    }
+
+    /**
+     * {@code sinCosPairs}: the sine and cosine of one argument in one block come from one call, bit for bit what
+     * the two calls give (the same kernel with the phase off) and within the bound of the JVM's; a sine and a
+     * cosine of one argument in different branches, and a cosine alone, stay single calls.
+     */
+    @Test
+    public void sineAndCosineOfOneArgumentArePairedBitForBit() {
+        float[] x = inputs(16411);
+        int n = x.length;
+        int[] branch = new int[n];
+        for (int i = 0; i < n; i++) {
+            branch[i] = i % 3 - 1;
+        }
+        String[] src = new String[1];
+        float[] on = new float[4 * n];
+        List<String> applied = runPairs(true, x, branch, on, src);
+        assertTrue(applied.toString(), applied.contains("sinCosPairs (1 pair)"));
+        assertTrue(src[0], src[0].contains("= ferrocl_math_sincosf("));
+        float[] off = new float[4 * n];
+        applied = runPairs(false, x, branch, off, src);
+        assertFalse(applied.toString(), applied.stream().anyMatch(o -> o.startsWith("sinCosPairs")));
+        assertFalse(src[0], src[0].contains("= ferrocl_math_sincosf("));
+        float[] expected = new float[4 * n];
+        sinCos(x, branch, expected);
+        for (int i = 0; i < 4 * n; i++) {
+            boolean same = Float.floatToRawIntBits(on[i]) == Float.floatToRawIntBits(off[i])
+                    || on[i] != on[i] && off[i] != off[i];
+            assertTrue(i / 4 + "." + i % 4 + " (" + x[i / 4] + "): paired " + on[i] + ", single " + off[i], same);
+        }
+        // The first output sums two rounded results: within their bounds, scaled, of the JVM's terms.
+        for (int i = 0; i < n; i++) {
+            float v = x[i];
+            float s = (float) Math.sin(v);
+            float c = (float) Math.cos(v);
+            double bound = TranscendentalTest.ULPS_FLOAT * (0.5 * Math.ulp(s) + Math.ulp(c)) + Math.ulp(expected[4 * i]);
+            boolean nan = Float.isNaN(expected[4 * i]) && Float.isNaN(on[4 * i]);
+            assertTrue(v + ": " + on[4 * i] + ", JVM " + expected[4 * i],
+                    nan || Math.abs(on[4 * i] - expected[4 * i]) <= bound);
+        }
+        float[] single = new float[3 * n];
+        float[] jvm = new float[3 * n];
+        for (int i = 0; i < n; i++) {
+            for (int k = 1; k < 4; k++) {
+                single[3 * i + k - 1] = on[4 * i + k];
+                jvm[3 * i + k - 1] = expected[4 * i + k];
+            }
+        }
+        MoreChecks.assertUlps("single calls", jvm, single, TranscendentalTest.ULPS_FLOAT);
+    }
 }
