@@ -1331,7 +1331,6 @@ pub fn write_kernel(
                 },
                 "redundantChecks" => format!("{} not repeated", count(n, "check")),
                 "sinCosPairs" => count(n, "pair"),
-                "unrollMathLoops" => count(n, "loop"),
                 "coalesce" => {
                     let writes = w.applied.get("coalesce.writes").copied().unwrap_or(0);
                     let staged = match (n - writes, writes) {

@@ -554,12 +554,6 @@ impl Writer<'_> {
     ) -> Result<(), WriterError> {
         let no_wrap = self.no_wrap_increments(em.cfg, b);
         self.no_wrap.extend(no_wrap);
-        if self.unrolls_math_loop(em, b) {
-            // OpenCL C has no unroll attribute before 2.0; NVIDIA's, AMD's, Intel's and PoCL's
-            // compilers take the pragma (others ignore it).
-            self.line("#pragma unroll 4");
-            *self.applied.entry("unrollMathLoops").or_default() += 1;
-        }
         self.line("for (;;) {");
         self.open_scope();
         if let Some(first) = self.stage.loop_prefix.take() {
@@ -575,29 +569,6 @@ impl Writer<'_> {
         self.close_scope();
         self.line("}");
         Ok(())
-    }
-
-    /// `unrollMathLoops`: whether loop `b` is innermost and calls one of `Math`'s transcendental
-    /// functions (`Intrinsic::is_exact` false), so that unrolling it lets the device compiler
-    /// interleave independent calls of neighbouring iterations. On the H100, MRI-Q's loop shape ran
-    /// 906 -> 773 us (bench-native/libm, rf_mriq_lib against rf_mriq_lib_w4).
-    fn unrolls_math_loop(&self, em: &Emitter<'_>, b: usize) -> bool {
-        if !self.options.switches.is_on("unrollMathLoops") {
-            return false;
-        }
-        let Some(members) = em.cfg.loops.get(&b) else {
-            return false;
-        };
-        if members
-            .iter()
-            .any(|&m| m != b && em.cfg.loops.contains_key(&m))
-        {
-            return false;
-        }
-        em.place.iter().any(|(&n, block)| {
-            members.contains(block)
-                && matches!(self.mg.graph.op(n), Op::Intrinsic(k) if !k.is_exact())
-        })
     }
 
     /// Writes the merges (and deferred loop exits) a block dominates, each after its label. `valid` is

@@ -141,14 +141,6 @@ pub const OPTIONAL_PHASES: &[PhaseInfo] = &[
                lengths (keys, filter taps), bound in constant memory when they fit the device's limit",
     },
     PhaseInfo {
-        name: "unrollMathLoops",
-        stage: Stage::Writer,
-        what: "an innermost sequential loop that calls Math's transcendental functions is marked \
-               for the device compiler to unroll 4 times, so that the iterations' independent calls \
-               interleave (such loops are latency-bound: a few warps per compute unit, each a long \
-               dependent chain)",
-    },
-    PhaseInfo {
         name: "sinCosPairs",
         stage: Stage::Writer,
         what: "a narrowed float sine and cosine of one argument computed together: one argument \
