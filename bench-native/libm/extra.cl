@@ -127,3 +127,15 @@ double ferrocl_rp1_pow(double x, double y) {
     if (y == rint(y) && x == rint(x) && !isnan(r) && y != 1.0) r = ferrocl_rp_exact(x, y);
     return r;
 }
+
+/* The library's pair (ferrocl_math_sincosf) with its double paths out of line: the branch to them is a call, which
+ * leaves the fast paths of neighbouring iterations free to interleave once the loop is unrolled. */
+__attribute__((noinline)) float2 ferrocl_sincosf_slow(float x) {
+    const double d = (double)x;
+    return (float2)((float)ferrocl_math_sin(d), (float)ferrocl_math_cos(d));
+}
+float2 ferrocl_sincosf_ni(float x) {
+    int ok;
+    const float2 f = ferrocl_sincosf_fast(x, &ok);
+    return ok ? f : ferrocl_sincosf_slow(x);
+}

@@ -110,6 +110,20 @@ def mriq_body(impl):
         return ("for (int j = 0; j < 3072; j += 2) { " + MRIQ_ARG % {"u": 0} + MRIQ_ARG % {"u": 1}
                 + "float c0 = ferrocl_math_cosf(a0); float c1 = ferrocl_math_cosf(a1); float s0 = ferrocl_math_sinf(a0); "
                 "float s1 = ferrocl_math_sinf(a1); " + MRIQ_SUM % {"u": 0} + MRIQ_SUM % {"u": 1} + "}")
+    if impl.startswith("lib") or impl.startswith("ni"):
+        # lib*: the library's ferrocl_math_sincosf; ni*: the same with its double paths out of line. *_u2, *_u4: the
+        # loop unrolled by hand (calls interleaved, sums in order); *_p4: "#pragma unroll 4" on the loop; *_w4: the
+        # pragma on the loop as Ferrocl writes it (for (;;) with a break).
+        f = "ferrocl_math_sincosf" if impl.startswith("lib") else "ferrocl_sincosf_ni"
+        u = 4 if impl.endswith("_u4") else 2 if impl.endswith("_u2") else 1
+        call = "".join("float2 p%(u)d = %(f)s(a%(u)d); float s%(u)d = p%(u)d.x; float c%(u)d = p%(u)d.y; "
+                       % {"u": k, "f": f} for k in range(u))
+        inner = ("".join(MRIQ_ARG % {"u": k} for k in range(u)) + call
+                 + "".join(MRIQ_SUM % {"u": k} for k in range(u)))
+        if impl.endswith("_w4"):
+            return "int j = 0; \n#pragma unroll 4\nfor (;;) { if (j >= 3072) break; " + inner + "j = j + 1; }"
+        pragma = "\n#pragma unroll 4\n" if impl.endswith("_p4") else ""
+        return pragma + "for (int j = 0; j < 3072; j += %d) { " % u + inner + "}"
     u = {"pair": 1, "pair2": 2, "pair4": 4}[impl]
     b = "for (int j = 0; j < 3072; j += %d) { " % u
     b += "".join(MRIQ_ARG % {"u": k} for k in range(u))
@@ -120,7 +134,8 @@ def mriq_body(impl):
     b += "} " + "".join(MRIQ_SUM % {"u": k} for k in range(u)) + "}"
     return b
 MRIQ_NAMES = []
-for impl in ("narrowed", "unroll2", "pair", "pair2", "pair4", "builtin"):
+for impl in ("narrowed", "unroll2", "pair", "pair2", "pair4", "lib", "lib_u2", "lib_u4", "lib_p4", "lib_w4", "ni",
+             "ni_u2", "ni_u4", "ni_p4", "ni_w4", "builtin"):
     k = "rf_mriq_%s" % impl
     MRIQ_NAMES.append(k)
     out.append(MRIQ_HEAD % k + mriq_body(impl) + " outf[i] = sumR - sumI; }")

@@ -3,7 +3,9 @@
 // the wall time of what OpenClKernel does per call (upload out, kernel, blocking download), medians over ROUNDS,
 // variants alternating. Results checked against the first variant's (absolute 1e-10: the coefficients' tolerance in
 // the suite is 1.6e-11 relative to 9000).
-// Build: gcc -O2 series.c -o series -lOpenCL ; run: ./series PAIRS ROUNDS FILE.cl:LOCAL ...   (LOCAL 0: driver's)
+// Build: gcc -O2 series.c -o series -lOpenCL ; run: ./series PAIRS ROUNDS FILE.cl:LOCAL[:GLOBAL] ...   (LOCAL 0: driver's)
+// A kernel with six arguments is one Ferrocl wrote for SeriesBench.series (out, out.length, steps, start, count,
+// status): it gets start 1 and count n - 1, and GLOBAL work-items (its coherent numbering needs more than n - 1).
 #define CL_TARGET_OPENCL_VERSION 120
 #include <CL/cl.h>
 #include <math.h>
@@ -32,10 +34,12 @@ int main(int argc, char **argv) {
     char name[256]; clGetDeviceInfo(dev, CL_DEVICE_NAME, sizeof name, name, NULL); printf("device: %s, pairs %d\n", name, pairs);
     cl_int err; ctx = clCreateContext(NULL, 1, &dev, NULL, NULL, &err); CHECK(err);
     q = clCreateCommandQueue(ctx, dev, CL_QUEUE_PROFILING_ENABLE, &err); CHECK(err);
-    cl_kernel *k = malloc(nv * sizeof *k); size_t *local = malloc(nv * sizeof *local);
+    cl_kernel *k = malloc(nv * sizeof *k); size_t *local = malloc(nv * sizeof *local), *global = calloc(nv, sizeof *global);
+    cl_mem status = clCreateBuffer(ctx, CL_MEM_READ_WRITE, 4, NULL, &err); CHECK(err);
     for (int v = 0; v < nv; v++) {
         char path[512]; strncpy(path, argv[3 + v], sizeof path - 1); path[sizeof path - 1] = 0;
-        char *colon = strrchr(path, ':'); local[v] = colon ? (size_t)atol(colon + 1) : 0; if (colon) *colon = 0;
+        char *colon = strchr(path, ':'); local[v] = colon ? (size_t)atol(colon + 1) : 0; if (colon) *colon = 0;
+        char *colon2 = colon ? strchr(colon + 1, ':') : NULL; if (colon2) global[v] = (size_t)atol(colon2 + 1);
         char *src = slurp(path);
         cl_program p = clCreateProgramWithSource(ctx, 1, (const char **)&src, NULL, &err); CHECK(err);
         if (clBuildProgram(p, 1, &dev, "", NULL, NULL) != CL_SUCCESS) { static char log[65536]; clGetProgramBuildInfo(p, dev, CL_PROGRAM_BUILD_LOG, sizeof log, log, NULL); fprintf(stderr, "%s\n", log); return 1; }
@@ -47,8 +51,13 @@ int main(int argc, char **argv) {
     for (int r = -2; r < rounds; r++)
         for (int v = 0; v < nv; v++) {
             memset(host, 0, (size_t)n * 8);
-            size_t items = n - 1, g = local[v] ? (items + local[v] - 1) / local[v] * local[v] : items;
+            size_t items = global[v] ? global[v] : (size_t)(n - 1), g = local[v] ? (items + local[v] - 1) / local[v] * local[v] : items;
             CHECK(clSetKernelArg(k[v], 0, sizeof out, &out)); CHECK(clSetKernelArg(k[v], 1, 4, &n)); CHECK(clSetKernelArg(k[v], 2, 4, &steps));
+            cl_uint nargs = 0; CHECK(clGetKernelInfo(k[v], CL_KERNEL_NUM_ARGS, sizeof nargs, &nargs, NULL));
+            if (nargs == 6) {
+                int start = 1; unsigned count = (unsigned)(n - 1);
+                CHECK(clSetKernelArg(k[v], 3, 4, &start)); CHECK(clSetKernelArg(k[v], 4, 4, &count)); CHECK(clSetKernelArg(k[v], 5, sizeof status, &status));
+            }
             cl_event ev; double t0 = now_us();
             CHECK(clEnqueueWriteBuffer(q, out, CL_FALSE, 0, (size_t)n * 8, host, 0, NULL, NULL));
             CHECK(clEnqueueNDRangeKernel(q, k[v], 1, NULL, &g, local[v] ? &local[v] : NULL, 0, NULL, &ev));
