@@ -388,7 +388,9 @@ impl Writer<'_> {
         };
         self.values.insert(partner, format!("{pair}.{theirs}"));
         self.def_scope.insert(partner, self.scope.clone());
-        *self.applied.entry("sinCosPairs").or_default() += 1;
+        if self.sin_cos_pairs.insert(id.min(partner)) {
+            *self.applied.entry("sinCosPairs").or_default() += 1;
+        }
         Ok(Some(format!("{pair}.{mine}")))
     }
 

@@ -335,6 +335,9 @@ pub(crate) struct Writer<'a> {
     /// Names of values declared at the top, so that both copies of a versioned loop assign the
     /// same variable.
     pub(crate) hoisted_names: HashMap<NodeId, String>,
+    /// `sinCosPairs`: the pairs written, by their first node (a pair written in several copies of
+    /// a loop counts once in the report).
+    pub(crate) sin_cos_pairs: HashSet<NodeId>,
     /// Arrays allocated in the body (`new T[K]`): per `NewArray` site, its private C array and `K`.
     pub(crate) private_arrays: HashMap<NodeId, PrivateArray>,
     /// How often each optional phase changed the code in this pass.
@@ -505,6 +508,7 @@ impl<'a> Writer<'a> {
             no_wrap: HashSet::new(),
             early: HashSet::new(),
             hoisted_names: HashMap::new(),
+            sin_cos_pairs: HashSet::new(),
             private_arrays: self.private_arrays.clone(),
             applied: BTreeMap::new(),
             stage: staging::StageState::default(),
@@ -817,6 +821,7 @@ pub fn write_kernel(
         no_wrap: HashSet::new(),
         early: HashSet::new(),
         hoisted_names: HashMap::new(),
+        sin_cos_pairs: HashSet::new(),
         private_arrays,
         applied: BTreeMap::new(),
         stage: staging::StageState::default(),

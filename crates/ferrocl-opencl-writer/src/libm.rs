@@ -1,7 +1,9 @@
 //! Ferrocl's own OpenCL C implementations of `java.lang.Math`'s and `StrictMath`'s transcendental
 //! functions on `double`: fdlibm's algorithms (`libm/fdlibm*.cl`, bit for bit `StrictMath`, and `Math`'s
-//! where they meet its contract), double-double versions of `sin`, `cos`, `tan`, `log10` and `pow` for
-//! `|y| >= 2^31` (`trig.cl`, `exp_log.cl`, `pow.cl`), and the narrowed float functions (`narrow*.cl`);
+//! where they meet its contract), `Math.exp` without fdlibm's division (`exp.cl`) and `Math.log`
+//! as fdlibm's algorithm with fused operations (`log.cl`), double-double versions of `sin`, `cos`,
+//! `tan`, `log10` and `pow` for `|y| >= 2^31` (`trig.cl`, `exp_log.cl`, `pow.cl`), and the narrowed
+//! float functions (`narrow*.cl`);
 //! each within the JDK's documented error bound of the exact result (1 ulp; `atan2` 2, `sinh`/`cosh`/
 //! `tanh` 2.5, `hypot` 1.5) and with the Javadoc's special cases (NaN, ±∞, ±0), where OpenCL's built-ins
 //! only promise 3–16 ulp.

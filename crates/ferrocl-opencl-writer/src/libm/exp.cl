@@ -3,7 +3,9 @@
  *
  * x = k ln2 + r with k the integer nearest x / ln2, read from the bits of x / ln2 + 1.5 * 2^52 (no
  * conversion instruction). ln2 = L1 + L2 with L1 of 32 significant bits (fdlibm's split), so
- * x - k L1 is exact for |k| <= 1020; r = (x - k L1) - k L2 rounds once and rl holds what it lost.
+ * x - k L1 is exact (a multiple of ulp(x) below 0.35); r = (x - k L1) - k L2, and rl what the
+ * subtraction lost (exactly where |x - k L1| >= |k L2|; elsewhere, and in k L2's own rounding, the
+ * loss is below 2^-75).
  * e^(r + rl) = 1 + r + r^2 Q(r) + rl (1 + r), Q of degree 10 fitted for the least largest
  * relative error of e^r on |r| <= 0.3466 (scripts/libm/exp_poly.py: below 2^-60). 1 + r is split
  * exactly into hi + lo and the small terms are summed first, so that only the last addition rounds
@@ -23,7 +25,7 @@ double ferrocl_math_exp(double x) {
     }
     const double big = fma(x, 0x1.71547652b82fep+0, 0x1.8p52);
     const double kd = big - 0x1.8p52;
-    const int k = as_int2(big).x;
+    const int k = (int)(as_long(big) - as_long(0x1.8p52));
     const double r1 = fma(-kd, 0x1.62e42feep-1, x);
     const double d = kd * 0x1.a39ef35793c76p-33;
     const double r = r1 - d;
@@ -43,5 +45,5 @@ double ferrocl_math_exp(double x) {
     q = fma(q, r, 0.5);
     const double tail = fma(r * r, q, lo + fma(rl, r, rl));
     const double y = hi + tail;
-    return as_double(as_long(y) + ((long)k << 52));
+    return as_double(as_long(y) + (long)((ulong)(long)k << 52));
 }

@@ -8,7 +8,8 @@ import dev.ferrocl.api.TaskSchedule;
  * The runnable proof behind narrowed math: {@code (float) Math.f(x)} of a float {@code x} (the compiler's fast
  * narrowed function, {@code libm/narrow*.cl}) against {@code (float) Math.f(x * one)} with {@code one = 1.0} known only
  * at run time (so the same kernel computes the double function and rounds it), for {@code sin}, {@code cos},
- * {@code tan}, {@code exp} and {@code log}, over every float bit pattern (2^32 each) or every {@code stride}-th one,
+ * {@code tan}, {@code exp}, {@code log} and a sine and cosine of one argument computed together (the writer's
+ * {@code sinCosPairs}), over every float bit pattern (2^32 each) or every {@code stride}-th one,
  * on the default device in strict mode. NaN results count as equal to each other; every other pair must be
  * bit-identical. Prints one line per function; exit status 1 on any difference. Run with
  * {@code scripts/float-proof.sh [stride]} (stride 1, the default, is exhaustive: seconds on a GPU, hours on PoCL).
@@ -59,14 +60,19 @@ public final class FloatProof {
                         slow = (float) Math.log(x * one);
                     }
                     default -> {
-                        // One pair: both halves must equal their double paths (a mismatch of either counts).
-                        float s = (float) Math.sin(x);
-                        float c = (float) Math.cos(x);
-                        float s2 = (float) Math.sin(x * one);
-                        float c2 = (float) Math.cos(x * one);
-                        boolean sinSame = Float.floatToRawIntBits(s) == Float.floatToRawIntBits(s2) || s != s && s2 != s2;
-                        fast = sinSame ? c : s;
-                        slow = sinSame ? c2 : s2;
+                        // One pair (sinCosPairs: both placed in one block, so of an argument no other case uses
+                        // (x * 1f, which is x for every float, is not folded) and with integer arithmetic only
+                        // after them): both halves must equal their double paths. The differences of their bits
+                        // (every NaN made one pattern) together are zero only when both match.
+                        float y = x * 1f;
+                        float s = (float) Math.sin(y);
+                        float c = (float) Math.cos(y);
+                        int d = canonical(Float.floatToRawIntBits(s))
+                                ^ canonical(Float.floatToRawIntBits((float) Math.sin(x * one)));
+                        d |= canonical(Float.floatToRawIntBits(c))
+                                ^ canonical(Float.floatToRawIntBits((float) Math.cos(x * one)));
+                        fast = Float.intBitsToFloat(d);
+                        slow = 0f;
                     }
                 }
                 boolean bothNaN = fast != fast && slow != slow;
@@ -80,6 +86,12 @@ public final class FloatProof {
             differ[w] = count;
             example[w] = first;
         }
+    }
+
+    /** A float's bits with every NaN as 0x7fffffff, without a branch. */
+    static int canonical(int bits) {
+        int nan = -((0x7f800000 - (bits & 0x7fffffff)) >>> 31);
+        return bits & ~nan | 0x7fffffff & nan;
     }
 
     /**
@@ -103,7 +115,8 @@ public final class FloatProof {
                     firstDifference.append("ran on the JVM: ").append(r.reason());
                     return -1;
                 }
-                if (!r.optimizations().stream().anyMatch(o -> o.startsWith("narrowFloat"))) {
+                if (!r.optimizations().stream().anyMatch(o -> o.startsWith("narrowFloat"))
+                        || f == 5 && !r.optimizations().stream().anyMatch(o -> o.startsWith("sinCosPairs"))) {
                     firstDifference.append("the kernel was not narrowed: ").append(r.optimizations());
                     return -1;
                 }

@@ -101,17 +101,25 @@ public class NarrowedMathTest {
         }
     }
 
+    /** With sinCosPairs (the sine and cosine of v computed together) and without (each function alone). */
     @Test
     public void narrowedResultsAreTheDoublePathsBitForBit() {
+        narrowedResultsAreTheDoublePaths(true);
+        narrowedResultsAreTheDoublePaths(false);
+    }
+
+    private static void narrowedResultsAreTheDoublePaths(boolean pairs) {
         float[] x = inputs(4093);
         int n = x.length;
         float[] fast = new float[5 * n];
         float[] slow = new float[5 * n];
-        try (TaskSchedule s = new TaskSchedule("narrowed").task("t", NarrowedMathTest::both, x, 1.0, fast, slow)) {
-            s.execute();
+        try (TaskSchedule s = new TaskSchedule("narrowed")) {
+            s.optimization("sinCosPairs", pairs);
+            s.task("t", NarrowedMathTest::both, x, 1.0, fast, slow).execute();
             TaskReport r = s.report().task("t");
             assertEquals(r.reason(), TaskReport.Where.DEVICE, r.ranOn());
             assertTrue(r.optimizations().toString(), r.optimizations().contains("narrowFloat (5 operations)"));
+            assertEquals(r.optimizations().toString(), pairs, r.optimizations().contains("sinCosPairs (1 pair)"));
             String src = s.kernelSource("t");
             for (String f : NAMES) {
                 assertTrue(f, src.contains("ferrocl_math_" + f + "f("));
