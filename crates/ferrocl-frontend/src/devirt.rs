@@ -64,13 +64,15 @@ impl<'a> Builder<'a, '_> {
     }
 
     /// The method a virtual or interface call of `name descriptor` (shown as `shown`) runs on
-    /// `receiver`, selected for the receiver's exact class at `execute()`.
+    /// `receiver`, selected for the receiver's exact class at `execute()`; `resolved` is the
+    /// resolved method's declaring class and access flags.
     pub(crate) fn devirtualize(
         &mut self,
         receiver: Option<NodeId>,
         name: &str,
         descriptor: &str,
         shown: &str,
+        resolved: (&str, u16),
     ) -> Result<(ClassRef<'a>, usize), FrontendError> {
         if !self.options.devirtualize {
             return self.bail(
@@ -116,11 +118,100 @@ impl<'a> Builder<'a, '_> {
             ),
             Some(RuntimeClass::Class(class)) => {
                 log::trace!("devirtualising {shown} on {object} for {class}");
-                let selected = self.select_method(&class, name, descriptor, shown, &object)?;
+                let selected =
+                    self.select_method(&class, name, descriptor, shown, &object, resolved)?;
                 self.devirtualized += 1;
                 Ok(selected)
             }
         }
+    }
+
+    /// JVMS §5.4.6 selection of a package-private resolved method, declared in class `declaring`,
+    /// for the exact class `class`: the lowest declaration on the way up to `declaring` that can
+    /// override it (JVMS §5.4.5: one in the same run-time package, here the same package name, or
+    /// one that can override a declaration between them which can), else the resolved method
+    /// itself. A same-named method of a class in another package does not override it.
+    fn select_package_private(
+        &mut self,
+        class: &str,
+        name: &str,
+        descriptor: &str,
+        shown: &str,
+        declaring: &str,
+    ) -> Result<(ClassRef<'a>, usize), FrontendError> {
+        fn package(class: &str) -> &str {
+            class.rsplit_once('/').map_or("", |(p, _)| p)
+        }
+        let declares = |m: &ferrocl_classfile::Method| {
+            m.name == name
+                && m.descriptor == descriptor
+                && m.access_flags & (access::STATIC | access::PRIVATE) == 0
+        };
+        // The class and its superclasses up to the declaring class, each with its declaration.
+        let mut chain: Vec<(ClassRef<'a>, Option<usize>)> = Vec::new();
+        let mut current = Some(class.to_string());
+        while let Some(c) = current.take() {
+            if chain.len() >= MAX_LOOKUP {
+                return self.bail(
+                    BailoutKind::Call,
+                    format!(
+                        "the superclass chain of {} is too long to select {shown}",
+                        class.replace('/', ".")
+                    ),
+                );
+            }
+            let owner = self.load_class(&c)?;
+            let at = owner.methods.iter().position(declares);
+            let top = c == declaring;
+            current = owner.super_name.clone();
+            chain.push((owner, at));
+            if top {
+                break;
+            }
+        }
+        let last = chain
+            .last()
+            .filter(|(o, _)| o.name == declaring)
+            .map(|(o, at)| (o.clone(), *at));
+        let Some((top, Some(resolved_at))) = last else {
+            return self.bail(
+                BailoutKind::Call,
+                format!(
+                    "{shown}: {} is not a superclass of {} declaring the method",
+                    declaring.replace('/', "."),
+                    class.replace('/', ".")
+                ),
+            );
+        };
+        // From the declaring class down: the declarations that can override the resolved method.
+        let mut overriding: Vec<(String, u16)> =
+            vec![(declaring.to_string(), top.methods[resolved_at].access_flags)];
+        let mut selected = (top, resolved_at);
+        for (owner, at) in chain.iter().rev().skip(1) {
+            let Some(i) = *at else { continue };
+            let flags = owner.methods[i].access_flags;
+            let can = overriding.iter().any(|(b, b_flags)| {
+                b_flags & (access::PUBLIC | access::PROTECTED) != 0
+                    || package(b) == package(&owner.name)
+            });
+            if can {
+                overriding.push((owner.name.clone(), flags));
+                selected = (owner.clone(), i);
+            }
+        }
+        let (owner, i) = selected;
+        if owner.methods[i].access_flags & access::ABSTRACT != 0 {
+            return self.bail(
+                BailoutKind::Call,
+                format!(
+                    "virtual call of {shown} on a {} selects an abstract method of {} \
+                     (AbstractMethodError)",
+                    class.replace('/', "."),
+                    owner.name.replace('/', ".")
+                ),
+            );
+        }
+        Ok((owner, i))
     }
 
     /// Checks that the object a statically bound call is made on (not the compiled method's `this`)
@@ -160,7 +251,8 @@ impl<'a> Builder<'a, '_> {
         }
     }
 
-    /// JVMS §5.4.6 method selection for the exact class `class`.
+    /// JVMS §5.4.6 method selection for the exact class `class`, of the resolved method declared in
+    /// class `resolved.0` with access flags `resolved.1`.
     pub(crate) fn select_method(
         &mut self,
         class: &str,
@@ -168,7 +260,11 @@ impl<'a> Builder<'a, '_> {
         descriptor: &str,
         shown: &str,
         object: &str,
+        resolved: (&str, u16),
     ) -> Result<(ClassRef<'a>, usize), FrontendError> {
+        if resolved.1 & (access::PUBLIC | access::PROTECTED | access::PRIVATE) == 0 {
+            return self.select_package_private(class, name, descriptor, shown, resolved.0);
+        }
         let exact = class.replace('/', ".");
         let overrides = |m: &ferrocl_classfile::Method| {
             m.name == name

@@ -275,12 +275,14 @@ impl<'a> Builder<'a, '_> {
                 let class = self
                     .virtual_class(a)
                     .unwrap_or_else(|| target.class.clone());
+                let declaring = owner.name.clone();
                 self.select_method(
                     &class,
                     &target.name,
                     &target.descriptor,
                     &shown,
                     "an object allocated in the kernel",
+                    (&declaring, flags),
                 )?
             }
             _ => (owner, m),
@@ -297,7 +299,14 @@ impl<'a> Builder<'a, '_> {
             (owner, m)
         } else {
             // Guarded on the host: the kernel is used only while the object has this class.
-            self.devirtualize(receiver, &target.name, &target.descriptor, &shown)?
+            let declaring = owner.name.clone();
+            self.devirtualize(
+                receiver,
+                &target.name,
+                &target.descriptor,
+                &shown,
+                (&declaring, flags),
+            )?
         };
         let Some(method) = owner.methods.get(m) else {
             return self.malformed(format!("method {shown} vanished"));
