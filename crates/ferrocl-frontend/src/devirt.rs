@@ -73,6 +73,7 @@ impl<'a> Builder<'a, '_> {
         descriptor: &str,
         shown: &str,
         resolved: (&str, u16),
+        interface_call: bool,
     ) -> Result<(ClassRef<'a>, usize), FrontendError> {
         if !self.options.devirtualize {
             return self.bail(
@@ -118,8 +119,15 @@ impl<'a> Builder<'a, '_> {
             ),
             Some(RuntimeClass::Class(class)) => {
                 log::trace!("devirtualising {shown} on {object} for {class}");
-                let selected =
-                    self.select_method(&class, name, descriptor, shown, &object, resolved)?;
+                let selected = self.select_method(
+                    &class,
+                    name,
+                    descriptor,
+                    shown,
+                    &object,
+                    resolved,
+                    interface_call,
+                )?;
                 self.devirtualized += 1;
                 Ok(selected)
             }
@@ -139,9 +147,6 @@ impl<'a> Builder<'a, '_> {
         shown: &str,
         declaring: &str,
     ) -> Result<(ClassRef<'a>, usize), FrontendError> {
-        fn package(class: &str) -> &str {
-            class.rsplit_once('/').map_or("", |(p, _)| p)
-        }
         let declares = |m: &ferrocl_classfile::Method| {
             m.name == name
                 && m.descriptor == descriptor
@@ -192,7 +197,7 @@ impl<'a> Builder<'a, '_> {
             let flags = owner.methods[i].access_flags;
             let can = overriding.iter().any(|(b, b_flags)| {
                 b_flags & (access::PUBLIC | access::PROTECTED) != 0
-                    || package(b) == package(&owner.name)
+                    || package_of(b) == package_of(&owner.name)
             });
             if can {
                 overriding.push((owner.name.clone(), flags));
@@ -252,7 +257,10 @@ impl<'a> Builder<'a, '_> {
     }
 
     /// JVMS §5.4.6 method selection for the exact class `class`, of the resolved method declared in
-    /// class `resolved.0` with access flags `resolved.1`.
+    /// class `resolved.0` with access flags `resolved.1`. An `invokeinterface` (`interface_call`)
+    /// that selects a method neither public nor private throws `IllegalAccessError` (JVMS §6.5):
+    /// the JVM runs the method.
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn select_method(
         &mut self,
         class: &str,
@@ -261,10 +269,80 @@ impl<'a> Builder<'a, '_> {
         shown: &str,
         object: &str,
         resolved: (&str, u16),
+        interface_call: bool,
     ) -> Result<(ClassRef<'a>, usize), FrontendError> {
-        if resolved.1 & (access::PUBLIC | access::PROTECTED | access::PRIVATE) == 0 {
-            return self.select_package_private(class, name, descriptor, shown, resolved.0);
+        let (owner, i) = if resolved.1 & (access::PUBLIC | access::PROTECTED | access::PRIVATE) == 0
+        {
+            self.select_package_private(class, name, descriptor, shown, resolved.0)?
+        } else {
+            self.select_inherited(class, name, descriptor, shown, object)?
+        };
+        let flags = owner.methods[i].access_flags;
+        if interface_call && flags & (access::PUBLIC | access::PRIVATE) == 0 {
+            return self.bail(
+                BailoutKind::Runtime,
+                format!(
+                    "interface call of {shown} on {object} (a {}) selects {}.{name}, which is not \
+                     public: the JVM throws IllegalAccessError",
+                    class.replace('/', "."),
+                    owner.name.replace('/', ".")
+                ),
+            );
         }
+        Ok((owner, i))
+    }
+
+    /// JVMS §5.4.4: a call from class `caller` of a method declared in `declaring` with access
+    /// `flags` is allowed: public, or protected and called from the same package or a subclass,
+    /// or package-private and called from the same package (private methods: the class itself or
+    /// its nestmates, which only javac's own calls reach). Else the JVM throws
+    /// `IllegalAccessError` (it runs the method).
+    pub(crate) fn require_access(
+        &mut self,
+        caller: &str,
+        declaring: &str,
+        flags: u16,
+        shown: &str,
+    ) -> Result<(), FrontendError> {
+        if flags & (access::PUBLIC | access::PRIVATE) != 0
+            || package_of(caller) == package_of(declaring)
+        {
+            return Ok(());
+        }
+        if flags & access::PROTECTED != 0 {
+            let mut current = Some(caller.to_string());
+            for _ in 0..MAX_LOOKUP {
+                let Some(c) = current.take() else { break };
+                if c == declaring {
+                    return Ok(());
+                }
+                current = match self.load_class(&c) {
+                    Ok(owner) => owner.super_name.clone(),
+                    Err(_) => None,
+                };
+            }
+        }
+        self.bail(
+            BailoutKind::Runtime,
+            format!(
+                "call of {shown} from {}: {}'s method is not accessible there (JVMS 5.4.4): the \
+                 JVM throws IllegalAccessError",
+                caller.replace('/', "."),
+                declaring.replace('/', ".")
+            ),
+        )
+    }
+
+    /// JVMS §5.4.6 selection of a resolved method that is public or protected: the first
+    /// declaration up the superclass chain, else the maximally specific superinterface method.
+    fn select_inherited(
+        &mut self,
+        class: &str,
+        name: &str,
+        descriptor: &str,
+        shown: &str,
+        object: &str,
+    ) -> Result<(ClassRef<'a>, usize), FrontendError> {
         let exact = class.replace('/', ".");
         let overrides = |m: &ferrocl_classfile::Method| {
             m.name == name
@@ -396,4 +474,11 @@ impl<'a> Builder<'a, '_> {
         }
         Ok(out)
     }
+}
+
+/// The package part of an internal class name (`a/b/C` → `a/b`; the unnamed package is empty):
+/// classes of one name's package share a run-time package here (Ferrocl loads them through one
+/// class path).
+fn package_of(class: &str) -> &str {
+    class.rsplit_once('/').map_or("", |(p, _)| p)
 }

@@ -258,6 +258,10 @@ impl<'a> Builder<'a, '_> {
                 ),
             );
         }
+        // JVMS §5.4.4: the resolved method must be accessible to the class making the call.
+        let caller = sc.class.name.clone();
+        let declaring = owner.name.clone();
+        self.require_access(&caller, &declaring, flags, &shown)?;
         let receiver = if kind == CallKind::Static {
             None
         } else {
@@ -275,7 +279,6 @@ impl<'a> Builder<'a, '_> {
                 let class = self
                     .virtual_class(a)
                     .unwrap_or_else(|| target.class.clone());
-                let declaring = owner.name.clone();
                 self.select_method(
                     &class,
                     &target.name,
@@ -283,6 +286,7 @@ impl<'a> Builder<'a, '_> {
                     &shown,
                     "an object allocated in the kernel",
                     (&declaring, flags),
+                    kind == CallKind::Interface,
                 )?
             }
             _ => (owner, m),
@@ -299,13 +303,13 @@ impl<'a> Builder<'a, '_> {
             (owner, m)
         } else {
             // Guarded on the host: the kernel is used only while the object has this class.
-            let declaring = owner.name.clone();
             self.devirtualize(
                 receiver,
                 &target.name,
                 &target.descriptor,
                 &shown,
                 (&declaring, flags),
+                kind == CallKind::Interface,
             )?
         };
         let Some(method) = owner.methods.get(m) else {
