@@ -574,8 +574,16 @@ fn build<'local, 'k>(
         // @Reduce outputs: element 0 stays on the host. One that is also an array the kernels
         // use (aliasing) would be read while the JVM updates it: the JVM runs such calls.
         let mut task_reduced: Vec<(usize, usize)> = Vec::new(); // (param, index into `reduced`)
-        for red in jit.kernels.iter().flat_map(|k| k.reductions.iter()) {
-            if task_reduced.iter().any(|(p, _)| *p == red.param) {
+                                                                // (kernel, index into `reduced`, operation) of each reduction of this task.
+        let mut task_ops: Vec<(usize, usize, ReduceOp)> = Vec::new();
+        let reductions = jit
+            .kernels
+            .iter()
+            .enumerate()
+            .flat_map(|(k, kernel)| kernel.reductions.iter().map(move |r| (k, r)));
+        for (kernel, red) in reductions {
+            if let Some(&(_, index)) = task_reduced.iter().find(|(p, _)| *p == red.param) {
+                task_ops.push((kernel, index, red.op));
                 continue;
             }
             let obj = &objects[red.param];
@@ -604,6 +612,16 @@ fn build<'local, 'k>(
                     reduced.len() - 1
                 }
             };
+            // One array as two outputs of one loop with different operations (`s[0] += a[i];
+            // m[0] = max(m[0], a[i])` with s == m): Java interleaves the updates, which one value
+            // per operation cannot; the JVM runs the call. (The same operation twice folds alike.)
+            if task_ops
+                .iter()
+                .any(|&(k, i, op)| k == kernel && i == index && op != red.op)
+            {
+                return Ok(Building::Done(Outcome::host_check_failed(t, tasks)));
+            }
+            task_ops.push((kernel, index, red.op));
             task_reduced.push((red.param, index));
         }
         // An array of the segment that is also a @Reduce output of the segment (in either order).
