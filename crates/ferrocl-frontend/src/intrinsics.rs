@@ -10,6 +10,8 @@ use Intrinsic::*;
 /// `java/lang/Math` and `java/lang/StrictMath`.
 const MATH: &[(&str, &str, Intrinsic)] = &[
     ("multiplyHigh", "(JJ)J", MultiplyHigh),
+    // Native in the JDK (`StrictMath.IEEEremainder`); exact, so `Math`'s and `StrictMath`'s agree.
+    ("IEEEremainder", "(DD)D", IeeeRemainder),
     ("abs", "(I)I", Abs),
     ("abs", "(J)J", Abs),
     ("abs", "(F)F", Abs),

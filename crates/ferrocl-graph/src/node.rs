@@ -558,6 +558,9 @@ pub enum Intrinsic {
     RotateRight,
     /// `Math.multiplyHigh(long, long)`: the high 64 bits of the 128-bit product.
     MultiplyHigh,
+    /// `Math.IEEEremainder` / `StrictMath.IEEEremainder`: `x - n y`, `n` the integer nearest `x / y`
+    /// (ties to even), exact (IEEE 754's remainder).
+    IeeeRemainder,
 }
 
 impl Intrinsic {

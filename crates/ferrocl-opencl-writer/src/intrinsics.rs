@@ -185,6 +185,9 @@ pub(crate) fn expression(
             plain(format!("rotate({a}, (long)(0UL - (ulong)(long){}))", b?))
         }
         (MultiplyHigh, Stamp::Long) => plain(format!("mul_hi({a}, {})", b?)),
+        // OpenCL's `remainder` is IEEE 754's remainder, exact (0 ulp), with C99's special cases,
+        // which are Java's: NaN for a NaN operand, an infinite x or a zero y; x for an infinite y.
+        (IeeeRemainder, Stamp::Double) => plain(format!("remainder({a}, {})", b?)),
         _ => None,
     }
 }
