@@ -49,6 +49,9 @@ pub(crate) fn helper_source(name: &str) -> &'static str {
         // `long << n`, kept out of line: NVIDIA's OpenCL optimizer (driver 580) miscompiles sums of
         // several left shifts of one value (tests/driver-bugs/nvidia-long-shift.c).
         "ferrocl_lshl" => "__attribute__((noinline)) long ferrocl_lshl(long x, int n) { return (long)((ulong)x << (n & 63)); }\n",
+        // Math.abs of int and long, out of line (see `intrinsics::expression`).
+        "ferrocl_iabs" => "__attribute__((noinline)) int ferrocl_iabs(int x) { return x < 0 ? (int)(0u - (uint)x) : x; }\n",
+        "ferrocl_labs" => "__attribute__((noinline)) long ferrocl_labs(long x) { return x < 0L ? (long)(0UL - (ulong)x) : x; }\n",
         // Integer/Long.numberOfTrailingZeros (OpenCL C 1.2 has no ctz).
         "ferrocl_ctz" => "int ferrocl_ctz(int x) { uint u = (uint)x; return u == 0u ? 32 : 31 - (int)clz(u & (0u - u)); }\n",
         "ferrocl_ctzl" => "int ferrocl_ctzl(long x) { ulong u = (ulong)x; return u == 0UL ? 64 : 63 - (int)clz(u & (0UL - u)); }\n",

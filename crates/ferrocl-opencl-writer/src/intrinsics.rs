@@ -97,8 +97,12 @@ pub(crate) fn expression(
         }
     }
     match (intrinsic, operand) {
-        (Abs, Stamp::Int) => plain(format!("({a} < 0 ? (int)(0u - (uint){a}) : {a})")),
-        (Abs, Stamp::Long) => plain(format!("({a} < 0L ? (long)(0UL - (ulong){a}) : {a})")),
+        // Out of line: inlined, `x < 0 ? -x : x` (wrapping, so `Math.abs(MIN_VALUE) == MIN_VALUE`)
+        // was taken for non-negative by NVIDIA's compiler (driver 580): `Math.abs(x) < 0` was false
+        // for MIN_VALUE on the H100 (LibraryProbeTest). OpenCL's own `abs` is unsigned, and PoCL's
+        // compiler then assumes the same.
+        (Abs, Stamp::Int) => helper("ferrocl_iabs"),
+        (Abs, Stamp::Long) => helper("ferrocl_labs"),
         (Abs, Stamp::Float | Stamp::Double) => plain(format!("fabs({a})")),
         (Min, Stamp::Int | Stamp::Long) => plain(format!("min({a}, {})", b?)),
         (Max, Stamp::Int | Stamp::Long) => plain(format!("max({a}, {})", b?)),

@@ -8,6 +8,8 @@
 #define FERROCL_RESTRICT
 #endif
 
+__attribute__((noinline)) int ferrocl_iabs(int x) { return x < 0 ? (int)(0u - (uint)x) : x; }
+
 __kernel void absInt(
     __global const int* FERROCL_RESTRICT a,
     const int a_length,
@@ -24,13 +26,13 @@ __kernel void absInt(
     if (ferrocl_proven) {
         // The host proved this launch's indices in bounds: no index check.
         const int v15 = a[i];
-        const int v16 = (v15 < 0 ? (int)(0u - (uint)v15) : v15);
+        const int v16 = ferrocl_iabs(v15);
         out[i] = v16;
     } else {
         if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
         const int v15 = a[i];
         if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
-        const int v16 = (v15 < 0 ? (int)(0u - (uint)v15) : v15);
+        const int v16 = ferrocl_iabs(v15);
         out[i] = v16;
     }
 }
