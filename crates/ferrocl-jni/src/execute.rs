@@ -573,8 +573,10 @@ fn build<'local, 'k>(
 
         // @Reduce outputs: element 0 stays on the host. One that is also an array the kernels
         // use (aliasing) would be read while the JVM updates it: the JVM runs such calls.
-        let mut task_reduced: Vec<(usize, usize)> = Vec::new(); // (param, index into `reduced`)
-                                                                // (kernel, index into `reduced`, operation) of each reduction of this task.
+        // (param, index into `reduced`) of each output of this task.
+        let mut task_reduced: Vec<(usize, usize)> = Vec::new();
+        // (kernel, index into `reduced`, operation) of each reduction of this task, a param reduced
+        // in several kernels once per kernel.
         let mut task_ops: Vec<(usize, usize, ReduceOp)> = Vec::new();
         let reductions = jit
             .kernels

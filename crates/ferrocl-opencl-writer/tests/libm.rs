@@ -296,6 +296,38 @@ fn double_path(name: &str) -> &'static str {
     }
 }
 
+/// Runs `kernel(x, a, b)` with one work-item per float of `x`; `a` and `b` hold `per` floats per
+/// work-item. Returns them.
+fn run_floats(
+    dev: &Device,
+    kernel: &ferrocl_runtime::BuiltKernel,
+    x: &[f32],
+    per: usize,
+) -> (Vec<f32>, Vec<f32>) {
+    let mut x = x.to_vec();
+    let n = x.len();
+    let mut a = vec![0.0f32; per * n];
+    let mut b = vec![0.0f32; per * n];
+    let mut bufs = [
+        HostBuffer::read_only(&mut x),
+        HostBuffer::write_only(&mut a),
+        HostBuffer::write_only(&mut b),
+    ];
+    dev.launch(
+        kernel,
+        &mut bufs,
+        &[
+            KernelArg::Buffer(0),
+            KernelArg::Buffer(1),
+            KernelArg::Buffer(2),
+        ],
+        &[n],
+        None,
+    )
+    .unwrap_or_else(|e| panic!("launch: {e}"));
+    (a, b)
+}
+
 /// Floats every narrowed function is checked on: a stride through all 2^32 bit patterns (every
 /// exponent, both signs, NaNs and infinities), the specials, and floats next to multiples of pi/2
 /// and of ln 2 (the reductions' hardest arguments) and next to 1 (log's).
@@ -360,27 +392,8 @@ fn narrowed_functions_round_as_their_double_path() {
         let k = dev
             .build(&src, "-cl-std=CL1.2", &format!("n_{name}"))
             .unwrap_or_else(|e| panic!("build: {e}"));
-        let mut x = inputs.clone();
-        let mut fast = vec![0.0f32; x.len()];
-        let mut slow = vec![0.0f32; x.len()];
-        let n = x.len();
-        let mut bufs = [
-            HostBuffer::read_only(&mut x),
-            HostBuffer::write_only(&mut fast),
-            HostBuffer::write_only(&mut slow),
-        ];
-        dev.launch(
-            &k,
-            &mut bufs,
-            &[
-                KernelArg::Buffer(0),
-                KernelArg::Buffer(1),
-                KernelArg::Buffer(2),
-            ],
-            &[n],
-            None,
-        )
-        .unwrap_or_else(|e| panic!("launch: {e}"));
+        let (fast, slow) = run_floats(&dev, &k, &inputs, 1);
+        let n = inputs.len();
         let mut differ = 0usize;
         for i in 0..n {
             let same =
@@ -424,28 +437,9 @@ fn paired_sine_and_cosine_equal_the_single_functions() {
     let k = dev
         .build(&src, "-cl-std=CL1.2", "pair")
         .unwrap_or_else(|e| panic!("build: {e}"));
-    let mut x = narrowed_inputs();
-    let n = x.len();
-    let mut paired = vec![0.0f32; 2 * n];
-    let mut single = vec![0.0f32; 2 * n];
-    let mut bufs = [
-        HostBuffer::read_only(&mut x),
-        HostBuffer::write_only(&mut paired),
-        HostBuffer::write_only(&mut single),
-    ];
-    dev.launch(
-        &k,
-        &mut bufs,
-        &[
-            KernelArg::Buffer(0),
-            KernelArg::Buffer(1),
-            KernelArg::Buffer(2),
-        ],
-        &[n],
-        None,
-    )
-    .unwrap_or_else(|e| panic!("launch: {e}"));
     let inputs = narrowed_inputs();
+    let n = inputs.len();
+    let (paired, single) = run_floats(&dev, &k, &inputs, 2);
     let mut bad = Vec::new();
     let mut differ = 0usize;
     for i in 0..2 * n {
