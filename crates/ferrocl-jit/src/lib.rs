@@ -53,6 +53,10 @@ pub struct Target {
     /// Work-groups of 256 work-items with 32 KiB of local memory can run (what staged coalescing
     /// and tiling need; every GPU and PoCL qualify).
     pub local_tiles: bool,
+    /// The device's `double` built-ins `exp`, `expm1`, `sinh` and `cosh` keep Java's overflow edges
+    /// (probed on the device: `ferrocl_runtime::Device::builtin_overflow_edges`), so relaxed math
+    /// uses them without the wrappers that restore the edges.
+    pub builtin_edges: bool,
 }
 
 impl Default for Target {
@@ -62,6 +66,7 @@ impl Default for Target {
             fp64: true,
             correctly_rounded_divide_sqrt: true,
             local_tiles: true,
+            builtin_edges: false,
         }
     }
 }
@@ -183,6 +188,17 @@ pub enum JitError {
 /// math (see [`ferrocl_opt::RELAXED_MATH`]).
 pub const RELAXED_MATH_ANNOTATION: &str = "Ldev/ferrocl/api/RelaxedMath;";
 
+/// Whether `method` of the class in `class_bytes` carries `@RelaxedMath` (false when the bytes do
+/// not parse or hold no such method): the caller learns before compiling whether relaxed math's
+/// device properties ([`Target::builtin_edges`]) are worth finding out.
+pub fn annotated_relaxed_math(class_bytes: &[u8], method: &str, descriptor: &str) -> bool {
+    ferrocl_classfile::parse(class_bytes).is_ok_and(|class| {
+        class
+            .method(method, descriptor)
+            .is_some_and(|m| m.annotations.iter().any(|a| a == RELAXED_MATH_ANNOTATION))
+    })
+}
+
 /// Compiles one method to an OpenCL kernel, running the stages in order. The request is mutable
 /// only for its resolver, which the front end calls while it inlines.
 pub fn compile(request: &mut Request<'_>, options: &Options) -> Result<CompiledKernel, JitError> {
@@ -284,6 +300,7 @@ fn compile_graph(
         soft_fp32_div_sqrt: !target.correctly_rounded_divide_sqrt && target.fp64,
         switches: options.switches.clone(),
         local_tiles: target.local_tiles,
+        builtin_edges: target.builtin_edges,
     };
     let mut kernels = Vec::with_capacity(parallel.len());
     let mut build_options = String::new();

@@ -183,6 +183,7 @@ fn bailouts_have_kinds() {
         fp64: false,
         correctly_rounded_divide_sqrt: true,
         local_tiles: true,
+        builtin_edges: false,
     };
     match run(&bytes, "halve", "([DI)V", no_fp64, "") {
         Err(JitError::Bailout(b)) => assert_eq!(b.kind, BailoutKind::Device, "{b}"),

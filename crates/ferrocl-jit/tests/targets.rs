@@ -49,6 +49,7 @@ fn double_needs_fp64() {
             fp64: false,
             correctly_rounded_divide_sqrt: true,
             local_tiles: true,
+            builtin_edges: false,
         },
     );
     match no_fp64 {
@@ -101,6 +102,7 @@ fn float_division_without_correct_rounding() {
         fp64: true,
         correctly_rounded_divide_sqrt: false,
         local_tiles: true,
+        builtin_edges: false,
     })
     .expect("compiles through double");
     assert!(
@@ -113,6 +115,7 @@ fn float_division_without_correct_rounding() {
         fp64: false,
         correctly_rounded_divide_sqrt: false,
         local_tiles: true,
+        builtin_edges: false,
     }) {
         Err(JitError::Bailout(b)) => assert!(b.reason.contains("divides floats"), "{b}"),
         other => panic!("expected a bailout, got {other:?}"),
@@ -160,4 +163,88 @@ fn staging_needs_local_tiles() {
     });
     assert!(!plain.contains("__local"), "{plain}");
     assert!(plain.contains("Loop versioning"), "{plain}");
+}
+
+/// Relaxed math wraps `exp`, `expm1`, `sinh` and `cosh` in Java's overflow thresholds unless the
+/// device's built-ins were probed to keep them (`builtin_edges`); exact math is the same either way.
+#[test]
+fn probed_edges_drop_the_relaxed_wrappers() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let dir = std::env::temp_dir().join(format!("ferrocl-targets-edges-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("src")).expect("temp dir");
+    let source = dir.join("src/EdgeShapes.java");
+    std::fs::write(
+        &source,
+        "package snap;\n\
+         import dev.ferrocl.api.Parallel;\n\
+         import dev.ferrocl.api.RelaxedMath;\n\
+         public class EdgeShapes {\n\
+             @RelaxedMath\n\
+             public static void relaxed(double[] x, double[] out) {\n\
+                 for (@Parallel int i = 0; i < x.length; i++) {\n\
+                     out[i] = Math.exp(x[i]) + Math.expm1(x[i]) + Math.sinh(x[i]) + Math.cosh(x[i]);\n\
+                 }\n\
+             }\n\
+             public static void exact(double[] x, double[] out) {\n\
+                 for (@Parallel int i = 0; i < x.length; i++) {\n\
+                     out[i] = Math.exp(x[i]);\n\
+                 }\n\
+             }\n\
+         }\n",
+    )
+    .expect("source");
+    let status = Command::new("javac")
+        .args(["-g", "-d"])
+        .arg(dir.join("classes"))
+        .arg(root.join("java-api/src/main/java/dev/ferrocl/api/Parallel.java"))
+        .arg(root.join("java-api/src/main/java/dev/ferrocl/api/RelaxedMath.java"))
+        .arg(&source)
+        .status()
+        .expect("javac");
+    assert!(status.success());
+    let bytes = std::fs::read(dir.join("classes/snap/EdgeShapes.class")).expect("class");
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(ferrocl_jit::annotated_relaxed_math(
+        &bytes, "relaxed", "([D[D)V"
+    ));
+    assert!(!ferrocl_jit::annotated_relaxed_math(
+        &bytes, "exact", "([D[D)V"
+    ));
+    assert!(!ferrocl_jit::annotated_relaxed_math(
+        b"not a class",
+        "relaxed",
+        "([D[D)V"
+    ));
+    let compile_for = |method: &str, builtin_edges: bool| {
+        let mut request = Request {
+            class_bytes: &bytes,
+            class_name: "snap/EdgeShapes",
+            method,
+            descriptor: "([D[D)V",
+            target: Target {
+                builtin_edges,
+                ..Target::default()
+            },
+            resolver: None,
+            classes: None,
+        };
+        compile(&mut request, &Options::default())
+            .expect("compiles")
+            .source()
+            .to_string()
+    };
+    let wrapped = compile_for("relaxed", false);
+    for f in ["exp", "expm1", "sinh", "cosh"] {
+        assert!(
+            wrapped.contains(&format!("ferrocl_relaxed_{f}(")),
+            "{wrapped}"
+        );
+    }
+    let bare = compile_for("relaxed", true);
+    assert!(!bare.contains("ferrocl_relaxed_"), "{bare}");
+    for f in ["exp", "expm1", "sinh", "cosh"] {
+        assert!(bare.contains(&format!(" {f}(")), "{bare}");
+    }
+    assert_eq!(compile_for("exact", false), compile_for("exact", true));
+    assert!(compile_for("exact", true).contains("ferrocl_math_exp("));
 }

@@ -437,6 +437,11 @@ pub(crate) fn compile(args: CompileArgs<'_>) -> Result<u64, NativeError> {
             fp64: info.fp64,
             correctly_rounded_divide_sqrt: info.correctly_rounded_divide_sqrt,
             local_tiles: info.max_work_group_size >= 256 && info.local_mem_bytes >= 32 << 10,
+            // Probed on the device once, and only for relaxed math (the schedule's setting or the
+            // method's annotation), which alone uses the built-ins.
+            builtin_edges: (args.switches.relaxed_math()
+                || ferrocl_jit::annotated_relaxed_math(args.bytes, args.method, args.descriptor))
+                && device.builtin_overflow_edges(),
         },
         resolver: Some(&mut recording),
         classes: Some(&mut *args.classes),

@@ -37,11 +37,13 @@ pub(crate) fn helper_source(name: &str) -> &'static str {
         "ferrocl_relaxed_sinh" => "double ferrocl_relaxed_sinh(double x) { const double a = fabs(x); if (!(a > 708.0)) return sinh(x); if (a > as_double(0x408633CE8FB9F87DL)) return copysign(as_double(0x7FF0000000000000L), x); const double w = exp(0.5 * a); return copysign((0.5 * w) * w, x); }\n",
         "ferrocl_relaxed_cosh" => "double ferrocl_relaxed_cosh(double x) { const double a = fabs(x); if (!(a > 708.0)) return cosh(x); if (a > as_double(0x408633CE8FB9F87DL)) return as_double(0x7FF0000000000000L); const double w = exp(0.5 * a); return (0.5 * w) * w; }\n",
         // Relaxed Math.pow: Java's special cases (NaN, x = ±1 with an infinite y, y = 1) as selects on
-        // the built-in's result, and one branch, to Ferrocl's exact pow (out of line, so that the
-        // built-in's path keeps its registers), for two integers, whose exact power Java returns where
-        // it is representable. Branches for the special cases before the built-in cost SeriesBench's
-        // relaxed kernel 6% on the H100 (bench-native/series: 787 us, selects 771, the bare built-in 727).
-        "ferrocl_relaxed_pow" => "__attribute__((noinline)) double ferrocl_relaxed_pow_exact(double x, double y) { return ferrocl_math_pow_mixed(x, y); }\ndouble ferrocl_relaxed_pow(double x, double y) { double r = pow(x, y); r = y == 1.0 ? x : r; r = (isnan(y) | (isnan(x) & (y != 0.0)) | ((fabs(x) == 1.0) & isinf(y))) ? as_double(0x7FF8000000000000L) : r; if ((y == rint(y)) & (x == rint(x)) & isfinite(y) & (y != 1.0)) r = ferrocl_relaxed_pow_exact(x, y); return r; }\n",
+        // the built-in's result, and Java's exact power of two integers where it is below 2^46 in
+        // magnitude (with y > 0 it is an integer, and the built-in's 16 ulps are under 1/8 there, so
+        // rounding its result to an integer gives it). Beyond 2^46 the built-in's result stands. No
+        // branch: every branch around the built-in cost SeriesBench's relaxed kernel 4-8% on the H100
+        // (bench-native/series: the built-in alone 726 us, these selects 750, the branch to an exact
+        // power that this replaces 772; bench-results/raw/2026-11-26-h100-relaxed-wrappers/).
+        "ferrocl_relaxed_pow" => "double ferrocl_relaxed_pow(double x, double y) { double r = pow(x, y); r = y == 1.0 ? x : r; r = (isnan(y) | (isnan(x) & (y != 0.0)) | ((fabs(x) == 1.0) & isinf(y))) ? as_double(0x7FF8000000000000L) : r; return ((x == rint(x)) & (y == rint(y)) & (y > 0.0) & (fabs(r) < 0x1p46)) ? rint(r) : r; }\n",
         "ferrocl_minf" => "float ferrocl_minf(float a, float b) { float m = a == b ? as_float(as_int(a) | as_int(b)) : fmin(a, b); m = isnan(b) ? b : m; return isnan(a) ? a : m; }\n",
         "ferrocl_maxf" => "float ferrocl_maxf(float a, float b) { float m = a == b ? as_float(as_int(a) & as_int(b)) : fmax(a, b); m = isnan(b) ? b : m; return isnan(a) ? a : m; }\n",
         "ferrocl_mind" => "double ferrocl_mind(double a, double b) { double m = a == b ? as_double(as_long(a) | as_long(b)) : fmin(a, b); m = isnan(b) ? b : m; return isnan(a) ? a : m; }\n",
@@ -513,8 +515,14 @@ impl Writer<'_> {
                 if stamp == Stamp::Double || operand == Stamp::Double {
                     self.features.fp64 = true;
                 }
-                let relaxed = self.options.switches.relaxed_math();
-                match crate::intrinsics::expression(intrinsic, operand, &args, relaxed) {
+                let mode = if self.options.switches.relaxed_math() {
+                    crate::intrinsics::MathMode::Relaxed {
+                        builtin_edges: self.options.builtin_edges,
+                    }
+                } else {
+                    crate::intrinsics::MathMode::Exact
+                };
+                match crate::intrinsics::expression(intrinsic, operand, &args, mode) {
                     Some((expr, helper, needs_div_sqrt)) => {
                         if let Some(h) = helper {
                             // Every libm function computes in double, the narrowed float ones

@@ -24,15 +24,24 @@ use ferrocl_graph::{Intrinsic, Stamp};
 /// `(expression, helper function it needs, whether it needs correctly rounded float div/sqrt)`.
 pub(crate) type Lowered = (String, Option<&'static str>, bool);
 
+/// How `Math`'s transcendental functions are written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum MathMode {
+    /// Java's contract: Ferrocl's own implementations.
+    Exact,
+    /// Relaxed math: OpenCL's built-ins (their special values are C99's, which are Java's except
+    /// for `pow`, whose differences a wrapper restores). `builtin_edges`: the device's `exp`,
+    /// `expm1`, `sinh` and `cosh` keep Java's overflow edges, so they need no wrapper either.
+    Relaxed { builtin_edges: bool },
+}
+
 /// The C expression for `intrinsic` applied to `args`, whose first operand has stamp `operand`;
-/// `None` for an overload Java does not have. `relaxed`: relaxed math, where `Math`'s
-/// transcendental functions are OpenCL's built-ins (their special values are C99's, which are
-/// Java's except for `pow`, whose differences a wrapper restores); `StrictMath` stays fdlibm's.
+/// `None` for an overload Java does not have. `StrictMath` stays fdlibm's in every mode.
 pub(crate) fn expression(
     intrinsic: Intrinsic,
     operand: Stamp,
     args: &[String],
-    relaxed: bool,
+    mode: MathMode,
 ) -> Option<Lowered> {
     use Intrinsic::*;
     let a = args.first()?;
@@ -41,11 +50,19 @@ pub(crate) fn expression(
     let helper = |name: &'static str| -> Option<Lowered> {
         Some((format!("{name}({})", args.join(", ")), Some(name), false))
     };
+    let relaxed = mode != MathMode::Exact;
+    let builtin_edges = mode
+        == MathMode::Relaxed {
+            builtin_edges: true,
+        };
     if relaxed && operand == Stamp::Double {
         // Near overflow the built-ins may round a finite result to infinity (exp) or combine two
         // infinities into NaN (sinh, cosh): there Java's thresholds decide infinity and forms that
         // stay finite below them run (`expr::helper_source`), so NaN and infinity stay Java's.
+        // Not on a device whose built-ins were probed to keep those edges: the wrappers cost
+        // relaxed BlackScholes (three exps) 4-6% on the H100, even as selects.
         let edged = match intrinsic {
+            _ if builtin_edges => None,
             Exp => Some("ferrocl_relaxed_exp"),
             Expm1 => Some("ferrocl_relaxed_expm1"),
             Sinh => Some("ferrocl_relaxed_sinh"),

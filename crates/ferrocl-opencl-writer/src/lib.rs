@@ -163,6 +163,10 @@ pub struct WriterOptions {
     /// The device runs work-groups of 256 with 32 KiB of local memory: staged coalescing and
     /// tiling may apply.
     pub local_tiles: bool,
+    /// The device's `double` `exp`, `expm1`, `sinh` and `cosh` built-ins keep Java's overflow
+    /// edges (probed on it): relaxed math calls them bare instead of through the wrappers that
+    /// apply Java's thresholds.
+    pub builtin_edges: bool,
 }
 
 /// What the device must support for this kernel.

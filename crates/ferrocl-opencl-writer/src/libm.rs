@@ -104,7 +104,7 @@ pub(crate) fn requires(function: &str) -> &'static [&'static str] {
         "ferrocl_math_exp" => &["libm_fdlibm", "libm_exp"],
         "ferrocl_math_log" => &["libm_log"],
         "ferrocl_math_pow" => POW,
-        "ferrocl_math_pow_mixed" | "ferrocl_relaxed_pow" => POW_MIXED,
+        "ferrocl_math_pow_mixed" => POW_MIXED,
         "ferrocl_fdlibm_exp" | "ferrocl_fdlibm_log" => &["libm_fdlibm"],
         "ferrocl_fdlibm_sin" | "ferrocl_fdlibm_cos" | "ferrocl_fdlibm_tan" => {
             &["libm_fdlibm", "libm_fdlibm_trig"]

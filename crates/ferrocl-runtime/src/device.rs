@@ -61,6 +61,8 @@ pub struct Device {
     /// Whether an execution's wait ends with `clFinish` after its last command completed (chosen
     /// once, from the platform).
     pub(crate) finish_after_poll: crate::executor::FinishAfterPoll,
+    /// The probe of the built-ins' overflow edges ([`Device::builtin_overflow_edges`]), run once.
+    pub(crate) edges: OnceLock<bool>,
 }
 
 impl std::fmt::Debug for Device {
@@ -99,6 +101,52 @@ impl Device {
         self.launches.load(std::sync::atomic::Ordering::Relaxed)
     }
 
+    /// Whether this device's `double` built-ins `exp`, `expm1`, `sinh` and `cosh` keep Java's
+    /// overflow edges (finite up to Java's thresholds, infinite beyond, never NaN for a number), so
+    /// that relaxed math may use them bare. Probed on the device the first time it is asked (one
+    /// small kernel; see [`crate::edges`]); `false` without `cl_khr_fp64` or when the probe cannot
+    /// run.
+    pub fn builtin_overflow_edges(&self) -> bool {
+        *self.edges.get_or_init(|| {
+            if !self.info.fp64 {
+                return false;
+            }
+            match self.probe_edges() {
+                Ok(hold) => {
+                    log::debug!(
+                        "{}: the double exp/expm1/sinh/cosh built-ins {} Java's overflow edges",
+                        self.label(),
+                        if hold { "keep" } else { "do not keep" }
+                    );
+                    hold
+                }
+                Err(e) => {
+                    log::debug!("{}: the overflow-edge probe failed: {e}", self.label());
+                    false
+                }
+            }
+        })
+    }
+
+    fn probe_edges(&self) -> Result<bool, RuntimeError> {
+        let kernel = self.build(crate::edges::PROBE_SOURCE, "", crate::edges::PROBE_KERNEL)?;
+        let points = crate::edges::probe_points();
+        let mut x = points.clone();
+        let mut out = vec![0.0f64; points.len() * 4];
+        let mut buffers = [
+            crate::HostBuffer::read_only(crate::HostData::F64(&mut x)),
+            crate::HostBuffer::output(crate::HostData::F64(&mut out)),
+        ];
+        self.launch(
+            &kernel,
+            &mut buffers,
+            &[crate::KernelArg::Buffer(0), crate::KernelArg::Buffer(1)],
+            &[points.len()],
+            None,
+        )?;
+        Ok(crate::edges::java_edges_hold(&points, &out))
+    }
+
     fn open(info: DeviceInfo, cl_device: ClDevice) -> Result<Device, RuntimeError> {
         let context = Context::from_device(&cl_device).map_err(cl("clCreateContext"))?;
         let queue = create_queue(&context, &cl_device, CL_QUEUE_PROFILING_ENABLE)?;
@@ -134,6 +182,7 @@ impl Device {
             builds: AtomicU64::new(0),
             launches: AtomicU64::new(0),
             abandoned: Mutex::new(Vec::new()),
+            edges: OnceLock::new(),
         })
     }
 }

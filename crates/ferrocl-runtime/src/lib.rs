@@ -39,6 +39,7 @@
 mod build;
 mod device;
 pub mod disk_cache;
+pub mod edges;
 mod error;
 mod executor;
 pub mod fault;

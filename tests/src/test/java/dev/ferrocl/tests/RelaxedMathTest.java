@@ -146,6 +146,42 @@ public class RelaxedMathTest {
         }
     }
 
+    /**
+     * Relaxed pow keeps Java's exact power of two integers where y > 0 and the result is below 2^46 in magnitude
+     * ({@link dev.ferrocl.api.RelaxedMath}): every such pair of a grid, bit for bit the JVM's; the grid's other integer
+     * pairs (larger results, negative exponents) within OpenCL's 16 ulps of the exact value (18 of the JVM's).
+     */
+    @Test
+    public void integerPowersBelow2To46StayExact() {
+        int n = 0;
+        double[] bx = new double[81 * 50];
+        double[] by = new double[bx.length];
+        for (int x = -40; x <= 40; x++) {
+            for (int y = -5; y < 45; y++) {
+                bx[n] = x;
+                by[n] = y;
+                n++;
+            }
+        }
+        double[] got = new double[n];
+        String[] src = new String[1];
+        run("powInt", true, s -> s.task("t", RelaxedMathTest::powPairs, bx, by, got), src);
+        int exact = 0;
+        for (int i = 0; i < n; i++) {
+            double want = Math.pow(bx[i], by[i]);
+            String what = "pow(" + bx[i] + ", " + by[i] + ") = " + got[i] + ", JVM " + want;
+            if (by[i] > 0 && Math.abs(want) < 0x1p46) {
+                assertEquals(what, Double.doubleToLongBits(want), Double.doubleToLongBits(got[i]));
+                exact++;
+            } else if (Double.isInfinite(want) || Double.isNaN(want) || want == 0) {
+                assertEquals(what, Double.doubleToLongBits(want), Double.doubleToLongBits(got[i]));
+            } else {
+                assertTrue(what, Math.abs(got[i] - want) <= 18 * Math.ulp(want));
+            }
+        }
+        assertTrue("the grid has exact cases: " + exact, exact > 1000);
+    }
+
     public static void powPairs(double[] x, double[] y, double[] out) {
         for (@Parallel int i = 0; i < x.length; i++) {
             out[i] = Math.pow(x[i], y[i]);
