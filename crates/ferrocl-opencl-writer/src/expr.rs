@@ -40,9 +40,10 @@ pub(crate) fn helper_source(name: &str) -> &'static str {
         // the built-in's result, and Java's exact power of two integers where it is below 2^46 in
         // magnitude (with y > 0 it is an integer, and the built-in's 16 ulps are under 1/8 there, so
         // rounding its result to an integer gives it). Beyond 2^46 the built-in's result stands. No
-        // branch: every branch around the built-in cost SeriesBench's relaxed kernel 4-8% on the H100
-        // (bench-native/series: the built-in alone 726 us, these selects 750, the branch to an exact
-        // power that this replaces 772; bench-results/raw/2026-11-26-h100-relaxed-wrappers/).
+        // branch: on the H100 (bench-native/series, 10,000 pairs) SeriesBench's relaxed kernel took
+        // 741.6 us with the special-case selects alone, 749.6 with this rounding, 772.4 with the
+        // branch to an exact power it replaces (the hand-written kernel 726.0;
+        // bench-results/raw/2026-11-26-h100-relaxed-wrappers/).
         "ferrocl_relaxed_pow" => "double ferrocl_relaxed_pow(double x, double y) { double r = pow(x, y); r = y == 1.0 ? x : r; r = (isnan(y) | (isnan(x) & (y != 0.0)) | ((fabs(x) == 1.0) & isinf(y))) ? as_double(0x7FF8000000000000L) : r; return ((x == rint(x)) & (y == rint(y)) & (y > 0.0) & (fabs(r) < 0x1p46)) ? rint(r) : r; }\n",
         "ferrocl_minf" => "float ferrocl_minf(float a, float b) { float m = a == b ? as_float(as_int(a) | as_int(b)) : fmin(a, b); m = isnan(b) ? b : m; return isnan(a) ? a : m; }\n",
         "ferrocl_maxf" => "float ferrocl_maxf(float a, float b) { float m = a == b ? as_float(as_int(a) & as_int(b)) : fmax(a, b); m = isnan(b) ? b : m; return isnan(a) ? a : m; }\n",

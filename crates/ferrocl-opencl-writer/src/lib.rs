@@ -839,7 +839,12 @@ pub fn write_kernel(
         copy_suffix: String::new(),
         label_tag: String::new(),
     };
-    let place = structure::schedule(&base, &cfg);
+    let mut place = structure::schedule(&base, &cfg);
+    let hoisted = if options.switches.is_on("hoistInvariants") {
+        structure::hoist_invariants(&base, &cfg, &mut place)
+    } else {
+        0
+    };
 
     // Two passes: the first finds values used outside the `{ … }` they are defined in; the second
     // declares those at the top.
@@ -886,6 +891,9 @@ pub fn write_kernel(
     let Some(mut w) = w else {
         return Err(WriterError::Internal("no emission pass ran".into()));
     };
+    if hoisted > 0 {
+        w.applied.insert("hoistInvariants", hoisted);
+    }
     for red in &nest.reductions {
         if let Some(helper) = reduce_helper(red.op, red.elem) {
             w.helpers.insert(helper);
@@ -1340,6 +1348,7 @@ pub fn write_kernel(
                 },
                 "redundantChecks" => format!("{} not repeated", count(n, "check")),
                 "sinCosPairs" => count(n, "pair"),
+                "hoistInvariants" => format!("{} computed before their loop", count(n, "value")),
                 "coalesce" => {
                     let writes = w.applied.get("coalesce.writes").copied().unwrap_or(0);
                     let staged = match (n - writes, writes) {

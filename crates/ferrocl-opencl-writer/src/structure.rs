@@ -340,6 +340,119 @@ pub(crate) fn schedule(w: &Writer<'_>, cfg: &Cfg) -> HashMap<NodeId, usize> {
     placed
 }
 
+/// `hoistInvariants`: moves floating values out of the loops they do not depend on. A value is
+/// scheduled at the common dominator of its uses (`schedule`), which puts a loop-invariant value
+/// used in a loop (a transcendental call of a parameter, `i * n` in an inner loop) inside the
+/// loop, recomputed on every iteration. Here each one moves up the dominator tree, no higher than
+/// the deepest block where its inputs are available, to the block of that path in the fewest
+/// loops (the nearest one to its uses among those): the block before the outermost loop it is
+/// invariant in. Floating values are pure (a division that could fail is fixed, after its guard),
+/// so computing one before a loop that runs no iteration changes no result. Values are visited
+/// inputs first, so a chain of invariant values moves together. Returns how many moved out of at
+/// least one loop.
+pub(crate) fn hoist_invariants(
+    w: &Writer<'_>,
+    cfg: &Cfg,
+    place: &mut HashMap<NodeId, usize>,
+) -> usize {
+    let g = &w.mg.graph;
+    let depth: Vec<usize> = (0..cfg.blocks.len())
+        .map(|b| cfg.loops.values().filter(|m| m.contains(&b)).count())
+        .collect();
+    if depth.iter().all(|&d| d == 0) {
+        return 0;
+    }
+    // Inputs first: a depth-first post-order over the placed values' inputs.
+    let mut order: Vec<NodeId> = Vec::with_capacity(place.len());
+    let mut state: HashMap<NodeId, bool> = HashMap::new(); // false: open, true: done
+    let mut roots: Vec<NodeId> = place.keys().copied().collect();
+    roots.sort();
+    for root in roots {
+        if state.contains_key(&root) {
+            continue;
+        }
+        let mut stack = vec![(root, 0usize)];
+        state.insert(root, false);
+        while let Some(&mut (n, ref mut i)) = stack.last_mut() {
+            let inputs = g.inputs(n);
+            if let Some(&input) = inputs.get(*i) {
+                *i += 1;
+                if place.contains_key(&input) && !state.contains_key(&input) {
+                    state.insert(input, false);
+                    stack.push((input, 0));
+                }
+            } else {
+                state.insert(n, true);
+                order.push(n);
+                stack.pop();
+            }
+        }
+    }
+    let entry = 0;
+    let mut moved = 0;
+    for n in order {
+        let Some(&latest) = place.get(&n) else {
+            continue;
+        };
+        if depth[latest] == 0 {
+            continue;
+        }
+        // The deepest block where every input is available; none when one's place is unknown.
+        let mut earliest = Some(entry);
+        for &input in g.inputs(n) {
+            let at = available(w, cfg, place, input, entry);
+            earliest = match (earliest, at) {
+                (Some(e), Some(a)) if cfg.dominates(e, a) && cfg.dominates(a, latest) => Some(a),
+                (Some(e), Some(a)) if cfg.dominates(a, e) => Some(e),
+                _ => None,
+            };
+        }
+        let Some(earliest) = earliest else {
+            continue;
+        };
+        let mut best = latest;
+        let mut b = latest;
+        while b != earliest {
+            match cfg.idom[b] {
+                Some(p) if p != b => b = p,
+                _ => break,
+            }
+            if depth[b] < depth[best] {
+                best = b;
+            }
+        }
+        if best != latest {
+            place.insert(n, best);
+            moved += 1;
+        }
+    }
+    moved
+}
+
+/// The block where value `n` is available: a fixed node's own, a scheduled value's place, a phi's
+/// merge; the entry for parameters, constants and the parallel index; an array length where its
+/// array is. `None` when unknown (a value the writer binds itself, outside the schedule).
+fn available(
+    w: &Writer<'_>,
+    cfg: &Cfg,
+    place: &HashMap<NodeId, usize>,
+    n: NodeId,
+    entry: usize,
+) -> Option<usize> {
+    let g = &w.mg.graph;
+    match g.op(n) {
+        Op::Parameter(_) | Op::Constant(_) => Some(entry),
+        Op::ArrayLength => available(w, cfg, place, *g.inputs(n).first()?, entry),
+        Op::Phi => match cfg.block_of.get(g.inputs(n).first()?) {
+            Some(&b) => Some(b),
+            // A phi of a merge outside the body: the parallel index.
+            None => Some(entry),
+        },
+        op if op.is_fixed() => cfg.block_of.get(&n).copied(),
+        _ => place.get(&n).copied(),
+    }
+}
+
 /// The emitter's state for one pass over the body.
 pub(crate) struct Emitter<'c> {
     pub(crate) cfg: &'c Cfg,

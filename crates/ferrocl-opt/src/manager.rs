@@ -141,6 +141,12 @@ pub const OPTIONAL_PHASES: &[PhaseInfo] = &[
                lengths (keys, filter taps), bound in constant memory when they fit the device's limit",
     },
     PhaseInfo {
+        name: "hoistInvariants",
+        stage: Stage::Writer,
+        what: "values an inner loop does not change (a Math call of a parameter, a row offset) \
+               computed once before the loop instead of in every iteration",
+    },
+    PhaseInfo {
         name: "sinCosPairs",
         stage: Stage::Writer,
         what: "a narrowed float sine and cosine of one argument computed together: one argument \

@@ -3,18 +3,22 @@
 //!
 //! Relaxed math uses OpenCL's built-ins, whose error bounds (3 or 4 ulp) allow a result just below
 //! `Double.MAX_VALUE` to become infinity; PoCL's `exp` does so for arguments well below Java's
-//! threshold (`exp(709.782712893384)` is infinite there), and its `sinh`/`cosh` return NaN at
-//! `±710.4758600739439`. The writer therefore wraps these built-ins in Java's thresholds, which
+//! threshold (PoCL 3 on x86-64: from about 709.44 on, where `x / ln 2` rounds to 1024), and its
+//! `sinh`/`cosh` return NaN at `±710.4758600739439`. The writer therefore wraps these built-ins in Java's thresholds, which
 //! costs a compute-bound kernel several percent on NVIDIA's compiler (BlackScholes, three `exp`s:
 //! 4-6% on the H100). A device whose built-ins already keep the edges does not need the wrappers.
 //!
-//! The probe evaluates the four built-ins on the device at the points that decide it: each
-//! threshold and its neighbours, and a grid over the range where a built-in could overflow early
-//! (from 708, where `exp` comes within a factor of 5 of the largest double, to past the
-//! thresholds), with both signs for the odd and even functions. It passes only if every result is
-//! infinite exactly where Java's is, and every finite result is within 1e-12 (relative) of the
-//! host's value: a built-in that saturates at `Double.MAX_VALUE` or overflows early fails.
-//! Between the grid points the built-ins are taken to be monotone, as every libm's are.
+//! The probe evaluates the four built-ins on the device, in a kernel written and built as relaxed
+//! kernels are (`FP_CONTRACT ON`, `-cl-std=CL1.2`), at the points that decide it: each threshold
+//! and its neighbours; a grid over the range where a built-in could overflow early (from 708, where
+//! `exp` comes within a factor of 5 of the largest double, to past the thresholds); far above them
+//! the powers of two up to 2^1023, the decades up to 1e308 and the points where implementations
+//! change method (745.13, where `exp(-x)` underflows, 1419.57, where `exp(x / 2)` overflows); NaN,
+//! zeros and infinities; every point with both signs. It passes only if every result is infinite
+//! exactly where Java's is (with its sign), NaN where Java's is, a zero argument's result carries
+//! Java's sign, and every other finite result is within 1e-12 (relative) of the host's value: a
+//! built-in that saturates at `Double.MAX_VALUE`, overflows early or makes a NaN fails. Between the
+//! points the built-ins are taken to be monotone, as every libm's are.
 
 /// `StrictMath.exp`'s and `expm1`'s overflow threshold (fdlibm's `o_threshold`): above it the
 /// result is infinite, at or below it finite.
@@ -28,6 +32,7 @@ pub fn hyperbolic_overflow() -> f64 {
 
 /// The probe's kernel: `out[4i .. 4i + 4]` = `exp`, `expm1`, `sinh`, `cosh` of `x[i]`.
 pub const PROBE_SOURCE: &str = "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n\
+#pragma OPENCL FP_CONTRACT ON\n\
 __kernel void ferrocl_edges(__global const double* x, __global double* out) {\n\
     const size_t i = get_global_id(0);\n\
     const double v = x[i];\n\
@@ -39,6 +44,9 @@ __kernel void ferrocl_edges(__global const double* x, __global double* out) {\n\
 
 /// The probe's name in [`PROBE_SOURCE`].
 pub const PROBE_KERNEL: &str = "ferrocl_edges";
+
+/// The probe's build options: those of Ferrocl's kernels.
+pub const PROBE_OPTIONS: &str = "-cl-std=CL1.2";
 
 fn next_up(x: f64) -> f64 {
     // Only for positive finite values here.
@@ -65,7 +73,12 @@ pub fn probe_points() -> Vec<f64> {
     }
     // 708 to 711 in steps of 1/64: where a built-in computing 2^k * p can overflow in 2^k.
     points.extend((0..=192).map(|k| 708.0 + f64::from(k) / 64.0));
-    points.extend([0.0, 1.0, 700.0, 712.0, 800.0, 1e300, f64::INFINITY]);
+    points.extend([
+        0.0, 1.0, 700.0, 712.0, 745.133, 745.14, 800.0, 1419.565, 1419.57,
+    ]);
+    points.extend((10..=1023).map(|k| 2f64.powi(k)));
+    points.extend((3..=308).map(|k| 10f64.powi(k)));
+    points.extend([f64::MAX, f64::INFINITY, f64::NAN]);
     let negated: Vec<f64> = points.iter().map(|&x| -x).collect();
     points.extend(negated);
     points
@@ -89,7 +102,7 @@ pub fn java_edges_hold(points: &[f64], results: &[f64]) -> bool {
             .iter()
             .zip(infinite)
             .zip(&results[4 * i..4 * i + 4])
-            .all(|((&host, infinite), &got)| agrees(host, infinite, got))
+            .all(|((&host, infinite), &got)| agrees(x, host, infinite, got))
     })
 }
 
@@ -114,15 +127,22 @@ fn reference(x: f64) -> [f64; 4] {
     ]
 }
 
-/// `got` is infinite with the host's sign where Java's result is infinite, and otherwise finite and
+/// `got` is infinite with the host's sign where Java's result is infinite; NaN where the host's
+/// is; for a zero argument, the host's result bit for bit (its zero's sign); otherwise finite and
 /// within 1e-12 of the host's value (relative, or absolute below 1).
-fn agrees(host: f64, infinite: bool, got: f64) -> bool {
+fn agrees(x: f64, host: f64, infinite: bool, got: f64) -> bool {
+    if host.is_nan() {
+        return got.is_nan();
+    }
     if infinite {
         return got.is_infinite() && got.is_sign_positive() == host.is_sign_positive();
     }
     if host.is_infinite() {
         // sinh and cosh of -infinity and the like: the same infinity.
         return got == host;
+    }
+    if x == 0.0 {
+        return got.to_bits() == host.to_bits();
     }
     got.is_finite() && (got - host).abs() <= 1e-12 * host.abs().max(1.0)
 }
@@ -207,5 +227,29 @@ mod tests {
         let mut short = host_results(&points);
         short.pop();
         assert!(!java_edges_hold(&points, &short));
+        // expm1(-0.0) is -0.0 in Java; a +0.0 fails, and so does a finite exp(NaN).
+        let z = points
+            .iter()
+            .position(|&x| x == 0.0 && x.is_sign_negative())
+            .expect("-0.0 is probed");
+        let mut zero = host_results(&points);
+        zero[4 * z + 1] = 0.0;
+        assert!(!java_edges_hold(&points, &zero));
+        let n = points
+            .iter()
+            .position(|x| x.is_nan())
+            .expect("NaN is probed");
+        let mut nan_in = host_results(&points);
+        nan_in[4 * n] = 1.0;
+        assert!(!java_edges_hold(&points, &nan_in));
+    }
+
+    #[test]
+    fn far_points_and_both_signs_are_probed() {
+        let points = probe_points();
+        for x in [2f64.powi(1023), 1e308, 745.133, 1419.565, f64::MAX] {
+            assert!(points.contains(&x) && points.contains(&-x), "{x}");
+        }
+        assert!(points.iter().filter(|x| x.is_nan()).count() >= 1);
     }
 }

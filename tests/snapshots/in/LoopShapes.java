@@ -116,4 +116,18 @@ public class LoopShapes {
             y[row] = sum;
         }
     }
+
+    /**
+     * hoistInvariants: Math.sin(x) does not change in the k loop and is computed before it; Math.exp(a[i]) stays in
+     * the loop, as its load (fixed, after its index check) does.
+     */
+    public static void invariantCall(double[] a, double[] out, double x, int n) {
+        for (@Parallel int i = 0; i < out.length; i++) {
+            double s = 0;
+            for (int k = 0; k < n; k++) {
+                s += a[k] * Math.sin(x) + Math.exp(a[i]) * k;
+            }
+            out[i] = s;
+        }
+    }
 }

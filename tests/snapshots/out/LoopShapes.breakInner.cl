@@ -27,8 +27,8 @@ __kernel void breakInner(
         // The host proved this launch's indices in bounds: no index check.
         int c;
         int f;
-        c = 0;
         const int v36 = (int)((uint)r * (uint)cols);
+        c = 0;
         // Loop versioning: 1 check(s) of this loop tested once at its entry.
         const long c_last = (long)cols + -1L;
         const long c_trips = c_last - (long)c;
@@ -81,8 +81,8 @@ __kernel void breakInner(
     } else {
         int c;
         int f;
-        c = 0;
         const int v36 = (int)((uint)r * (uint)cols);
+        c = 0;
         // Loop versioning: 1 check(s) of this loop tested once at its entry.
         const long c_last = (long)cols + -1L;
         const long c_trips = c_last - (long)c;

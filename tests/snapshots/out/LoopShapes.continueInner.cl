@@ -26,9 +26,9 @@ __kernel __attribute__((reqd_work_group_size(32, 1, 1))) void continueInner(
     int s_1;
     __local int ferrocl_group_fast;
     __local int ferrocl_tile0[32][33];
+    const int v32 = (int)((uint)r * (uint)cols);
     s = 0;
     c = 0;
-    const int v32 = (int)((uint)r * (uint)cols);
     // Loop versioning: 1 check(s) of this loop tested once at its entry.
     const long c_last = (long)cols + -1L;
     const long c_trips = c_last - (long)c;

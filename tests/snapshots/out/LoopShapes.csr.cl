@@ -32,9 +32,9 @@ __kernel void csr(
         double sum;
         int k;
         const int k_1 = rowPtr[row];
+        const int v33 = (int)((uint)row + (uint)1);
         sum = 0.0;
         k = k_1;
-        const int v33 = (int)((uint)row + (uint)1);
         const int v34 = rowPtr[v33];
         // Loop versioning: 2 check(s) of this loop tested once at its entry.
         const long k_last = (long)v34 + -1L;
@@ -91,9 +91,9 @@ __kernel void csr(
         int k;
         if ((uint)row >= (uint)rowPtr_length) { *ferrocl_status = 1; return; }
         const int k_1 = rowPtr[row];
+        const int v33 = (int)((uint)row + (uint)1);
         sum = 0.0;
         k = k_1;
-        const int v33 = (int)((uint)row + (uint)1);
         if ((uint)v33 >= (uint)rowPtr_length) { *ferrocl_status = 1; return; }
         const int v34 = rowPtr[v33];
         // Loop versioning: 2 check(s) of this loop tested once at its entry.

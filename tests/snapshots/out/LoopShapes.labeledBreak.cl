@@ -28,9 +28,9 @@ __kernel void labeledBreak(
         int j;
         int k;
         int result;
+        const int v30 = (int)((uint)i + (uint)w);
         j = i;
         for (;;) {
-            const int v30 = (int)((uint)i + (uint)w);
             const bool v31 = (j >= v30);
             if (v31) {
                 result = (-1);
@@ -114,9 +114,9 @@ __kernel void labeledBreak(
         int j;
         int k;
         int result;
+        const int v30 = (int)((uint)i + (uint)w);
         j = i;
         for (;;) {
-            const int v30 = (int)((uint)i + (uint)w);
             const bool v31 = (j >= v30);
             if (v31) {
                 result = (-1);

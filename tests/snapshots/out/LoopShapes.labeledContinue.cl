@@ -35,8 +35,8 @@ __kernel void labeledContinue(
             if (v28) {
                 break;
             } else {
-                c = 0;
                 const int v47 = (int)((uint)r * (uint)cols);
+                c = 0;
                 // Loop versioning: 1 check(s) of this loop tested once at its entry.
                 const long c_last = (long)cols + -1L;
                 const long c_trips = c_last - (long)c;
@@ -106,8 +106,8 @@ __kernel void labeledContinue(
             if (v28) {
                 break;
             } else {
-                c = 0;
                 const int v47 = (int)((uint)r * (uint)cols);
+                c = 0;
                 // Loop versioning: 1 check(s) of this loop tested once at its entry.
                 const long c_last = (long)cols + -1L;
                 const long c_trips = c_last - (long)c;

@@ -28,9 +28,9 @@ __kernel __attribute__((reqd_work_group_size(32, 1, 1))) void nestedFor(
     __local int ferrocl_group_fast;
     __local float ferrocl_tile0[32][33];
     __local float ferrocl_tile1[32];
+    const int v35 = (int)((uint)r * (uint)cols);
     s = 0.0f;
     c = 0;
-    const int v35 = (int)((uint)r * (uint)cols);
     // Loop versioning: 2 check(s) of this loop tested once at its entry.
     const long c_last = (long)cols + -1L;
     const long c_trips = c_last - (long)c;

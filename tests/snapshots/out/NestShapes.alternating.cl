@@ -25,6 +25,8 @@ __kernel void alternating(
     int acc;
     int k;
     int acc_1;
+    const int v27 = (i & 1);
+    const bool v29 = (v27 != 0);
     acc = i;
     k = 0;
     for (;;) {
@@ -32,8 +34,6 @@ __kernel void alternating(
         if (v22) {
             break;
         } else {
-            const int v27 = (i & 1);
-            const bool v29 = (v27 != 0);
             if (v29) {
                 const int v38 = (int)((uint)k << (3 & 31));
                 const int acc_2 = (acc ^ v38);

@@ -34,9 +34,9 @@ void matmul_ferrocl_point(
     const int j = (int)((uint)ferrocl_start1 + (uint)ferrocl_gid0);
     float sum;
     int p;
+    const int v54 = (int)((uint)i * (uint)k);
     sum = 0.0f;
     p = 0;
-    const int v54 = (int)((uint)i * (uint)k);
     // Loop versioning: 2 check(s) of this loop tested once at its entry.
     const long p_last = (long)k + -1L;
     const long p_trips = p_last - (long)p;

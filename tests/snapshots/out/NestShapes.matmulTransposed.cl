@@ -35,9 +35,9 @@ void matmulTransposed_ferrocl_point(
     const int j = (int)((uint)ferrocl_start1 + (uint)ferrocl_gid0);
     double sum;
     int p;
+    const int v57 = (int)((uint)j * (uint)k);
     sum = 0.0;
     p = 0;
-    const int v57 = (int)((uint)j * (uint)k);
     // Loop versioning: 2 check(s) of this loop tested once at its entry.
     const long p_last = (long)k + -1L;
     const long p_trips = p_last - (long)p;

@@ -25,14 +25,13 @@ __kernel void pairsFresh(
         // The host proved this launch's indices in bounds: no index check.
         long s;
         int k;
-        long v22;
         const int v18 = a[i];
         const int v20 = a[i];
+        const long v21 = (long)v20;
+        const long v22 = (long)((ulong)3L * (ulong)v21);
         s = 0L;
         k = 0;
         for (;;) {
-            const long v21 = (long)v20;
-            v22 = (long)((ulong)3L * (ulong)v21);
             const bool v37 = (k >= 3);
             if (v37) {
                 break;
@@ -54,15 +53,14 @@ __kernel void pairsFresh(
     } else {
         long s;
         int k;
-        long v22;
         if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
         const int v18 = a[i];
         const int v20 = a[i];
+        const long v21 = (long)v20;
+        const long v22 = (long)((ulong)3L * (ulong)v21);
         s = 0L;
         k = 0;
         for (;;) {
-            const long v21 = (long)v20;
-            v22 = (long)((ulong)3L * (ulong)v21);
             const bool v37 = (k >= 3);
             if (v37) {
                 break;

@@ -29,8 +29,8 @@ __kernel void histogram(
         int best;
         int b;
         for (int ferrocl_z = 0; ferrocl_z < 8; ferrocl_z++) hist[ferrocl_z] = 0;
-        j = 0;
         const int v33 = (int)((uint)i * (uint)m);
+        j = 0;
         // Loop versioning: 1 check(s) of this loop tested once at its entry.
         const long j_last = (long)m + -1L;
         const long j_trips = j_last - (long)j;
@@ -96,8 +96,8 @@ __kernel void histogram(
         int best;
         int b;
         for (int ferrocl_z = 0; ferrocl_z < 8; ferrocl_z++) hist[ferrocl_z] = 0;
-        j = 0;
         const int v33 = (int)((uint)i * (uint)m);
+        j = 0;
         // Loop versioning: 1 check(s) of this loop tested once at its entry.
         const long j_last = (long)m + -1L;
         const long j_trips = j_last - (long)j;

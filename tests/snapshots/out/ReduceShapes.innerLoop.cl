@@ -28,9 +28,9 @@ __kernel void innerLoop(
     ulong ferrocl_k = get_global_id(0);
     for (; ferrocl_k < (ulong)ferrocl_count0; ferrocl_k += ferrocl_g) {
         const int i = (int)((uint)ferrocl_start0 + (uint)ferrocl_k);
+        const int v29 = (int)((uint)i * (uint)n);
         row = 0.0f;
         j = 0;
-        const int v29 = (int)((uint)i * (uint)n);
         // Loop versioning: 1 check(s) of this loop tested once at its entry.
         const long j_last = (long)n + -1L;
         const long j_trips = j_last - (long)j;
