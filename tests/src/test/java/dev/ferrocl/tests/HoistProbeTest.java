@@ -3,6 +3,7 @@ package dev.ferrocl.tests;
 import static org.junit.Assert.fail;
 
 import dev.ferrocl.api.Parallel;
+import dev.ferrocl.api.Reduce;
 import dev.ferrocl.api.TaskReport;
 import dev.ferrocl.api.TaskSchedule;
 import java.io.IOException;
@@ -17,19 +18,21 @@ import org.junit.Test;
 
 /**
  * Probes of {@code hoistInvariants} (values an inner loop does not change, computed before it) in control flow that
- * could break it: while and do-while loops, {@code break}/{@code continue} (labeled too), loops that run no
- * iteration, invariants used only after the loop, only under a branch, feeding a phi, depending on an outer
- * sequential loop's variable; divisions by constants and by variables (a zero divisor throws exactly when the JVM
- * does, never in a loop that does not run), {@code Math} calls, {@code long} and {@code float} arithmetic, casts with
- * Java's saturation and NaN, shifts, ternaries and {@code switch}, comparisons of NaN, overflow, private arrays, 2-D
- * nests, staged loops, and index checks that fail.
+ * could break it: while and do-while loops, {@code break}/{@code continue} (labeled too, and of the @Parallel loop),
+ * loops that run no iteration, invariants used only after the loop, only under a branch, feeding a phi, depending on
+ * an outer sequential loop's variable; divisions by constants and by variables (a zero divisor throws exactly when
+ * the JVM does, never in a loop that does not run), exact arithmetic, {@code Math} calls, {@code long} and
+ * {@code float} arithmetic, casts with Java's saturation and NaN, shifts, ternaries and {@code switch}, comparisons
+ * of NaN, overflow, static fields, private arrays, 2-D nests (tiled and imperfect), staged and row-strided loops,
+ * vector accesses, reductions, sine/cosine pairs, versioned loops with a loop on their break path, and index checks
+ * that fail.
  *
  * <p>Every probe runs the kernel strict on the device with the phase on and off, against the JVM on clones of the
  * inputs: where the JVM returns, the task must run on the device and every array must be the JVM's (bit for bit, or
  * for kernels with transcendental {@code Math} calls within a small relative tolerance), and the two runs must agree
  * bit for bit with each other; where the JVM throws, both runs must throw the same exception with the same message,
- * after a failed device check, and leave every array as the JVM left it. The kernel sources are written to
- * {@code /tmp/hoistprobe/} for diagnosis.
+ * after a failed device check, and leave every array as the JVM left it. With {@code -Dferrocl.hoistprobe.dump=DIR}
+ * the kernel sources (and reports) are written to {@code DIR} for diagnosis.
  */
 public class HoistProbeTest {
 
@@ -195,7 +198,8 @@ public class HoistProbeTest {
         }
     }
 
-    /** A switch on an invariant inside the loop. */
+    /** A switch on an invariant inside the loop (with a fall-through). */
+    @SuppressWarnings("fallthrough")
     public static void switchInLoop(int[] a, long[] out, int n, int p, long lx) {
         for (@Parallel int i = 0; i < out.length; i++) {
             long s = i;
@@ -498,6 +502,373 @@ public class HoistProbeTest {
         }
     }
 
+    /** A loop on the break path of a versioned counted loop (written in both copies), invariant in it. */
+    public static void breakPathLoop(int[] a, int[] out, int n, int p) {
+        for (@Parallel int i = 0; i < out.length; i++) {
+            int acc = 0;
+            for (int k = 0; k < n; k++) {
+                int v = a[k];
+                if (v > p + i) {
+                    for (int j = 0; j < (k & 7); j++) {
+                        if (a[j] < 0) {
+                            continue;
+                        }
+                        acc += a[j] * (p * 3 + k);
+                    }
+                    break;
+                }
+                acc += v;
+            }
+            out[i] = acc;
+        }
+    }
+
+    /** {@code continue} of the @Parallel loop from inside the inner loop, after a store. */
+    public static void continueParallel(int[] a, int[] out, int n, int p) {
+        par:
+        for (@Parallel int i = 0; i < out.length; i++) {
+            int acc = 0;
+            for (int k = 0; k < n; k++) {
+                int v = a[(i + k) & 63];
+                if (v == p * 2 + 1) {
+                    out[i] = -(p * 5 + i);
+                    continue par;
+                }
+                acc += v * (p ^ 0x55);
+            }
+            out[i] = acc;
+        }
+    }
+
+    /** A float sine and cosine of one invariant argument, each under its own branch (a pair once both move out). */
+    public static void sinCosSplit(float[] a, float[] out, int n, float w) {
+        for (@Parallel int i = 0; i < out.length; i++) {
+            float v = w * i;
+            float s = 0f;
+            for (int k = 0; k < n; k++) {
+                if (a[k] > 0f) {
+                    s += ((float) Math.sin(v) + 2f) * a[k];
+                } else {
+                    s -= ((float) Math.cos(v) + 2f) * a[k];
+                }
+            }
+            out[i] = s;
+        }
+    }
+
+    /** Series' shape (coherentBranches): a parity picked once, switched on in the loop, invariant calls. */
+    public static void seriesKinds(double[] out, int steps) {
+        for (@Parallel int i = 0; i < out.length; i++) {
+            int kind = i % 2 == 1 ? 1 : 2;
+            double omega = Math.PI * i;
+            double s = 0;
+            for (int k = 1; k <= steps; k++) {
+                double x = k * 0.01;
+                switch (kind) {
+                    case 1:
+                        s += (Math.cos(omega * x) + 2) * x * Math.sqrt(omega + 1);
+                        break;
+                    default:
+                        s += (Math.sin(omega * x) + 2) * x + Math.exp(-omega);
+                }
+            }
+            out[i] = s;
+        }
+    }
+
+    /** An int sum reduction over an inner loop with invariants (wrapping: exact in any order). */
+    public static void reduceSum(int[] a, @Reduce int[] sum, int m, int n, int p) {
+        for (@Parallel int i = 0; i < m; i++) {
+            int t = 0;
+            for (int k = 0; k < n; k++) {
+                t += a[(i + k) & 63] * (p * 7 + 1) + (p >>> 3);
+            }
+            sum[0] += t;
+        }
+    }
+
+    /** A long max reduction over an inner loop with invariants. */
+    public static void reduceMax(int[] a, @Reduce long[] best, int m, int n, long lp) {
+        for (@Parallel int i = 0; i < m; i++) {
+            long t = Long.MIN_VALUE;
+            for (int k = 0; k < n; k++) {
+                t = Math.max(t, a[(i * k) & 63] * lp + (lp >> 7));
+            }
+            best[0] = Math.max(best[0], t);
+        }
+    }
+
+    /** A private array allocated in every iteration of a sequential loop (zeroed each time). */
+    public static void arrayPerRound(int[] out, int rounds, int p) {
+        for (@Parallel int i = 0; i < out.length; i++) {
+            int acc = 0;
+            for (int r = 0; r < rounds; r++) {
+                int[] t = new int[4];
+                for (int k = 0; k < (r & 3); k++) {
+                    t[k] += (p * 3 + r) * k + i;
+                }
+                t[(p + i) & 3] += r;
+                acc = acc * 7 + t[0] + t[1] * 3 + t[2] * 5 + t[3] * 7;
+            }
+            out[i] = acc;
+        }
+    }
+
+    /** A staged-loop shape whose load before the loop may fail its check (deferred in lead mode). */
+    public static void nbodyOffset(float[] x, float[] out, int off, int n) {
+        for (@Parallel int i = 0; i < out.length; i++) {
+            float xi = x[i + off];
+            float s = 0f;
+            for (int k = 0; k < n; k++) {
+                s += (x[k] - xi) * (float) off + xi;
+            }
+            out[i] = s;
+        }
+    }
+
+    /** A do-while outer loop with {@code continue} (to its condition) around a while loop with continue. */
+    public static void doWhileContinue(int[] a, int[] out, int rows, int p) {
+        for (@Parallel int i = 0; i < out.length; i++) {
+            int acc = 0;
+            int r = 0;
+            do {
+                int w = p * r + i;
+                int c = 0;
+                while (c < 5) {
+                    c++;
+                    if ((a[(w + c) & 63] & 3) == 0) {
+                        continue;
+                    }
+                    acc += w * c + (p << 2);
+                }
+                r++;
+                if ((r & 1) == 0) {
+                    continue;
+                }
+                acc ^= w;
+            } while (r < rows);
+            out[i] = acc;
+        }
+    }
+
+    /** Three sequential loops: values of the outer two variables, invariant at different depths. */
+    public static void tripleNest(int[] out, long[] lout, int n1, int n2, int n3, int p) {
+        for (@Parallel int i = 0; i < out.length; i++) {
+            int acc = 0;
+            long lacc = 0;
+            for (int a = 0; a < n1; a++) {
+                for (int b = 0; b < n2; b++) {
+                    for (int c = 0; c < n3; c++) {
+                        acc += (a * p + i) * c + ((a * b) ^ (p * p >> 3));
+                        lacc += (long) (a + b) * p * 1_000_000_007L + c;
+                    }
+                }
+            }
+            out[i] = acc;
+            lout[i] = lacc;
+        }
+    }
+
+    /** An invariant bound of a while loop (stepping by 3) that is also used after it. */
+    public static void headerAfter(int[] a, int[] out, int lim, int p) {
+        for (@Parallel int i = 0; i < out.length; i++) {
+            int k = i & 1;
+            int acc = 0;
+            while (k < lim * 2 - p) {
+                acc += a[k & 63];
+                k += 3;
+            }
+            out[i] = acc + (lim * 2 - p) * 1000 + k;
+        }
+    }
+
+    /** A loop left through an invariant condition. */
+    public static void invariantExit(int[] a, int[] out, int n, int p, int q) {
+        for (@Parallel int i = 0; i < out.length; i++) {
+            int acc = 0;
+            int k = 0;
+            while (k < n) {
+                acc += a[k & 63];
+                if (p > q && k >= (i & 7)) {
+                    break;
+                }
+                if (p == q) {
+                    acc = -acc;
+                }
+                k++;
+            }
+            out[i] = acc * 31 + k;
+        }
+    }
+
+    /** Invariants of a value loaded before the loop. */
+    public static void loadBefore(int[] a, int[] base, int[] out, int n, int p) {
+        for (@Parallel int i = 0; i < out.length; i++) {
+            int b = base[i];
+            int acc = 0;
+            for (int k = 0; k < n; k++) {
+                acc += a[k & 63] * (b * p + 1) + (b >> 2) / 3;
+            }
+            out[i] = acc;
+        }
+    }
+
+    /** Invariants of a division by a variable before the loop (it throws whatever the trip count). */
+    public static void divBefore(int[] a, int[] out, int[] trips, int x, int d) {
+        for (@Parallel int i = 0; i < out.length; i++) {
+            int q = x / (d + i % 2);
+            int acc = 0;
+            for (int k = 0; k < trips[i]; k++) {
+                acc += a[k & 63] * (q * 3 + 1) + q % 5;
+            }
+            out[i] = acc;
+        }
+    }
+
+    /** A load at an invariant index in the loop's body: out of range only where the loop may not run. */
+    public static void invariantLoad(int[] a, int[] b, int[] out, int[] trips, int p) {
+        for (@Parallel int i = 0; i < out.length; i++) {
+            int acc = 0;
+            for (int k = 0; k < trips[i]; k++) {
+                acc += a[k] + b[p + i];
+            }
+            out[i] = acc;
+        }
+    }
+
+    /** A load at an invariant index in the loop's header (read once before the loop when it is entered). */
+    public static void headerLoad(int[] a, int[] lim, int[] out, int p) {
+        for (@Parallel int i = 0; i < out.length; i++) {
+            int k = 0;
+            int acc = 0;
+            while (k < lim[p]) {
+                acc += a[(k + i) & 63];
+                k++;
+            }
+            out[i] = acc;
+        }
+    }
+
+    /** Four consecutive loads at an invariant base (a vector access) in an inner loop. */
+    public static void vectorGroups(float[] a, float[] out, int rows, int reps) {
+        for (@Parallel int i = 0; i < out.length; i++) {
+            float s = 0f;
+            for (int r = 0; r < rows; r++) {
+                int base = (r * out.length + i) * 4;
+                for (int k = 0; k < reps; k++) {
+                    s += (a[base] * 1.5f + a[base + 1] + a[base + 2] * 0.25f + a[base + 3]) * k;
+                }
+            }
+            out[i] = s;
+        }
+    }
+
+    /** A long induction variable with invariant long arithmetic. */
+    public static void longCounter(long[] out, long ln, long lp) {
+        for (@Parallel int i = 0; i < out.length; i++) {
+            long acc = 0;
+            for (long k = 0; k < ln; k++) {
+                acc += k * (lp * lp + i) ^ (lp >>> 5);
+            }
+            out[i] = acc;
+        }
+    }
+
+    /** Exact arithmetic (overflow guards) and floorDiv/floorMod of invariants, in a loop that may not run. */
+    public static void exactOps(int[] out, long[] lout, int[] trips, int p, int q, long lp) {
+        for (@Parallel int i = 0; i < out.length; i++) {
+            int acc = 0;
+            long lacc = 0;
+            for (int k = 0; k < trips[i]; k++) {
+                acc += Math.addExact(p, q) + Math.multiplyExact(p, 3) + Math.negateExact(q) + Math.absExact(p) + k;
+                lacc += Math.toIntExact(lp) + Math.multiplyExact(lp, (long) q) + Math.floorDiv(p, q)
+                        + Math.floorMod(lp, (long) q);
+            }
+            out[i] = acc;
+            lout[i] = lacc;
+        }
+    }
+
+    /** Static fields (read by the host per launch) in invariant arithmetic of an inner loop. */
+    public static final class Knob {
+        static int scale = 3;
+        static double weight = 0.5;
+
+        private Knob() {
+        }
+    }
+
+    /** Static fields in invariant arithmetic of an inner loop. */
+    public static void staticKnobs(int[] a, double[] out, int n) {
+        for (@Parallel int i = 0; i < out.length; i++) {
+            double s = 0;
+            for (int k = 0; k < n; k++) {
+                s += a[k & 63] * (Knob.scale * 2 + 1) + Knob.weight * Knob.scale + i;
+            }
+            out[i] = s;
+        }
+    }
+
+    /** A while (true) loop left once (its exit written after it), then a loop using an invariant of its load. */
+    public static void afterSearch(int[] a, int[] out, int t, int n) {
+        for (@Parallel int i = 0; i < out.length; i++) {
+            int k = i & 15;
+            int v;
+            while (true) {
+                v = a[k & 63];
+                if (v > t) {
+                    break;
+                }
+                k += 5;
+            }
+            int acc = 0;
+            for (int j = 0; j < n; j++) {
+                acc += (v * t + k) ^ j;
+            }
+            out[i] = acc;
+        }
+    }
+
+    /** Row-strided loads (coalesced through local memory) at a hoisted row offset, with an invariant sqrt. */
+    public static void rowStrided(double[] m, double[] out, int cols, int skip, double x) {
+        for (@Parallel int i = 0; i < out.length; i++) {
+            double s = 0;
+            int row = i * cols + skip;
+            for (int j = 0; j < cols - skip; j++) {
+                s = s * 0.5 + m[row + j] * Math.sqrt(x) - (j ^ skip);
+            }
+            out[i] = s;
+        }
+    }
+
+    /** N-body's shape with an offset into the shared array (may pass its end) and an invariant of eps. */
+    public static void bodiesOff(float[] x, float[] m, float[] out, int off, float eps) {
+        for (@Parallel int i = 0; i < out.length; i++) {
+            float xi = x[i];
+            float s = 0f;
+            for (int j = 0; j < m.length; j++) {
+                float d = x[j + off] - xi;
+                s += m[j] / (d * d + eps * eps + 1f);
+            }
+            out[i] = s;
+        }
+    }
+
+    /** An imperfect 2-D nest: a value of the outer index computed between the two @Parallel loops. */
+    public static void imperfectNest(double[] m, double[] out, int rows, int cols, int depth) {
+        for (@Parallel int i = 0; i < rows; i++) {
+            double wi = Math.sqrt(i + 0.5);
+            int ri = i * cols;
+            for (@Parallel int j = 0; j < cols; j++) {
+                double w = 0;
+                for (int k = 0; k < depth; k++) {
+                    w += m[k] * wi + (ri ^ k);
+                }
+                out[ri + j] = w;
+            }
+        }
+    }
+
     // ================================================================ the probe harness
 
     private interface Jvm {
@@ -508,7 +879,8 @@ public class HoistProbeTest {
         TaskSchedule add(TaskSchedule s, Object[] a);
     }
 
-    private static final Path DUMP = Paths.get("/tmp/hoistprobe");
+    /** Where kernel sources go for diagnosis ({@code -Dferrocl.hoistprobe.dump=DIR}); none by default. */
+    private static final String DUMP = System.getProperty("ferrocl.hoistprobe.dump");
 
     /** Exact comparison against the JVM. */
     private static final double EXACT = -1;
@@ -516,16 +888,23 @@ public class HoistProbeTest {
     /** Relative tolerance (to max(1, |JVM|)) for kernels with transcendental Math calls (1 ulp per call). */
     private static final double MATH_TOL = 1e-12;
 
+    /** The same for float results of float Math calls (1 float ulp per call, float sums of a few dozen terms). */
+    private static final double FLOAT_MATH_TOL = 1e-5;
+
     private static void dump(String name, boolean hoist, TaskSchedule s, String report) {
+        if (DUMP == null) {
+            return;
+        }
         try {
-            Files.createDirectories(DUMP);
+            Path dir = Paths.get(DUMP);
+            Files.createDirectories(dir);
             String src;
             try {
                 src = s.kernelSource("t");
             } catch (Throwable t) {
                 src = "// no kernel source: " + t;
             }
-            Files.write(DUMP.resolve(name + (hoist ? ".on" : ".off") + ".cl"),
+            Files.write(dir.resolve(name + (hoist ? ".on" : ".off") + ".cl"),
                     (src + "\n/* report:\n" + report + "\n*/\n").getBytes(StandardCharsets.UTF_8));
         } catch (IOException e) {
             // diagnosis only
@@ -751,6 +1130,13 @@ public class HoistProbeTest {
                             (int) x[3], (int) x[4]),
                     a, new int[150], trips(150, 40, 12), p, q));
         }
+        for (long[] v : new long[][] {{0, 5}, {17, 5}, {-5, 3}, {23, 0x100000001L}, {9, Long.MIN_VALUE}}) {
+            String name = "longCounter" + tag(v[0], v[1]);
+            each(problems, name, () -> probe(name, EXACT,
+                    x -> longCounter((long[]) x[0], (long) x[1], (long) x[2]),
+                    (s, x) -> s.task("t", HoistProbeTest::longCounter, (long[]) x[0], (long) x[1], (long) x[2]),
+                    new long[70], v[0], v[1]));
+        }
         done(problems);
     }
 
@@ -765,6 +1151,15 @@ public class HoistProbeTest {
                     (s, x) -> s.task("t", HoistProbeTest::doWhile, (double[]) x[0], (double[]) x[1], (int[]) x[2],
                             (double) x[3]),
                     a, new double[130], trips(130, 60, 22), xv));
+        }
+        int[] ia = anyInts(64, 23);
+        for (int[] v : new int[][] {{0, 3}, {1, 3}, {6, -7}, {9, Integer.MAX_VALUE}}) {
+            String name = "doWhileContinue" + tag(v[0], v[1]);
+            each(problems, name, () -> probe(name, EXACT,
+                    x -> doWhileContinue((int[]) x[0], (int[]) x[1], (int) x[2], (int) x[3]),
+                    (s, x) -> s.task("t", HoistProbeTest::doWhileContinue, (int[]) x[0], (int[]) x[1], (int) x[2],
+                            (int) x[3]),
+                    ia, new int[100], v[0], v[1]));
         }
         done(problems);
     }
@@ -781,6 +1176,44 @@ public class HoistProbeTest {
                     (s, x) -> s.task("t", HoistProbeTest::breakInner, (int[]) x[0], (int[]) x[1], (int) x[2],
                             (int) x[3]),
                     a, new int[120], v[0], v[1]));
+        }
+        int[] b = ints(64, 32, -50, 150);
+        // n = 70 reads past the end where no break came first.
+        for (int[] v : new int[][] {{64, 100}, {64, 140}, {0, 0}, {40, 1000}, {70, 1000}, {70, 0}}) {
+            String name = "breakPathLoop" + tag(v[0], v[1]);
+            each(problems, name, () -> probe(name, EXACT,
+                    x -> breakPathLoop((int[]) x[0], (int[]) x[1], (int) x[2], (int) x[3]),
+                    (s, x) -> s.task("t", HoistProbeTest::breakPathLoop, (int[]) x[0], (int[]) x[1], (int) x[2],
+                            (int) x[3]),
+                    b, new int[60], v[0], v[1]));
+        }
+        int[] c = ints(64, 33, -3, 12);
+        for (int[] v : new int[][] {{20, 2}, {20, 100}, {0, 2}, {64, -1}}) {
+            String name = "continueParallel" + tag(v[0], v[1]);
+            each(problems, name, () -> probe(name, EXACT,
+                    x -> continueParallel((int[]) x[0], (int[]) x[1], (int) x[2], (int) x[3]),
+                    (s, x) -> s.task("t", HoistProbeTest::continueParallel, (int[]) x[0], (int[]) x[1], (int) x[2],
+                            (int) x[3]),
+                    c, new int[77], v[0], v[1]));
+        }
+        int[] e = anyInts(64, 34);
+        for (int[] v : new int[][] {{30, 5, 3}, {30, 3, 5}, {30, 4, 4}, {0, 5, 3}}) {
+            String name = "invariantExit" + tag(v[0], v[1], v[2]);
+            each(problems, name, () -> probe(name, EXACT,
+                    x -> invariantExit((int[]) x[0], (int[]) x[1], (int) x[2], (int) x[3], (int) x[4]),
+                    (s, x) -> s.task("t", HoistProbeTest::invariantExit, (int[]) x[0], (int[]) x[1], (int) x[2],
+                            (int) x[3], (int) x[4]),
+                    e, new int[50], v[0], v[1], v[2]));
+        }
+        int[] f = ints(64, 35, -100, 100);
+        f[63] = 1000;
+        for (int[] v : new int[][] {{50, 0}, {50, 9}, {-101, 9}, {99, 3}}) {
+            String name = "afterSearch" + tag(v[0], v[1]);
+            each(problems, name, () -> probe(name, EXACT,
+                    x -> afterSearch((int[]) x[0], (int[]) x[1], (int) x[2], (int) x[3]),
+                    (s, x) -> s.task("t", HoistProbeTest::afterSearch, (int[]) x[0], (int[]) x[1], (int) x[2],
+                            (int) x[3]),
+                    f, new int[48], v[0], v[1]));
         }
         done(problems);
     }
@@ -878,6 +1311,14 @@ public class HoistProbeTest {
                     (s, x) -> s.task("t", HoistProbeTest::outerDependent, (int[]) x[0], (float[]) x[1],
                             (long[]) x[2], (float[]) x[3], (int) x[4], (int) x[5]),
                     m, fm, new long[77], new float[77], r, cols));
+        }
+        for (int[] v : new int[][] {{4, 5, 6, 7}, {3, 0, 6, 7}, {5, 4, 3, Integer.MIN_VALUE + 1}, {2, 3, 0, 9}}) {
+            String name = "tripleNest" + tag(v[0], v[1], v[2], v[3]);
+            each(problems, name, () -> probe(name, EXACT,
+                    x -> tripleNest((int[]) x[0], (long[]) x[1], (int) x[2], (int) x[3], (int) x[4], (int) x[5]),
+                    (s, x) -> s.task("t", HoistProbeTest::tripleNest, (int[]) x[0], (long[]) x[1], (int) x[2],
+                            (int) x[3], (int) x[4], (int) x[5]),
+                    new int[66], new long[66], v[0], v[1], v[2], v[3]));
         }
         done(problems);
     }
@@ -1004,6 +1445,15 @@ public class HoistProbeTest {
                 (s, x) -> s.task("t", HoistProbeTest::remByLength, (int[]) x[0], (int[]) x[1], (int[]) x[2],
                         (int[]) x[3]),
                 a, new int[13], new int[80], trips(80, 60, 123)));
+        // A division by a variable before the loop: the JVM's exception (d + i % 2 is zero for some item) or result.
+        for (int[] v : new int[][] {{1000, 2}, {Integer.MIN_VALUE, -2}, {1000, 0}, {1000, -1}}) {
+            String name = "divBefore" + tag(v[0], v[1]);
+            each(problems, name, () -> probe(name, EXACT,
+                    x -> divBefore((int[]) x[0], (int[]) x[1], (int[]) x[2], (int) x[3], (int) x[4]),
+                    (s, x) -> s.task("t", HoistProbeTest::divBefore, (int[]) x[0], (int[]) x[1], (int[]) x[2],
+                            (int) x[3], (int) x[4]),
+                    a, new int[80], trips(80, 20, 124), v[0], v[1]));
+        }
         done(problems);
     }
 
@@ -1022,6 +1472,13 @@ public class HoistProbeTest {
                                 (double[]) x[2], (int) x[3], (double) x[4], (double) x[5]),
                         a, new double[75], new double[75], n, c[0], c[1]));
             }
+        }
+        for (int steps : new int[] {0, 1, 40}) {
+            String name = "seriesKinds" + tag(steps);
+            each(problems, name, () -> probe(name, MATH_TOL,
+                    x -> seriesKinds((double[]) x[0], (int) x[1]),
+                    (s, x) -> s.task("t", HoistProbeTest::seriesKinds, (double[]) x[0], (int) x[1]),
+                    new double[301], steps));
         }
         done(problems);
     }
@@ -1115,6 +1572,13 @@ public class HoistProbeTest {
                     (s, x) -> s.task("t", HoistProbeTest::localArrayIndex, (int[]) x[0], (int) x[1], (int) x[2]),
                     new int[90], v[0], v[1]));
         }
+        for (int[] v : new int[][] {{3, 6}, {-7, 0}, {Integer.MAX_VALUE, 9}}) {
+            String name = "arrayPerRound" + tag(v[0], v[1]);
+            each(problems, name, () -> probe(name, EXACT,
+                    x -> arrayPerRound((int[]) x[0], (int) x[1], (int) x[2]),
+                    (s, x) -> s.task("t", HoistProbeTest::arrayPerRound, (int[]) x[0], (int) x[1], (int) x[2]),
+                    new int[70], v[1], v[0]));
+        }
         done(problems);
     }
 
@@ -1146,6 +1610,14 @@ public class HoistProbeTest {
                             (float[]) x[2], (int) x[3], (int) x[4], (int) x[5], (float) x[6]),
                     a, b, new float[n * mm], n, mm, kk, xv));
         }
+        for (int depth : new int[] {0, 40}) {
+            String name = "imperfectNest" + tag(depth);
+            each(problems, name, () -> probe(name, EXACT,
+                    x -> imperfectNest((double[]) x[0], (double[]) x[1], (int) x[2], (int) x[3], (int) x[4]),
+                    (s, x) -> s.task("t", HoistProbeTest::imperfectNest, (double[]) x[0], (double[]) x[1],
+                            (int) x[2], (int) x[3], (int) x[4]),
+                    m, new double[rows * cols], rows, cols, depth));
+        }
         done(problems);
     }
 
@@ -1164,6 +1636,37 @@ public class HoistProbeTest {
                                 (float) x[2], (int) x[3]),
                         xs, new float[items], eps, n));
             }
+        }
+        // The load before the loop passes the end for the last items (off = 5), with and without iterations.
+        for (int[] v : new int[][] {{0, 300}, {5, 300}, {5, 0}, {-1, 10}}) {
+            String name = "nbodyOffset" + tag(v[0], v[1]);
+            each(problems, name, () -> probe(name, EXACT,
+                    x -> nbodyOffset((float[]) x[0], (float[]) x[1], (int) x[2], (int) x[3]),
+                    (s, x) -> s.task("t", HoistProbeTest::nbodyOffset, (float[]) x[0], (float[]) x[1], (int) x[2],
+                            (int) x[3]),
+                    xs, new float[v[0] == 0 ? 300 : 298], v[0], v[1]));
+        }
+        double[] rm = doubles(100 * 40, 183);
+        // 100 rows of 40; skip 3; skip 45 (no iteration); 40 rows of 41 would pass the end: cols 41 for 100 items.
+        for (int[] v : new int[][] {{40, 3}, {40, 45}, {41, 0}, {40, 0}}) {
+            for (double xv : new double[] {2.0, -1.0}) {
+                String name = "rowStrided" + tag(v[0], v[1], xv);
+                each(problems, name, () -> probe(name, EXACT,
+                        x -> rowStrided((double[]) x[0], (double[]) x[1], (int) x[2], (int) x[3], (double) x[4]),
+                        (s, x) -> s.task("t", HoistProbeTest::rowStrided, (double[]) x[0], (double[]) x[1],
+                                (int) x[2], (int) x[3], (double) x[4]),
+                        rm, new double[100], v[0], v[1], xv));
+            }
+        }
+        float[] bx = floats(200, 184);
+        float[] bm = floats(150, 185);
+        for (int off : new int[] {0, 50, 51, -1}) {
+            String name = "bodiesOff" + tag(off);
+            each(problems, name, () -> probe(name, EXACT,
+                    x -> bodiesOff((float[]) x[0], (float[]) x[1], (float[]) x[2], (int) x[3], (float) x[4]),
+                    (s, x) -> s.task("t", HoistProbeTest::bodiesOff, (float[]) x[0], (float[]) x[1], (float[]) x[2],
+                            (int) x[3], (float) x[4]),
+                    bx, bm, new float[200], off, 0.25f));
         }
         done(problems);
     }
@@ -1199,6 +1702,44 @@ public class HoistProbeTest {
                 (s, x) -> s.task("t", HoistProbeTest::oobCast, (int[]) x[0], (int[]) x[1], (int[]) x[2],
                         (double) x[3]),
                 a, new int[40], new int[40], 1e20));
+        // A body load at an invariant index out of range for items 30..39: no iteration there, or one.
+        int[] bb = ints(50, 192, -9, 9);
+        int[] tr = trips(40, 10, 193);
+        int[] trSafe = tr.clone();
+        for (int i = 30; i < 40; i++) {
+            trSafe[i] = 0;
+        }
+        int[] trOne = trSafe.clone();
+        trOne[35] = 1;
+        Object[][] loads = {{tr, 5}, {trSafe, 20}, {trOne, 20}, {trSafe, -1}};
+        for (int c = 0; c < loads.length; c++) {
+            Object[] v = loads[c];
+            String name = "invariantLoad_" + c + tag(v[1]);
+            each(problems, name, () -> probe(name, EXACT,
+                    x -> invariantLoad((int[]) x[0], (int[]) x[1], (int[]) x[2], (int[]) x[3], (int) x[4]),
+                    (s, x) -> s.task("t", HoistProbeTest::invariantLoad, (int[]) x[0], (int[]) x[1], (int[]) x[2],
+                            (int[]) x[3], (int) x[4]),
+                    a, bb, new int[40], v[0], v[1]));
+        }
+        int[] lim = {0, 3, 17, -2};
+        for (int p : new int[] {0, 2, 3, 4, -1}) {
+            String name = "headerLoad" + tag(p);
+            each(problems, name, () -> probe(name, EXACT,
+                    x -> headerLoad((int[]) x[0], (int[]) x[1], (int[]) x[2], (int) x[3]),
+                    (s, x) -> s.task("t", HoistProbeTest::headerLoad, (int[]) x[0], (int[]) x[1], (int[]) x[2],
+                            (int) x[3]),
+                    ints(64, 194, -9, 9), lim, new int[40], p));
+        }
+        // Vector groups at an invariant base: in range (3 rows of 32 items), past the end in the last row.
+        float[] fa = floats(3 * 32 * 4, 195);
+        for (int[] v : new int[][] {{3, 5}, {4, 5}, {4, 0}, {0, 5}}) {
+            String name = "vectorGroups" + tag(v[0], v[1]);
+            each(problems, name, () -> probe(name, EXACT,
+                    x -> vectorGroups((float[]) x[0], (float[]) x[1], (int) x[2], (int) x[3]),
+                    (s, x) -> s.task("t", HoistProbeTest::vectorGroups, (float[]) x[0], (float[]) x[1], (int) x[2],
+                            (int) x[3]),
+                    fa, new float[32], v[0], v[1]));
+        }
         done(problems);
     }
 
@@ -1216,6 +1757,14 @@ public class HoistProbeTest {
                             (int) x[3], (double) x[4]),
                     a, new int[45], c[0], c[1], c[2]));
         }
+        for (int[] v : new int[][] {{20, 3}, {Integer.MAX_VALUE / 2 + 5, 0}, {-4, -100}, {0, 0}}) {
+            String name = "headerAfter" + tag(v[0], v[1]);
+            each(problems, name, () -> probe(name, EXACT,
+                    x -> headerAfter((int[]) x[0], (int[]) x[1], (int) x[2], (int) x[3]),
+                    (s, x) -> s.task("t", HoistProbeTest::headerAfter, (int[]) x[0], (int[]) x[1], (int) x[2],
+                            (int) x[3]),
+                    a, new int[45], v[0], v[1]));
+        }
         done(problems);
     }
 
@@ -1230,6 +1779,100 @@ public class HoistProbeTest {
                     (s, x) -> s.task("t", HoistProbeTest::chain, (int[]) x[0], (int[]) x[1], (int) x[2], (int) x[3]),
                     a, new int[88], v[0], v[1]));
         }
+        int[] base = anyInts(60, 212);
+        for (int[] v : new int[][] {{0, 5}, {13, 5}, {13, Integer.MIN_VALUE}}) {
+            String name = "loadBefore" + tag(v[0], v[1]);
+            each(problems, name, () -> probe(name, EXACT,
+                    x -> loadBefore((int[]) x[0], (int[]) x[1], (int[]) x[2], (int) x[3], (int) x[4]),
+                    (s, x) -> s.task("t", HoistProbeTest::loadBefore, (int[]) x[0], (int[]) x[1], (int[]) x[2],
+                            (int) x[3], (int) x[4]),
+                    a, base, new int[60], v[0], v[1]));
+        }
+        done(problems);
+    }
+
+    @Test
+    public void sinCosPairsFormedByHoisting() {
+        float[] a = floats(50, 221);
+        List<String> problems = new ArrayList<>();
+        for (float w : new float[] {0.37f, -1.1f, 1e5f, 0f, Float.NaN}) {
+            for (int n : new int[] {0, 1, 50}) {
+                String name = "sinCosSplit" + tag(w, n);
+                each(problems, name, () -> probe(name, FLOAT_MATH_TOL,
+                        x -> sinCosSplit((float[]) x[0], (float[]) x[1], (int) x[2], (float) x[3]),
+                        (s, x) -> s.task("t", HoistProbeTest::sinCosSplit, (float[]) x[0], (float[]) x[1],
+                                (int) x[2], (float) x[3]),
+                        a, new float[90], n, w));
+            }
+        }
+        done(problems);
+    }
+
+    @Test
+    public void reductionsOverInnerLoops() {
+        int[] a = anyInts(64, 231);
+        List<String> problems = new ArrayList<>();
+        for (int[] v : new int[][] {{1000, 13, 5}, {777, 0, 5}, {4096, 7, Integer.MIN_VALUE}}) {
+            String name = "reduceSum" + tag(v[0], v[1], v[2]);
+            each(problems, name, () -> probe(name, EXACT,
+                    x -> reduceSum((int[]) x[0], (int[]) x[1], (int) x[2], (int) x[3], (int) x[4]),
+                    (s, x) -> s.task("t", HoistProbeTest::reduceSum, (int[]) x[0], (int[]) x[1], (int) x[2],
+                            (int) x[3], (int) x[4]),
+                    a, new int[] {17}, v[0], v[1], v[2]));
+        }
+        for (long[] v : new long[][] {{1000, 9, 3}, {500, 0, 3}, {2048, 5, Long.MIN_VALUE}, {999, 4, -77}}) {
+            String name = "reduceMax" + tag(v[0], v[1], v[2]);
+            each(problems, name, () -> probe(name, EXACT,
+                    x -> reduceMax((int[]) x[0], (long[]) x[1], (int) x[2], (int) x[3], (long) x[4]),
+                    (s, x) -> s.task("t", HoistProbeTest::reduceMax, (int[]) x[0], (long[]) x[1], (int) x[2],
+                            (int) x[3], (long) x[4]),
+                    a, new long[] {Long.MIN_VALUE + 1}, (int) v[0], (int) v[1], v[2]));
+        }
+        done(problems);
+    }
+
+    @Test
+    public void exactArithmeticAndStaticFields() {
+        List<String> problems = new ArrayList<>();
+        int[] one = new int[60];
+        one[41] = 1;
+        Object[][] cases = {
+            {trips(60, 6, 241), 1000, 7, 123L}, // fits
+            {trips(60, 6, 241), -1000, -7, -5000000000L / 2}, // fits
+            {new int[60], Integer.MAX_VALUE, 1, 1L << 40}, // every exact op would overflow: no iteration
+            {new int[60], 5, 0, 9L}, // floorDiv by zero: no iteration
+            {one, Integer.MAX_VALUE, 1, 1L}, // addExact overflows in one item
+            {one, 5, 0, 9L}, // floorDiv by zero in one item
+            {one, 5, 2, 1L << 40}, // toIntExact overflows in one item
+            {one, Integer.MIN_VALUE, -1, 0L}, // negate/abs/multiply of MIN_VALUE
+        };
+        for (int c = 0; c < cases.length; c++) {
+            Object[] v = cases[c];
+            String name = "exactOps_" + c + tag(v[1], v[2], v[3]);
+            each(problems, name, () -> probe(name, EXACT,
+                    x -> exactOps((int[]) x[0], (long[]) x[1], (int[]) x[2], (int) x[3], (int) x[4], (long) x[5]),
+                    (s, x) -> s.task("t", HoistProbeTest::exactOps, (int[]) x[0], (long[]) x[1], (int[]) x[2],
+                            (int) x[3], (int) x[4], (long) x[5]),
+                    new int[60], new long[60], v[0], v[1], v[2], v[3]));
+        }
+        int[] a = anyInts(64, 242);
+        int[] scales = {3, -7, Integer.MAX_VALUE};
+        double[] weights = {0.5, Double.NaN, -0.0};
+        for (int c = 0; c < scales.length; c++) {
+            int sc = scales[c];
+            double wt = weights[c];
+            String name = "staticKnobs" + tag(sc, wt);
+            each(problems, name, () -> {
+                Knob.scale = sc;
+                Knob.weight = wt;
+                probe(name, EXACT,
+                        x -> staticKnobs((int[]) x[0], (double[]) x[1], (int) x[2]),
+                        (s, x) -> s.task("t", HoistProbeTest::staticKnobs, (int[]) x[0], (double[]) x[1], (int) x[2]),
+                        a, new double[50], 17);
+            });
+        }
+        Knob.scale = 3;
+        Knob.weight = 0.5;
         done(problems);
     }
 }
