@@ -77,7 +77,8 @@ pub fn probe_points() -> Vec<f64> {
         0.0, 1.0, 700.0, 712.0, 745.133, 745.14, 800.0, 1419.565, 1419.57,
     ]);
     points.extend((10..=1023).map(|k| 2f64.powi(k)));
-    points.extend((3..=308).map(|k| 10f64.powi(k)));
+    // The decades as written (`powi` rounds differently from the literals).
+    points.extend((3..=308).filter_map(|k| format!("1e{k}").parse::<f64>().ok()));
     points.extend([f64::MAX, f64::INFINITY, f64::NAN]);
     let negated: Vec<f64> = points.iter().map(|&x| -x).collect();
     points.extend(negated);
