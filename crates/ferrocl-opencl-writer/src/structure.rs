@@ -430,8 +430,9 @@ pub(crate) fn hoist_invariants(
 }
 
 /// The block where value `n` is available: a fixed node's own, a scheduled value's place, a phi's
-/// merge; the entry for parameters, constants and the parallel index; an array length where its
-/// array is. `None` when unknown (a value the writer binds itself, outside the schedule).
+/// merge; the entry for parameters, static fields, constants and the parallel index; an array
+/// length where its array is. `None` when unknown (a value the writer binds itself, outside the
+/// schedule).
 fn available(
     w: &Writer<'_>,
     cfg: &Cfg,
@@ -441,7 +442,8 @@ fn available(
 ) -> Option<usize> {
     let g = &w.mg.graph;
     match g.op(n) {
-        Op::Parameter(_) | Op::Constant(_) => Some(entry),
+        // A static field is a kernel argument the host reads at `execute()`.
+        Op::Parameter(_) | Op::Constant(_) | Op::StaticField(_) => Some(entry),
         Op::ArrayLength => available(w, cfg, place, *g.inputs(n).first()?, entry),
         Op::Phi => match cfg.block_of.get(g.inputs(n).first()?) {
             Some(&b) => Some(b),

@@ -879,6 +879,29 @@ public class HoistProbeTest {
         TaskSchedule add(TaskSchedule s, Object[] a);
     }
 
+    /**
+     * A value found by a search loop whose exit is written after it (the deferred single exit), then an invariant
+     * {@code Math} call of it in a later loop (from a review of the phase).
+     */
+    public static void deferredExit(int[] a, double[] out, int n, int p) {
+        for (@Parallel int i = 0; i < out.length; i++) {
+            int j = i % a.length;
+            int v;
+            for (;;) {
+                v = a[j];
+                if (v > p) {
+                    break;
+                }
+                j = (j + 1) % a.length;
+            }
+            double s = 0;
+            for (int k = 0; k < n; k++) {
+                s += Math.exp(v * 0.01) * k;
+            }
+            out[i] = s;
+        }
+    }
+
     /** Where kernel sources go for diagnosis ({@code -Dferrocl.hoistprobe.dump=DIR}); none by default. */
     private static final String DUMP = System.getProperty("ferrocl.hoistprobe.dump");
 
@@ -1873,6 +1896,22 @@ public class HoistProbeTest {
         }
         Knob.scale = 3;
         Knob.weight = 0.5;
+        done(problems);
+    }
+
+    @Test
+    public void searchThenInvariantCall() {
+        int[] a = ints(97, 31, 0, 100);
+        a[0] = 100;
+        List<String> problems = new ArrayList<>();
+        for (int n : new int[] {0, 1, 7}) {
+            String name = "deferredExit" + tag(n);
+            each(problems, name, () -> probe(name, MATH_TOL,
+                    x -> deferredExit((int[]) x[0], (double[]) x[1], (int) x[2], (int) x[3]),
+                    (s, x) -> s.task("t", HoistProbeTest::deferredExit, (int[]) x[0], (double[]) x[1], (int) x[2],
+                            (int) x[3]),
+                    a, new double[300], n, 90));
+        }
         done(problems);
     }
 }
