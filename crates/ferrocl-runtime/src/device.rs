@@ -129,7 +129,11 @@ impl Device {
     }
 
     fn probe_edges(&self) -> Result<bool, RuntimeError> {
-        let kernel = self.build(crate::edges::PROBE_SOURCE, "", crate::edges::PROBE_KERNEL)?;
+        let kernel = self.build(
+            crate::edges::PROBE_SOURCE,
+            crate::edges::PROBE_OPTIONS,
+            crate::edges::PROBE_KERNEL,
+        )?;
         let points = crate::edges::probe_points();
         let mut x = points.clone();
         let mut out = vec![0.0f64; points.len() * 4];
