@@ -488,10 +488,40 @@ pub fn recognize_parallel_loops(
 
     // The top-level loops must follow one another: Start → loop → loop → … → return, with nothing
     // that has an effect in between (each loop's exit flows straight into the next loop).
+    // Integer divisions before the loops may compute their bounds (`IntStream.range(0, n / m)`,
+    // or a bound held in a local): the host evaluates them with the bounds, failing on a zero
+    // divisor before any iteration as Java's division would, and the kernel never runs them. Any
+    // other use of such a division, or any other node, is an effect the kernel would have to run.
+    let mut bound_nodes = HashSet::new();
+    for &k in &top {
+        let (begin, index) = (analysed[k].dim.begin, analysed[k].dim.index);
+        let entry_value = g.inputs(index)[1];
+        expression_nodes(g, entry_value, &mut bound_nodes);
+        bound_nodes.insert(index);
+        let mut at = g.next(begin);
+        while let Some(n) = at.filter(|&n| *g.op(n) != Op::If) {
+            at = g.next(n);
+        }
+        if let Some(test) = at {
+            let cond = g.inputs(test)[0];
+            bound_nodes.insert(cond);
+            for &x in g.inputs(cond) {
+                if x != index {
+                    expression_nodes(g, x, &mut bound_nodes);
+                }
+            }
+        }
+    }
+    let bound_division = |n: NodeId| {
+        matches!(g.op(n), Op::IntegerDivRem { .. })
+            && g.stamp(n) == Stamp::Int
+            && bound_nodes.contains(&n)
+            && g.usages(n).iter().all(|u| bound_nodes.contains(u))
+    };
     let before = g.fixed_chain(start);
     if let Some(&bad) = before
         .iter()
-        .find(|&&n| !matches!(g.op(n), Op::Start | Op::End | Op::Begin))
+        .find(|&&n| !matches!(g.op(n), Op::Start | Op::End | Op::Begin) && !bound_division(n))
     {
         return Err(mg.bailout_at(
             BailoutKind::Parallelism,
