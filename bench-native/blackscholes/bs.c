@@ -6,6 +6,7 @@
 // two array arguments are the same array.
 // BS_DUMP=1 writes each program's binary (PTX on NVIDIA's driver) to FILE.cl.bin.
 // Build: gcc -O2 bs.c -o bs -lOpenCL -lm ; run: ./bs N ROUNDS FILE.cl[:LOCAL] ...   (LOCAL 0 or absent: driver's)
+// The variants measured on 2026-11-26 are written by variants.py (python3 variants.py).
 #define CL_TARGET_OPENCL_VERSION 120
 #include <CL/cl.h>
 #include <math.h>

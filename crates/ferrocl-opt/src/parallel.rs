@@ -204,6 +204,9 @@ struct Analysed {
     dim: LoopDim,
     stay: NodeId,
     exit: NodeId,
+    /// The nodes that compute the loop's start and bound (the host evaluates them), its test's
+    /// comparison and its index phi: what a division computing a bound may be used by.
+    bound_nodes: HashSet<NodeId>,
 }
 
 fn analyse(mg: &MethodGraph, begin: NodeId, index: NodeId) -> Result<Analysed, Bailout> {
@@ -356,6 +359,9 @@ fn analyse(mg: &MethodGraph, begin: NodeId, index: NodeId) -> Result<Analysed, B
             ));
         }
     }
+    // A division before the loop may also compute the start (the index phi's entry value).
+    expression_nodes(g, entry_value, &mut in_bound);
+    in_bound.insert(index);
     Ok(Analysed {
         dim: LoopDim {
             begin,
@@ -369,6 +375,7 @@ fn analyse(mg: &MethodGraph, begin: NodeId, index: NodeId) -> Result<Analysed, B
         },
         stay,
         exit,
+        bound_nodes: in_bound,
     })
 }
 
@@ -492,26 +499,10 @@ pub fn recognize_parallel_loops(
     // or a bound held in a local): the host evaluates them with the bounds, failing on a zero
     // divisor before any iteration as Java's division would, and the kernel never runs them. Any
     // other use of such a division, or any other node, is an effect the kernel would have to run.
-    let mut bound_nodes = HashSet::new();
-    for &k in &top {
-        let (begin, index) = (analysed[k].dim.begin, analysed[k].dim.index);
-        let entry_value = g.inputs(index)[1];
-        expression_nodes(g, entry_value, &mut bound_nodes);
-        bound_nodes.insert(index);
-        let mut at = g.next(begin);
-        while let Some(n) = at.filter(|&n| *g.op(n) != Op::If) {
-            at = g.next(n);
-        }
-        if let Some(test) = at {
-            let cond = g.inputs(test)[0];
-            bound_nodes.insert(cond);
-            for &x in g.inputs(cond) {
-                if x != index {
-                    expression_nodes(g, x, &mut bound_nodes);
-                }
-            }
-        }
-    }
+    let bound_nodes: HashSet<NodeId> = top
+        .iter()
+        .flat_map(|&k| analysed[k].bound_nodes.iter().copied())
+        .collect();
     let bound_division = |n: NodeId| {
         matches!(g.op(n), Op::IntegerDivRem { .. })
             && g.stamp(n) == Stamp::Int
