@@ -378,6 +378,11 @@ pub enum Op {
     ArrayLength,
     /// A value at a merge; inputs `[merge, v0, v1, …]`, one value per merge input.
     Phi,
+    /// `condition ? a : b`; inputs `[condition, a, b]`, the condition a `Bool`, `a` and `b` of the
+    /// node's stamp. Both operands are values (floating, without effects), so computing the one
+    /// not taken changes nothing; the if-conversion phase makes these from branches that only
+    /// choose values.
+    Select,
     /// A pure library method with a known meaning (`Math.sqrt`, `Integer.bitCount`, …); inputs: its
     /// arguments in order; the stamp is the method's return type. The writer gives it Java's semantics.
     Intrinsic(Intrinsic),

@@ -118,6 +118,19 @@ pub fn verify(graph: &Graph) -> Result<(), VerifyError> {
                     format!("{} has {} inputs", node.op.name(), node.inputs.len()),
                 );
             }
+            Op::Select => {
+                let ok = node.inputs.len() == 3
+                    && graph.stamp(node.inputs[0]) == Stamp::Bool
+                    && node.inputs[1..]
+                        .iter()
+                        .all(|&v| graph.stamp(v) == node.stamp);
+                if !ok {
+                    return fail(
+                        id,
+                        "Select needs a Bool condition and two values of its stamp",
+                    );
+                }
+            }
             Op::Binary(op) => {
                 if node.inputs.len() != 2 {
                     return fail(id, "binary node needs two inputs");

@@ -121,6 +121,7 @@ fn sibling_loops_are_both_innermost() {
         vec![
             "canonicalize",
             "narrowFloat",
+            "ifConvert",
             "check_private_arrays",
             "recognize_parallel_loops",
             "recognize_reductions",

@@ -507,6 +507,12 @@ impl Writer<'_> {
                 let y = self.value(inputs[1])?;
                 format!("({x} {} {y})", c.c_operator())
             }
+            Op::Select => {
+                let c = self.value(inputs[0])?;
+                let x = self.value(inputs[1])?;
+                let y = self.value(inputs[2])?;
+                format!("({c} ? {x} : {y})")
+            }
             Op::Intrinsic(intrinsic) => {
                 let mut args = Vec::with_capacity(inputs.len());
                 for &input in &inputs {

@@ -2152,6 +2152,18 @@ fn describe(mg: &MethodGraph, e: &HostExpr) -> String {
         HostExpr::ArrayLength(p) => format!("{}.length", pname(*p)),
         HostExpr::Static(f) => format!("{}.{}", f.class.replace('/', "."), f.name),
         HostExpr::Negate(a) => format!("-{}", describe(mg, a)),
+        HostExpr::Compare(c, a, b) => format!(
+            "({} {} {})",
+            describe(mg, a),
+            c.c_operator(),
+            describe(mg, b)
+        ),
+        HostExpr::Select(c, a, b) => format!(
+            "({} ? {} : {})",
+            describe(mg, c),
+            describe(mg, a),
+            describe(mg, b)
+        ),
         HostExpr::Binary(op, a, b) => {
             let sym = match op {
                 ferrocl_graph::BinaryOp::Add => "+",

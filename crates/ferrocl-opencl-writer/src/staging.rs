@@ -127,6 +127,7 @@ pub(crate) fn uniform(
             Op::ArrayLength
             | Op::Binary(_)
             | Op::Negate
+            | Op::Select
             | Op::Compare(_)
             | Op::NormalizeCompare { .. }
             | Op::Convert(_)

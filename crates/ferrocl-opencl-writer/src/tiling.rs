@@ -562,6 +562,7 @@ fn depend(
         }
         Op::Binary(_)
         | Op::Negate
+        | Op::Select
         | Op::Compare(_)
         | Op::NormalizeCompare { .. }
         | Op::Convert(_)

@@ -6,7 +6,7 @@
 //! exactly what Java computes (Rust's `f32`/`f64` `+ - * /` are IEEE round-to-nearest, as Java's).
 
 use ferrocl_graph::MethodGraph;
-use ferrocl_graph::{BinaryOp, Constant, Graph, NodeId, Op, Stamp};
+use ferrocl_graph::{BinaryOp, Condition, Constant, Graph, NodeId, Op, Stamp};
 use std::collections::HashMap;
 
 /// Runs folding, value numbering and dead-code removal to a fixed point.
@@ -21,7 +21,7 @@ pub fn canonicalize_with(mg: &mut MethodGraph, gvn: bool) -> usize {
     let mut merged = 0;
     let mut rounds = 0;
     loop {
-        let folded = fold_constants(&mut mg.graph);
+        let folded = fold_constants(&mut mg.graph) | fold_selects(&mut mg.graph);
         let (numbered, computations) = if gvn {
             value_number(&mut mg.graph)
         } else {
@@ -172,6 +172,15 @@ fn fold_constants(g: &mut Graph) -> bool {
                 Some(Constant::Double(a)) => Some(Err(Constant::Double(-a))),
                 _ => None,
             },
+            // A known condition picks its operand; equal operands need no condition.
+            Op::Select => {
+                let (c, x, y) = (g.inputs(id)[0], g.inputs(id)[1], g.inputs(id)[2]);
+                match constant_of(g, c) {
+                    Some(Constant::Int(v)) => Some(Ok(if v != 0 { x } else { y })),
+                    _ if x == y => Some(Ok(x)),
+                    _ => None,
+                }
+            }
             _ => None,
         };
         let new = match replacement {
@@ -183,6 +192,106 @@ fn fold_constants(g: &mut Graph) -> bool {
         changed = true;
     }
     changed
+}
+
+/// Simplifies the selects that if-conversion leaves: a negated condition chosen on is the
+/// condition with the operands swapped; a negated integer comparison is the opposite comparison
+/// (not for floating point, where a NaN makes both false); `c ? true : false` is `c`; a
+/// comparison of `c ? k1 : k2` (two different constants) with a constant is `c`, its negation or a
+/// constant. Returns whether anything changed.
+fn fold_selects(g: &mut Graph) -> bool {
+    let mut changed = false;
+    let ids: Vec<NodeId> = g.node_ids().collect();
+    for id in ids {
+        if !g.is_live(id) || g.usages(id).is_empty() {
+            continue;
+        }
+        let inputs = g.inputs(id).to_vec();
+        let replacement = match g.op(id).clone() {
+            Op::Select => {
+                let (c, a, b) = (inputs[0], inputs[1], inputs[2]);
+                if let Some(inner) = negated(g, c) {
+                    Some(g.add(Op::Select, g.stamp(id), vec![inner, b, a]))
+                } else if g.stamp(id) == Stamp::Bool
+                    && bool_constant(g, a) == Some(true)
+                    && bool_constant(g, b) == Some(false)
+                {
+                    Some(c)
+                } else if g.stamp(id) == Stamp::Bool
+                    && bool_constant(g, a) == Some(false)
+                    && bool_constant(g, b) == Some(true)
+                {
+                    match g.op(c).clone() {
+                        Op::Compare(cond)
+                            if matches!(g.stamp(g.inputs(c)[0]), Stamp::Int | Stamp::Long) =>
+                        {
+                            let operands = g.inputs(c).to_vec();
+                            Some(g.add(Op::Compare(cond.negate()), Stamp::Bool, operands))
+                        }
+                        _ => None,
+                    }
+                } else {
+                    None
+                }
+            }
+            Op::Compare(cond @ (Condition::Eq | Condition::Ne)) => {
+                let (x, k) = (inputs[0], inputs[1]);
+                match (g.op(x).clone(), constant_of(g, k)) {
+                    (Op::Select, Some(Constant::Int(k))) if g.stamp(x) == Stamp::Int => {
+                        let s = g.inputs(x).to_vec();
+                        match (constant_of(g, s[1]), constant_of(g, s[2])) {
+                            (Some(Constant::Int(k1)), Some(Constant::Int(k2))) if k1 != k2 => {
+                                // Whether the comparison holds when the condition does / does not.
+                                let eq = cond == Condition::Eq;
+                                let (when, unless) = ((k1 == k) == eq, (k2 == k) == eq);
+                                let constant = |g: &mut Graph, v: bool| {
+                                    g.add(
+                                        Op::Constant(Constant::Int(i32::from(v))),
+                                        Stamp::Bool,
+                                        vec![],
+                                    )
+                                };
+                                Some(match (when, unless) {
+                                    (true, false) => s[0],
+                                    (false, true) => {
+                                        let (f, t) = (constant(g, false), constant(g, true));
+                                        g.add(Op::Select, Stamp::Bool, vec![s[0], f, t])
+                                    }
+                                    (v, _) => constant(g, v),
+                                })
+                            }
+                            _ => None,
+                        }
+                    }
+                    _ => None,
+                }
+            }
+            _ => None,
+        };
+        if let Some(new) = replacement {
+            if new != id {
+                g.replace_at_usages(id, new);
+                changed = true;
+            }
+        }
+    }
+    changed
+}
+
+/// `c` when `n` is `c ? false : true`.
+fn negated(g: &Graph, n: NodeId) -> Option<NodeId> {
+    if *g.op(n) != Op::Select {
+        return None;
+    }
+    let s = g.inputs(n);
+    (bool_constant(g, s[1]) == Some(false) && bool_constant(g, s[2]) == Some(true)).then(|| s[0])
+}
+
+fn bool_constant(g: &Graph, n: NodeId) -> Option<bool> {
+    match (g.op(n), g.stamp(n)) {
+        (Op::Constant(Constant::Int(v)), Stamp::Bool) => Some(*v != 0),
+        _ => None,
+    }
 }
 
 /// Key for value numbering: operation, stamp and inputs. Constants compare by bits.

@@ -16,6 +16,7 @@ mod bounds_proof;
 mod canonicalize;
 mod guards;
 mod host_versioning;
+mod if_convert;
 mod induction;
 mod manager;
 mod narrow;
@@ -28,6 +29,7 @@ pub use bounds_proof::{BoundsProof, HostLinear, InnerLoop, ProvedAccess};
 pub use canonicalize::{canonicalize, canonicalize_with, fold_binary};
 pub use guards::{eliminate_guards, lower_checks, range, Eliminated};
 pub use host_versioning::{plan_host_versioning, HostVersioning};
+pub use if_convert::if_convert;
 pub use induction::{
     induction, loop_affine, loop_invariant, step_of, Induction, Linear, LoopAffine,
 };

@@ -11,8 +11,8 @@
 
 use crate::parallel::walk_body;
 use crate::{
-    canonicalize_with, check_private_arrays, eliminate_guards, lower_checks, narrow_float,
-    recognize_parallel_loops, recognize_reductions, OptError, ParallelNest,
+    canonicalize_with, check_private_arrays, eliminate_guards, if_convert, lower_checks,
+    narrow_float, recognize_parallel_loops, recognize_reductions, OptError, ParallelNest,
 };
 use ferrocl_graph::{count, verify, Applied, Dominators, Graph, MethodGraph, NodeId, Op};
 use std::collections::{BTreeSet, HashSet};
@@ -63,6 +63,13 @@ pub const OPTIONAL_PHASES: &[PhaseInfo] = &[
         stage: Stage::Graph,
         what: "a double + - * / % or sqrt of float values rounded back to float computed in float \
                (exact: double rounding is innocuous at 53 >= 2*24+2 bits)",
+    },
+    PhaseInfo {
+        name: "ifConvert",
+        stage: Stage::Graph,
+        what: "branches outside loops that only choose values (`boolean pos = k > 0;`, \
+               `n > cap ? cap : n`, `a && b`) made selects, so that code before a @Parallel loop \
+               is straight (off: such code bails out)",
     },
     PhaseInfo {
         name: "guardElimination",
@@ -445,7 +452,7 @@ pub struct Suite {
 
 impl Suite {
     /// The standard pipeline: canonicalisation (with value numbering, `gvn`), float narrowing
-    /// (`narrowFloat`), the check of arrays allocated in the kernel, parallel-loop recognition,
+    /// (`narrowFloat`), branches that only choose values as selects (`ifConvert`), the check of arrays allocated in the kernel, parallel-loop recognition,
     /// reduction recognition, Java's checks as guard nodes, the removal of guards that cannot
     /// fail (`guardElimination`), the lowering of `@Reduce` loops (with `unroll`,
     /// `reduceVersioning` and `vectorize`), and the host test of the body's affine index checks
@@ -455,6 +462,7 @@ impl Suite {
             phases: vec![
                 Box::new(Canonicalize),
                 Box::new(NarrowFloat),
+                Box::new(IfConvert),
                 Box::new(CheckPrivateArrays),
                 Box::new(RecognizeParallelLoops),
                 Box::new(RecognizeReductions),
@@ -549,6 +557,38 @@ impl Phase for NarrowFloat {
         // The double operations left without users go; equal float ones merge.
         canonicalize_with(cx.mg, cx.switches.is_on("gvn"));
         Ok(Changed::Values)
+    }
+}
+
+/// Branches outside loops that only choose values, as selects (`if_convert`).
+struct IfConvert;
+
+impl Phase for IfConvert {
+    fn name(&self) -> &'static str {
+        "ifConvert"
+    }
+
+    fn optional(&self) -> bool {
+        true
+    }
+
+    fn run(&self, cx: &mut Context<'_>) -> Result<Changed, OptError> {
+        let loops = cx.loops().clone();
+        let converted = if_convert(cx.mg, &loops);
+        if converted == 0 {
+            return Ok(Changed::Nothing);
+        }
+        cx.applied(
+            "ifConvert",
+            if converted == 1 {
+                "1 branch".to_string()
+            } else {
+                format!("{converted} branches")
+            },
+        );
+        // Selects on known conditions fold; equal ones merge.
+        canonicalize_with(cx.mg, cx.switches.is_on("gvn"));
+        Ok(Changed::ControlFlow)
     }
 }
 

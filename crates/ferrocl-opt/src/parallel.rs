@@ -34,6 +34,10 @@ pub enum HostExpr {
     Binary(BinaryOp, Box<HostExpr>, Box<HostExpr>),
     /// `-x` (wrapping).
     Negate(Box<HostExpr>),
+    /// `x cond y` on two `int`s: 1 when it holds, 0 otherwise.
+    Compare(Condition, Box<HostExpr>, Box<HostExpr>),
+    /// `c != 0 ? a : b` (a ternary or a branch before the loop that if-conversion made one).
+    Select(Box<HostExpr>, Box<HostExpr>, Box<HostExpr>),
 }
 
 impl HostExpr {
@@ -52,6 +56,26 @@ impl HostExpr {
                 }
             }
             HostExpr::Negate(a) => a.eval(leaf)?.wrapping_neg(),
+            HostExpr::Compare(cond, a, b) => {
+                let (x, y) = (a.eval(leaf)?, b.eval(leaf)?);
+                i32::from(match cond {
+                    Condition::Eq => x == y,
+                    Condition::Ne => x != y,
+                    Condition::Lt => x < y,
+                    Condition::Ge => x >= y,
+                    Condition::Gt => x > y,
+                    Condition::Le => x <= y,
+                })
+            }
+            // Java evaluates only the operand chosen: a division by zero in the other one must
+            // not make the whole value unavailable.
+            HostExpr::Select(c, a, b) => {
+                if c.eval(leaf)? != 0 {
+                    a.eval(leaf)?
+                } else {
+                    b.eval(leaf)?
+                }
+            }
             other => leaf(other)?,
         })
     }
@@ -65,6 +89,17 @@ impl HostExpr {
                 v
             }
             HostExpr::Negate(a) => a.leaves(),
+            HostExpr::Compare(_, a, b) => {
+                let mut v = a.leaves();
+                v.extend(b.leaves());
+                v
+            }
+            HostExpr::Select(c, a, b) => {
+                let mut v = c.leaves();
+                v.extend(a.leaves());
+                v.extend(b.leaves());
+                v
+            }
             HostExpr::Const(_) => vec![],
             leaf => vec![leaf],
         }
@@ -156,11 +191,21 @@ fn host_expr(mg: &MethodGraph, id: NodeId, depth: usize) -> Option<HostExpr> {
 /// evaluation failing on a zero divisor is where the JVM throws (its rerun then does).
 fn host_expr_with(mg: &MethodGraph, id: NodeId, depth: usize, divisions: bool) -> Option<HostExpr> {
     let g = &mg.graph;
-    if depth > 32 || g.stamp(id) != Stamp::Int {
+    if depth > 32 || !matches!(g.stamp(id), Stamp::Int | Stamp::Bool) {
         return None;
     }
     let sub = |k: usize| host_expr_with(mg, g.inputs(id)[k], depth + 1, divisions);
     match g.op(id) {
+        Op::Compare(cond) if g.stamp(g.inputs(id)[0]) == Stamp::Int => Some(HostExpr::Compare(
+            *cond,
+            Box::new(sub(0)?),
+            Box::new(sub(1)?),
+        )),
+        Op::Select => Some(HostExpr::Select(
+            Box::new(sub(0)?),
+            Box::new(sub(1)?),
+            Box::new(sub(2)?),
+        )),
         Op::IntegerDivRem { rem } if divisions => Some(HostExpr::Binary(
             if *rem { BinaryOp::Rem } else { BinaryOp::Div },
             Box::new(sub(0)?),
@@ -187,7 +232,7 @@ fn expression_nodes(g: &ferrocl_graph::Graph, id: NodeId, out: &mut HashSet<Node
     }
     if matches!(
         g.op(id),
-        Op::Binary(_) | Op::Negate | Op::IntegerDivRem { .. }
+        Op::Binary(_) | Op::Negate | Op::IntegerDivRem { .. } | Op::Compare(_) | Op::Select
     ) {
         for &x in g.inputs(id) {
             expression_nodes(g, x, out);
@@ -514,11 +559,13 @@ pub fn recognize_parallel_loops(
         .iter()
         .find(|&&n| !matches!(g.op(n), Op::Start | Op::End | Op::Begin) && !bound_division(n))
     {
-        return Err(mg.bailout_at(
-            BailoutKind::Parallelism,
-            bad,
-            "code with effects before the @Parallel loop is not supported yet",
-        ));
+        let what = if *g.op(bad) == Op::If {
+            "a branch before the @Parallel loop that does more than choose numbers (one that can \
+             throw, stores, returns or chooses an array) is not supported yet"
+        } else {
+            "code with effects before the @Parallel loop is not supported yet"
+        };
+        return Err(mg.bailout_at(BailoutKind::Parallelism, bad, what));
     }
     let mut sequence = Vec::new();
     let mut entry = before.last().copied();
@@ -684,5 +731,41 @@ mod tests {
         assert_eq!(e.eval(&mut |_| Some(1)), Some(i32::MIN));
         assert_eq!(e.eval(&mut |_| None), None);
         assert_eq!(e.leaves(), vec![&HostExpr::Param(0)]);
+    }
+}
+
+#[cfg(test)]
+mod select_tests {
+    use super::*;
+
+    #[test]
+    fn chosen_bounds_evaluate_only_the_operand_taken() {
+        // n > cap ? cap : n / d, with d = 0 in the operand not taken.
+        let e = HostExpr::Select(
+            Box::new(HostExpr::Compare(
+                Condition::Gt,
+                Box::new(HostExpr::Param(0)),
+                Box::new(HostExpr::Param(1)),
+            )),
+            Box::new(HostExpr::Param(1)),
+            Box::new(HostExpr::Binary(
+                BinaryOp::Div,
+                Box::new(HostExpr::Param(0)),
+                Box::new(HostExpr::Param(2)),
+            )),
+        );
+        let run = |n: i32, cap: i32, d: i32| {
+            e.eval(&mut |leaf| match leaf {
+                HostExpr::Param(0) => Some(n),
+                HostExpr::Param(1) => Some(cap),
+                HostExpr::Param(2) => Some(d),
+                _ => None,
+            })
+        };
+        assert_eq!(run(10, 4, 0), Some(4));
+        assert_eq!(run(3, 4, 1), Some(3));
+        assert_eq!(run(i32::MIN, 4, -1), Some(i32::MIN)); // MIN / -1 wraps, as in Java
+        assert_eq!(run(3, 4, 0), None); // the JVM throws
+        assert_eq!(e.leaves().len(), 5);
     }
 }

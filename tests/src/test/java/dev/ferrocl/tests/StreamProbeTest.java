@@ -18,7 +18,6 @@ import dev.ferrocl.api.TaskSchedule;
 import java.util.Arrays;
 import java.util.function.IntConsumer;
 import java.util.stream.IntStream;
-import org.junit.Ignore;
 import org.junit.Test;
 
 /**
@@ -498,9 +497,6 @@ public class StreamProbeTest {
     // ================================================================ probes: captures
 
     /** Effectively final locals of every primitive type, derived from the parameters, captured by the lambda. */
-    @Ignore("a known gap (issue 14): `boolean pos = k > 0;` before the loop compiles to a branch, and code with "
-            + "control flow before the @Parallel loop bails out (cleanly, a CompilationException in strict mode); the "
-            + "same captures with the boolean as a parameter pass (capturedLocalsWithABooleanParameter)")
     @Test
     public void capturedLocalsOfEveryPrimitiveType() {
         int[] ks = {0, 1, -1, 200, -129, 70000, Integer.MAX_VALUE, Integer.MIN_VALUE};

@@ -1,0 +1,68 @@
+package snap;
+
+import dev.ferrocl.api.Parallel;
+
+/** Branches before the @Parallel loop: the ones that only choose values become selects (ifConvert). */
+public class PreLoopShapes {
+    public static void booleanLocal(int[] out, int k) {
+        boolean pos = k > 0;
+        for (@Parallel int i = 0; i < out.length; i++) {
+            out[i] = pos ? i : -i;
+        }
+    }
+
+    public static void shortCircuits(int[] out, int a, int b, float x) {
+        boolean both = a > 0 && b > 0;
+        boolean either = a > 0 || x < 1.5f;
+        for (@Parallel int i = 0; i < out.length; i++) {
+            out[i] = (both ? 1 : 0) + (either ? 2 : 0);
+        }
+    }
+
+    public static void ternaryBound(float[] out, int n, int cap) {
+        int hi = n > cap ? cap : n;
+        for (@Parallel int i = 0; i < hi; i++) {
+            out[i] = i * 0.5f;
+        }
+    }
+
+    public static void nestedChoices(double[] out, double lo, double hi, int mode) {
+        double scale;
+        if (mode == 0) {
+            scale = 1.0;
+        } else if (mode == 1) {
+            scale = hi - lo;
+        } else {
+            scale = lo < hi ? hi : lo;
+        }
+        for (@Parallel int i = 0; i < out.length; i++) {
+            out[i] = i * scale;
+        }
+    }
+
+    /** One work-item: the choice becomes a select, the branch that stores after it stays a branch. */
+    public static void chooseThenStore(int[] out, int k) {
+        int v = k > 0 ? 1 : -1;
+        if (k == 3) {
+            out[0] = v;
+        } else {
+            out[1] = v;
+        }
+    }
+
+    /** A division in one arm can throw: the branch stays, and the method bails out. */
+    public static void divisionInArm(int[] out, int n, int k) {
+        int m = k != 0 ? n / k : 0;
+        for (@Parallel int i = 0; i < out.length; i++) {
+            out[i] = m + i;
+        }
+    }
+
+    /** A choice between two arrays is not a value a kernel can select. */
+    public static void arrayChoice(int[] out, int[] a, int[] b, boolean first) {
+        int[] src = first ? a : b;
+        for (@Parallel int i = 0; i < out.length; i++) {
+            out[i] = src[i];
+        }
+    }
+}

@@ -1,0 +1,30 @@
+// Ferrocl kernel for snap.PreLoopShapes.booleanLocal([II)V
+// @Parallel loop 0 (NDRange dimension 0): i from 0 while i < out.length, step 1
+#pragma OPENCL FP_CONTRACT OFF
+
+// Chosen per launch by the host (build options): `restrict` arrays when no two are the same array;
+// constant memory for read-only tables when they fit. Without them: the kernel below as it stands.
+#ifndef FERROCL_RESTRICT
+#define FERROCL_RESTRICT
+#endif
+
+__kernel void booleanLocal(
+    __global int* FERROCL_RESTRICT out,
+    const int out_length,
+    const int k,
+    const int ferrocl_start0,
+    const uint ferrocl_count0,
+    __global int* ferrocl_status)
+{
+    if (get_global_id(0) >= (size_t)ferrocl_count0) return;
+    const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
+    int p35;
+    const bool v4 = (k <= 0);
+    if (v4) {
+        const int v32 = (int)(0u - (uint)i);
+        p35 = v32;
+    } else {
+        p35 = i;
+    }
+    out[i] = p35;
+}

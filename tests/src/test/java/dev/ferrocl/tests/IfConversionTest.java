@@ -1,0 +1,211 @@
+package dev.ferrocl.tests;
+
+import static dev.ferrocl.tests.JvmOracle.check;
+import static org.junit.Assert.assertArrayEquals;
+import static org.junit.Assert.assertTrue;
+import static org.junit.Assert.fail;
+
+import dev.ferrocl.api.CompilationException;
+import dev.ferrocl.api.ExecutionReport;
+import dev.ferrocl.api.Parallel;
+import dev.ferrocl.api.TaskSchedule;
+import java.util.stream.IntStream;
+import org.junit.Test;
+
+/**
+ * {@code ifConvert}: branches before the {@code @Parallel} loop that only choose values ({@code boolean pos = k > 0;},
+ * {@code n > cap ? cap : n}, {@code a && b}, if/else chains assigning a local) become selects, so the method runs on
+ * the device. Every case runs strict against the JVM over edge values of the conditions (both sides of each
+ * comparison, NaN and signed zeros for floating-point ones, MIN_VALUE), including chosen loop bounds the host
+ * evaluates (an empty range, a bound past the array's end that must throw as the JVM does).
+ */
+public class IfConversionTest {
+
+    static int threshold = 3;
+
+    public static void booleanLocal(int[] out, int k) {
+        boolean pos = k > 0;
+        for (@Parallel int i = 0; i < out.length; i++) {
+            out[i] = pos ? i : -i;
+        }
+    }
+
+    public static void shortCircuits(int[] out, int a, int b, float x) {
+        boolean both = a > 0 && b > 0;
+        boolean either = a > 0 || x < 1.5f;
+        boolean neither = !(x >= 0f) && !(b == Integer.MIN_VALUE);
+        for (@Parallel int i = 0; i < out.length; i++) {
+            out[i] = (both ? 1 : 0) + (either ? 2 : 0) + (neither ? 4 : 0) + i * 8;
+        }
+    }
+
+    public static void ternaryBound(float[] out, int n, int cap) {
+        int hi = n > cap ? cap : n;
+        for (@Parallel int i = 0; i < hi; i++) {
+            out[i] = i * 0.5f;
+        }
+    }
+
+    public static void chosenBounds2d(int[] out, int rows, int cols, boolean transpose, int width) {
+        int r = transpose ? cols : rows;
+        int c = transpose ? rows : cols;
+        for (@Parallel int i = 0; i < r; i++) {
+            for (@Parallel int j = 0; j < c; j++) {
+                out[i * width + j] = i * 1000 + j;
+            }
+        }
+    }
+
+    public static void nestedChoices(double[] out, double lo, double hi, int mode) {
+        double scale;
+        if (mode == 0) {
+            scale = 1.0;
+        } else if (mode == 1) {
+            scale = hi - lo;
+        } else if (mode < 0) {
+            scale = -0.0;
+        } else {
+            scale = lo < hi ? hi : lo;
+        }
+        for (@Parallel int i = 0; i < out.length; i++) {
+            out[i] = i * scale + lo;
+        }
+    }
+
+    public static void longAndStatic(long[] out, long l, int k) {
+        long magnitude = l < 0 ? -l : l;
+        long sign = l > 0 ? 1L : (l == 0 ? 0L : -1L);
+        int t = k >= threshold ? k : threshold;
+        for (@Parallel int i = 0; i < out.length; i++) {
+            out[i] = magnitude * i + sign + t;
+        }
+    }
+
+    public static void streamWithChoice(double[] out, int k, double d) {
+        boolean pos = k > 0;
+        double dd = d != d ? 0 : d;
+        IntStream.range(0, out.length).parallel().forEach(i -> out[i] = pos ? dd + i : dd - i);
+    }
+
+    /** No parallel loop (one work-item): the choice becomes a select before a branch that stores. */
+    public static void chooseThenStore(int[] out, int k, long l) {
+        int v = k > 0 ? 1 : -1;
+        long w = l == k ? l : k + l;
+        if (k == 3) {
+            out[0] = v + (int) w;
+        } else {
+            out[1] = v - (int) (w >>> 7);
+        }
+    }
+
+    private static final int[] INTS = {0, 1, -1, 3, 2, 200, Integer.MAX_VALUE, Integer.MIN_VALUE};
+    private static final float[] FLOATS = {0f, -0f, 1.5f, 1.4999999f, -2f, Float.NaN, Float.POSITIVE_INFINITY,
+        Float.NEGATIVE_INFINITY};
+    private static final double[] DOUBLES = {0.0, -0.0, 1.0 / 3, -7.5, Double.NaN, Double.MAX_VALUE,
+        Double.NEGATIVE_INFINITY};
+
+    @Test
+    public void aBooleanLocalComputedBeforeTheLoop() {
+        for (int k : INTS) {
+            ExecutionReport r = check(IfConversionTest::booleanLocal, new int[1000], k);
+            assertTrue(r.toString(), r.task("t").optimizations().stream().anyMatch(o -> o.startsWith("ifConvert")));
+        }
+    }
+
+    @Test
+    public void shortCircuitsOnIntsAndFloats() {
+        for (int a : INTS) {
+            for (int b : new int[] {0, 1, -1, Integer.MIN_VALUE}) {
+                for (float x : FLOATS) {
+                    check(IfConversionTest::shortCircuits, new int[7], a, b, x);
+                }
+            }
+        }
+    }
+
+    @Test
+    public void aTernaryBoundEvaluatedOnTheHost() {
+        int[][] cases = {{500, 1000}, {1000, 500}, {1000, 1000}, {0, 5}, {-3, 7}, {7, -3}, {Integer.MIN_VALUE, 9}};
+        for (int[] c : cases) {
+            check(IfConversionTest::ternaryBound, new float[1000], c[0], c[1]);
+        }
+    }
+
+    @Test
+    public void aChosenBoundPastTheArrayThrowsAsTheJvmDoes() {
+        float[] out = new float[100];
+        MoreChecks.checkThrows(a -> ternaryBound((float[]) a[0], (Integer) a[1], (Integer) a[2]),
+                s -> s.task("t", IfConversionTest::ternaryBound, out, 150, 120), out, 150, 120);
+    }
+
+    @Test
+    public void chosenBoundsOfA2dNest() {
+        for (boolean transpose : new boolean[] {false, true}) {
+            int[][] dims = {{3, 5}, {5, 3}, {0, 4}, {17, 1}};
+            for (int[] d : dims) {
+                check(IfConversionTest::chosenBounds2d, new int[17 * 17], d[0], d[1], transpose, 17);
+            }
+        }
+    }
+
+    @Test
+    public void ifElseChainsOfDoubles() {
+        for (int mode : new int[] {0, 1, 2, -1, Integer.MIN_VALUE}) {
+            for (double lo : DOUBLES) {
+                for (double hi : new double[] {1.0, -0.0, Double.NaN, Double.POSITIVE_INFINITY}) {
+                    check(IfConversionTest::nestedChoices, new double[7], lo, hi, mode);
+                }
+            }
+        }
+    }
+
+    @Test
+    public void longChoicesAndAStaticField() {
+        long[] ls = {0L, 1L, -1L, Long.MAX_VALUE, Long.MIN_VALUE, 0x1234_5678_9ABCL};
+        int saved = threshold;
+        try {
+            for (int t : new int[] {3, -5}) {
+                threshold = t;
+                for (long l : ls) {
+                    for (int k : INTS) {
+                        check(IfConversionTest::longAndStatic, new long[7], l, k);
+                    }
+                }
+            }
+        } finally {
+            threshold = saved;
+        }
+    }
+
+    @Test
+    public void aStreamCapturingChosenValues() {
+        for (int k : INTS) {
+            for (double d : DOUBLES) {
+                check(IfConversionTest::streamWithChoice, new double[1000], k, d);
+            }
+        }
+    }
+
+    @Test
+    public void oneWorkItemChoosesThenStores() {
+        for (int k : INTS) {
+            for (long l : new long[] {3L, -1L, Long.MIN_VALUE}) {
+                check(IfConversionTest::chooseThenStore, new int[2], k, l);
+            }
+        }
+    }
+
+    @Test
+    public void switchedOffTheBranchBailsOut() {
+        int[] out = new int[10];
+        try (TaskSchedule s = new TaskSchedule("ifConvert-off")) {
+            s.optimization("ifConvert", false);
+            s.task("t", IfConversionTest::booleanLocal, out, 5);
+            s.execute();
+            fail("expected a CompilationException with ifConvert off, report:\n" + s.report());
+        } catch (CompilationException e) {
+            assertTrue(e.getMessage(), e.getMessage().contains("before the @Parallel loop"));
+        }
+        assertArrayEquals("nothing may run in strict mode", new int[10], out);
+    }
+}
