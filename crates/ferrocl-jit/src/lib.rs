@@ -53,6 +53,9 @@ pub struct Target {
     /// Work-groups of 256 work-items with 32 KiB of local memory can run (what staged coalescing
     /// and tiling need; every GPU and PoCL qualify).
     pub local_tiles: bool,
+    /// The device's local memory per work-group in bytes (`CL_DEVICE_LOCAL_MEM_SIZE`): staged and
+    /// tiled kernels keep their tiles within a share of it (`WriterOptions::tile_budget`).
+    pub local_mem_bytes: u64,
     /// The device's `double` built-ins `exp`, `expm1`, `sinh` and `cosh` keep Java's overflow edges
     /// (probed on the device: `ferrocl_runtime::Device::builtin_overflow_edges`), so relaxed math
     /// uses them without the wrappers that restore the edges.
@@ -66,6 +69,7 @@ impl Default for Target {
             fp64: true,
             correctly_rounded_divide_sqrt: true,
             local_tiles: true,
+            local_mem_bytes: 32 << 10,
             builtin_edges: false,
         }
     }
@@ -300,6 +304,7 @@ fn compile_graph(
         soft_fp32_div_sqrt: !target.correctly_rounded_divide_sqrt && target.fp64,
         switches: options.switches.clone(),
         local_tiles: target.local_tiles,
+        local_mem_bytes: target.local_mem_bytes,
         builtin_edges: target.builtin_edges,
     };
     let mut kernels = Vec::with_capacity(parallel.len());

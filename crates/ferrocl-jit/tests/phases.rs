@@ -184,6 +184,7 @@ fn bailouts_have_kinds() {
         fp64: false,
         correctly_rounded_divide_sqrt: true,
         local_tiles: true,
+        local_mem_bytes: 32 << 10,
         builtin_edges: false,
     };
     match run(&bytes, "halve", "([DI)V", no_fp64, "") {

@@ -49,6 +49,7 @@ fn double_needs_fp64() {
             fp64: false,
             correctly_rounded_divide_sqrt: true,
             local_tiles: true,
+            local_mem_bytes: 32 << 10,
             builtin_edges: false,
         },
     );
@@ -102,6 +103,7 @@ fn float_division_without_correct_rounding() {
         fp64: true,
         correctly_rounded_divide_sqrt: false,
         local_tiles: true,
+        local_mem_bytes: 32 << 10,
         builtin_edges: false,
     })
     .expect("compiles through double");
@@ -115,6 +117,7 @@ fn float_division_without_correct_rounding() {
         fp64: false,
         correctly_rounded_divide_sqrt: false,
         local_tiles: true,
+        local_mem_bytes: 32 << 10,
         builtin_edges: false,
     }) {
         Err(JitError::Bailout(b)) => assert!(b.reason.contains("divides floats"), "{b}"),
@@ -247,4 +250,58 @@ fn probed_edges_drop_the_relaxed_wrappers() {
     }
     assert_eq!(compile_for("exact", false), compile_for("exact", true));
     assert!(compile_for("exact", true).contains("ferrocl_math_exp("));
+}
+
+/// Tiles fit the device's local memory (`Target::local_mem_bytes`, three quarters of it at most
+/// 48 KiB): MatMul's 4 × 4-point float tiles (8.5 KiB) and their 8 × 8-point variant (17 KiB) on
+/// a device with 32 KiB, only the 4 × 4 ones on 16 KiB (a 12 KiB budget), no tiling on 8 KiB.
+#[test]
+fn tiles_fit_the_devices_local_memory() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let out = std::env::temp_dir().join(format!("ferrocl-targets-tiles-{}", std::process::id()));
+    let status = Command::new("javac")
+        .args(["-g", "-d"])
+        .arg(&out)
+        .arg(root.join("java-api/src/main/java/dev/ferrocl/api/Parallel.java"))
+        .arg(root.join("tests/snapshots/in/NestShapes.java"))
+        .status()
+        .expect("javac");
+    assert!(status.success());
+    let bytes = std::fs::read(out.join("snap/NestShapes.class")).expect("class");
+    let _ = std::fs::remove_dir_all(&out);
+    let compile_for = |local_mem_bytes: u64| {
+        let mut request = Request {
+            class_bytes: &bytes,
+            class_name: "snap/NestShapes",
+            method: "matmul",
+            descriptor: "([F[F[FIII)V",
+            target: Target {
+                local_mem_bytes,
+                ..Target::default()
+            },
+            resolver: None,
+            classes: None,
+        };
+        compile(&mut request, &Options::default()).expect("compiles")
+    };
+    for (local, micro) in [
+        (32u64 << 10, vec![2, 8]),
+        (48 << 10, vec![2, 8]),
+        (16 << 10, vec![2]),
+    ] {
+        let k = compile_for(local);
+        let src = k.source();
+        assert!(
+            src.contains("reqd_work_group_size(16, 16, 1)") && src.contains("__local"),
+            "{local} bytes: tiled kernel expected\n{src}"
+        );
+        assert_eq!(k.kernels[0].variants.micro, micro, "{local} bytes");
+    }
+    let small = compile_for(8 << 10);
+    assert!(
+        !small.source().contains("reqd_work_group_size(16, 16, 1)"),
+        "{}",
+        small.source()
+    );
+    assert!(small.kernels[0].variants.micro.is_empty());
 }

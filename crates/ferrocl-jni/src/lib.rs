@@ -172,7 +172,8 @@ pub(crate) fn java_string(env: &Env<'_>, s: &JString<'_>) -> Result<String, Nati
     Ok(s.try_to_string(env)?)
 }
 
-/// `static native String devices()`: one device per line, `P:D\t<type>\t<name>\t<platform>\t<version>`.
+/// `static native String devices()`: one device per line, `P:D\t<type>\t<name>\t<platform>\t<version>`
+/// `\t<compute units>\t<local memory bytes>\t<global memory bytes>`.
 #[unsafe(no_mangle)]
 pub extern "system" fn Java_dev_ferrocl_api_Native_devices<'caller>(
     mut unowned: EnvUnowned<'caller>,
@@ -187,12 +188,15 @@ pub extern "system" fn Java_dev_ferrocl_api_Native_devices<'caller>(
                 .iter()
                 .map(|d| {
                     format!(
-                        "{}\t{}\t{}\t{}\t{}",
+                        "{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}",
                         d.id(),
                         d.kind,
                         d.name,
                         d.platform_name,
-                        d.version
+                        d.version,
+                        d.compute_units,
+                        d.local_mem_bytes,
+                        d.global_mem_bytes
                     )
                 })
                 .collect();

@@ -437,6 +437,7 @@ pub(crate) fn compile(args: CompileArgs<'_>) -> Result<u64, NativeError> {
             fp64: info.fp64,
             correctly_rounded_divide_sqrt: info.correctly_rounded_divide_sqrt,
             local_tiles: info.max_work_group_size >= 256 && info.local_mem_bytes >= 32 << 10,
+            local_mem_bytes: info.local_mem_bytes,
             // Probed on the device once, and only for relaxed math (the schedule's setting or the
             // method's annotation), which alone uses the built-ins.
             builtin_edges: (args.switches.relaxed_math()

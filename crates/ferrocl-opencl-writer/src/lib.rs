@@ -163,10 +163,33 @@ pub struct WriterOptions {
     /// The device runs work-groups of 256 with 32 KiB of local memory: staged coalescing and
     /// tiling may apply.
     pub local_tiles: bool,
+    /// The device's local memory per work-group in bytes; 0 when unknown (then the 32 KiB every
+    /// full-profile device has). See [`WriterOptions::tile_budget`].
+    pub local_mem_bytes: u64,
     /// The device's `double` `exp`, `expm1`, `sinh` and `cosh` built-ins keep Java's overflow
     /// edges (probed on it): relaxed math calls them bare instead of through the wrappers that
     /// apply Java's thresholds.
     pub builtin_edges: bool,
+}
+
+/// The most local memory tiles take on any device: what NVIDIA's OpenCL allows one work-group
+/// (48 KiB); more would also cost occupancy on every GPU measured.
+const MAX_TILE_BUDGET: u64 = 48 << 10;
+
+impl WriterOptions {
+    /// The bytes of local memory a staged or tiled kernel's tiles may take: three quarters of the
+    /// device's local memory (the rest for the driver's and the compiler's own use, and so that
+    /// more than one work-group fits where the device has little), at most 48 KiB. 24 KiB on a
+    /// device with the full profile's minimum of 32 KiB, 36 KiB on NVIDIA's 48 KiB, 12 KiB on a
+    /// 16 KiB device (which takes 4 × 4-point float tiles, not 8 × 8 ones).
+    pub fn tile_budget(&self) -> usize {
+        let local = if self.local_mem_bytes == 0 {
+            32 << 10
+        } else {
+            self.local_mem_bytes
+        };
+        usize::try_from((local / 4 * 3).min(MAX_TILE_BUDGET)).unwrap_or(24 << 10)
+    }
 }
 
 /// What the device must support for this kernel.
@@ -922,10 +945,10 @@ pub fn write_kernel(
         let tile_plan = options
             .switches
             .is_on("tile")
-            .then(|| tiling::plan(mg, nest))
+            .then(|| tiling::plan(mg, nest, options.tile_budget()))
             .flatten();
         let staged_plan = if tile_plan.is_none() && options.switches.is_on("coalesce") {
-            staging2d::plan(mg, nest)
+            staging2d::plan(mg, nest, options.tile_budget())
         } else {
             None
         };

@@ -52,9 +52,6 @@ pub(crate) const STAGE: usize = 32;
 /// 32, 128 and 256 ran at 0.94, 1.00 and 0.95 of the hand-written local-memory kernel.
 pub(crate) const SHARED_STAGE: usize = 128;
 
-/// The most local memory a kernel's tiles take (of the 32 KiB every full-profile device has).
-const MAX_TILE_BYTES: usize = 24 << 10;
-
 /// The writer's state for staged coalescing.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct StageState {
@@ -221,8 +218,9 @@ impl Writer<'_> {
                 plans.push((*load, rest.clone(), stride));
             }
         }
-        // Within a local-memory budget every OpenCL device has (32 KiB is the minimum a full
-        // profile device offers): tiles past it are left out, and those loads read global memory.
+        // Within the device's local-memory budget (`WriterOptions::tile_budget`): tiles past it
+        // are left out, and those loads read global memory.
+        let budget = self.options.tile_budget();
         let mut bytes = 0;
         plans.retain(|(load, _, stride)| {
             let elem = match g.op(*load) {
@@ -235,7 +233,7 @@ impl Writer<'_> {
                 STAGE * (STAGE + 1) * elem
             };
             bytes += tile;
-            bytes <= MAX_TILE_BYTES
+            bytes <= budget
         });
         if plans.is_empty() {
             return Ok(None);

@@ -39,8 +39,6 @@ pub(crate) const WIDTH: usize = 32;
 pub(crate) const HEIGHT: usize = 8;
 /// Points per work-item along `i`.
 pub(crate) const ROWS: usize = WIDTH / HEIGHT;
-/// The most local memory the tiles take (of the 32 KiB every full-profile device has).
-const MAX_TILE_BYTES: usize = 24 << 10;
 
 /// A recognised nest.
 pub(crate) struct Plan {
@@ -80,7 +78,7 @@ fn strided_along_j(form: &Affine3) -> bool {
 }
 
 /// Recognises a 2-D nest with accesses to stage (see the module docs).
-pub(crate) fn plan(mg: &MethodGraph, nest: &ParallelNest) -> Option<Plan> {
+pub(crate) fn plan(mg: &MethodGraph, nest: &ParallelNest, budget: usize) -> Option<Plan> {
     let g = &mg.graph;
     if nest.dims.len() != 2 || !nest.reductions.is_empty() {
         return None;
@@ -129,7 +127,7 @@ pub(crate) fn plan(mg: &MethodGraph, nest: &ParallelNest) -> Option<Plan> {
             _ => 8,
         };
         bytes += WIDTH * (WIDTH + 1) * size;
-        bytes <= MAX_TILE_BYTES
+        bytes <= budget
     };
     let stage_stores = stores.iter().all(|s| forms[s]) && stores.iter().all(|&s| tile(s));
     let loads: Vec<(NodeId, bool)> = loads.iter().map(|&l| (l, forms[&l] && tile(l))).collect();

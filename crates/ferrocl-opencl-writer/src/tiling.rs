@@ -74,8 +74,6 @@ const NARROW_MICRO: u32 = 2;
 const WIDE_MICRO: u32 = 8;
 /// Values of `k` staged at a time.
 pub(crate) const DEPTH: usize = 16;
-/// The most local memory the tiles take (of the 32 KiB every full-profile device has).
-const MAX_TILE_BYTES: usize = 24 << 10;
 /// The largest coefficient magnitude of an index term the test accepts (see the module docs).
 const COEFFICIENT_LIMIT: i64 = 1 << 29;
 /// Limits of the static parts of an index's affine form.
@@ -148,15 +146,17 @@ pub(crate) struct Plan {
     /// Every tile's elements and every carried value are 32-bit, and at most two values are
     /// carried (so 8 × 8 points keep their values in registers).
     narrow: bool,
+    /// The local memory the tiles may take on the device (`WriterOptions::tile_budget`).
+    budget: usize,
 }
 
 impl Plan {
     /// The points per work-item this kernel may be built with besides [`MICRO`]: 2, and 8 when the
-    /// tiles (twice as large) still fit [`MAX_TILE_BYTES`] and the values are 32-bit.
+    /// tiles (twice as large) still fit the device's budget and the values are 32-bit.
     pub(crate) fn micro_choices(&self) -> Vec<u32> {
         let wide = WIDE_MICRO as usize;
         let mut out = vec![NARROW_MICRO];
-        if self.narrow && self.tile_bytes * wide / MICRO <= MAX_TILE_BYTES {
+        if self.narrow && self.tile_bytes * wide / MICRO <= self.budget {
             out.push(WIDE_MICRO);
         }
         out
@@ -326,9 +326,10 @@ impl Plan {
     }
 }
 
-/// Recognises a matmul-like nest (see the module docs); `None` when the kernel does not have that
-/// shape.
-pub(crate) fn plan(mg: &MethodGraph, nest: &ParallelNest) -> Option<Plan> {
+/// Recognises a matmul-like nest (see the module docs) whose tiles fit `budget` bytes of local
+/// memory (at [`MICRO`] points per work-item; operands past it read global memory); `None` when
+/// the kernel does not have that shape.
+pub(crate) fn plan(mg: &MethodGraph, nest: &ParallelNest, budget: usize) -> Option<Plan> {
     let g = &mg.graph;
     if nest.dims.len() != 2 || !nest.reductions.is_empty() {
         return None;
@@ -477,7 +478,7 @@ pub(crate) fn plan(mg: &MethodGraph, nest: &ParallelNest) -> Option<Plan> {
         let row = d == ROW | K;
         let col = d == COL | K;
         let bytes = BLOCK * (DEPTH + 1) * elem.size_bytes();
-        let source = if (row || col) && tile_bytes + bytes <= MAX_TILE_BYTES {
+        let source = if (row || col) && tile_bytes + bytes <= budget {
             tile_bytes += bytes;
             let unit = |l: &Linear| l.terms.is_empty() && l.constant.abs() == 1;
             // Walk k fastest when the operand is unit-stride along k, or not along the block.
@@ -531,6 +532,7 @@ pub(crate) fn plan(mg: &MethodGraph, nest: &ParallelNest) -> Option<Plan> {
         deps,
         tile_bytes,
         narrow,
+        budget,
     })
 }
 

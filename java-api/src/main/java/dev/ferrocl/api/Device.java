@@ -9,13 +9,53 @@ public final class Device {
     private final String name;
     private final String type;
     private final String version;
+    private final int computeUnits;
+    private final long localMemoryBytes;
+    private final long globalMemoryBytes;
 
     Device(String id, String type, String name, String platform, String version) {
+        this(id, type, name, platform, version, 0, 0, 0);
+    }
+
+    Device(String id, String type, String name, String platform, String version, int computeUnits,
+            long localMemoryBytes, long globalMemoryBytes) {
         this.id = id;
         this.type = type;
         this.name = name;
         this.platform = platform;
         this.version = version;
+        this.computeUnits = computeUnits;
+        this.localMemoryBytes = localMemoryBytes;
+        this.globalMemoryBytes = globalMemoryBytes;
+    }
+
+    /**
+     * The device's compute units ({@code CL_DEVICE_MAX_COMPUTE_UNITS}): what the work-group and tile policies
+     * fill.
+     *
+     * @return the count, or 0 when the driver did not say
+     */
+    public int computeUnits() {
+        return computeUnits;
+    }
+
+    /**
+     * The device's local memory per work-group in bytes ({@code CL_DEVICE_LOCAL_MEM_SIZE}). Staged and tiled kernels
+     * keep their tiles within three quarters of it, at most 48 KiB.
+     *
+     * @return the bytes, or 0 when the driver did not say
+     */
+    public long localMemoryBytes() {
+        return localMemoryBytes;
+    }
+
+    /**
+     * The device's global memory in bytes ({@code CL_DEVICE_GLOBAL_MEM_SIZE}).
+     *
+     * @return the bytes, or 0 when the driver did not say
+     */
+    public long globalMemoryBytes() {
+        return globalMemoryBytes;
     }
 
     /**

@@ -51,7 +51,10 @@ public final class Devices {
         return devices.get(0);
     }
 
-    /** Parses the native listing: one device a line, {@code "P:D\t<type>\t<name>\t<platform>\t<version>"}. */
+    /**
+     * Parses the native listing: one device a line, {@code "P:D\t<type>\t<name>\t<platform>\t<version>"}, then
+     * optionally {@code "\t<compute units>\t<local memory bytes>\t<global memory bytes>"}.
+     */
     static List<Device> parse(String text) {
         List<Device> devices = new ArrayList<>();
         if (text == null) {
@@ -65,7 +68,16 @@ public final class Devices {
             if (f.length < 5) {
                 throw new FerroclException("malformed device line from the native library: \"" + line + "\"");
             }
-            devices.add(new Device(f[0].trim(), f[1].trim(), f[2].trim(), f[3].trim(), f[4].trim()));
+            if (f.length >= 8) {
+                try {
+                    devices.add(new Device(f[0].trim(), f[1].trim(), f[2].trim(), f[3].trim(), f[4].trim(),
+                            Integer.parseInt(f[5].trim()), Long.parseLong(f[6].trim()), Long.parseLong(f[7].trim())));
+                } catch (NumberFormatException e) {
+                    throw new FerroclException("malformed device line from the native library: \"" + line + "\"");
+                }
+            } else {
+                devices.add(new Device(f[0].trim(), f[1].trim(), f[2].trim(), f[3].trim(), f[4].trim()));
+            }
         }
         return Collections.unmodifiableList(devices);
     }

@@ -258,5 +258,26 @@ public class ApiContractTest {
             assertTrue(expected.getMessage().contains("9:9"));
         }
         assertTrue(Devices.parse("").isEmpty());
+        assertEquals(0, gpu.localMemoryBytes());
+        Device sized = Devices.parse("1:0\tGPU\tNVIDIA H100\tNVIDIA CUDA\tOpenCL 3.0 CUDA\t132\t49152\t84929216512\n")
+                .get(0);
+        assertEquals(132, sized.computeUnits());
+        assertEquals(49152, sized.localMemoryBytes());
+        assertEquals(84929216512L, sized.globalMemoryBytes());
+        try {
+            Devices.parse("1:0\tGPU\tNVIDIA H100\tNVIDIA CUDA\tOpenCL 3.0 CUDA\tmany\t1\t2\n");
+            fail("expected FerroclException for a malformed count");
+        } catch (FerroclException expected) {
+            assertTrue(expected.getMessage().contains("malformed"));
+        }
+    }
+
+    /** The native listing carries the sizes: the default device has compute units and local memory. */
+    @Test
+    public void theDefaultDeviceHasItsSizes() {
+        Device d = Devices.defaultDevice();
+        assertTrue(d + ": " + d.computeUnits(), d.computeUnits() > 0);
+        assertTrue(d + ": " + d.localMemoryBytes(), d.localMemoryBytes() > 0);
+        assertTrue(d + ": " + d.globalMemoryBytes(), d.globalMemoryBytes() >= d.localMemoryBytes());
     }
 }
