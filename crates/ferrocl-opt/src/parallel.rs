@@ -16,7 +16,7 @@
 
 use crate::manager::LoopForest;
 use ferrocl_graph::{Bailout, BailoutKind, MethodGraph};
-use ferrocl_graph::{BinaryOp, Condition, Constant, NodeId, Op, Stamp};
+use ferrocl_graph::{BinaryOp, Condition, Constant, Intrinsic, NodeId, Op, Stamp};
 use std::collections::HashSet;
 
 /// An `int` value the host evaluates before launch, with Java's arithmetic.
@@ -206,6 +206,24 @@ fn host_expr_with(mg: &MethodGraph, id: NodeId, depth: usize, divisions: bool) -
             Box::new(sub(1)?),
             Box::new(sub(2)?),
         )),
+        // `Math.min(a, b)` is `a <= b ? a : b` on ints, `Math.max(a, b)` `a >= b ? a : b`.
+        Op::Intrinsic(which @ (Intrinsic::Min | Intrinsic::Max)) => {
+            let (a, b) = (sub(0)?, sub(1)?);
+            let cond = if *which == Intrinsic::Min {
+                Condition::Le
+            } else {
+                Condition::Ge
+            };
+            Some(HostExpr::Select(
+                Box::new(HostExpr::Compare(
+                    cond,
+                    Box::new(a.clone()),
+                    Box::new(b.clone()),
+                )),
+                Box::new(a),
+                Box::new(b),
+            ))
+        }
         Op::IntegerDivRem { rem } if divisions => Some(HostExpr::Binary(
             if *rem { BinaryOp::Rem } else { BinaryOp::Div },
             Box::new(sub(0)?),
@@ -232,7 +250,12 @@ fn expression_nodes(g: &ferrocl_graph::Graph, id: NodeId, out: &mut HashSet<Node
     }
     if matches!(
         g.op(id),
-        Op::Binary(_) | Op::Negate | Op::IntegerDivRem { .. } | Op::Compare(_) | Op::Select
+        Op::Binary(_)
+            | Op::Negate
+            | Op::IntegerDivRem { .. }
+            | Op::Compare(_)
+            | Op::Select
+            | Op::Intrinsic(Intrinsic::Min | Intrinsic::Max)
     ) {
         for &x in g.inputs(id) {
             expression_nodes(g, x, out);
@@ -554,7 +577,16 @@ pub fn recognize_parallel_loops(
             && bound_nodes.contains(&n)
             && g.usages(n).iter().all(|u| bound_nodes.contains(u))
     };
-    let before = g.fixed_chain(start);
+    let mut before = g.fixed_chain(start);
+    // Early returns before the loops (`if (n <= 0) return;`): the loops run only under the
+    // condition on which control reaches them, which the host evaluates with their bounds.
+    let mut run_when: Option<(HostExpr, NodeId)> = None;
+    if let Some(&branch) = before.last().filter(|&&n| *g.op(n) == Op::If) {
+        run_when = early_exit(mg, branch, &bound_division);
+        if run_when.is_some() {
+            before.pop();
+        }
+    }
     if let Some(&bad) = before
         .iter()
         .find(|&&n| !matches!(g.op(n), Op::Start | Op::End | Op::Begin) && !bound_division(n))
@@ -568,7 +600,10 @@ pub fn recognize_parallel_loops(
         return Err(mg.bailout_at(BailoutKind::Parallelism, bad, what));
     }
     let mut sequence = Vec::new();
-    let mut entry = before.last().copied();
+    let mut entry = match &run_when {
+        Some((_, loop_entry)) => Some(*loop_entry),
+        None => before.last().copied(),
+    };
     loop {
         let Some(k) = top
             .iter()
@@ -627,9 +662,164 @@ pub fn recognize_parallel_loops(
                 ));
             }
         }
-        nests.push(nest_of(mg, &analysed, &members)?);
+        let mut nest = nest_of(mg, &analysed, &members)?;
+        // Where the method returned early no iteration runs: the outermost range is empty
+        // (from 1 to 0, which no `<` or `<=` test enters). The bounds are evaluated only when
+        // the condition holds, as Java evaluates them only when it reaches the loop.
+        if let (Some((cond, _)), Some(outer)) = (&run_when, nest.dims.first_mut()) {
+            let lower = std::mem::replace(&mut outer.lower, HostExpr::Const(0));
+            let upper = std::mem::replace(&mut outer.upper, HostExpr::Const(0));
+            outer.lower = HostExpr::Select(
+                Box::new(cond.clone()),
+                Box::new(lower),
+                Box::new(HostExpr::Const(1)),
+            );
+            outer.upper = HostExpr::Select(
+                Box::new(cond.clone()),
+                Box::new(upper),
+                Box::new(HostExpr::Const(0)),
+            );
+        }
+        nests.push(nest);
     }
     Ok(nests)
+}
+
+/// Branches before the first loop whose every path either returns (`return;`, nothing else on
+/// the way) or enters the loop, with nothing else on any path (but divisions computing the loops'
+/// bounds, `skippable`, which the host evaluates with them) and no value chosen at a merge:
+/// the condition under which control reaches the loop (as the host evaluates it, from `int`
+/// parameters, lengths, static fields and constants) and the `End` entering the loop. `None`
+/// when the branches are not of that shape.
+fn early_exit(
+    mg: &MethodGraph,
+    entry: NodeId,
+    skippable: &dyn Fn(NodeId) -> bool,
+) -> Option<(HostExpr, NodeId)> {
+    let g = &mg.graph;
+    const MAX_NODES: usize = 64;
+    let mut nodes: Vec<NodeId> = Vec::new();
+    let mut seen: HashSet<NodeId> = HashSet::new();
+    let mut stack = vec![entry];
+    let mut loop_entry = None;
+    while let Some(n) = stack.pop() {
+        if !seen.insert(n) {
+            continue;
+        }
+        nodes.push(n);
+        if nodes.len() > MAX_NODES {
+            return None;
+        }
+        match g.op(n) {
+            Op::If => {
+                for &s in g.successors(n) {
+                    if *g.op(s) != Op::Begin {
+                        return None;
+                    }
+                    stack.push(s);
+                }
+            }
+            Op::Begin | Op::Merge => {
+                if *g.op(n) == Op::Merge && g.usages(n).iter().any(|&u| *g.op(u) == Op::Phi) {
+                    return None;
+                }
+                let mut next = g.next(n)?;
+                // A skipped division stays in the region, where the conditions pass through it.
+                while skippable(next) {
+                    seen.insert(next);
+                    next = g.next(next)?;
+                }
+                match g.op(next) {
+                    Op::If | Op::End => stack.push(next),
+                    Op::Return if g.inputs(next).is_empty() => stack.push(next),
+                    _ => return None,
+                }
+            }
+            Op::End => {
+                let target = g.usages(n).iter().copied().find(|&u| g.op(u).is_merge())?;
+                match g.op(target) {
+                    Op::Merge => stack.push(target),
+                    _ if loop_entry.is_none() => loop_entry = Some(n),
+                    _ => return None,
+                }
+            }
+            Op::Return => {}
+            _ => return None,
+        }
+    }
+    let loop_entry = loop_entry?;
+    // Entered only through `entry`: every merge's ends are among the nodes.
+    if nodes
+        .iter()
+        .any(|&n| *g.op(n) == Op::Merge && g.inputs(n).iter().any(|e| !seen.contains(e)))
+    {
+        return None;
+    }
+    let mut memo: std::collections::HashMap<NodeId, Option<HostExpr>> =
+        std::collections::HashMap::new();
+    let cond = reach_condition(mg, entry, loop_entry, &seen, &mut memo, 0)?;
+    Some((cond.unwrap_or(HostExpr::Const(1)), loop_entry))
+}
+
+/// The condition under which control goes from `entry` to `n` (`Some(None)`: always), as a host
+/// expression of 0 and 1; `None` when a condition is not one the host can evaluate.
+fn reach_condition(
+    mg: &MethodGraph,
+    entry: NodeId,
+    n: NodeId,
+    region: &HashSet<NodeId>,
+    memo: &mut std::collections::HashMap<NodeId, Option<HostExpr>>,
+    depth: usize,
+) -> Option<Option<HostExpr>> {
+    let g = &mg.graph;
+    if n == entry {
+        return Some(None);
+    }
+    if let Some(c) = memo.get(&n) {
+        return Some(c.clone());
+    }
+    if depth > 64 {
+        return None;
+    }
+    let and = |p: Option<HostExpr>, c: HostExpr| match p {
+        None => c,
+        Some(p) => HostExpr::Select(Box::new(p), Box::new(c), Box::new(HostExpr::Const(0))),
+    };
+    let c = if *g.op(n) == Op::Merge {
+        let mut any: Option<Option<HostExpr>> = None;
+        for &e in g.inputs(n) {
+            let here = reach_condition(mg, entry, e, region, memo, depth + 1)?;
+            any = Some(match (any, here) {
+                (None, h) => h,
+                (Some(None), _) | (_, None) => None,
+                (Some(Some(a)), Some(b)) => Some(HostExpr::Select(
+                    Box::new(a),
+                    Box::new(HostExpr::Const(1)),
+                    Box::new(b),
+                )),
+            });
+        }
+        any?
+    } else {
+        let pred = region
+            .iter()
+            .copied()
+            .find(|&p| g.successors(p).contains(&n))?;
+        let before = reach_condition(mg, entry, pred, region, memo, depth + 1)?;
+        if *g.op(n) == Op::Begin && *g.op(pred) == Op::If {
+            let test = host_expr_of(mg, g.inputs(pred)[0])?;
+            let taken = if g.successors(pred).first() == Some(&n) {
+                test
+            } else {
+                HostExpr::Compare(Condition::Eq, Box::new(test), Box::new(HostExpr::Const(0)))
+            };
+            Some(and(before, taken))
+        } else {
+            before
+        }
+    };
+    memo.insert(n, c.clone());
+    Some(c)
 }
 
 /// Checks that `members` (outermost first) nest perfectly and returns their nest.

@@ -40,6 +40,16 @@ public class PreLoopShapes {
         }
     }
 
+    /** An early return: the loop runs only where the host finds n > 0 (its range is empty otherwise). */
+    public static void earlyReturn(int[] out, int n, int m) {
+        if (n <= 0 || m == 0) {
+            return;
+        }
+        for (@Parallel int i = 0; i < Math.min(n, out.length / m); i++) {
+            out[i] = i;
+        }
+    }
+
     /** One work-item: the choice becomes a select, the branch that stores after it stays a branch. */
     public static void chooseThenStore(int[] out, int k) {
         int v = k > 0 ? 1 : -1;

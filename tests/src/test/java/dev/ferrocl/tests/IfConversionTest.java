@@ -98,6 +98,57 @@ public class IfConversionTest {
         }
     }
 
+    public static void earlyReturn(int[] out, int n) {
+        if (n <= 0) {
+            return;
+        }
+        for (@Parallel int i = 0; i < n; i++) {
+            out[i] = i * 3 + n;
+        }
+    }
+
+    /** Two returns merged, a bound through Math.min and a division the JVM only reaches when m is not 0. */
+    public static void earlyReturnsTwoNests(float[] out, int k, int m) {
+        if (k < 0 || m == 0) {
+            return;
+        }
+        boolean neg = k % 2 == 1;
+        int hi = Math.min(out.length, 1000 / m);
+        for (@Parallel int i = 0; i <= hi - 1; i++) {
+            out[i] = neg ? -i * k : i * k;
+        }
+        for (@Parallel int i = 0; i < hi; i++) {
+            out[i] += 0.5f;
+        }
+    }
+
+    public static void earlyReturnReduce(int[] a, @dev.ferrocl.api.Reduce int[] sum, int limit) {
+        if (limit > a.length) {
+            return;
+        }
+        for (@Parallel int i = 0; i < limit; i++) {
+            sum[0] += a[i];
+        }
+    }
+
+    public static void earlyReturn2d(int[] out, int rows, int cols) {
+        if (rows * cols > out.length) {
+            return;
+        }
+        for (@Parallel int r = 0; r < rows; r++) {
+            for (@Parallel int c = 0; c < cols; c++) {
+                out[r * cols + c] = r - c;
+            }
+        }
+    }
+
+    public static void earlyReturnStream(double[] out, int n) {
+        if (n > out.length) {
+            return;
+        }
+        IntStream.range(0, n).parallel().forEach(i -> out[i] = Math.sqrt(i));
+    }
+
     private static final int[] INTS = {0, 1, -1, 3, 2, 200, Integer.MAX_VALUE, Integer.MIN_VALUE};
     private static final float[] FLOATS = {0f, -0f, 1.5f, 1.4999999f, -2f, Float.NaN, Float.POSITIVE_INFINITY,
         Float.NEGATIVE_INFINITY};
@@ -192,6 +243,47 @@ public class IfConversionTest {
             for (long l : new long[] {3L, -1L, Long.MIN_VALUE}) {
                 check(IfConversionTest::chooseThenStore, new int[2], k, l);
             }
+        }
+    }
+
+    @Test
+    public void anEarlyReturnBeforeTheLoop() {
+        for (int n : new int[] {0, -1, 1, 999, 1000, Integer.MIN_VALUE}) {
+            check(IfConversionTest::earlyReturn, new int[1000], n);
+        }
+        int[] out = new int[10];
+        MoreChecks.checkThrows(a -> earlyReturn((int[]) a[0], (Integer) a[1]),
+                s -> s.task("t", IfConversionTest::earlyReturn, out, 11), out, 11);
+    }
+
+    @Test
+    public void earlyReturnsBeforeTwoNests() {
+        for (int k : new int[] {-1, 0, 1, 2, 7, Integer.MIN_VALUE, Integer.MAX_VALUE}) {
+            for (int m : new int[] {0, 1, 3, -2, 1000, 2000, Integer.MIN_VALUE}) {
+                check(IfConversionTest::earlyReturnsTwoNests, new float[600], k, m);
+            }
+        }
+    }
+
+    @Test
+    public void anEarlyReturnBeforeAReduction() {
+        int[] a = JvmOracle.ints(5, 5000);
+        for (int limit : new int[] {0, 1, 4999, 5000, 5001, -3}) {
+            check(IfConversionTest::earlyReturnReduce, a.clone(), new int[] {7}, limit);
+        }
+    }
+
+    @Test
+    public void anEarlyReturnBeforeA2dNest() {
+        for (int[] d : new int[][] {{3, 4}, {10, 10}, {11, 10}, {0, 5}, {-2, -3}}) {
+            check(IfConversionTest::earlyReturn2d, new int[100], d[0], d[1]);
+        }
+    }
+
+    @Test
+    public void anEarlyReturnBeforeAStream() {
+        for (int n : new int[] {0, 5, 1000, 1001, -1}) {
+            check(IfConversionTest::earlyReturnStream, new double[1000], n);
         }
     }
 
