@@ -2181,6 +2181,9 @@ fn describe(mg: &MethodGraph, e: &HostExpr) -> String {
             c.c_operator(),
             describe(mg, b)
         ),
+        HostExpr::Then(first, value) => {
+            format!("({}, {})", describe(mg, first), describe(mg, value))
+        }
         HostExpr::Select(c, a, b) => format!(
             "({} ? {} : {})",
             describe(mg, c),

@@ -210,9 +210,12 @@ impl Region {
                 for (k, &v) in rest.iter().enumerate().rev() {
                     chosen = match conditions.at(&mut mg.graph, ends[k]) {
                         None => v,
-                        Some(c) => select(&mut mg.graph, stamp, c, v, chosen),
+                        Some(c) => {
+                            let made = select(&mut mg.graph, stamp, c, v, chosen);
+                            mg.inherit_source(phi, made);
+                            made
+                        }
                     };
-                    mg.inherit_source(phi, chosen);
                 }
                 mg.graph.replace_at_usages(phi, chosen);
                 mg.graph.kill(phi);

@@ -38,6 +38,9 @@ pub enum HostExpr {
     Compare(Condition, Box<HostExpr>, Box<HostExpr>),
     /// `c != 0 ? a : b` (a ternary or a branch before the loop that if-conversion made one).
     Select(Box<HostExpr>, Box<HostExpr>, Box<HostExpr>),
+    /// Evaluates the first (a division Java makes before the loops whatever is chosen later, which
+    /// fails the whole value on a zero divisor), then gives the second.
+    Then(Box<HostExpr>, Box<HostExpr>),
 }
 
 impl HostExpr {
@@ -76,6 +79,10 @@ impl HostExpr {
                     b.eval(leaf)?
                 }
             }
+            HostExpr::Then(first, value) => {
+                first.eval(leaf)?;
+                value.eval(leaf)?
+            }
             other => leaf(other)?,
         })
     }
@@ -89,7 +96,7 @@ impl HostExpr {
                 v
             }
             HostExpr::Negate(a) => a.leaves(),
-            HostExpr::Compare(_, a, b) => {
+            HostExpr::Compare(_, a, b) | HostExpr::Then(a, b) => {
                 let mut v = a.leaves();
                 v.extend(b.leaves());
                 v
@@ -599,6 +606,19 @@ pub fn recognize_parallel_loops(
         };
         return Err(mg.bailout_at(BailoutKind::Parallelism, bad, what));
     }
+    // The divisions before any branch run whatever the branches choose, or whether the method
+    // returns early: the host evaluates each with the first bound (lazy selects would skip it).
+    let unconditional: Vec<HostExpr> = before
+        .iter()
+        .filter(|&&n| bound_division(n))
+        .map(|&n| host_expr_with(mg, n, 0, true))
+        .collect::<Option<_>>()
+        .ok_or_else(|| {
+            mg.bailout(
+                BailoutKind::Parallelism,
+                "a division before the @Parallel loop the host cannot evaluate",
+            )
+        })?;
     let mut sequence = Vec::new();
     let mut entry = match &run_when {
         Some((_, loop_entry)) => Some(*loop_entry),
@@ -679,6 +699,12 @@ pub fn recognize_parallel_loops(
                 Box::new(upper),
                 Box::new(HostExpr::Const(0)),
             );
+        }
+        if let Some(outer) = nest.dims.first_mut() {
+            for division in unconditional.iter().rev() {
+                let lower = std::mem::replace(&mut outer.lower, HostExpr::Const(0));
+                outer.lower = HostExpr::Then(Box::new(division.clone()), Box::new(lower));
+            }
         }
         nests.push(nest);
     }
