@@ -195,21 +195,91 @@ final class TaskTarget {
     }
 
     /**
-     * The class whose code a virtual call of {@code name descriptor} on a {@code receiverClass} runs: the nearest
-     * class from the receiver's upwards that declares a concrete method of that name and descriptor, stopping at
-     * {@code declared}; {@code declared} if none does.
+     * The class whose code a virtual call of {@code name descriptor}, resolved in {@code declared}, runs on a
+     * {@code receiverClass} (JVMS §5.4.6): a private method of {@code declared} is its own (private methods are not
+     * overridden: javac emits {@code invokevirtual} for them between nestmates); otherwise the nearest class from the
+     * receiver's upwards, stopping at {@code declared}, that declares a concrete method of that name and descriptor
+     * which overrides the resolved one (§5.4.5: a package-private method only from its own run-time package); failing
+     * that, the receiver's one maximally specific superinterface with such a default method; {@code declared} if none
+     * (or several: the JVM's call then throws).
      */
     static Class<?> overrider(Class<?> receiverClass, Class<?> declared, String name, String descriptor) {
+        Method resolved = declaredMethod(declared, name, descriptor);
+        if (resolved != null && Modifier.isPrivate(resolved.getModifiers())) {
+            return declared;
+        }
+        boolean packagePrivate = resolved != null && (resolved.getModifiers()
+                & (Modifier.PUBLIC | Modifier.PROTECTED | Modifier.PRIVATE)) == 0;
         for (Class<?> c = receiverClass; c != null && c != declared; c = c.getSuperclass()) {
-            for (Method m : c.getDeclaredMethods()) {
-                if (m.getName().equals(name) && !Modifier.isStatic(m.getModifiers())
-                        && !Modifier.isAbstract(m.getModifiers()) && !m.isBridge()
-                        && descriptorOf(m).equals(descriptor)) {
-                    return c;
+            Method m = declaredMethod(c, name, descriptor);
+            if (m == null || Modifier.isStatic(m.getModifiers()) || Modifier.isPrivate(m.getModifiers())) {
+                continue;
+            }
+            if (packagePrivate && !samePackage(c, declared)) {
+                continue;
+            }
+            if (Modifier.isAbstract(m.getModifiers())) {
+                return declared;
+            }
+            return c;
+        }
+        if (declared.isInterface()) {
+            List<Class<?>> defaults = new ArrayList<>();
+            collectDefaults(receiverClass, name, descriptor, defaults, new java.util.HashSet<>());
+            List<Class<?>> specific = new ArrayList<>();
+            for (Class<?> i : defaults) {
+                boolean shadowed = false;
+                for (Class<?> other : defaults) {
+                    if (other != i && i.isAssignableFrom(other)) {
+                        shadowed = true;
+                        break;
+                    }
                 }
+                if (!shadowed && !specific.contains(i)) {
+                    specific.add(i);
+                }
+            }
+            if (specific.size() == 1) {
+                return specific.get(0);
             }
         }
         return declared;
+    }
+
+    /** Every interface {@code c} implements (directly or not) that declares a default method {@code name descriptor}. */
+    private static void collectDefaults(Class<?> c, String name, String descriptor, List<Class<?>> out,
+            java.util.Set<Class<?>> seen) {
+        for (Class<?> k = c; k != null; k = k.getSuperclass()) {
+            for (Class<?> i : k.getInterfaces()) {
+                if (!seen.add(i)) {
+                    continue;
+                }
+                Method m = declaredMethod(i, name, descriptor);
+                if (m != null && m.isDefault()) {
+                    out.add(i);
+                }
+                collectDefaults(i, name, descriptor, out, seen);
+            }
+        }
+    }
+
+    /** The method {@code name descriptor} {@code c} itself declares (no bridge), or null. */
+    private static Method declaredMethod(Class<?> c, String name, String descriptor) {
+        try {
+            for (Method m : c.getDeclaredMethods()) {
+                if (m.getName().equals(name) && !m.isBridge() && descriptorOf(m).equals(descriptor)) {
+                    return m;
+                }
+            }
+        } catch (RuntimeException | LinkageError e) {
+            return null;
+        }
+        return null;
+    }
+
+    /** The same run-time package: the same package name and the same class loader. */
+    private static boolean samePackage(Class<?> a, Class<?> b) {
+        return a.getClassLoader() == b.getClassLoader() && a.getPackageName().equals(b.getPackageName());
     }
 
     /** A method's descriptor, {@code (I[F)V}. */
