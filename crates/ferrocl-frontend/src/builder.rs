@@ -333,6 +333,7 @@ pub fn build_graph_with(
             is_receiver,
             field_path: None,
             field_class: None,
+            field_owner: None,
             used: false,
         });
         slot += slot_size(&pdesc);

@@ -37,9 +37,25 @@ impl<'a> Builder<'a, '_> {
             return None;
         }
         Some(match &info.field_path {
+            // Each step as `field@Owner`, its declaring class: the host describes the objects it
+            // reaches the same way, so a field a subclass hides is never taken for the one the
+            // bytecode reads.
             Some((root, fields)) => ObjectPath {
                 root: *root,
-                fields: fields.clone(),
+                fields: (1..=fields.len())
+                    .map(|k| {
+                        let step = self.params.iter().find(|q| {
+                            q.field_path
+                                .as_ref()
+                                .is_some_and(|(r, f)| r == root && f[..] == fields[..k])
+                                && (k < fields.len() || q.node == value)
+                        });
+                        match step.and_then(|q| q.field_owner.as_deref()) {
+                            Some(owner) => format!("{}@{owner}", fields[k - 1]),
+                            None => fields[k - 1].clone(),
+                        }
+                    })
+                    .collect(),
             },
             None => ObjectPath {
                 root: p,
@@ -58,7 +74,7 @@ impl<'a> Builder<'a, '_> {
         let mut out = root;
         for f in &path.fields {
             out.push('.');
-            out.push_str(f);
+            out.push_str(f.split('@').next().unwrap_or(f));
         }
         out
     }

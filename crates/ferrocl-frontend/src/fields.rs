@@ -15,6 +15,25 @@ use crate::ParamInfo;
 use ferrocl_graph::{NodeId, Op, Stamp};
 
 impl Builder<'_, '_> {
+    /// The class declaring the instance field `name descriptor` as the JVM resolves it from `class`
+    /// (JVMS §5.4.3.2: the class, then its superclasses; interfaces declare no instance fields), or
+    /// `None` when a class on the way cannot be loaded.
+    fn field_owner(&mut self, class: &str, name: &str, descriptor: &str) -> Option<String> {
+        let mut current = class.to_string();
+        for _ in 0..64 {
+            let loaded = self.load_class(&current).ok()?;
+            if loaded
+                .fields
+                .iter()
+                .any(|f| !f.is_static() && f.name == name && f.descriptor == descriptor)
+            {
+                return Some(current);
+            }
+            current = loaded.super_name.clone()?;
+        }
+        None
+    }
+
     /// `getfield #index` on `object`.
     pub(crate) fn get_field(
         &mut self,
@@ -51,6 +70,7 @@ impl Builder<'_, '_> {
             Some(s) => s,
             None => return self.malformed(format!("bad field descriptor of {shown}")),
         };
+        let owner = self.field_owner(&field.class, &field.name, &field.descriptor);
         let index = u16::try_from(self.params.len()).unwrap_or(u16::MAX);
         let node = self.graph.add(Op::Parameter(index), stamp, vec![]);
         let root_name = self.params[root]
@@ -68,6 +88,7 @@ impl Builder<'_, '_> {
             is_receiver: false,
             field_path: Some((root, path)),
             field_class: Some(field.class.clone()),
+            field_owner: owner,
             used: true,
         });
         Ok(node)

@@ -17,7 +17,9 @@
 use std::fmt;
 
 /// A path from a task argument to an object: the argument index (the receiver of an instance method
-/// is 0) and the names of the fields read from it, in order (empty: the argument itself).
+/// is 0) and the fields read from it, in order (empty: the argument itself), each `name@Owner`
+/// with the internal name of the class declaring it (a subclass may declare another field of the
+/// same name), or a bare name where the compiler could not resolve the field's class.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct ObjectPath {
     /// Argument index (receiver first for instance methods).
@@ -29,8 +31,9 @@ pub struct ObjectPath {
 impl fmt::Display for ObjectPath {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "argument {}", self.root)?;
-        for name in &self.fields {
-            write!(f, ".{name}")?;
+        for step in &self.fields {
+            // `field@Owner` steps show as the field's name.
+            write!(f, ".{}", step.split('@').next().unwrap_or(step))?;
         }
         Ok(())
     }

@@ -151,6 +151,11 @@ pub struct ParamInfo {
     /// For a field-path value: the class named by the `getfield` of its last step (internal form,
     /// `pkg/Cls`), where the JVM starts resolving the field.
     pub field_class: Option<String>,
+    /// For a field-path value: the class that declares that field, as the JVM resolves it from
+    /// [`ParamInfo::field_class`] (searching it, then its superclasses), when the compiler could
+    /// load them. A subclass may hide it with a field of the same name; the host's descriptions
+    /// of objects name each step `field@Owner` so that the two never mix.
+    pub field_owner: Option<String>,
     /// Whether the bytecode reads this parameter at all (before any optimisation). Host-side null
     /// checks cover every used array parameter, so a removed access can never hide an exception.
     pub used: bool,

@@ -10,10 +10,28 @@ import java.io.InputStream;
  */
 final class ClassResolver {
     private final ClassLoader loader;
+    private final java.util.Map<String, Class<?>> known;
 
     /** @param loader the loader to read class files through; null means the system class loader */
     ClassResolver(ClassLoader loader) {
+        this(loader, java.util.Map.of());
+    }
+
+    /**
+     * @param loader the loader to read class files through; null means the system class loader
+     * @param known  classes by internal name whose own loader serves their class files (the exact classes of the
+     *               objects the task reaches, which another loader may have defined)
+     */
+    ClassResolver(ClassLoader loader, java.util.Map<String, Class<?>> known) {
         this.loader = loader != null ? loader : ClassLoader.getSystemClassLoader();
+        this.known = known;
+    }
+
+    /** The loader that defines {@code internalName} for the compiler: a known class's own, else the task's. */
+    private ClassLoader loaderOf(String internalName) {
+        Class<?> k = known.get(internalName);
+        ClassLoader own = k == null ? null : k.getClassLoader();
+        return own != null ? own : loader;
     }
 
     /**
@@ -27,7 +45,7 @@ final class ClassResolver {
                 || internalName.indexOf('.') >= 0) {
             return null;
         }
-        try (InputStream in = loader.getResourceAsStream(internalName + ".class")) {
+        try (InputStream in = loaderOf(internalName).getResourceAsStream(internalName + ".class")) {
             return in == null ? null : in.readAllBytes();
         } catch (IOException | RuntimeException e) {
             return null;
@@ -46,7 +64,7 @@ final class ClassResolver {
     int assertionStatus(String internalName) {
         Class<?> c;
         try {
-            c = Class.forName(internalName.replace('/', '.'), true, loader);
+            c = Class.forName(internalName.replace('/', '.'), true, loaderOf(internalName));
         } catch (ClassNotFoundException | LinkageError | RuntimeException e) {
             return -1;
         }

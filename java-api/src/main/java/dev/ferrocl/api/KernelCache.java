@@ -79,6 +79,44 @@ final class KernelCache {
                 + "): the JVM runs it";
     }
 
+    /**
+     * Adds {@code c}, its superclasses and its interfaces to {@code known} by internal name; returns the name of one
+     * that clashes (another class of that name is known already, or the task's loader resolves the name to another
+     * class), or null.
+     */
+    private static String addKnown(Class<?> c, java.util.Map<String, Class<?>> known, ClassLoader taskLoader) {
+        java.util.ArrayDeque<Class<?>> todo = new java.util.ArrayDeque<>();
+        todo.add(c);
+        while (!todo.isEmpty()) {
+            Class<?> k = todo.poll();
+            if (k.isHidden() || k.isArray() || k.isPrimitive()) {
+                continue;
+            }
+            String name = k.getName().replace('.', '/');
+            Class<?> before = known.putIfAbsent(name, k);
+            if (before != null) {
+                if (before != k) {
+                    return name;
+                }
+                continue;
+            }
+            try {
+                Class<?> seen = Class.forName(k.getName(), false,
+                        taskLoader != null ? taskLoader : ClassLoader.getSystemClassLoader());
+                if (seen != k) {
+                    return name;
+                }
+            } catch (ClassNotFoundException | LinkageError | RuntimeException e) {
+                // the task's loader does not see it: no clash, its own loader serves it
+            }
+            if (k.getSuperclass() != null) {
+                todo.add(k.getSuperclass());
+            }
+            todo.addAll(java.util.Arrays.asList(k.getInterfaces()));
+        }
+        return null;
+    }
+
     private static Outcome compile(TaskTarget target, String device, String optimizations, String taskId,
             List<RuntimeClasses.Entry> classes) {
         byte[] bytes = target.classBytes();
@@ -86,11 +124,29 @@ final class KernelCache {
             return Outcome.bailout("class bytes of " + target.implClass.getName()
                     + " not available from its class loader, so " + target.displayName() + " cannot be compiled");
         }
+        // The objects' classes (and their supertypes) are read through their own loaders. The compiler knows classes
+        // by name only, so two classes of one name (two loaders) in one compilation cannot be told apart: such a
+        // task runs on the JVM rather than with the other class's code.
+        java.util.Map<String, Class<?>> known = new java.util.HashMap<>();
+        for (RuntimeClasses.Entry e : classes) {
+            if (e.type == null || e.type.isHidden()) {
+                continue;
+            }
+            String clash = addKnown(e.type, known, target.loader());
+            if (clash != null) {
+                List<RuntimeClasses.Entry> guards = new ArrayList<>();
+                guards.add(e);
+                return Outcome.bailout(target.displayName() + target.descriptor + ": " + e.describe() + " involves "
+                        + clash.replace('/', '.') + ", of which another class loader defines another class of that"
+                        + " name; the compiler reads classes by name and cannot tell them apart, so the JVM runs it",
+                        guards);
+            }
+        }
         long handle;
         String[] consulted = new String[1];
         try {
             handle = Backend.compile(target.internalName, bytes, target.methodName, target.descriptor,
-                    target.isStatic, device, new ClassResolver(target.loader()), RuntimeClasses.text(classes),
+                    target.isStatic, device, new ClassResolver(target.loader(), known), RuntimeClasses.text(classes),
                     consulted, optimizations);
         } catch (CompilationException e) {
             List<RuntimeClasses.Entry> guards = RuntimeClasses.select(classes, consulted[0]);
@@ -115,7 +171,7 @@ final class KernelCache {
         String deviceName = Backend.deviceName(handle);
         Class<?>[] fieldClasses;
         try {
-            fieldClasses = fieldClasses(Backend.fieldPaths(handle), Backend.staticFields(handle), target.loader());
+            fieldClasses = fieldClasses(Backend.fieldPaths(handle), Backend.staticFields(handle), target.loader(), known);
         } catch (ReflectiveOperationException | LinkageError e) {
             return Outcome.bailout(target.displayName() + target.descriptor
                     + " reads a field of a class that cannot be loaded: " + e, guards);
@@ -167,12 +223,14 @@ final class KernelCache {
      * pkg/Cls<TAB>name<TAB>descriptor}) its class, initialised as the JVM does on a static field read. The native
      * side looks each field up from its class as {@code getfield} and {@code getstatic} do.
      */
-    private static Class<?>[] fieldClasses(String paths, String statics, ClassLoader loader)
-            throws ReflectiveOperationException {
+    private static Class<?>[] fieldClasses(String paths, String statics, ClassLoader loader,
+            java.util.Map<String, Class<?>> known) throws ReflectiveOperationException {
         List<Class<?>> out = new ArrayList<>();
         for (String line : lines(paths)) {
             String[] parts = line.split("\t");
-            out.add(Class.forName(parts[parts.length - 1].replace('/', '.'), false, loader));
+            String name = parts[parts.length - 1];
+            Class<?> k = known.get(name);
+            out.add(k != null ? k : Class.forName(name.replace('/', '.'), false, loader));
         }
         for (String line : lines(statics)) {
             out.add(Class.forName(line.split("\t")[0].replace('/', '.'), true, loader));

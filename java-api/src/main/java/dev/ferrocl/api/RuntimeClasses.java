@@ -51,8 +51,12 @@ final class RuntimeClasses {
 
         /** {@code argument 1.shape = pkg.Circle}, for messages. */
         String describe() {
-            return "argument " + root + (path.length == 0 ? "" : "." + String.join(".", path)) + " = "
-                    + (type == null ? "null" : type.getName());
+            StringBuilder b = new StringBuilder("argument ").append(root);
+            for (String step : path) {
+                int at = step.indexOf('@');
+                b.append('.').append(at < 0 ? step : step.substring(0, at));
+            }
+            return b.append(" = ").append(type == null ? "null" : type.getName()).toString();
         }
     }
 
@@ -81,11 +85,11 @@ final class RuntimeClasses {
         if (path.length >= MAX_DEPTH || isPlatform(c)) {
             return;
         }
-        Set<String> seen = new HashSet<>();
         for (Class<?> k = c; k != null && !isPlatform(k); k = k.getSuperclass()) {
             for (Field f : k.getDeclaredFields()) {
-                // The nearest declaration of a name, as the host reads field paths (Outcome.readPath).
-                if (Modifier.isStatic(f.getModifiers()) || !seen.add(f.getName())) {
+                // Every declaration, hidden ones too, each step named field@Owner as the compiler names
+                // the field its getfield resolves to.
+                if (Modifier.isStatic(f.getModifiers())) {
                     continue;
                 }
                 if (f.getType().isPrimitive() || f.getType().isArray()) {
@@ -99,7 +103,7 @@ final class RuntimeClasses {
                     continue; // not readable: its objects stay undescribed (calls on them bail out)
                 }
                 String[] longer = Arrays.copyOf(path, path.length + 1);
-                longer[path.length] = f.getName();
+                longer[path.length] = f.getName() + "@" + k.getName().replace('.', '/');
                 walk(next, root, longer, out);
             }
         }
@@ -162,6 +166,34 @@ final class RuntimeClasses {
         return true;
     }
 
+    /**
+     * The field a step {@code name@Owner} names: {@code Owner}'s field {@code name}, {@code Owner} being the class
+     * or a superclass of {@code c} (a bare {@code name}: the nearest declaration); null if there is none.
+     */
+    static Field declaredField(Class<?> c, String step) {
+        int at = step.indexOf('@');
+        if (at < 0) {
+            return Outcome.instanceField(c, step);
+        }
+        String name = step.substring(0, at);
+        String owner = step.substring(at + 1).replace('/', '.');
+        for (Class<?> k = c; k != null; k = k.getSuperclass()) {
+            if (k.getName().equals(owner)) {
+                try {
+                    Field f = k.getDeclaredField(name);
+                    if (Modifier.isStatic(f.getModifiers())) {
+                        return null;
+                    }
+                    f.setAccessible(true);
+                    return f;
+                } catch (NoSuchFieldException | RuntimeException e) {
+                    return null;
+                }
+            }
+        }
+        return null;
+    }
+
     /** The object at a path from an argument; null when it or an object on the way is null. */
     static Object follow(Object[] args, int root, String[] path) {
         if (root < 0 || root >= args.length) {
@@ -169,7 +201,7 @@ final class RuntimeClasses {
         }
         Object value = args[root];
         for (int k = 0; k < path.length && value != null; k++) {
-            Field f = Outcome.instanceField(value.getClass(), path[k]);
+            Field f = declaredField(value.getClass(), path[k]);
             if (f == null) {
                 return null;
             }
