@@ -3,12 +3,14 @@
 //! The kernel only ever sees non-null arrays: the host checks every used array parameter for
 //! `null` before launch and lets the JVM run the method when one is null. So a null test of a
 //! parameter array (or of `this`) is decided while parsing and only the live branch is built; the
-//! tested parameter counts as used, so the host check covers it. A reference compared with itself
-//! is equal. Anything else (a reference that may be null, two references that may alias) is
-//! refused.
+//! tested parameter counts as used, so the host check covers it. A null test of an object
+//! parameter or of an object on a field path is decided from the host's description of that object
+//! (its class, or null), which guards the kernel. A reference compared with itself is equal.
+//! Anything else (a reference that may be null, two references that may alias) is refused.
 
 use crate::builder::{BlockEnd, Builder};
 use crate::error::FrontendError;
+use crate::runtime_classes::RuntimeClass;
 use crate::BailoutKind;
 use ferrocl_graph::{NodeId, Op, Stamp};
 
@@ -19,11 +21,23 @@ impl Builder<'_, '_> {
         value: NodeId,
         taken_if_null: bool,
     ) -> Result<BlockEnd, FrontendError> {
+        // An object parameter or an object on a field path: the host described it at `execute()`,
+        // so the test is decided here, and the kernel is guarded on that description (a later
+        // execution whose object is null where it was not, or the reverse, gets another kernel).
         if !self.is_non_null(value) {
+            if let Some(path) = self.object_path(value) {
+                match self.runtime.lookup(&path) {
+                    Some(RuntimeClass::Null) => {
+                        return Ok(BlockEnd::Goto(if taken_if_null { 0 } else { 1 }));
+                    }
+                    Some(_) => return Ok(BlockEnd::Goto(if taken_if_null { 1 } else { 0 })),
+                    None => {}
+                }
+            }
             return self.bail(
                 BailoutKind::Construct,
                 "null tests are only supported on array parameters (which the host checks before \
-                 launch) and on `this`",
+                 launch), on `this`, and on objects the host describes (parameters and their fields)",
             );
         }
         if matches!(self.graph.op(value), Op::Parameter(_)) && !self.null_tested.contains(&value) {
