@@ -328,7 +328,14 @@ impl<'a> Builder<'a, '_> {
                 format!("synchronized methods are not supported: {shown}"),
             );
         }
-        let key = method_key(&owner.name, &method.name, &method.descriptor);
+        // A method called again on another object the host described (a decorator holding a
+        // decorator: `inner.apply(x)` inside `apply`) is not recursion: it runs on an object one
+        // field further down, and the host describes objects only so deep, so inlining ends. The
+        // same method on the same object, or on an undescribed one, is.
+        let mut key = method_key(&owner.name, &method.name, &method.descriptor);
+        if let Some(path) = receiver.and_then(|r| self.object_path(r)) {
+            key = format!("{key} on {path}");
+        }
         if self.call_stack.contains(&key) {
             return self.bail(
                 BailoutKind::Call,
