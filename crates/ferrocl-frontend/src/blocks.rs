@@ -32,6 +32,8 @@ pub struct Cfg {
     pub loops: Vec<(usize, BTreeSet<usize>)>,
     /// Number of incoming edges per block (an edge counted once per branch that takes it).
     pub pred_count: Vec<usize>,
+    /// Per block: every path from it ends in `athrow` (it throws, or all its successors do).
+    pub throws: Vec<bool>,
 }
 
 /// Why a CFG could not be built.
@@ -206,12 +208,39 @@ pub fn build_cfg(insns: &[Insn]) -> Result<Cfg, CfgError> {
         }
     }
     loops.sort_by_key(|(_, body)| body.len());
+
+    // Blocks that always throw: ending in `athrow`, or with every successor such a block (the
+    // exception's constructor arguments, a ternary in its message), to a fixed point.
+    let mut throws: Vec<bool> = blocks
+        .iter()
+        .map(|b| {
+            insns
+                .get(b.end.wrapping_sub(1))
+                .is_some_and(|i| matches!(i.op, Op::AThrow))
+        })
+        .collect();
+    loop {
+        let mut changed = false;
+        for b in 0..n {
+            if !throws[b]
+                && !blocks[b].succs.is_empty()
+                && blocks[b].succs.iter().all(|&s| throws[s])
+            {
+                throws[b] = true;
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
     Ok(Cfg {
         blocks,
         rpo,
         back_edges,
         loops,
         pred_count,
+        throws,
     })
 }
 

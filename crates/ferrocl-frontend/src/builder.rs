@@ -124,6 +124,9 @@ pub(crate) struct Builder<'a, 'r> {
     pub(crate) root_bci: u32,
     /// `class.name descriptor` of each method being parsed, outermost first (recursion check).
     pub(crate) call_stack: Vec<String>,
+    /// For the conditional branch being parsed (a block's last instruction): whether each of its
+    /// two successors (the target, the fall-through) always throws.
+    pub(crate) branch_throws: [bool; 2],
     /// The receiver parameter of the compiled method, when it is an instance method.
     pub(crate) receiver: Option<NodeId>,
     /// Parameters whose nullness the bytecode tests (so they count as used).
@@ -275,6 +278,7 @@ pub fn build_graph_with(
         pos: Origin::default(),
         root_bci: 0,
         call_stack: vec![method_key(&class.name, &method.name, &method.descriptor)],
+        branch_throws: [false; 2],
         receiver: None,
         null_tested: Vec::new(),
         inlined_instructions: 0,
@@ -633,6 +637,10 @@ impl Builder<'_, '_> {
                     .instructions
                     .get(block.first + k + 1)
                     .map_or(insn.bci + 1, |n| n.bci);
+                self.branch_throws = match block.succs[..] {
+                    [taken, fall] if k + 1 == insns.len() => [cfg.throws[taken], cfg.throws[fall]],
+                    _ => [false; 2],
+                };
                 branch = self.instruction(sc, insn, &mut frame, &mut tail)?;
             }
             let last_pos = self.pos;
@@ -1489,6 +1497,31 @@ impl Builder<'_, '_> {
             return Ok(BlockEnd::Goto(if holds != swapped { 0 } else { 1 }));
         }
         let cmp = self.add(Op::Compare(cond), Stamp::Bool, vec![x, y])?;
+        // A branch into code that always throws (`if (x < 0) throw new …`): a guard that fails
+        // there (the JVM reruns the method and throws Java's exception), and control goes on the
+        // other way; the throwing code is never parsed.
+        let throws = std::mem::take(&mut self.branch_throws);
+        if throws[0] != throws[1] {
+            let on = usize::from(throws[0]);
+            // The condition holds for successor 0 (the target) unless `swapped`.
+            let continues = if (on == 0) != swapped {
+                cmp
+            } else if matches!(self.graph.stamp(x), Stamp::Int | Stamp::Long) {
+                self.add(Op::Compare(cond.negate()), Stamp::Bool, vec![x, y])?
+            } else {
+                // IEEE: with a NaN operand both `x < y` and `x >= y` are false.
+                let f = self.add(Op::Constant(Constant::Int(0)), Stamp::Bool, vec![])?;
+                let t = self.add(Op::Constant(Constant::Int(1)), Stamp::Bool, vec![])?;
+                self.add(Op::Select, Stamp::Bool, vec![cmp, f, t])?
+            };
+            let guard = self.add(
+                Op::Guard(ferrocl_graph::GuardKind::Throw),
+                Stamp::Void,
+                vec![continues],
+            )?;
+            *tail = self.append(*tail, guard);
+            return Ok(BlockEnd::Goto(on));
+        }
         let node = self.add(Op::If, Stamp::Void, vec![cmp])?;
         *tail = self.append(*tail, node);
         Ok(BlockEnd::If { node, swapped })

@@ -87,6 +87,17 @@ impl Builder<'_, '_> {
                 .iter()
                 .filter(|f| f.access_flags & access::STATIC == 0)
             {
+                if current == "java/lang/Throwable" {
+                    return self.bail(
+                        BailoutKind::Allocation,
+                        format!(
+                            "`new {shown}` makes an exception object: a `throw` is supported where \
+                             the method can also go another way (`if (...) throw ...`: a check the \
+                             JVM's rerun turns into the exception), not on every path, and an \
+                             exception cannot be kept as a value"
+                        ),
+                    );
+                }
                 if !Stamp::from_descriptor(&f.descriptor).is_some_and(Stamp::is_primitive) {
                     return self.bail(
                         BailoutKind::Allocation,

@@ -25,7 +25,7 @@ pub use method::{
 };
 pub use node::{
     BinaryOp, Condition, Constant, ConvTarget, Conversion, ElemKind, FieldRef, GuardKind,
-    Intrinsic, Node, Op, Stamp, STATUS_DIVIDE_BY_ZERO, STATUS_INDEX, STATUS_OVERFLOW,
+    Intrinsic, Node, Op, Stamp, STATUS_DIVIDE_BY_ZERO, STATUS_INDEX, STATUS_OVERFLOW, STATUS_THROW,
 };
 pub use verify::{verify, VerifyError};
 

@@ -403,6 +403,11 @@ pub enum GuardKind {
     /// The exact result of a `Math.*Exact` method fits its type (`ArithmeticException: integer
     /// overflow` / `long overflow`). Input `[fits]`, a `Bool` that holds when it does.
     Overflow,
+    /// A `throw` statement the method reaches: the guard stands for the branch into code that
+    /// always throws (`if (x < 0) throw new IllegalArgumentException(...)`), which the kernel does
+    /// not contain. Input `[continues]`, a `Bool` that holds when control goes the other way.
+    /// Failing, the JVM reruns the method and throws Java's exception, message and all.
+    Throw,
 }
 
 impl GuardKind {
@@ -413,6 +418,7 @@ impl GuardKind {
             GuardKind::Index => STATUS_INDEX,
             GuardKind::Divisor => STATUS_DIVIDE_BY_ZERO,
             GuardKind::Overflow => STATUS_OVERFLOW,
+            GuardKind::Throw => STATUS_THROW,
         }
     }
 
@@ -420,7 +426,7 @@ impl GuardKind {
     pub fn arity(self) -> usize {
         match self {
             GuardKind::Index => 2,
-            GuardKind::Divisor | GuardKind::Overflow => 1,
+            GuardKind::Divisor | GuardKind::Overflow | GuardKind::Throw => 1,
         }
     }
 }
@@ -431,6 +437,8 @@ pub const STATUS_INDEX: i32 = 1;
 pub const STATUS_DIVIDE_BY_ZERO: i32 = 2;
 /// Status word of a failed overflow guard (3 is the writer's negative array size).
 pub const STATUS_OVERFLOW: i32 = 4;
+/// Status word of a failed throw guard (the method reached a `throw`).
+pub const STATUS_THROW: i32 = 8;
 
 /// A field of a class, by name.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]

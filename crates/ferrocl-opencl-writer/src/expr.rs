@@ -299,12 +299,12 @@ impl Writer<'_> {
                 let index = self.value(inputs[0])?;
                 self.check_index(&index, &len, status);
             }
-            Op::Guard(GuardKind::Overflow) => {
-                let fits = self.value(inputs[0])?;
+            Op::Guard(kind @ (GuardKind::Overflow | GuardKind::Throw)) => {
+                let holds = self.value(inputs[0])?;
                 let exit = self.fail_exit();
                 let text = format!(
-                    "if (!({fits})) {{ *{status} = {}; {exit} }}",
-                    ferrocl_graph::STATUS_OVERFLOW
+                    "if (!({holds})) {{ *{status} = {}; {exit} }}",
+                    kind.status()
                 );
                 self.line(&text);
             }

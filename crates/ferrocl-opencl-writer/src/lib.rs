@@ -2181,6 +2181,7 @@ fn describe(mg: &MethodGraph, e: &HostExpr) -> String {
             c.c_operator(),
             describe(mg, b)
         ),
+        HostExpr::Require(holds) => format!("require {}", describe(mg, holds)),
         HostExpr::Then(first, value) => {
             format!("({}, {})", describe(mg, first), describe(mg, value))
         }

@@ -16,7 +16,7 @@
 
 use crate::manager::LoopForest;
 use ferrocl_graph::{Bailout, BailoutKind, MethodGraph};
-use ferrocl_graph::{BinaryOp, Condition, Constant, Intrinsic, NodeId, Op, Stamp};
+use ferrocl_graph::{BinaryOp, Condition, Constant, GuardKind, Intrinsic, NodeId, Op, Stamp};
 use std::collections::HashSet;
 
 /// An `int` value the host evaluates before launch, with Java's arithmetic.
@@ -41,6 +41,9 @@ pub enum HostExpr {
     /// Evaluates the first (a division Java makes before the loops whatever is chosen later, which
     /// fails the whole value on a zero divisor), then gives the second.
     Then(Box<HostExpr>, Box<HostExpr>),
+    /// 0 when the value is not 0, unavailable otherwise: a `throw` before the loops whose condition
+    /// the host evaluates (an unavailable bound sends the method to the JVM, which throws).
+    Require(Box<HostExpr>),
 }
 
 impl HostExpr {
@@ -83,6 +86,12 @@ impl HostExpr {
                 first.eval(leaf)?;
                 value.eval(leaf)?
             }
+            HostExpr::Require(holds) => {
+                if holds.eval(leaf)? == 0 {
+                    return None;
+                }
+                0
+            }
             other => leaf(other)?,
         })
     }
@@ -95,7 +104,7 @@ impl HostExpr {
                 v.extend(b.leaves());
                 v
             }
-            HostExpr::Negate(a) => a.leaves(),
+            HostExpr::Negate(a) | HostExpr::Require(a) => a.leaves(),
             HostExpr::Compare(_, a, b) | HostExpr::Then(a, b) => {
                 let mut v = a.leaves();
                 v.extend(b.leaves());
@@ -594,10 +603,17 @@ pub fn recognize_parallel_loops(
             before.pop();
         }
     }
-    if let Some(&bad) = before
-        .iter()
-        .find(|&&n| !matches!(g.op(n), Op::Start | Op::End | Op::Begin) && !bound_division(n))
-    {
+    // `if (a.length != b.length) throw new IllegalArgumentException(…)` before the loops: the host
+    // evaluates the condition with the bounds and sends the method to the JVM when it fails.
+    let throw_check = |n: NodeId| {
+        *g.op(n) == Op::Guard(GuardKind::Throw)
+            && g.inputs(n)
+                .first()
+                .is_some_and(|&c| host_expr_of(mg, c).is_some())
+    };
+    if let Some(&bad) = before.iter().find(|&&n| {
+        !matches!(g.op(n), Op::Start | Op::End | Op::Begin) && !bound_division(n) && !throw_check(n)
+    }) {
         let what = if *g.op(bad) == Op::If {
             "a branch before the @Parallel loop that does more than choose numbers (one that can \
              throw, stores, returns or chooses an array) is not supported yet"
@@ -610,8 +626,15 @@ pub fn recognize_parallel_loops(
     // returns early: the host evaluates each with the first bound (lazy selects would skip it).
     let unconditional: Vec<HostExpr> = before
         .iter()
-        .filter(|&&n| bound_division(n))
-        .map(|&n| host_expr_with(mg, n, 0, true))
+        .filter(|&&n| bound_division(n) || throw_check(n))
+        .map(|&n| {
+            if throw_check(n) {
+                let holds = host_expr_of(mg, g.inputs(n)[0])?;
+                Some(HostExpr::Require(Box::new(holds)))
+            } else {
+                host_expr_with(mg, n, 0, true)
+            }
+        })
         .collect::<Option<_>>()
         .ok_or_else(|| {
             mg.bailout(

@@ -1,0 +1,29 @@
+package snap;
+
+import dev.ferrocl.api.Parallel;
+
+/** throw statements: a branch into code that always throws is a guard (status 8); the JVM's rerun throws. */
+public class ThrowShapes {
+    public static void validate(int[] a, int[] out, float lim) {
+        for (@Parallel int i = 0; i < out.length; i++) {
+            int v = a[i];
+            if (v < 0) {
+                throw new IllegalArgumentException("negative at " + i + ": " + v);
+            }
+            float f = v * 0.5f;
+            if (!(f < lim)) {
+                throw new IllegalStateException(f > 0 ? "too big" : "not a number");
+            }
+            out[i] = v * 2 + 1;
+        }
+    }
+
+    public static void lengthsChecked(float[] a, float[] out) {
+        if (a.length != out.length) {
+            throw new IllegalArgumentException("lengths differ");
+        }
+        for (@Parallel int i = 0; i < out.length; i++) {
+            out[i] = a[i] * 2f;
+        }
+    }
+}

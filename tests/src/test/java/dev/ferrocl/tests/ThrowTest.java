@@ -1,0 +1,207 @@
+package dev.ferrocl.tests;
+
+import static dev.ferrocl.tests.JvmOracle.check;
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertTrue;
+import static org.junit.Assert.fail;
+
+import dev.ferrocl.api.CompilationException;
+import dev.ferrocl.api.Parallel;
+import dev.ferrocl.api.Reduce;
+import dev.ferrocl.api.TaskSchedule;
+import java.util.stream.IntStream;
+import org.junit.Test;
+
+/**
+ * {@code throw} statements in kernels: a branch into code that always throws becomes a guard (the kernel does not
+ * contain the exception's construction); when it fails, the JVM reruns the method and throws Java's exception, with
+ * Java's message and the arrays as Java leaves them. A {@code throw} before the loops whose condition the host can
+ * evaluate ({@code if (a.length != out.length) throw ...}) is checked on the host before launch. Every case runs
+ * strict: inputs that throw nothing run on the device and match the JVM; inputs that throw give the JVM's exception.
+ */
+public class ThrowTest {
+
+    public static void validate(int[] a, int[] out, float lim) {
+        for (@Parallel int i = 0; i < out.length; i++) {
+            int v = a[i];
+            if (v < 0) {
+                throw new IllegalArgumentException("negative at " + i + ": " + v);
+            }
+            float f = v * 0.5f;
+            if (!(f < lim)) {
+                throw new IllegalStateException(f > 0 ? "too big: " + f : "not a number");
+            }
+            out[i] = v * 2 + 1;
+        }
+    }
+
+    static int checked(int v, int max) {
+        if (v > max) {
+            throw new ArithmeticException("over " + max);
+        }
+        return v * 3;
+    }
+
+    public static void inHelper(int[] a, int[] out, int max) {
+        for (@Parallel int i = 0; i < out.length; i++) {
+            out[i] = checked(a[i], max) + checked(a[i] / 2, max);
+        }
+    }
+
+    public static void lengthsChecked(float[] a, float[] b, float[] out) {
+        if (a.length != b.length || b.length != out.length) {
+            throw new IllegalArgumentException("lengths " + a.length + ", " + b.length + ", " + out.length);
+        }
+        for (@Parallel int i = 0; i < out.length; i++) {
+            out[i] = a[i] * b[i];
+        }
+    }
+
+    public static void inInnerLoop(int[] m, int[] out, int cols) {
+        for (@Parallel int r = 0; r < out.length; r++) {
+            int s = 0;
+            for (int c = 0; c < cols; c++) {
+                int v = m[r * cols + c];
+                if (v == Integer.MIN_VALUE) {
+                    throw new IllegalStateException("row " + r + " col " + c);
+                }
+                s += v;
+            }
+            out[r] = s;
+        }
+    }
+
+    public static void reduceValidated(int[] a, @Reduce long[] sum) {
+        for (@Parallel int i = 0; i < a.length; i++) {
+            if (a[i] < -1_000_000) {
+                throw new IllegalArgumentException("a[" + i + "] = " + a[i]);
+            }
+            sum[0] += a[i];
+        }
+    }
+
+    public static void streamValidated(double[] x, double[] out) {
+        IntStream.range(0, out.length).parallel().forEach(i -> {
+            double v = x[i];
+            if (v != v) {
+                throw new IllegalArgumentException("NaN at " + i);
+            }
+            out[i] = Math.sqrt(Math.abs(v));
+        });
+    }
+
+    private static int[] positives(long seed, int n) {
+        int[] a = JvmOracle.ints(seed, n);
+        for (int i = 0; i < n; i++) {
+            a[i] = a[i] & 0xFFFF;
+        }
+        return a;
+    }
+
+    @Test
+    public void aValidationThatPassesRunsOnTheDevice() {
+        for (int n : JvmOracle.SIZES) {
+            check(ThrowTest::validate, positives(1, n), new int[n], 1e9f);
+        }
+    }
+
+    @Test
+    public void aFailedValidationThrowsTheJvmsExceptionAndMessage() {
+        int[] a = positives(2, 5000);
+        a[3000] = -7;
+        a[4000] = -8;
+        int[] out = new int[5000];
+        Throwable e = MoreChecks.checkThrows(x -> validate((int[]) x[0], (int[]) x[1], (Float) x[2]),
+                s -> s.task("t", ThrowTest::validate, a, out, 1e9f), a, out, 1e9f);
+        assertEquals(IllegalArgumentException.class, e.getClass());
+        assertEquals("negative at 3000: -7", e.getMessage());
+        int[] b = positives(3, 5000);
+        int[] out2 = new int[5000];
+        e = MoreChecks.checkThrows(x -> validate((int[]) x[0], (int[]) x[1], (Float) x[2]),
+                s -> s.task("t", ThrowTest::validate, b, out2, Float.NaN), b, out2, Float.NaN);
+        assertEquals(IllegalStateException.class, e.getClass());
+        int[] c = positives(4, 5000);
+        int[] out3 = new int[5000];
+        e = MoreChecks.checkThrows(x -> validate((int[]) x[0], (int[]) x[1], (Float) x[2]),
+                s -> s.task("t", ThrowTest::validate, c, out3, 100f), c, out3, 100f);
+        assertTrue(e.getMessage(), e.getMessage().startsWith("too big"));
+    }
+
+    @Test
+    public void aThrowInAnInlinedHelper() {
+        check(ThrowTest::inHelper, positives(5, 3000), new int[3000], 1 << 16);
+        int[] a = positives(6, 3000);
+        int[] out = new int[3000];
+        Throwable e = MoreChecks.checkThrows(x -> inHelper((int[]) x[0], (int[]) x[1], (Integer) x[2]),
+                s -> s.task("t", ThrowTest::inHelper, a, out, 60000), a, out, 60000);
+        assertEquals(ArithmeticException.class, e.getClass());
+    }
+
+    @Test
+    public void aThrowBeforeTheLoopIsCheckedOnTheHost() {
+        float[] a = JvmOracle.floats(7, 1000, -1f, 1f);
+        float[] b = JvmOracle.floats(8, 1000, -1f, 1f);
+        check(ThrowTest::lengthsChecked, a, b, new float[1000]);
+        float[] shortB = JvmOracle.floats(9, 999, -1f, 1f);
+        float[] out = new float[1000];
+        Throwable e = MoreChecks.checkThrows(x -> lengthsChecked((float[]) x[0], (float[]) x[1], (float[]) x[2]),
+                s -> s.task("t", ThrowTest::lengthsChecked, a, shortB, out), a, shortB, out);
+        assertEquals("lengths 1000, 999, 1000", e.getMessage());
+    }
+
+    @Test
+    public void aThrowInAnInnerLoop() {
+        int[] m = JvmOracle.ints(10, 200 * 37);
+        for (int i = 0; i < m.length; i++) {
+            if (m[i] == Integer.MIN_VALUE) {
+                m[i] = 0;
+            }
+        }
+        check(ThrowTest::inInnerLoop, m, new int[200], 37);
+        int[] bad = m.clone();
+        bad[150 * 37 + 5] = Integer.MIN_VALUE;
+        int[] out = new int[200];
+        Throwable e = MoreChecks.checkThrows(x -> inInnerLoop((int[]) x[0], (int[]) x[1], (Integer) x[2]),
+                s -> s.task("t", ThrowTest::inInnerLoop, bad, out, 37), bad, out, 37);
+        assertEquals("row 150 col 5", e.getMessage());
+    }
+
+    @Test
+    public void aValidatedReduction() {
+        int[] a = JvmOracle.ints(11, 100_003, -1000, 1000);
+        check(ThrowTest::reduceValidated, a, new long[] {5});
+        int[] bad = a.clone();
+        bad[77_777] = -2_000_000;
+        long[] sum = {5};
+        Throwable e = MoreChecks.checkThrows(x -> reduceValidated((int[]) x[0], (long[]) x[1]),
+                s -> s.task("t", ThrowTest::reduceValidated, bad, sum), bad, sum);
+        assertEquals("a[77777] = -2000000", e.getMessage());
+    }
+
+    @Test
+    public void aThrowInAStreamLambda() {
+        double[] x = JvmOracle.doubles(12, 1000, -5, 5);
+        check(ThrowTest::streamValidated, x, new double[1000]);
+        double[] bad = x.clone();
+        bad[999] = Double.NaN;
+        double[] out = new double[1000];
+        Throwable e = MoreChecks.checkThrows(y -> streamValidated((double[]) y[0], (double[]) y[1]),
+                s -> s.task("t", ThrowTest::streamValidated, bad, out), bad, out);
+        assertEquals(IllegalArgumentException.class, e.getClass());
+    }
+
+    /** A method that always throws is not a kernel: a clean bailout in strict mode. */
+    public static void alwaysThrows(int[] out) {
+        throw new UnsupportedOperationException("never");
+    }
+
+    @Test
+    public void aMethodThatAlwaysThrowsBailsOutCleanly() {
+        try (TaskSchedule s = new TaskSchedule("always").task("t", ThrowTest::alwaysThrows, new int[3])) {
+            s.execute();
+            fail("expected a CompilationException, report:\n" + s.report());
+        } catch (CompilationException e) {
+            assertTrue(e.getMessage(), e.getMessage().contains("throw"));
+        }
+    }
+}
