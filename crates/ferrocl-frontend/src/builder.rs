@@ -338,6 +338,7 @@ pub fn build_graph_with(
             field_path: None,
             field_class: None,
             field_owner: None,
+            field_parent: None,
             used: false,
         });
         slot += slot_size(&pdesc);

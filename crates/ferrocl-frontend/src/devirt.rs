@@ -40,23 +40,32 @@ impl<'a> Builder<'a, '_> {
             // Each step as `field@Owner`, its declaring class: the host describes the objects it
             // reaches the same way, so a field a subclass hides is never taken for the one the
             // bytecode reads.
-            Some((root, fields)) => ObjectPath {
-                root: *root,
-                fields: (1..=fields.len())
-                    .map(|k| {
-                        let step = self.params.iter().find(|q| {
-                            q.field_path
-                                .as_ref()
-                                .is_some_and(|(r, f)| r == root && f[..] == fields[..k])
-                                && (k < fields.len() || q.node == value)
-                        });
-                        match step.and_then(|q| q.field_owner.as_deref()) {
-                            Some(owner) => format!("{}@{owner}", fields[k - 1]),
-                            None => fields[k - 1].clone(),
-                        }
-                    })
-                    .collect(),
-            },
+            Some((root, fields)) => {
+                // The steps' owners, from this parameter up through the ones it is read from.
+                let mut owners: Vec<Option<&str>> = Vec::with_capacity(fields.len());
+                let mut step = Some(p);
+                while let Some(q) = step.and_then(|s| self.params.get(s)) {
+                    if q.field_path.is_none() || owners.len() >= fields.len() {
+                        break;
+                    }
+                    owners.push(q.field_owner.as_deref());
+                    step = q.field_parent;
+                }
+                owners.reverse();
+                ObjectPath {
+                    root: *root,
+                    fields: fields
+                        .iter()
+                        .enumerate()
+                        .map(|(k, name)| match owners.get(k).copied().flatten() {
+                            Some(owner) if owners.len() == fields.len() => {
+                                format!("{name}@{owner}")
+                            }
+                            _ => name.clone(),
+                        })
+                        .collect(),
+                }
+            }
             None => ObjectPath {
                 root: p,
                 fields: Vec::new(),

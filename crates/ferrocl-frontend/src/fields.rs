@@ -63,6 +63,7 @@ impl Builder<'_, '_> {
         if let Some(existing) = self.params.iter().find(|p| {
             p.field_path.as_ref() == Some(&(root, path.clone()))
                 && p.field_class.as_deref() == Some(field.class.as_str())
+                && p.field_parent == Some(base)
         }) {
             return Ok(existing.node);
         }
@@ -89,6 +90,7 @@ impl Builder<'_, '_> {
             field_path: Some((root, path)),
             field_class: Some(field.class.clone()),
             field_owner: owner,
+            field_parent: Some(base),
             used: true,
         });
         Ok(node)

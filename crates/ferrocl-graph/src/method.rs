@@ -156,6 +156,11 @@ pub struct ParamInfo {
     /// load them. A subclass may hide it with a field of the same name; the host's descriptions
     /// of objects name each step `field@Owner` so that the two never mix.
     pub field_owner: Option<String>,
+    /// For a field-path value: the index in the parameters of the object it is read from (the
+    /// path's root, or the parameter of the path one step shorter). Two paths with the same field
+    /// names through different declarations (`((Base) s).x.v` and `s.x.v` where `Sub` hides `x`)
+    /// have different parents.
+    pub field_parent: Option<usize>,
     /// Whether the bytecode reads this parameter at all (before any optimisation). Host-side null
     /// checks cover every used array parameter, so a removed access can never hide an exception.
     pub used: bool,

@@ -2143,9 +2143,10 @@ fn prepare<'local, 't>(
         let class = args.get_element(env, i)?;
         let value = match &info.field_path {
             Some((root, path)) => {
-                let parent = match path.len() {
-                    0 | 1 => Some(*root),
-                    n => jit.params.iter().position(|p| {
+                let parent = match (info.field_parent, path.len()) {
+                    (Some(parent), _) => Some(parent),
+                    (None, 0 | 1) => Some(*root),
+                    (None, n) => jit.params.iter().position(|p| {
                         p.field_path
                             .as_ref()
                             .is_some_and(|(r, q)| r == root && q[..] == path[..n - 1])

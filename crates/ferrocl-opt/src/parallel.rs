@@ -774,9 +774,21 @@ fn early_exit(
                 }
                 let mut next = g.next(n)?;
                 // A skipped division stays in the region, where the conditions pass through it.
+                // Only right before the loop's entry: the host evaluates it with the bounds, under
+                // the condition of reaching the loop, which is exactly when Java divides only if
+                // no branch (no later `return`) comes between the division and the loop.
+                let mut skipped = false;
                 while skippable(next) {
                     seen.insert(next);
+                    skipped = true;
                     next = g.next(next)?;
+                }
+                if skipped {
+                    let enters_loop = *g.op(next) == Op::End
+                        && g.usages(next).iter().any(|&u| *g.op(u) == Op::LoopBegin);
+                    if !enters_loop {
+                        return None;
+                    }
                 }
                 match g.op(next) {
                     Op::If | Op::End => stack.push(next),

@@ -195,27 +195,69 @@ final class TaskTarget {
     }
 
     /**
-     * The class whose code a virtual call of {@code name descriptor}, resolved in {@code declared}, runs on a
-     * {@code receiverClass} (JVMS §5.4.6): a private method of {@code declared} is its own (private methods are not
-     * overridden: javac emits {@code invokevirtual} for them between nestmates); otherwise the nearest class from the
-     * receiver's upwards, stopping at {@code declared}, that declares a concrete method of that name and descriptor
-     * which overrides the resolved one (§5.4.5: a package-private method only from its own run-time package); failing
-     * that, the receiver's one maximally specific superinterface with such a default method; {@code declared} if none
-     * (or several: the JVM's call then throws).
+     * The class whose code a virtual call of {@code name descriptor}, resolved from {@code declared}, runs on a
+     * {@code receiverClass} (JVMS §5.4.6): a private method is its own class's (private methods are not overridden:
+     * javac emits {@code invokevirtual} for them between nestmates); otherwise the nearest class from the receiver's
+     * upwards that declares a concrete method overriding the resolved one (§5.4.5, transitively: a package-private
+     * method is overridden only from its own run-time package, or through an override that is public or protected);
+     * for an interface method with no class implementing it, the receiver's one maximally specific superinterface
+     * with a default; {@code declared} if none (or several: the JVM's call then throws).
      */
     static Class<?> overrider(Class<?> receiverClass, Class<?> declared, String name, String descriptor) {
-        Method resolved = declaredMethod(declared, name, descriptor);
-        if (resolved != null && Modifier.isPrivate(resolved.getModifiers())) {
-            return declared;
+        if (!declared.isInterface()) {
+            // Resolution (§5.4.3.3): the class, then its superclasses.
+            Class<?> owner = null;
+            Method resolved = null;
+            for (Class<?> c = declared; c != null && resolved == null; c = c.getSuperclass()) {
+                Method m = declaredMethod(c, name, descriptor);
+                if (m != null && !Modifier.isStatic(m.getModifiers())) {
+                    owner = c;
+                    resolved = m;
+                }
+            }
+            if (resolved != null) {
+                if (Modifier.isPrivate(resolved.getModifiers())) {
+                    return declared;
+                }
+                List<Class<?>> chain = new ArrayList<>();
+                for (Class<?> c = receiverClass; c != null && c != owner; c = c.getSuperclass()) {
+                    chain.add(c);
+                }
+                if (chain.isEmpty() || chain.get(chain.size() - 1).getSuperclass() != owner) {
+                    return declared; // the receiver is not a subclass of the method's class
+                }
+                // From the method's class down to the receiver's: a method overrides the resolved one when it
+                // overrides it or any method that does (§5.4.5), each step public, protected, or in the same
+                // run-time package as the method it overrides.
+                List<Method> overriding = new ArrayList<>();
+                overriding.add(resolved);
+                Class<?> selected = null;
+                for (int k = chain.size() - 1; k >= 0; k--) {
+                    Class<?> c = chain.get(k);
+                    Method m = declaredMethod(c, name, descriptor);
+                    if (m == null || Modifier.isStatic(m.getModifiers()) || Modifier.isPrivate(m.getModifiers())) {
+                        continue;
+                    }
+                    boolean overrides = false;
+                    for (Method o : overriding) {
+                        int mod = o.getModifiers();
+                        if (Modifier.isPublic(mod) || Modifier.isProtected(mod)
+                                || samePackage(c, o.getDeclaringClass())) {
+                            overrides = true;
+                            break;
+                        }
+                    }
+                    if (overrides) {
+                        overriding.add(m);
+                        selected = Modifier.isAbstract(m.getModifiers()) ? null : c;
+                    }
+                }
+                return selected != null ? selected : declared;
+            }
         }
-        boolean packagePrivate = resolved != null && (resolved.getModifiers()
-                & (Modifier.PUBLIC | Modifier.PROTECTED | Modifier.PRIVATE)) == 0;
         for (Class<?> c = receiverClass; c != null && c != declared; c = c.getSuperclass()) {
             Method m = declaredMethod(c, name, descriptor);
             if (m == null || Modifier.isStatic(m.getModifiers()) || Modifier.isPrivate(m.getModifiers())) {
-                continue;
-            }
-            if (packagePrivate && !samePackage(c, declared)) {
                 continue;
             }
             if (Modifier.isAbstract(m.getModifiers())) {

@@ -287,6 +287,36 @@ public class IfConversionTest {
         }
     }
 
+    /** A bound division between two early returns: Java divides before the second test (reviewer's case). */
+    public static void divisionBetweenReturns(int[] out, int n, int m, int k) {
+        if (n <= 0) {
+            return;
+        }
+        int q = n / m;
+        if (k < 0) {
+            return;
+        }
+        for (@Parallel int i = 0; i < q; i++) {
+            out[i] = i;
+        }
+    }
+
+    /**
+     * The host evaluates a skipped division only under the condition of reaching the loop, so one followed by
+     * another early return (the JVM throws for n = 5, m = 0, k = -1) is refused rather than run without the
+     * exception: a clean bailout.
+     */
+    @Test
+    public void aDivisionBetweenEarlyReturnsIsRefused() {
+        try (TaskSchedule s = new TaskSchedule("div-between").task("t", IfConversionTest::divisionBetweenReturns,
+                new int[10], 5, 0, -1)) {
+            s.execute();
+            fail("expected a CompilationException, report:\n" + s.report());
+        } catch (CompilationException e) {
+            assertTrue(e.getMessage(), e.getMessage().contains("before the @Parallel loop"));
+        }
+    }
+
     @Test
     public void switchedOffTheBranchBailsOut() {
         int[] out = new int[10];
