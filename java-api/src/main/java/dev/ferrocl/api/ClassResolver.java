@@ -27,11 +27,42 @@ final class ClassResolver {
         this.known = known;
     }
 
-    /** The loader that defines {@code internalName} for the compiler: a known class's own, else the task's. */
+    /**
+     * The loader that defines {@code internalName} for the compiler: a known class's own; else, when the known classes
+     * come from other loaders too (whose code may name classes of theirs), the one class every such loader and the
+     * task's resolve the name to, or null when they resolve it to different classes (the compiler, which knows
+     * classes by name, cannot tell them apart: the class is then not available to it and the call bails out); else
+     * the task's loader.
+     */
     private ClassLoader loaderOf(String internalName) {
         Class<?> k = known.get(internalName);
-        ClassLoader own = k == null ? null : k.getClassLoader();
-        return own != null ? own : loader;
+        if (k != null) {
+            return k.getClassLoader() != null ? k.getClassLoader() : loader;
+        }
+        java.util.Set<ClassLoader> loaders = new java.util.LinkedHashSet<>();
+        for (Class<?> c : known.values()) {
+            if (c.getClassLoader() != null && c.getClassLoader() != loader) {
+                loaders.add(c.getClassLoader());
+            }
+        }
+        if (loaders.isEmpty()) {
+            return loader;
+        }
+        loaders.add(loader);
+        Class<?> found = null;
+        for (ClassLoader l : loaders) {
+            Class<?> c;
+            try {
+                c = Class.forName(internalName.replace('/', '.'), false, l);
+            } catch (ClassNotFoundException | LinkageError | RuntimeException e) {
+                continue;
+            }
+            if (found != null && c != found) {
+                return null;
+            }
+            found = c;
+        }
+        return found == null || found.getClassLoader() == null ? loader : found.getClassLoader();
     }
 
     /**
@@ -45,7 +76,11 @@ final class ClassResolver {
                 || internalName.indexOf('.') >= 0) {
             return null;
         }
-        try (InputStream in = loaderOf(internalName).getResourceAsStream(internalName + ".class")) {
+        ClassLoader from = loaderOf(internalName);
+        if (from == null) {
+            return null;
+        }
+        try (InputStream in = from.getResourceAsStream(internalName + ".class")) {
             return in == null ? null : in.readAllBytes();
         } catch (IOException | RuntimeException e) {
             return null;
@@ -63,8 +98,12 @@ final class ClassResolver {
      */
     int assertionStatus(String internalName) {
         Class<?> c;
+        ClassLoader from = loaderOf(internalName);
+        if (from == null) {
+            return -1;
+        }
         try {
-            c = Class.forName(internalName.replace('/', '.'), true, loaderOf(internalName));
+            c = Class.forName(internalName.replace('/', '.'), true, from);
         } catch (ClassNotFoundException | LinkageError | RuntimeException e) {
             return -1;
         }
