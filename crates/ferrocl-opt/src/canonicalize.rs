@@ -6,7 +6,7 @@
 //! exactly what Java computes (Rust's `f32`/`f64` `+ - * /` are IEEE round-to-nearest, as Java's).
 
 use ferrocl_graph::MethodGraph;
-use ferrocl_graph::{BinaryOp, Condition, Constant, Graph, NodeId, Op, Stamp};
+use ferrocl_graph::{BinaryOp, Condition, Constant, Graph, Intrinsic, NodeId, Op, Stamp};
 use std::collections::HashMap;
 
 /// Runs folding, value numbering and dead-code removal to a fixed point.
@@ -172,6 +172,21 @@ fn fold_constants(g: &mut Graph) -> bool {
                 Some(Constant::Double(a)) => Some(Err(Constant::Double(-a))),
                 _ => None,
             },
+            // `Math.min`/`max` of two integer constants (a private array's length
+            // `new int[Math.max(2, K)]`); floating point keeps its NaN and signed-zero rules unfolded.
+            Op::Intrinsic(which @ (Intrinsic::Min | Intrinsic::Max)) => {
+                let ins = g.inputs(id);
+                let min = which == Intrinsic::Min;
+                match (constant_of(g, ins[0]), constant_of(g, ins[1])) {
+                    (Some(Constant::Int(a)), Some(Constant::Int(b))) => {
+                        Some(Err(Constant::Int(if min { a.min(b) } else { a.max(b) })))
+                    }
+                    (Some(Constant::Long(a)), Some(Constant::Long(b))) => {
+                        Some(Err(Constant::Long(if min { a.min(b) } else { a.max(b) })))
+                    }
+                    _ => None,
+                }
+            }
             // A known condition picks its operand; equal operands need no condition.
             Op::Select => {
                 let (c, x, y) = (g.inputs(id)[0], g.inputs(id)[1], g.inputs(id)[2]);
