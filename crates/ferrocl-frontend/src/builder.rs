@@ -1474,6 +1474,41 @@ impl Builder<'_, '_> {
                 let object = self.new_object(sc, *index, frame)?;
                 frame.stack.push(object);
             }
+            // On an object made in the kernel, whose class is exact: decided while parsing.
+            JOp::InstanceOf(index) | JOp::CheckCast(index)
+                if frame
+                    .stack
+                    .last()
+                    .is_some_and(|&v| self.virtual_class(v).is_some()) =>
+            {
+                let Some(&object) = frame.stack.last() else {
+                    return self.malformed("type check on an empty stack");
+                };
+                let class = self.virtual_class(object).unwrap_or_default();
+                let target = match sc.class.class_name(*index) {
+                    Ok(t) => t.to_string(),
+                    Err(e) => return self.malformed(e.to_string()),
+                };
+                let is = self.is_subclass(&class, &target)?;
+                if matches!(insn.op, JOp::InstanceOf(_)) {
+                    frame.stack.pop();
+                    let v = self.add(
+                        Op::Constant(Constant::Int(i32::from(is))),
+                        Stamp::Int,
+                        vec![],
+                    )?;
+                    frame.stack.push(v);
+                } else if !is {
+                    return self.bail(
+                        BailoutKind::Construct,
+                        format!(
+                            "a cast of a {} to {} (the JVM throws ClassCastException)",
+                            class.replace('/', "."),
+                            target.replace('/', ".")
+                        ),
+                    );
+                }
+            }
             JOp::GetStatic(index) => {
                 let v = self.get_static(sc, *index)?;
                 frame.stack.push(v);

@@ -279,6 +279,32 @@ impl Builder<'_, '_> {
     }
 
     /// The class of the object allocated in the kernel that `value` stands for.
+    /// Whether class `class` is `target` or a subtype of it (its superclasses and interfaces, as
+    /// the class files say); array types are never.
+    pub(crate) fn is_subclass(&mut self, class: &str, target: &str) -> Result<bool, FrontendError> {
+        if target.starts_with('[') {
+            return Ok(false);
+        }
+        let mut work = vec![class.to_string()];
+        let mut seen: Vec<String> = Vec::new();
+        while let Some(c) = work.pop() {
+            if c == target {
+                return Ok(true);
+            }
+            if seen.contains(&c) || seen.len() > 64 {
+                continue;
+            }
+            seen.push(c.clone());
+            if c == "java/lang/Object" {
+                continue;
+            }
+            let loaded = self.load_class(&c)?;
+            work.extend(loaded.super_name.clone());
+            work.extend(loaded.interfaces.iter().cloned());
+        }
+        Ok(false)
+    }
+
     pub(crate) fn virtual_class(&self, value: NodeId) -> Option<String> {
         self.virtual_objects.get(&value).map(|o| o.class.clone())
     }

@@ -54,6 +54,19 @@ impl Builder<'_, '_> {
         y: NodeId,
         equal: bool,
     ) -> Result<BlockEnd, FrontendError> {
+        // An object made in the kernel is a new object (JLS §15.9.4): another allocation, a
+        // parameter's or a field's object, or null is never it. A phi that may hold it is refused.
+        let fresh = |v: NodeId| self.is_virtual_object(v);
+        let other = |v: NodeId| {
+            fresh(v)
+                || matches!(
+                    self.graph.op(v),
+                    Op::Parameter(_) | Op::Constant(ferrocl_graph::Constant::Null)
+                )
+        };
+        if x != y && ((fresh(x) && other(y)) || (fresh(y) && other(x))) {
+            return Ok(BlockEnd::Goto(if equal { 1 } else { 0 }));
+        }
         if x != y {
             return self.bail(
                 BailoutKind::Construct,
