@@ -1573,15 +1573,7 @@ impl Builder<'_, '_> {
         if self.graph.stamp(x) != self.graph.stamp(y) {
             return None;
         }
-        let (a, b) = (value(x)?, value(y)?);
-        Some(match cond {
-            Condition::Eq => a == b,
-            Condition::Ne => a != b,
-            Condition::Lt => a < b,
-            Condition::Ge => a >= b,
-            Condition::Gt => a > b,
-            Condition::Le => a <= b,
-        })
+        Some(cond.holds(value(x)?, value(y)?))
     }
 
     fn array_elem(&self, array: NodeId, kind: ArrayKind) -> Result<ElemKind, FrontendError> {

@@ -32,9 +32,7 @@ impl Dominators {
         for (&n, &from) in &index {
             let mut targets: Vec<NodeId> = g.successors(n).to_vec();
             match g.op(n) {
-                Op::End => {
-                    targets.extend(g.usages(n).iter().copied().filter(|&u| g.op(u).is_merge()))
-                }
+                Op::End => targets.extend(g.merge_of(n)),
                 Op::LoopEnd => targets.extend(g.inputs(n).first().copied()),
                 _ => {}
             }

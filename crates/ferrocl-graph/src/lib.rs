@@ -182,6 +182,14 @@ impl Graph {
         self.usages.get(id.index()).map_or(&[], Vec::as_slice)
     }
 
+    /// The `Merge` or `LoopBegin` an `End` enters (its one merge usage), if any.
+    pub fn merge_of(&self, end: NodeId) -> Option<NodeId> {
+        self.usages(end)
+            .iter()
+            .copied()
+            .find(|&u| self.get(u).is_some_and(|n| n.op.is_merge()))
+    }
+
     /// Sets the control successors of `id`.
     pub fn set_successors(&mut self, id: NodeId, successors: Vec<NodeId>) {
         if let Some(Some(node)) = self.nodes.get_mut(id.index()) {

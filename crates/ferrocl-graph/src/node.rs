@@ -247,6 +247,18 @@ pub enum Condition {
 }
 
 impl Condition {
+    /// Whether `a cond b` holds for two integers.
+    pub fn holds(self, a: i64, b: i64) -> bool {
+        match self {
+            Condition::Eq => a == b,
+            Condition::Ne => a != b,
+            Condition::Lt => a < b,
+            Condition::Ge => a >= b,
+            Condition::Gt => a > b,
+            Condition::Le => a <= b,
+        }
+    }
+
     /// The condition that holds exactly when `self` does not (for integers; for floating point this
     /// is only valid when the operands are ordered).
     pub fn negate(self) -> Condition {

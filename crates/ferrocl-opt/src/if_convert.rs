@@ -50,10 +50,10 @@ pub fn if_convert(mg: &mut MethodGraph, loops: &LoopForest) -> usize {
             break;
         };
         let doms = Dominators::compute(g);
-        match Region::find(g, entry).and_then(|r| r.plan(g, &doms).map(|w| (r, w))) {
-            Some((region, weights)) => {
+        match Region::find(g, entry).filter(|r| r.convertible(g, &doms)) {
+            Some(region) => {
                 converted += region.ifs(g);
-                region.convert(mg, &doms, &weights);
+                region.convert(mg, &doms);
             }
             None => {
                 rejected.insert(entry);
@@ -71,6 +71,8 @@ struct Region {
     order: Vec<NodeId>,
     /// The merge where every path has rejoined, and the node after it.
     exit: (NodeId, NodeId),
+    /// The path weight of every node (see the module docs).
+    weights: HashMap<NodeId, u64>,
 }
 
 impl Region {
@@ -107,7 +109,7 @@ impl Region {
                     }
                 }
                 Op::End => {
-                    if let Some(&m) = g.usages(n).iter().find(|&&u| *g.op(u) == Op::Merge) {
+                    if let Some(m) = g.merge_of(n).filter(|&m| *g.op(m) == Op::Merge) {
                         stack.push(m);
                     }
                 }
@@ -138,11 +140,16 @@ impl Region {
         }
         let order: Vec<NodeId> = order.into_iter().filter(|n| nodes.contains(n)).collect();
         let exit = (join, g.next(join)?);
+        // A node of the region has its predecessors in it, so its weight over the explored nodes
+        // is its weight in the region.
+        let mut weights = weight;
+        weights.retain(|n, _| nodes.contains(n));
         Some(Region {
             entry,
             nodes,
             order,
             exit,
+            weights,
         })
     }
 
@@ -151,9 +158,9 @@ impl Region {
         self.nodes.iter().filter(|&&n| *g.op(n) == Op::If).count()
     }
 
-    /// The path weight of every node, if the region can be converted: its phis are values a
-    /// select can choose, its depth is within [`MAX_DEPTH`], its entry dominates it.
-    fn plan(&self, g: &Graph, doms: &Dominators) -> Option<HashMap<NodeId, u64>> {
+    /// Whether the region can be converted: its phis are values a select can choose and its entry
+    /// dominates its merges (its depth, within [`MAX_DEPTH`], [`Region::find`] checked).
+    fn convertible(&self, g: &Graph, doms: &Dominators) -> bool {
         for &n in &self.nodes {
             if *g.op(n) != Op::Merge {
                 continue;
@@ -165,22 +172,22 @@ impl Region {
                         Stamp::Int | Stamp::Long | Stamp::Float | Stamp::Double | Stamp::Bool
                     );
                 if !choosable {
-                    return None;
+                    return false;
                 }
             }
             if !doms.idom(n).is_some_and(|d| self.nodes.contains(&d)) {
-                return None;
+                return false;
             }
         }
-        weights(g, &self.order, &self.nodes)
+        true
     }
 
     /// Replaces the region's phis by selects and the region by the edge to its exit.
-    fn convert(&self, mg: &mut MethodGraph, doms: &Dominators, weights: &HashMap<NodeId, u64>) {
+    fn convert(&self, mg: &mut MethodGraph, doms: &Dominators) {
         let mut conditions = Conditions {
             region: self,
             doms,
-            weights,
+            weights: &self.weights,
             memo: HashMap::new(),
             constants: [None, None],
         };
@@ -273,7 +280,7 @@ fn topological(g: &Graph, entry: NodeId, nodes: &HashSet<NodeId>) -> Option<Vec<
 fn successors_within(g: &Graph, n: NodeId, nodes: &HashSet<NodeId>) -> Vec<NodeId> {
     let mut out: Vec<NodeId> = g.successors(n).to_vec();
     if *g.op(n) == Op::End {
-        out.extend(g.usages(n).iter().copied().filter(|&u| g.op(u).is_merge()));
+        out.extend(g.merge_of(n));
     }
     out.retain(|s| nodes.contains(s));
     out

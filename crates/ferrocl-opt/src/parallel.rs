@@ -64,14 +64,7 @@ impl HostExpr {
             HostExpr::Negate(a) => a.eval(leaf)?.wrapping_neg(),
             HostExpr::Compare(cond, a, b) => {
                 let (x, y) = (a.eval(leaf)?, b.eval(leaf)?);
-                i32::from(match cond {
-                    Condition::Eq => x == y,
-                    Condition::Ne => x != y,
-                    Condition::Lt => x < y,
-                    Condition::Ge => x >= y,
-                    Condition::Gt => x > y,
-                    Condition::Le => x <= y,
-                })
+                i32::from(cond.holds(i64::from(x), i64::from(y)))
             }
             // Java evaluates only the operand chosen: a division by zero in the other one must
             // not make the whole value unavailable.
@@ -500,7 +493,7 @@ pub(crate) fn walk_body(
                     "`return` inside a @Parallel loop is not supported: later iterations would depend on earlier ones",
                 ))
             }
-            Op::End => work.extend(g.usages(n).iter().copied().filter(|&u| g.op(u).is_merge())),
+            Op::End => work.extend(g.merge_of(n)),
             Op::LoopEnd => work.push(g.inputs(n)[0]),
             _ => work.extend(g.successors(n).iter().copied()),
         }
@@ -797,7 +790,7 @@ fn early_exit(
                 }
             }
             Op::End => {
-                let target = g.usages(n).iter().copied().find(|&u| g.op(u).is_merge())?;
+                let target = g.merge_of(n)?;
                 match g.op(target) {
                     Op::Merge => stack.push(target),
                     _ if loop_entry.is_none() => loop_entry = Some(n),

@@ -180,9 +180,7 @@ pub fn recognize_reductions(
                     ));
                 }
                 match g.op(n) {
-                    Op::End => {
-                        work.extend(g.usages(n).iter().copied().filter(|&u| g.op(u).is_merge()))
-                    }
+                    Op::End => work.extend(g.merge_of(n)),
                     Op::LoopEnd => work.push(g.inputs(n)[0]),
                     _ => work.extend(g.successors(n).iter().copied()),
                 }

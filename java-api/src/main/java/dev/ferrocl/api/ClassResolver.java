@@ -11,6 +11,8 @@ import java.io.InputStream;
 final class ClassResolver {
     private final ClassLoader loader;
     private final java.util.Map<String, Class<?>> known;
+    /** The known classes' loaders other than the task's, then the task's; empty when there are no others. */
+    private final java.util.Set<ClassLoader> loaders = new java.util.LinkedHashSet<>();
 
     /** @param loader the loader to read class files through; null means the system class loader */
     ClassResolver(ClassLoader loader) {
@@ -25,6 +27,14 @@ final class ClassResolver {
     ClassResolver(ClassLoader loader, java.util.Map<String, Class<?>> known) {
         this.loader = loader != null ? loader : ClassLoader.getSystemClassLoader();
         this.known = known;
+        for (Class<?> c : known.values()) {
+            if (c.getClassLoader() != null && c.getClassLoader() != this.loader) {
+                loaders.add(c.getClassLoader());
+            }
+        }
+        if (!loaders.isEmpty()) {
+            loaders.add(this.loader);
+        }
     }
 
     /**
@@ -39,16 +49,9 @@ final class ClassResolver {
         if (k != null) {
             return k.getClassLoader() != null ? k.getClassLoader() : loader;
         }
-        java.util.Set<ClassLoader> loaders = new java.util.LinkedHashSet<>();
-        for (Class<?> c : known.values()) {
-            if (c.getClassLoader() != null && c.getClassLoader() != loader) {
-                loaders.add(c.getClassLoader());
-            }
-        }
         if (loaders.isEmpty()) {
             return loader;
         }
-        loaders.add(loader);
         Class<?> found = null;
         for (ClassLoader l : loaders) {
             Class<?> c;
