@@ -1474,22 +1474,28 @@ impl Builder<'_, '_> {
                 let object = self.new_object(sc, *index, frame)?;
                 frame.stack.push(object);
             }
-            // On an object made in the kernel, whose class is exact: decided while parsing.
+            // On an object made in the kernel, whose class is exact, or on an object the host
+            // described (a parameter, a field path: its exact class or null at `execute()`, which
+            // guards the kernel): decided while parsing.
             JOp::InstanceOf(index) | JOp::CheckCast(index)
                 if frame
                     .stack
                     .last()
-                    .is_some_and(|&v| self.virtual_class(v).is_some()) =>
+                    .is_some_and(|&v| self.known_class(v).is_some()) =>
             {
                 let Some(&object) = frame.stack.last() else {
                     return self.malformed("type check on an empty stack");
                 };
-                let class = self.virtual_class(object).unwrap_or_default();
+                let class = self.known_class(object).flatten();
                 let target = match sc.class.class_name(*index) {
                     Ok(t) => t.to_string(),
                     Err(e) => return self.malformed(e.to_string()),
                 };
-                let is = self.is_subclass(&class, &target)?;
+                // JLS §15.20.2: `null instanceof T` is false; a cast of null always succeeds.
+                let is = match &class {
+                    Some(c) => self.is_subclass(c, &target)?,
+                    None => false,
+                };
                 if matches!(insn.op, JOp::InstanceOf(_)) {
                     frame.stack.pop();
                     let v = self.add(
@@ -1498,12 +1504,12 @@ impl Builder<'_, '_> {
                         vec![],
                     )?;
                     frame.stack.push(v);
-                } else if !is {
+                } else if let (Some(c), false) = (&class, is) {
                     return self.bail(
                         BailoutKind::Construct,
                         format!(
                             "a cast of a {} to {} (the JVM throws ClassCastException)",
-                            class.replace('/', "."),
+                            c.replace('/', "."),
                             target.replace('/', ".")
                         ),
                     );
@@ -1729,7 +1735,9 @@ fn unsupported(class: &ClassFile, op: &JOp) -> String {
         JOp::AThrow => "throw statements are not supported yet".into(),
         JOp::MonitorEnter | JOp::MonitorExit => SYNCHRONIZED_BLOCK.into(),
         JOp::CheckCast(_) | JOp::InstanceOf(_) => {
-            "type checks (casts, instanceof) are not supported yet".into()
+            "type checks (casts, instanceof) are supported on objects made in the kernel and on \
+             objects the host describes (`this`, parameters and their fields), not on this value"
+                .into()
         }
         JOp::Jsr(_) | JOp::Ret(_) => "jsr/ret subroutines are not supported".into(),
         other => format!("bytecode {other:?} is not supported yet"),

@@ -28,6 +28,25 @@ pub(crate) const OBJECT: &str = "java/lang/Object";
 const MAX_LOOKUP: usize = 64;
 
 impl<'a> Builder<'a, '_> {
+    /// The exact class of the object `value` stands for, when the compiler knows it: an object
+    /// made in the kernel (`Some(Some(class))`), or an object the host described at `execute()` (its
+    /// class, or `Some(None)` for null; consulting the description guards the kernel on it).
+    /// `None` when unknown (a hidden class, a path the host did not describe, anything else).
+    pub(crate) fn known_class(&mut self, value: NodeId) -> Option<Option<String>> {
+        if let Some(class) = self.virtual_class(value) {
+            return Some(Some(class));
+        }
+        let path = self.object_path(value)?;
+        match self.runtime.peek(&path)? {
+            RuntimeClass::Hidden(_) => None,
+            _ => match self.runtime.lookup(&path)? {
+                RuntimeClass::Class(c) => Some(Some(c)),
+                RuntimeClass::Null => Some(None),
+                RuntimeClass::Hidden(_) => None,
+            },
+        }
+    }
+
     /// The path from the task's arguments to `value`, when it is `this`, an object parameter, or an
     /// object read through a field path of them.
     pub(crate) fn object_path(&self, value: NodeId) -> Option<ObjectPath> {

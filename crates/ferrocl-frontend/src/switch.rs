@@ -22,9 +22,58 @@ impl Builder<'_, '_> {
         cases: &[i32],
         frame: Frame,
     ) -> Result<(), FrontendError> {
-        let succs = walk.cfg.blocks[b].succs.clone();
+        let mut succs = walk.cfg.blocks[b].succs.clone();
         if succs.len() != cases.len() + 1 {
             return self.malformed("switch successors do not match its cases");
+        }
+        let mut cases = cases.to_vec();
+        let mut tail = tail;
+        // Targets that always throw (`default: throw new IllegalArgumentException(…)`): a guard
+        // that fails for their keys (the JVM reruns the method and throws), and the switch goes on
+        // over the other cases; the throwing code is never parsed.
+        let throws = |s: usize| walk.cfg.throws.get(s).copied().unwrap_or(false);
+        if succs.iter().any(|&s| throws(s)) {
+            let default = succs.pop().unwrap_or_default();
+            let (thrown, kept): (Vec<(i32, usize)>, Vec<(i32, usize)>) = cases
+                .iter()
+                .copied()
+                .zip(succs.iter().copied())
+                .partition(|&(_, s)| throws(s));
+            let continues = if throws(default) {
+                // Only the keys of the other cases go on; the last of them becomes the default.
+                let mut kept = kept;
+                let Some((_, last)) = kept.pop() else {
+                    return self.malformed("a switch whose every target throws");
+                };
+                let mut keys: Vec<i32> = kept.iter().map(|&(k, _)| k).collect();
+                keys.extend(
+                    cases
+                        .iter()
+                        .zip(walk.cfg.blocks[b].succs.iter())
+                        .filter(|&(_, &s)| s == last)
+                        .map(|(&k, _)| k),
+                );
+                keys.sort_unstable();
+                keys.dedup();
+                let condition = self.key_test(key, &keys, true)?;
+                cases = kept.iter().map(|&(k, _)| k).collect();
+                succs = kept.iter().map(|&(_, s)| s).collect();
+                succs.push(last);
+                condition
+            } else {
+                let keys: Vec<i32> = thrown.iter().map(|&(k, _)| k).collect();
+                let condition = self.key_test(key, &keys, false)?;
+                cases = kept.iter().map(|&(k, _)| k).collect();
+                succs = kept.iter().map(|&(_, s)| s).collect();
+                succs.push(default);
+                condition
+            };
+            let guard = self.add(
+                Op::Guard(ferrocl_graph::GuardKind::Throw),
+                Stamp::Void,
+                vec![continues],
+            )?;
+            tail = self.append(tail, guard);
         }
         // `pending`: the previous test, whose false successor is the next test (or the default).
         let mut pending: Option<(NodeId, NodeId)> = None;
@@ -58,5 +107,40 @@ impl Builder<'_, '_> {
             // Every case goes to the default: the switch is a jump.
             None => self.goto(walk, b, default, tail, frame),
         }
+    }
+
+    /// A `Bool` that holds when `key` is one of `keys` (`member`), or none of them (otherwise).
+    fn key_test(
+        &mut self,
+        key: NodeId,
+        keys: &[i32],
+        member: bool,
+    ) -> Result<NodeId, FrontendError> {
+        let (on_hit, cond) = if member {
+            (1, Condition::Eq)
+        } else {
+            (0, Condition::Ne)
+        };
+        let mut test = self.constant_bool(!member)?;
+        for &k in keys {
+            let value = self.constant(Constant::Int(k))?;
+            let cmp = self.add(Op::Compare(cond), Stamp::Bool, vec![key, value])?;
+            // member: `cmp || test`; otherwise `cmp && test`.
+            let decided = self.constant_bool(on_hit == 1)?;
+            test = if member {
+                self.add(Op::Select, Stamp::Bool, vec![cmp, decided, test])?
+            } else {
+                self.add(Op::Select, Stamp::Bool, vec![cmp, test, decided])?
+            };
+        }
+        Ok(test)
+    }
+
+    fn constant_bool(&mut self, value: bool) -> Result<NodeId, FrontendError> {
+        self.add(
+            Op::Constant(Constant::Int(i32::from(value))),
+            Stamp::Bool,
+            vec![],
+        )
     }
 }

@@ -36,7 +36,7 @@ pub use ferrocl_frontend::{
     Bailout as BailoutReason, ClassResolver, DirectoryResolver, Location as MethodLocation,
     NoResolver, ObjectPath, ParamInfo, RuntimeClass, RuntimeClasses,
 };
-pub use ferrocl_graph::{ElemKind, FieldRef, Stamp};
+pub use ferrocl_graph::{Constant, ElemKind, FieldRef, Stamp};
 pub use ferrocl_opencl_writer::{
     Features, Kernel, KernelParam, Variants, Windowed, WriteCover, STATUS_DIVIDE_BY_ZERO,
     STATUS_INDEX, TILE_GROUP,

@@ -66,6 +66,18 @@ pub(crate) enum Scalar {
     Double(f64),
 }
 
+impl Scalar {
+    /// The value as the compiler's constant (what host expressions compute with).
+    pub(crate) fn constant(self) -> ferrocl_jit::Constant {
+        match self {
+            Scalar::Int(v) => ferrocl_jit::Constant::Int(v),
+            Scalar::Long(v) => ferrocl_jit::Constant::Long(v),
+            Scalar::Float(v) => ferrocl_jit::Constant::Float(v),
+            Scalar::Double(v) => ferrocl_jit::Constant::Double(v),
+        }
+    }
+}
+
 /// Global references to the primitive array classes and the box classes, with each box's `value`
 /// field, looked up once per process (they are bootstrap classes: never unloaded).
 struct Classes {

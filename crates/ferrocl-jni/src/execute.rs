@@ -18,7 +18,7 @@ use crate::fields::{self, FieldValue};
 use crate::hostmem;
 use crate::registry::{Task, Variant};
 use crate::NativeError;
-use ferrocl_jit::{ElemKind, HostExpr, KernelParam, ReduceOp, Stamp};
+use ferrocl_jit::{Constant, ElemKind, HostExpr, KernelParam, ReduceOp, Stamp};
 use ferrocl_runtime::geometry::{self, GeometryLimits, Shape};
 use ferrocl_runtime::plan::{self, Arg, Launch, Plan, PlanArray};
 use ferrocl_runtime::reduce::{ReduceKind, ReduceValue};
@@ -299,7 +299,9 @@ struct Prepared<'local, 't> {
     scalars: Vec<Option<Scalar>>,
     /// Each static field the kernels read, with its current value.
     statics: Vec<(&'t ferrocl_jit::FieldRef, Option<Scalar>)>,
-    leaves: Vec<(HostExpr, Option<i32>)>,
+    /// Each leaf of the host expressions (parameters of every primitive type, lengths, static
+    /// fields) with its value.
+    leaves: Vec<(HostExpr, Option<Constant>)>,
 }
 
 impl Prepared<'_, '_> {
@@ -311,7 +313,7 @@ impl Prepared<'_, '_> {
             .and_then(|(_, v)| *v)
     }
 
-    fn leaf(&self, e: &HostExpr) -> Option<i32> {
+    fn leaf(&self, e: &HostExpr) -> Option<Constant> {
         self.leaves
             .iter()
             .find(|(x, _)| x == e)
@@ -836,10 +838,8 @@ fn build<'local, 'k>(
                     }
                     KernelParam::ArrayLength { param } => {
                         match prepared.leaf(&HostExpr::ArrayLength(*param)) {
-                            Some(len) => Arg::Value(KernelArg::Int(len)),
-                            None => {
-                                return Ok(Building::Done(Outcome::host_check_failed(t, tasks)))
-                            }
+                            Some(Constant::Int(len)) => Arg::Value(KernelArg::Int(len)),
+                            _ => return Ok(Building::Done(Outcome::host_check_failed(t, tasks))),
                         }
                     }
                     KernelParam::Scalar { param, .. } => match prepared.scalars[*param] {
@@ -1121,7 +1121,7 @@ fn hull(a: (usize, usize), b: (usize, usize)) -> (usize, usize) {
 /// known.
 fn access_span(
     list: &[ferrocl_jit::WriteCover],
-    lookup: &mut dyn FnMut(&HostExpr) -> Option<i32>,
+    lookup: &mut dyn FnMut(&HostExpr) -> Option<Constant>,
     loop_ranges: &[(i32, u64, i32)],
     len: u64,
     bytes: u64,
@@ -2235,32 +2235,24 @@ fn prepare<'local, 't>(
             wanted.extend(proof.leaves());
         }
     }
-    let mut leaves: Vec<(HostExpr, Option<i32>)> = Vec::new();
+    let mut leaves: Vec<(HostExpr, Option<Constant>)> = Vec::new();
     for e in wanted {
         if leaves.iter().any(|(x, _)| *x == e) {
             continue;
         }
         let value = match &e {
-            HostExpr::Param(p) => match scalars.get(*p) {
-                Some(Some(Scalar::Int(v))) => Some(*v),
-                _ => None,
-            },
-            HostExpr::Static(field) => {
-                match static_values
-                    .iter()
-                    .find(|(f, _)| *f == field)
-                    .and_then(|(_, v)| *v)
-                {
-                    Some(Scalar::Int(v)) => Some(v),
-                    _ => None,
-                }
-            }
+            HostExpr::Param(p) => scalars.get(*p).copied().flatten().map(Scalar::constant),
+            HostExpr::Static(field) => static_values
+                .iter()
+                .find(|(f, _)| *f == field)
+                .and_then(|(_, v)| *v)
+                .map(Scalar::constant),
             HostExpr::ArrayLength(p) => {
                 let obj = &objects[*p];
                 if obj.is_null() {
                     None
                 } else {
-                    i32::try_from(array_len(env, obj)?).ok()
+                    i32::try_from(array_len(env, obj)?).ok().map(Constant::Int)
                 }
             }
             _ => None,

@@ -2171,6 +2171,24 @@ fn describe(mg: &MethodGraph, e: &HostExpr) -> String {
     };
     match e {
         HostExpr::Const(v) => v.to_string(),
+        HostExpr::Wide(c) => match c.value() {
+            ferrocl_graph::Constant::Long(v) => format!("{v}L"),
+            ferrocl_graph::Constant::Float(v) => format!("{v:?}f"),
+            ferrocl_graph::Constant::Double(v) => format!("{v:?}"),
+            other => format!("{other:?}"),
+        },
+        HostExpr::Convert(conv, a) => {
+            let to = match conv.to {
+                ferrocl_graph::ConvTarget::Int => "int",
+                ferrocl_graph::ConvTarget::Long => "long",
+                ferrocl_graph::ConvTarget::Float => "float",
+                ferrocl_graph::ConvTarget::Double => "double",
+                ferrocl_graph::ConvTarget::Byte => "byte",
+                ferrocl_graph::ConvTarget::Char => "char",
+                ferrocl_graph::ConvTarget::Short => "short",
+            };
+            format!("({to}) {}", describe(mg, a))
+        }
         HostExpr::Param(p) => pname(*p),
         HostExpr::ArrayLength(p) => format!("{}.length", pname(*p)),
         HostExpr::Static(f) => format!("{}.{}", f.class.replace('/', "."), f.name),

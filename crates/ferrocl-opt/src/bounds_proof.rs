@@ -15,6 +15,7 @@
 //! proof fail, which only means the kernel runs its checked fallback.
 
 use crate::HostExpr;
+use ferrocl_graph::Constant;
 
 /// `Σ coefficient * term + constant` over host-known `int` values.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -26,7 +27,7 @@ pub struct HostLinear {
 }
 
 impl HostLinear {
-    fn eval(&self, leaf: &mut dyn FnMut(&HostExpr) -> Option<i32>) -> Option<i128> {
+    fn eval(&self, leaf: &mut dyn FnMut(&HostExpr) -> Option<Constant>) -> Option<i128> {
         let mut sum = i128::from(self.constant);
         for (t, c) in &self.terms {
             sum += i128::from(t.eval(leaf)?) * i128::from(*c);
@@ -93,7 +94,7 @@ impl BoundsProof {
     /// fields. `false` when something cannot be read.
     pub fn holds(
         &self,
-        leaf: &mut dyn FnMut(&HostExpr) -> Option<i32>,
+        leaf: &mut dyn FnMut(&HostExpr) -> Option<Constant>,
         dims: &[(i32, u64, i32)],
     ) -> bool {
         self.check(leaf, dims).unwrap_or(false)
@@ -101,7 +102,7 @@ impl BoundsProof {
 
     fn check(
         &self,
-        leaf: &mut dyn FnMut(&HostExpr) -> Option<i32>,
+        leaf: &mut dyn FnMut(&HostExpr) -> Option<Constant>,
         dims: &[(i32, u64, i32)],
     ) -> Option<bool> {
         // Three slots: the parallel loops, and an inner loop's `k` in the third when there are two.
@@ -132,7 +133,7 @@ impl BoundsProof {
             if a.in_loop && !k_any {
                 continue;
             }
-            let len = i128::from(leaf(&HostExpr::ArrayLength(a.array))?);
+            let len = i128::from(HostExpr::ArrayLength(a.array).eval(leaf)?);
             let mut lo = a.rest.eval(leaf)?;
             let mut hi = lo;
             for (v, coef) in a.coef.iter().enumerate() {
@@ -183,10 +184,10 @@ mod tests {
         }
     }
 
-    fn leaf(n: i32, len: i32) -> impl FnMut(&HostExpr) -> Option<i32> {
+    fn leaf(n: i32, len: i32) -> impl FnMut(&HostExpr) -> Option<Constant> {
         move |e| match e {
-            HostExpr::Param(0) => Some(n),
-            HostExpr::ArrayLength(1) => Some(len),
+            HostExpr::Param(0) => Some(Constant::Int(n)),
+            HostExpr::ArrayLength(1) => Some(Constant::Int(len)),
             _ => None,
         }
     }

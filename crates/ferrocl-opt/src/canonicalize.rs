@@ -6,7 +6,9 @@
 //! exactly what Java computes (Rust's `f32`/`f64` `+ - * /` are IEEE round-to-nearest, as Java's).
 
 use ferrocl_graph::MethodGraph;
-use ferrocl_graph::{BinaryOp, Condition, Constant, Graph, Intrinsic, NodeId, Op, Stamp};
+use ferrocl_graph::{
+    BinaryOp, Condition, Constant, ConvTarget, Conversion, Graph, Intrinsic, NodeId, Op, Stamp,
+};
 use std::collections::HashMap;
 
 /// Runs folding, value numbering and dead-code removal to a fixed point.
@@ -97,6 +99,36 @@ pub fn fold_binary(op: BinaryOp, x: Constant, y: Constant) -> Option<Constant> {
     })
 }
 
+/// Folds a primitive conversion of a constant as the JVM makes it (JLS §5.1.2, §5.1.3: float to
+/// integer saturates and takes NaN to 0, which Rust's `as` does too; integer to floating point
+/// rounds to nearest); `None` when the constant is not of the conversion's source type.
+pub fn fold_conversion(conv: Conversion, c: Constant) -> Option<Constant> {
+    use Constant::*;
+    let to = conv.to;
+    Some(match (c, to) {
+        (Int(v), ConvTarget::Int) => Int(v),
+        (Int(v), ConvTarget::Long) => Long(i64::from(v)),
+        (Int(v), ConvTarget::Float) => Float(v as f32),
+        (Int(v), ConvTarget::Double) => Double(f64::from(v)),
+        (Int(v), ConvTarget::Byte) => Int(i32::from(v as i8)),
+        (Int(v), ConvTarget::Char) => Int(i32::from(v as u16)),
+        (Int(v), ConvTarget::Short) => Int(i32::from(v as i16)),
+        (Long(v), ConvTarget::Int) => Int(v as i32),
+        (Long(v), ConvTarget::Long) => Long(v),
+        (Long(v), ConvTarget::Float) => Float(v as f32),
+        (Long(v), ConvTarget::Double) => Double(v as f64),
+        (Float(v), ConvTarget::Int) => Int(v as i32),
+        (Float(v), ConvTarget::Long) => Long(v as i64),
+        (Float(v), ConvTarget::Float) => Float(v),
+        (Float(v), ConvTarget::Double) => Double(f64::from(v)),
+        (Double(v), ConvTarget::Int) => Int(v as i32),
+        (Double(v), ConvTarget::Long) => Long(v as i64),
+        (Double(v), ConvTarget::Float) => Float(v as f32),
+        (Double(v), ConvTarget::Double) => Double(v),
+        _ => return None,
+    })
+}
+
 /// An integer division or remainder by a non-zero constant cannot throw (`MIN_VALUE / -1` wraps), so
 /// it leaves the control chain and floats like other arithmetic: bounds such as `n / 2` become
 /// computable on the host, and GVN and code motion apply to it.
@@ -172,6 +204,9 @@ fn fold_constants(g: &mut Graph) -> bool {
                 Some(Constant::Double(a)) => Some(Err(Constant::Double(-a))),
                 _ => None,
             },
+            Op::Convert(conv) => constant_of(g, g.inputs(id)[0])
+                .and_then(|c| fold_conversion(conv, c))
+                .map(Err),
             // `Math.min`/`max` of two integer constants (a private array's length
             // `new int[Math.max(2, K)]`); floating point keeps its NaN and signed-zero rules unfolded.
             Op::Intrinsic(which @ (Intrinsic::Min | Intrinsic::Max)) => {

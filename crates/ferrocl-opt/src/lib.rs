@@ -26,7 +26,7 @@ mod reduce;
 mod reduce_loop;
 
 pub use bounds_proof::{BoundsProof, HostLinear, InnerLoop, ProvedAccess};
-pub use canonicalize::{canonicalize, canonicalize_with, fold_binary};
+pub use canonicalize::{canonicalize, canonicalize_with, fold_binary, fold_conversion};
 pub use guards::{eliminate_guards, lower_checks, range, Eliminated};
 pub use host_versioning::{plan_host_versioning, HostVersioning};
 pub use if_convert::if_convert;
@@ -38,7 +38,10 @@ pub use manager::{
     Suite, OPTIONAL_PHASES, RELAXED_MATH,
 };
 pub use narrow::{narrow_float, narrow_float_graph};
-pub use parallel::{host_expr_of, recognize_parallel_loops, HostExpr, LoopDim, ParallelNest};
+pub use parallel::{
+    compare_constants, host_expr_of, recognize_parallel_loops, HostExpr, LoopDim, ParallelNest,
+    WideConst,
+};
 pub use private_arrays::{
     array_site, array_sources, check_private_arrays, private_length, PRIVATE_BYTES_PER_WORK_ITEM,
 };

@@ -16,15 +16,21 @@
 
 use crate::manager::LoopForest;
 use ferrocl_graph::{Bailout, BailoutKind, MethodGraph};
-use ferrocl_graph::{BinaryOp, Condition, Constant, GuardKind, Intrinsic, NodeId, Op, Stamp};
+use ferrocl_graph::{
+    BinaryOp, Condition, Constant, Conversion, GuardKind, Intrinsic, NodeId, Op, Stamp,
+};
 use std::collections::HashSet;
 
-/// An `int` value the host evaluates before launch, with Java's arithmetic.
+/// A value the host evaluates before launch, with Java's arithmetic: an `int` (a bound, a start,
+/// a condition), computed from values of any primitive type (`if (n <= 0L) return;`, `(int) lim`,
+/// `scale == 0.0f`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum HostExpr {
-    /// A constant.
+    /// An `int` constant.
     Const(i32),
-    /// The `int` (or narrower) parameter at this index of [`MethodGraph::params`].
+    /// A `long`, `float` or `double` constant (floating point by its bits).
+    Wide(WideConst),
+    /// The primitive parameter at this index of [`MethodGraph::params`], of its own type.
     Param(usize),
     /// `length` of the array parameter at this index.
     ArrayLength(usize),
@@ -34,8 +40,11 @@ pub enum HostExpr {
     Binary(BinaryOp, Box<HostExpr>, Box<HostExpr>),
     /// `-x` (wrapping).
     Negate(Box<HostExpr>),
-    /// `x cond y` on two `int`s: 1 when it holds, 0 otherwise.
+    /// `x cond y` on two values of one type: 1 when it holds, 0 otherwise (IEEE for floating
+    /// point: with a NaN operand only `!=` holds).
     Compare(Condition, Box<HostExpr>, Box<HostExpr>),
+    /// A primitive conversion, as the JVM makes it.
+    Convert(Conversion, Box<HostExpr>),
     /// `c != 0 ? a : b` (a ternary or a branch before the loop that if-conversion made one).
     Select(Box<HostExpr>, Box<HostExpr>, Box<HostExpr>),
     /// Evaluates the first (a division Java makes before the loops whatever is chosen later, which
@@ -46,44 +55,105 @@ pub enum HostExpr {
     Require(Box<HostExpr>),
 }
 
+/// A `long`, `float` or `double` constant of a [`HostExpr`] (floating point by its bits).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum WideConst {
+    /// A `long`.
+    Long(i64),
+    /// A `float`'s bits.
+    Float(u32),
+    /// A `double`'s bits.
+    Double(u64),
+}
+
+impl WideConst {
+    /// The constant for `c`, when it is a `long`, `float` or `double`.
+    pub fn of(c: Constant) -> Option<WideConst> {
+        match c {
+            Constant::Long(v) => Some(WideConst::Long(v)),
+            Constant::Float(v) => Some(WideConst::Float(v.to_bits())),
+            Constant::Double(v) => Some(WideConst::Double(v.to_bits())),
+            Constant::Int(_) | Constant::Null => None,
+        }
+    }
+
+    /// Its value.
+    pub fn value(self) -> Constant {
+        match self {
+            WideConst::Long(v) => Constant::Long(v),
+            WideConst::Float(b) => Constant::Float(f32::from_bits(b)),
+            WideConst::Double(b) => Constant::Double(f64::from_bits(b)),
+        }
+    }
+}
+
+/// Whether `cond` holds between two values of one primitive type, as Java compares them (IEEE
+/// for floating point: with a NaN operand only `!=` holds); `None` for values of different types.
+pub fn compare_constants(cond: Condition, x: Constant, y: Constant) -> Option<bool> {
+    let ordering = match (x, y) {
+        (Constant::Int(a), Constant::Int(b)) => return Some(cond.holds(a.into(), b.into())),
+        (Constant::Long(a), Constant::Long(b)) => return Some(cond.holds(a, b)),
+        (Constant::Float(a), Constant::Float(b)) => a.partial_cmp(&b),
+        (Constant::Double(a), Constant::Double(b)) => a.partial_cmp(&b),
+        _ => return None,
+    };
+    let Some(o) = ordering else {
+        return Some(cond == Condition::Ne);
+    };
+    // An ordered pair compares as its order does.
+    Some(cond.holds(o as i64, 0))
+}
+
 impl HostExpr {
-    /// Evaluates with Java `int` semantics; `leaf` supplies parameters, lengths and static fields and
-    /// returns `None` when one is unavailable (then so is the result).
-    pub fn eval(&self, leaf: &mut dyn FnMut(&HostExpr) -> Option<i32>) -> Option<i32> {
+    /// Evaluates to an `int` with Java's semantics; `leaf` supplies parameters (of their own
+    /// types), lengths and static fields and returns `None` when one is unavailable (then so is the
+    /// result, as it is for a value that is not an `int`).
+    pub fn eval(&self, leaf: &mut dyn FnMut(&HostExpr) -> Option<Constant>) -> Option<i32> {
+        match self.value(leaf)? {
+            Constant::Int(v) => Some(v),
+            _ => None,
+        }
+    }
+
+    /// Evaluates to a value of the expression's own type (see [`HostExpr::eval`]).
+    pub fn value(&self, leaf: &mut dyn FnMut(&HostExpr) -> Option<Constant>) -> Option<Constant> {
         Some(match self {
-            HostExpr::Const(v) => *v,
-            HostExpr::Binary(op, a, b) => {
-                let (x, y) = (a.eval(leaf)?, b.eval(leaf)?);
-                // Java's int arithmetic, shared with constant folding; a zero divisor gives None
-                // (the JVM throws).
-                match crate::fold_binary(*op, Constant::Int(x), Constant::Int(y))? {
-                    Constant::Int(v) => v,
-                    _ => return None,
-                }
-            }
-            HostExpr::Negate(a) => a.eval(leaf)?.wrapping_neg(),
-            HostExpr::Compare(cond, a, b) => {
-                let (x, y) = (a.eval(leaf)?, b.eval(leaf)?);
-                i32::from(cond.holds(i64::from(x), i64::from(y)))
-            }
+            HostExpr::Const(v) => Constant::Int(*v),
+            HostExpr::Wide(c) => c.value(),
+            // Java's arithmetic, shared with constant folding; a zero integer divisor gives None
+            // (the JVM throws).
+            HostExpr::Binary(op, a, b) => crate::fold_binary(*op, a.value(leaf)?, b.value(leaf)?)?,
+            HostExpr::Negate(a) => match a.value(leaf)? {
+                Constant::Int(v) => Constant::Int(v.wrapping_neg()),
+                Constant::Long(v) => Constant::Long(v.wrapping_neg()),
+                Constant::Float(v) => Constant::Float(-v),
+                Constant::Double(v) => Constant::Double(-v),
+                Constant::Null => return None,
+            },
+            HostExpr::Compare(cond, a, b) => Constant::Int(i32::from(compare_constants(
+                *cond,
+                a.value(leaf)?,
+                b.value(leaf)?,
+            )?)),
+            HostExpr::Convert(conv, a) => crate::fold_conversion(*conv, a.value(leaf)?)?,
             // Java evaluates only the operand chosen: a division by zero in the other one must
             // not make the whole value unavailable.
             HostExpr::Select(c, a, b) => {
                 if c.eval(leaf)? != 0 {
-                    a.eval(leaf)?
+                    a.value(leaf)?
                 } else {
-                    b.eval(leaf)?
+                    b.value(leaf)?
                 }
             }
             HostExpr::Then(first, value) => {
-                first.eval(leaf)?;
-                value.eval(leaf)?
+                first.value(leaf)?;
+                value.value(leaf)?
             }
             HostExpr::Require(holds) => {
                 if holds.eval(leaf)? == 0 {
                     return None;
                 }
-                0
+                Constant::Int(0)
             }
             other => leaf(other)?,
         })
@@ -97,7 +167,7 @@ impl HostExpr {
                 v.extend(b.leaves());
                 v
             }
-            HostExpr::Negate(a) | HostExpr::Require(a) => a.leaves(),
+            HostExpr::Negate(a) | HostExpr::Require(a) | HostExpr::Convert(_, a) => a.leaves(),
             HostExpr::Compare(_, a, b) | HostExpr::Then(a, b) => {
                 let mut v = a.leaves();
                 v.extend(b.leaves());
@@ -109,7 +179,7 @@ impl HostExpr {
                 v.extend(b.leaves());
                 v
             }
-            HostExpr::Const(_) => vec![],
+            HostExpr::Const(_) | HostExpr::Wide(_) => vec![],
             leaf => vec![leaf],
         }
     }
@@ -195,28 +265,52 @@ fn host_expr(mg: &MethodGraph, id: NodeId, depth: usize) -> Option<HostExpr> {
     host_expr_with(mg, id, depth, false)
 }
 
+/// Whether `stamp` is a type the host computes in (an `int`-valued expression may compute in the
+/// others below a comparison or a conversion).
+fn host_stamp(stamp: Stamp, wide: bool) -> bool {
+    matches!(stamp, Stamp::Int | Stamp::Bool)
+        || (wide && matches!(stamp, Stamp::Long | Stamp::Float | Stamp::Double))
+}
+
 /// [`host_expr`], where `divisions` also admits the (fixed) integer divisions of a loop's header:
 /// a `@Parallel` loop's bounds, which Java evaluates before any iteration runs, so the host's
 /// evaluation failing on a zero divisor is where the JVM throws (its rerun then does).
 fn host_expr_with(mg: &MethodGraph, id: NodeId, depth: usize, divisions: bool) -> Option<HostExpr> {
+    host_expr_typed(mg, id, depth, divisions, false)
+}
+
+/// [`host_expr_with`]; `wide` admits `long`, `float` and `double` values (operands of a
+/// comparison or a conversion).
+fn host_expr_typed(
+    mg: &MethodGraph,
+    id: NodeId,
+    depth: usize,
+    divisions: bool,
+    wide: bool,
+) -> Option<HostExpr> {
     let g = &mg.graph;
-    if depth > 32 || !matches!(g.stamp(id), Stamp::Int | Stamp::Bool) {
+    if depth > 32 || !host_stamp(g.stamp(id), wide) {
         return None;
     }
-    let sub = |k: usize| host_expr_with(mg, g.inputs(id)[k], depth + 1, divisions);
+    let sub = |k: usize| host_expr_typed(mg, g.inputs(id)[k], depth + 1, divisions, wide);
+    let sub_wide = |k: usize| host_expr_typed(mg, g.inputs(id)[k], depth + 1, divisions, true);
     match g.op(id) {
-        Op::Compare(cond) if g.stamp(g.inputs(id)[0]) == Stamp::Int => Some(HostExpr::Compare(
+        Op::Compare(cond) => Some(HostExpr::Compare(
             *cond,
-            Box::new(sub(0)?),
-            Box::new(sub(1)?),
+            Box::new(sub_wide(0)?),
+            Box::new(sub_wide(1)?),
         )),
+        Op::Convert(conv) => Some(HostExpr::Convert(*conv, Box::new(sub_wide(0)?))),
         Op::Select => Some(HostExpr::Select(
             Box::new(sub(0)?),
             Box::new(sub(1)?),
             Box::new(sub(2)?),
         )),
         // `Math.min(a, b)` is `a <= b ? a : b` on ints, `Math.max(a, b)` `a >= b ? a : b`.
-        Op::Intrinsic(which @ (Intrinsic::Min | Intrinsic::Max)) => {
+        // (Not for floating point, whose NaN and signed-zero rules differ.)
+        Op::Intrinsic(which @ (Intrinsic::Min | Intrinsic::Max))
+            if matches!(g.stamp(id), Stamp::Int | Stamp::Long) =>
+        {
             let (a, b) = (sub(0)?, sub(1)?);
             let cond = if *which == Intrinsic::Min {
                 Condition::Le
@@ -239,6 +333,7 @@ fn host_expr_with(mg: &MethodGraph, id: NodeId, depth: usize, divisions: bool) -
             Box::new(sub(1)?),
         )),
         Op::Constant(Constant::Int(v)) => Some(HostExpr::Const(*v)),
+        Op::Constant(c) => WideConst::of(*c).map(HostExpr::Wide),
         Op::Parameter(_) => param_index(mg, id).map(HostExpr::Param),
         Op::ArrayLength => {
             let array = g.inputs(id)[0];
@@ -263,6 +358,7 @@ fn expression_nodes(g: &ferrocl_graph::Graph, id: NodeId, out: &mut HashSet<Node
             | Op::Negate
             | Op::IntegerDivRem { .. }
             | Op::Compare(_)
+            | Op::Convert(_)
             | Op::Select
             | Op::Intrinsic(Intrinsic::Min | Intrinsic::Max)
     ) {
@@ -972,7 +1068,7 @@ mod tests {
             Box::new(HostExpr::Const(i32::MAX)),
             Box::new(HostExpr::Param(0)),
         );
-        assert_eq!(e.eval(&mut |_| Some(1)), Some(i32::MIN));
+        assert_eq!(e.eval(&mut |_| Some(Constant::Int(1))), Some(i32::MIN));
         assert_eq!(e.eval(&mut |_| None), None);
         assert_eq!(e.leaves(), vec![&HostExpr::Param(0)]);
     }
@@ -1000,9 +1096,9 @@ mod select_tests {
         );
         let run = |n: i32, cap: i32, d: i32| {
             e.eval(&mut |leaf| match leaf {
-                HostExpr::Param(0) => Some(n),
-                HostExpr::Param(1) => Some(cap),
-                HostExpr::Param(2) => Some(d),
+                HostExpr::Param(0) => Some(Constant::Int(n)),
+                HostExpr::Param(1) => Some(Constant::Int(cap)),
+                HostExpr::Param(2) => Some(Constant::Int(d)),
                 _ => None,
             })
         };
@@ -1011,5 +1107,83 @@ mod select_tests {
         assert_eq!(run(i32::MIN, 4, -1), Some(i32::MIN)); // MIN / -1 wraps, as in Java
         assert_eq!(run(3, 4, 0), None); // the JVM throws
         assert_eq!(e.leaves().len(), 5);
+    }
+
+    fn cmp(cond: Condition, a: HostExpr, b: HostExpr) -> HostExpr {
+        HostExpr::Compare(cond, Box::new(a), Box::new(b))
+    }
+
+    #[test]
+    fn comparisons_of_long_float_and_double_parameters() {
+        let f = |v: f32| HostExpr::Wide(WideConst::Float(v.to_bits()));
+        let d = |v: f64| HostExpr::Wide(WideConst::Double(v.to_bits()));
+        let with = |c: Constant| move |_: &HostExpr| Some(c);
+        // `n <= 0L` on a long beyond the int range.
+        let le = cmp(
+            Condition::Le,
+            HostExpr::Param(0),
+            HostExpr::Wide(WideConst::Long(0)),
+        );
+        assert_eq!(le.eval(&mut with(Constant::Long(1 << 40))), Some(0));
+        assert_eq!(le.eval(&mut with(Constant::Long(-(1 << 40)))), Some(1));
+        // IEEE: with a NaN only `!=` holds; -0.0 == 0.0.
+        for cond in [
+            Condition::Eq,
+            Condition::Lt,
+            Condition::Le,
+            Condition::Gt,
+            Condition::Ge,
+        ] {
+            let e = cmp(cond, HostExpr::Param(0), f(0.0));
+            assert_eq!(e.eval(&mut with(Constant::Float(f32::NAN))), Some(0));
+            let e = cmp(cond, d(f64::NAN), HostExpr::Param(0));
+            assert_eq!(e.eval(&mut with(Constant::Double(1.0))), Some(0));
+        }
+        let ne = cmp(Condition::Ne, HostExpr::Param(0), HostExpr::Param(0));
+        assert_eq!(ne.eval(&mut with(Constant::Double(f64::NAN))), Some(1));
+        let eq = cmp(Condition::Eq, HostExpr::Param(0), f(0.0));
+        assert_eq!(eq.eval(&mut with(Constant::Float(-0.0))), Some(1));
+        // A comparison of values of different types has no value (the graph never makes one).
+        let mixed = cmp(Condition::Eq, HostExpr::Param(0), f(0.0));
+        assert_eq!(mixed.eval(&mut with(Constant::Int(0))), None);
+        // The expression's value must be an int: a long parameter alone is not a bound.
+        assert_eq!(HostExpr::Param(0).eval(&mut with(Constant::Long(3))), None);
+    }
+
+    #[test]
+    fn conversions_follow_the_jvm() {
+        let conv = |from: Stamp, to: ConvTarget, c: Constant| {
+            HostExpr::Convert(Conversion { from, to }, Box::new(HostExpr::Param(0)))
+                .value(&mut |_| Some(c))
+        };
+        use ferrocl_graph::ConvTarget;
+        assert_eq!(
+            conv(Stamp::Long, ConvTarget::Int, Constant::Long((1 << 32) + 5)),
+            Some(Constant::Int(5))
+        );
+        assert_eq!(
+            conv(Stamp::Double, ConvTarget::Int, Constant::Double(f64::NAN)),
+            Some(Constant::Int(0))
+        );
+        assert_eq!(
+            conv(Stamp::Float, ConvTarget::Int, Constant::Float(-1e20)),
+            Some(Constant::Int(i32::MIN))
+        );
+        assert_eq!(
+            conv(Stamp::Double, ConvTarget::Long, Constant::Double(1e300)),
+            Some(Constant::Long(i64::MAX))
+        );
+        assert_eq!(
+            conv(Stamp::Int, ConvTarget::Char, Constant::Int(-1)),
+            Some(Constant::Int(65535))
+        );
+        assert_eq!(
+            conv(
+                Stamp::Long,
+                ConvTarget::Float,
+                Constant::Long((1 << 24) + 1)
+            ),
+            Some(Constant::Float(16_777_216.0))
+        );
     }
 }

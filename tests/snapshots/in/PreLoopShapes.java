@@ -75,4 +75,18 @@ public class PreLoopShapes {
             out[i] = src[i];
         }
     }
+
+    /** Early returns and a bound on long, float and double parameters, evaluated by the host. */
+    public static void typedConditions(float[] out, long lim, double x, float s) {
+        if (x != x || x < -1.0) {
+            return;
+        }
+        int m = lim > out.length ? out.length : (int) lim;
+        if (s == 0.0f) {
+            return;
+        }
+        for (@Parallel int i = 0; i < m; i++) {
+            out[i] = out[i] * s + (float) x;
+        }
+    }
 }

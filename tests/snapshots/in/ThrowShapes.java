@@ -26,4 +26,15 @@ public class ThrowShapes {
             out[i] = a[i] * 2f;
         }
     }
+
+    /** A switch whose default throws: a guard on the other cases' keys. */
+    public static void switchDefault(int[] k, int[] out) {
+        for (@Parallel int i = 0; i < out.length; i++) {
+            out[i] = switch (k[i]) {
+                case 1 -> 3;
+                case 2, 7 -> 5;
+                default -> throw new IllegalArgumentException("bad key");
+            };
+        }
+    }
 }

@@ -1074,6 +1074,73 @@ public class PreLoopProbeTest {
         }
     }
 
+    // ================================================================ conditions on long, float and double
+
+    /** A bound from a long parameter, after an early return on it ({@code (int) n} keeps the low 32 bits). */
+    public static void longLimit(int[] out, long n) {
+        if (n <= 0L) {
+            return;
+        }
+        for (@Parallel int i = 0; i < (int) n; i++) {
+            out[i] = i * 3;
+        }
+    }
+
+    /** A bound clamped by a long comparison, a double early return with NaN and a float scale. */
+    public static void mixedConditions(float[] out, long lim, double x, float s) {
+        if (Double.isNaN(x) || x < -1.0) {
+            return;
+        }
+        int m = lim > out.length ? out.length : (int) lim;
+        if (s == 0.0f) {
+            return;
+        }
+        for (@Parallel int i = 0; i < m; i++) {
+            out[i] = out[i] * s + (float) x;
+        }
+    }
+
+    private static final long[] LONGS = {0L, 1L, -1L, 7L, 9L, 10L, 1L << 32, (1L << 32) + 5, -(1L << 32) + 3, Long.MAX_VALUE,
+        Long.MIN_VALUE};
+
+    /** Conditions and bounds on long, float and double values before the loop, evaluated by the host at the edges. */
+    @Test
+    public void conditionsOnLongFloatAndDouble() {
+        for (float x : FLOATS) {
+            check(PreLoopProbeTest::floatChosenBound, new int[9], x, 3, 5);
+            check(PreLoopProbeTest::earlyOnNaN, new float[9], x);
+        }
+        for (long l : LONGS) {
+            check(PreLoopProbeTest::longChosenBound, new int[9], l, 3, 5);
+            check(PreLoopProbeTest::earlyOnLong, new long[9], l);
+            // (int) l beyond the array's length: the JVM's exception where it throws.
+            int[] out = new int[9];
+            long n = l;
+            Object[] expected = cloneArgs(out, n);
+            Throwable jvm = null;
+            try {
+                longLimit((int[]) expected[0], n);
+            } catch (ArrayIndexOutOfBoundsException e) {
+                jvm = e;
+            }
+            if (jvm == null) {
+                check(PreLoopProbeTest::longLimit, out, n);
+            } else {
+                Throwable e = MoreChecks.checkThrows(y -> longLimit((int[]) y[0], (Long) y[1]),
+                        sch -> sch.task("t", PreLoopProbeTest::longLimit, out, n), out, n);
+                assertTrue(e.toString(), e instanceof ArrayIndexOutOfBoundsException);
+            }
+        }
+        float[] base = JvmOracle.floats(31, 100, -2f, 2f);
+        for (long lim : new long[] {-1L, 0L, 50L, 100L, 1L << 40}) {
+            for (double x : DOUBLES) {
+                for (float s : new float[] {0f, -0f, 2.5f, Float.NaN}) {
+                    check(PreLoopProbeTest::mixedConditions, base.clone(), lim, x, s);
+                }
+            }
+        }
+    }
+
     // ================================================================ forms that bail out cleanly
 
     /**
@@ -1083,10 +1150,8 @@ public class PreLoopProbeTest {
      * <ul>
      * <li>a 64-arm conditional: deeper than ifConvert's documented limit of 60 nested branches (the message blames
      * "a branch that does more than choose numbers");</li>
-     * <li>a bound chosen by a {@code float} or a {@code long} comparison: the host's bounds compare only ints;</li>
      * <li>{@code m != 0 ? n / m : 0} as a bound: the arm holds a division, which can throw, so it stays a branch;</li>
      * <li>{@code Math.abs(n)} as a bound: not one of the host's expressions;</li>
-     * <li>an early return on a {@code float} ({@code x != x}) or a {@code long} condition;</li>
      * <li>an early return on {@code m == 0 || n / m > out.length}: a division inside the conditions;</li>
      * <li>an unused {@code int unused = n / m;} before the loop (even for m != 0): an effect before the loop.</li>
      * </ul>
@@ -1095,21 +1160,11 @@ public class PreLoopProbeTest {
     public void formsThatBailOutCleanly() {
         int[] o1 = new int[3];
         assertBailsOut("chainOf64", s -> s.task("t", PreLoopProbeTest::chainOf64, o1, 13), o1, 13);
-        int[] o5 = new int[9];
-        assertBailsOut("floatChosenBound", s -> s.task("t", PreLoopProbeTest::floatChosenBound, o5, Float.NaN, 3, 5),
-                o5, Float.NaN, 3, 5);
-        int[] o6 = new int[9];
-        assertBailsOut("longChosenBound", s -> s.task("t", PreLoopProbeTest::longChosenBound, o6, 1L << 40, 3, 5),
-                o6, 1L << 40, 3, 5);
         int[] o7 = new int[9];
         assertBailsOut("guardedDivisionBound", s -> s.task("t", PreLoopProbeTest::guardedDivisionBound, o7, 18, 0),
                 o7, 18, 0);
         int[] o8 = new int[9];
         assertBailsOut("absBound", s -> s.task("t", PreLoopProbeTest::absBound, o8, -7), o8, -7);
-        float[] o9 = new float[9];
-        assertBailsOut("earlyOnNaN", s -> s.task("t", PreLoopProbeTest::earlyOnNaN, o9, 2.5f), o9, 2.5f);
-        long[] o10 = new long[9];
-        assertBailsOut("earlyOnLong", s -> s.task("t", PreLoopProbeTest::earlyOnLong, o10, 5L), o10, 5L);
         int[] o11 = new int[9];
         assertBailsOut("earlyGuardedDivision", s -> s.task("t", PreLoopProbeTest::earlyGuardedDivision, o11, 12, 2),
                 o11, 12, 2);

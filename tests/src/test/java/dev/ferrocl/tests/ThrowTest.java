@@ -98,6 +98,95 @@ public class ThrowTest {
         return a;
     }
 
+    /** A {@code switch} whose default throws, before the loop (the host checks it) and in the loop body. */
+    public static void switchDefaultThrows(int mode, int[] k, int[] out) {
+        int w;
+        switch (mode) {
+            case 1: w = 3; break;
+            case 4: w = -5; break;
+            default: throw new IllegalArgumentException("mode " + mode);
+        }
+        for (@Parallel int i = 0; i < out.length; i++) {
+            switch (k[i]) {
+                case 0: out[i] = w; break;
+                case 1: case 2: out[i] = w * k[i]; break;
+                case 9: out[i] = -w; break;
+                default: throw new IllegalStateException("key " + k[i] + " at " + i);
+            }
+        }
+    }
+
+    /** Cases that throw and a default that does not, and an arrow switch expression whose default throws. */
+    public static void switchCasesThrow(int[] k, int[] out) {
+        for (@Parallel int i = 0; i < out.length; i++) {
+            int v;
+            switch (k[i]) {
+                case 5: throw new ArithmeticException("five at " + i);
+                case 6: v = 60; break;
+                case 1000: throw new ArithmeticException("thousand");
+                default: v = k[i] * 3;
+            }
+            out[i] = v + switch (k[i] & 3) {
+                case 0 -> 1;
+                case 1, 2 -> 7;
+                case 3 -> 11;
+                default -> throw new AssertionError("unreachable " + k[i]);
+            };
+        }
+    }
+
+    /** Keys in [0, 3) and 9: no throw. */
+    private static int[] keys(long seed, int n) {
+        int[] k = JvmOracle.ints(seed, n, 0, 4);
+        for (int i = 0; i < n; i++) {
+            if (k[i] == 3) {
+                k[i] = 9;
+            }
+        }
+        return k;
+    }
+
+    @Test
+    public void aSwitchWhoseDefaultThrows() {
+        for (int n : JvmOracle.SIZES) {
+            check(ThrowTest::switchDefaultThrows, 1, keys(20, n), new int[n]);
+            check(ThrowTest::switchDefaultThrows, 4, keys(21, n), new int[n]);
+        }
+        // Before the loop: the host's check fails for mode 2, and the JVM throws.
+        int[] k = keys(22, 3000);
+        int[] out = new int[3000];
+        Throwable e = MoreChecks.checkThrows(x -> switchDefaultThrows((Integer) x[0], (int[]) x[1], (int[]) x[2]),
+                s -> s.task("t", ThrowTest::switchDefaultThrows, 2, k, out), 2, k, out);
+        assertEquals(IllegalArgumentException.class, e.getClass());
+        assertEquals("mode 2", e.getMessage());
+        // In the loop: key 3 (the default) at one element.
+        int[] bad = keys(23, 3000);
+        bad[2222] = 3;
+        int[] out2 = new int[3000];
+        e = MoreChecks.checkThrows(x -> switchDefaultThrows((Integer) x[0], (int[]) x[1], (int[]) x[2]),
+                s -> s.task("t", ThrowTest::switchDefaultThrows, 4, bad, out2), 4, bad, out2);
+        assertEquals(IllegalStateException.class, e.getClass());
+        assertEquals("key 3 at 2222", e.getMessage());
+    }
+
+    @Test
+    public void switchCasesThatThrow() {
+        int[] k = JvmOracle.ints(24, 5000, -50, 50);
+        for (int i = 0; i < k.length; i++) {
+            if (k[i] == 5) {
+                k[i] = 6;
+            }
+        }
+        check(ThrowTest::switchCasesThrow, k, new int[5000]);
+        int[] bad = k.clone();
+        bad[4321] = 5;
+        int[] out = new int[5000];
+        Throwable e = MoreChecks.checkThrows(x -> switchCasesThrow((int[]) x[0], (int[]) x[1]),
+                s -> s.task("t", ThrowTest::switchCasesThrow, bad, out), bad, out);
+        assertEquals(ArithmeticException.class, e.getClass());
+        assertEquals("five at 4321", e.getMessage());
+    }
+
     @Test
     public void aValidationThatPassesRunsOnTheDevice() {
         for (int n : JvmOracle.SIZES) {
