@@ -12,6 +12,7 @@ use crate::builder::{field_name, Builder, Scope};
 use crate::error::FrontendError;
 use crate::inline::ClassRef;
 use crate::BailoutKind;
+use ferrocl_classfile::bytecode::{ArithOp, Kind, Op as JOp};
 use ferrocl_classfile::{access, Constant as ClassConstant, Field};
 use ferrocl_graph::{Constant, FieldRef, NodeId, Op, Stamp};
 
@@ -68,10 +69,12 @@ impl<'a> Builder<'a, '_> {
                 return self.constant(c);
             }
         }
+        let host_may_initialise = self.initialiser_is_unobservable(&owner.name);
         let field = FieldRef {
             class: owner.name.clone(),
             name: declared.name.clone(),
             descriptor: declared.descriptor.clone(),
+            host_may_initialise,
         };
         self.add(Op::StaticField(field), stamp, vec![])
     }
@@ -147,4 +150,120 @@ fn constant_of(field: &Field, value: &ClassConstant) -> Option<Constant> {
         ("D", ClassConstant::Double(v)) => Constant::Double(*v),
         _ => return None,
     })
+}
+
+/// The classes of `java.lang` whose static methods a static initialiser may call and still be
+/// unobservable: they compute from their arguments and touch no user state.
+const PURE_CLASSES: &[&str] = &[
+    "java/lang/Math",
+    "java/lang/StrictMath",
+    "java/lang/Integer",
+    "java/lang/Long",
+    "java/lang/Float",
+    "java/lang/Double",
+    "java/lang/Short",
+    "java/lang/Byte",
+    "java/lang/Character",
+    "java/lang/Boolean",
+    "java/lang/String",
+];
+
+impl Builder<'_, '_> {
+    /// Whether initialising `class` (JLS §12.4.2: its superclasses first, then its `<clinit>`)
+    /// early, before the kernel runs, can neither be observed nor fail: every initialiser on the
+    /// way only pushes constants, computes (no integer division, which can throw), reads and
+    /// writes its own class's static fields, builds primitive arrays of its own, and calls
+    /// `java.lang`'s pure static methods and `String`'s methods. Anything else (a call into user
+    /// code, another class's static field, an object allocation, a `throw`) might be seen or fail.
+    pub(crate) fn initialiser_is_unobservable(&mut self, class: &str) -> bool {
+        let mut current = class.to_string();
+        for _ in 0..MAX_LOOKUP {
+            if current == "java/lang/Object" {
+                return true;
+            }
+            let Ok(loaded) = self.load_class(&current) else {
+                return false;
+            };
+            if let Some(clinit) = loaded.methods.iter().find(|m| m.name == "<clinit>") {
+                let Some(code) = &clinit.code else {
+                    return false;
+                };
+                if !code.exception_table.is_empty()
+                    || !code
+                        .instructions
+                        .iter()
+                        .all(|insn| unobservable(&loaded, &current, &insn.op))
+                {
+                    return false;
+                }
+            }
+            // Interfaces are not initialised with their implementors (JLS §12.4.1).
+            match &loaded.super_name {
+                Some(parent) if loaded.access_flags & access::INTERFACE == 0 => {
+                    current = parent.clone();
+                }
+                _ => return true,
+            }
+        }
+        false
+    }
+}
+
+/// Whether instruction `op` of `class`'s static initialiser is one an early initialisation
+/// cannot show (see [`Builder::initialiser_is_unobservable`]).
+fn unobservable(file: &ferrocl_classfile::ClassFile, class: &str, op: &JOp) -> bool {
+    let own_field = |index: u16| file.member_ref(index).is_ok_and(|m| m.class == class);
+    let pure_call = |index: u16| {
+        file.member_ref(index)
+            .is_ok_and(|m| PURE_CLASSES.contains(&m.class.as_str()))
+    };
+    match op {
+        JOp::Arith(kind, ArithOp::Div | ArithOp::Rem) => !matches!(kind, Kind::Int | Kind::Long),
+        JOp::Ldc(index) => matches!(
+            file.constant(*index),
+            Ok(ClassConstant::Int(_)
+                | ClassConstant::Long(_)
+                | ClassConstant::Float(_)
+                | ClassConstant::Double(_)
+                | ClassConstant::String(_))
+        ),
+        JOp::GetStatic(index) | JOp::PutStatic(index) => own_field(*index),
+        JOp::InvokeStatic(index) | JOp::InvokeVirtual(index) => pure_call(*index),
+        JOp::Nop
+        | JOp::AconstNull
+        | JOp::Iconst(_)
+        | JOp::Lconst(_)
+        | JOp::Fconst(_)
+        | JOp::Dconst(_)
+        | JOp::Load(..)
+        | JOp::Store(..)
+        | JOp::ArrayLoad(_)
+        | JOp::ArrayStore(_)
+        | JOp::Pop
+        | JOp::Pop2
+        | JOp::Dup
+        | JOp::DupX1
+        | JOp::DupX2
+        | JOp::Dup2
+        | JOp::Dup2X1
+        | JOp::Dup2X2
+        | JOp::Swap
+        | JOp::Arith(..)
+        | JOp::Iinc { .. }
+        | JOp::Convert(..)
+        | JOp::Lcmp
+        | JOp::Fcmpl
+        | JOp::Fcmpg
+        | JOp::Dcmpl
+        | JOp::Dcmpg
+        | JOp::If { .. }
+        | JOp::IfIcmp { .. }
+        | JOp::Goto(_)
+        | JOp::TableSwitch { .. }
+        | JOp::LookupSwitch { .. }
+        | JOp::NewArray(_)
+        | JOp::ArrayLength
+        | JOp::Return(_) => true,
+        _ => false,
+    }
 }

@@ -10,6 +10,9 @@ use crate::builder::{Builder, Frame, Walk};
 use crate::error::FrontendError;
 use ferrocl_graph::{Condition, Constant, NodeId, Op, Stamp};
 
+/// A case of a switch: its key and the block it goes to.
+type Case = (i32, usize);
+
 impl Builder<'_, '_> {
     /// Wires the end of block `b` (whose chain ends at `tail`) for a `switch` on `key` with
     /// `cases` (the keys of the block's successors, in order; the last successor is the default).
@@ -34,7 +37,7 @@ impl Builder<'_, '_> {
         let throws = |s: usize| walk.cfg.throws.get(s).copied().unwrap_or(false);
         if succs.iter().any(|&s| throws(s)) {
             let default = succs.pop().unwrap_or_default();
-            let (thrown, kept): (Vec<(i32, usize)>, Vec<(i32, usize)>) = cases
+            let (thrown, kept): (Vec<Case>, Vec<Case>) = cases
                 .iter()
                 .copied()
                 .zip(succs.iter().copied())

@@ -41,9 +41,37 @@ public class S {
     public static int computed(int x) { return x + COMPUTED; }
     public static void write(int x) { counter = x; }
     public static int referenceField(int i) { return table[i]; }
+    public static int noisy(int x) { return x + Noisy.x + Quiet.y; }
+    public static int throwing(int x) { return x + Boom.z; }
+    public static int inheritsNoise(int x) { return x + Child.w; }
 }
 
 class Sub extends Consts {
+}
+
+/** Its initialiser writes another class's field: initialising it early can be seen. */
+class Noisy {
+    static int x = bump();
+    static int bump() { Consts.scale = 5; return 9; }
+}
+
+/** Constants, its own fields, java.lang's pure methods, primitive arrays: unobservable. */
+class Quiet {
+    static int y = Math.max(3, Integer.parseInt("4")) + "abc".length();
+    static long[] t = {1L, 2L};
+    static double d = Math.sqrt(2.0) / 3.0;
+    static { for (int i = 0; i < 2; i++) { t[i] += y; } }
+}
+
+/** An integer division in its initialiser can throw. */
+class Boom {
+    static int zero = 0;
+    static int z = 1 / zero;
+}
+
+/** Quiet itself, but its superclass is not. */
+class Child extends Noisy {
+    static int w = 2;
 }
 "#;
 
@@ -100,6 +128,7 @@ fn other_primitive_static_fields_are_read_by_the_host() {
         class: "st/Consts".into(),
         name: "scale".into(),
         descriptor: "I".into(),
+        host_may_initialise: true,
     });
     let found = nodes(&mg, |o| *o == field);
     assert_eq!(found.len(), 1);
@@ -112,6 +141,7 @@ fn other_primitive_static_fields_are_read_by_the_host() {
         class: "st/S".into(),
         name: "counter".into(),
         descriptor: "I".into(),
+        host_may_initialise: true,
     })));
     // A final field without a ConstantValue (set by <clinit>) is read by the host too.
     let computed = build_alone(classes(), "st/S", "computed").expect("builds");
@@ -133,4 +163,30 @@ fn writes_and_reference_fields_bail_out() {
         "{r}"
     );
     assert!(r.contains("st.S.referenceField(I)I at bci 0"), "{r}");
+}
+
+/// JLS §12.4: the host initialises a class before the kernel runs only where no one could tell.
+#[test]
+fn the_host_initialises_only_classes_whose_initialisers_cannot_be_seen() {
+    let may = |method: &str| -> Vec<(String, bool)> {
+        let mg = build(classes(), "st/S", method).expect("builds");
+        let mut out: Vec<(String, bool)> = nodes(&mg, |o| matches!(o, Op::StaticField(_)))
+            .into_iter()
+            .filter_map(|n| match mg.graph.op(n) {
+                Op::StaticField(f) => Some((f.class.clone(), f.host_may_initialise)),
+                _ => None,
+            })
+            .collect();
+        out.sort();
+        out
+    };
+    assert_eq!(
+        may("noisy"),
+        vec![
+            ("st/Noisy".to_string(), false),
+            ("st/Quiet".to_string(), true)
+        ]
+    );
+    assert_eq!(may("throwing"), vec![("st/Boom".to_string(), false)]);
+    assert_eq!(may("inheritsNoise"), vec![("st/Child".to_string(), false)]);
 }

@@ -401,6 +401,19 @@ pub enum Op {
     /// A non-final `static` primitive field, read on the host at every `execute()` and passed to the
     /// kernel as an argument (Java code may change it between runs). No inputs.
     StaticField(FieldRef),
+    /// An element of an array parameter that Java reads before the `@Parallel` loops (`float max =
+    /// a[0];`), read by the host at every `execute()` before launch and passed to the kernel as an
+    /// argument: before the loops nothing has stored to any array yet, so the host's copy holds
+    /// what Java reads. Inputs `[index, when]`: an `int` and a `Bool` the host evaluates, `when`
+    /// the condition under which Java reads the element (the branches before it). Where it holds
+    /// and the index is out of bounds, the host sends the method to the JVM, which throws; where
+    /// it does not, the kernel never uses the value. The stamp is the element's.
+    HostLoad {
+        /// Index of the array in [`crate::MethodGraph::params`].
+        param: u16,
+        /// The element type.
+        elem: ElemKind,
+    },
 }
 
 /// What a [`Op::Guard`] checks. Null and type checks of the task's arguments are made on the host
@@ -461,6 +474,13 @@ pub struct FieldRef {
     pub name: String,
     /// Field descriptor (`I`, `J`, `F`, `D`, `Z`, `B`, `C`, `S`).
     pub descriptor: String,
+    /// Whether the host may initialise the class (JLS §12.4) when it is not initialised yet at
+    /// `execute()`, before the kernel runs: its static initialiser (and its superclasses') can
+    /// neither be observed nor fail (it only computes its own static fields from constants and
+    /// `java.lang`'s pure methods). Otherwise such an execution runs on the JVM, which initialises
+    /// the class where Java first reads the field, if it does; the host reads the field only once
+    /// the class is initialised.
+    pub host_may_initialise: bool,
 }
 
 /// Library methods the compiler knows the meaning of. The operand type is given by the node's input
@@ -679,6 +699,7 @@ impl Op {
             Op::Convert(c) => format!("Convert {}→{:?}", c.from, c.to),
             Op::Intrinsic(i) => format!("Intrinsic {i:?}"),
             Op::StaticField(f) => format!("StaticField {}.{}", f.class.replace('/', "."), f.name),
+            Op::HostLoad { param, elem } => format!("HostLoad {elem:?} of parameter {param}"),
             other => format!("{other:?}"),
         }
     }

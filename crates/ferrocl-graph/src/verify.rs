@@ -118,6 +118,18 @@ pub fn verify(graph: &Graph) -> Result<(), VerifyError> {
                     format!("{} has {} inputs", node.op.name(), node.inputs.len()),
                 );
             }
+            Op::HostLoad { elem, .. } => {
+                let ok = node.inputs.len() == 2
+                    && graph.stamp(node.inputs[0]) == Stamp::Int
+                    && graph.stamp(node.inputs[1]) == Stamp::Bool
+                    && node.stamp == elem.value_stamp();
+                if !ok {
+                    return fail(
+                        id,
+                        "HostLoad needs an int index, a Bool condition and its element's stack stamp",
+                    );
+                }
+            }
             Op::Select => {
                 let ok = node.inputs.len() == 3
                     && graph.stamp(node.inputs[0]) == Stamp::Bool

@@ -23,7 +23,10 @@ use ferrocl_runtime::geometry::{self, GeometryLimits, Shape};
 use ferrocl_runtime::plan::{self, Arg, Launch, Plan, PlanArray};
 use ferrocl_runtime::reduce::{ReduceKind, ReduceValue};
 use ferrocl_runtime::{residency, HostData, KernelArg, RuntimeError};
-use jni::objects::{JDoubleArray, JFloatArray, JIntArray, JLongArray, JObject, JObjectArray};
+use jni::objects::{
+    JBooleanArray, JByteArray, JCharArray, JDoubleArray, JFloatArray, JIntArray, JLongArray,
+    JObject, JObjectArray, JShortArray,
+};
 use jni::Env;
 use std::sync::Arc;
 use std::time::Duration;
@@ -522,6 +525,8 @@ fn build<'local, 'k>(
     for (t, call) in calls.iter().enumerate() {
         let task = &call.task;
         let jit = &task.jit;
+        // The arrays of the earlier tasks of the segment.
+        let earlier = arrays.len();
         let Some(prepared) = prepare(env, task, call.args)? else {
             return Ok(Building::Done(Outcome::host_check_failed(t, tasks)));
         };
@@ -669,6 +674,22 @@ fn build<'local, 'k>(
             }
             if counts.contains(&0) {
                 // An empty nest launches nothing (also in a share or a batch of the other nest).
+                // But Java still reads the elements before the loops, and throws where one is
+                // out of bounds.
+                for kp in kernel_params {
+                    if let KernelParam::HostLoad {
+                        param,
+                        index,
+                        when,
+                        elem,
+                    } = kp
+                    {
+                        let load = (*param, index, when, *elem);
+                        if host_load(env, &prepared, &arrays[..earlier], load)?.is_none() {
+                            return Ok(Building::Done(Outcome::host_check_failed(t, tasks)));
+                        }
+                    }
+                }
                 continue;
             }
             if let (Some((first, n)), Some(d0)) = (chunk, kernel.dims.first()) {
@@ -863,6 +884,20 @@ fn build<'local, 'k>(
                         Arg::NoStatus
                     }
                     KernelParam::Status => Arg::Status,
+                    KernelParam::HostLoad {
+                        param,
+                        index,
+                        when,
+                        elem,
+                    } => match host_load(
+                        env,
+                        &prepared,
+                        &arrays[..earlier],
+                        (*param, index, when, *elem),
+                    )? {
+                        Some(v) => Arg::Value(v),
+                        None => return Ok(Building::Done(Outcome::host_check_failed(t, tasks))),
+                    },
                     KernelParam::BoundsProven => {
                         proven = kernel.bounds_proof.as_ref().is_some_and(|proof| {
                             proof.holds(&mut |e: &HostExpr| prepared.leaf(e), &loop_ranges)
@@ -2082,6 +2117,83 @@ fn lend<R>(
     Ok(result)
 }
 
+/// The argument of a [`KernelParam::HostLoad`] `(param, index, when, elem)`: the element when Java
+/// reads it, 0 when it does not; `None` when the host cannot give it (the index out of bounds where
+/// Java reads it, an array an earlier task of the segment uses, whose results may be on the device
+/// only): the JVM runs the task.
+fn host_load(
+    env: &mut Env<'_>,
+    prepared: &Prepared<'_, '_>,
+    earlier: &[ArrayRef<'_>],
+    (param, index, when, elem): (usize, &HostExpr, &HostExpr, ElemKind),
+) -> Result<Option<KernelArg>, NativeError> {
+    let lookup = &mut |e: &HostExpr| prepared.leaf(e);
+    let Some(reached) = when.eval(lookup) else {
+        return Ok(None);
+    };
+    if reached == 0 {
+        // Java does not read it: the kernel never uses the value.
+        return Ok(Some(zero_arg(elem)));
+    }
+    let Some(obj) = prepared.objects.get(param).filter(|o| !o.is_null()) else {
+        return Ok(None);
+    };
+    for a in earlier {
+        if env.is_same_object(&a.object, obj)? {
+            return Ok(None);
+        }
+    }
+    let Some(i) = index.eval(lookup).and_then(|i| usize::try_from(i).ok()) else {
+        return Ok(None);
+    };
+    if i >= array_len(env, obj)? {
+        return Ok(None);
+    }
+    Ok(Some(scalar_arg(read_element(env, obj, elem, i)?)))
+}
+
+/// The zero of an element type's kernel argument.
+fn zero_arg(elem: ElemKind) -> KernelArg {
+    match elem.value_stamp() {
+        Stamp::Long => KernelArg::Long(0),
+        Stamp::Float => KernelArg::Float(0.0),
+        Stamp::Double => KernelArg::Double(0.0),
+        _ => KernelArg::Int(0),
+    }
+}
+
+/// Element `index` (in bounds) of the Java array `obj` of element type `elem`, as its kernel value
+/// (`byte`, `short`, `char` and `boolean` widened to `int` as Java widens them).
+fn read_element(
+    env: &mut Env<'_>,
+    obj: &JObject<'_>,
+    elem: ElemKind,
+    index: usize,
+) -> Result<Scalar, NativeError> {
+    let raw = obj.as_raw();
+    let at = i32::try_from(index).map_err(|_| NativeError::ferrocl("array index past int"))?;
+    macro_rules! one {
+        ($ty:ident, $wrap:expr) => {{
+            // Safety: a live local reference to an array of this element type (checked before
+            // launch); the wrapper does not delete it.
+            let array = unsafe { $ty::from_raw(env, raw) };
+            let mut v = [Default::default()];
+            array.get_region(env, at, &mut v)?;
+            $wrap(v[0])
+        }};
+    }
+    Ok(match elem {
+        ElemKind::Int => one!(JIntArray, Scalar::Int),
+        ElemKind::Long => one!(JLongArray, Scalar::Long),
+        ElemKind::Float => one!(JFloatArray, Scalar::Float),
+        ElemKind::Double => one!(JDoubleArray, Scalar::Double),
+        ElemKind::Byte => one!(JByteArray, |v: i8| Scalar::Int(i32::from(v))),
+        ElemKind::Short => one!(JShortArray, |v: i16| Scalar::Int(i32::from(v))),
+        ElemKind::Char => one!(JCharArray, |v: u16| Scalar::Int(i32::from(v))),
+        ElemKind::Boolean => one!(JBooleanArray, |v| Scalar::Int(i32::from(v))),
+    })
+}
+
 fn scalar_arg(s: Scalar) -> KernelArg {
     match s {
         Scalar::Int(v) => KernelArg::Int(v),
@@ -2179,7 +2291,16 @@ fn prepare<'local, 't>(
     let mut static_values = Vec::with_capacity(statics.len());
     for (k, &(field, _)) in statics.iter().enumerate() {
         let class = args.get_element(env, jit.params.len() + k)?;
-        let value = fields::static_field(env, &class, &field.name, &field.descriptor)?;
+        // JLS §12.4.1: a class Java has not initialised yet is initialised where Java first reads
+        // the field, if it does. Early (here, through the read) only where that cannot be seen;
+        // otherwise the JVM runs this execution (and initialises it where Java does).
+        let value = if field.host_may_initialise
+            || fields::class_initialized(env, &class).unwrap_or(true)
+        {
+            fields::static_field(env, &class, &field.name, &field.descriptor)?
+        } else {
+            None
+        };
         static_values.push((field, value));
     }
     for &p in &jit.null_checked {
@@ -2209,6 +2330,10 @@ fn prepare<'local, 't>(
         for kp in &k.params {
             match kp {
                 KernelParam::ArrayLength { param } => wanted.push(HostExpr::ArrayLength(*param)),
+                KernelParam::HostLoad { index, when, .. } => {
+                    wanted.extend(index.leaves().into_iter().cloned());
+                    wanted.extend(when.leaves().into_iter().cloned());
+                }
                 KernelParam::Array {
                     param,
                     full_write,

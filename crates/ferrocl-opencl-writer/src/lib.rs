@@ -97,6 +97,20 @@ pub enum KernelParam {
         /// Its stamp.
         stamp: Stamp,
     },
+    /// An element of an array parameter that Java reads before the loops ([`Op::HostLoad`]): the
+    /// host reads it from the Java array at each `execute()` when `when` holds (else passes 0,
+    /// which the kernel never uses), and sends the method to the JVM when `index` is then out of
+    /// bounds (`const T`).
+    HostLoad {
+        /// The array: an index into [`MethodGraph::params`].
+        param: usize,
+        /// The element's index.
+        index: HostExpr,
+        /// Whether Java reads the element (the branches before it): 1 or 0.
+        when: HostExpr,
+        /// The element type.
+        elem: ElemKind,
+    },
     /// The first value of the index of `@Parallel` loop `dim` (0 = outermost; `const int`).
     LoopStart {
         /// Which loop of the nest.
@@ -760,6 +774,44 @@ pub fn write_kernel(
                 name
             }
         };
+        values.insert(n, name);
+    }
+    // Elements read before the loops: one argument per load the host makes.
+    for n in g.node_ids() {
+        let Op::HostLoad { param, elem } = *g.op(n) else {
+            continue;
+        };
+        if g.usages(n).is_empty() {
+            continue;
+        }
+        let (Some(index), Some(when)) = (
+            ferrocl_opt::host_expr_of(mg, g.inputs(n)[0]),
+            ferrocl_opt::host_expr_of(mg, g.inputs(n)[1]),
+        ) else {
+            return Err(WriterError::Internal(format!(
+                "{}: an element read before the loops whose index the host cannot evaluate",
+                mg.location
+            )));
+        };
+        let array = mg
+            .params
+            .get(usize::from(param))
+            .and_then(|p| p.name.clone());
+        let name = names.fresh(&format!(
+            "{}_element",
+            array.unwrap_or_else(|| format!("arg{param}"))
+        ));
+        needs_fp64 |= elem == ElemKind::Double;
+        decls.push(format!(
+            "const {} {name}",
+            names::c_type(elem.value_stamp())
+        ));
+        params.push(KernelParam::HostLoad {
+            param: usize::from(param),
+            index,
+            when,
+            elem,
+        });
         values.insert(n, name);
     }
     // Per @Parallel loop: its first index and its trip count.

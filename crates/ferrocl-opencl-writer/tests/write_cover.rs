@@ -86,7 +86,7 @@ fn bind<'a>(
     mg: &'a MethodGraph,
     ints: &'a [(&str, i32)],
     lengths: &'a [(&str, i32)],
-) -> impl FnMut(&HostExpr) -> Option<i32> + 'a {
+) -> impl FnMut(&HostExpr) -> Option<ferrocl_graph::Constant> + 'a {
     move |e| {
         let name = |i: &usize| mg.params[*i].name.as_deref();
         let lookup = |table: &[(&str, i32)], i: &usize| {
@@ -100,6 +100,7 @@ fn bind<'a>(
             HostExpr::ArrayLength(i) => lookup(lengths, i),
             _ => None,
         }
+        .map(ferrocl_graph::Constant::Int)
     }
 }
 

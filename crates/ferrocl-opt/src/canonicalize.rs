@@ -81,11 +81,14 @@ pub fn fold_binary(op: BinaryOp, x: Constant, y: Constant) -> Option<Constant> {
             BinaryOp::Ushr => ((a as u64) >> (b & 63)) as i64,
             _ => return None,
         }),
+        // `%` on floating point is Java's (JLS §15.17.3): truncating, the dividend's sign, exact,
+        // which is Rust's `%` (C's `fmod`).
         (Float(a), Float(b)) => Float(match op {
             BinaryOp::Add => a + b,
             BinaryOp::Sub => a - b,
             BinaryOp::Mul => a * b,
             BinaryOp::Div => a / b,
+            BinaryOp::Rem => a % b,
             _ => return None,
         }),
         (Double(a), Double(b)) => Double(match op {
@@ -93,6 +96,7 @@ pub fn fold_binary(op: BinaryOp, x: Constant, y: Constant) -> Option<Constant> {
             BinaryOp::Sub => a - b,
             BinaryOp::Mul => a * b,
             BinaryOp::Div => a / b,
+            BinaryOp::Rem => a % b,
             _ => return None,
         }),
         _ => return None,
@@ -453,6 +457,28 @@ mod tests {
         assert_eq!(
             fold_binary(BinaryOp::Mul, Long(i64::MAX), Long(2)),
             Some(Long(-2))
+        );
+    }
+
+    /// Floating-point `%` as JLS §15.17.3 defines it: truncating, the dividend's sign, NaN for a
+    /// zero divisor or an infinite dividend, the dividend for an infinite divisor.
+    #[test]
+    fn folds_floating_remainders_as_java() {
+        use Constant::*;
+        let f = |a: f32, b: f32| match fold_binary(BinaryOp::Rem, Float(a), Float(b)) {
+            Some(Float(v)) => v,
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(f(7.5, 2.0), 1.5);
+        assert_eq!(f(-7.5, 2.0), -1.5);
+        assert_eq!(f(7.5, -2.0), 1.5);
+        assert!(f(1.0, 0.0).is_nan());
+        assert!(f(f32::INFINITY, 2.0).is_nan());
+        assert_eq!(f(5.0, f32::INFINITY), 5.0);
+        assert_eq!(f(-0.0, 3.0).to_bits(), (-0.0f32).to_bits());
+        assert_eq!(
+            fold_binary(BinaryOp::Rem, Double(7.25), Double(2.0)),
+            Some(Double(1.25))
         );
     }
 }

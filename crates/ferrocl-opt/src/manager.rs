@@ -452,7 +452,8 @@ pub struct Suite {
 
 impl Suite {
     /// The standard pipeline: canonicalisation (with value numbering, `gvn`), float narrowing
-    /// (`narrowFloat`), branches that only choose values as selects (`ifConvert`), the check of arrays allocated in the kernel, parallel-loop recognition,
+    /// (`narrowFloat`), elements read before the loops read by the host (`host_loads`), branches that
+    /// only choose values as selects (`ifConvert`), the check of arrays allocated in the kernel, parallel-loop recognition,
     /// reduction recognition, Java's checks as guard nodes, the removal of guards that cannot
     /// fail (`guardElimination`), the lowering of `@Reduce` loops (with `unroll`,
     /// `reduceVersioning` and `vectorize`), and the host test of the body's affine index checks
@@ -462,6 +463,7 @@ impl Suite {
             phases: vec![
                 Box::new(Canonicalize),
                 Box::new(NarrowFloat),
+                Box::new(HostLoads),
                 Box::new(IfConvert),
                 Box::new(CheckPrivateArrays),
                 Box::new(RecognizeParallelLoops),
@@ -557,6 +559,27 @@ impl Phase for NarrowFloat {
         // The double operations left without users go; equal float ones merge.
         canonicalize_with(cx.mg, cx.switches.is_on("gvn"));
         Ok(Changed::Values)
+    }
+}
+
+/// Elements of array parameters read before the `@Parallel` loops, read by the host
+/// (`host_loads`): required, since the loops' recognition refuses loads before them.
+struct HostLoads;
+
+impl Phase for HostLoads {
+    fn name(&self) -> &'static str {
+        "host_loads"
+    }
+
+    fn run(&self, cx: &mut Context<'_>) -> Result<Changed, OptError> {
+        let converted = crate::lower_host_loads(cx.mg);
+        if converted == 0 {
+            return Ok(Changed::Nothing);
+        }
+        cx.applied("hostLoads", count(converted, "element"));
+        // The loads left the control chain (and their reach conditions may fold).
+        canonicalize_with(cx.mg, cx.switches.is_on("gvn"));
+        Ok(Changed::ControlFlow)
     }
 }
 

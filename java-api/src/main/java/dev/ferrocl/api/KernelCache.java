@@ -220,8 +220,9 @@ final class KernelCache {
     /**
      * The classes the native side reads the kernel's fields from: for each field path ({@code root<TAB>names<TAB>
      * pkg/Cls} per line) the class its last {@code getfield} names, then for each static field ({@code
-     * pkg/Cls<TAB>name<TAB>descriptor}) its class, initialised as the JVM does on a static field read. The native
-     * side looks each field up from its class as {@code getfield} and {@code getstatic} do.
+     * pkg/Cls<TAB>name<TAB>descriptor}) its class, not initialised: the native side initialises it (by reading the
+     * field) only where that cannot be seen, else when Java has (JLS 12.4.1). The native side looks each field up
+     * from its class as {@code getfield} and {@code getstatic} do.
      */
     private static Class<?>[] fieldClasses(String paths, String statics, ClassLoader loader,
             java.util.Map<String, Class<?>> known) throws ReflectiveOperationException {
@@ -233,7 +234,7 @@ final class KernelCache {
             out.add(k != null ? k : Class.forName(name.replace('/', '.'), false, loader));
         }
         for (String line : lines(statics)) {
-            out.add(Class.forName(line.split("\t")[0].replace('/', '.'), true, loader));
+            out.add(Class.forName(line.split("\t")[0].replace('/', '.'), false, loader));
         }
         return out.toArray(new Class<?>[0]);
     }

@@ -1141,6 +1141,162 @@ public class PreLoopProbeTest {
         }
     }
 
+    // ================================================================ elements read before the loops (host loads)
+
+    /** {@code a[0]} read before the loop divides every element (normalisation). */
+    public static void normalise(float[] a, float[] out) {
+        float first = a[0];
+        for (@Parallel int i = 0; i < out.length; i++) {
+            out[i] = a[i] / first;
+        }
+    }
+
+    /** In place: Java reads the last element once, before the loop overwrites it. */
+    public static void normaliseInPlace(float[] a) {
+        float last = a[a.length - 1];
+        for (@Parallel int i = 0; i < a.length; i++) {
+            a[i] = a[i] / last;
+        }
+    }
+
+    /** A load Java makes only when the array is not empty. */
+    public static void lastOrZero(float[] a, float[] out) {
+        float k = a.length > 0 ? a[a.length - 1] : 0f;
+        for (@Parallel int i = 0; i < out.length; i++) {
+            out[i] = k * i;
+        }
+    }
+
+    /** Loads after an early return, at an index from a parameter (n past the length: the JVM throws). */
+    public static void afterEarlyReturn(int[] a, int[] out, int n) {
+        if (n <= 0) {
+            return;
+        }
+        int b = a[n - 1] * 3 + a[0];
+        for (@Parallel int i = 0; i < out.length; i++) {
+            out[i] = b + i;
+        }
+    }
+
+    /** Elements of every primitive type, widened as Java widens them. */
+    public static void everyType(byte[] bs, short[] ss, char[] cs, boolean[] zs, long[] ls, double[] ds,
+            double[] out) {
+        byte b = bs[0];
+        short sh = ss[1];
+        char c = cs[2];
+        boolean z = zs[0];
+        long l = ls[ls.length - 1];
+        double d = ds[0];
+        for (@Parallel int i = 0; i < out.length; i++) {
+            out[i] = b + sh + c + (z ? 0.5 : -0.5) + l + d * i;
+        }
+    }
+
+    /** A 2-D nest scaled by elements read before it. */
+    public static void scaleNest(float[] m, float[] s, int cols) {
+        float k = s[0] * 2f + s[1];
+        for (@Parallel int r = 0; r < m.length / cols; r++) {
+            for (@Parallel int c = 0; c < cols; c++) {
+                m[r * cols + c] = m[r * cols + c] * k;
+            }
+        }
+    }
+
+    /** Fills {@code a} (a first task for {@link #normalise}). */
+    public static void fill(float[] a) {
+        for (@Parallel int i = 0; i < a.length; i++) {
+            a[i] = i * 0.5f + 3f;
+        }
+    }
+
+    @Test
+    public void elementsReadBeforeTheLoops() {
+        float[] a = JvmOracle.floats(40, 1000, -3f, 3f);
+        check(PreLoopProbeTest::normalise, a, new float[1000]);
+        check(PreLoopProbeTest::normaliseInPlace, JvmOracle.floats(41, 999, -3f, 3f));
+        check(PreLoopProbeTest::normaliseInPlace, new float[] {4f});
+        check(PreLoopProbeTest::lastOrZero, JvmOracle.floats(42, 77, -3f, 3f), new float[100]);
+        check(PreLoopProbeTest::lastOrZero, new float[0], new float[100]);
+        int[] ai = JvmOracle.ints(43, 500);
+        for (int n : new int[] {-3, 0, 1, 250, 500}) {
+            check(PreLoopProbeTest::afterEarlyReturn, ai, new int[300], n);
+        }
+        check(PreLoopProbeTest::everyType, new byte[] {-7}, new short[] {1, -300}, new char[] {'a', 'b', 0xFFFF},
+                new boolean[] {true}, new long[] {1L, 1L << 40}, new double[] {0.25}, new double[64]);
+        check(PreLoopProbeTest::everyType, new byte[] {127}, new short[] {1, 32767}, new char[] {0, 0, 0},
+                new boolean[] {false}, new long[] {Long.MIN_VALUE}, new double[] {Double.NaN}, new double[7]);
+        check(PreLoopProbeTest::scaleNest, JvmOracle.floats(44, 60 * 70, -1f, 1f), new float[] {1.5f, -0.25f}, 70);
+    }
+
+    @Test
+    public void elementsReadBeforeTheLoopsThrowWhereJavaThrows() {
+        // An empty array: Java's a[0] throws before the loop, even when the loop would run no iteration.
+        float[] empty = new float[0];
+        float[] out = new float[0];
+        Throwable e = MoreChecks.checkThrows(x -> normalise((float[]) x[0], (float[]) x[1]),
+                s -> s.task("t", PreLoopProbeTest::normalise, empty, out), empty, out);
+        assertTrue(e.toString(), e instanceof ArrayIndexOutOfBoundsException);
+        // n past the length after the early return.
+        int[] ai = JvmOracle.ints(45, 100);
+        int[] out2 = new int[10];
+        e = MoreChecks.checkThrows(x -> afterEarlyReturn((int[]) x[0], (int[]) x[1], (Integer) x[2]),
+                s -> s.task("t", PreLoopProbeTest::afterEarlyReturn, ai, out2, 101), ai, out2, 101);
+        assertTrue(e.toString(), e instanceof ArrayIndexOutOfBoundsException);
+        // A short array for the third element: the char load throws (the earlier ones pass).
+        double[] out3 = new double[5];
+        Object[] args = {new byte[] {1}, new short[] {1, 2}, new char[] {'x', 'y'}, new boolean[] {true},
+            new long[] {3L}, new double[] {1.0}, out3};
+        e = MoreChecks.checkThrows(x -> everyType((byte[]) x[0], (short[]) x[1], (char[]) x[2], (boolean[]) x[3],
+                (long[]) x[4], (double[]) x[5], (double[]) x[6]),
+                s -> s.task("t", PreLoopProbeTest::everyType, (byte[]) args[0], (short[]) args[1], (char[]) args[2],
+                        (boolean[]) args[3], (long[]) args[4], (double[]) args[5], out3), args);
+        assertTrue(e.toString(), e instanceof ArrayIndexOutOfBoundsException);
+    }
+
+    /**
+     * The element changes between executions of one schedule (the host reads it each time), an earlier task of the
+     * schedule writes the array the load reads (its result is on the device: the later task must see it), and an
+     * in-place update in batches (every batch must see the value from before the loop).
+     */
+    @Test
+    public void elementsReadBeforeTheLoopsAcrossExecutionsTasksAndBatches() {
+        float[] a = JvmOracle.floats(46, 4096, 1f, 2f);
+        float[] out = new float[4096];
+        try (TaskSchedule s = new TaskSchedule("host-load").task("t", PreLoopProbeTest::normalise, a, out)) {
+            for (float first : new float[] {2f, -0.5f, 0f}) {
+                a[0] = first;
+                float[] expected = new float[4096];
+                normalise(a.clone(), expected);
+                s.execute();
+                assertRanOnDevice(s.report(), "t");
+                assertSame("first = " + first, expected, out);
+            }
+        }
+        float[] b = new float[2048];
+        float[] out2 = new float[2048];
+        float[] bJvm = b.clone();
+        float[] outJvm = new float[2048];
+        fill(bJvm);
+        normalise(bJvm, outJvm);
+        try (TaskSchedule s = new TaskSchedule("host-load-2").task("fill", PreLoopProbeTest::fill, b)
+                .task("norm", PreLoopProbeTest::normalise, b, out2)) {
+            s.execute();
+            assertRanOnDevice(s.report(), "fill");
+        }
+        assertSame("the later task's output", outJvm, out2);
+        assertSame("the earlier task's output", bJvm, b);
+        float[] c = JvmOracle.floats(47, 100_001, 1f, 2f);
+        float[] cJvm = c.clone();
+        normaliseInPlace(cJvm);
+        try (TaskSchedule s = new TaskSchedule("host-load-batches").batch("16KB")
+                .task("t", PreLoopProbeTest::normaliseInPlace, c)) {
+            s.execute();
+            assertRanOnDevice(s.report(), "t");
+            assertTrue(s.report().task("t").toString(), s.report().task("t").batches() > 1);
+        }
+        assertSame("in place, in batches", cJvm, c);
+    }
+
     // ================================================================ forms that bail out cleanly
 
     /**

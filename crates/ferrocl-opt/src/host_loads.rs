@@ -1,0 +1,198 @@
+//! `host_loads`: elements of array parameters that Java reads before the `@Parallel` loops
+//! (`float max = a[0];`, `k = a.length > 0 ? a[a.length - 1] : 0f`) become [`Op::HostLoad`]
+//! values, which the host reads from the Java array at every `execute()` and passes to the kernel.
+//!
+//! Why it is exact: before the loops nothing stores to any array (any store there is refused by
+//! `recognize_parallel_loops`), so what the host's copy holds at `execute()` is what Java reads,
+//! even when the loops then update the same array in place (`a[i] = a[i] / a[0]`: every work-item
+//! gets the value from before the loop, as Java's one read does). The host reads the element only
+//! when control reaches the load, which it decides from the load's reach condition (the branches
+//! before it, on values the host evaluates); the node keeps that condition as its second input. Where
+//! the load is reached with an index out of bounds, the host sends the method to the JVM, which
+//! throws `ArrayIndexOutOfBoundsException` there; where it is not reached, the kernel gets 0 and
+//! never uses it.
+//!
+//! Received: a method with `@Parallel` loops (or a parallel stream), before their recognition.
+//! Guaranteed: every load converted was outside all loops and before them in control flow, from an
+//! array parameter, with an index and a reach condition the host can evaluate. Loads it leaves (an
+//! index computed from another element, a condition the host cannot evaluate) stay fixed, and the
+//! parallel-loop recognition refuses them with its usual message.
+
+use crate::parallel::host_expr_of;
+use ferrocl_graph::{Constant, MethodGraph, NodeId, Op, Stamp};
+use std::collections::{HashMap, HashSet};
+
+/// How many fixed nodes before the loops the phase looks at.
+const MAX_REGION: usize = 4096;
+
+/// Converts the loads; returns how many.
+pub fn lower_host_loads(mg: &mut MethodGraph) -> usize {
+    if mg.parallel_locals.is_empty() && mg.parallel_phis.is_empty() {
+        // One work-item runs the method: its loads run in order in the kernel.
+        return 0;
+    }
+    let Some(start) = mg.graph.start() else {
+        return 0;
+    };
+    // The fixed nodes reachable from the start without entering a loop: the code before the
+    // loops (nothing after a loop is reachable without passing its header).
+    let g = &mg.graph;
+    let mut region: Vec<NodeId> = Vec::new();
+    let mut seen: HashSet<NodeId> = HashSet::new();
+    let mut preds: HashMap<NodeId, Vec<NodeId>> = HashMap::new();
+    let mut stack = vec![start];
+    while let Some(n) = stack.pop() {
+        if !seen.insert(n) {
+            continue;
+        }
+        region.push(n);
+        if region.len() > MAX_REGION {
+            return 0;
+        }
+        let next: Vec<NodeId> = if *g.op(n) == Op::End {
+            match g.merge_of(n) {
+                Some(m) if *g.op(m) == Op::Merge => vec![m],
+                _ => vec![],
+            }
+        } else {
+            g.successors(n).to_vec()
+        };
+        for s in next {
+            preds.entry(s).or_default().push(n);
+            stack.push(s);
+        }
+    }
+    let loads: Vec<NodeId> = region
+        .iter()
+        .copied()
+        .filter(|&n| matches!(g.op(n), Op::ArrayLoad(_)))
+        .collect();
+    let mut reach = Reach {
+        preds,
+        memo: HashMap::new(),
+    };
+    // Every condition first: removing a load from the chain changes its successor's predecessor.
+    let mut chosen: Vec<(NodeId, u16, ferrocl_graph::ElemKind, NodeId)> = Vec::new();
+    for load in loads {
+        let Op::ArrayLoad(elem) = *mg.graph.op(load) else {
+            continue;
+        };
+        let (array, index) = (mg.graph.inputs(load)[0], mg.graph.inputs(load)[1]);
+        let Some(param) = mg.params.iter().position(|p| p.node == array) else {
+            continue;
+        };
+        let Ok(param) = u16::try_from(param) else {
+            continue;
+        };
+        if !matches!(mg.graph.stamp(array), Stamp::Array(_)) || host_expr_of(mg, index).is_none() {
+            continue;
+        }
+        let Some(when) = reach.condition(mg, load, 0) else {
+            continue;
+        };
+        if host_expr_of(mg, when).is_none() {
+            continue;
+        }
+        chosen.push((load, param, elem, when));
+    }
+    let converted = chosen.len();
+    for (load, param, elem, when) in chosen {
+        let index = mg.graph.inputs(load)[1];
+        let stamp = mg.graph.stamp(load);
+        let value = mg
+            .graph
+            .add(Op::HostLoad { param, elem }, stamp, vec![index, when]);
+        mg.inherit_source(load, value);
+        mg.graph.replace_at_usages(load, value);
+        mg.graph.remove_fixed(load);
+    }
+    converted
+}
+
+/// Reach conditions of the fixed nodes before the loops, as `Bool` nodes.
+struct Reach {
+    /// Each node's control predecessors in the region (an `End`'s merge has its ends).
+    preds: HashMap<NodeId, Vec<NodeId>>,
+    memo: HashMap<NodeId, Option<NodeId>>,
+}
+
+impl Reach {
+    /// The condition under which control reaches `n` from the start; `None` when it cannot be
+    /// expressed (too deep).
+    fn condition(&mut self, mg: &mut MethodGraph, n: NodeId, depth: usize) -> Option<NodeId> {
+        if let Some(&c) = self.memo.get(&n) {
+            return c;
+        }
+        if depth > 256 {
+            return None;
+        }
+        let preds = self.preds.get(&n).cloned().unwrap_or_default();
+        let c = match (mg.graph.op(n), preds.as_slice()) {
+            (Op::Start, _) => Some(constant(mg, true)),
+            (Op::Merge, ends) if !ends.is_empty() => {
+                let mut any: Option<NodeId> = None;
+                for &e in ends {
+                    let here = self.condition(mg, e, depth + 1)?;
+                    any = Some(match any {
+                        None => here,
+                        Some(a) => or(mg, a, here),
+                    });
+                }
+                any
+            }
+            (_, &[p]) => {
+                let before = self.condition(mg, p, depth + 1)?;
+                if *mg.graph.op(p) == Op::If {
+                    let test = mg.graph.inputs(p)[0];
+                    let taken = if mg.graph.successors(p).first() == Some(&n) {
+                        test
+                    } else {
+                        not(mg, test)
+                    };
+                    Some(and(mg, before, taken))
+                } else {
+                    Some(before)
+                }
+            }
+            _ => None,
+        };
+        self.memo.insert(n, c);
+        c
+    }
+}
+
+fn constant(mg: &mut MethodGraph, value: bool) -> NodeId {
+    mg.graph.add(
+        Op::Constant(Constant::Int(i32::from(value))),
+        Stamp::Bool,
+        vec![],
+    )
+}
+
+/// `a && b` as a select (both operands are values without effects).
+fn and(mg: &mut MethodGraph, a: NodeId, b: NodeId) -> NodeId {
+    if is_true(mg, a) {
+        return b;
+    }
+    let f = constant(mg, false);
+    mg.graph.add(Op::Select, Stamp::Bool, vec![a, b, f])
+}
+
+/// `a || b` as a select.
+fn or(mg: &mut MethodGraph, a: NodeId, b: NodeId) -> NodeId {
+    if is_true(mg, a) || is_true(mg, b) {
+        return constant(mg, true);
+    }
+    let t = constant(mg, true);
+    mg.graph.add(Op::Select, Stamp::Bool, vec![a, t, b])
+}
+
+/// `!c` as a select.
+fn not(mg: &mut MethodGraph, c: NodeId) -> NodeId {
+    let (f, t) = (constant(mg, false), constant(mg, true));
+    mg.graph.add(Op::Select, Stamp::Bool, vec![c, f, t])
+}
+
+fn is_true(mg: &MethodGraph, c: NodeId) -> bool {
+    matches!(mg.graph.op(c), Op::Constant(Constant::Int(v)) if *v != 0)
+}
