@@ -28,7 +28,7 @@ use crate::resolver::is_plain_internal_name;
 use crate::GraphMethod;
 use crate::{BailoutKind, Location};
 use ferrocl_classfile::{access, ClassFile, Op as JOp};
-use ferrocl_graph::{NodeId, Op, Stamp};
+use ferrocl_graph::{Condition, Constant, NodeId, Op, Stamp};
 use std::ops::Deref;
 use std::rc::Rc;
 
@@ -205,6 +205,22 @@ impl<'a> Builder<'a, '_> {
                 let node = self.add(Op::Intrinsic(intrinsic), return_stamp, args)?;
                 frame.stack.push(node);
                 return Ok(());
+            }
+        }
+        // A variable holding one of several objects the host described (`(c ? p : q).apply(x)`):
+        // a branch on which one it holds, each call devirtualised for its object's class.
+        if matches!(kind, CallKind::Virtual | CallKind::Interface) {
+            if let Some(objects) = args.first().and_then(|&r| self.described_choices(r)) {
+                return self.call_per_object(
+                    sc,
+                    kind,
+                    target,
+                    args,
+                    objects,
+                    return_stamp,
+                    frame,
+                    tail,
+                );
             }
         }
         // The receiver is an object allocated in the kernel (replaced by scalars): its exact class
@@ -564,6 +580,93 @@ impl<'a> Builder<'a, '_> {
             return Err(inlined_at(e, &call_location));
         }
         self.continue_after_call(sc, &callee.returns, return_stamp, caller, tail)
+    }
+
+    /// When `receiver` is a phi, at a forward merge, of objects the host describes (parameters,
+    /// field paths, or such phis again): the merge and its values.
+    fn described_choices(&self, receiver: NodeId) -> Option<(NodeId, Vec<NodeId>)> {
+        if *self.graph.op(receiver) != Op::Phi {
+            return None;
+        }
+        let (&merge, objects) = self.graph.inputs(receiver).split_first()?;
+        if *self.graph.op(merge) != Op::Merge {
+            return None;
+        }
+        let described = |v: NodeId| {
+            !self.is_virtual_object(v)
+                && (self.object_path(v).is_some() || self.described_choices(v).is_some())
+        };
+        objects
+            .iter()
+            .all(|&v| described(v))
+            .then(|| (merge, objects.to_vec()))
+    }
+
+    /// The call on a receiver that holds one of `objects` (the values of a phi at `merge`, see
+    /// [`Builder::described_choices`]): which one is a new `int` phi at the merge; a chain of
+    /// branches on it calls the method on each object (each devirtualised, guarded on the host,
+    /// for its class), and the results join after them.
+    #[allow(clippy::too_many_arguments)]
+    fn call_per_object(
+        &mut self,
+        sc: &Scope<'_>,
+        kind: CallKind,
+        target: &ferrocl_classfile::MemberRef,
+        args: Vec<NodeId>,
+        (merge, objects): (NodeId, Vec<NodeId>),
+        return_stamp: Stamp,
+        frame: &mut Frame,
+        tail: &mut NodeId,
+    ) -> Result<(), FrontendError> {
+        let mut which_inputs = vec![merge];
+        for k in 0..objects.len() {
+            let index = i32::try_from(k).unwrap_or(i32::MAX);
+            which_inputs.push(self.constant(Constant::Int(index))?);
+        }
+        let which = self.add(Op::Phi, Stamp::Int, which_inputs)?;
+        let mut returns: Vec<InlineReturn> = Vec::with_capacity(objects.len());
+        let mut next = *tail;
+        for (k, &object) in objects.iter().enumerate() {
+            let mut branch = next;
+            if k + 1 < objects.len() {
+                let index = self.constant(Constant::Int(i32::try_from(k).unwrap_or(i32::MAX)))?;
+                let test = self.add(Op::Compare(Condition::Eq), Stamp::Bool, vec![which, index])?;
+                let node = self.add(Op::If, Stamp::Void, vec![test])?;
+                self.append(next, node);
+                let (yes, no) = (
+                    self.add(Op::Begin, Stamp::Void, vec![])?,
+                    self.add(Op::Begin, Stamp::Void, vec![])?,
+                );
+                self.graph.set_successors(node, vec![yes, no]);
+                branch = yes;
+                next = no;
+            }
+            let mut on_object = args.clone();
+            on_object[0] = object;
+            let mut f = frame.clone();
+            self.call(
+                sc,
+                kind,
+                target,
+                on_object,
+                return_stamp,
+                &mut f,
+                &mut branch,
+            )?;
+            let value = if return_stamp == Stamp::Void {
+                None
+            } else {
+                f.stack.pop()
+            };
+            if f.stack != frame.stack {
+                return self.malformed("a call left the caller's stack changed");
+            }
+            returns.push((branch, value, f.fields));
+        }
+        if let Some(value) = self.continue_after_call(sc, &returns, return_stamp, frame, tail)? {
+            frame.stack.push(value);
+        }
+        Ok(())
     }
 
     /// Joins the returns of inlined code into the continuation at `*tail`; returns the value.
