@@ -152,35 +152,173 @@ fn constant_of(field: &Field, value: &ClassConstant) -> Option<Constant> {
     })
 }
 
-/// The classes of `java.lang` whose static methods a static initialiser may call and still be
-/// unobservable: they compute from their arguments and touch no user state.
-const PURE_CLASSES: &[&str] = &[
-    "java/lang/Math",
-    "java/lang/StrictMath",
-    "java/lang/Integer",
-    "java/lang/Long",
-    "java/lang/Float",
-    "java/lang/Double",
-    "java/lang/Short",
-    "java/lang/Byte",
-    "java/lang/Character",
-    "java/lang/Boolean",
-    "java/lang/String",
+/// Static methods of `java.lang` a static initialiser may call and stay unobservable: they compute
+/// from their arguments only, touch no state, and cannot throw.
+const PURE_METHODS: &[(&str, &[&str])] = &[
+    (
+        "java/lang/Math",
+        &[
+            "abs",
+            "max",
+            "min",
+            "sqrt",
+            "cbrt",
+            "sin",
+            "cos",
+            "tan",
+            "asin",
+            "acos",
+            "atan",
+            "atan2",
+            "exp",
+            "expm1",
+            "log",
+            "log10",
+            "log1p",
+            "pow",
+            "hypot",
+            "sinh",
+            "cosh",
+            "tanh",
+            "floor",
+            "ceil",
+            "rint",
+            "round",
+            "signum",
+            "copySign",
+            "ulp",
+            "nextUp",
+            "nextDown",
+            "nextAfter",
+            "scalb",
+            "getExponent",
+            "toRadians",
+            "toDegrees",
+            "fma",
+            "IEEEremainder",
+        ],
+    ),
+    (
+        "java/lang/StrictMath",
+        &[
+            "abs",
+            "max",
+            "min",
+            "sqrt",
+            "cbrt",
+            "sin",
+            "cos",
+            "tan",
+            "asin",
+            "acos",
+            "atan",
+            "atan2",
+            "exp",
+            "expm1",
+            "log",
+            "log10",
+            "log1p",
+            "pow",
+            "hypot",
+            "sinh",
+            "cosh",
+            "tanh",
+            "floor",
+            "ceil",
+            "rint",
+            "round",
+            "signum",
+            "copySign",
+            "ulp",
+            "nextUp",
+            "nextDown",
+            "nextAfter",
+            "scalb",
+            "getExponent",
+            "toRadians",
+            "toDegrees",
+            "fma",
+            "IEEEremainder",
+        ],
+    ),
+    ("java/lang/Integer", BITS),
+    ("java/lang/Long", BITS),
+    ("java/lang/Short", BITS),
+    ("java/lang/Byte", BITS),
+    ("java/lang/Character", BITS),
+    (
+        "java/lang/Float",
+        &[
+            "floatToIntBits",
+            "floatToRawIntBits",
+            "intBitsToFloat",
+            "isNaN",
+            "isInfinite",
+            "isFinite",
+            "compare",
+            "max",
+            "min",
+            "sum",
+        ],
+    ),
+    (
+        "java/lang/Double",
+        &[
+            "doubleToLongBits",
+            "doubleToRawLongBits",
+            "longBitsToDouble",
+            "isNaN",
+            "isInfinite",
+            "isFinite",
+            "compare",
+            "max",
+            "min",
+            "sum",
+        ],
+    ),
+];
+
+/// The bit and comparison methods of the integer box classes.
+const BITS: &[&str] = &[
+    "bitCount",
+    "reverse",
+    "reverseBytes",
+    "rotateLeft",
+    "rotateRight",
+    "highestOneBit",
+    "lowestOneBit",
+    "numberOfLeadingZeros",
+    "numberOfTrailingZeros",
+    "signum",
+    "compare",
+    "compareUnsigned",
+    "max",
+    "min",
+    "sum",
+    "toUnsignedLong",
+    "toUnsignedInt",
+    "hashCode",
 ];
 
 impl Builder<'_, '_> {
-    /// Whether initialising `class` (JLS §12.4.2: its superclasses first, then its `<clinit>`)
-    /// early, before the kernel runs, can neither be observed nor fail: every initialiser on the
-    /// way only pushes constants, computes (no integer division, which can throw), reads and
-    /// writes its own class's static fields, builds primitive arrays of its own, and calls
-    /// `java.lang`'s pure static methods and `String`'s methods. Anything else (a call into user
-    /// code, another class's static field, an object allocation, a `throw`) might be seen or fail.
+    /// Whether initialising `class` (JLS §12.4.2: its superclasses and the superinterfaces that
+    /// declare default methods first, then its `<clinit>`) early, before the kernel runs, can
+    /// neither be observed nor fail: every initialiser on the way only pushes constants, computes
+    /// (no integer division, which can throw), reads and writes its own class's static fields, and
+    /// calls `java.lang`'s pure static methods ([`PURE_METHODS`]) or `Integer.parseInt` /
+    /// `Long.parseLong` of a constant string that parses. Anything else (a call into user code,
+    /// another class's static field, an allocation, an array, a `throw`) might be seen or fail.
     pub(crate) fn initialiser_is_unobservable(&mut self, class: &str) -> bool {
-        let mut current = class.to_string();
-        for _ in 0..MAX_LOOKUP {
-            if current == "java/lang/Object" {
-                return true;
+        let mut work = vec![class.to_string()];
+        let mut seen: Vec<String> = Vec::new();
+        while let Some(current) = work.pop() {
+            if current == "java/lang/Object" || seen.contains(&current) {
+                continue;
             }
+            if seen.len() >= MAX_LOOKUP {
+                return false;
+            }
+            seen.push(current.clone());
             let Ok(loaded) = self.load_class(&current) else {
                 return false;
             };
@@ -188,34 +326,99 @@ impl Builder<'_, '_> {
                 let Some(code) = &clinit.code else {
                     return false;
                 };
-                if !code.exception_table.is_empty()
-                    || !code
-                        .instructions
-                        .iter()
-                        .all(|insn| unobservable(&loaded, &current, &insn.op))
-                {
+                if !code.exception_table.is_empty() {
                     return false;
                 }
-            }
-            // Interfaces are not initialised with their implementors (JLS §12.4.1).
-            match &loaded.super_name {
-                Some(parent) if loaded.access_flags & access::INTERFACE == 0 => {
-                    current = parent.clone();
+                let mut previous: Option<&JOp> = None;
+                for insn in &code.instructions {
+                    if !unobservable(&loaded, &current, &insn.op, previous) {
+                        return false;
+                    }
+                    previous = Some(&insn.op);
                 }
-                _ => return true,
+            }
+            let is_interface = loaded.access_flags & access::INTERFACE != 0;
+            if !is_interface {
+                work.extend(loaded.super_name.iter().cloned());
+            }
+            // Superinterfaces are initialised first only when they declare default methods
+            // (JLS §12.4.2 step 7); an interface's own superinterfaces are not.
+            if !is_interface {
+                let mut interfaces = loaded.interfaces.clone();
+                let mut k = 0;
+                while let Some(name) = interfaces.get(k).cloned() {
+                    k += 1;
+                    if interfaces.len() > MAX_LOOKUP {
+                        return false;
+                    }
+                    let Ok(i) = self.load_class(&name) else {
+                        return false;
+                    };
+                    let defaults = i.methods.iter().any(|m| {
+                        m.access_flags & (access::ABSTRACT | access::STATIC) == 0
+                            && m.name != "<clinit>"
+                    });
+                    if defaults && !seen.contains(&name) {
+                        work.push(name.clone());
+                    }
+                    interfaces.extend(i.interfaces.iter().cloned());
+                }
             }
         }
-        false
+        true
     }
 }
 
-/// Whether instruction `op` of `class`'s static initialiser is one an early initialisation
-/// cannot show (see [`Builder::initialiser_is_unobservable`]).
-fn unobservable(file: &ferrocl_classfile::ClassFile, class: &str, op: &JOp) -> bool {
-    let own_field = |index: u16| file.member_ref(index).is_ok_and(|m| m.class == class);
+/// Whether instruction `op` of `class`'s static initialiser (after `previous`) is one an early
+/// initialisation cannot show (see [`Builder::initialiser_is_unobservable`]).
+fn unobservable(
+    file: &ferrocl_classfile::ClassFile,
+    class: &str,
+    op: &JOp,
+    previous: Option<&JOp>,
+) -> bool {
+    // Declared by the class itself (a field of a superinterface would initialise it).
+    let own_field = |index: u16| {
+        file.member_ref(index).is_ok_and(|m| {
+            m.class == class
+                && file
+                    .fields
+                    .iter()
+                    .any(|f| f.is_static() && f.name == m.name && f.descriptor == m.descriptor)
+        })
+    };
     let pure_call = |index: u16| {
-        file.member_ref(index)
-            .is_ok_and(|m| PURE_CLASSES.contains(&m.class.as_str()))
+        let Ok(m) = file.member_ref(index) else {
+            return false;
+        };
+        if PURE_METHODS
+            .iter()
+            .any(|(c, names)| *c == m.class && names.contains(&m.name.as_str()))
+        {
+            return true;
+        }
+        // `Integer.parseInt("37")`: the constant parses, so the call cannot throw.
+        let constant = match previous {
+            Some(JOp::Ldc(i)) => match file.constant(*i) {
+                Ok(ClassConstant::String(text)) => Some(text),
+                _ => None,
+            },
+            _ => None,
+        };
+        match (
+            m.class.as_str(),
+            m.name.as_str(),
+            m.descriptor.as_str(),
+            constant,
+        ) {
+            ("java/lang/Integer", "parseInt", "(Ljava/lang/String;)I", Some(t)) => {
+                t.is_ascii() && t.parse::<i32>().is_ok()
+            }
+            ("java/lang/Long", "parseLong", "(Ljava/lang/String;)J", Some(t)) => {
+                t.is_ascii() && t.parse::<i64>().is_ok()
+            }
+            _ => false,
+        }
     };
     match op {
         JOp::Arith(kind, ArithOp::Div | ArithOp::Rem) => !matches!(kind, Kind::Int | Kind::Long),
@@ -228,7 +431,7 @@ fn unobservable(file: &ferrocl_classfile::ClassFile, class: &str, op: &JOp) -> b
                 | ClassConstant::String(_))
         ),
         JOp::GetStatic(index) | JOp::PutStatic(index) => own_field(*index),
-        JOp::InvokeStatic(index) | JOp::InvokeVirtual(index) => pure_call(*index),
+        JOp::InvokeStatic(index) => pure_call(*index),
         JOp::Nop
         | JOp::AconstNull
         | JOp::Iconst(_)
@@ -237,8 +440,6 @@ fn unobservable(file: &ferrocl_classfile::ClassFile, class: &str, op: &JOp) -> b
         | JOp::Dconst(_)
         | JOp::Load(..)
         | JOp::Store(..)
-        | JOp::ArrayLoad(_)
-        | JOp::ArrayStore(_)
         | JOp::Pop
         | JOp::Pop2
         | JOp::Dup
@@ -261,8 +462,6 @@ fn unobservable(file: &ferrocl_classfile::ClassFile, class: &str, op: &JOp) -> b
         | JOp::Goto(_)
         | JOp::TableSwitch { .. }
         | JOp::LookupSwitch { .. }
-        | JOp::NewArray(_)
-        | JOp::ArrayLength
         | JOp::Return(_) => true,
         _ => false,
     }

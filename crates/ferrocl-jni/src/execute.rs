@@ -525,8 +525,8 @@ fn build<'local, 'k>(
     for (t, call) in calls.iter().enumerate() {
         let task = &call.task;
         let jit = &task.jit;
-        // The arrays of the earlier tasks of the segment.
-        let earlier = arrays.len();
+        // The arrays and @Reduce outputs of the earlier tasks of the segment.
+        let earlier = (arrays.len(), reduced.len());
         let Some(prepared) = prepare(env, task, call.args)? else {
             return Ok(Building::Done(Outcome::host_check_failed(t, tasks)));
         };
@@ -685,7 +685,8 @@ fn build<'local, 'k>(
                     } = kp
                     {
                         let load = (*param, index, when, *elem);
-                        if host_load(env, &prepared, &arrays[..earlier], load)?.is_none() {
+                        let before = (&arrays[..earlier.0], &reduced[..earlier.1]);
+                        if host_load(env, &prepared, before, load)?.is_none() {
                             return Ok(Building::Done(Outcome::host_check_failed(t, tasks)));
                         }
                     }
@@ -892,7 +893,7 @@ fn build<'local, 'k>(
                     } => match host_load(
                         env,
                         &prepared,
-                        &arrays[..earlier],
+                        (&arrays[..earlier.0], &reduced[..earlier.1]),
                         (*param, index, when, *elem),
                     )? {
                         Some(v) => Arg::Value(v),
@@ -2119,12 +2120,12 @@ fn lend<R>(
 
 /// The argument of a [`KernelParam::HostLoad`] `(param, index, when, elem)`: the element when Java
 /// reads it, 0 when it does not; `None` when the host cannot give it (the index out of bounds where
-/// Java reads it, an array an earlier task of the segment uses, whose results may be on the device
-/// only): the JVM runs the task.
+/// Java reads it, an array an earlier task of the segment uses or reduces into, whose results may be
+/// on the device only or land after the segment): the JVM runs the task.
 fn host_load(
     env: &mut Env<'_>,
     prepared: &Prepared<'_, '_>,
-    earlier: &[ArrayRef<'_>],
+    (earlier, reduced): (&[ArrayRef<'_>], &[Reduced<'_>]),
     (param, index, when, elem): (usize, &HostExpr, &HostExpr, ElemKind),
 ) -> Result<Option<KernelArg>, NativeError> {
     let lookup = &mut |e: &HostExpr| prepared.leaf(e);
@@ -2138,8 +2139,12 @@ fn host_load(
     let Some(obj) = prepared.objects.get(param).filter(|o| !o.is_null()) else {
         return Ok(None);
     };
-    for a in earlier {
-        if env.is_same_object(&a.object, obj)? {
+    for other in earlier
+        .iter()
+        .map(|a| &a.object)
+        .chain(reduced.iter().map(|r| &r.object))
+    {
+        if env.is_same_object(other, obj)? {
             return Ok(None);
         }
     }
@@ -2294,13 +2299,12 @@ fn prepare<'local, 't>(
         // JLS §12.4.1: a class Java has not initialised yet is initialised where Java first reads
         // the field, if it does. Early (here, through the read) only where that cannot be seen;
         // otherwise the JVM runs this execution (and initialises it where Java does).
-        let value = if field.host_may_initialise
-            || fields::class_initialized(env, &class).unwrap_or(true)
-        {
-            fields::static_field(env, &class, &field.name, &field.descriptor)?
-        } else {
-            None
-        };
+        // (Also when the loops run no iteration, where Java may still read it before them.)
+        // Without JVMTI's answer, the class counts as not initialised.
+        if !field.host_may_initialise && !fields::class_initialized(env, &class).unwrap_or(false) {
+            return Ok(None);
+        }
+        let value = fields::static_field(env, &class, &field.name, &field.descriptor)?;
         static_values.push((field, value));
     }
     for &p in &jit.null_checked {

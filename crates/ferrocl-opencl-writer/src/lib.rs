@@ -778,12 +778,10 @@ pub fn write_kernel(
     }
     // Elements read before the loops: one argument per load the host makes.
     for n in g.node_ids() {
+        // Also when unused: the host still reads the element where Java does (it may throw).
         let Op::HostLoad { param, elem } = *g.op(n) else {
             continue;
         };
-        if g.usages(n).is_empty() {
-            continue;
-        }
         let (Some(index), Some(when)) = (
             ferrocl_opt::host_expr_of(mg, g.inputs(n)[0]),
             ferrocl_opt::host_expr_of(mg, g.inputs(n)[1]),

@@ -413,8 +413,10 @@ fn remove_dead_floating(g: &mut Graph) {
             .node_ids()
             .filter(|&id| {
                 let op = g.op(id);
+                // A read before the loops stays when its value is unused: the host still makes it,
+                // and Java throws where it is out of bounds.
                 !op.is_fixed()
-                    && !matches!(op, Op::Parameter(_))
+                    && !matches!(op, Op::Parameter(_) | Op::HostLoad { .. })
                     && g.usages(id).iter().all(|&u| u == id)
             })
             .collect();

@@ -154,9 +154,15 @@ final class RuntimeClasses {
         return out;
     }
 
-    /** Whether every guard's object has, in {@code args} now, exactly the guard's class (or is null when it was). */
+    /**
+     * Whether every guard's object has, in {@code args} now, exactly the guard's class (or is null when it was; not
+     * when an object before it on the path is null, where Java throws at that object's field read).
+     */
     static boolean hold(List<Entry> guards, Object[] args) {
         for (Entry g : guards) {
+            if (g.type == null && g.path.length > 0 && follow(args, g.root, parentPath(g.path)) == null) {
+                return false;
+            }
             Object value = follow(args, g.root, g.path);
             Class<?> now = value == null ? null : value.getClass();
             if (now != g.type) {
@@ -164,6 +170,10 @@ final class RuntimeClasses {
             }
         }
         return true;
+    }
+
+    private static String[] parentPath(String[] path) {
+        return java.util.Arrays.copyOf(path, path.length - 1);
     }
 
     /**

@@ -1253,6 +1253,57 @@ public class PreLoopProbeTest {
         assertTrue(e.toString(), e instanceof ArrayIndexOutOfBoundsException);
     }
 
+    /** An element read before the loop whose value is never used: Java still reads it (and may throw). */
+    public static void unusedRead(float[] a, float[] out) {
+        float probe = a[3];
+        for (@Parallel int i = 0; i < out.length; i++) {
+            out[i] = out[i] * 2f;
+        }
+    }
+
+    /** A @Reduce sum (the first task of a schedule). */
+    public static void sumInto(float[] a, @Reduce float[] s) {
+        for (@Parallel int i = 0; i < a.length; i++) {
+            s[0] += a[i];
+        }
+    }
+
+    /** Reads the earlier task's @Reduce output before its loop. */
+    public static void center(float[] a, float[] s, float[] out) {
+        float mean = s[0] / a.length;
+        for (@Parallel int i = 0; i < out.length; i++) {
+            out[i] = a[i] - mean;
+        }
+    }
+
+    @Test
+    public void unusedReadsAndReducedOutputsReadBeforeTheLoops() {
+        check(PreLoopProbeTest::unusedRead, JvmOracle.floats(48, 10, -1f, 1f), JvmOracle.floats(49, 100, -1f, 1f));
+        float[] shortA = new float[3];
+        float[] out = JvmOracle.floats(50, 100, -1f, 1f);
+        Throwable e = MoreChecks.checkThrows(x -> unusedRead((float[]) x[0], (float[]) x[1]),
+                sch -> sch.task("t", PreLoopProbeTest::unusedRead, shortA, out), shortA, out);
+        assertTrue(e.toString(), e instanceof ArrayIndexOutOfBoundsException);
+        // Task 2 reads s[0] after task 1 reduced into it: the sum, not the value from before.
+        float[] a = new float[1000];
+        for (int i = 0; i < a.length; i++) {
+            a[i] = (i % 7) * 0.25f;
+        }
+        float[] s = {1f};
+        float[] out2 = new float[1000];
+        float[] sJvm = s.clone();
+        float[] outJvm = new float[1000];
+        sumInto(a, sJvm);
+        center(a, sJvm, outJvm);
+        try (TaskSchedule sch = new TaskSchedule("reduce-then-read").task("sum", PreLoopProbeTest::sumInto, a, s)
+                .task("center", PreLoopProbeTest::center, a, s, out2)) {
+            sch.execute();
+            assertRanOnDevice(sch.report(), "sum");
+        }
+        assertSame("the reduced output", sJvm, s);
+        assertSame("the later task's output", outJvm, out2);
+    }
+
     /**
      * The element changes between executions of one schedule (the host reads it each time), an earlier task of the
      * schedule writes the array the load reads (its result is on the device: the later task must see it), and an

@@ -103,13 +103,29 @@ public class TileTest {
         }
     }
 
-    /** The row stride of A comes from a long: the bounds test cannot be made on the host, so the kernel makes it. */
+    /** The row stride of A is {@code (int) lda} of a long: the host evaluates it and makes the bounds test. */
     public static void longStride(int n, int m, int k, long lda, float[] a, float[] b, float[] c) {
         for (@Parallel int i = 0; i < n; i++) {
             for (@Parallel int j = 0; j < m; j++) {
                 float sum = 0f;
                 for (int p = 0; p < k; p++) {
                     sum += a[i * (int) lda + p] * b[p * m + j];
+                }
+                c[i * m + j] = sum;
+            }
+        }
+    }
+
+    /**
+     * The row stride of A is {@code Math.abs(lda)}, which the host's expressions do not evaluate: the kernel makes the
+     * bounds test.
+     */
+    public static void absStride(int n, int m, int k, int lda, float[] a, float[] b, float[] c) {
+        for (@Parallel int i = 0; i < n; i++) {
+            for (@Parallel int j = 0; j < m; j++) {
+                float sum = 0f;
+                for (int p = 0; p < k; p++) {
+                    sum += a[i * Math.abs(lda) + p] * b[p * m + j];
                 }
                 c[i * m + j] = sum;
             }
@@ -240,7 +256,9 @@ public class TileTest {
             s.task("t", TileTest::matmul, 3, 3, 3, new float[9], new float[9], new float[9]);
             assertTrue(s.kernelSource("t"), s.kernelSource("t").contains("const bool ferrocl_tiled = ferrocl_proven != 0;"));
             s.task("u", TileTest::longStride, 3, 3, 3, 3L, new float[9], new float[9], new float[9]);
-            assertFalse(s.kernelSource("u"), s.kernelSource("u").contains("ferrocl_proven"));
+            assertTrue(s.kernelSource("u"), s.kernelSource("u").contains("const bool ferrocl_tiled = ferrocl_proven != 0;"));
+            s.task("v", TileTest::absStride, 3, 3, 3, 3, new float[9], new float[9], new float[9]);
+            assertFalse(s.kernelSource("v"), s.kernelSource("v").contains("ferrocl_proven"));
         }
         for (int[] sh : new int[][] {{1, 1, 1}, {17, 33, 65}, {70, 64, 100}}) {
             int n = sh[0], m = sh[1], k = sh[2];
@@ -249,9 +267,11 @@ public class TileTest {
                 float[] a = JvmOracle.floats(3030 + n + pad, (int) (n * lda), -1f, 1f);
                 float[] b = JvmOracle.floats(3031 + m, k * m, -1f, 1f);
                 assertTiled(check(TileTest::longStride, n, m, k, lda, a, b, new float[n * m]));
+                assertTiled(check(TileTest::absStride, n, m, k, (int) -lda, a, b, new float[n * m]));
             }
         }
-        // A stride one too long for A: the kernel's own test fails, the checked fallback throws as the JVM.
+        // A stride one too long for A: the test fails (the host's, or the kernel's own), the checked code throws as
+        // the JVM.
         int n = 40, m = 30, k = 20;
         long lda = k + 1;
         float[] a = JvmOracle.floats(3032, n * k, -1f, 1f);
@@ -259,6 +279,10 @@ public class TileTest {
         float[] c = new float[n * m];
         Throwable e = checkThrows(v -> longStride(n, m, k, lda, (float[]) v[0], (float[]) v[1], (float[]) v[2]),
                 s -> s.task("t", TileTest::longStride, n, m, k, lda, a, b, c), a, b, c);
+        assertEquals(ArrayIndexOutOfBoundsException.class, e.getClass());
+        float[] c2 = new float[n * m];
+        e = checkThrows(v -> absStride(n, m, k, (int) lda, (float[]) v[0], (float[]) v[1], (float[]) v[2]),
+                s -> s.task("t", TileTest::absStride, n, m, k, (int) lda, a, b, c2), a, b, c2);
         assertEquals(ArrayIndexOutOfBoundsException.class, e.getClass());
     }
 
