@@ -281,7 +281,7 @@ pub(crate) fn host_proof(
     let linear = |l: &Linear| -> Option<HostLinear> {
         let mut terms = Vec::new();
         for &(t, c) in &l.terms {
-            terms.push((ferrocl_opt::host_expr_of(mg, t)?, c));
+            terms.push((ferrocl_opt::host_expr_exact_of(mg, t)?, c));
         }
         Some(HostLinear {
             terms,
@@ -303,8 +303,8 @@ pub(crate) fn host_proof(
     }
     let inner = match inner {
         Some((entry, bound, last_offset)) => Some(InnerLoop {
-            entry: ferrocl_opt::host_expr_of(mg, entry)?,
-            bound: ferrocl_opt::host_expr_of(mg, bound)?,
+            entry: ferrocl_opt::host_expr_exact_of(mg, entry)?,
+            bound: ferrocl_opt::host_expr_exact_of(mg, bound)?,
             last_offset,
         }),
         None => None,

@@ -431,7 +431,7 @@ fn affine(mg: &MethodGraph, phis: &[NodeId], node: NodeId, depth: usize) -> Opti
         scales[d] = HostExpr::Const(1);
         return Some((scales, HostExpr::Const(0)));
     }
-    if let Some(e) = ferrocl_opt::host_expr_of(mg, node) {
+    if let Some(e) = ferrocl_opt::host_expr_exact_of(mg, node) {
         return Some((zeros(), e));
     }
     let input = |k: usize| g.inputs(node).get(k).copied();

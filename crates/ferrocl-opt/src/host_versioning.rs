@@ -18,7 +18,7 @@
 //! read back), one transfer less per launch.
 
 use crate::parallel::walk_body;
-use crate::{host_expr_of, BoundsProof, HostExpr, HostLinear, ParallelNest, ProvedAccess};
+use crate::{host_expr_exact_of, BoundsProof, HostExpr, HostLinear, ParallelNest, ProvedAccess};
 use ferrocl_graph::{BinaryOp, Constant, GuardKind, MethodGraph, NodeId, Op, Stamp};
 use std::collections::BTreeSet;
 
@@ -186,7 +186,7 @@ fn host_form(mg: &MethodGraph, n: NodeId, ivs: [NodeId; 3], depth: usize) -> Opt
         out.rest.constant = i64::from(*c);
         return Some(out);
     }
-    if let Some(e) = host_expr_of(mg, n) {
+    if let Some(e) = host_expr_exact_of(mg, n) {
         out.rest.terms.push((e, 1));
         return Some(out);
     }
@@ -214,10 +214,10 @@ fn host_form(mg: &MethodGraph, n: NodeId, ivs: [NodeId; 3], depth: usize) -> Opt
                 return a.map(|l| scaled(l, c));
             }
             // A host value times a form: the value joins every coefficient and the rest.
-            if let Some(f) = host_expr_of(mg, inputs[0]) {
+            if let Some(f) = host_expr_exact_of(mg, inputs[0]) {
                 return b.map(|l| Some(times(l, &f)));
             }
-            if let Some(f) = host_expr_of(mg, inputs[1]) {
+            if let Some(f) = host_expr_exact_of(mg, inputs[1]) {
                 return a.map(|l| Some(times(l, &f)));
             }
             None

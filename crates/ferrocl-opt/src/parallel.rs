@@ -261,6 +261,39 @@ pub fn host_expr_of(mg: &MethodGraph, id: NodeId) -> Option<HostExpr> {
     host_expr(mg, id, 0)
 }
 
+/// [`host_expr_of`] for a value the kernel also computes itself (an index term a host proof
+/// covers): without floating-point arithmetic, which relaxed math may contract into `fma` in the
+/// kernel (then the kernel's value could differ from the one the host proved). Comparisons and
+/// conversions of floating-point values stay: they are exact everywhere.
+pub fn host_expr_exact_of(mg: &MethodGraph, id: NodeId) -> Option<HostExpr> {
+    if computes_floating_point(&mg.graph, id, 0) {
+        return None;
+    }
+    host_expr_of(mg, id)
+}
+
+/// Whether the expression at `id` (as the host expressions walk it) has a floating-point
+/// arithmetic node; `true` when too deep to tell.
+fn computes_floating_point(g: &ferrocl_graph::Graph, id: NodeId, depth: usize) -> bool {
+    if depth > 40 {
+        return true;
+    }
+    match g.op(id) {
+        Op::Binary(_) | Op::Negate if matches!(g.stamp(id), Stamp::Float | Stamp::Double) => true,
+        Op::Binary(_)
+        | Op::Negate
+        | Op::Compare(_)
+        | Op::Convert(_)
+        | Op::Select
+        | Op::Intrinsic(Intrinsic::Min | Intrinsic::Max)
+        | Op::IntegerDivRem { .. } => g
+            .inputs(id)
+            .iter()
+            .any(|&x| computes_floating_point(g, x, depth + 1)),
+        _ => false,
+    }
+}
+
 fn host_expr(mg: &MethodGraph, id: NodeId, depth: usize) -> Option<HostExpr> {
     host_expr_with(mg, id, depth, false)
 }
@@ -1148,6 +1181,29 @@ mod select_tests {
         assert_eq!(mixed.eval(&mut with(Constant::Int(0))), None);
         // The expression's value must be an int: a long parameter alone is not a bound.
         assert_eq!(HostExpr::Param(0).eval(&mut with(Constant::Long(3))), None);
+    }
+
+    /// Index terms a host proof covers refuse floating-point arithmetic (relaxed math may contract
+    /// it in the kernel), not floating-point comparisons and conversions.
+    #[test]
+    fn proofs_refuse_floating_point_arithmetic() {
+        use ferrocl_graph::{ConvTarget, Graph};
+        let mut g = Graph::new();
+        let x = g.add(Op::Parameter(0), Stamp::Float, vec![]);
+        let s = g.add(Op::Parameter(1), Stamp::Float, vec![]);
+        let n = g.add(Op::Parameter(2), Stamp::Int, vec![]);
+        let to_int = Conversion {
+            from: Stamp::Float,
+            to: ConvTarget::Int,
+        };
+        let product = g.add(Op::Binary(BinaryOp::Mul), Stamp::Float, vec![x, s]);
+        let scaled = g.add(Op::Convert(to_int), Stamp::Int, vec![product]);
+        let plain = g.add(Op::Convert(to_int), Stamp::Int, vec![x]);
+        let sum = g.add(Op::Binary(BinaryOp::Add), Stamp::Int, vec![plain, n]);
+        let less = g.add(Op::Compare(Condition::Lt), Stamp::Bool, vec![x, s]);
+        assert!(computes_floating_point(&g, scaled, 0));
+        assert!(!computes_floating_point(&g, sum, 0));
+        assert!(!computes_floating_point(&g, less, 0));
     }
 
     #[test]
