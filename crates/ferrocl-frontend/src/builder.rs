@@ -149,6 +149,9 @@ pub(crate) struct Builder<'a, 'r> {
     pub(crate) virtual_field_count: usize,
     /// The exact classes of the objects reachable from the arguments (see `devirt`).
     pub(crate) runtime: &'r mut RuntimeClasses,
+    /// Classes whose initialisation Java triggers while running the method (a static method's
+    /// class, a class instantiated in the kernel), each once.
+    pub(crate) initialised: Vec<String>,
     /// Which optional front-end phases run.
     pub(crate) options: FrontendOptions,
     /// Virtual and interface calls devirtualised so far.
@@ -290,6 +293,7 @@ pub fn build_graph_with(
         virtual_objects: HashMap::new(),
         virtual_field_count: 0,
         runtime,
+        initialised: Vec::new(),
         options,
         devirtualized: 0,
         scalar_replaced: 0,
@@ -385,6 +389,14 @@ pub fn build_graph_with(
     for p in &mut params {
         p.used = !b.graph.usages(p.node).is_empty() || b.null_tested.contains(&p.node);
     }
+    // The classes the method initialises as Java runs it, but those whose initialisers cannot be
+    // seen (the host may run them early, or not at all, without anyone telling).
+    let mut initialises = Vec::new();
+    for class in std::mem::take(&mut b.initialised) {
+        if !b.initialiser_is_unobservable(&class) {
+            initialises.push(class);
+        }
+    }
     let mut applied = Vec::new();
     if b.devirtualized > 0 {
         applied.push(Applied {
@@ -420,6 +432,7 @@ pub fn build_graph_with(
         reduce_params,
         line_numbers: code.line_numbers.clone(),
         applied,
+        initialises,
     })
 }
 

@@ -265,6 +265,10 @@ impl<'a> Builder<'a, '_> {
         };
         let flags = method.access_flags;
         let is_static = flags & access::STATIC != 0;
+        // JLS §12.4.1: `invokestatic` initialises the method's class.
+        if is_static && kind == CallKind::Static && !self.initialised.contains(&owner.name) {
+            self.initialised.push(owner.name.clone());
+        }
         if is_static != (kind == CallKind::Static) {
             return self.bail(
                 BailoutKind::Call,

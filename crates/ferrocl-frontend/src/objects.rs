@@ -55,6 +55,10 @@ impl Builder<'_, '_> {
             Err(e) => return self.malformed(e.to_string()),
         };
         let shown = name.replace('/', ".");
+        // JLS §12.4.1: `new` initialises the class.
+        if !self.initialised.contains(&name) {
+            self.initialised.push(name.clone());
+        }
         if !self.options.scalar_replace {
             return self.bail(
                 BailoutKind::Disabled,

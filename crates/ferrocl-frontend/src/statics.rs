@@ -329,12 +329,31 @@ impl Builder<'_, '_> {
                 if !code.exception_table.is_empty() {
                     return false;
                 }
-                let mut previous: Option<&JOp> = None;
-                for insn in &code.instructions {
-                    if !unobservable(&loaded, &current, &insn.op, previous) {
+                let ops: Vec<&JOp> = code.instructions.iter().map(|i| &i.op).collect();
+                let mut size: Option<i64> = None;
+                for (k, op) in ops.iter().enumerate() {
+                    let previous = k.checked_sub(1).and_then(|p| ops.get(p)).copied();
+                    let fine = match op {
+                        // javac's array initialiser of constants (`static final int[] T = {1, 2}`):
+                        // a constant size, then `dup; index; constant; xastore` in bounds.
+                        JOp::NewArray(_) => {
+                            size = previous.and_then(int_constant).filter(|&n| n >= 0);
+                            size.is_some()
+                        }
+                        JOp::ArrayStore(_) => {
+                            let at = |back: usize| k.checked_sub(back).and_then(|p| ops.get(p));
+                            matches!(at(3), Some(JOp::Dup))
+                                && at(2)
+                                    .and_then(|o| int_constant(o))
+                                    .zip(size)
+                                    .is_some_and(|(i, n)| i >= 0 && i < n)
+                                && at(1).is_some_and(|o| constant_push(&loaded, o))
+                        }
+                        _ => unobservable(&loaded, &current, op, previous),
+                    };
+                    if !fine {
                         return false;
                     }
-                    previous = Some(&insn.op);
                 }
             }
             let is_interface = loaded.access_flags & access::INTERFACE != 0;
@@ -366,6 +385,30 @@ impl Builder<'_, '_> {
             }
         }
         true
+    }
+}
+
+/// The value `op` pushes when it pushes an `int` constant.
+fn int_constant(op: &JOp) -> Option<i64> {
+    match op {
+        JOp::Iconst(v) => Some(i64::from(*v)),
+        _ => None,
+    }
+}
+
+/// Whether `op` pushes a constant (a primitive or a string).
+fn constant_push(file: &ferrocl_classfile::ClassFile, op: &JOp) -> bool {
+    match op {
+        JOp::Iconst(_) | JOp::Lconst(_) | JOp::Fconst(_) | JOp::Dconst(_) | JOp::AconstNull => true,
+        JOp::Ldc(i) => matches!(
+            file.constant(*i),
+            Ok(ClassConstant::Int(_)
+                | ClassConstant::Long(_)
+                | ClassConstant::Float(_)
+                | ClassConstant::Double(_)
+                | ClassConstant::String(_))
+        ),
+        _ => false,
     }
 }
 

@@ -263,6 +263,10 @@ pub struct MethodGraph {
     /// The optimising phases that changed this method so far, in the order they ran (the front
     /// end's first).
     pub applied: Vec<Applied>,
+    /// Classes Java initialises while it runs the method (JLS §12.4.1: the class of a static
+    /// method it calls, of an object it makes) whose initialisers could be seen: while one is not
+    /// initialised yet, the host runs the method on the JVM, which initialises it where Java does.
+    pub initialises: Vec<String>,
 }
 
 /// An optimising phase that changed the code, and what it did (for `report()` and the kernel's
@@ -325,6 +329,7 @@ impl MethodGraph {
             reduce_params: Vec::new(),
             line_numbers: Vec::new(),
             applied: Vec::new(),
+            initialises: Vec::new(),
         }
     }
 

@@ -144,6 +144,10 @@ pub struct CompiledKernel {
     /// Parameters that must be non-null arrays before launch (every array parameter the bytecode
     /// reads); a null one means the JVM must run the method to throw its own exception.
     pub null_checked: Vec<usize>,
+    /// Classes Java initialises while it runs the method whose initialisers could be seen
+    /// ([`MethodGraph::initialises`]), as entries of [`CompiledKernel::static_fields`] with an
+    /// empty name: the host only checks that each is initialised (else the JVM runs the method).
+    pub initialises: Vec<FieldRef>,
     /// Time spent in the pipeline (bytecode → OpenCL C).
     pub jit_time: Duration,
 }
@@ -160,6 +164,7 @@ impl CompiledKernel {
                 }
             }
         }
+        out.extend(self.initialises.iter().map(|f| (f, Stamp::Void)));
         out
     }
 
@@ -361,6 +366,16 @@ fn compile_graph(
         source,
         build_options,
         null_checked,
+        initialises: mg
+            .initialises
+            .iter()
+            .map(|class| FieldRef {
+                class: class.clone(),
+                name: String::new(),
+                descriptor: String::new(),
+                host_may_initialise: false,
+            })
+            .collect(),
         jit_time: started.elapsed(),
     })
 }

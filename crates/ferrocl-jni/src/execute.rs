@@ -2301,10 +2301,20 @@ fn prepare<'local, 't>(
         // otherwise the JVM runs this execution (and initialises it where Java does).
         // (Also when the loops run no iteration, where Java may still read it before them.)
         // Without JVMTI's answer, the class counts as not initialised.
-        if !field.host_may_initialise && !fields::class_initialized(env, &class).unwrap_or(false) {
+        let unchecked = field.name.is_empty() && class.is_null();
+        if !field.host_may_initialise
+            && !unchecked
+            && !fields::class_initialized(env, &class).unwrap_or(false)
+        {
             return Ok(None);
         }
-        let value = fields::static_field(env, &class, &field.name, &field.descriptor)?;
+        // An entry with no field only asks for its class to be initialised (a static method's,
+        // an allocated object's).
+        let value = if field.name.is_empty() {
+            None
+        } else {
+            fields::static_field(env, &class, &field.name, &field.descriptor)?
+        };
         static_values.push((field, value));
     }
     for &p in &jit.null_checked {

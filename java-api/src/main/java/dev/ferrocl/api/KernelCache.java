@@ -234,7 +234,21 @@ final class KernelCache {
             out.add(k != null ? k : Class.forName(name.replace('/', '.'), false, loader));
         }
         for (String line : lines(statics)) {
-            out.add(Class.forName(line.split("\t")[0].replace('/', '.'), false, loader));
+            String[] parts = line.split("\t", -1);
+            String name = parts[0].replace('/', '.');
+            if (parts.length > 1 && parts[1].isEmpty()) {
+                // A class the method only initialises (a static method's, an allocated object's): null when the
+                // task's loader cannot see it (then the native side does not check it).
+                Class<?> k;
+                try {
+                    k = Class.forName(name, false, loader);
+                } catch (ClassNotFoundException | LinkageError e) {
+                    k = null;
+                }
+                out.add(k);
+            } else {
+                out.add(Class.forName(name, false, loader));
+            }
         }
         return out.toArray(new Class<?>[0]);
     }
