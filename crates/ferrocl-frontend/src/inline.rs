@@ -589,7 +589,17 @@ impl<'a> Builder<'a, '_> {
     /// When `receiver` is a phi, at a forward merge, of objects the host describes (parameters,
     /// field paths, or such phis again): the merge and its values.
     fn described_choices(&self, receiver: NodeId) -> Option<(NodeId, Vec<NodeId>)> {
-        if *self.graph.op(receiver) != Op::Phi {
+        self.described_choices_within(receiver, 0)
+    }
+
+    /// [`Builder::described_choices`], at most 8 phis deep (a chain of choices doubles the work
+    /// at each level).
+    fn described_choices_within(
+        &self,
+        receiver: NodeId,
+        depth: usize,
+    ) -> Option<(NodeId, Vec<NodeId>)> {
+        if depth > 8 || *self.graph.op(receiver) != Op::Phi {
             return None;
         }
         let (&merge, objects) = self.graph.inputs(receiver).split_first()?;
@@ -598,7 +608,8 @@ impl<'a> Builder<'a, '_> {
         }
         let described = |v: NodeId| {
             !self.is_virtual_object(v)
-                && (self.object_path(v).is_some() || self.described_choices(v).is_some())
+                && (self.object_path(v).is_some()
+                    || self.described_choices_within(v, depth + 1).is_some())
         };
         objects
             .iter()

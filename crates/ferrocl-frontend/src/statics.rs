@@ -70,6 +70,10 @@ impl<'a> Builder<'a, '_> {
             }
         }
         let host_may_initialise = self.initialiser_is_unobservable(&owner.name);
+        // JLS §12.4.1: `getstatic` initialises the class, also where its value goes unused.
+        if !host_may_initialise && !self.initialised.contains(&owner.name) {
+            self.initialised.push(owner.name.clone());
+        }
         let field = FieldRef {
             class: owner.name.clone(),
             name: declared.name.clone(),

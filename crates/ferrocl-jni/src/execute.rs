@@ -2301,11 +2301,8 @@ fn prepare<'local, 't>(
         // otherwise the JVM runs this execution (and initialises it where Java does).
         // (Also when the loops run no iteration, where Java may still read it before them.)
         // Without JVMTI's answer, the class counts as not initialised.
-        let unchecked = field.name.is_empty() && class.is_null();
-        if !field.host_may_initialise
-            && !unchecked
-            && !fields::class_initialized(env, &class).unwrap_or(false)
-        {
+        // (A class the task's loader cannot see counts as not initialised.)
+        if !field.host_may_initialise && !fields::class_initialized(env, &class).unwrap_or(false) {
             return Ok(None);
         }
         // An entry with no field only asks for its class to be initialised (a static method's,

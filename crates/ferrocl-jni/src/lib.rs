@@ -343,6 +343,21 @@ pub extern "system" fn Java_dev_ferrocl_api_Native_appliedPhases<'caller>(
         .resolve::<ThrowJava>()
 }
 
+/// `static native boolean classInitialized(Class<?> c)`: whether `c` is initialised (JVMTI's
+/// `GetClassStatus`, which initialises nothing); false when JVMTI cannot tell.
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_dev_ferrocl_api_Native_classInitialized<'caller>(
+    mut unowned: EnvUnowned<'caller>,
+    _class: JClass<'caller>,
+    c: JObject<'caller>,
+) -> jni::sys::jboolean {
+    unowned
+        .with_env(|env| -> Result<jni::sys::jboolean, NativeError> {
+            Ok(fields::class_initialized(env, &c).unwrap_or(false))
+        })
+        .resolve::<ThrowJava>()
+}
+
 /// `static native String staticFields(long handle)`: the non-final static fields the kernel reads, one
 /// per line as `pkg/Cls<TAB>name<TAB>descriptor`, in the order `execute` takes their classes (after
 /// the method's arguments and the field paths' classes) and reads their values.

@@ -106,9 +106,18 @@ final class ClassResolver {
             return -1;
         }
         try {
-            c = Class.forName(internalName.replace('/', '.'), true, from);
+            c = Class.forName(internalName.replace('/', '.'), false, from);
         } catch (ClassNotFoundException | LinkageError | RuntimeException e) {
             return -1;
+        }
+        if (!Native.classInitialized(c)) {
+            // JLS 12.4.1: compiling initialises nothing. What the class's initialiser will store in
+            // $assertionsDisabled: javac asks the outermost class's desired status.
+            Class<?> top = c;
+            while (top.getEnclosingClass() != null) {
+                top = top.getEnclosingClass();
+            }
+            return top.desiredAssertionStatus() ? 1 : 0;
         }
         try {
             java.lang.reflect.Field f = c.getDeclaredField("$assertionsDisabled");

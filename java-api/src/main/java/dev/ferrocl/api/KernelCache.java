@@ -238,7 +238,7 @@ final class KernelCache {
             String name = parts[0].replace('/', '.');
             if (parts.length > 1 && parts[1].isEmpty()) {
                 // A class the method only initialises (a static method's, an allocated object's): null when the
-                // task's loader cannot see it (then the native side does not check it).
+                // task's loader cannot see it (then the native side cannot tell, and the JVM runs the method).
                 Class<?> k;
                 try {
                     k = Class.forName(name, false, loader);

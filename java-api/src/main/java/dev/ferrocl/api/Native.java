@@ -11,6 +11,9 @@ final class Native {
     /** One device per line: {@code "P:D\t<type>\t<name>\t<platform>\t<version>"}. */
     static native String devices();
 
+    /** Whether class {@code c} is initialised (JLS 12.4), asked without initialising it (JVMTI). */
+    static native boolean classInitialized(Class<?> c);
+
     /**
      * Compiles (or fetches from the JVM-wide native cache) a kernel for the method. Returns a handle &gt; 0.
      * Throws CompilationException (bailout: the reason) or FerroclException (corrupt class bytes etc.).

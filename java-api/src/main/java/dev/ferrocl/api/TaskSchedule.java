@@ -775,7 +775,9 @@ public final class TaskSchedule implements AutoCloseable {
      *
      * <p>The promise the caller makes: a kept array changes only through this schedule's tasks, or else the caller
      * says so with {@link #markChanged(Object...)} before the next {@code execute()}. An array changed without
-     * that (by Java code, or by another schedule's tasks) is not seen: the tasks read the device's copy. Results
+     * that (by Java code, or by another schedule's tasks) is not seen by the kernels, which read the device's copy;
+     * only the elements a method reads before its {@code @Parallel} loops ({@code float max = a[0];}) are read from
+     * the Java array at every execution, so there such a change is seen. Results
      * still land in the Java arrays after every execution, as without keeping; when a task reruns on the JVM
      * (a check failed, or the method runs there), every kept array is uploaded again at the next execution.
      *
@@ -1171,6 +1173,17 @@ public final class TaskSchedule implements AutoCloseable {
      * fails on the device leaves every array untouched and the tasks rerun on the JVM in order.
      */
     private void runOnDevice(List<ScheduledTask> list, List<Outcome> outcomes, int from, int to) {
+        // JLS 12.4.1: invoking a static method initialises its class, before the method runs. Where that fails, the
+        // tasks before it run, then the call throws what Java's would.
+        for (int k = from; k < to; k++) {
+            Error failed = list.get(k).target.initialiseForCall();
+            if (failed != null) {
+                if (k > from) {
+                    runOnDevice(list, outcomes, from, k);
+                }
+                throw failed;
+            }
+        }
         while (from < to) {
             // Batches run one task's loop at a time.
             int n = batchBytes > 0 ? 1 : to - from;
@@ -1243,6 +1256,10 @@ public final class TaskSchedule implements AutoCloseable {
      * them (a device it cannot be compiled for gets no share), then one native execution that splits its loop.
      */
     private void runSplit(ScheduledTask t, Outcome first) {
+        Error failed = t.target.initialiseForCall();
+        if (failed != null) {
+            throw failed;
+        }
         List<Outcome> perDevice = new ArrayList<>(devices.size());
         List<String> names = new ArrayList<>(devices.size());
         perDevice.add(first);

@@ -54,6 +54,30 @@ final class TaskTarget {
         return implClass.getName() + "." + methodName;
     }
 
+    /** Whether {@link #initialiseForCall()} succeeded once (a class stays initialised). */
+    private volatile boolean initialised;
+
+    /**
+     * Initialises the class of a static task method, as invoking the method does (JLS 12.4.1), before its kernel runs.
+     * Returns null, or what the invocation throws when that fails: the initialiser's {@code ExceptionInInitializerError}
+     * the first time, {@code NoClassDefFoundError} after (JLS 12.4.2). An instance method's class is initialised
+     * already: its receiver exists.
+     */
+    Error initialiseForCall() {
+        if (!isStatic || initialised) {
+            return null;
+        }
+        try {
+            Class.forName(implClass.getName(), true, implClass.getClassLoader());
+        } catch (ClassNotFoundException e) {
+            return new NoClassDefFoundError(e.getMessage());
+        } catch (LinkageError e) {
+            return e;
+        }
+        initialised = true;
+        return null;
+    }
+
     /** The loader that defines {@link #implClass}, or the system loader for bootstrap classes. */
     ClassLoader loader() {
         ClassLoader loader = implClass.getClassLoader();
