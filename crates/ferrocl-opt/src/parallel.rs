@@ -480,9 +480,10 @@ fn analyse(mg: &MethodGraph, begin: NodeId, index: NodeId) -> Result<Analysed, B
     // host evaluates the bound once, failing on a zero divisor as Java's first test would.
     let mut first = g.next(begin);
     let mut header_divisions = Vec::new();
-    while let Some(d) =
-        first.filter(|&d| matches!(g.op(d), Op::IntegerDivRem { .. }) && g.stamp(d) == Stamp::Int)
-    {
+    while let Some(d) = first.filter(|&d| {
+        matches!(g.op(d), Op::IntegerDivRem { .. })
+            && matches!(g.stamp(d), Stamp::Int | Stamp::Long)
+    }) {
         header_divisions.push(d);
         first = g.next(d);
     }
@@ -668,7 +669,12 @@ pub fn recognize_parallel_loops(
         }
     }
     if found.is_empty() {
-        if !mg.parallel_locals.is_empty() {
+        // A `@Parallel` variable with no loop left: its loop was folded away (the method returns
+        // before it for the objects' classes at hand, `if (!(op instanceof Add)) return;`), and
+        // what remains runs as one work-item, as Java runs it. With a loop left, the annotation
+        // names something that is not one.
+        let loops_left = g.node_ids().any(|n| *g.op(n) == Op::LoopBegin);
+        if !mg.parallel_locals.is_empty() && loops_left {
             return Err(mg.bailout(
                 BailoutKind::Parallelism,
                 "the @Parallel variable is not the induction variable of a loop",
@@ -711,7 +717,7 @@ pub fn recognize_parallel_loops(
         .collect();
     let bound_division = |n: NodeId| {
         matches!(g.op(n), Op::IntegerDivRem { .. })
-            && g.stamp(n) == Stamp::Int
+            && matches!(g.stamp(n), Stamp::Int | Stamp::Long)
             && bound_nodes.contains(&n)
             && g.usages(n).iter().all(|u| bound_nodes.contains(u))
     };
@@ -754,7 +760,8 @@ pub fn recognize_parallel_loops(
                 let holds = host_expr_of(mg, g.inputs(n)[0])?;
                 Some(HostExpr::Require(Box::new(holds)))
             } else {
-                host_expr_with(mg, n, 0, true)
+                // (A `long` division too: evaluated for its exception, its value unused here.)
+                host_expr_typed(mg, n, 0, true, true)
             }
         })
         .collect::<Option<_>>()

@@ -860,6 +860,15 @@ public class DevirtProbeTest {
             }
         }
 
+        public static void earlyOnType(IntOp op, int[] a, int[] out) {
+            if (!(op instanceof Add)) {
+                return;
+            }
+            for (@Parallel int i = 0; i < out.length; i++) {
+                out[i] = op.apply(a[i]);
+            }
+        }
+
         public static void phiBefore(IntOp p, IntOp q, boolean flag, int[] a, int[] out) {
             IntOp g = flag ? p : q;
             for (@Parallel int i = 0; i < out.length; i++) {
@@ -1266,6 +1275,16 @@ public class DevirtProbeTest {
                 (IntOp) new Wrap(new Wrap(new Wrap(new Wrap(new Wrap(new Mul(2)))))), ints(4016), new int[N]));
     }
 
+
+    /**
+     * An early return on a type test: for a Mul the loop is folded away and nothing runs (as in Java); for an Add the
+     * loop runs.
+     */
+    @Test
+    public void earlyReturnOnATypeTest() {
+        check(K::earlyOnType, (IntOp) new Add(5), ints(4019), new int[N]);
+        check(K::earlyOnType, (IntOp) new Mul(5), ints(4019), new int[N]);
+    }
 
     /**
      * A phi of two parameter objects at one call site ({@code (a[i] & 1) == 0 ? p : q}), of one class and of two: a

@@ -1141,6 +1141,27 @@ public class PreLoopProbeTest {
         }
     }
 
+    /** A bound from a {@code long} remainder, evaluated in the loop's header (the host evaluates it once). */
+    public static void longRemainderBound(int[] out, long l, long m) {
+        for (@Parallel int i = 0; i < (int) (l % m); i++) {
+            out[i] = i * 7;
+        }
+    }
+
+    /** {@code long} remainders as bounds at the edges; a zero divisor throws the JVM's ArithmeticException. */
+    @Test
+    public void longRemaindersAsBounds() {
+        long[][] pairs = {{17L, 5L}, {-17L, 5L}, {(1L << 40) + 9, 1L << 40}, {Long.MIN_VALUE, -1L}, {9L, 10L},
+            {Long.MAX_VALUE, 12L}};
+        for (long[] p : pairs) {
+            check(PreLoopProbeTest::longRemainderBound, new int[20], p[0], p[1]);
+        }
+        int[] out = new int[20];
+        Throwable e = MoreChecks.checkThrows(x -> longRemainderBound((int[]) x[0], (Long) x[1], (Long) x[2]),
+                s -> s.task("t", PreLoopProbeTest::longRemainderBound, out, 5L, 0L), out, 5L, 0L);
+        assertTrue(e.toString(), e instanceof ArithmeticException);
+    }
+
     // ================================================================ elements read before the loops (host loads)
 
     /** {@code a[0]} read before the loop divides every element (normalisation). */
