@@ -1466,11 +1466,15 @@ impl Builder<'_, '_> {
             JOp::InvokeDynamic(index) => self.invoke_dynamic(sc, *index, frame)?,
             JOp::GetField(index) => {
                 let object = self.pop(frame)?;
-                self.refuse_merged_objects(object)?;
-                let value = if self.is_virtual_object(object) {
-                    self.get_virtual_field(sc, *index, object, frame)?
+                let value = if self.described_choices(object).is_some() {
+                    self.field_of_choice(sc, *index, object)?
                 } else {
-                    self.get_field(sc, *index, object)?
+                    self.refuse_merged_objects(object)?;
+                    if self.is_virtual_object(object) {
+                        self.get_virtual_field(sc, *index, object, frame)?
+                    } else {
+                        self.get_field(sc, *index, object)?
+                    }
                 };
                 frame.stack.push(value);
             }
@@ -1486,6 +1490,41 @@ impl Builder<'_, '_> {
             JOp::New(index) => {
                 let object = self.new_object(sc, *index, frame)?;
                 frame.stack.push(object);
+            }
+            // On a variable holding one of several described objects: decided for each, chosen as
+            // the object is (a cast must pass for each).
+            JOp::InstanceOf(index) | JOp::CheckCast(index)
+                if frame
+                    .stack
+                    .last()
+                    .is_some_and(|&v| self.described_choices(v).is_some()) =>
+            {
+                let Some(&object) = frame.stack.last() else {
+                    return self.malformed("type check on an empty stack");
+                };
+                let target = match sc.class.class_name(*index) {
+                    Ok(t) => t.to_string(),
+                    Err(e) => return self.malformed(e.to_string()),
+                };
+                let is = self.instance_of_choice(object, &target, 0)?;
+                if matches!(insn.op, JOp::InstanceOf(_)) {
+                    frame.stack.pop();
+                    frame.stack.push(is);
+                } else if !matches!(self.graph.op(is), Op::Constant(Constant::Int(1))) {
+                    // A check where the object chosen may not be an instance (after `instanceof` in
+                    // a type pattern it always is): where it fails, the JVM reruns the method and
+                    // throws ClassCastException. (A null object, which a cast lets through, fails it
+                    // too: the JVM's rerun then does what Java does.)
+                    let zero = self.add(Op::Constant(Constant::Int(0)), Stamp::Int, vec![])?;
+                    let passes =
+                        self.add(Op::Compare(Condition::Ne), Stamp::Bool, vec![is, zero])?;
+                    let guard = self.add(
+                        Op::Guard(ferrocl_graph::GuardKind::Throw),
+                        Stamp::Void,
+                        vec![passes],
+                    )?;
+                    *tail = self.append(*tail, guard);
+                }
             }
             // On an object made in the kernel, whose class is exact, or on an object the host
             // described (a parameter, a field path: its exact class or null at `execute()`, which

@@ -19,7 +19,7 @@ use crate::inline::ClassRef;
 use crate::runtime_classes::{ObjectPath, RuntimeClass};
 use crate::BailoutKind;
 use ferrocl_classfile::access;
-use ferrocl_graph::{NodeId, Stamp};
+use ferrocl_graph::{Constant, NodeId, Op, Stamp};
 
 /// The root of every superclass chain.
 pub(crate) const OBJECT: &str = "java/lang/Object";
@@ -28,6 +28,104 @@ pub(crate) const OBJECT: &str = "java/lang/Object";
 const MAX_LOOKUP: usize = 64;
 
 impl<'a> Builder<'a, '_> {
+    /// Field `index` (a `getfield`) of the object a variable holds when it holds one of several
+    /// objects the host describes (see [`Builder::described_choices`]): each object's field, as a
+    /// phi at the variable's merge.
+    pub(crate) fn field_of_choice(
+        &mut self,
+        sc: &crate::builder::Scope<'_>,
+        index: u16,
+        object: NodeId,
+    ) -> Result<NodeId, FrontendError> {
+        let Some((merge, objects)) = self.described_choices(object) else {
+            return self.get_field(sc, index, object);
+        };
+        let declared_in = match sc.class.member_ref(index) {
+            Ok(f) => f,
+            Err(e) => return self.malformed(e.to_string()),
+        };
+        let mut values: Vec<Option<NodeId>> = Vec::with_capacity(objects.len());
+        for &o in &objects {
+            // An object that is not an instance of the field's class is never read here: the
+            // cast before the read (`(Add) g`, a type pattern) is a check that fails for it.
+            let foreign = match self.known_class(o) {
+                Some(Some(class)) => !self.is_subclass(&class, &declared_in.class)?,
+                _ => false,
+            };
+            values.push(if foreign {
+                None
+            } else {
+                Some(self.field_of_choice(sc, index, o)?)
+            });
+        }
+        let Some(stamp) = values.iter().flatten().next().map(|&v| self.graph.stamp(v)) else {
+            return self.bail(
+                BailoutKind::Construct,
+                "a field read of a variable none of whose objects has the field",
+            );
+        };
+        let mut inputs = vec![merge];
+        for v in values {
+            inputs.push(match v {
+                Some(v) => v,
+                None => {
+                    let zero = match stamp {
+                        Stamp::Long => Constant::Long(0),
+                        Stamp::Float => Constant::Float(0.0),
+                        Stamp::Double => Constant::Double(0.0),
+                        Stamp::Int | Stamp::Bool => Constant::Int(0),
+                        _ => Constant::Null,
+                    };
+                    self.add(Op::Constant(zero), stamp, vec![])?
+                }
+            });
+        }
+        self.add(Op::Phi, stamp, inputs)
+    }
+
+    /// `object instanceof target` (1 or 0) for a variable holding one of several described
+    /// objects: a constant when every object decides alike, else an `int` phi at its merge.
+    pub(crate) fn instance_of_choice(
+        &mut self,
+        object: NodeId,
+        target: &str,
+        depth: usize,
+    ) -> Result<NodeId, FrontendError> {
+        let decided = |b: &mut Self, is: bool| {
+            b.add(
+                Op::Constant(Constant::Int(i32::from(is))),
+                Stamp::Int,
+                vec![],
+            )
+        };
+        if let Some((merge, objects)) = self.described_choices(object).filter(|_| depth < 8) {
+            let mut inputs = vec![merge];
+            for o in objects {
+                inputs.push(self.instance_of_choice(o, target, depth + 1)?);
+            }
+            let constant = |v: NodeId| match self.graph.op(v) {
+                Op::Constant(Constant::Int(c)) => Some(*c),
+                _ => None,
+            };
+            let same = constant(inputs[1])
+                .is_some_and(|c| inputs[1..].iter().all(|&v| constant(v) == Some(c)));
+            if same {
+                return Ok(inputs[1]);
+            }
+            return self.add(Op::Phi, Stamp::Int, inputs);
+        }
+        let is = match self.known_class(object) {
+            Some(Some(class)) => self.is_subclass(&class, target)?,
+            Some(None) => false,
+            None => return self.bail(
+                BailoutKind::Construct,
+                "a type check of a variable holding an object whose class the compiler does not \
+                     know",
+            ),
+        };
+        decided(self, is)
+    }
+
     /// The exact class of the object `value` stands for, when the compiler knows it: an object
     /// made in the kernel (`Some(Some(class))`), or an object the host described at `execute()` (its
     /// class, or `Some(None)` for null; consulting the description guards the kernel on it).

@@ -588,7 +588,7 @@ impl<'a> Builder<'a, '_> {
 
     /// When `receiver` is a phi, at a forward merge, of objects the host describes (parameters,
     /// field paths, or such phis again): the merge and its values.
-    fn described_choices(&self, receiver: NodeId) -> Option<(NodeId, Vec<NodeId>)> {
+    pub(crate) fn described_choices(&self, receiver: NodeId) -> Option<(NodeId, Vec<NodeId>)> {
         self.described_choices_within(receiver, 0)
     }
 

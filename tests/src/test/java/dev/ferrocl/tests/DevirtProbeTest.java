@@ -860,6 +860,31 @@ public class DevirtProbeTest {
             }
         }
 
+        public static void phiFields(Add p, Add q, int[] a, int[] out) {
+            for (@Parallel int i = 0; i < out.length; i++) {
+                Add g = (a[i] & 1) == 0 ? p : q;
+                out[i] = g.k * 3 + g.apply(i);
+            }
+        }
+
+        public static void phiTypes(IntOp p, IntOp q, int[] a, int[] out) {
+            for (@Parallel int i = 0; i < out.length; i++) {
+                IntOp g = (a[i] & 3) == 0 ? p : q;
+                if (g instanceof Add ad) {
+                    out[i] = ad.k - a[i];
+                } else {
+                    out[i] = g.apply(a[i]) + (g instanceof IntOp ? 1 : 0);
+                }
+            }
+        }
+
+        public static void phiCast(IntOp p, IntOp q, int[] a, int[] out) {
+            for (@Parallel int i = 0; i < out.length; i++) {
+                IntOp g = a[i] == 777 ? q : p;
+                out[i] = ((Add) g).k + i;
+            }
+        }
+
         public static void earlyOnType(IntOp op, int[] a, int[] out) {
             if (!(op instanceof Add)) {
                 return;
@@ -1280,6 +1305,33 @@ public class DevirtProbeTest {
      * An early return on a type test: for a Mul the loop is folded away and nothing runs (as in Java); for an Add the
      * loop runs.
      */
+    /**
+     * Fields and type tests of a variable holding one of two parameter objects: each object's field, chosen as the
+     * object is; {@code instanceof} decided per object (a phi when they differ, a constant when they agree).
+     */
+    @Test
+    public void fieldsAndTypeTestsOfAVariableHoldingOneOfTwoObjects() {
+        check(K::phiFields, new Add(3), new Add(-11), ints(4020), new int[N]);
+        check(K::phiTypes, (IntOp) new Add(3), (IntOp) new Mul(7), ints(4021), new int[N]);
+        check(K::phiTypes, (IntOp) new Mul(2), (IntOp) new Add(9), ints(4021), new int[N]);
+        check(K::phiTypes, (IntOp) new Add(4), (IntOp) new Add(6), ints(4022), new int[N]);
+        check(K::phiTypes, (IntOp) new Mul(4), (IntOp) new Div(-3), ints(4022), new int[N]);
+        // A cast that fails only where an element chooses the other object: the JVM's ClassCastException there.
+        int[] a = ints(4023);
+        for (int i = 0; i < N; i++) {
+            if (a[i] == 777) {
+                a[i] = 776;
+            }
+        }
+        check(K::phiCast, (IntOp) new Add(3), (IntOp) new Mul(7), a, new int[N]);
+        a[600] = 777;
+        int[] out = new int[N];
+        Throwable e = MoreChecks.checkThrows(x -> K.phiCast((IntOp) x[0], (IntOp) x[1], (int[]) x[2], (int[]) x[3]),
+                sch -> sch.task("t", K::phiCast, (IntOp) new Add(3), (IntOp) new Mul(7), a, out), new Add(3),
+                new Mul(7), a, out);
+        assertTrue(e.toString(), e instanceof ClassCastException);
+    }
+
     @Test
     public void earlyReturnOnATypeTest() {
         check(K::earlyOnType, (IntOp) new Add(5), ints(4019), new int[N]);
