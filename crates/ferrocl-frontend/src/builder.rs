@@ -1420,6 +1420,17 @@ impl Builder<'_, '_> {
             JOp::IfNull { .. } | JOp::IfNonNull { .. } => {
                 let v = self.pop(frame)?;
                 let taken_if_null = matches!(insn.op, JOp::IfNull { .. });
+                // A variable holding one of several described objects: null or not for each,
+                // chosen as the object is.
+                if let Some(is_null) = self.null_of_choice(v, 0)? {
+                    let zero = self.add(Op::Constant(Constant::Int(0)), Stamp::Int, vec![])?;
+                    let cond = if taken_if_null {
+                        Condition::Ne
+                    } else {
+                        Condition::Eq
+                    };
+                    return self.branch(is_null, cond, zero, false, tail).map(Some);
+                }
                 return self.null_test(v, taken_if_null).map(Some);
             }
             JOp::IfAcmp { equal, .. } => {
@@ -1467,6 +1478,25 @@ impl Builder<'_, '_> {
             JOp::GetField(index) => {
                 let object = self.pop(frame)?;
                 let value = if self.described_choices(object).is_some() {
+                    // Where the object chosen is null, Java throws NullPointerException: a check
+                    // (the JVM's rerun throws it); the null objects' fields are never read.
+                    if let Some(is_null) = self.null_of_choice(object, 0)? {
+                        if !matches!(self.graph.op(is_null), Op::Constant(Constant::Int(0))) {
+                            let zero =
+                                self.add(Op::Constant(Constant::Int(0)), Stamp::Int, vec![])?;
+                            let present = self.add(
+                                Op::Compare(Condition::Eq),
+                                Stamp::Bool,
+                                vec![is_null, zero],
+                            )?;
+                            let guard = self.add(
+                                Op::Guard(ferrocl_graph::GuardKind::Throw),
+                                Stamp::Void,
+                                vec![present],
+                            )?;
+                            *tail = self.append(*tail, guard);
+                        }
+                    }
                     self.field_of_choice(sc, *index, object)?
                 } else {
                     self.refuse_merged_objects(object)?;

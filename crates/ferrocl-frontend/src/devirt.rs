@@ -47,10 +47,12 @@ impl<'a> Builder<'a, '_> {
         let mut values: Vec<Option<NodeId>> = Vec::with_capacity(objects.len());
         for &o in &objects {
             // An object that is not an instance of the field's class is never read here: the
-            // cast before the read (`(Add) g`, a type pattern) is a check that fails for it.
+            // cast before the read (`(Add) g`, a type pattern) is a check that fails for it; nor
+            // is a null one (the read's own check fails for it).
             let foreign = match self.known_class(o) {
                 Some(Some(class)) => !self.is_subclass(&class, &declared_in.class)?,
-                _ => false,
+                Some(None) => true,
+                None => false,
             };
             values.push(if foreign {
                 None
@@ -81,6 +83,46 @@ impl<'a> Builder<'a, '_> {
             });
         }
         self.add(Op::Phi, stamp, inputs)
+    }
+
+    /// For a variable holding one of several described objects: 1 where the object it holds is
+    /// null, 0 where not (a constant when all agree, else an `int` phi at its merge); `None` for
+    /// any other value.
+    pub(crate) fn null_of_choice(
+        &mut self,
+        object: NodeId,
+        depth: usize,
+    ) -> Result<Option<NodeId>, FrontendError> {
+        let Some((merge, objects)) = self.described_choices(object).filter(|_| depth < 8) else {
+            return Ok(None);
+        };
+        let mut inputs = vec![merge];
+        for o in objects {
+            let v = match self.null_of_choice(o, depth + 1)? {
+                Some(v) => v,
+                None => {
+                    let is_null = match self.known_class(o) {
+                        Some(class) => class.is_none(),
+                        None => return Ok(None),
+                    };
+                    self.add(
+                        Op::Constant(Constant::Int(i32::from(is_null))),
+                        Stamp::Int,
+                        vec![],
+                    )?
+                }
+            };
+            inputs.push(v);
+        }
+        let constant = |v: NodeId| match self.graph.op(v) {
+            Op::Constant(Constant::Int(c)) => Some(*c),
+            _ => None,
+        };
+        if constant(inputs[1]).is_some_and(|c| inputs[1..].iter().all(|&v| constant(v) == Some(c)))
+        {
+            return Ok(Some(inputs[1]));
+        }
+        self.add(Op::Phi, Stamp::Int, inputs).map(Some)
     }
 
     /// `object instanceof target` (1 or 0) for a variable holding one of several described

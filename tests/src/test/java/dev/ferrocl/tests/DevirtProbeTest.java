@@ -885,6 +885,20 @@ public class DevirtProbeTest {
             }
         }
 
+        public static void phiNull(Add p, Add q, int[] a, int[] out) {
+            for (@Parallel int i = 0; i < out.length; i++) {
+                Add g = (a[i] & 1) == 0 ? p : q;
+                out[i] = g == null ? -1 : g.k + a[i];
+            }
+        }
+
+        public static void phiFieldOnly(Add p, Add q, int[] a, int[] out) {
+            for (@Parallel int i = 0; i < out.length; i++) {
+                Add g = (a[i] & 1) == 0 ? p : q;
+                out[i] = g.k + a[i];
+            }
+        }
+
         public static void earlyOnType(IntOp op, int[] a, int[] out) {
             if (!(op instanceof Add)) {
                 return;
@@ -1316,6 +1330,18 @@ public class DevirtProbeTest {
         check(K::phiTypes, (IntOp) new Mul(2), (IntOp) new Add(9), ints(4021), new int[N]);
         check(K::phiTypes, (IntOp) new Add(4), (IntOp) new Add(6), ints(4022), new int[N]);
         check(K::phiTypes, (IntOp) new Mul(4), (IntOp) new Div(-3), ints(4022), new int[N]);
+        // Null tests: one object null, both, neither.
+        check(K::phiNull, new Add(3), null, ints(4024), new int[N]);
+        check(K::phiNull, null, new Add(-8), ints(4024), new int[N]);
+        check(K::phiNull, null, null, ints(4024), new int[N]);
+        check(K::phiNull, new Add(1), new Add(2), ints(4024), new int[N]);
+        // A field read of the chosen object with no null test: the JVM's NullPointerException where it is null.
+        int[] b = ints(4025);
+        int[] out2 = new int[N];
+        Throwable npe = MoreChecks.checkThrows(
+                x -> K.phiFieldOnly((Add) x[0], (Add) x[1], (int[]) x[2], (int[]) x[3]),
+                sch -> sch.task("t", K::phiFieldOnly, new Add(3), null, b, out2), new Add(3), null, b, out2);
+        assertTrue(npe.toString(), npe instanceof NullPointerException);
         // A cast that fails only where an element chooses the other object: the JVM's ClassCastException there.
         int[] a = ints(4023);
         for (int i = 0; i < N; i++) {
