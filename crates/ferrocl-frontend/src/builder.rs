@@ -520,6 +520,22 @@ impl Builder<'_, '_> {
         self.add(Op::Constant(c), c.stamp(), vec![])
     }
 
+    /// Appends after `*tail` a check that fails where `passes` does not hold, where Java throws
+    /// (`GuardKind::Throw`: the JVM reruns the method and throws its exception there).
+    pub(crate) fn throw_check(
+        &mut self,
+        passes: NodeId,
+        tail: &mut NodeId,
+    ) -> Result<(), FrontendError> {
+        let guard = self.add(
+            Op::Guard(ferrocl_graph::GuardKind::Throw),
+            Stamp::Void,
+            vec![passes],
+        )?;
+        *tail = self.append(*tail, guard);
+        Ok(())
+    }
+
     /// Appends fixed node `node` after `tail` and returns it as the new tail.
     pub(crate) fn append(&mut self, tail: NodeId, node: NodeId) -> NodeId {
         self.graph.set_next(tail, node);
@@ -1489,12 +1505,7 @@ impl Builder<'_, '_> {
                                 Stamp::Bool,
                                 vec![is_null, zero],
                             )?;
-                            let guard = self.add(
-                                Op::Guard(ferrocl_graph::GuardKind::Throw),
-                                Stamp::Void,
-                                vec![present],
-                            )?;
-                            *tail = self.append(*tail, guard);
+                            self.throw_check(present, tail)?;
                         }
                     }
                     self.field_of_choice(sc, *index, object)?
@@ -1548,12 +1559,7 @@ impl Builder<'_, '_> {
                     let zero = self.add(Op::Constant(Constant::Int(0)), Stamp::Int, vec![])?;
                     let passes =
                         self.add(Op::Compare(Condition::Ne), Stamp::Bool, vec![is, zero])?;
-                    let guard = self.add(
-                        Op::Guard(ferrocl_graph::GuardKind::Throw),
-                        Stamp::Void,
-                        vec![passes],
-                    )?;
-                    *tail = self.append(*tail, guard);
+                    self.throw_check(passes, tail)?;
                 }
             }
             // On an object made in the kernel, whose class is exact, or on an object the host
@@ -1638,12 +1644,7 @@ impl Builder<'_, '_> {
                 let t = self.add(Op::Constant(Constant::Int(1)), Stamp::Bool, vec![])?;
                 self.add(Op::Select, Stamp::Bool, vec![cmp, f, t])?
             };
-            let guard = self.add(
-                Op::Guard(ferrocl_graph::GuardKind::Throw),
-                Stamp::Void,
-                vec![continues],
-            )?;
-            *tail = self.append(*tail, guard);
+            self.throw_check(continues, tail)?;
             return Ok(BlockEnd::Goto(on));
         }
         let node = self.add(Op::If, Stamp::Void, vec![cmp])?;

@@ -85,6 +85,21 @@ impl<'a> Builder<'a, '_> {
         self.add(Op::Phi, stamp, inputs)
     }
 
+    /// The `int` phi `[merge, v0, v1, …]`, or the constant every value is when they agree.
+    fn int_choice(&mut self, inputs: Vec<NodeId>) -> Result<NodeId, FrontendError> {
+        let constant = |v: NodeId| match self.graph.op(v) {
+            Op::Constant(Constant::Int(c)) => Some(*c),
+            _ => None,
+        };
+        if let Some(&first) = inputs.get(1) {
+            if constant(first).is_some_and(|c| inputs[1..].iter().all(|&v| constant(v) == Some(c)))
+            {
+                return Ok(first);
+            }
+        }
+        self.add(Op::Phi, Stamp::Int, inputs)
+    }
+
     /// For a variable holding one of several described objects: 1 where the object it holds is
     /// null, 0 where not (a constant when all agree, else an `int` phi at its merge); `None` for
     /// any other value.
@@ -114,15 +129,7 @@ impl<'a> Builder<'a, '_> {
             };
             inputs.push(v);
         }
-        let constant = |v: NodeId| match self.graph.op(v) {
-            Op::Constant(Constant::Int(c)) => Some(*c),
-            _ => None,
-        };
-        if constant(inputs[1]).is_some_and(|c| inputs[1..].iter().all(|&v| constant(v) == Some(c)))
-        {
-            return Ok(Some(inputs[1]));
-        }
-        self.add(Op::Phi, Stamp::Int, inputs).map(Some)
+        self.int_choice(inputs).map(Some)
     }
 
     /// `object instanceof target` (1 or 0) for a variable holding one of several described
@@ -145,16 +152,7 @@ impl<'a> Builder<'a, '_> {
             for o in objects {
                 inputs.push(self.instance_of_choice(o, target, depth + 1)?);
             }
-            let constant = |v: NodeId| match self.graph.op(v) {
-                Op::Constant(Constant::Int(c)) => Some(*c),
-                _ => None,
-            };
-            let same = constant(inputs[1])
-                .is_some_and(|c| inputs[1..].iter().all(|&v| constant(v) == Some(c)));
-            if same {
-                return Ok(inputs[1]);
-            }
-            return self.add(Op::Phi, Stamp::Int, inputs);
+            return self.int_choice(inputs);
         }
         let is = match self.known_class(object) {
             Some(Some(class)) => self.is_subclass(&class, target)?,

@@ -427,14 +427,7 @@ fn unobservable(
     };
     match op {
         JOp::Arith(kind, ArithOp::Div | ArithOp::Rem) => !matches!(kind, Kind::Int | Kind::Long),
-        JOp::Ldc(index) => matches!(
-            file.constant(*index),
-            Ok(ClassConstant::Int(_)
-                | ClassConstant::Long(_)
-                | ClassConstant::Float(_)
-                | ClassConstant::Double(_)
-                | ClassConstant::String(_))
-        ),
+        JOp::Ldc(_) => constant_push(file, op),
         JOp::GetStatic(index) | JOp::PutStatic(index) => own_field(*index),
         JOp::InvokeStatic(index) => pure_call(*index),
         JOp::Nop

@@ -71,12 +71,7 @@ impl Builder<'_, '_> {
                 succs.push(default);
                 condition
             };
-            let guard = self.add(
-                Op::Guard(ferrocl_graph::GuardKind::Throw),
-                Stamp::Void,
-                vec![continues],
-            )?;
-            tail = self.append(tail, guard);
+            self.throw_check(continues, &mut tail)?;
         }
         // `pending`: the previous test, whose false successor is the next test (or the default).
         let mut pending: Option<(NodeId, NodeId)> = None;
