@@ -433,6 +433,7 @@ pub fn build_graph_with(
         line_numbers: code.line_numbers.clone(),
         applied,
         initialises,
+        distinct_arrays: Vec::new(),
     })
 }
 

@@ -267,6 +267,10 @@ pub struct MethodGraph {
     /// method it calls, of an object it makes) whose initialisers could be seen: while one is not
     /// initialised yet, the host runs the method on the JVM, which initialises it where Java does.
     pub initialises: Vec<String>,
+    /// Pairs of array parameters (indices into `params`, smaller first) that must be distinct
+    /// objects for the compiled code to be Java's (a load hoisted out of a loop that stores to the
+    /// other one): where a pair is one object, the host runs the method on the JVM.
+    pub distinct_arrays: Vec<(usize, usize)>,
 }
 
 /// An optimising phase that changed the code, and what it did (for `report()` and the kernel's
@@ -330,6 +334,7 @@ impl MethodGraph {
             line_numbers: Vec::new(),
             applied: Vec::new(),
             initialises: Vec::new(),
+            distinct_arrays: Vec::new(),
         }
     }
 

@@ -148,6 +148,9 @@ pub struct CompiledKernel {
     /// ([`MethodGraph::initialises`]), as entries of [`CompiledKernel::static_fields`] with an
     /// empty name: the host only checks that each is initialised (else the JVM runs the method).
     pub initialises: Vec<FieldRef>,
+    /// Pairs of array parameters that must be distinct objects ([`MethodGraph::distinct_arrays`]):
+    /// where a pair is one object, the JVM runs the method.
+    pub distinct_arrays: Vec<(usize, usize)>,
     /// Time spent in the pipeline (bytecode → OpenCL C).
     pub jit_time: Duration,
 }
@@ -366,6 +369,7 @@ fn compile_graph(
         source,
         build_options,
         null_checked,
+        distinct_arrays: mg.distinct_arrays.clone(),
         initialises: mg
             .initialises
             .iter()

@@ -121,6 +121,7 @@ fn sibling_loops_are_both_innermost() {
         vec![
             "canonicalize",
             "narrowFloat",
+            "hoistLoads",
             "host_loads",
             "ifConvert",
             "check_private_arrays",

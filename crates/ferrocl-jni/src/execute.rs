@@ -303,8 +303,11 @@ struct Prepared<'local, 't> {
     /// Each static field the kernels read, with its current value.
     statics: Vec<(&'t ferrocl_jit::FieldRef, Option<Scalar>)>,
     /// Each leaf of the host expressions (parameters of every primitive type, lengths, static
-    /// fields) with its value.
+    /// fields, elements read before the loops) with its value.
     leaves: Vec<(HostExpr, Option<Constant>)>,
+    /// The array parameters whose elements `leaves` holds (read from the Java arrays at
+    /// preparation: stale where an earlier task of the segment uses the array).
+    element_reads: Vec<usize>,
 }
 
 impl Prepared<'_, '_> {
@@ -531,6 +534,20 @@ fn build<'local, 'k>(
             return Ok(Building::Done(Outcome::host_check_failed(t, tasks)));
         };
         let objects = &prepared.objects;
+        // Elements read before the loops (in a bound, or another element's index) from an array an
+        // earlier task of the segment uses or reduces into: what the host read may not be what
+        // Java reads after that task. The JVM runs this one.
+        for &p in &prepared.element_reads {
+            for other in arrays
+                .iter()
+                .map(|a| &a.object)
+                .chain(reduced.iter().map(|r| &r.object))
+            {
+                if env.is_same_object(other, &objects[p])? {
+                    return Ok(Building::Done(Outcome::host_check_failed(t, tasks)));
+                }
+            }
+        }
 
         // Arrays: one per distinct Java array of the whole segment.
         let mut param_array: Vec<Option<usize>> = vec![None; jit.params.len()];
@@ -2159,11 +2176,16 @@ fn host_load(
 
 /// The zero of an element type's kernel argument.
 fn zero_arg(elem: ElemKind) -> KernelArg {
+    scalar_arg(zero_scalar(elem))
+}
+
+/// The zero of an element type's kernel value.
+fn zero_scalar(elem: ElemKind) -> Scalar {
     match elem.value_stamp() {
-        Stamp::Long => KernelArg::Long(0),
-        Stamp::Float => KernelArg::Float(0.0),
-        Stamp::Double => KernelArg::Double(0.0),
-        _ => KernelArg::Int(0),
+        Stamp::Long => Scalar::Long(0),
+        Stamp::Float => Scalar::Float(0.0),
+        Stamp::Double => Scalar::Double(0.0),
+        _ => Scalar::Int(0),
     }
 }
 
@@ -2319,6 +2341,15 @@ fn prepare<'local, 't>(
             return Ok(None);
         }
     }
+    // A load hoisted out of a loop that stores to another array parameter of its type: exact only
+    // when the two are different arrays.
+    for &(a, b) in &jit.distinct_arrays {
+        if let (Some(x), Some(y)) = (objects.get(a), objects.get(b)) {
+            if !x.is_null() && env.is_same_object(x, y)? {
+                return Ok(None);
+            }
+        }
+    }
     for (p, info) in jit.params.iter().enumerate() {
         if let Stamp::Array(elem) = info.stamp {
             if !objects[p].is_null() && !is_array_of(env, &objects[p], elem)? {
@@ -2372,6 +2403,7 @@ fn prepare<'local, 't>(
         }
     }
     let mut leaves: Vec<(HostExpr, Option<Constant>)> = Vec::new();
+    let mut element_reads: Vec<usize> = Vec::new();
     for e in wanted {
         if leaves.iter().any(|(x, _)| *x == e) {
             continue;
@@ -2391,6 +2423,31 @@ fn prepare<'local, 't>(
                     i32::try_from(array_len(env, obj)?).ok().map(Constant::Int)
                 }
             }
+            // An element Java reads before the loops, in a bound or another element's index or
+            // condition: its own leaves came first in `wanted`.
+            HostExpr::Load {
+                param,
+                elem,
+                index,
+                when,
+            } => {
+                let lookup =
+                    &mut |x: &HostExpr| leaves.iter().find(|(y, _)| y == x).and_then(|(_, v)| *v);
+                match when.eval(lookup) {
+                    None => None,
+                    Some(0) => Some(zero_scalar(*elem).constant()),
+                    Some(_) => {
+                        let at = index.eval(lookup).and_then(|i| usize::try_from(i).ok());
+                        match (objects.get(*param).filter(|o| !o.is_null()), at) {
+                            (Some(obj), Some(i)) if i < array_len(env, obj)? => {
+                                element_reads.push(*param);
+                                Some(read_element(env, obj, *elem, i)?.constant())
+                            }
+                            _ => None,
+                        }
+                    }
+                }
+            }
             _ => None,
         };
         leaves.push((e, value));
@@ -2400,6 +2457,7 @@ fn prepare<'local, 't>(
         scalars,
         statics: static_values,
         leaves,
+        element_reads,
     }))
 }
 

@@ -2250,6 +2250,17 @@ fn describe(mg: &MethodGraph, e: &HostExpr) -> String {
             describe(mg, b)
         ),
         HostExpr::Require(holds) => format!("require {}", describe(mg, holds)),
+        HostExpr::Load {
+            param, index, when, ..
+        } => match **when {
+            HostExpr::Const(1) => format!("{}[{}]", pname(*param), describe(mg, index)),
+            _ => format!(
+                "({} ? {}[{}] : 0)",
+                describe(mg, when),
+                pname(*param),
+                describe(mg, index)
+            ),
+        },
         HostExpr::Then(first, value) => {
             format!("({}, {})", describe(mg, first), describe(mg, value))
         }

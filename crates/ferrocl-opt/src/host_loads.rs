@@ -15,8 +15,11 @@
 //! Received: a method with `@Parallel` loops (or a parallel stream), before their recognition.
 //! Guaranteed: every load converted was outside all loops and before them in control flow, from an
 //! array parameter, with an index and a reach condition the host can evaluate. Loads it leaves (an
-//! index computed from another element, a condition the host cannot evaluate) stay fixed, and the
-//! parallel-loop recognition refuses them with its usual message.
+//! index or a condition the host cannot evaluate) stay fixed, and the
+//! parallel-loop recognition refuses them with its usual message. An index or a condition may itself
+//! use elements read before (`a[idx[0]]`, `if (a[0] > 0) s = a[1];`): the phase repeats until no
+//! load is left that it can convert (reading has no effect, and where a read Java makes is out of
+//! bounds the JVM reruns the method, so the host's order of reads does not matter).
 
 use crate::parallel::host_expr_of;
 use ferrocl_graph::{Constant, MethodGraph, NodeId, Op, Stamp};
@@ -25,12 +28,30 @@ use std::collections::{HashMap, HashSet};
 /// How many fixed nodes before the loops the phase looks at.
 const MAX_REGION: usize = 4096;
 
+/// How many rounds the phase makes: a round converts the loads whose index and reach condition
+/// the host evaluates, which may make later ones evaluable (`a[idx[0]]`, a load under
+/// `if (a[0] > 0)`).
+const MAX_ROUNDS: usize = 8;
+
 /// Converts the loads; returns how many.
 pub fn lower_host_loads(mg: &mut MethodGraph) -> usize {
     if mg.parallel_locals.is_empty() && mg.parallel_phis.is_empty() {
         // One work-item runs the method: its loads run in order in the kernel.
         return 0;
     }
+    let mut converted = 0;
+    for _ in 0..MAX_ROUNDS {
+        let round = convert_round(mg);
+        if round == 0 {
+            break;
+        }
+        converted += round;
+    }
+    converted
+}
+
+/// One round of [`lower_host_loads`]: converts every load it can; returns how many.
+fn convert_round(mg: &mut MethodGraph) -> usize {
     let Some(start) = mg.graph.start() else {
         return 0;
     };

@@ -65,6 +65,13 @@ pub const OPTIONAL_PHASES: &[PhaseInfo] = &[
                (exact: double rounding is innocuous at 53 >= 2*24+2 bits)",
     },
     PhaseInfo {
+        name: "hoistLoads",
+        stage: Stage::Graph,
+        what: "loads in a loop's header of an element the loop does not change (`i < count[0]`) \
+               read once before the loop (before a @Parallel loop: by the host; off: such a \
+               @Parallel bound bails out)",
+    },
+    PhaseInfo {
         name: "ifConvert",
         stage: Stage::Graph,
         what: "branches outside loops that only choose values (`boolean pos = k > 0;`, \
@@ -452,7 +459,8 @@ pub struct Suite {
 
 impl Suite {
     /// The standard pipeline: canonicalisation (with value numbering, `gvn`), float narrowing
-    /// (`narrowFloat`), elements read before the loops read by the host (`host_loads`), branches that
+    /// (`narrowFloat`), loads out of loop headers (`hoistLoads`), elements read before the loops read
+    /// by the host (`host_loads`), branches that
     /// only choose values as selects (`ifConvert`), the check of arrays allocated in the kernel, parallel-loop recognition,
     /// reduction recognition, Java's checks as guard nodes, the removal of guards that cannot
     /// fail (`guardElimination`), the lowering of `@Reduce` loops (with `unroll`,
@@ -463,6 +471,7 @@ impl Suite {
             phases: vec![
                 Box::new(Canonicalize),
                 Box::new(NarrowFloat),
+                Box::new(HoistLoads),
                 Box::new(HostLoads),
                 Box::new(IfConvert),
                 Box::new(CheckPrivateArrays),
@@ -559,6 +568,30 @@ impl Phase for NarrowFloat {
         // The double operations left without users go; equal float ones merge.
         canonicalize_with(cx.mg, cx.switches.is_on("gvn"));
         Ok(Changed::Values)
+    }
+}
+
+/// Loads in loop headers of elements the loop does not change, read before the loop
+/// (`hoist_loads`).
+struct HoistLoads;
+
+impl Phase for HoistLoads {
+    fn name(&self) -> &'static str {
+        "hoistLoads"
+    }
+
+    fn optional(&self) -> bool {
+        true
+    }
+
+    fn run(&self, cx: &mut Context<'_>) -> Result<Changed, OptError> {
+        let loops = cx.loops().clone();
+        let hoisted = crate::hoist_header_loads(cx.mg, &loops);
+        if hoisted == 0 {
+            return Ok(Changed::Nothing);
+        }
+        cx.applied("hoistLoads", count(hoisted, "load"));
+        Ok(Changed::ControlFlow)
     }
 }
 

@@ -53,6 +53,21 @@ pub enum HostExpr {
     /// 0 when the value is not 0, unavailable otherwise: a `throw` before the loops whose condition
     /// the host evaluates (an unavailable bound sends the method to the JVM, which throws).
     Require(Box<HostExpr>),
+    /// An element of an array parameter that Java reads before the loops ([`Op::HostLoad`]): the
+    /// element at `index` when `when` holds (unavailable when that index is out of bounds: the JVM
+    /// throws), 0 when it does not (Java never reads it). A leaf of [`HostExpr::value`]: the host
+    /// reads it once per execution, after the leaves of its index and condition
+    /// ([`HostExpr::leaves`] lists those first).
+    Load {
+        /// Index of the array in [`MethodGraph::params`].
+        param: usize,
+        /// The element type (the value's type is its kernel type, `int` for the narrow ones).
+        elem: ferrocl_graph::ElemKind,
+        /// The element's index (`int`).
+        index: Box<HostExpr>,
+        /// The condition under which Java reads it.
+        when: Box<HostExpr>,
+    },
 }
 
 /// A `long`, `float` or `double` constant of a [`HostExpr`] (floating point by its bits).
@@ -177,6 +192,13 @@ impl HostExpr {
                 let mut v = c.leaves();
                 v.extend(a.leaves());
                 v.extend(b.leaves());
+                v
+            }
+            // Its index's and condition's leaves come first: the host needs them to read it.
+            HostExpr::Load { index, when, .. } => {
+                let mut v = when.leaves();
+                v.extend(index.leaves());
+                v.push(self);
                 v
             }
             HostExpr::Const(_) | HostExpr::Wide(_) => vec![],
@@ -373,6 +395,24 @@ fn host_expr_typed(
             param_index(mg, array).map(HostExpr::ArrayLength)
         }
         Op::StaticField(f) => Some(HostExpr::Static(f.clone())),
+        Op::HostLoad { param, elem } => Some(HostExpr::Load {
+            param: usize::from(*param),
+            elem: *elem,
+            index: Box::new(host_expr_typed(
+                mg,
+                g.inputs(id)[0],
+                depth + 1,
+                false,
+                false,
+            )?),
+            when: Box::new(host_expr_typed(
+                mg,
+                g.inputs(id)[1],
+                depth + 1,
+                false,
+                false,
+            )?),
+        }),
         Op::Binary(op) => Some(HostExpr::Binary(*op, Box::new(sub(0)?), Box::new(sub(1)?))),
         Op::Negate => Some(HostExpr::Negate(Box::new(sub(0)?))),
         _ => None,
@@ -715,10 +755,12 @@ pub fn recognize_parallel_loops(
         .iter()
         .flat_map(|&k| analysed[k].bound_nodes.iter().copied())
         .collect();
+    // A division whose value nothing uses (`int q = n / m;` left unused) still throws where Java's
+    // does: the host evaluates it the same way.
     let bound_division = |n: NodeId| {
         matches!(g.op(n), Op::IntegerDivRem { .. })
             && matches!(g.stamp(n), Stamp::Int | Stamp::Long)
-            && bound_nodes.contains(&n)
+            && (bound_nodes.contains(&n) || g.usages(n).is_empty())
             && g.usages(n).iter().all(|u| bound_nodes.contains(u))
     };
     let mut before = g.fixed_chain(start);

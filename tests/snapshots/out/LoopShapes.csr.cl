@@ -33,9 +33,9 @@ __kernel void csr(
         int k;
         const int k_1 = rowPtr[row];
         const int v33 = (int)((uint)row + (uint)1);
+        const int v34 = rowPtr[v33];
         sum = 0.0;
         k = k_1;
-        const int v34 = rowPtr[v33];
         // Loop versioning: 2 check(s) of this loop tested once at its entry.
         const long k_last = (long)v34 + -1L;
         const long k_trips = k_last - (long)k;
@@ -78,7 +78,7 @@ __kernel void csr(
                     const double v41_1 = x[v40_1];
                     const double v42_1 = (v39_1 * v41_1);
                     const double sum_2 = (sum + v42_1);
-                    const int k_3 = (int)((uint)k + (uint)1);
+                    const int k_3 = (k + 1);
                     sum = sum_2;
                     k = k_3;
                     continue;
@@ -92,10 +92,10 @@ __kernel void csr(
         if ((uint)row >= (uint)rowPtr_length) { *ferrocl_status = 1; return; }
         const int k_1 = rowPtr[row];
         const int v33 = (int)((uint)row + (uint)1);
-        sum = 0.0;
-        k = k_1;
         if ((uint)v33 >= (uint)rowPtr_length) { *ferrocl_status = 1; return; }
         const int v34 = rowPtr[v33];
+        sum = 0.0;
+        k = k_1;
         // Loop versioning: 2 check(s) of this loop tested once at its entry.
         const long k_last = (long)v34 + -1L;
         const long k_trips = k_last - (long)k;
@@ -138,7 +138,7 @@ __kernel void csr(
                     const double v41_1 = x[v40_1];
                     const double v42_1 = (v39_1 * v41_1);
                     const double sum_2 = (sum + v42_1);
-                    const int k_3 = (int)((uint)k + (uint)1);
+                    const int k_3 = (k + 1);
                     sum = sum_2;
                     k = k_3;
                     continue;
