@@ -1535,6 +1535,19 @@ impl Builder<'_, '_> {
             }
             // On a variable holding one of several described objects: decided for each, chosen as
             // the object is (a cast must pass for each).
+            // A cast of a primitive array to its own type (`(int[]) a.clone()`): nothing to check.
+            JOp::CheckCast(index)
+                if frame.stack.last().is_some_and(|&v| {
+                    let Stamp::Array(elem) = self.graph.stamp(v) else {
+                        return false;
+                    };
+                    sc.class.class_name(*index).is_ok_and(|t| {
+                        let t = t.as_bytes();
+                        t.len() == 2
+                            && t[0] == b'['
+                            && ElemKind::from_descriptor_char(t[1]) == Some(elem)
+                    })
+                }) => {}
             JOp::InstanceOf(index) | JOp::CheckCast(index)
                 if frame
                     .stack

@@ -187,6 +187,24 @@ impl<'a> Builder<'a, '_> {
             target.name,
             target.descriptor
         );
+        if kind == CallKind::Static
+            && target.class == "java/lang/System"
+            && target.name == "arraycopy"
+            && target.descriptor == "(Ljava/lang/Object;ILjava/lang/Object;II)V"
+        {
+            return self.array_copy(&args, tail);
+        }
+        if kind != CallKind::Static
+            && target.name == "clone"
+            && target.descriptor == "()Ljava/lang/Object;"
+            && args
+                .first()
+                .is_some_and(|&a| matches!(self.graph.stamp(a), Stamp::Array(_)))
+        {
+            let copy = self.array_clone(args[0], tail)?;
+            frame.stack.push(copy);
+            return Ok(());
+        }
         if kind == CallKind::Static {
             if let Some(reason) =
                 crate::intrinsics::strict_inexact(&target.class, &target.name, &target.descriptor)

@@ -37,6 +37,7 @@
 // off the hot path.
 #![allow(clippy::result_large_err)]
 
+mod arraycopy;
 mod blocks;
 mod builder;
 mod descriptor;

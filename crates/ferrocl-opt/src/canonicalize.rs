@@ -226,6 +226,20 @@ fn fold_constants(g: &mut Graph) -> bool {
                     _ => None,
                 }
             }
+            // A comparison of two constants (`System.arraycopy`'s tests of constant positions).
+            Op::Compare(cond) => {
+                let (x, y) = (g.inputs(id)[0], g.inputs(id)[1]);
+                match (constant_of(g, x), constant_of(g, y)) {
+                    (Some(a), Some(b)) => crate::parallel::compare_constants(cond, a, b).map(|v| {
+                        Ok(g.add(
+                            Op::Constant(Constant::Int(i32::from(v))),
+                            Stamp::Bool,
+                            vec![],
+                        ))
+                    }),
+                    _ => None,
+                }
+            }
             // A known condition picks its operand; equal operands need no condition.
             Op::Select => {
                 let (c, x, y) = (g.inputs(id)[0], g.inputs(id)[1], g.inputs(id)[2]);

@@ -24,8 +24,8 @@
 use crate::{array_site, induction, loop_invariant, Induction, LoopForest};
 use crate::{private_length, ParallelNest};
 use ferrocl_graph::{
-    BinaryOp, Constant, ConvTarget, Dominators, ElemKind, Graph, GuardKind, MethodGraph, NodeId,
-    Op, Stamp,
+    BinaryOp, Condition, Constant, ConvTarget, Dominators, ElemKind, Graph, GuardKind, MethodGraph,
+    NodeId, Op, Stamp,
 };
 use std::collections::{HashMap, HashSet};
 
@@ -146,6 +146,33 @@ fn proven(g: &Graph, loops: &LoopForest, doms: &Dominators, guard: NodeId) -> bo
         Op::Guard(GuardKind::Divisor) => {
             let y = g.inputs(guard)[0];
             g.stamp(y) == Stamp::Int && range(g, y, 0).is_some_and(|(lo, hi)| lo > 0 || hi < 0)
+        }
+        // A `throw` check whose condition always holds (a constant, or an `int` comparison that
+        // value ranges decide: `System.arraycopy`'s tests of constant positions).
+        Op::Guard(GuardKind::Throw) => always_holds(g, g.inputs(guard)[0]),
+        _ => false,
+    }
+}
+
+/// Whether the condition `c` holds in every execution, by its constant or the ranges of an `int`
+/// comparison's operands.
+fn always_holds(g: &Graph, c: NodeId) -> bool {
+    match g.op(c) {
+        Op::Constant(Constant::Int(v)) => *v != 0,
+        Op::Compare(cond) => {
+            let (Some((xl, xh)), Some((yl, yh))) =
+                (range(g, g.inputs(c)[0], 0), range(g, g.inputs(c)[1], 0))
+            else {
+                return false;
+            };
+            match cond {
+                Condition::Lt => xh < yl,
+                Condition::Le => xh <= yl,
+                Condition::Gt => xl > yh,
+                Condition::Ge => xl >= yh,
+                Condition::Eq => xl == xh && yl == yh && xl == yl,
+                Condition::Ne => xh < yl || yh < xl,
+            }
         }
         _ => false,
     }

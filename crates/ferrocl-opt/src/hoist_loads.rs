@@ -19,7 +19,7 @@
 //! hoisted load sits right before its loop's entry, with the same inputs.
 
 use crate::manager::LoopForest;
-use ferrocl_graph::{ElemKind, MethodGraph, NodeId, Op};
+use ferrocl_graph::{Constant, ElemKind, MethodGraph, NodeId, Op};
 use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
 
@@ -48,9 +48,12 @@ pub fn hoist_header_loads(mg: &mut MethodGraph, loops: &LoopForest) -> usize {
             header.push(n);
             at = mg.graph.next(n);
         }
-        let memo = RefCell::new(HashMap::new());
+        // The loop's nodes, less the loads hoisted out of it so far (`a[idx[0]]`: once `idx[0]`
+        // is out, so is `a[…]`'s index).
+        let mut body = info.body.clone();
         let none = HashSet::new();
         for load in header {
+            let memo = RefCell::new(HashMap::new());
             if !matches!(mg.graph.op(load), Op::ArrayLoad(_)) {
                 continue;
             }
@@ -58,10 +61,10 @@ pub fn hoist_header_loads(mg: &mut MethodGraph, loops: &LoopForest) -> usize {
             let Some(param) = mg.params.iter().position(|p| p.node == array) else {
                 continue;
             };
-            if !crate::loop_invariant(&mg.graph, &info.body, &none, &memo, index) {
+            if !crate::loop_invariant(&mg.graph, &body, &none, &memo, index) {
                 continue;
             }
-            let Some(distinct) = stores_miss(mg, &info.body, load, param) else {
+            let Some(distinct) = stores_miss(mg, &body, load, param) else {
                 continue;
             };
             // The entry's predecessor: the last fixed node before the loop.
@@ -99,6 +102,7 @@ pub fn hoist_header_loads(mg: &mut MethodGraph, loops: &LoopForest) -> usize {
                 .collect();
             mg.graph.set_successors(pred, succ);
             mg.graph.set_next(load, entry);
+            body.remove(&load);
             for pair in distinct {
                 if !mg.distinct_arrays.contains(&pair) {
                     mg.distinct_arrays.push(pair);
@@ -108,6 +112,158 @@ pub fn hoist_header_loads(mg: &mut MethodGraph, loops: &LoopForest) -> usize {
         }
     }
     hoisted
+}
+
+/// Moves the loads that stand between an outermost loop and the `@Parallel` loop right inside it (what the
+/// first pass leaves there: an inner loop's bound, `for (r < rows[0]) for (c < cols[0])`) before it, read only where Java
+/// reads them: when the loop's first test passes. Each becomes a load in a branch on that test
+/// before the loop (`first ? cols[0] : 0`, a phi), which `host_loads` and `ifConvert` then read on
+/// the host. Same conditions as the header's loads: an unchanged index, no store that can reach
+/// the array. Returns how many.
+pub fn hoist_entered_loads(mg: &mut MethodGraph, loops: &LoopForest) -> usize {
+    let mut hoisted = 0;
+    for info in loops.loops.iter().filter(|l| l.depth == 0) {
+        hoisted += hoist_entered(mg, info).unwrap_or(0);
+    }
+    hoisted
+}
+
+/// [`hoist_entered_loads`] for one loop; `None` when its shape does not allow it.
+fn hoist_entered(mg: &mut MethodGraph, info: &crate::manager::LoopInfo) -> Option<usize> {
+    let begin = info.begin;
+    let entry = *mg.graph.inputs(begin).first()?;
+    if *mg.graph.op(entry) != Op::End {
+        return None;
+    }
+    // The header is the exit test alone: `i cond bound` on the loop's phi and an unchanged bound.
+    let test = mg.graph.next(begin)?;
+    if *mg.graph.op(test) != Op::If {
+        return None;
+    }
+    let [yes, no] = <[NodeId; 2]>::try_from(mg.graph.successors(test)).ok()?;
+    let (stay, stays_on_true) = match (mg.graph.op(yes), mg.graph.op(no)) {
+        (Op::Begin, Op::LoopExit) => (yes, true),
+        (Op::LoopExit, Op::Begin) => (no, false),
+        _ => return None,
+    };
+    let cmp = mg.graph.inputs(test)[0];
+    let Op::Compare(cond) = *mg.graph.op(cmp) else {
+        return None;
+    };
+    let memo = RefCell::new(HashMap::new());
+    let none = HashSet::new();
+    let invariant =
+        |mg: &MethodGraph, n| crate::loop_invariant(&mg.graph, &info.body, &none, &memo, n);
+    let is_phi = |mg: &MethodGraph, n: NodeId| {
+        *mg.graph.op(n) == Op::Phi && mg.graph.inputs(n).first() == Some(&begin)
+    };
+    let (x, y) = (mg.graph.inputs(cmp)[0], mg.graph.inputs(cmp)[1]);
+    if !matches!(mg.graph.stamp(x), ferrocl_graph::Stamp::Int) {
+        return None;
+    }
+    // The first test: the phi replaced by its value on entry.
+    let first = |mg: &MethodGraph, n: NodeId| -> Option<NodeId> {
+        if is_phi(mg, n) {
+            mg.graph.inputs(n).get(1).copied()
+        } else if invariant(mg, n) {
+            Some(n)
+        } else {
+            None
+        }
+    };
+    if !is_phi(mg, x) && !is_phi(mg, y) {
+        return None;
+    }
+    let (x0, y0) = (first(mg, x)?, first(mg, y)?);
+    // The loads opening the body.
+    let mut loads = Vec::new();
+    let mut pairs = Vec::new();
+    let mut at = mg.graph.next(stay)?;
+    while matches!(mg.graph.op(at), Op::ArrayLoad(_)) {
+        let (array, index) = (mg.graph.inputs(at)[0], mg.graph.inputs(at)[1]);
+        let Some(param) = mg.params.iter().position(|p| p.node == array) else {
+            break;
+        };
+        if !invariant(mg, index) {
+            break;
+        }
+        let Some(distinct) = stores_miss(mg, &info.body, at, param) else {
+            break;
+        };
+        pairs.extend(distinct);
+        loads.push(at);
+        at = mg.graph.next(at)?;
+    }
+    let (&first_load, &last_load) = (loads.first()?, loads.last()?);
+    let after = at;
+    // Only where they stand between the loop and a `@Parallel` loop right inside it (what keeps a
+    // nest from being perfect); an inner sequential loop's bound stays a device read.
+    if *mg.graph.op(after) != Op::End
+        || !mg.graph.usages(after).iter().any(|&u| {
+            *mg.graph.op(u) == Op::LoopBegin && crate::parallel::parallel_index(mg, u).is_some()
+        })
+    {
+        return None;
+    }
+    let pred = mg
+        .graph
+        .node_ids()
+        .find(|&p| mg.graph.successors(p).contains(&entry))?;
+    let g = &mut mg.graph;
+    // Out of the body …
+    g.set_next(stay, after);
+    // … into `if (first test) { loads } ` right before the loop.
+    let enters = g.add(
+        Op::Compare(if stays_on_true { cond } else { cond.negate() }),
+        ferrocl_graph::Stamp::Bool,
+        vec![x0, y0],
+    );
+    let branch = g.add(Op::If, ferrocl_graph::Stamp::Void, vec![enters]);
+    let (on, off) = (
+        g.add(Op::Begin, ferrocl_graph::Stamp::Void, vec![]),
+        g.add(Op::Begin, ferrocl_graph::Stamp::Void, vec![]),
+    );
+    let (on_end, off_end) = (
+        g.add(Op::End, ferrocl_graph::Stamp::Void, vec![]),
+        g.add(Op::End, ferrocl_graph::Stamp::Void, vec![]),
+    );
+    let merge = g.add(Op::Merge, ferrocl_graph::Stamp::Void, vec![on_end, off_end]);
+    let succ: Vec<NodeId> = g
+        .successors(pred)
+        .iter()
+        .map(|&s| if s == entry { branch } else { s })
+        .collect();
+    g.set_successors(pred, succ);
+    g.set_successors(branch, vec![on, off]);
+    g.set_next(on, first_load);
+    g.set_next(last_load, on_end);
+    g.set_next(off, off_end);
+    g.set_next(merge, entry);
+    for &load in &loads {
+        let stamp = g.stamp(load);
+        let zero = match stamp {
+            ferrocl_graph::Stamp::Long => Constant::Long(0),
+            ferrocl_graph::Stamp::Float => Constant::Float(0.0),
+            ferrocl_graph::Stamp::Double => Constant::Double(0.0),
+            _ => Constant::Int(0),
+        };
+        let zero = g.add(Op::Constant(zero), stamp, vec![]);
+        let users: Vec<NodeId> = g.usages(load).to_vec();
+        let phi = g.add(Op::Phi, stamp, vec![merge, load, zero]);
+        for u in users {
+            for k in 0..g.inputs(u).len() {
+                if g.inputs(u)[k] == load {
+                    g.set_input(u, k, phi);
+                }
+            }
+        }
+    }
+    for pair in pairs {
+        if !mg.distinct_arrays.contains(&pair) {
+            mg.distinct_arrays.push(pair);
+        }
+    }
+    Some(loads.len())
 }
 
 /// Whether no store in the loop (`body`) can change the element `load` reads from array parameter

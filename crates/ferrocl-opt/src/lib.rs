@@ -30,7 +30,7 @@ mod reduce_loop;
 pub use bounds_proof::{BoundsProof, HostLinear, InnerLoop, ProvedAccess};
 pub use canonicalize::{canonicalize, canonicalize_with, fold_binary, fold_conversion};
 pub use guards::{eliminate_guards, lower_checks, range, Eliminated};
-pub use hoist_loads::hoist_header_loads;
+pub use hoist_loads::{hoist_entered_loads, hoist_header_loads};
 pub use host_loads::lower_host_loads;
 pub use host_versioning::{plan_host_versioning, HostVersioning};
 pub use if_convert::if_convert;

@@ -67,9 +67,9 @@ pub const OPTIONAL_PHASES: &[PhaseInfo] = &[
     PhaseInfo {
         name: "hoistLoads",
         stage: Stage::Graph,
-        what: "loads in a loop's header of an element the loop does not change (`i < count[0]`) \
-               read once before the loop (before a @Parallel loop: by the host; off: such a \
-               @Parallel bound bails out)",
+        what: "loads in a loop's header of an element the loop does not change (`i < count[0]`, \
+               an inner loop's `c < cols[0]`) read once before the loop (before a @Parallel nest: \
+               by the host, where Java reads them; off: such a @Parallel bound bails out)",
     },
     PhaseInfo {
         name: "ifConvert",
@@ -586,7 +586,14 @@ impl Phase for HoistLoads {
 
     fn run(&self, cx: &mut Context<'_>) -> Result<Changed, OptError> {
         let loops = cx.loops().clone();
-        let hoisted = crate::hoist_header_loads(cx.mg, &loops);
+        let mut hoisted = crate::hoist_header_loads(cx.mg, &loops);
+        if hoisted > 0 {
+            cx.invalidate(Changed::ControlFlow);
+        }
+        // The loads between an outermost loop and the loop inside it (an inner loop's bound the
+        // first step took out of its header).
+        let loops = cx.loops().clone();
+        hoisted += crate::hoist_entered_loads(cx.mg, &loops);
         if hoisted == 0 {
             return Ok(Changed::Nothing);
         }

@@ -671,6 +671,22 @@ pub(crate) fn walk_body(
     Ok(seen)
 }
 
+/// The index phi of the loop at `begin` when it is a `@Parallel` loop (a phi of an annotated local
+/// whose live range covers the header) or a parallel stream's range.
+pub(crate) fn parallel_index(mg: &MethodGraph, begin: NodeId) -> Option<NodeId> {
+    let g = &mg.graph;
+    let header_bci = mg.bci.get(begin).unwrap_or(0);
+    g.usages(begin).iter().copied().find(|&phi| {
+        *g.op(phi) == Op::Phi
+            && (mg.parallel_phis.contains(&phi)
+                || mg.phi_local.get(phi).is_some_and(|slot| {
+                    mg.parallel_locals
+                        .iter()
+                        .any(|a| a.slot == slot && a.covers(header_bci))
+                }))
+    })
+}
+
 /// Finds and checks the method's `@Parallel` loops: one nest, or several nests one after the other
 /// (each becomes a kernel, run in order), or none (one work-item runs the method).
 ///
@@ -683,31 +699,11 @@ pub fn recognize_parallel_loops(
     let start = g
         .start()
         .ok_or_else(|| mg.bailout(BailoutKind::Parallelism, "graph without start"))?;
-    let mut found: Vec<(NodeId, NodeId)> = Vec::new();
-    for begin in g.node_ids().filter(|&n| *g.op(n) == Op::LoopBegin) {
-        let header_bci = mg.bci.get(begin).unwrap_or(0);
-        for &phi in g.usages(begin) {
-            if *g.op(phi) != Op::Phi {
-                continue;
-            }
-            let Some(slot) = *mg.phi_local.get(phi) else {
-                continue;
-            };
-            if mg
-                .parallel_locals
-                .iter()
-                .any(|a| a.slot == slot && a.covers(header_bci))
-            {
-                found.push((begin, phi));
-            }
-        }
-    }
-    // Loops built from IntStream.range(..).parallel().forEach(..).
-    for &phi in &mg.parallel_phis {
-        if g.is_live(phi) && *g.op(phi) == Op::Phi {
-            found.push((g.inputs(phi)[0], phi));
-        }
-    }
+    let found: Vec<(NodeId, NodeId)> = g
+        .node_ids()
+        .filter(|&n| *g.op(n) == Op::LoopBegin)
+        .filter_map(|begin| parallel_index(mg, begin).map(|phi| (begin, phi)))
+        .collect();
     if found.is_empty() {
         // A `@Parallel` variable with no loop left: its loop was folded away (the method returns
         // before it for the objects' classes at hand, `if (!(op instanceof Add)) return;`), and
@@ -767,10 +763,23 @@ pub fn recognize_parallel_loops(
     // Early returns before the loops (`if (n <= 0) return;`): the loops run only under the
     // condition on which control reaches them, which the host evaluates with their bounds.
     let mut run_when: Option<(HostExpr, NodeId)> = None;
+    // Unused divisions after the early returns, right before the loops: Java makes them only where
+    // it reaches the loops.
+    let mut reached_divisions: Vec<HostExpr> = Vec::new();
     if let Some(&branch) = before.last().filter(|&&n| *g.op(n) == Op::If) {
-        run_when = early_exit(mg, branch, &bound_division);
-        if run_when.is_some() {
+        if let Some((cond, entry, unused)) = early_exit(mg, branch, &bound_division) {
             before.pop();
+            run_when = Some((cond, entry));
+            reached_divisions = unused
+                .into_iter()
+                .map(|n| host_expr_typed(mg, n, 0, true, true))
+                .collect::<Option<_>>()
+                .ok_or_else(|| {
+                    mg.bailout(
+                        BailoutKind::Parallelism,
+                        "a division before the @Parallel loop the host cannot evaluate",
+                    )
+                })?;
         }
     }
     // `if (a.length != b.length) throw new IllegalArgumentException(…)` before the loops: the host
@@ -881,7 +890,10 @@ pub fn recognize_parallel_loops(
         // (from 1 to 0, which no `<` or `<=` test enters). The bounds are evaluated only when
         // the condition holds, as Java evaluates them only when it reaches the loop.
         if let (Some((cond, _)), Some(outer)) = (&run_when, nest.dims.first_mut()) {
-            let lower = std::mem::replace(&mut outer.lower, HostExpr::Const(0));
+            let mut lower = std::mem::replace(&mut outer.lower, HostExpr::Const(0));
+            for division in reached_divisions.iter().rev() {
+                lower = HostExpr::Then(Box::new(division.clone()), Box::new(lower));
+            }
             let upper = std::mem::replace(&mut outer.upper, HostExpr::Const(0));
             outer.lower = HostExpr::Select(
                 Box::new(cond.clone()),
@@ -915,9 +927,12 @@ fn early_exit(
     mg: &MethodGraph,
     entry: NodeId,
     skippable: &dyn Fn(NodeId) -> bool,
-) -> Option<(HostExpr, NodeId)> {
+) -> Option<(HostExpr, NodeId, Vec<NodeId>)> {
     let g = &mg.graph;
     const MAX_NODES: usize = 64;
+    // Skipped divisions whose value nothing uses: evaluated under the condition of reaching the
+    // loop (a bound's division is evaluated with the bound).
+    let mut unused = Vec::new();
     let mut nodes: Vec<NodeId> = Vec::new();
     let mut seen: HashSet<NodeId> = HashSet::new();
     let mut stack = vec![entry];
@@ -951,6 +966,9 @@ fn early_exit(
                 let mut skipped = false;
                 while skippable(next) {
                     seen.insert(next);
+                    if g.usages(next).is_empty() {
+                        unused.push(next);
+                    }
                     skipped = true;
                     next = g.next(next)?;
                 }
@@ -990,7 +1008,7 @@ fn early_exit(
     let mut memo: std::collections::HashMap<NodeId, Option<HostExpr>> =
         std::collections::HashMap::new();
     let cond = reach_condition(mg, entry, loop_entry, &seen, &mut memo, 0)?;
-    Some((cond.unwrap_or(HostExpr::Const(1)), loop_entry))
+    Some((cond.unwrap_or(HostExpr::Const(1)), loop_entry, unused))
 }
 
 /// The condition under which control goes from `entry` to `n` (`Some(None)`: always), as a host

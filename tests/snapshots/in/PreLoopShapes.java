@@ -89,4 +89,33 @@ public class PreLoopShapes {
             out[i] = out[i] * s + (float) x;
         }
     }
+    public static void boundFromElement(int[] sizes, float[] a, float[] out) {
+        int n = sizes[0];
+        for (@Parallel int i = 0; i < n; i++) {
+            out[i] = a[i] * 2f;
+        }
+    }
+
+    public static void indexFromElement(int[] a, int[] idx, int[] out) {
+        int x = a[idx[0]];
+        for (@Parallel int i = 0; i < out.length; i++) {
+            out[i] = x * i;
+        }
+    }
+
+    public static void boundInTheHeader(int[] n, int[] out) {
+        for (@Parallel int i = 0; i < n[0]; i++) {
+            out[i] = i;
+        }
+    }
+
+    public static void innerBoundInTheHeader(float[] a, int[] len, float[] out) {
+        for (@Parallel int i = 0; i < out.length; i++) {
+            float s = 0f;
+            for (int k = 0; k < len[0]; k++) {
+                s += a[k] * i;
+            }
+            out[i] = s;
+        }
+    }
 }

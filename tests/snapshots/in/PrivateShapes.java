@@ -128,4 +128,21 @@ public class PrivateShapes {
             out[i] = t[0].length;
         }
     }
+    public static void arraycopyWindow(float[] a, float[] out) {
+        for (@Parallel int i = 0; i < out.length; i++) {
+            float[] w = new float[4];
+            System.arraycopy(a, i, w, 0, 4);
+            out[i] = w[0] + w[3];
+        }
+    }
+
+    public static void cloneAndShift(int[] out) {
+        for (@Parallel int i = 0; i < out.length; i++) {
+            int[] t = new int[3];
+            t[0] = i;
+            int[] c = t.clone();
+            System.arraycopy(c, 0, c, 1, 2);
+            out[i] = c[1] + c[2] + t[1];
+        }
+    }
 }

@@ -1380,9 +1380,10 @@ public class PreLoopProbeTest {
      * "a branch that does more than choose numbers");</li>
      * <li>{@code m != 0 ? n / m : 0} as a bound: the arm holds a division, which can throw, so it stays a branch;</li>
      * <li>{@code Math.abs(n)} as a bound: not one of the host's expressions;</li>
-     * <li>an early return on {@code m == 0 || n / m > out.length}: a division inside the conditions;</li>
-     * <li>an unused {@code int unused = n / m;} before the loop (even for m != 0): an effect before the loop.</li>
+     * <li>an early return on {@code m == 0 || n / m > out.length}: a division inside the conditions.</li>
      * </ul>
+     * (An unused {@code int unused = n / m;} before the loop bailed out too; it runs now: see
+     * {@link #anUnusedDivisionStillThrows()}.)
      */
     @Test
     public void formsThatBailOutCleanly() {
@@ -1396,8 +1397,16 @@ public class PreLoopProbeTest {
         int[] o11 = new int[9];
         assertBailsOut("earlyGuardedDivision", s -> s.task("t", PreLoopProbeTest::earlyGuardedDivision, o11, 12, 2),
                 o11, 12, 2);
-        int[] o12 = new int[5];
-        assertBailsOut("unusedDivision", s -> s.task("t", PreLoopProbeTest::unusedDivision, o12, 7, 2), o12, 7, 2);
+    }
+
+    /** An unused quotient before the loop: the device for m != 0, the JVM's ArithmeticException for m == 0. */
+    @Test
+    public void anUnusedDivisionStillThrows() {
+        check(PreLoopProbeTest::unusedDivision, new int[5], 7, 2);
+        check(PreLoopProbeTest::unusedDivision, new int[5], Integer.MIN_VALUE, -1);
+        int[] out = new int[5];
+        MoreChecks.checkThrows(x -> unusedDivision((int[]) x[0], (Integer) x[1], (Integer) x[2]),
+                s -> s.task("t", PreLoopProbeTest::unusedDivision, out, 7, 0), out, 7, 0);
     }
 
     private static void assertBailsOut(String what, MoreChecks.TaskAdder adder, Object... args) {

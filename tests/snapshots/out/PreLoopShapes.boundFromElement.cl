@@ -1,0 +1,36 @@
+// Ferrocl kernel for snap.PreLoopShapes.boundFromElement([I[F[F)V
+// @Parallel loop 0 (NDRange dimension 0): i from 0 while i < sizes[0], step 1
+#pragma OPENCL FP_CONTRACT OFF
+
+// Chosen per launch by the host (build options): `restrict` arrays when no two are the same array;
+// constant memory for read-only tables when they fit. Without them: the kernel below as it stands.
+#ifndef FERROCL_RESTRICT
+#define FERROCL_RESTRICT
+#endif
+
+__kernel void boundFromElement(
+    __global const float* FERROCL_RESTRICT a,
+    const int a_length,
+    __global float* FERROCL_RESTRICT out,
+    const int out_length,
+    const int sizes_element,
+    const int ferrocl_start0,
+    const uint ferrocl_count0,
+    const int ferrocl_proven,
+    __global int* ferrocl_status)
+{
+    if (get_global_id(0) >= (size_t)ferrocl_count0) return;
+    const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
+    if (ferrocl_proven) {
+        // The host proved this launch's indices in bounds: no index check.
+        const float v18 = a[i];
+        const float v20 = (v18 * 2.0f);
+        out[i] = v20;
+    } else {
+        if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
+        const float v18 = a[i];
+        if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
+        const float v20 = (v18 * 2.0f);
+        out[i] = v20;
+    }
+}
