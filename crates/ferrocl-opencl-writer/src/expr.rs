@@ -52,6 +52,15 @@ pub(crate) fn helper_source(name: &str) -> &'static str {
         // `long << n`, kept out of line: NVIDIA's OpenCL optimizer (driver 580) miscompiles sums of
         // several left shifts of one value (tests/driver-bugs/nvidia-long-shift.c).
         "ferrocl_lshl" => "__attribute__((noinline)) long ferrocl_lshl(long x, int n) { return (long)((ulong)x << (n & 63)); }\n",
+        // Math.rint, floor and ceil in plain arithmetic: below 2^52 in magnitude, (|x| + 2^52) - 2^52
+        // is |x| rounded to an integer, ties to even (the default rounding); from 2^52 up, NaN and
+        // infinities, x is its own result. PoCL 3.1's built-ins give garbage or drop the store when
+        // LLVM folds them on a constant argument (NaN, infinities, |x| >= 2^63; RandomKernelTest's
+        // minimal kernels); these fold exactly. Floor and ceil step from the rounded value; ceil
+        // keeps x's sign (Java's ceil(-0.5) is -0.0).
+        "ferrocl_rint" => "double ferrocl_rint(double x) { const double a = fabs(x); return a < 0x1p52 ? copysign((a + 0x1p52) - 0x1p52, x) : x; }\n",
+        "ferrocl_floor" => "double ferrocl_floor(double x) { const double a = fabs(x); const double r = a < 0x1p52 ? copysign((a + 0x1p52) - 0x1p52, x) : x; return r > x ? r - 1.0 : r; }\n",
+        "ferrocl_ceil" => "double ferrocl_ceil(double x) { const double a = fabs(x); const double r = a < 0x1p52 ? copysign((a + 0x1p52) - 0x1p52, x) : x; return r < x ? copysign(r + 1.0, x) : r; }\n",
         // Math.abs of int and long, out of line (see `intrinsics::expression`).
         "ferrocl_iabs" => "__attribute__((noinline)) int ferrocl_iabs(int x) { return x < 0 ? (int)(0u - (uint)x) : x; }\n",
         "ferrocl_labs" => "__attribute__((noinline)) long ferrocl_labs(long x) { return x < 0L ? (long)(0UL - (ulong)x) : x; }\n",

@@ -129,9 +129,10 @@ pub(crate) fn expression(
         (Max, Stamp::Double) => helper("ferrocl_maxd"),
         (Sqrt, Stamp::Double) => plain(format!("sqrt({a})")),
         (Sqrt, Stamp::Float) => Some((format!("sqrt({a})"), None, true)),
-        (Floor, Stamp::Double) => plain(format!("floor({a})")),
-        (Ceil, Stamp::Double) => plain(format!("ceil({a})")),
-        (Rint, Stamp::Double) => plain(format!("rint({a})")),
+        // Not OpenCL's built-ins, which PoCL miscompiles on constant arguments (`expr.rs`).
+        (Floor, Stamp::Double) => helper("ferrocl_floor"),
+        (Ceil, Stamp::Double) => helper("ferrocl_ceil"),
+        (Rint, Stamp::Double) => helper("ferrocl_rint"),
         (Fma, Stamp::Float | Stamp::Double) => plain(format!("fma({a}, {}, {})", b?, args.get(2)?)),
         (Signum, Stamp::Float) => {
             plain(format!("({a} > 0.0f ? 1.0f : ({a} < 0.0f ? -1.0f : {a}))"))

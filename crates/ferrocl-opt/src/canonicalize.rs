@@ -240,6 +240,29 @@ fn fold_constants(g: &mut Graph) -> bool {
                     _ => None,
                 }
             }
+            // IEEE's exactly rounded functions of a constant (not where the result is a NaN, whose
+            // bits are the machine's: the payload passed through, or the default NaN of a negative
+            // square root).
+            Op::Intrinsic(
+                which @ (Intrinsic::Floor | Intrinsic::Ceil | Intrinsic::Rint | Intrinsic::Sqrt),
+            ) => match constant_of(g, g.inputs(id)[0]) {
+                Some(Constant::Double(x))
+                    if !x.is_nan() && !(which == Intrinsic::Sqrt && x < 0.0) =>
+                {
+                    Some(Err(Constant::Double(match which {
+                        Intrinsic::Floor => x.floor(),
+                        Intrinsic::Ceil => x.ceil(),
+                        Intrinsic::Rint => x.round_ties_even(),
+                        _ => x.sqrt(),
+                    })))
+                }
+                Some(Constant::Float(x))
+                    if !(x.is_nan() || x < 0.0) && which == Intrinsic::Sqrt =>
+                {
+                    Some(Err(Constant::Float(x.sqrt())))
+                }
+                _ => None,
+            },
             // A known condition picks its operand; equal operands need no condition.
             Op::Select => {
                 let (c, x, y) = (g.inputs(id)[0], g.inputs(id)[1], g.inputs(id)[2]);

@@ -9,6 +9,10 @@
 #define FERROCL_RESTRICT
 #endif
 
+double ferrocl_ceil(double x) { const double a = fabs(x); const double r = a < 0x1p52 ? copysign((a + 0x1p52) - 0x1p52, x) : x; return r < x ? copysign(r + 1.0, x) : r; }
+double ferrocl_floor(double x) { const double a = fabs(x); const double r = a < 0x1p52 ? copysign((a + 0x1p52) - 0x1p52, x) : x; return r > x ? r - 1.0 : r; }
+double ferrocl_rint(double x) { const double a = fabs(x); return a < 0x1p52 ? copysign((a + 0x1p52) - 0x1p52, x) : x; }
+
 __kernel void floorCeilRint(
     __global const double* FERROCL_RESTRICT x,
     const int x_length,
@@ -27,11 +31,11 @@ __kernel void floorCeilRint(
         const double v15 = x[i];
         const double v17 = x[i];
         const double v22 = x[i];
-        const double v16 = floor(v15);
-        const double v18 = ceil(v17);
+        const double v16 = ferrocl_floor(v15);
+        const double v18 = ferrocl_ceil(v17);
         const double v20 = (v18 * 2.0);
         const double v21 = (v16 + v20);
-        const double v23 = rint(v22);
+        const double v23 = ferrocl_rint(v22);
         const double v25 = (v23 * 4.0);
         const double v26 = (v21 + v25);
         out[i] = v26;
@@ -41,11 +45,11 @@ __kernel void floorCeilRint(
         const double v17 = x[i];
         const double v22 = x[i];
         if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
-        const double v16 = floor(v15);
-        const double v18 = ceil(v17);
+        const double v16 = ferrocl_floor(v15);
+        const double v18 = ferrocl_ceil(v17);
         const double v20 = (v18 * 2.0);
         const double v21 = (v16 + v20);
-        const double v23 = rint(v22);
+        const double v23 = ferrocl_rint(v22);
         const double v25 = (v23 * 4.0);
         const double v26 = (v21 + v25);
         out[i] = v26;
