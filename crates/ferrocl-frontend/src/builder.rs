@@ -1666,11 +1666,14 @@ impl Builder<'_, '_> {
         Ok(BlockEnd::If { node, swapped })
     }
 
-    /// The value of `x cond y` when both are integer constants.
+    /// The value of `x cond y` when both are integer constants, or `int` values parsing knows (the
+    /// length of an array made in the kernel: JDK 25's `Arrays.copyOf` tests it against the new
+    /// length before it clones).
     fn fold_compare(&self, x: NodeId, cond: Condition, y: NodeId) -> Option<bool> {
         let value = |n: NodeId| match self.graph.op(n) {
             Op::Constant(Constant::Int(v)) => Some(i64::from(*v)),
             Op::Constant(Constant::Long(v)) => Some(*v),
+            _ if self.graph.stamp(n) == Stamp::Int => self.known_int(n, 0).map(i64::from),
             _ => None,
         };
         if self.graph.stamp(x) != self.graph.stamp(y) {

@@ -57,7 +57,8 @@ pub(crate) fn helper_source(name: &str) -> &'static str {
         // infinities, x is its own result. PoCL 3.1's built-ins give garbage or drop the store when
         // LLVM folds them on a constant argument (NaN, infinities, |x| >= 2^63; RandomKernelTest's
         // minimal kernels); these fold exactly. Floor and ceil step from the rounded value; ceil
-        // keeps x's sign (Java's ceil(-0.5) is -0.0).
+        // keeps x's sign (Java's ceil(-0.5) is -0.0). They need IEEE arithmetic as written: no
+        // fast-math build option may ever reassociate `(a + 2^52) - 2^52`.
         "ferrocl_rint" => "double ferrocl_rint(double x) { const double a = fabs(x); return a < 0x1p52 ? copysign((a + 0x1p52) - 0x1p52, x) : x; }\n",
         "ferrocl_floor" => "double ferrocl_floor(double x) { const double a = fabs(x); const double r = a < 0x1p52 ? copysign((a + 0x1p52) - 0x1p52, x) : x; return r > x ? r - 1.0 : r; }\n",
         "ferrocl_ceil" => "double ferrocl_ceil(double x) { const double a = fabs(x); const double r = a < 0x1p52 ? copysign((a + 0x1p52) - 0x1p52, x) : x; return r < x ? copysign(r + 1.0, x) : r; }\n",

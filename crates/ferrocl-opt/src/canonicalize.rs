@@ -247,7 +247,7 @@ fn fold_constants(g: &mut Graph) -> bool {
                 which @ (Intrinsic::Floor | Intrinsic::Ceil | Intrinsic::Rint | Intrinsic::Sqrt),
             ) => match constant_of(g, g.inputs(id)[0]) {
                 Some(Constant::Double(x))
-                    if !x.is_nan() && !(which == Intrinsic::Sqrt && x < 0.0) =>
+                    if !(x.is_nan() || (which == Intrinsic::Sqrt && x < 0.0)) =>
                 {
                     Some(Err(Constant::Double(match which {
                         Intrinsic::Floor => x.floor(),

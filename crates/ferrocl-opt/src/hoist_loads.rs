@@ -68,39 +68,17 @@ pub fn hoist_header_loads(mg: &mut MethodGraph, loops: &LoopForest) -> usize {
                 continue;
             };
             // The entry's predecessor: the last fixed node before the loop.
-            let Some(pred) = mg
-                .graph
-                .node_ids()
-                .find(|&p| mg.graph.successors(p).contains(&entry))
-            else {
-                continue;
-            };
-            let Some(next) = mg.graph.next(load) else {
-                continue;
-            };
-            let Some(before) = mg
-                .graph
-                .node_ids()
-                .find(|&p| mg.graph.successors(p).contains(&load))
-            else {
+            let (Some(pred), Some(next), Some(before)) = (
+                predecessor(&mg.graph, entry),
+                mg.graph.next(load),
+                predecessor(&mg.graph, load),
+            ) else {
                 continue;
             };
             // Out of the header …
-            let succ: Vec<NodeId> = mg
-                .graph
-                .successors(before)
-                .iter()
-                .map(|&s| if s == load { next } else { s })
-                .collect();
-            mg.graph.set_successors(before, succ);
+            redirect(&mut mg.graph, before, load, next);
             // … and into the chain right before the loop's entry.
-            let succ: Vec<NodeId> = mg
-                .graph
-                .successors(pred)
-                .iter()
-                .map(|&s| if s == entry { load } else { s })
-                .collect();
-            mg.graph.set_successors(pred, succ);
+            redirect(&mut mg.graph, pred, entry, load);
             mg.graph.set_next(load, entry);
             body.remove(&load);
             for pair in distinct {
@@ -108,6 +86,7 @@ pub fn hoist_header_loads(mg: &mut MethodGraph, loops: &LoopForest) -> usize {
                     mg.distinct_arrays.push(pair);
                 }
             }
+            mg.distinct_arrays.sort_unstable();
             hoisted += 1;
         }
     }
@@ -205,10 +184,7 @@ fn hoist_entered(mg: &mut MethodGraph, info: &crate::manager::LoopInfo) -> Optio
     {
         return None;
     }
-    let pred = mg
-        .graph
-        .node_ids()
-        .find(|&p| mg.graph.successors(p).contains(&entry))?;
+    let pred = predecessor(&mg.graph, entry)?;
     let g = &mut mg.graph;
     // Out of the body …
     g.set_next(stay, after);
@@ -228,12 +204,7 @@ fn hoist_entered(mg: &mut MethodGraph, info: &crate::manager::LoopInfo) -> Optio
         g.add(Op::End, ferrocl_graph::Stamp::Void, vec![]),
     );
     let merge = g.add(Op::Merge, ferrocl_graph::Stamp::Void, vec![on_end, off_end]);
-    let succ: Vec<NodeId> = g
-        .successors(pred)
-        .iter()
-        .map(|&s| if s == entry { branch } else { s })
-        .collect();
-    g.set_successors(pred, succ);
+    redirect(g, pred, entry, branch);
     g.set_successors(branch, vec![on, off]);
     g.set_next(on, first_load);
     g.set_next(last_load, on_end);
@@ -263,6 +234,7 @@ fn hoist_entered(mg: &mut MethodGraph, info: &crate::manager::LoopInfo) -> Optio
             mg.distinct_arrays.push(pair);
         }
     }
+    mg.distinct_arrays.sort_unstable();
     Some(loads.len())
 }
 
@@ -297,6 +269,9 @@ fn stores_miss(
         }
         distinct.push((param.min(other), param.max(other)));
     }
+    // In a fixed order (the body is a hash set), so that a method compiles to the same result.
+    distinct.sort_unstable();
+    distinct.dedup();
     Some(distinct)
 }
 
@@ -305,4 +280,19 @@ fn stores_miss(
 fn may_share(a: ElemKind, b: ElemKind) -> bool {
     let narrow = |e| matches!(e, ElemKind::Byte | ElemKind::Boolean);
     a == b || (narrow(a) && narrow(b))
+}
+
+/// The control predecessor of fixed node `n`.
+fn predecessor(g: &ferrocl_graph::Graph, n: NodeId) -> Option<NodeId> {
+    g.node_ids().find(|&p| g.successors(p).contains(&n))
+}
+
+/// Makes `from`'s successor `old` be `new`.
+fn redirect(g: &mut ferrocl_graph::Graph, from: NodeId, old: NodeId, new: NodeId) {
+    let succ: Vec<NodeId> = g
+        .successors(from)
+        .iter()
+        .map(|&s| if s == old { new } else { s })
+        .collect();
+    g.set_successors(from, succ);
 }

@@ -774,12 +774,7 @@ pub fn recognize_parallel_loops(
                 .into_iter()
                 .map(|n| host_expr_typed(mg, n, 0, true, true))
                 .collect::<Option<_>>()
-                .ok_or_else(|| {
-                    mg.bailout(
-                        BailoutKind::Parallelism,
-                        "a division before the @Parallel loop the host cannot evaluate",
-                    )
-                })?;
+                .ok_or_else(|| division_bailout(mg))?;
         }
     }
     // `if (a.length != b.length) throw new IllegalArgumentException(…)` before the loops: the host
@@ -816,12 +811,7 @@ pub fn recognize_parallel_loops(
             }
         })
         .collect::<Option<_>>()
-        .ok_or_else(|| {
-            mg.bailout(
-                BailoutKind::Parallelism,
-                "a division before the @Parallel loop the host cannot evaluate",
-            )
-        })?;
+        .ok_or_else(|| division_bailout(mg))?;
     let mut sequence = Vec::new();
     let mut entry = match &run_when {
         Some((_, loop_entry)) => Some(*loop_entry),
@@ -915,6 +905,14 @@ pub fn recognize_parallel_loops(
         nests.push(nest);
     }
     Ok(nests)
+}
+
+/// The bailout for a division before the loops whose operands the host cannot evaluate.
+fn division_bailout(mg: &MethodGraph) -> Bailout {
+    mg.bailout(
+        BailoutKind::Parallelism,
+        "a division before the @Parallel loop the host cannot evaluate",
+    )
 }
 
 /// Branches before the first loop whose every path either returns (`return;`, nothing else on
