@@ -1533,8 +1533,6 @@ impl Builder<'_, '_> {
                 let object = self.new_object(sc, *index, frame)?;
                 frame.stack.push(object);
             }
-            // On a variable holding one of several described objects: decided for each, chosen as
-            // the object is (a cast must pass for each).
             // A cast of a primitive array to its own type (`(int[]) a.clone()`): nothing to check.
             JOp::CheckCast(index)
                 if frame.stack.last().is_some_and(|&v| {
@@ -1548,6 +1546,8 @@ impl Builder<'_, '_> {
                             && ElemKind::from_descriptor_char(t[1]) == Some(elem)
                     })
                 }) => {}
+            // On a variable holding one of several described objects: decided for each, chosen as
+            // the object is (a cast must pass for each).
             JOp::InstanceOf(index) | JOp::CheckCast(index)
                 if frame
                     .stack
