@@ -42,8 +42,10 @@ public final class TaskSchedule implements AutoCloseable {
     static final String REASON_DEVICE_CHECK =
             "a check failed on the device (index out of bounds, division by zero or null array): reran on the JVM";
     static final String REASON_HOST_CHECK =
-            "a host-side check failed before launch (a null array, an index or bound out of range, or a class Java has "
-                    + "not initialised yet whose initialiser could be seen): ran on the JVM";
+            "a host-side check failed before launch (a null array, an index or bound out of range, an element read "
+                    + "before the loops from an array an earlier task of the schedule changes, one array passed where the "
+                    + "kernel needs two distinct ones, or a class Java has not initialised yet whose initialiser could be "
+                    + "seen): ran on the JVM";
 
     private static volatile Boolean strictOverride;
     private static final Set<String> WARNED = ConcurrentHashMap.newKeySet();
