@@ -70,16 +70,7 @@ impl<'a> Builder<'a, '_> {
         for v in values {
             inputs.push(match v {
                 Some(v) => v,
-                None => {
-                    let zero = match stamp {
-                        Stamp::Long => Constant::Long(0),
-                        Stamp::Float => Constant::Float(0.0),
-                        Stamp::Double => Constant::Double(0.0),
-                        Stamp::Int | Stamp::Bool => Constant::Int(0),
-                        _ => Constant::Null,
-                    };
-                    self.add(Op::Constant(zero), stamp, vec![])?
-                }
+                None => self.add(Op::Constant(Constant::zero(stamp)), stamp, vec![])?,
             });
         }
         self.add(Op::Phi, stamp, inputs)

@@ -202,21 +202,32 @@ impl Graph {
         self.set_successors(from, vec![to]);
     }
 
+    /// The control predecessor of fixed node `id` (the first found; every fixed node but `Start`,
+    /// `Merge` and `LoopBegin` has exactly one). A scan of the whole graph.
+    pub fn predecessor(&self, id: NodeId) -> Option<NodeId> {
+        self.node_ids().find(|&p| self.successors(p).contains(&id))
+    }
+
+    /// Makes `from`'s successor `old` be `new` (its other successors stay in place).
+    pub fn replace_successor(&mut self, from: NodeId, old: NodeId, new: NodeId) {
+        let succ: Vec<NodeId> = self
+            .successors(from)
+            .iter()
+            .map(|&s| if s == old { new } else { s })
+            .collect();
+        self.set_successors(from, succ);
+    }
+
     /// Takes fixed node `id` (one control predecessor, one successor) out of the control chain
     /// and deletes it; its users must have been redirected first. Returns whether it was removed.
     pub fn remove_fixed(&mut self, id: NodeId) -> bool {
         let Some(next) = self.next(id) else {
             return false;
         };
-        let Some(pred) = self.node_ids().find(|&p| self.successors(p).contains(&id)) else {
+        let Some(pred) = self.predecessor(id) else {
             return false;
         };
-        let succ: Vec<NodeId> = self
-            .successors(pred)
-            .iter()
-            .map(|&s| if s == id { next } else { s })
-            .collect();
-        self.set_successors(pred, succ);
+        self.replace_successor(pred, id, next);
         self.set_successors(id, Vec::new());
         self.kill(id);
         true

@@ -180,6 +180,17 @@ impl Constant {
         }
     }
 
+    /// The zero (or `null`) of a stamp: Java's default value of a variable of that type.
+    pub fn zero(stamp: Stamp) -> Constant {
+        match stamp {
+            Stamp::Long => Constant::Long(0),
+            Stamp::Float => Constant::Float(0.0),
+            Stamp::Double => Constant::Double(0.0),
+            Stamp::Int | Stamp::Bool => Constant::Int(0),
+            _ => Constant::Null,
+        }
+    }
+
     /// The stamp of this constant.
     pub fn stamp(&self) -> Stamp {
         match self {

@@ -319,6 +319,26 @@ impl Prepared<'_, '_> {
             .and_then(|(_, v)| *v)
     }
 
+    /// An element read before the loops ([`KernelParam::HostLoad`]), as `prepare` read it: its value,
+    /// 0 where Java does not read it, `None` where the host cannot give it.
+    fn element(
+        &self,
+        param: usize,
+        elem: ElemKind,
+        index: &HostExpr,
+        when: &HostExpr,
+    ) -> Option<Constant> {
+        self.leaves.iter().find_map(|(e, v)| match e {
+            HostExpr::Load {
+                param: p,
+                elem: k,
+                index: i,
+                when: w,
+            } if *p == param && *k == elem && **i == *index && **w == *when => *v,
+            _ => None,
+        })
+    }
+
     fn leaf(&self, e: &HostExpr) -> Option<Constant> {
         self.leaves
             .iter()
@@ -528,15 +548,14 @@ fn build<'local, 'k>(
     for (t, call) in calls.iter().enumerate() {
         let task = &call.task;
         let jit = &task.jit;
-        // The arrays and @Reduce outputs of the earlier tasks of the segment.
-        let earlier = (arrays.len(), reduced.len());
         let Some(prepared) = prepare(env, task, call.args)? else {
             return Ok(Building::Done(Outcome::host_check_failed(t, tasks)));
         };
         let objects = &prepared.objects;
-        // Elements read before the loops (in a bound, or another element's index) from an array an
-        // earlier task of the segment uses or reduces into: what the host read may not be what
-        // Java reads after that task. The JVM runs this one.
+        // Elements read before the loops (kernel arguments, bounds, other elements' indices) from an
+        // array an earlier task of the segment (`arrays` and `reduced` so far) uses or reduces
+        // into: what the host read may not be what Java reads after that task. The JVM runs this
+        // one.
         for &p in &prepared.element_reads {
             for other in arrays
                 .iter()
@@ -701,9 +720,7 @@ fn build<'local, 'k>(
                         elem,
                     } = kp
                     {
-                        let load = (*param, index, when, *elem);
-                        let before = (&arrays[..earlier.0], &reduced[..earlier.1]);
-                        if host_load(env, &prepared, before, load)?.is_none() {
+                        if prepared.element(*param, *elem, index, when).is_none() {
                             return Ok(Building::Done(Outcome::host_check_failed(t, tasks)));
                         }
                     }
@@ -907,13 +924,8 @@ fn build<'local, 'k>(
                         index,
                         when,
                         elem,
-                    } => match host_load(
-                        env,
-                        &prepared,
-                        (&arrays[..earlier.0], &reduced[..earlier.1]),
-                        (*param, index, when, *elem),
-                    )? {
-                        Some(v) => Arg::Value(v),
+                    } => match prepared.element(*param, *elem, index, when) {
+                        Some(v) => Arg::Value(constant_arg(v)),
                         None => return Ok(Building::Done(Outcome::host_check_failed(t, tasks))),
                     },
                     KernelParam::BoundsProven => {
@@ -2135,50 +2147,6 @@ fn lend<R>(
     Ok(result)
 }
 
-/// The argument of a [`KernelParam::HostLoad`] `(param, index, when, elem)`: the element when Java
-/// reads it, 0 when it does not; `None` when the host cannot give it (the index out of bounds where
-/// Java reads it, an array an earlier task of the segment uses or reduces into, whose results may be
-/// on the device only or land after the segment): the JVM runs the task.
-fn host_load(
-    env: &mut Env<'_>,
-    prepared: &Prepared<'_, '_>,
-    (earlier, reduced): (&[ArrayRef<'_>], &[Reduced<'_>]),
-    (param, index, when, elem): (usize, &HostExpr, &HostExpr, ElemKind),
-) -> Result<Option<KernelArg>, NativeError> {
-    let lookup = &mut |e: &HostExpr| prepared.leaf(e);
-    let Some(reached) = when.eval(lookup) else {
-        return Ok(None);
-    };
-    if reached == 0 {
-        // Java does not read it: the kernel never uses the value.
-        return Ok(Some(zero_arg(elem)));
-    }
-    let Some(obj) = prepared.objects.get(param).filter(|o| !o.is_null()) else {
-        return Ok(None);
-    };
-    for other in earlier
-        .iter()
-        .map(|a| &a.object)
-        .chain(reduced.iter().map(|r| &r.object))
-    {
-        if env.is_same_object(other, obj)? {
-            return Ok(None);
-        }
-    }
-    let Some(i) = index.eval(lookup).and_then(|i| usize::try_from(i).ok()) else {
-        return Ok(None);
-    };
-    if i >= array_len(env, obj)? {
-        return Ok(None);
-    }
-    Ok(Some(scalar_arg(read_element(env, obj, elem, i)?)))
-}
-
-/// The zero of an element type's kernel argument.
-fn zero_arg(elem: ElemKind) -> KernelArg {
-    scalar_arg(zero_scalar(elem))
-}
-
 /// The zero of an element type's kernel value.
 fn zero_scalar(elem: ElemKind) -> Scalar {
     match elem.value_stamp() {
@@ -2227,6 +2195,17 @@ fn scalar_arg(s: Scalar) -> KernelArg {
         Scalar::Long(v) => KernelArg::Long(v),
         Scalar::Float(v) => KernelArg::Float(v),
         Scalar::Double(v) => KernelArg::Double(v),
+    }
+}
+
+/// The kernel argument of a host expression's value (a primitive's kernel type; `null` as 0).
+fn constant_arg(c: Constant) -> KernelArg {
+    match c {
+        Constant::Long(v) => KernelArg::Long(v),
+        Constant::Float(v) => KernelArg::Float(v),
+        Constant::Double(v) => KernelArg::Double(v),
+        Constant::Int(v) => KernelArg::Int(v),
+        Constant::Null => KernelArg::Int(0),
     }
 }
 
@@ -2372,10 +2351,24 @@ fn prepare<'local, 't>(
         for kp in &k.params {
             match kp {
                 KernelParam::ArrayLength { param } => wanted.push(HostExpr::ArrayLength(*param)),
-                KernelParam::HostLoad { index, when, .. } => {
-                    wanted.extend(index.leaves().into_iter().cloned());
-                    wanted.extend(when.leaves().into_iter().cloned());
-                }
+                // Read here like an element in a bound (`element_reads`, checked against earlier
+                // tasks' arrays when the segment is built).
+                KernelParam::HostLoad {
+                    param,
+                    index,
+                    when,
+                    elem,
+                } => wanted.extend(
+                    HostExpr::Load {
+                        param: *param,
+                        elem: *elem,
+                        index: Box::new(index.clone()),
+                        when: Box::new(when.clone()),
+                    }
+                    .leaves()
+                    .into_iter()
+                    .cloned(),
+                ),
                 KernelParam::Array {
                     param,
                     full_write,

@@ -73,13 +73,7 @@ pub fn lower_checks(mg: &mut MethodGraph, nests: &[ParallelNest]) -> usize {
             continue;
         };
         let guard = mg.graph.add(Op::Guard(kind), Stamp::Void, inputs);
-        let succ: Vec<NodeId> = mg
-            .graph
-            .successors(p)
-            .iter()
-            .map(|&s| if s == n { guard } else { s })
-            .collect();
-        mg.graph.set_successors(p, succ);
+        mg.graph.replace_successor(p, n, guard);
         mg.graph.set_successors(guard, vec![n]);
         pred.insert(n, guard);
         pred.insert(guard, p);

@@ -51,42 +51,26 @@ pub fn hoist_header_loads(mg: &mut MethodGraph, loops: &LoopForest) -> usize {
         // The loop's nodes, less the loads hoisted out of it so far (`a[idx[0]]`: once `idx[0]`
         // is out, so is `a[…]`'s index).
         let mut body = info.body.clone();
-        let none = HashSet::new();
         for load in header {
             let memo = RefCell::new(HashMap::new());
-            if !matches!(mg.graph.op(load), Op::ArrayLoad(_)) {
-                continue;
-            }
-            let (array, index) = (mg.graph.inputs(load)[0], mg.graph.inputs(load)[1]);
-            let Some(param) = mg.params.iter().position(|p| p.node == array) else {
-                continue;
-            };
-            if !crate::loop_invariant(&mg.graph, &body, &none, &memo, index) {
-                continue;
-            }
-            let Some(distinct) = stores_miss(mg, &body, load, param) else {
+            let Some(distinct) = leaves_loop(mg, &body, &memo, load) else {
                 continue;
             };
             // The entry's predecessor: the last fixed node before the loop.
             let (Some(pred), Some(next), Some(before)) = (
-                predecessor(&mg.graph, entry),
+                mg.graph.predecessor(entry),
                 mg.graph.next(load),
-                predecessor(&mg.graph, load),
+                mg.graph.predecessor(load),
             ) else {
                 continue;
             };
             // Out of the header …
-            redirect(&mut mg.graph, before, load, next);
+            mg.graph.replace_successor(before, load, next);
             // … and into the chain right before the loop's entry.
-            redirect(&mut mg.graph, pred, entry, load);
+            mg.graph.replace_successor(pred, entry, load);
             mg.graph.set_next(load, entry);
             body.remove(&load);
-            for pair in distinct {
-                if !mg.distinct_arrays.contains(&pair) {
-                    mg.distinct_arrays.push(pair);
-                }
-            }
-            mg.distinct_arrays.sort_unstable();
+            require_distinct(mg, distinct);
             hoisted += 1;
         }
     }
@@ -158,17 +142,7 @@ fn hoist_entered(mg: &mut MethodGraph, info: &crate::manager::LoopInfo) -> Optio
     let mut loads = Vec::new();
     let mut pairs = Vec::new();
     let mut at = mg.graph.next(stay)?;
-    while matches!(mg.graph.op(at), Op::ArrayLoad(_)) {
-        let (array, index) = (mg.graph.inputs(at)[0], mg.graph.inputs(at)[1]);
-        let Some(param) = mg.params.iter().position(|p| p.node == array) else {
-            break;
-        };
-        if !invariant(mg, index) {
-            break;
-        }
-        let Some(distinct) = stores_miss(mg, &info.body, at, param) else {
-            break;
-        };
+    while let Some(distinct) = leaves_loop(mg, &info.body, &memo, at) {
         pairs.extend(distinct);
         loads.push(at);
         at = mg.graph.next(at)?;
@@ -184,7 +158,7 @@ fn hoist_entered(mg: &mut MethodGraph, info: &crate::manager::LoopInfo) -> Optio
     {
         return None;
     }
-    let pred = predecessor(&mg.graph, entry)?;
+    let pred = mg.graph.predecessor(entry)?;
     let g = &mut mg.graph;
     // Out of the body …
     g.set_next(stay, after);
@@ -204,7 +178,7 @@ fn hoist_entered(mg: &mut MethodGraph, info: &crate::manager::LoopInfo) -> Optio
         g.add(Op::End, ferrocl_graph::Stamp::Void, vec![]),
     );
     let merge = g.add(Op::Merge, ferrocl_graph::Stamp::Void, vec![on_end, off_end]);
-    redirect(g, pred, entry, branch);
+    g.replace_successor(pred, entry, branch);
     g.set_successors(branch, vec![on, off]);
     g.set_next(on, first_load);
     g.set_next(last_load, on_end);
@@ -212,13 +186,7 @@ fn hoist_entered(mg: &mut MethodGraph, info: &crate::manager::LoopInfo) -> Optio
     g.set_next(merge, entry);
     for &load in &loads {
         let stamp = g.stamp(load);
-        let zero = match stamp {
-            ferrocl_graph::Stamp::Long => Constant::Long(0),
-            ferrocl_graph::Stamp::Float => Constant::Float(0.0),
-            ferrocl_graph::Stamp::Double => Constant::Double(0.0),
-            _ => Constant::Int(0),
-        };
-        let zero = g.add(Op::Constant(zero), stamp, vec![]);
+        let zero = g.add(Op::Constant(Constant::zero(stamp)), stamp, vec![]);
         let users: Vec<NodeId> = g.usages(load).to_vec();
         let phi = g.add(Op::Phi, stamp, vec![merge, load, zero]);
         for u in users {
@@ -229,13 +197,36 @@ fn hoist_entered(mg: &mut MethodGraph, info: &crate::manager::LoopInfo) -> Optio
             }
         }
     }
-    for pair in pairs {
-        if !mg.distinct_arrays.contains(&pair) {
-            mg.distinct_arrays.push(pair);
-        }
-    }
-    mg.distinct_arrays.sort_unstable();
+    require_distinct(mg, pairs);
     Some(loads.len())
+}
+
+/// Whether `load` may be read once for the whole loop whose nodes are `body`: a load from an array
+/// parameter, at an index the loop does not change, that no store in the loop can reach. The pairs
+/// of parameters that must then be distinct objects; `None` when it may not.
+fn leaves_loop(
+    mg: &MethodGraph,
+    body: &HashSet<NodeId>,
+    memo: &RefCell<HashMap<NodeId, bool>>,
+    load: NodeId,
+) -> Option<Vec<(usize, usize)>> {
+    if !matches!(mg.graph.op(load), Op::ArrayLoad(_)) {
+        return None;
+    }
+    let (array, index) = (mg.graph.inputs(load)[0], mg.graph.inputs(load)[1]);
+    let param = mg.params.iter().position(|p| p.node == array)?;
+    if !crate::loop_invariant(&mg.graph, body, &HashSet::new(), memo, index) {
+        return None;
+    }
+    stores_miss(mg, body, load, param)
+}
+
+/// Adds `pairs` to [`MethodGraph::distinct_arrays`], each once, sorted (the loop bodies are hash
+/// sets: a fixed order keeps a method's compiled result the same from build to build).
+fn require_distinct(mg: &mut MethodGraph, pairs: Vec<(usize, usize)>) {
+    mg.distinct_arrays.extend(pairs);
+    mg.distinct_arrays.sort_unstable();
+    mg.distinct_arrays.dedup();
 }
 
 /// Whether no store in the loop (`body`) can change the element `load` reads from array parameter
@@ -269,9 +260,6 @@ fn stores_miss(
         }
         distinct.push((param.min(other), param.max(other)));
     }
-    // In a fixed order (the body is a hash set), so that a method compiles to the same result.
-    distinct.sort_unstable();
-    distinct.dedup();
     Some(distinct)
 }
 
@@ -280,19 +268,4 @@ fn stores_miss(
 fn may_share(a: ElemKind, b: ElemKind) -> bool {
     let narrow = |e| matches!(e, ElemKind::Byte | ElemKind::Boolean);
     a == b || (narrow(a) && narrow(b))
-}
-
-/// The control predecessor of fixed node `n`.
-fn predecessor(g: &ferrocl_graph::Graph, n: NodeId) -> Option<NodeId> {
-    g.node_ids().find(|&p| g.successors(p).contains(&n))
-}
-
-/// Makes `from`'s successor `old` be `new`.
-fn redirect(g: &mut ferrocl_graph::Graph, from: NodeId, old: NodeId, new: NodeId) {
-    let succ: Vec<NodeId> = g
-        .successors(from)
-        .iter()
-        .map(|&s| if s == old { new } else { s })
-        .collect();
-    g.set_successors(from, succ);
 }

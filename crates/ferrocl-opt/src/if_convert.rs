@@ -230,16 +230,8 @@ impl Region {
         }
         let g = &mut mg.graph;
         let after = self.exit.1;
-        let before = g
-            .node_ids()
-            .find(|&p| g.successors(p).contains(&self.entry));
-        if let Some(p) = before {
-            let succ: Vec<NodeId> = g
-                .successors(p)
-                .iter()
-                .map(|&s| if s == self.entry { after } else { s })
-                .collect();
-            g.set_successors(p, succ);
+        if let Some(p) = g.predecessor(self.entry) {
+            g.replace_successor(p, self.entry, after);
         }
         for &n in &self.order {
             g.set_successors(n, Vec::new());
