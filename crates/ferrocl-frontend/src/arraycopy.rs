@@ -1,25 +1,35 @@
-//! `System.arraycopy` and `clone()` of primitive arrays, when the number of elements is known while
-//! parsing (a constant, the length of an array allocated in the kernel, `Math.min` of such values:
-//! what `Arrays.copyOf` of a private array computes).
+//! `System.arraycopy` and `clone()` of primitive arrays.
 //!
 //! `System.arraycopy(src, sp, dst, dp, n)` becomes Java's bounds test (JLS/JVMS: `sp`, `dp` and
 //! `n` not negative, `sp + n <= src.length`, `dp + n <= dst.length`, all tested before any element
-//! moves) as `Throw` checks, then `n` loads followed by `n` stores. Loading every element before
-//! storing any is the copy "as if through a temporary array" that Java specifies when `src` and
-//! `dst` are the same array, whichever way the ranges overlap. Where a check fails the JVM reruns
-//! the method and throws its own `IndexOutOfBoundsException`. Arrays of different element types
-//! (Java's `ArrayStoreException`) and lengths not known while parsing are refused with a reason.
+//! moves) as `Throw` checks, then the copy. Where a check fails the JVM reruns the method and
+//! throws its own `IndexOutOfBoundsException`. Arrays of different element types (Java's
+//! `ArrayStoreException`) are refused with a reason.
+//!
+//! Java copies "as if through a temporary array" when `src` and `dst` are the same array, whichever
+//! way the ranges overlap. Two forms keep that:
+//! - When `n` is known while parsing (a constant, the length of an array allocated in the kernel,
+//!   `Math.min` of such values: what `Arrays.copyOf` of a private array computes) and at most
+//!   [`MAX_UNROLLED`], `n` loads followed by `n` stores: every element is read before any is written.
+//! - Otherwise (`n` computed at run time, `System.arraycopy(a, i * w, b, 0, w)`, or larger), a
+//!   counted loop of one load and one store per element. It runs backwards, from the last element,
+//!   when `sp < dp`, and forwards otherwise: then every element is read before the copy writes over
+//!   it, so a copy within one array (or between two arguments that are one Java array at launch)
+//!   gives the temporary array's result, and distinct arrays are unaffected by the direction. Where
+//!   parsing knows the arrays are distinct (one of them is made in the kernel) or knows `sp` and `dp`,
+//!   only the loop that runs is built.
 //!
 //! `a.clone()` of a primitive array whose length is known is a new array of that length (private
-//! memory of the work-item, as `new T[K]` is) holding a copy.
+//! memory of the work-item, as `new T[K]` is) holding a copy; an array argument's length is not
+//! known, and a kernel cannot allocate global memory, so its clone is refused.
 
 use crate::builder::Builder;
 use crate::error::FrontendError;
 use crate::BailoutKind;
 use ferrocl_graph::{BinaryOp, Condition, Constant, ElemKind, Intrinsic, NodeId, Op, Stamp};
 
-/// Most elements one copy moves (each is a load and a store in the graph).
-pub(crate) const MAX_COPIED: i32 = 128;
+/// Most elements a copy moves as straight-line loads and stores; longer copies are loops.
+pub(crate) const MAX_UNROLLED: i32 = 128;
 
 impl Builder<'_, '_> {
     /// The `int` value of `n` when parsing can tell it: constants, the length of an array allocated
@@ -80,22 +90,13 @@ impl Builder<'_, '_> {
                 ),
             );
         }
-        let Some(n) = self.known_int(length, 0) else {
-            return self.bail(
-                BailoutKind::Call,
-                "System.arraycopy whose length is not known when compiling (a constant, or the \
-                 length of an array made in the kernel)",
-            );
-        };
-        if n > MAX_COPIED {
-            return self.bail(
-                BailoutKind::Call,
-                format!("System.arraycopy of {n} elements (at most {MAX_COPIED} are copied in a kernel)"),
-            );
-        }
+        let known = self.known_int(length, 0);
         // Java's test, before any element moves.
         let zero = self.constant(Constant::Int(0))?;
-        let count = self.constant(Constant::Int(n))?;
+        let count = match known {
+            Some(n) => self.constant(Constant::Int(n))?,
+            None => length,
+        };
         for pos in [src_pos, dst_pos] {
             let ok = self.add(Op::Compare(Condition::Ge), Stamp::Bool, vec![pos, zero])?;
             self.throw_check(ok, tail)?;
@@ -103,13 +104,19 @@ impl Builder<'_, '_> {
         let ok = self.add(Op::Compare(Condition::Ge), Stamp::Bool, vec![count, zero])?;
         self.throw_check(ok, tail)?;
         for (array, pos) in [(src, src_pos), (dst, dst_pos)] {
-            // `pos <= length - n` (no overflow: a length is not negative and n is at most 128).
+            // `pos <= length - n` (no overflow: a length and, past the test above, n are not
+            // negative).
             let len = self.add(Op::ArrayLength, Stamp::Int, vec![array])?;
             let room = self.add(Op::Binary(BinaryOp::Sub), Stamp::Int, vec![len, count])?;
             let ok = self.add(Op::Compare(Condition::Le), Stamp::Bool, vec![pos, room])?;
             self.throw_check(ok, tail)?;
         }
-        self.move_elements(from, (src, src_pos), (dst, dst_pos), n, tail)
+        match known {
+            Some(n) if (0..=MAX_UNROLLED).contains(&n) => {
+                self.move_elements(from, (src, src_pos), (dst, dst_pos), n, tail)
+            }
+            _ => self.copy_loops(from, (src, src_pos), (dst, dst_pos), count, tail),
+        }
     }
 
     /// `array.clone()` of a primitive array: a new array of the same (known) length with a copy.
@@ -133,17 +140,15 @@ impl Builder<'_, '_> {
                  length)",
             );
         };
-        if n > MAX_COPIED {
-            return self.bail(
-                BailoutKind::Call,
-                format!("clone() of an array of {n} elements (at most {MAX_COPIED} are copied in a kernel)"),
-            );
-        }
         let count = self.constant(Constant::Int(n))?;
         let copy = self.add(Op::NewArray(elem), Stamp::Array(elem), vec![count])?;
         *tail = self.append(*tail, copy);
         let zero = self.constant(Constant::Int(0))?;
-        self.move_elements(elem, (array, zero), (copy, zero), n, tail)?;
+        if n <= MAX_UNROLLED {
+            self.move_elements(elem, (array, zero), (copy, zero), n, tail)?;
+        } else {
+            self.copy_loop(elem, (array, zero), (copy, zero), count, false, tail)?;
+        }
         Ok(copy)
     }
 
@@ -169,6 +174,134 @@ impl Builder<'_, '_> {
             *tail = self.append(*tail, store);
         }
         Ok(())
+    }
+
+    /// The copy of `n` elements (`n` not negative) as loops: backwards when `sp < dp`, forwards
+    /// otherwise, each built only where it may run.
+    fn copy_loops(
+        &mut self,
+        elem: ElemKind,
+        (src, sp): (NodeId, NodeId),
+        (dst, dp): (NodeId, NodeId),
+        n: NodeId,
+        tail: &mut NodeId,
+    ) -> Result<(), FrontendError> {
+        let fresh = |b: &Self, a: NodeId| matches!(b.graph.op(a), Op::NewArray(_));
+        // Distinct arrays: the direction changes nothing.
+        let distinct = src != dst && (fresh(self, src) || fresh(self, dst));
+        let backward = if distinct || self.same_value(sp, dp, 0) {
+            Some(false)
+        } else {
+            match (self.known_int(sp, 0), self.known_int(dp, 0)) {
+                (Some(s), Some(d)) => Some(s < d),
+                _ => None,
+            }
+        };
+        if let Some(backward) = backward {
+            return self.copy_loop(elem, (src, sp), (dst, dp), n, backward, tail);
+        }
+        let before = self.add(Op::Compare(Condition::Lt), Stamp::Bool, vec![sp, dp])?;
+        let branch = self.add(Op::If, Stamp::Void, vec![before])?;
+        self.append(*tail, branch);
+        let merge = self.add(Op::Merge, Stamp::Void, vec![])?;
+        let mut firsts = Vec::new();
+        for backward in [true, false] {
+            let begin = self.add(Op::Begin, Stamp::Void, vec![])?;
+            firsts.push(begin);
+            let mut t = begin;
+            self.copy_loop(elem, (src, sp), (dst, dp), n, backward, &mut t)?;
+            let end = self.add(Op::End, Stamp::Void, vec![])?;
+            self.append(t, end);
+            self.graph.push_input(merge, end);
+        }
+        self.graph.set_successors(branch, firsts);
+        *tail = merge;
+        Ok(())
+    }
+
+    /// `for (k = 0; k < n; k++) dst[dp + k] = src[sp + k];`, or from `k = n - 1` down to 0 when
+    /// `backward`.
+    fn copy_loop(
+        &mut self,
+        elem: ElemKind,
+        (src, sp): (NodeId, NodeId),
+        (dst, dp): (NodeId, NodeId),
+        n: NodeId,
+        backward: bool,
+        tail: &mut NodeId,
+    ) -> Result<(), FrontendError> {
+        let zero = self.constant(Constant::Int(0))?;
+        let step = self.constant(Constant::Int(if backward { -1 } else { 1 }))?;
+        let end = self.add(Op::End, Stamp::Void, vec![])?;
+        self.append(*tail, end);
+        let begin = self.add(Op::LoopBegin, Stamp::Void, vec![end])?;
+        let (first, test) = if backward {
+            // `n - 1` cannot wrap: n is not negative.
+            let last = self.add(Op::Binary(BinaryOp::Add), Stamp::Int, vec![n, step])?;
+            let k = self.add(Op::Phi, Stamp::Int, vec![begin, last])?;
+            (
+                k,
+                self.add(Op::Compare(Condition::Ge), Stamp::Bool, vec![k, zero])?,
+            )
+        } else {
+            let k = self.add(Op::Phi, Stamp::Int, vec![begin, zero])?;
+            (
+                k,
+                self.add(Op::Compare(Condition::Lt), Stamp::Bool, vec![k, n])?,
+            )
+        };
+        let k = first;
+        let branch = self.add(Op::If, Stamp::Void, vec![test])?;
+        self.append(begin, branch);
+        let body = self.add(Op::Begin, Stamp::Void, vec![])?;
+        let exit = self.add(Op::LoopExit, Stamp::Void, vec![begin])?;
+        self.graph.set_successors(branch, vec![body, exit]);
+        let from = self.plus(sp, k)?;
+        let load = self.add(Op::ArrayLoad(elem), elem.value_stamp(), vec![src, from])?;
+        let t = self.append(body, load);
+        let to = self.plus(dp, k)?;
+        let store = self.add(Op::ArrayStore(elem), Stamp::Void, vec![dst, to, load])?;
+        let t = self.append(t, store);
+        let next = self.add(Op::Binary(BinaryOp::Add), Stamp::Int, vec![k, step])?;
+        let back = self.add(Op::LoopEnd, Stamp::Void, vec![begin])?;
+        self.append(t, back);
+        self.graph.push_input(begin, back);
+        self.graph.push_input(k, next);
+        *tail = exit;
+        Ok(())
+    }
+
+    /// Whether `a` and `b` are one value: one node, or the same arithmetic on the same values
+    /// (`i * w` parsed twice).
+    fn same_value(&self, a: NodeId, b: NodeId, depth: usize) -> bool {
+        if a == b {
+            return true;
+        }
+        let g = &self.graph;
+        if depth > 8 || g.op(a) != g.op(b) || g.stamp(a) != g.stamp(b) {
+            return false;
+        }
+        let pure = match g.op(a) {
+            Op::Constant(_) => return true,
+            Op::Binary(_) | Op::Negate | Op::Convert(_) | Op::ArrayLength => true,
+            Op::Intrinsic(i) => matches!(i, Intrinsic::Min | Intrinsic::Max),
+            _ => false,
+        };
+        pure && {
+            let (x, y) = (g.inputs(a), g.inputs(b));
+            x.len() == y.len()
+                && x.iter()
+                    .zip(y)
+                    .all(|(&p, &q)| self.same_value(p, q, depth + 1))
+        }
+    }
+
+    /// `base + k` (`k` itself when `base` is the constant 0).
+    fn plus(&mut self, base: NodeId, k: NodeId) -> Result<NodeId, FrontendError> {
+        if *self.graph.op(base) == Op::Constant(Constant::Int(0)) {
+            return Ok(k);
+        }
+        self.add(Op::Binary(BinaryOp::Add), Stamp::Int, vec![base, k])
     }
 
     /// `base + k`.

@@ -120,6 +120,7 @@ fn sibling_loops_are_both_innermost() {
         Suite::standard().names(),
         vec![
             "canonicalize",
+            "count_up",
             "narrowFloat",
             "hoistLoads",
             "host_loads",
@@ -212,4 +213,75 @@ fn bad_switches_are_refused() {
         PhaseSwitches::parse("").expect("empty"),
         PhaseSwitches::all_on()
     );
+}
+
+/// Java's iterations of a counting-down loop, by brute force (until `limit` iterations).
+fn java_down(start: i32, lo: i32, step: i32, inclusive: bool, limit: usize) -> Option<Vec<i32>> {
+    let mut out = Vec::new();
+    let mut i = start;
+    while if inclusive { i >= lo } else { i > lo } {
+        if out.len() == limit {
+            return None;
+        }
+        out.push(i);
+        i = i.wrapping_sub(step);
+    }
+    Some(out)
+}
+
+#[test]
+fn count_up_runs_java_iterations_of_loops_counting_down() {
+    use ferrocl_graph::Constant;
+    use ferrocl_opt::HostExpr;
+    let bytes = class_bytes();
+    let class = ferrocl_classfile::parse(&bytes).expect("class");
+    // The phase rewrites the loop's phi, and the graph stays valid.
+    let method = class.method("down", "([FI)V").expect("method");
+    let mut mg = build_graph(&class, method, &mut NoResolver).expect("graph");
+    assert_eq!(ferrocl_opt::count_up(&mut mg), 1);
+    ferrocl_graph::verify(&mg.graph).expect("verified");
+    assert_eq!(
+        ferrocl_opt::count_up(&mut mg),
+        0,
+        "a loop counting up is left alone"
+    );
+
+    for (name, desc, step, inclusive) in [
+        ("down", "([FI)V", 3, false),
+        ("downMirrored", "([I)V", 1, true),
+    ] {
+        let k = run(&bytes, name, desc, Target::default(), "").expect("compiles");
+        let dim = &k.kernels[0].dims[0];
+        assert_eq!(dim.step, step, "{name}");
+        for (len, lo) in [
+            (0, 0),
+            (1, 0),
+            (100, 7),
+            (100, -1),
+            (100, -3),
+            (100, 99),
+            (100, i32::MIN),
+            (7, 300),
+        ] {
+            let lo = if inclusive { 0 } else { lo };
+            let leaf = &mut |e: &HostExpr| match e {
+                HostExpr::ArrayLength(_) => Some(Constant::Int(len)),
+                HostExpr::Param(_) => Some(Constant::Int(lo)),
+                _ => None,
+            };
+            let first = dim.lower.eval(leaf).expect("lower");
+            let bound = dim.upper_value(leaf).expect("upper");
+            let expected = java_down(len - 1, lo, step, inclusive, 1 << 20);
+            match dim.trip_count(first, bound) {
+                Some(count) => {
+                    // The work-items' indices, `~(first + step * k)`, are Java's, in order.
+                    let got: Vec<i32> = (0..count as i32)
+                        .map(|k| !first.wrapping_add(k.wrapping_mul(step)))
+                        .collect();
+                    assert_eq!(Some(got), expected, "{name} len {len} lo {lo}");
+                }
+                None => assert_eq!(expected, None, "{name} len {len} lo {lo}: Java's loop ends"),
+            }
+        }
+    }
 }

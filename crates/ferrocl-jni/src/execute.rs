@@ -694,7 +694,7 @@ fn build<'local, 'k>(
             let mut counts = Vec::new();
             for d in &kernel.dims {
                 let lookup = &mut |e: &HostExpr| prepared.leaf(e);
-                let (Some(lo), Some(hi)) = (d.lower.eval(lookup), d.upper.eval(lookup)) else {
+                let (Some(lo), Some(hi)) = (d.lower.eval(lookup), d.upper_value(lookup)) else {
                     return Ok(Building::Done(Outcome::host_check_failed(t, tasks)));
                 };
                 let Some(count) = d.trip_count(lo, hi) else {

@@ -130,7 +130,7 @@ fn assert_cover(
         .map(|d| {
             let lo = d.lower.eval(&mut leaf).expect("lower");
             let hi = d.upper.eval(&mut leaf).expect("upper");
-            (lo, d.trip_count(lo, hi).expect("trip count"), d.step)
+            (lo, d.trip_count(lo, hi.into()).expect("trip count"), d.step)
         })
         .collect();
     assert!(

@@ -14,6 +14,7 @@
 
 mod bounds_proof;
 mod canonicalize;
+mod count_up;
 mod guards;
 mod hoist_loads;
 mod host_loads;
@@ -29,6 +30,7 @@ mod reduce_loop;
 
 pub use bounds_proof::{BoundsProof, HostLinear, InnerLoop, ProvedAccess};
 pub use canonicalize::{canonicalize, canonicalize_with, fold_binary, fold_conversion};
+pub use count_up::count_up;
 pub use guards::{eliminate_guards, lower_checks, range, Eliminated};
 pub use hoist_loads::{hoist_entered_loads, hoist_header_loads};
 pub use host_loads::lower_host_loads;

@@ -458,7 +458,8 @@ pub struct Suite {
 }
 
 impl Suite {
-    /// The standard pipeline: canonicalisation (with value numbering, `gvn`), float narrowing
+    /// The standard pipeline: canonicalisation (with value numbering, `gvn`), `@Parallel` loops
+    /// that count down made to count up, float narrowing
     /// (`narrowFloat`), loads out of loop headers (`hoistLoads`), elements read before the loops read
     /// by the host (`host_loads`), branches that
     /// only choose values as selects (`ifConvert`), the check of arrays allocated in the kernel, parallel-loop recognition,
@@ -470,6 +471,7 @@ impl Suite {
         Suite {
             phases: vec![
                 Box::new(Canonicalize),
+                Box::new(CountUp),
                 Box::new(NarrowFloat),
                 Box::new(HoistLoads),
                 Box::new(HostLoads),
@@ -566,6 +568,25 @@ impl Phase for NarrowFloat {
         }
         cx.applied("narrowFloat", count(narrowed, "operation"));
         // The double operations left without users go; equal float ones merge.
+        canonicalize_with(cx.mg, cx.switches.is_on("gvn"));
+        Ok(Changed::Values)
+    }
+}
+
+/// `@Parallel` loops that count down, rewritten to count up (`count_up`): required, since the
+/// loops' recognition takes only loops that count up.
+struct CountUp;
+
+impl Phase for CountUp {
+    fn name(&self) -> &'static str {
+        "count_up"
+    }
+
+    fn run(&self, cx: &mut Context<'_>) -> Result<Changed, OptError> {
+        let rewritten = crate::count_up(cx.mg);
+        if rewritten == 0 {
+            return Ok(Changed::Nothing);
+        }
         canonicalize_with(cx.mg, cx.switches.is_on("gvn"));
         Ok(Changed::Values)
     }

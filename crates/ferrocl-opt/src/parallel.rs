@@ -17,7 +17,7 @@
 use crate::manager::LoopForest;
 use ferrocl_graph::{Bailout, BailoutKind, MethodGraph};
 use ferrocl_graph::{
-    BinaryOp, Condition, Constant, Conversion, GuardKind, Intrinsic, NodeId, Op, Stamp,
+    BinaryOp, Condition, Constant, ConvTarget, Conversion, GuardKind, Intrinsic, NodeId, Op, Stamp,
 };
 use std::collections::HashSet;
 
@@ -232,10 +232,10 @@ pub struct LoopDim {
 
 impl LoopDim {
     /// The number of iterations Java runs for these bound values, or `None` when the loop would not
-    /// end normally (the index would overflow and wrap around, as in `i <= Integer.MAX_VALUE`; a
-    /// stream's range never does).
-    pub fn trip_count(&self, lower: i32, upper: i32) -> Option<u64> {
-        let (lo, hi, step) = (i64::from(lower), i64::from(upper), i64::from(self.step));
+    /// end normally (the index would overflow and wrap around, as in `i <= Integer.MAX_VALUE`, or
+    /// `i < lim` with a `long lim` past it; a stream's range never does).
+    pub fn trip_count(&self, lower: i32, upper: i64) -> Option<u64> {
+        let (lo, hi, step) = (i128::from(lower), i128::from(upper), i128::from(self.step));
         let last_exclusive = if self.inclusive { hi + 1 } else { hi };
         if last_exclusive <= lo {
             return Some(0);
@@ -244,8 +244,19 @@ impl LoopDim {
         // The index after the last iteration must still be an int, or Java's loop wraps around.
         let after = lo + count * step;
         // More than 2^32 - 1 iterations (a stream over every int) is more than one launch covers.
-        ((self.stream || after <= i64::from(i32::MAX)) && count <= i64::from(u32::MAX))
-            .then_some(count as u64)
+        ((self.stream || after <= i128::from(i32::MAX)) && count <= i128::from(u32::MAX))
+            .then(|| u64::try_from(count).ok())
+            .flatten()
+    }
+
+    /// The bound's value for these leaf values: an `int`, or a `long` (a test `i < lim` of a
+    /// `long lim`); `None` when the host cannot evaluate it.
+    pub fn upper_value(&self, leaf: &mut dyn FnMut(&HostExpr) -> Option<Constant>) -> Option<i64> {
+        match self.upper.value(leaf)? {
+            Constant::Int(v) => Some(i64::from(v)),
+            Constant::Long(v) => Some(v),
+            _ => None,
+        }
     }
 }
 
@@ -549,10 +560,17 @@ fn analyse(mg: &MethodGraph, begin: NodeId, index: NodeId) -> Result<Analysed, B
         return Err(mg.bailout_at(BailoutKind::Parallelism, test, "unexpected loop shape"));
     }
     let stays_when_true = stay == succ[0];
-    // Normalise to `index <cond> bound` taken to stay in the loop.
-    let (cond, bound) = if x == index {
+    // Normalise to `index <cond> bound` taken to stay in the loop. The index may be widened to
+    // compare with a `long` bound (`i < lim` of a `long lim`: `i2l; lcmp`).
+    let is_index = |n: NodeId| {
+        n == index
+            || (matches!(g.op(n), Op::Convert(conv)
+                    if conv.from == Stamp::Int && conv.to == ConvTarget::Long)
+                && g.inputs(n)[0] == index)
+    };
+    let (cond, bound) = if is_index(x) {
         (c, y)
-    } else if y == index {
+    } else if is_index(y) {
         (c.mirror(), x)
     } else {
         return Err(mg.bailout_at(
@@ -583,7 +601,13 @@ fn analyse(mg: &MethodGraph, begin: NodeId, index: NodeId) -> Result<Analysed, B
             format!("the start of {var} must be computable before the loop from int parameters, array lengths, static fields and constants"),
         )
     })?;
-    let upper = host_expr_with(mg, bound, 0, true).ok_or_else(|| {
+    // A `long` bound is evaluated as one (the host counts the iterations in 64 bits).
+    let upper = if g.stamp(bound) == Stamp::Long {
+        host_expr_typed(mg, bound, 0, true, true)
+    } else {
+        host_expr_with(mg, bound, 0, true)
+    };
+    let upper = upper.ok_or_else(|| {
         mg.bailout_at(
             BailoutKind::Parallelism,
             test,
@@ -1141,20 +1165,26 @@ mod tests {
         assert_eq!(dim(false, 3).trip_count(1, 11), Some(4)); // 1 4 7 10
         assert_eq!(dim(true, 3).trip_count(1, 10), Some(4));
         assert_eq!(
-            dim(false, 1).trip_count(i32::MIN, i32::MAX),
+            dim(false, 1).trip_count(i32::MIN, i32::MAX.into()),
             Some(u32::MAX as u64)
         );
+        // A `long` bound: past the last int the index wraps around before the test fails; below
+        // the first int no iteration runs.
+        assert_eq!(dim(false, 1).trip_count(0, i64::from(i32::MAX) + 1), None);
+        assert_eq!(dim(true, 1).trip_count(0, i64::MAX), None);
+        assert_eq!(dim(false, 1).trip_count(i32::MIN, i64::MIN), Some(0));
+        assert_eq!(dim(true, 1).trip_count(5, i64::from(i32::MIN) - 1), Some(0));
         // i <= MAX_VALUE never ends; i += 2 past MAX-1 wraps around.
-        assert_eq!(dim(true, 1).trip_count(0, i32::MAX), None);
+        assert_eq!(dim(true, 1).trip_count(0, i32::MAX.into()), None);
         // A stream's rangeClosed(MAX - 3, MAX) has its four elements.
         let stream = LoopDim {
             stream: true,
             ..dim(true, 1)
         };
-        assert_eq!(stream.trip_count(i32::MAX - 3, i32::MAX), Some(4));
-        assert_eq!(dim(false, 2).trip_count(0, i32::MAX), None);
+        assert_eq!(stream.trip_count(i32::MAX - 3, i32::MAX.into()), Some(4));
+        assert_eq!(dim(false, 2).trip_count(0, i32::MAX.into()), None);
         assert_eq!(
-            dim(false, 2).trip_count(0, i32::MAX - 1),
+            dim(false, 2).trip_count(0, (i32::MAX - 1).into()),
             Some((i32::MAX / 2) as u64)
         );
     }

@@ -106,6 +106,13 @@ public class LoopShapes {
         }
     }
 
+    /** countUp: a @Parallel loop counting down runs j = ~i upwards; the body reads i as -1 - j. */
+    public static void countingDown(float[] a, float[] out, int lo) {
+        for (@Parallel int i = out.length - 1; i > lo; i -= 2) {
+            out[i] = a[i] * 3f;
+        }
+    }
+
     /** SpMV: the gather's check cannot be proven at the loop's entry; the fast copy defers it past the loop. */
     public static void csr(int[] rowPtr, int[] col, double[] val, double[] x, double[] y) {
         for (@Parallel int row = 0; row < y.length; row++) {

@@ -136,6 +136,13 @@ public class PrivateShapes {
         }
     }
 
+    /** A copy whose length is known only at run time: a loop, backwards where the rows overlap later. */
+    public static void runtimeRowShift(long[] a, int w, int from, int to, int n) {
+        for (@Parallel int i = 0; i < a.length / w; i++) {
+            System.arraycopy(a, i * w + from, a, i * w + to, n);
+        }
+    }
+
     public static void cloneAndShift(int[] out) {
         for (@Parallel int i = 0; i < out.length; i++) {
             int[] t = new int[3];

@@ -48,4 +48,18 @@ public class Ph {
             a[i] = a[i] * 0.5;
         }
     }
+
+    /** A @Parallel loop counting down by 3 to an exclusive bound. */
+    public static void down(float[] out, int lo) {
+        for (@Parallel int i = out.length - 1; i > lo; i -= 3) {
+            out[i] = i * 0.5f;
+        }
+    }
+
+    /** A @Parallel loop counting down to zero, the test written `0 <= i`. */
+    public static void downMirrored(int[] out) {
+        for (@Parallel int i = out.length - 1; 0 <= i; i--) {
+            out[i] = i;
+        }
+    }
 }

@@ -511,6 +511,77 @@ public class ElementsBeforeLoopTest {
     }
 
     /** A plain check too: the common case through the usual oracle. */
+    // ---------------------------------------------------------------- long bounds: `i < lim` of a long (i2l; lcmp)
+
+    public static void longBound(long lim, int[] out) {
+        for (@Parallel int i = 0; i < lim; i++) {
+            out[i] = i * 3 + 1;
+        }
+    }
+
+    public static void longElementBound(long[] lim, int k, float[] a, float[] out) {
+        for (@Parallel int i = 0; i < lim[k]; i++) {
+            out[i] = a[i] * 0.5f - 1f;
+        }
+    }
+
+    public static void longInclusiveStep(int lo, long hi, long[] out) {
+        for (@Parallel int i = lo; i <= hi; i += 3) {
+            out[i] = (long) i * i - hi;
+        }
+    }
+
+    public static void longBoundsInANest(long[] rows, long cols, int[] out, int w) {
+        for (@Parallel int r = 0; r < rows[0]; r++) {
+            for (@Parallel int c = 0; c < cols; c++) {
+                out[r * w + c] = r * 100 + c;
+            }
+        }
+    }
+
+    public static void longMinBound(long lim, double[] out) {
+        for (@Parallel int i = 0; i < Math.min(lim, (long) out.length); i++) {
+            out[i] = i / 7.0;
+        }
+    }
+
+    @Test
+    public void longBoundsCountAsJava() {
+        for (long lim : new long[] {0, 1, 77, 200, -5, Long.MIN_VALUE, Integer.MIN_VALUE - 1L}) {
+            check(ElementsBeforeLoopTest::longBound, lim, new int[200]);
+        }
+        // Past the array, and past the last int (Java's index wraps around before the test fails): the JVM throws.
+        for (long lim : new long[] {201, Integer.MAX_VALUE + 1L, Long.MAX_VALUE}) {
+            int[] out = new int[200];
+            MoreChecks.checkThrows(x -> longBound((Long) x[0], (int[]) x[1]),
+                    s -> s.task("t", ElementsBeforeLoopTest::longBound, lim, out), lim, out);
+        }
+        float[] a = JvmOracle.floats(31, 300, -4f, 4f);
+        long[] lims = {250, -1, 0, 300, 1L << 40};
+        for (int k = 0; k < 4; k++) {
+            check(ElementsBeforeLoopTest::longElementBound, lims, k, a, new float[300]);
+        }
+        for (int k : new int[] {4, 5, -1}) {
+            float[] out = new float[300];
+            MoreChecks.checkThrows(x -> longElementBound((long[]) x[0], (Integer) x[1], (float[]) x[2],
+                    (float[]) x[3]), s -> s.task("t", ElementsBeforeLoopTest::longElementBound, lims, k, a, out), lims,
+                    k, a, out);
+        }
+        for (long hi : new long[] {99, 97, 5, -10}) {
+            check(ElementsBeforeLoopTest::longInclusiveStep, 2, hi, new long[100]);
+        }
+        long[] out = new long[100];
+        MoreChecks.checkThrows(x -> longInclusiveStep((Integer) x[0], (Long) x[1], (long[]) x[2]),
+                s -> s.task("t", ElementsBeforeLoopTest::longInclusiveStep, 1, (long) Integer.MAX_VALUE, out), 1,
+                (long) Integer.MAX_VALUE, out);
+        check(ElementsBeforeLoopTest::longBoundsInANest, new long[] {6}, 9L, new int[60], 10);
+        check(ElementsBeforeLoopTest::longBoundsInANest, new long[] {-6}, 9L, new int[60], 10);
+        check(ElementsBeforeLoopTest::longBoundsInANest, new long[] {6}, Long.MIN_VALUE, new int[60], 10);
+        for (long lim : new long[] {10, 500, Long.MAX_VALUE, -1}) {
+            check(ElementsBeforeLoopTest::longMinBound, lim, new double[123]);
+        }
+    }
+
     @Test
     public void theOracleAgrees() {
         check(ElementsBeforeLoopTest::boundFromElement, new int[] {123}, JvmOracle.floats(9, 200, 0f, 1f),
