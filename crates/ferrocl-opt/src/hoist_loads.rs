@@ -19,7 +19,7 @@
 //! hoisted load sits right before its loop's entry, with the same inputs.
 
 use crate::manager::LoopForest;
-use ferrocl_graph::{Constant, ElemKind, MethodGraph, NodeId, Op};
+use ferrocl_graph::{BinaryOp, Constant, ElemKind, MethodGraph, NodeId, Op};
 use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
 
@@ -256,11 +256,37 @@ fn stores_miss(
         }
         let other = mg.params.iter().position(|p| p.node == target)?;
         if other == param {
+            // The same array: only a store to another element leaves the loaded one alone.
+            if indices_differ(g, g.inputs(n)[1], g.inputs(load)[1]) {
+                continue;
+            }
             return None;
         }
         distinct.push((param.min(other), param.max(other)));
     }
     Some(distinct)
+}
+
+/// Whether two `int` indices differ in every evaluation: two different constants, or one value
+/// plus two different constants (`n[0]` and `n[1]`, `a[k]` and `a[k + 1]`).
+fn indices_differ(g: &ferrocl_graph::Graph, a: NodeId, b: NodeId) -> bool {
+    // `x + c` as `(x, c)`; a constant as `(None, c)`; anything else as `(Some(v), 0)`.
+    let split = |v: NodeId| -> (Option<NodeId>, i32) {
+        match g.op(v) {
+            Op::Constant(Constant::Int(c)) => (None, *c),
+            Op::Binary(BinaryOp::Add) if g.stamp(v) == ferrocl_graph::Stamp::Int => {
+                let (x, y) = (g.inputs(v)[0], g.inputs(v)[1]);
+                match (g.op(x), g.op(y)) {
+                    (_, Op::Constant(Constant::Int(c))) => (Some(x), *c),
+                    (Op::Constant(Constant::Int(c)), _) => (Some(y), *c),
+                    _ => (Some(v), 0),
+                }
+            }
+            _ => (Some(v), 0),
+        }
+    };
+    let ((x, c), (y, d)) = (split(a), split(b));
+    x == y && c != d
 }
 
 /// Whether arrays of these element types can be the same object (`bastore` and `baload` serve both

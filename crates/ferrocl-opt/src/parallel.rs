@@ -539,6 +539,19 @@ fn analyse(mg: &MethodGraph, begin: NodeId, index: NodeId) -> Result<Analysed, B
         first = g.next(d);
     }
     let Some(test) = first.filter(|&n| *g.op(n) == Op::If) else {
+        // A load left in the header: `hoistLoads` (when on) takes out those of elements the loop
+        // cannot change.
+        if let Some(load) = first.filter(|&n| matches!(g.op(n), Op::ArrayLoad(_))) {
+            return Err(mg.bailout_at(
+                BailoutKind::Parallelism,
+                load,
+                format!(
+                    "the test of the @Parallel loop over {var} reads an array element that the loop \
+                     may change (or with -Dferrocl.opt.hoistLoads=false), so every iteration would \
+                     depend on the ones before it; read the bound into a local variable before the loop"
+                ),
+            ));
+        }
         return Err(mg.bailout_at(
             BailoutKind::Parallelism,
             begin,

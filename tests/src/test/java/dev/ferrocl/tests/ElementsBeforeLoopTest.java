@@ -500,7 +500,7 @@ public class ElementsBeforeLoopTest {
             s.execute();
             org.junit.Assert.fail("expected a CompilationException with hoistLoads off: " + s.report());
         } catch (dev.ferrocl.api.CompilationException e) {
-            org.junit.Assert.assertTrue(e.getMessage(), e.getMessage().contains("header"));
+            org.junit.Assert.assertTrue(e.getMessage(), e.getMessage().contains("hoistLoads"));
         }
         try (TaskSchedule s = new TaskSchedule("on").task("t", ElementsBeforeLoopTest::boundReadInTheHeader, n,
                 out)) {
@@ -510,7 +510,6 @@ public class ElementsBeforeLoopTest {
         }
     }
 
-    /** A plain check too: the common case through the usual oracle. */
     // ---------------------------------------------------------------- long bounds: `i < lim` of a long (i2l; lcmp)
 
     public static void longBound(long lim, int[] out) {
@@ -582,6 +581,26 @@ public class ElementsBeforeLoopTest {
         }
     }
 
+    public static void boundArrayWrittenElsewhere(int[] n, int[] out) {
+        for (@Parallel int i = 0; i < n[0]; i++) {
+            out[i] = i * 5;
+            if (i == 3) {
+                n[1] = out[i] + 1;
+            }
+        }
+    }
+
+    @Test
+    public void theBoundsArrayMayBeWrittenAtAnotherElement() {
+        check(ElementsBeforeLoopTest::boundArrayWrittenElsewhere, new int[] {10, -1}, new int[20]);
+        check(ElementsBeforeLoopTest::boundArrayWrittenElsewhere, new int[] {2, -1}, new int[20]);
+        int[] n = {21, -1};
+        int[] out = new int[20];
+        MoreChecks.checkThrows(x -> boundArrayWrittenElsewhere((int[]) x[0], (int[]) x[1]),
+                s -> s.task("t", ElementsBeforeLoopTest::boundArrayWrittenElsewhere, n, out), n, out);
+    }
+
+    /** A plain check too: the common case through the usual oracle. */
     @Test
     public void theOracleAgrees() {
         check(ElementsBeforeLoopTest::boundFromElement, new int[] {123}, JvmOracle.floats(9, 200, 0f, 1f),
