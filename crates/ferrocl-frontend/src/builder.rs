@@ -343,6 +343,7 @@ pub fn build_graph_with(
             field_class: None,
             field_owner: None,
             field_parent: None,
+            static_field: None,
             used: false,
         });
         slot += slot_size(&pdesc);

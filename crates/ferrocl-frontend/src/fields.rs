@@ -91,6 +91,7 @@ impl Builder<'_, '_> {
             field_class: Some(field.class.clone()),
             field_owner: owner,
             field_parent: Some(base),
+            static_field: None,
             used: true,
         });
         Ok(node)

@@ -1,12 +1,17 @@
-//! `getstatic` of primitive fields.
+//! `getstatic` of primitive fields and of primitive arrays.
 //!
 //! A `static final` field with a `ConstantValue` attribute is its constant (javac inlines such
 //! fields itself unless the reading class was compiled against another version of the declaring
 //! class). Any other primitive static field becomes a [`Op::StaticField`] node: the host reads the
 //! field at every `execute()` and passes its value to the kernel. javac's synthetic
 //! `$assertionsDisabled` is `true` (assertions off, the JVM's default; `assert` folds away) unless
-//! the resolver says the class runs with assertions enabled: then the method bails out. Writing a static field, and
-//! static fields of reference type (arrays, objects), are refused.
+//! the resolver says the class runs with assertions enabled: then the method bails out.
+//!
+//! A static field holding a primitive array (`static final float[] TABLE = {…}`, javac's switch map
+//! of an `enum` switch) becomes a parameter ([`crate::ParamInfo::static_field`]) that the host
+//! reads from the field at every `execute()`, once Java has initialised the class (or where doing
+//! it early cannot be seen), and passes like an array argument. Writing a static field, and static
+//! fields of object type (other than primitive arrays), are refused.
 
 use crate::builder::{field_name, Builder, Scope};
 use crate::error::FrontendError;
@@ -36,11 +41,15 @@ impl<'a> Builder<'a, '_> {
         let name = field_name(sc.class, index);
         let stamp = match Stamp::from_descriptor(&field.descriptor) {
             Some(s) if s.is_primitive() => s,
+            Some(s @ Stamp::Array(_)) => {
+                return self.static_array(&field.class, &field.name, &field.descriptor, s)
+            }
             _ => {
                 return self.bail(
                     BailoutKind::Construct,
                     format!(
-                    "static fields of reference type (arrays, objects) are not supported: {name}"
+                    "static fields of object type (other than arrays of a primitive type) are not \
+                     supported: {name}"
                 ),
                 )
             }
@@ -81,6 +90,63 @@ impl<'a> Builder<'a, '_> {
             host_may_initialise,
         };
         self.add(Op::StaticField(field), stamp, vec![])
+    }
+
+    /// `getstatic` of a primitive array field (`static final float[] TABLE = {…}`): a parameter
+    /// the host reads from the field at every launch (one per field, however often it is read).
+    /// A kernel cannot write static fields, so every read in the method sees the same array.
+    fn static_array(
+        &mut self,
+        class: &str,
+        field_name: &str,
+        descriptor: &str,
+        stamp: Stamp,
+    ) -> Result<NodeId, FrontendError> {
+        let (owner, f) = self.resolve_field(class, field_name, descriptor)?;
+        let Some(declared) = owner.fields.get(f) else {
+            return self.malformed(format!("field {field_name} vanished"));
+        };
+        if !declared.is_static() {
+            return self.malformed(format!("getstatic of the instance field {field_name}"));
+        }
+        let owner_name = owner.name.clone();
+        let host_may_initialise = self.initialiser_is_unobservable(&owner_name);
+        // JLS §12.4.1: `getstatic` initialises the class.
+        if !host_may_initialise && !self.initialised.contains(&owner_name) {
+            self.initialised.push(owner_name.clone());
+        }
+        let field = FieldRef {
+            class: owner_name,
+            name: declared.name.clone(),
+            descriptor: descriptor.to_string(),
+            host_may_initialise,
+        };
+        if let Some(existing) = self.params.iter().find(|p| {
+            p.static_field
+                .as_ref()
+                .is_some_and(|s| s.class == field.class && s.name == field.name)
+        }) {
+            return Ok(existing.node);
+        }
+        let index = u16::try_from(self.params.len()).unwrap_or(u16::MAX);
+        let node = self.graph.add(Op::Parameter(index), stamp, vec![]);
+        let name = field.name.clone();
+        self.names.set(node, Some(name.clone()));
+        self.params.push(crate::ParamInfo {
+            node,
+            slot: u16::MAX,
+            descriptor: field.descriptor.clone(),
+            stamp,
+            name: Some(name),
+            is_receiver: false,
+            field_path: None,
+            field_class: Some(field.class.clone()),
+            field_owner: Some(field.class.clone()),
+            field_parent: None,
+            static_field: Some(field),
+            used: true,
+        });
+        Ok(node)
     }
 
     /// javac's `$assertionsDisabled` of `class`: true, as the JVM runs without `-ea`, so every

@@ -3,7 +3,7 @@
 //! The front end builds a [`MethodGraph`]; the phases (`ferrocl-opt`) and the writer read and rewrite
 //! it, and every stage refuses what it does not handle with a [`Bailout`] that names where and why.
 
-use crate::{Graph, NodeId, SideTable, Stamp};
+use crate::{FieldRef, Graph, NodeId, SideTable, Stamp};
 use std::fmt;
 use thiserror::Error;
 
@@ -161,6 +161,11 @@ pub struct ParamInfo {
     /// names through different declarations (`((Base) s).x.v` and `s.x.v` where `Sub` hides `x`)
     /// have different parents.
     pub field_parent: Option<usize>,
+    /// For a value read from a static field (a primitive array: `static final float[] TABLE`):
+    /// the field. The host reads it at every launch, after the class is initialised (or where it
+    /// may initialise it, [`FieldRef::host_may_initialise`]), and passes it after the method's
+    /// arguments, among the field paths.
+    pub static_field: Option<FieldRef>,
     /// Whether the bytecode reads this parameter at all (before any optimisation). Host-side null
     /// checks cover every used array parameter, so a removed access can never hide an exception.
     pub used: bool,

@@ -2223,16 +2223,16 @@ fn prepare<'local, 't>(
     let statics = jit.static_fields();
     // The method's arguments, then the class of each field path's last step, then the class of
     // each static field (resolved by Java with the task's class loader).
+    let read_by_host =
+        |p: &ferrocl_jit::ParamInfo| p.field_path.is_some() || p.static_field.is_some();
     let method_params = jit
         .params
         .iter()
-        .position(|p| p.field_path.is_some())
+        .position(read_by_host)
         .unwrap_or(jit.params.len());
     let count = args.len(env)?;
     if count != jit.params.len() + statics.len()
-        || jit.params[method_params..]
-            .iter()
-            .any(|p| p.field_path.is_none())
+        || jit.params[method_params..].iter().any(|p| !read_by_host(p))
     {
         return Err(NativeError::ferrocl(format!(
             "{}: {} arguments given, {} expected ({} parameters, {} field paths and {} static fields)",
@@ -2259,6 +2259,23 @@ fn prepare<'local, 't>(
     // of the path one field shorter, which the compiler created first).
     for (i, info) in jit.params.iter().enumerate().skip(method_params) {
         let class = args.get_element(env, i)?;
+        if let Some(field) = &info.static_field {
+            // A static array field: read once the class is initialised (JLS §12.4.1, as for the
+            // primitive static fields below), or where initialising it early cannot be seen.
+            if !field.host_may_initialise
+                && !fields::class_initialized(env, &class).unwrap_or(false)
+            {
+                return Ok(None);
+            }
+            let Some(array) =
+                fields::static_object_field(env, &class, &field.name, &field.descriptor)?
+            else {
+                return Ok(None);
+            };
+            objects.push(array);
+            scalars.push(None);
+            continue;
+        }
         let value = match &info.field_path {
             Some((root, path)) => {
                 let parent = match (info.field_parent, path.len()) {

@@ -189,3 +189,35 @@ pub(crate) fn class_initialized(env: &mut Env<'_>, class: &JObject<'_>) -> Optio
         Some(status & CLASS_STATUS_INITIALIZED != 0)
     }
 }
+
+/// Reads static field `name` of reference type `descriptor` (a primitive array) of `class`.
+/// `None` when there is no such field (a class changed since the method was compiled); a null
+/// field is a null object. Looking the field up initialises the class if Java has not (JNI's
+/// `GetStaticFieldID`), so callers read it only where that is allowed.
+pub(crate) fn static_object_field<'local>(
+    env: &mut Env<'local>,
+    class: &JObject<'_>,
+    name: &str,
+    descriptor: &str,
+) -> Result<Option<JObject<'local>>, NativeError> {
+    if class.is_null() || !descriptor.starts_with('[') {
+        return Ok(None);
+    }
+    let raw = env.get_raw();
+    let cname = JNIString::new(name);
+    let csig = JNIString::new(descriptor);
+    let c = class.as_raw() as jni::sys::jclass;
+    // SAFETY: as in `instance_field`; `c` is a live reference to a class, and the field's type is
+    // a reference (checked above), so `GetStaticObjectField` is the getter that matches it.
+    unsafe {
+        let i = *raw;
+        let id = ((*i).v1_1.GetStaticFieldID)(raw, c, cname.as_ptr(), csig.as_ptr());
+        if id.is_null() {
+            ((*i).v1_1.ExceptionClear)(raw);
+            log::debug!("no static field {name} {descriptor} on the host: the JVM runs the task");
+            return Ok(None);
+        }
+        let local = ((*i).v1_1.GetStaticObjectField)(raw, c, id);
+        Ok(Some(JObject::from_raw(env, local)))
+    }
+}

@@ -383,7 +383,8 @@ pub extern "system" fn Java_dev_ferrocl_api_Native_staticFields<'caller>(
 
 /// `static native String fieldPaths(long handle)`: the fields the kernel reads, one path per line as
 /// `<parameter index><TAB>name.name…<TAB>pkg/Cls` (parameter 0 is the receiver of an instance
-/// method; the class is the one the last step's `getfield` names). `execute` takes each line's
+/// method; the class is the one the last step's `getfield` names), or `static<TAB>name<TAB>pkg/Cls`
+/// for a static array field (its declaring class). `execute` takes each line's
 /// class (a `java.lang.Class`) after the method's arguments, before the static fields' classes, and
 /// reads the values itself.
 #[unsafe(no_mangle)]
@@ -399,8 +400,15 @@ pub extern "system" fn Java_dev_ferrocl_api_Native_fieldPaths<'caller>(
                 .jit
                 .params
                 .iter()
-                .filter_map(|p| Some((p.field_path.as_ref()?, p.field_class.as_deref()?)))
-                .map(|((root, path), class)| format!("{root}\t{}\t{class}", path.join(".")))
+                .filter_map(|p| {
+                    let class = p.field_class.as_deref()?;
+                    Some(match (&p.field_path, &p.static_field) {
+                        (Some((root, path)), _) => format!("{root}\t{}\t{class}", path.join(".")),
+                        // A static array field: no root (the class is where it is read from).
+                        (None, Some(field)) => format!("static\t{}\t{class}", field.name),
+                        (None, None) => return None,
+                    })
+                })
                 .collect();
             Ok(JString::from_str(env, lines.join("\n"))?)
         })

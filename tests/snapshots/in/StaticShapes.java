@@ -37,6 +37,13 @@ public class StaticShapes {
         }
     }
 
+    /** A static array field: an argument the host reads from the field at each execute(). */
+    public static void staticTable(float[] x, int n) {
+        for (@Parallel int i = 0; i < n; i++) {
+            x[i] = x[i] * SnapConstants.TAPS[i & 3];
+        }
+    }
+
     public static void otherClassNonFinal(float[] x, int n) {
         for (@Parallel int i = 0; i < n; i++) {
             x[i] = x[i] * SnapConstants.factor;
@@ -51,4 +58,5 @@ final class SnapConstants {
 
     static final int STEP = 7;
     static float factor = 2f;
+    static final float[] TAPS = {0.25f, 0.5f, 0.75f, 1f};
 }
