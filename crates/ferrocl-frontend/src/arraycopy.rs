@@ -16,7 +16,8 @@
 //!   when `sp < dp`, and forwards otherwise: then every element is read before the copy writes over
 //!   it, so a copy within one array (or between two arguments that are one Java array at launch)
 //!   gives the temporary array's result, and distinct arrays are unaffected by the direction. Where
-//!   parsing knows the arrays are distinct (one of them is made in the kernel) or knows `sp` and `dp`,
+//!   parsing knows the arrays are distinct (one is made in the kernel, the other by another `new` or
+//!   an argument) or knows `sp` and `dp`,
 //!   only the loop that runs is built.
 //!
 //! `a.clone()` of a primitive array whose length is known is a new array of that length (private
@@ -187,8 +188,13 @@ impl Builder<'_, '_> {
         tail: &mut NodeId,
     ) -> Result<(), FrontendError> {
         let fresh = |b: &Self, a: NodeId| matches!(b.graph.op(a), Op::NewArray(_));
-        // Distinct arrays: the direction changes nothing.
-        let distinct = src != dst && (fresh(self, src) || fresh(self, dst));
+        let argument = |b: &Self, a: NodeId| matches!(b.graph.op(a), Op::Parameter(_));
+        // Distinct arrays: the direction changes nothing. One is made here and the other is
+        // another `new` or an argument (not a phi, which may still become the same array: a local
+        // a loop reassigns is a phi not yet complete while its loop is parsed).
+        let distinct = src != dst
+            && ((fresh(self, src) && (fresh(self, dst) || argument(self, dst)))
+                || (fresh(self, dst) && argument(self, src)));
         let backward = if distinct || self.same_value(sp, dp, 0) {
             Some(false)
         } else {

@@ -17,6 +17,17 @@ pub struct Block {
     pub end: usize,
     /// Successor blocks in branch order: for a conditional branch `[taken, fall-through]`.
     pub succs: Vec<usize>,
+    /// The block of the exception handler that catches what the block's first instruction may
+    /// throw (an array index out of bounds, an integer division by zero), when the method catches
+    /// it there: the builder tests that instruction's operands before it and branches there.
+    pub handler: Option<usize>,
+}
+
+impl Block {
+    /// The successors, then the exception handler's block if any.
+    pub fn all_succs(&self) -> impl Iterator<Item = usize> + '_ {
+        self.succs.iter().copied().chain(self.handler)
+    }
 }
 
 /// The control-flow graph of a method.
@@ -94,8 +105,10 @@ pub fn branch_targets(op: &Op) -> (Vec<u32>, bool) {
     }
 }
 
-/// Splits the instructions into blocks and analyses the loops.
-pub fn build_cfg(insns: &[Insn]) -> Result<Cfg, CfgError> {
+/// Splits the instructions into blocks and analyses the loops. `caught` pairs instructions (by
+/// index) that may throw with the first instruction of the handler that catches it: each such
+/// instruction starts a block, whose [`Block::handler`] is the handler's block.
+pub fn build_cfg(insns: &[Insn], caught: &[(usize, usize)]) -> Result<Cfg, CfgError> {
     if insns.is_empty() {
         // The class-file reader refuses empty code; never index into none.
         return Err(CfgError::BadTarget(0));
@@ -112,6 +125,10 @@ pub fn build_cfg(insns: &[Insn]) -> Result<Cfg, CfgError> {
         if ends_block && i + 1 < insns.len() {
             starts.insert(i + 1);
         }
+    }
+    for &(at, handler) in caught {
+        starts.insert(at);
+        starts.insert(handler);
     }
     let starts: Vec<usize> = starts.into_iter().filter(|&s| s < insns.len()).collect();
     let block_of_insn: HashMap<usize, usize> =
@@ -131,8 +148,19 @@ pub fn build_cfg(insns: &[Insn]) -> Result<Cfg, CfgError> {
                 succs.push(next);
             }
         }
-        blocks.push(Block { first, end, succs });
+        blocks.push(Block {
+            first,
+            end,
+            succs,
+            handler: None,
+        });
     }
+    for &(at, handler) in caught {
+        if let (Some(&b), Some(&h)) = (block_of_insn.get(&at), block_of_insn.get(&handler)) {
+            blocks[b].handler = Some(h);
+        }
+    }
+    let all_succs: Vec<Vec<usize>> = blocks.iter().map(|b| b.all_succs().collect()).collect();
 
     // Depth-first search: postorder and back edges (edges to a block on the stack).
     let n = blocks.len();
@@ -142,7 +170,7 @@ pub fn build_cfg(insns: &[Insn]) -> Result<Cfg, CfgError> {
     let mut stack: Vec<(usize, usize)> = vec![(0, 0)];
     state[0] = 1;
     while let Some(&mut (b, ref mut next)) = stack.last_mut() {
-        if let Some(&s) = blocks[b].succs.get(*next) {
+        if let Some(&s) = all_succs[b].get(*next) {
             *next += 1;
             match state[s] {
                 0 => {
@@ -163,8 +191,8 @@ pub fn build_cfg(insns: &[Insn]) -> Result<Cfg, CfgError> {
     // Reducibility: every back edge's header dominates its source.
     let mut g: DiGraph<usize, ()> = DiGraph::new();
     let ids: Vec<NodeIndex> = (0..n).map(|b| g.add_node(b)).collect();
-    for (b, block) in blocks.iter().enumerate() {
-        for &s in &block.succs {
+    for (b, succs) in all_succs.iter().enumerate() {
+        for &s in succs {
             g.add_edge(ids[b], ids[s], ());
         }
     }
@@ -181,11 +209,11 @@ pub fn build_cfg(insns: &[Insn]) -> Result<Cfg, CfgError> {
     // Natural loops, merged per header.
     let mut preds: Vec<Vec<usize>> = vec![Vec::new(); n];
     let mut pred_count = vec![0usize; n];
-    for (b, block) in blocks.iter().enumerate() {
+    for (b, succs) in all_succs.iter().enumerate() {
         if state[b] != 2 {
             continue;
         }
-        for &s in &block.succs {
+        for &s in succs {
             preds[s].push(b);
             pred_count[s] += 1;
         }
@@ -222,10 +250,7 @@ pub fn build_cfg(insns: &[Insn]) -> Result<Cfg, CfgError> {
     loop {
         let mut changed = false;
         for b in 0..n {
-            if !throws[b]
-                && !blocks[b].succs.is_empty()
-                && blocks[b].succs.iter().all(|&s| throws[s])
-            {
+            if !throws[b] && !all_succs[b].is_empty() && all_succs[b].iter().all(|&s| throws[s]) {
                 throws[b] = true;
                 changed = true;
             }

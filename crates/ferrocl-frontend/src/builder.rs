@@ -250,18 +250,6 @@ pub fn build_graph_with(
         }
         .into());
     }
-    if let Some(handler) = code.exception_table.first() {
-        let at = location.at(
-            u32::from(handler.handler_pc),
-            code.line_of(u32::from(handler.handler_pc)),
-        );
-        return Err(Bailout {
-            kind: BailoutKind::Construct,
-            location: at,
-            reason: "exception handlers (try/catch/finally) are not supported yet".into(),
-        }
-        .into());
-    }
     let return_stamp = return_stamp_of(&desc.ret);
 
     let mut b = Builder {
@@ -562,14 +550,7 @@ impl Builder<'_, '_> {
             self.set_pos(sc, insn.bci);
             return self.bail(BailoutKind::Construct, SYNCHRONIZED_BLOCK);
         }
-        if let Some(handler) = code.exception_table.first() {
-            self.set_pos(sc, u32::from(handler.handler_pc));
-            return self.bail(
-                BailoutKind::Construct,
-                "exception handlers (try/catch/finally) are not supported yet",
-            );
-        }
-        let cfg = match build_cfg(&code.instructions) {
+        let cfg = match build_cfg(&code.instructions, &caught_instructions(code)) {
             Ok(cfg) => cfg,
             Err(CfgError::BadTarget(bci)) => {
                 self.set_pos(sc, bci);
@@ -660,6 +641,11 @@ impl Builder<'_, '_> {
                 walk.headers.insert(b, header);
             }
 
+            // An exception the method catches here: test for it first.
+            if let (Some(h), Some(insn)) = (block.handler, code.instructions.get(block.first)) {
+                self.catch_edge(sc, &mut walk, b, h, insn, &mut tail, &frame)?;
+            }
+
             // Interpret the block's instructions.
             let insns = code.instructions.get(block.first..block.end).unwrap_or(&[]);
             let mut branch: Option<BlockEnd> = None;
@@ -725,6 +711,120 @@ impl Builder<'_, '_> {
                 }
             }
         }
+        Ok(())
+    }
+
+    /// The test before instruction `insn` (first of block `b`) of the exception that handler block
+    /// `h` catches: where the instruction would throw, control goes to the handler with Java's
+    /// frame (the locals as they are, the operand stack holding only the exception). The exception
+    /// object itself is not available (a handler that uses it bails out as a use of `null` does).
+    ///
+    /// Not where the edge would leave a `@Parallel` loop (a `try` around it: its independent
+    /// iterations cannot stop the loop), nor where the handler ends by throwing (a `finally` that
+    /// rethrows): there the instruction keeps its own check, whose failure makes the JVM rerun the
+    /// method, which catches the exception itself. Leaving sequential loops is a `break`.
+    #[allow(clippy::too_many_arguments)]
+    fn catch_edge(
+        &mut self,
+        sc: &Scope<'_>,
+        walk: &mut Walk<'_>,
+        b: usize,
+        h: usize,
+        insn: &Insn,
+        tail: &mut NodeId,
+        frame: &Frame,
+    ) -> Result<(), FrontendError> {
+        if walk.cfg.throws.get(h) != Some(&false) {
+            return Ok(());
+        }
+        // A loop is `@Parallel` where a local annotated so is live at its header and assigned in it.
+        let code = sc.code;
+        for header in walk.cfg.loops_exited(b, h) {
+            let Some(first) = walk
+                .cfg
+                .blocks
+                .get(header)
+                .and_then(|blk| code.instructions.get(blk.first))
+            else {
+                return Ok(());
+            };
+            let assigned = walk.cfg.locals_assigned_in_loop(
+                header,
+                &code.instructions,
+                usize::from(code.max_locals),
+            );
+            let parallel = code
+                .type_annotations
+                .iter()
+                .filter(|a| a.type_descriptor == PARALLEL_ANNOTATION)
+                .filter_map(|a| match &a.target {
+                    TypeAnnotationTarget::LocalVariable(ranges) => Some(ranges),
+                    _ => None,
+                })
+                .flatten()
+                .any(|r| {
+                    let start = u32::from(r.start_pc);
+                    (start..start + u32::from(r.length)).contains(&first.bci)
+                        && assigned.get(usize::from(r.index)) == Some(&true)
+                });
+            // (Annotations are the compiled method's: an inlined method's loops are sequential.)
+            if sc.is_root && parallel {
+                return Ok(());
+            }
+        }
+        let stack = &frame.stack;
+        let from_top = |k: usize| {
+            stack
+                .len()
+                .checked_sub(k)
+                .and_then(|i| stack.get(i))
+                .copied()
+        };
+        let pass = match insn.op {
+            JOp::ArrayLoad(_) | JOp::ArrayStore(_) => {
+                let below = if matches!(insn.op, JOp::ArrayLoad(_)) {
+                    1
+                } else {
+                    2
+                };
+                let (Some(index), Some(array)) = (from_top(below), from_top(below + 1)) else {
+                    return Ok(());
+                };
+                if !matches!(self.graph.stamp(array), Stamp::Array(_))
+                    || self.graph.stamp(index) != Stamp::Int
+                {
+                    return Ok(());
+                }
+                // `0 <= index < length` as one unsigned comparison: both sides offset by 2^31.
+                let len = self.add(Op::ArrayLength, Stamp::Int, vec![array])?;
+                let min = self.constant(Constant::Int(i32::MIN))?;
+                let i = self.add(Op::Binary(BinaryOp::Xor), Stamp::Int, vec![index, min])?;
+                let l = self.add(Op::Binary(BinaryOp::Xor), Stamp::Int, vec![len, min])?;
+                self.add(Op::Compare(Condition::Lt), Stamp::Bool, vec![i, l])?
+            }
+            JOp::Arith(Kind::Int | Kind::Long, ArithOp::Div | ArithOp::Rem) => {
+                let Some(divisor) = from_top(1) else {
+                    return Ok(());
+                };
+                let zero = match self.graph.stamp(divisor) {
+                    Stamp::Int => self.constant(Constant::Int(0))?,
+                    Stamp::Long => self.constant(Constant::Long(0))?,
+                    _ => return Ok(()),
+                };
+                self.add(Op::Compare(Condition::Ne), Stamp::Bool, vec![divisor, zero])?
+            }
+            _ => return Ok(()),
+        };
+        let branch = self.add(Op::If, Stamp::Void, vec![pass])?;
+        self.append(*tail, branch);
+        let go_on = self.add(Op::Begin, Stamp::Void, vec![])?;
+        let mut at_handler = frame.clone();
+        at_handler.stack.clear();
+        let exception = self.constant(Constant::Null)?;
+        at_handler.stack.push(exception);
+        let caught = self.edge(walk, b, h, at_handler)?;
+        self.graph.set_successors(branch, vec![go_on, caught]);
+        *tail = go_on;
         Ok(())
     }
 
@@ -1843,4 +1943,52 @@ fn unsupported(class: &ClassFile, op: &JOp) -> String {
         JOp::Jsr(_) | JOp::Ret(_) => "jsr/ret subroutines are not supported".into(),
         other => format!("bytecode {other:?} is not supported yet"),
     }
+}
+
+/// The instructions (by index) whose exception the method catches, each with the index of the
+/// first instruction of its handler: an array access (`ArrayIndexOutOfBoundsException`) or an
+/// integer division (`ArithmeticException`) inside a `try` range, paired with the first entry of
+/// the exception table (the JVM's order) that covers it and catches that exception or a
+/// superclass of it (`finally`'s catch-all too).
+fn caught_instructions(code: &Code) -> Vec<(usize, usize)> {
+    let index_of: HashMap<u32, usize> = code
+        .instructions
+        .iter()
+        .enumerate()
+        .map(|(k, insn)| (insn.bci, k))
+        .collect();
+    let mut caught = Vec::new();
+    for (k, insn) in code.instructions.iter().enumerate() {
+        let thrown: &[&str] = match insn.op {
+            JOp::ArrayLoad(_) | JOp::ArrayStore(_) => &[
+                "java/lang/ArrayIndexOutOfBoundsException",
+                "java/lang/IndexOutOfBoundsException",
+            ],
+            JOp::Arith(Kind::Int | Kind::Long, ArithOp::Div | ArithOp::Rem) => {
+                &["java/lang/ArithmeticException"]
+            }
+            _ => continue,
+        };
+        let catches = |t: &Option<String>| match t.as_deref() {
+            None => true,
+            Some(c) => {
+                thrown.contains(&c)
+                    || matches!(
+                        c,
+                        "java/lang/RuntimeException"
+                            | "java/lang/Exception"
+                            | "java/lang/Throwable"
+                    )
+            }
+        };
+        let handler = code.exception_table.iter().find(|e| {
+            u32::from(e.start_pc) <= insn.bci
+                && insn.bci < u32::from(e.end_pc)
+                && catches(&e.catch_type)
+        });
+        if let Some(h) = handler.and_then(|e| index_of.get(&u32::from(e.handler_pc))) {
+            caught.push((k, *h));
+        }
+    }
+    caught
 }

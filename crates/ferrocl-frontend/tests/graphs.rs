@@ -38,6 +38,7 @@ public class G {
     }
     public static int doWhile(int n) { int k = 0; do { k += 3; } while (k < n); return k; }
     public static int withTry(int[] a) { try { return a[0]; } catch (RuntimeException e) { return 0; } }
+    public static int withSync(int[] a) { synchronized (a) { return a[0]; } }
     public static int withSwitch(int x) { switch (x) { case 1: return 10; case 2: return 20; default: return 0; } }
     public static int withCall(int x) { return Integer.bitCount(x); }
     public static long withForeignCall() { return System.nanoTime(); }
@@ -195,9 +196,13 @@ fn bailout(method: &str) -> String {
 
 #[test]
 fn unsupported_constructs_bail_out_with_a_line() {
-    let t = bailout("withTry");
-    assert!(t.contains("exception handlers"), "{t}");
+    let t = bailout("withSync");
+    assert!(t.contains("synchronized"), "{t}");
     assert!(t.contains("G.java:"), "{t}");
+    // A handler of what an array access throws is a branch to it.
+    let caught = graph("withTry").expect("builds");
+    verify(&caught.graph).expect("verifies");
+    assert_eq!(count(&caught, |o| *o == Op::If), 1);
     let c = bailout("withForeignCall");
     assert!(c.contains("class java.lang.System is not available"), "{c}");
     assert!(c.contains("g.G.withForeignCall()J at bci 0"), "{c}");

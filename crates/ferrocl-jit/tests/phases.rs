@@ -179,7 +179,7 @@ fn bailouts_have_kinds() {
     match run(&bytes, "guarded", "([I[II)V", Target::default(), "") {
         Err(JitError::Bailout(b)) => {
             assert_eq!(b.kind, BailoutKind::Construct, "{b}");
-            assert!(b.reason.contains("exception handlers"), "{b}");
+            assert!(b.reason.contains("synchronized"), "{b}");
         }
         other => panic!("expected a bailout, got {other:?}"),
     }

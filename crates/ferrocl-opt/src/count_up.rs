@@ -6,7 +6,8 @@
 //! `-1 - j`:
 //! - the first value is `~s` for Java's first value `s`; `i -= c` is `j += c`;
 //! - the test `i >= b` is `j <= ~b`, and `i > b` is `j < ~b` (`~` reverses the order of the ints and
-//!   maps them onto themselves, so no value overflows);
+//!   maps them onto themselves, so no value overflows); against a `long` bound (`i >= lim`, the
+//!   index widened), `(long) j <= ~lim` in 64 bits, as `~(long) i == (long) ~i`;
 //! - Java's index runs past `Integer.MIN_VALUE` (and wraps around, the loop not ending where its
 //!   test says) exactly when `j` runs past `Integer.MAX_VALUE`, which the host's trip count already
 //!   refuses ([`crate::LoopDim::trip_count`]), sending such a launch to the JVM;
@@ -16,7 +17,9 @@
 //! them does not matter; each work-item still computes its own `i`.
 
 use crate::parallel::parallel_index;
-use ferrocl_graph::{BinaryOp, Condition, Constant, MethodGraph, NodeId, Op, Stamp};
+use ferrocl_graph::{
+    BinaryOp, Condition, Constant, ConvTarget, Conversion, MethodGraph, NodeId, Op, Stamp,
+};
 
 /// Rewrites every `@Parallel` loop that counts down to count up; returns how many it rewrote.
 pub fn count_up(mg: &mut MethodGraph) -> usize {
@@ -49,6 +52,8 @@ struct Plan {
     stays_when_true: bool,
     /// How much each iteration subtracts (positive).
     step: i32,
+    /// Whether the test compares the index widened to `long` with a `long` bound.
+    long: bool,
 }
 
 fn plan(mg: &MethodGraph, begin: NodeId) -> Option<Plan> {
@@ -95,14 +100,20 @@ fn plan(mg: &MethodGraph, begin: NodeId) -> Option<Plan> {
         return None;
     };
     let (x, y) = (g.inputs(cond)[0], g.inputs(cond)[1]);
-    let (c, bound) = if x == phi && y != phi {
+    // The index itself against an `int` bound, or widened against a `long` one (`i >= lim`).
+    let widened = |n: NodeId| {
+        matches!(g.op(n), Op::Convert(conv) if conv.from == Stamp::Int && conv.to == ConvTarget::Long)
+            && g.inputs(n)[0] == phi
+    };
+    let (c, bound) = if x == phi && y != phi || widened(x) {
         (c, y)
-    } else if y == phi && x != phi {
+    } else if y == phi && x != phi || widened(y) {
         (c.mirror(), x)
     } else {
         return None;
     };
-    if g.stamp(bound) != Stamp::Int {
+    let long = g.stamp(bound) == Stamp::Long;
+    if !(g.stamp(bound) == Stamp::Int || long && (widened(x) || widened(y))) {
         return None;
     }
     let succ = g.successors(test);
@@ -127,6 +138,7 @@ fn plan(mg: &MethodGraph, begin: NodeId) -> Option<Plan> {
         inclusive,
         stays_when_true,
         step: step?,
+        long,
     })
 }
 
@@ -172,8 +184,28 @@ fn rewrite(mg: &mut MethodGraph, p: &Plan) {
         g.set_input(p.phi, k + 2, next);
         added.push(next);
     }
-    // `i >= b` is `j <= ~b`; `i > b` is `j < ~b`; negated where the loop stays on false.
-    let limit = not(g, p.bound);
+    // `i >= b` is `j <= ~b`; `i > b` is `j < ~b`; negated where the loop stays on false. With a
+    // `long` bound, `(long) j` against `~b` in 64 bits (`~` reverses the longs' order too).
+    let (counter, limit) = if p.long {
+        let minus_one_long = g.add(Op::Constant(Constant::Long(-1)), Stamp::Long, vec![]);
+        let wide = g.add(
+            Op::Convert(Conversion {
+                from: Stamp::Int,
+                to: ConvTarget::Long,
+            }),
+            Stamp::Long,
+            vec![p.phi],
+        );
+        let limit = g.add(
+            Op::Binary(BinaryOp::Sub),
+            Stamp::Long,
+            vec![minus_one_long, p.bound],
+        );
+        added.extend([minus_one_long, wide]);
+        (wide, limit)
+    } else {
+        (p.phi, not(g, p.bound))
+    };
     let stay = if p.inclusive {
         Condition::Le
     } else {
@@ -184,7 +216,7 @@ fn rewrite(mg: &mut MethodGraph, p: &Plan) {
     } else {
         stay.negate()
     };
-    let compare = g.add(Op::Compare(cond), Stamp::Bool, vec![p.phi, limit]);
+    let compare = g.add(Op::Compare(cond), Stamp::Bool, vec![counter, limit]);
     g.set_input(p.test, 0, compare);
     added.extend([limit, compare]);
     for n in added {

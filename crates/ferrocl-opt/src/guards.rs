@@ -101,8 +101,9 @@ pub fn eliminate_guards(mg: &mut MethodGraph, loops: &LoopForest, doms: &Dominat
         .collect();
     let mut removed: Vec<NodeId> = Vec::new();
     let mut result = Eliminated::default();
+    let branches: Vec<NodeId> = g.node_ids().filter(|&n| *g.op(n) == Op::If).collect();
     for &guard in &guards {
-        if proven(g, loops, doms, guard) {
+        if proven(g, loops, doms, guard) || branches_prove(g, doms, &branches, guard) {
             removed.push(guard);
             result.proven += 1;
             continue;
@@ -144,6 +145,96 @@ fn proven(g: &Graph, loops: &LoopForest, doms: &Dominators, guard: NodeId) -> bo
         // A `throw` check whose condition always holds (a constant, or an `int` comparison that
         // value ranges decide: `System.arraycopy`'s tests of constant positions).
         Op::Guard(GuardKind::Throw) => always_holds(g, g.inputs(guard)[0]),
+        _ => false,
+    }
+}
+
+/// What holds where a branch went one way: its condition (or its negation) as `(cond, x, y)`.
+fn holding(g: &Graph, branch: NodeId, taken: usize) -> Option<(Condition, NodeId, NodeId)> {
+    let c = g.inputs(branch)[0];
+    let Op::Compare(cond) = *g.op(c) else {
+        return None;
+    };
+    let (x, y) = (g.inputs(c)[0], g.inputs(c)[1]);
+    // Negating a comparison is exact for integers only (a NaN makes both sides false).
+    if !matches!(g.stamp(x), Stamp::Int | Stamp::Long) {
+        return (taken == 0).then_some((cond, x, y));
+    }
+    Some(if taken == 0 {
+        (cond, x, y)
+    } else {
+        (cond.negate(), x, y)
+    })
+}
+
+/// Whether guard `guard` sits where branches already tested what it checks: a divisor under
+/// `d != 0` (`d > 0`, `d < 0`), an index under both `0 <= i` and `i < a.length` (in any of their
+/// spellings), or under the one unsigned test a caught exception's branch makes (`(i ^ MIN) <
+/// (a.length ^ MIN)`, see the front end's `catch_edge`). The branch's side dominates the guard, so
+/// every execution that reaches the guard passed the test.
+fn branches_prove(g: &Graph, doms: &Dominators, branches: &[NodeId], guard: NodeId) -> bool {
+    let is_const = |n: NodeId, v: i64| int_constant(g, n) == Some(v);
+    let is_length_of =
+        |n: NodeId, array: NodeId| *g.op(n) == Op::ArrayLength && g.inputs(n)[0] == array;
+    let offset = |n: NodeId| match g.op(n) {
+        Op::Binary(BinaryOp::Xor) if is_const(g.inputs(n)[1], i64::from(i32::MIN)) => {
+            Some(g.inputs(n)[0])
+        }
+        _ => None,
+    };
+    let facts = || {
+        branches.iter().flat_map(move |&b| {
+            (0..2).filter_map(move |k| {
+                let side = *g.successors(b).get(k)?;
+                doms.dominates(side, guard)
+                    .then(|| holding(g, b, k))
+                    .flatten()
+            })
+        })
+    };
+    match g.op(guard) {
+        Op::Guard(GuardKind::Divisor) => {
+            let d = g.inputs(guard)[0];
+            facts().any(|(cond, x, y)| {
+                let (c, other) = if x == d {
+                    (cond, y)
+                } else if y == d {
+                    (cond.mirror(), x)
+                } else {
+                    return false;
+                };
+                is_const(other, 0) && matches!(c, Condition::Ne | Condition::Gt | Condition::Lt)
+            })
+        }
+        Op::Guard(GuardKind::Index) => {
+            let (index, array) = (g.inputs(guard)[0], g.inputs(guard)[1]);
+            let (mut above, mut below) = (false, false);
+            for (cond, x, y) in facts() {
+                // The unsigned test, both bounds at once.
+                if cond == Condition::Lt
+                    && offset(x) == Some(index)
+                    && offset(y).is_some_and(|l| is_length_of(l, array))
+                {
+                    return true;
+                }
+                let (c, other) = if x == index {
+                    (cond, y)
+                } else if y == index {
+                    (cond.mirror(), x)
+                } else {
+                    continue;
+                };
+                match c {
+                    Condition::Lt if is_length_of(other, array) => below = true,
+                    Condition::Ge if is_const(other, 0) => above = true,
+                    Condition::Gt if is_const(other, -1) => above = true,
+                    _ => {}
+                }
+            }
+            // The lower bound may also come from the index's own range.
+            above = above || range(g, index, 0).is_some_and(|(lo, _)| lo >= 0);
+            above && below
+        }
         _ => false,
     }
 }

@@ -469,7 +469,22 @@ struct Analysed {
 fn analyse(mg: &MethodGraph, begin: NodeId, index: NodeId) -> Result<Analysed, Bailout> {
     let g = &mg.graph;
     let index_name = mg.names.get(index).clone();
-    let var = index_name.clone().unwrap_or_else(|| "the index".into());
+    // A loop `count_up` turned around: messages name Java's variable, not its counter `i_rev`
+    // (whose first value is `-1 - start`).
+    let turned = matches!(
+        g.inputs(index).get(1).map(|&e| g.op(e)),
+        Some(Op::Binary(BinaryOp::Sub))
+    ) && g
+        .inputs(index)
+        .get(1)
+        .is_some_and(|&e| *g.op(g.inputs(e)[0]) == Op::Constant(Constant::Int(-1)));
+    let var = match index_name.as_deref() {
+        Some(n) if turned && n.ends_with("_rev") => {
+            format!("{} (counting down)", n.trim_end_matches("_rev"))
+        }
+        Some(n) => n.to_string(),
+        None => "the index".into(),
+    };
 
     // Other loop-carried values would be sequential dependences.
     if let Some(&other) = g
@@ -514,6 +529,17 @@ fn analyse(mg: &MethodGraph, begin: NodeId, index: NodeId) -> Result<Analysed, B
         };
         match this_step {
             Some(s) if s > 0 && step.is_none_or(|p| p == s) => step = Some(s),
+            Some(s) if s < 0 => {
+                return Err(mg.bailout_at(
+                    BailoutKind::Parallelism,
+                    back_value,
+                    format!(
+                        "the @Parallel loop over {var} counts down; such a loop must test \
+                         `{var} >= bound` or `{var} > bound` (an int, or a long), with the bound \
+                         computable before the loop, and step by one constant"
+                    ),
+                ))
+            }
             _ => {
                 return Err(mg.bailout_at(
                     BailoutKind::Parallelism,

@@ -37,4 +37,28 @@ public class ThrowShapes {
             };
         }
     }
+
+    /** A caught division by zero: a branch to the handler, the division's own check proven by it. */
+    public static void caughtDivision(int[] a, int[] b, int[] out) {
+        for (@Parallel int i = 0; i < out.length; i++) {
+            try {
+                out[i] = a[i] / b[i];
+            } catch (ArithmeticException e) {
+                out[i] = -1;
+            }
+        }
+    }
+
+    /** A caught index out of bounds in a gather: one unsigned test, then the load without its check. */
+    public static void caughtIndex(float[] a, int[] idx, float[] out) {
+        for (@Parallel int i = 0; i < out.length; i++) {
+            float v;
+            try {
+                v = a[idx[i]];
+            } catch (ArrayIndexOutOfBoundsException e) {
+                v = 0f;
+            }
+            out[i] = v;
+        }
+    }
 }

@@ -31,7 +31,6 @@ __kernel void logicalOr(
         if (!v19) {
             const bool v25 = (j < data_length);
             if (v25) {
-                if ((uint)j >= (uint)data_length) { *ferrocl_status = 1; return; }
                 const int v30 = data[j];
                 p36 = v30;
                 goto L3_p;
@@ -48,7 +47,6 @@ __kernel void logicalOr(
         if (!v19) {
             const bool v25 = (j < data_length);
             if (v25) {
-                if ((uint)j >= (uint)data_length) { *ferrocl_status = 1; return; }
                 const int v30 = data[j];
                 p36 = v30;
                 goto L3;

@@ -54,6 +54,12 @@ public class CountingDownTest {
         }
     }
 
+    public static void downToALongBound(int[] out, long lim) {
+        for (@Parallel int i = out.length - 1; i >= lim; i--) {
+            out[i] = i * 7;
+        }
+    }
+
     public static void sumDown(int[] a, @Reduce int[] sum) {
         for (@Parallel int i = a.length - 1; i >= 0; i--) {
             sum[0] += a[i] ^ i;
@@ -112,6 +118,19 @@ public class CountingDownTest {
         int[] out = new int[600];
         MoreChecks.checkThrows(x -> nestDownUp((int[]) x[0], (Integer) x[1], (Integer) x[2]),
                 s -> s.task("t", CountingDownTest::nestDownUp, out, 20, 31), out, 20, 31);
+    }
+
+    @Test
+    public void longBounds() {
+        for (long lim : new long[] {0, 5, 99, 100, Long.MAX_VALUE, Integer.MAX_VALUE + 1L}) {
+            check(CountingDownTest::downToALongBound, new int[100], lim);
+        }
+        // Below the array; below the ints (Java's index wraps past MIN_VALUE): the JVM throws.
+        for (long lim : new long[] {-1, Integer.MIN_VALUE, Long.MIN_VALUE}) {
+            int[] out = new int[100];
+            MoreChecks.checkThrows(x -> downToALongBound((int[]) x[0], (Long) x[1]),
+                    s -> s.task("t", CountingDownTest::downToALongBound, out, lim), out, lim);
+        }
     }
 
     @Test
