@@ -203,7 +203,11 @@ fn branches_prove(g: &Graph, doms: &Dominators, branches: &[NodeId], guard: Node
                 } else {
                     return false;
                 };
-                is_const(other, 0) && matches!(c, Condition::Ne | Condition::Gt | Condition::Lt)
+                let zero = matches!(
+                    g.op(other),
+                    Op::Constant(Constant::Int(0)) | Op::Constant(Constant::Long(0))
+                );
+                zero && matches!(c, Condition::Ne | Condition::Gt | Condition::Lt)
             })
         }
         Op::Guard(GuardKind::Index) => {
