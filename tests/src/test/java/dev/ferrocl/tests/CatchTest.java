@@ -237,7 +237,15 @@ public class CatchTest {
     @Test
     public void indicesOutOfBoundsAreCaughtOnTheDevice() {
         check(CatchTest::gather, JvmOracle.floats(4, 100, -1f, 1f), indices(5, 400, 100), new float[400]);
-        check(CatchTest::scatter, indices(6, 300, 200), new double[200], new int[300]);
+        // Each element stored by one work-item at most (the iterations of a @Parallel loop must not race): a
+        // permutation of the 200 elements, and 100 indices out of range.
+        int[] idx = new int[300];
+        for (int i = 0; i < idx.length; i++) {
+            idx[i] = i % 3 == 2 ? (i % 2 == 0 ? -1 - i : 200 + i) : ((i - i / 3) * 7) % 200;
+        }
+        idx[299] = Integer.MIN_VALUE;
+        idx[296] = Integer.MAX_VALUE;
+        check(CatchTest::scatter, idx, new double[200], new int[300]);
     }
 
     @Test
