@@ -184,6 +184,16 @@ impl<'a> Builder<'a, '_> {
         if !matches!(info.stamp, Stamp::Object) {
             return None;
         }
+        // An object in a static field, or reached from one: the host describes the classes of
+        // objects reached from the task's arguments only.
+        let root = info.field_path.as_ref().map_or(p, |(r, _)| *r);
+        if self
+            .params
+            .get(root)
+            .is_some_and(|r| r.static_field.is_some())
+        {
+            return None;
+        }
         Some(match &info.field_path {
             // Each step as `field@Owner`, its declaring class: the host describes the objects it
             // reaches the same way, so a field a subclass hides is never taken for the one the

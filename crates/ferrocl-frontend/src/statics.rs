@@ -42,15 +42,21 @@ impl<'a> Builder<'a, '_> {
         let stamp = match Stamp::from_descriptor(&field.descriptor) {
             Some(s) if s.is_primitive() => s,
             Some(s @ Stamp::Array(_)) => {
-                return self.static_array(&field.class, &field.name, &field.descriptor, s)
+                return self.static_value(&field.class, &field.name, &field.descriptor, s)
+            }
+            // An object (not an array of objects), whose fields the kernel may read.
+            Some(Stamp::Object) if field.descriptor.starts_with('L') => {
+                return self.static_value(
+                    &field.class,
+                    &field.name,
+                    &field.descriptor,
+                    Stamp::Object,
+                )
             }
             _ => {
                 return self.bail(
                     BailoutKind::Construct,
-                    format!(
-                    "static fields of object type (other than arrays of a primitive type) are not \
-                     supported: {name}"
-                ),
+                    format!("static fields holding arrays of objects are not supported: {name}"),
                 )
             }
         };
@@ -92,10 +98,12 @@ impl<'a> Builder<'a, '_> {
         self.add(Op::StaticField(field), stamp, vec![])
     }
 
-    /// `getstatic` of a primitive array field (`static final float[] TABLE = {…}`): a parameter
-    /// the host reads from the field at every launch (one per field, however often it is read).
-    /// A kernel cannot write static fields, so every read in the method sees the same array.
-    fn static_array(
+    /// `getstatic` of a primitive array field (`static final float[] TABLE = {…}`), or of an object
+    /// whose fields the kernel reads (`static final Config CFG`): a parameter the host reads from
+    /// the field at every launch (one per field, however often it is read). A kernel cannot write
+    /// static fields, so every read in the method sees the same value. Calls on such an object are
+    /// not devirtualised (the host describes the classes of arguments only).
+    fn static_value(
         &mut self,
         class: &str,
         field_name: &str,

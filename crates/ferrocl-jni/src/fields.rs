@@ -190,7 +190,8 @@ pub(crate) fn class_initialized(env: &mut Env<'_>, class: &JObject<'_>) -> Optio
     }
 }
 
-/// Reads static field `name` of reference type `descriptor` (a primitive array) of `class`.
+/// Reads static field `name` of reference type `descriptor` (a primitive array, or an object whose
+/// fields the kernel reads) of `class`.
 /// `None` when there is no such field (a class changed since the method was compiled); a null
 /// field is a null object. Looking the field up initialises the class if Java has not (JNI's
 /// `GetStaticFieldID`), so callers read it only where that is allowed.
@@ -200,7 +201,7 @@ pub(crate) fn static_object_field<'local>(
     name: &str,
     descriptor: &str,
 ) -> Result<Option<JObject<'local>>, NativeError> {
-    if class.is_null() || !descriptor.starts_with('[') {
+    if class.is_null() || !(descriptor.starts_with('[') || descriptor.starts_with('L')) {
         return Ok(None);
     }
     let raw = env.get_raw();

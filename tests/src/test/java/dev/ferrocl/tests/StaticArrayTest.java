@@ -11,7 +11,8 @@ import org.junit.Test;
 
 /**
  * Static fields holding primitive arrays ({@code static final float[] TABLE = {...}}, tables of another class,
- * non-final fields Java code reassigns, javac's switch map of an {@code enum} switch): the host reads the field at
+ * non-final fields Java code reassigns, javac's switch map of an {@code enum} switch) or objects whose fields kernels
+ * read ({@code config.scale}, {@code config.lut[k]}): the host reads the field at
  * every {@code execute()} and passes the array like an argument, copying it back where the kernel writes it. Strict,
  * against the JVM; a class Java has not initialised yet is initialised where Java does (the JVM runs that execution).
  */
@@ -39,6 +40,22 @@ public class StaticArrayTest {
             DATA = new int[] {10, 20, 30, 40};
         }
     }
+
+    /** An object in a static field whose fields kernels read. */
+    static final class Config {
+        final float scale;
+        int offset;
+        final int[] lut;
+        Config inner;
+
+        Config(float scale, int offset, int[] lut) {
+            this.scale = scale;
+            this.offset = offset;
+            this.lut = lut;
+        }
+    }
+
+    static Config config = new Config(1.5f, 3, new int[] {4, -5, 6});
 
     enum Op {
         ADD, SUB, MUL, XOR
@@ -95,6 +112,18 @@ public class StaticArrayTest {
                 default:
                     out[i] = a[i] ^ i;
             }
+        }
+    }
+
+    public static void fromAStaticObject(float[] out) {
+        for (@Parallel int i = 0; i < out.length; i++) {
+            out[i] = config.scale * i + config.offset + config.lut[i % config.lut.length];
+        }
+    }
+
+    public static void throughTwoObjects(int[] out) {
+        for (@Parallel int i = 0; i < out.length; i++) {
+            out[i] = config.inner.offset * i + config.inner.lut[i & 1];
         }
     }
 
@@ -206,6 +235,33 @@ public class StaticArrayTest {
         int[] a = JvmOracle.ints(4, 200);
         for (Op op : Op.values()) {
             check(StaticArrayTest::enumSwitch, a, new int[200], op);
+        }
+    }
+
+    @Test
+    public void fieldsOfAnObjectInAStaticField() {
+        Config saved = config;
+        try {
+            check(StaticArrayTest::fromAStaticObject, new float[100]);
+            // Java code changes the object's fields, then the static field itself: every execution reads them anew.
+            int[] out0 = new int[10];
+            config.offset = -17;
+            config.lut[1] = 1000;
+            check(StaticArrayTest::fromAStaticObject, new float[100]);
+            config = new Config(-0.25f, 8, new int[] {1, 2});
+            check(StaticArrayTest::fromAStaticObject, new float[100]);
+            config.inner = new Config(2f, 9, new int[] {7, 8});
+            check(StaticArrayTest::throughTwoObjects, new int[50]);
+            // A null object on the way: Java's NullPointerException.
+            config.inner = null;
+            MoreChecks.checkThrows(x -> throughTwoObjects((int[]) x[0]),
+                    s -> s.task("t", StaticArrayTest::throughTwoObjects, out0), out0);
+            config = null;
+            float[] out1 = new float[10];
+            MoreChecks.checkThrows(x -> fromAStaticObject((float[]) x[0]),
+                    s -> s.task("t", StaticArrayTest::fromAStaticObject, out1), out1);
+        } finally {
+            config = saved;
         }
     }
 
