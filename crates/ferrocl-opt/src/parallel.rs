@@ -507,6 +507,22 @@ fn analyse(mg: &MethodGraph, begin: NodeId, index: NodeId) -> Result<Analysed, B
         ));
     }
 
+    if g.stamp(index) != Stamp::Int {
+        return Err(mg.bailout_at(
+            BailoutKind::Parallelism,
+            begin,
+            format!(
+                "the index of a @Parallel loop must be an int ({var} is a {}): declare it `int` \
+                 (a long bound is fine: `for (@Parallel int i = 0; i < n; i++)` with a long n)",
+                match g.stamp(index) {
+                    Stamp::Long => "long",
+                    Stamp::Float => "float",
+                    Stamp::Double => "double",
+                    _ => "value of another type",
+                }
+            ),
+        ));
+    }
     // Every back edge (the end of the body, and each `continue`) adds the same positive constant.
     let mut step: Option<i32> = None;
     for &back_value in &g.inputs(index)[2..] {
