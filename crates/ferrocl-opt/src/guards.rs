@@ -722,4 +722,85 @@ mod tests {
         assert_eq!(mg.graph.inputs(left[0]), [x]);
         assert_eq!(*mg.graph.op(left[0]), Op::Guard(GuardKind::Divisor));
     }
+
+    /// `Start → If(cond) → [Begin → node → End, Begin → other → End] → Merge → Return`.
+    fn diamond(g: &mut Graph, cond: NodeId, node: NodeId, other: NodeId) {
+        let start = g.add(Op::Start, Stamp::Void, vec![]);
+        let branch = g.add(Op::If, Stamp::Void, vec![cond]);
+        g.set_successors(start, vec![branch]);
+        let merge = g.add(Op::Merge, Stamp::Void, vec![]);
+        let mut begins = Vec::new();
+        for n in [node, other] {
+            let begin = g.add(Op::Begin, Stamp::Void, vec![]);
+            let end = g.add(Op::End, Stamp::Void, vec![]);
+            g.set_successors(begin, vec![n]);
+            g.set_successors(n, vec![end]);
+            g.push_input(merge, end);
+            begins.push(begin);
+        }
+        g.set_successors(branch, begins);
+        let ret = g.add(Op::Return, Stamp::Void, vec![]);
+        g.set_successors(merge, vec![ret]);
+    }
+
+    #[test]
+    fn branches_that_test_a_divisor_prove_its_guard_on_their_side_only() {
+        for long in [false, true] {
+            let mut g = Graph::new();
+            let stamp = if long { Stamp::Long } else { Stamp::Int };
+            let d = g.add(Op::Parameter(0), stamp, vec![]);
+            let zero = if long {
+                g.add(Op::Constant(Constant::Long(0)), Stamp::Long, vec![])
+            } else {
+                int(&mut g, 0)
+            };
+            let x = g.add(Op::Parameter(1), stamp, vec![]);
+            let nonzero = g.add(Op::Compare(Condition::Ne), Stamp::Bool, vec![d, zero]);
+            let on_true = g.add(Op::IntegerDivRem { rem: false }, stamp, vec![x, d]);
+            let on_false = g.add(Op::IntegerDivRem { rem: true }, stamp, vec![x, d]);
+            diamond(&mut g, nonzero, on_true, on_false);
+            let mut mg = method(g);
+            assert_eq!(lower_checks(&mut mg, &[]), 2);
+            ferrocl_graph::verify(&mg.graph).expect("verifies");
+            let doms = Dominators::compute(&mg.graph);
+            let removed = eliminate_guards(&mut mg, &LoopForest::default(), &doms);
+            assert_eq!(removed.proven, 1, "long: {long}");
+            let left = guards(&mg.graph);
+            assert_eq!(left.len(), 1);
+            // The guard left is the one before the division on the false side (d == 0 there).
+            assert_eq!(mg.graph.next(left[0]), Some(on_false));
+        }
+    }
+
+    #[test]
+    fn branches_that_test_both_ends_of_an_index_prove_its_guard() {
+        // if (j < a.length) { a[j] } else { a[j] }: one end only, nothing proven; under the unsigned
+        // test of a caught exception, `(j ^ MIN) < (a.length ^ MIN)`, the true side's access is.
+        for unsigned in [false, true] {
+            let mut g = Graph::new();
+            let a = g.add(Op::Parameter(0), Stamp::Array(ElemKind::Int), vec![]);
+            let j = g.add(Op::Parameter(1), Stamp::Int, vec![]);
+            let len = g.add(Op::ArrayLength, Stamp::Int, vec![a]);
+            let cond = if unsigned {
+                let min = int(&mut g, i32::MIN);
+                let x = bin(&mut g, BinaryOp::Xor, j, min);
+                let y = bin(&mut g, BinaryOp::Xor, len, min);
+                g.add(Op::Compare(Condition::Lt), Stamp::Bool, vec![x, y])
+            } else {
+                g.add(Op::Compare(Condition::Lt), Stamp::Bool, vec![j, len])
+            };
+            let on_true = g.add(Op::ArrayLoad(ElemKind::Int), Stamp::Int, vec![a, j]);
+            let on_false = g.add(Op::ArrayLoad(ElemKind::Int), Stamp::Int, vec![a, j]);
+            diamond(&mut g, cond, on_true, on_false);
+            let mut mg = method(g);
+            assert_eq!(lower_checks(&mut mg, &[]), 2);
+            let doms = Dominators::compute(&mg.graph);
+            let removed = eliminate_guards(&mut mg, &LoopForest::default(), &doms);
+            assert_eq!(
+                removed.proven,
+                usize::from(unsigned),
+                "unsigned: {unsigned}"
+            );
+        }
+    }
 }
