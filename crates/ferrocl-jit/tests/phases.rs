@@ -121,6 +121,7 @@ fn sibling_loops_are_both_innermost() {
         vec![
             "canonicalize",
             "count_up",
+            "split_array_choices",
             "narrowFloat",
             "hoistLoads",
             "host_loads",

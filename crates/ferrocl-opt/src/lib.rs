@@ -12,6 +12,7 @@
 // off the hot path.
 #![allow(clippy::result_large_err)]
 
+mod array_choices;
 mod bounds_proof;
 mod canonicalize;
 mod count_up;
@@ -28,6 +29,7 @@ mod private_arrays;
 mod reduce;
 mod reduce_loop;
 
+pub use array_choices::split_array_choices;
 pub use bounds_proof::{BoundsProof, HostLinear, InnerLoop, ProvedAccess};
 pub use canonicalize::{canonicalize, canonicalize_with, fold_binary, fold_conversion};
 pub use count_up::count_up;

@@ -459,7 +459,8 @@ pub struct Suite {
 
 impl Suite {
     /// The standard pipeline: canonicalisation (with value numbering, `gvn`), `@Parallel` loops
-    /// that count down made to count up, float narrowing
+    /// that count down made to count up, variables holding one of several arrays split into
+    /// branches, float narrowing
     /// (`narrowFloat`), loads out of loop headers (`hoistLoads`), elements read before the loops read
     /// by the host (`host_loads`), branches that
     /// only choose values as selects (`ifConvert`), the check of arrays allocated in the kernel, parallel-loop recognition,
@@ -472,6 +473,7 @@ impl Suite {
             phases: vec![
                 Box::new(Canonicalize),
                 Box::new(CountUp),
+                Box::new(SplitArrayChoices),
                 Box::new(NarrowFloat),
                 Box::new(HoistLoads),
                 Box::new(HostLoads),
@@ -589,6 +591,24 @@ impl Phase for CountUp {
         }
         canonicalize_with(cx.mg, cx.switches.is_on("gvn"));
         Ok(Changed::Values)
+    }
+}
+
+/// Variables holding one of several arrays become numbers, their accesses branches
+/// (`array_choices`): required, since the writer names only parameters and private arrays.
+struct SplitArrayChoices;
+
+impl Phase for SplitArrayChoices {
+    fn name(&self) -> &'static str {
+        "split_array_choices"
+    }
+
+    fn run(&self, cx: &mut Context<'_>) -> Result<Changed, OptError> {
+        if crate::split_array_choices(cx.mg) == 0 {
+            return Ok(Changed::Nothing);
+        }
+        canonicalize_with(cx.mg, cx.switches.is_on("gvn"));
+        Ok(Changed::ControlFlow)
     }
 }
 

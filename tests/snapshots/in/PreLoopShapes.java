@@ -68,7 +68,7 @@ public class PreLoopShapes {
         }
     }
 
-    /** A choice between two arrays is not a value a kernel can select. */
+    /** A choice between two arrays: each access through it branches to the access of the array chosen. */
     public static void arrayChoice(int[] out, int[] a, int[] b, boolean first) {
         int[] src = first ? a : b;
         for (@Parallel int i = 0; i < out.length; i++) {

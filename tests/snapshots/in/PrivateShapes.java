@@ -95,6 +95,7 @@ public class PrivateShapes {
         return t;
     }
 
+    /** A private array or a parameter in one variable: its accesses branch on which (split_array_choices). */
     public static void mergedWithParameter(int[] a, int[] out, int n) {
         for (@Parallel int i = 0; i < n; i++) {
             int[] p = new int[4];
