@@ -2267,12 +2267,13 @@ fn prepare<'local, 't>(
             {
                 return Ok(None);
             }
-            let Some(array) =
-                fields::static_object_field(env, &class, &field.name, &field.descriptor)?
-            else {
+            let value = fields::static_object_field(env, &class, &field.name, &field.descriptor)?;
+            // The class is needed only for this read (batches prepare many tasks in one call).
+            env.delete_local_ref(class);
+            let Some(value) = value else {
                 return Ok(None);
             };
-            objects.push(array);
+            objects.push(value);
             scalars.push(None);
             continue;
         }
