@@ -145,6 +145,9 @@ pub(crate) struct Builder<'a, 'r> {
     pub(crate) params: Vec<ParamInfo>,
     /// Placeholders of objects allocated in the kernel, replaced by scalars (see `objects`).
     pub(crate) virtual_objects: HashMap<NodeId, crate::objects::VirtualObject>,
+    /// The objects of [`Builder::virtual_objects`] made by boxing (`Integer.valueOf`), whose
+    /// identity Java's box caches decide.
+    pub(crate) boxes: std::collections::HashSet<NodeId>,
     /// Field slots reserved so far by allocation sites.
     pub(crate) virtual_field_count: usize,
     /// The exact classes of the objects reachable from the arguments (see `devirt`).
@@ -279,6 +282,7 @@ pub fn build_graph_with(
         parallel_phis: Vec::new(),
         params: Vec::new(),
         virtual_objects: HashMap::new(),
+        boxes: std::collections::HashSet::new(),
         virtual_field_count: 0,
         runtime,
         initialised: Vec::new(),

@@ -54,6 +54,47 @@ impl Builder<'_, '_> {
             Ok(n) => n.to_string(),
             Err(e) => return self.malformed(e.to_string()),
         };
+        self.new_object_of(name, frame)
+    }
+
+    /// A boxing conversion (JLS §5.1.7) by `Integer.valueOf(int)`, `Long.valueOf(long)`, …: the
+    /// box as an object made in the kernel holding `value`. Java may hand out a cached box instead
+    /// of a new one, so the box's identity is unknown: comparing it by reference is refused (see
+    /// `references`); everything else a box does depends on its value only.
+    pub(crate) fn box_value(
+        &mut self,
+        class: &str,
+        value: NodeId,
+        frame: &mut Frame,
+    ) -> Result<NodeId, FrontendError> {
+        let object = self.new_object_of(class.to_string(), frame)?;
+        let Some(obj) = self.virtual_objects.get(&object) else {
+            return self.malformed("a box that is not an object made in the kernel");
+        };
+        let Some(k) = obj
+            .fields
+            .iter()
+            .position(|(owner, name, _)| owner == class && name == "value")
+        else {
+            return self.bail(
+                BailoutKind::Allocation,
+                format!(
+                    "{} has no field `value` to box into",
+                    class.replace('/', ".")
+                ),
+            );
+        };
+        let slot = obj.base + k;
+        match frame.fields.get_mut(slot) {
+            Some(s) => *s = Some(value),
+            None => return self.malformed("a box's field outside the frame"),
+        }
+        self.boxes.insert(object);
+        Ok(object)
+    }
+
+    /// A placeholder and zeroed field slots for a new object of class `name`.
+    fn new_object_of(&mut self, name: String, frame: &mut Frame) -> Result<NodeId, FrontendError> {
         let shown = name.replace('/', ".");
         // JLS §12.4.1: `new` initialises the class.
         if !self.initialised.contains(&name) {

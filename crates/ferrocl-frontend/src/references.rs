@@ -56,6 +56,14 @@ impl Builder<'_, '_> {
     ) -> Result<BlockEnd, FrontendError> {
         // An object made in the kernel is a new object (JLS §15.9.4): another allocation, a
         // parameter's or a field's object, or null is never it. A phi that may hold it is refused.
+        // A box may be a cached one (`Integer.valueOf(100) == Integer.valueOf(100)` is true).
+        if x != y && (self.boxes.contains(&x) || self.boxes.contains(&y)) {
+            return self.bail(
+                BailoutKind::Construct,
+                "comparing boxed values by reference (==, != on Integer, Long, …) depends on Java's \
+                 box caches; compare their values (equals, intValue)",
+            );
+        }
         let fresh = |v: NodeId| self.is_virtual_object(v);
         let other = |v: NodeId| {
             fresh(v)

@@ -1495,11 +1495,13 @@ public class DevirtProbeTest {
         check(K::src, (Src<? extends Cell>) new BigSrc(new BigCell(-6)), ints(4026), new int[N]);
     }
 
-    /** T map(T) with T extends Number (boxing through Integer.valueOf's cache): a clean bailout. */
+    /**
+     * T map(T) with T extends Number (boxing through Integer.valueOf, whose cache is an array of objects): a clean
+     * bailout when written; boxes are objects made in the kernel now, so it runs and matches the JVM.
+     */
     @Test
-    public void boundedGenericWithBoxingIsACleanBailout() {
-        expectBailout("Mapper<Integer>", () -> new TaskSchedule("box").task("t", K::mapper,
-                (Mapper<Integer>) new IntNeg(), ints(4027), new int[N]), "static fields holding arrays of objects");
+    public void boundedGenericWithBoxing() {
+        check(K::mapper, (Mapper<Integer>) new IntNeg(), ints(4027), new int[N]);
     }
 
 
