@@ -190,15 +190,15 @@ impl<'a> Builder<'a, '_> {
         // Boxing: the JDK's `valueOf` reads a cache of boxes (an array of objects); in a kernel
         // the box is an object made there, replaced by its value.
         if kind == CallKind::Static && target.name == "valueOf" {
-            let boxed = match (target.class.as_str(), target.descriptor.as_str()) {
+            let boxed = matches!(
+                (target.class.as_str(), target.descriptor.as_str()),
                 ("java/lang/Integer", "(I)Ljava/lang/Integer;")
-                | ("java/lang/Long", "(J)Ljava/lang/Long;")
-                | ("java/lang/Short", "(S)Ljava/lang/Short;")
-                | ("java/lang/Byte", "(B)Ljava/lang/Byte;")
-                | ("java/lang/Character", "(C)Ljava/lang/Character;")
-                | ("java/lang/Boolean", "(Z)Ljava/lang/Boolean;") => true,
-                _ => false,
-            };
+                    | ("java/lang/Long", "(J)Ljava/lang/Long;")
+                    | ("java/lang/Short", "(S)Ljava/lang/Short;")
+                    | ("java/lang/Byte", "(B)Ljava/lang/Byte;")
+                    | ("java/lang/Character", "(C)Ljava/lang/Character;")
+                    | ("java/lang/Boolean", "(Z)Ljava/lang/Boolean;")
+            );
             if let (true, [value]) = (boxed, &args[..]) {
                 let object = self.box_value(&target.class, *value, frame)?;
                 frame.stack.push(object);
