@@ -24,6 +24,10 @@ use ferrocl_graph::{Constant, FieldRef, NodeId, Op, Stamp};
 /// The synthetic field javac adds to a class with `assert` statements.
 const ASSERTIONS_DISABLED: &str = "$assertionsDisabled";
 
+/// The longest array an initialiser may allocate and still count as unobservable (javac's array
+/// initialisers of constants are far shorter; a huge `new long[1 << 28]` may fail).
+const MAX_INITIALISED_ARRAY: i64 = 1 << 16;
+
 /// How many classes and interfaces a field lookup walks before giving up.
 const MAX_LOOKUP: usize = 64;
 
@@ -372,8 +376,12 @@ impl Builder<'_, '_> {
                     let fine = match op {
                         // javac's array initialiser of constants (`static final int[] T = {1, 2}`):
                         // a constant size, then `dup; index; constant; xastore` in bounds.
+                        // (A small array: allocating a large one can fail, an OutOfMemoryError
+                        // Java would throw where it first reads the field, if it does.)
                         JOp::NewArray(_) => {
-                            size = previous.and_then(int_constant).filter(|&n| n >= 0);
+                            size = previous
+                                .and_then(int_constant)
+                                .filter(|&n| (0..=MAX_INITIALISED_ARRAY).contains(&n));
                             size.is_some()
                         }
                         JOp::ArrayStore(_) => {
