@@ -392,9 +392,9 @@ for jar in junit-4.13.2.jar hamcrest-core-1.3.jar; do
   [[ -n $found ]] || { echo "bench-gpu: $jar not found (run gradle test once)" >&2; exit 1; }
   cp "$found" "$J/"
 done
-# (RandomKernelTest compiles its kernels with javac, which the jlinked runtime lacks: jdk.compiler would take the
+# (RandomKernelTest and CatchProbeTest compile kernels with javac, which the jlinked runtime lacks: jdk.compiler would take the
 # bundle past the device tool's 64 MiB. It runs here, in scripts/test.sh.)
-(cd "$J/classes" && find . -name '*Test.class' | sed 's|^\./||; s|\.class$||; s|/|.|g' | grep -v '^dev\.ferrocl\.tests\.RandomKernelTest$' | sort) >"$J/tests.txt"
+(cd "$J/classes" && find . -name '*Test.class' | sed 's|^\./||; s|\.class$||; s|/|.|g' | grep -v -e '^dev\.ferrocl\.tests\.RandomKernelTest$' -e '^dev\.ferrocl\.tests\.CatchProbeTest$' | sort) >"$J/tests.txt"
 cat >"$J/run.sh" <<'JUNIT'
 #!/usr/bin/env bash
 # The strict JUnit suite with the bundle's JRE and libferrocl.so; register NVIDIA's ICD first (race/run.sh or run.sh).

@@ -810,6 +810,12 @@ impl Builder<'_, '_> {
                 let Some(divisor) = from_top(1) else {
                     return Ok(());
                 };
+                // A constant divisor other than 0 never throws.
+                if matches!(self.graph.op(divisor), Op::Constant(Constant::Int(v)) if *v != 0)
+                    || matches!(self.graph.op(divisor), Op::Constant(Constant::Long(v)) if *v != 0)
+                {
+                    return Ok(());
+                }
                 let zero = match self.graph.stamp(divisor) {
                     Stamp::Int => self.constant(Constant::Int(0))?,
                     Stamp::Long => self.constant(Constant::Long(0))?,

@@ -466,9 +466,14 @@ pub(crate) struct Emitter<'c> {
     /// A loop's single exit block, written after the loop rather than at the exit site.
     deferred: HashMap<usize, usize>,
     pub(crate) status: String,
-    /// While the fast copy of a versioned loop is written: the blocks written inside it, whose labels
-    /// get a suffix so that the two copies do not clash.
-    pub(crate) fast_copy: Option<BTreeSet<usize>>,
+    /// While copies of versioned loops are written: per copy being written (outermost first), the
+    /// suffix its blocks' labels get and those blocks, so that no two copies of a block clash. A
+    /// fast copy's blocks get `_fast`; where a versioned loop is written inside another's copy (in
+    /// its exit path), its own fast copy adds `_fast<header>`, and the enclosing loop's checked
+    /// copy then gets `_slow` so that the inner copies in the two enclosing copies differ too.
+    pub(crate) fast_copy: Vec<(String, BTreeSet<usize>)>,
+    /// How many copies were pushed on [`Emitter::fast_copy`] so far (to see nesting).
+    pushed_copies: usize,
     /// Appended to every label (`_p` in the host-proven copy of a body written beside the checked
     /// one: C's labels belong to the function).
     pub(crate) tag: String,
@@ -483,16 +488,36 @@ impl<'c> Emitter<'c> {
             used_labels: HashSet::new(),
             deferred: HashMap::new(),
             status: status.to_string(),
-            fast_copy: None,
+            fast_copy: Vec::new(),
+            pushed_copies: 0,
             tag: String::new(),
         }
     }
 
-    fn suffix(&self, b: usize) -> &'static str {
-        match &self.fast_copy {
-            Some(members) if members.contains(&b) => "_fast",
-            _ => "",
-        }
+    fn suffix(&self, b: usize) -> String {
+        self.fast_copy
+            .iter()
+            .filter(|(_, members)| members.contains(&b))
+            .map(|(suffix, _)| suffix.as_str())
+            .collect()
+    }
+
+    /// Starts writing a copy of versioned loop `header` (`fast` or the checked one) made of
+    /// `members`; [`Emitter::end_copy`] ends it.
+    fn begin_copy(&mut self, header: usize, fast: bool, members: BTreeSet<usize>) {
+        let nested = !self.fast_copy.is_empty();
+        let suffix = match (fast, nested) {
+            (true, false) => "_fast".to_string(),
+            (true, true) => format!("_fast{header}"),
+            (false, false) => "_slow".to_string(),
+            (false, true) => format!("_slow{header}"),
+        };
+        self.fast_copy.push((suffix, members));
+        self.pushed_copies += 1;
+    }
+
+    fn end_copy(&mut self) {
+        self.fast_copy.pop();
     }
 
     fn label(&self, b: usize) -> String {
@@ -595,7 +620,8 @@ impl Writer<'_> {
                         .filter(|&c| cfg.dominates(b, c))
                         .filter(|&c| !outside.iter().any(|&o| cfg.dominates(o, c)))
                         .collect();
-                    em.fast_copy = Some(copied);
+                    let pushed_before = em.pushed_copies;
+                    em.begin_copy(b, true, copied.clone());
                     // Checks the test cannot prove, each before a load: deferred in the fast copy
                     // (see `Writer::deferred_checks`), tested once after the loop.
                     let deferred =
@@ -623,7 +649,10 @@ impl Writer<'_> {
                             crate::STATUS_INDEX
                         ));
                     }
-                    em.fast_copy = None;
+                    em.end_copy();
+                    // A versioned loop written inside the fast copy is written inside the checked
+                    // copy too: that copy's labels need a suffix of their own.
+                    let nested_inside = em.pushed_copies > pushed_before + 1;
                     self.proven.clear();
                     if staged.is_some() {
                         self.staged_fallback();
@@ -638,7 +667,13 @@ impl Writer<'_> {
                     }
                     self.def_scope = def_scope;
                     self.checked = checked;
+                    if nested_inside {
+                        em.begin_copy(b, false, copied);
+                    }
                     self.emit_loop(em, b, &inside, after)?;
+                    if nested_inside {
+                        em.end_copy();
+                    }
                     if staged.is_some() {
                         self.end_staged();
                     } else {

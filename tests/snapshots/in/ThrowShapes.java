@@ -61,4 +61,24 @@ public class ThrowShapes {
             out[i] = v;
         }
     }
+
+    /** Caught divisions in a loop, then a second versioned loop in its exit path: each copy's labels are its own. */
+    public static void caughtBeforeVersionedLoop(int[] a, int[] b, int[] out) {
+        for (@Parallel int i = 0; i < out.length; i++) {
+            int s = 0;
+            try {
+                for (int k = 0; k < 4; k++) {
+                    if (a[i] > k) {
+                        s += a[i] % b[i] % 3;
+                    }
+                }
+                for (int k = 0; k < 4; k++) {
+                    s += a[k];
+                }
+            } catch (ArithmeticException e) {
+                s = -1;
+            }
+            out[i] = s;
+        }
+    }
 }
