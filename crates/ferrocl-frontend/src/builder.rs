@@ -357,21 +357,7 @@ pub fn build_graph_with(
     b.check_virtual_objects()?;
     b.check_loops()?;
 
-    let parallel_locals = code
-        .type_annotations
-        .iter()
-        .filter(|a| a.type_descriptor == PARALLEL_ANNOTATION)
-        .filter_map(|a| match &a.target {
-            TypeAnnotationTarget::LocalVariable(ranges) => Some(ranges),
-            _ => None,
-        })
-        .flatten()
-        .map(|r| AnnotatedLocal {
-            start_pc: r.start_pc,
-            length: r.length,
-            slot: r.index,
-        })
-        .collect();
+    let parallel_locals = parallel_locals(code);
     let reduce_params = method
         .parameter_annotations
         .iter()
@@ -757,20 +743,9 @@ impl Builder<'_, '_> {
                 &code.instructions,
                 usize::from(code.max_locals),
             );
-            let parallel = code
-                .type_annotations
+            let parallel = parallel_locals(code)
                 .iter()
-                .filter(|a| a.type_descriptor == PARALLEL_ANNOTATION)
-                .filter_map(|a| match &a.target {
-                    TypeAnnotationTarget::LocalVariable(ranges) => Some(ranges),
-                    _ => None,
-                })
-                .flatten()
-                .any(|r| {
-                    let start = u32::from(r.start_pc);
-                    (start..start + u32::from(r.length)).contains(&first.bci)
-                        && assigned.get(usize::from(r.index)) == Some(&true)
-                });
+                .any(|a| a.covers(first.bci) && assigned.get(usize::from(a.slot)) == Some(&true));
             // (Annotations are the compiled method's: an inlined method's loops are sequential.)
             if sc.is_root && parallel {
                 return Ok(());
@@ -2001,4 +1976,22 @@ fn caught_instructions(code: &Code) -> Vec<(usize, usize)> {
         }
     }
     caught
+}
+
+/// The locals of `code` annotated `@Parallel` (their live ranges and slots).
+fn parallel_locals(code: &Code) -> Vec<AnnotatedLocal> {
+    code.type_annotations
+        .iter()
+        .filter(|a| a.type_descriptor == PARALLEL_ANNOTATION)
+        .filter_map(|a| match &a.target {
+            TypeAnnotationTarget::LocalVariable(ranges) => Some(ranges),
+            _ => None,
+        })
+        .flatten()
+        .map(|r| AnnotatedLocal {
+            start_pc: r.start_pc,
+            length: r.length,
+            slot: r.index,
+        })
+        .collect()
 }
