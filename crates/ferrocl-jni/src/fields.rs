@@ -93,19 +93,15 @@ pub(crate) fn static_field(
     if class.is_null() {
         return Ok(None);
     }
+    let Some(id) = static_field_id(env, class, name, descriptor) else {
+        return Ok(None);
+    };
     let raw = env.get_raw();
-    let cname = JNIString::new(name);
-    let csig = JNIString::new(descriptor);
     let c = class.as_raw() as jni::sys::jclass;
-    // SAFETY: as in `instance_field`; `c` is a live reference to a class.
+    // SAFETY: as in `instance_field`; `c` is a live reference to a class, `id` its field's, and
+    // the getter matches the field's descriptor.
     unsafe {
         let i = *raw;
-        let id = ((*i).v1_1.GetStaticFieldID)(raw, c, cname.as_ptr(), csig.as_ptr());
-        if id.is_null() {
-            ((*i).v1_1.ExceptionClear)(raw);
-            log::debug!("no static field {name} {descriptor} on the host: the JVM runs the task");
-            return Ok(None);
-        }
         Ok(match descriptor.as_bytes().first() {
             Some(b'I') => Some(Scalar::Int(((*i).v1_1.GetStaticIntField)(raw, c, id))),
             Some(b'J') => Some(Scalar::Long(((*i).v1_1.GetStaticLongField)(raw, c, id))),
@@ -204,21 +200,42 @@ pub(crate) fn static_object_field<'local>(
     if class.is_null() || !(descriptor.starts_with('[') || descriptor.starts_with('L')) {
         return Ok(None);
     }
+    let Some(id) = static_field_id(env, class, name, descriptor) else {
+        return Ok(None);
+    };
+    let raw = env.get_raw();
+    let c = class.as_raw() as jni::sys::jclass;
+    // SAFETY: as in `instance_field`; `c` is a live reference to a class, `id` its field's, and
+    // the field's type is a reference (checked above), so `GetStaticObjectField` matches it.
+    unsafe {
+        let i = *raw;
+        let local = ((*i).v1_1.GetStaticObjectField)(raw, c, id);
+        Ok(Some(JObject::from_raw(env, local)))
+    }
+}
+
+/// The field ID of static field `name descriptor` of `class` (a live, non-null `java.lang.Class`),
+/// looked up as `getstatic` does; `None` (the lookup's exception cleared) when there is none.
+fn static_field_id(
+    env: &mut Env<'_>,
+    class: &JObject<'_>,
+    name: &str,
+    descriptor: &str,
+) -> Option<jni::sys::jfieldID> {
     let raw = env.get_raw();
     let cname = JNIString::new(name);
     let csig = JNIString::new(descriptor);
     let c = class.as_raw() as jni::sys::jclass;
-    // SAFETY: as in `instance_field`; `c` is a live reference to a class, and the field's type is
-    // a reference (checked above), so `GetStaticObjectField` is the getter that matches it.
+    // SAFETY: `raw` is this thread's environment, `c` a live reference to a class, the strings
+    // NUL-terminated modified UTF-8; a failed lookup's exception is cleared before returning.
     unsafe {
         let i = *raw;
         let id = ((*i).v1_1.GetStaticFieldID)(raw, c, cname.as_ptr(), csig.as_ptr());
         if id.is_null() {
             ((*i).v1_1.ExceptionClear)(raw);
             log::debug!("no static field {name} {descriptor} on the host: the JVM runs the task");
-            return Ok(None);
+            return None;
         }
-        let local = ((*i).v1_1.GetStaticObjectField)(raw, c, id);
-        Ok(Some(JObject::from_raw(env, local)))
+        Some(id)
     }
 }
