@@ -728,7 +728,13 @@ impl Builder<'_, '_> {
             return Ok(());
         }
         // A loop is `@Parallel` where a local annotated so is live at its header and assigned in it.
+        // (Annotations are the compiled method's: an inlined method's loops are sequential.)
         let code = sc.code;
+        let annotated = if sc.is_root {
+            parallel_locals(code)
+        } else {
+            Vec::new()
+        };
         for header in walk.cfg.loops_exited(b, h) {
             let Some(first) = walk
                 .cfg
@@ -743,11 +749,10 @@ impl Builder<'_, '_> {
                 &code.instructions,
                 usize::from(code.max_locals),
             );
-            let parallel = parallel_locals(code)
+            let parallel = annotated
                 .iter()
                 .any(|a| a.covers(first.bci) && assigned.get(usize::from(a.slot)) == Some(&true));
-            // (Annotations are the compiled method's: an inlined method's loops are sequential.)
-            if sc.is_root && parallel {
+            if parallel {
                 return Ok(());
             }
         }

@@ -16,7 +16,7 @@
 //! The iterations of a `@Parallel` loop are independent, so the order in which work-items run
 //! them does not matter; each work-item still computes its own `i`.
 
-use crate::parallel::parallel_index;
+use crate::parallel::{parallel_index, widened};
 use ferrocl_graph::{
     BinaryOp, Condition, Constant, ConvTarget, Conversion, MethodGraph, NodeId, Op, Stamp,
 };
@@ -101,10 +101,7 @@ fn plan(mg: &MethodGraph, begin: NodeId) -> Option<Plan> {
     };
     let (x, y) = (g.inputs(cond)[0], g.inputs(cond)[1]);
     // The index itself against an `int` bound, or widened against a `long` one (`i >= lim`).
-    let widened = |n: NodeId| {
-        matches!(g.op(n), Op::Convert(conv) if conv.from == Stamp::Int && conv.to == ConvTarget::Long)
-            && g.inputs(n)[0] == phi
-    };
+    let widened = |n: NodeId| widened(g, n, phi);
     let (c, bound) = if x == phi && y != phi || widened(x) {
         (c, y)
     } else if y == phi && x != phi || widened(y) {

@@ -617,12 +617,7 @@ fn analyse(mg: &MethodGraph, begin: NodeId, index: NodeId) -> Result<Analysed, B
     let stays_when_true = stay == succ[0];
     // Normalise to `index <cond> bound` taken to stay in the loop. The index may be widened to
     // compare with a `long` bound (`i < lim` of a `long lim`: `i2l; lcmp`).
-    let is_index = |n: NodeId| {
-        n == index
-            || (matches!(g.op(n), Op::Convert(conv)
-                    if conv.from == Stamp::Int && conv.to == ConvTarget::Long)
-                && g.inputs(n)[0] == index)
-    };
+    let is_index = |n: NodeId| n == index || widened(g, n, index);
     let (cond, bound) = if is_index(x) {
         (c, y)
     } else if is_index(y) {
@@ -703,6 +698,12 @@ fn analyse(mg: &MethodGraph, begin: NodeId, index: NodeId) -> Result<Analysed, B
         exit,
         bound_nodes: in_bound,
     })
+}
+
+/// Whether `n` is `(long) v`: an `int` index widened to compare with a `long` bound (`i2l`).
+pub(crate) fn widened(g: &ferrocl_graph::Graph, n: NodeId, v: NodeId) -> bool {
+    matches!(g.op(n), Op::Convert(conv) if conv.from == Stamp::Int && conv.to == ConvTarget::Long)
+        && g.inputs(n)[0] == v
 }
 
 /// Every fixed node reachable from `from` before the loop `begin`'s back edges; fails on a way out
