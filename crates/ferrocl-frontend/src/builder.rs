@@ -324,6 +324,10 @@ pub fn build_graph_with(
             });
         }
         frame.locals[s] = Some(node);
+        if let Some((elem, dims)) = crate::nested::nested_descriptor(&pdesc) {
+            // A multi-dimensional array: its local holds the handle the kernel knows it by.
+            frame.locals[s] = Some(b.nested_argument(index16, elem, dims)?);
+        }
         params.push(ParamInfo {
             node,
             slot,
@@ -336,6 +340,7 @@ pub fn build_graph_with(
             field_owner: None,
             field_parent: None,
             static_field: None,
+            nested: None,
             used: false,
         });
         slot += slot_size(&pdesc);
@@ -356,6 +361,7 @@ pub fn build_graph_with(
     b.simplify_phis()?;
     b.check_virtual_objects()?;
     b.check_loops()?;
+    b.lower_nested_stamps();
 
     let parallel_locals = parallel_locals(code);
     let reduce_params = method
@@ -1253,7 +1259,7 @@ impl Builder<'_, '_> {
     fn expect(&self, v: NodeId, want: Stamp, what: &str) -> Result<(), FrontendError> {
         let got = self.graph.stamp(v);
         let fits = match want {
-            Stamp::Object => matches!(got, Stamp::Object | Stamp::Array(_)),
+            Stamp::Object => matches!(got, Stamp::Object | Stamp::Array(_) | Stamp::Nested { .. }),
             _ => got == want,
         };
         if fits {
@@ -1384,6 +1390,12 @@ impl Builder<'_, '_> {
                 let index = self.pop(frame)?;
                 let array = self.pop(frame)?;
                 self.expect(index, Int, "an array load's index")?;
+                if matches!(self.graph.stamp(array), Stamp::Nested { .. }) {
+                    let value =
+                        self.nested_load(array, index, matches!(kind, ArrayKind::Ref), tail)?;
+                    frame.stack.push(value);
+                    return Ok(None);
+                }
                 self.expect(array, Stamp::Object, "an array load")?;
                 let elem = self.array_elem(array, *kind)?;
                 let load = self.add(Op::ArrayLoad(elem), elem.value_stamp(), vec![array, index])?;
@@ -1395,6 +1407,17 @@ impl Builder<'_, '_> {
                 let index = self.pop(frame)?;
                 let array = self.pop(frame)?;
                 self.expect(index, Int, "an array store's index")?;
+                if matches!(self.graph.stamp(array), Stamp::Nested { .. }) {
+                    if matches!(kind, ArrayKind::Ref) {
+                        return self.bail(
+                            BailoutKind::Construct,
+                            "storing into an array of arrays (`m[i] = row`) is not supported: a \
+                             kernel cannot change which arrays a multi-dimensional array holds",
+                        );
+                    }
+                    self.nested_store(array, index, value, tail)?;
+                    return Ok(None);
+                }
                 self.expect(array, Stamp::Object, "an array store")?;
                 let elem = self.array_elem(array, *kind)?;
                 self.expect(value, elem.value_stamp(), "an array store's value")?;
@@ -1417,6 +1440,11 @@ impl Builder<'_, '_> {
             }
             JOp::ArrayLength => {
                 let array = self.pop(frame)?;
+                if matches!(self.graph.stamp(array), Stamp::Nested { .. }) {
+                    let len = self.nested_length(array, tail)?;
+                    frame.stack.push(len);
+                    return Ok(None);
+                }
                 if !matches!(self.graph.stamp(array), Array(_)) {
                     return self.bail(
                         BailoutKind::Construct,
@@ -1528,6 +1556,17 @@ impl Builder<'_, '_> {
             JOp::IfNull { .. } | JOp::IfNonNull { .. } => {
                 let v = self.pop(frame)?;
                 let taken_if_null = matches!(insn.op, JOp::IfNull { .. });
+                if matches!(self.graph.stamp(v), Stamp::Nested { .. }) {
+                    // Null has the length -1 in the table.
+                    let len = self.nested_length_entry(v, tail)?;
+                    let zero = self.constant(Constant::Int(0))?;
+                    let cond = if taken_if_null {
+                        Condition::Lt
+                    } else {
+                        Condition::Ge
+                    };
+                    return self.branch(len, cond, zero, false, tail).map(Some);
+                }
                 // A variable holding one of several described objects: null or not for each,
                 // chosen as the object is.
                 if let Some(is_null) = self.null_of_choice(v, 0)? {
@@ -1544,6 +1583,11 @@ impl Builder<'_, '_> {
             JOp::IfAcmp { equal, .. } => {
                 let y = self.pop(frame)?;
                 let x = self.pop(frame)?;
+                if self.nested_pair(x, y)? {
+                    // One handle per distinct array of the argument.
+                    let cond = if *equal { Condition::Eq } else { Condition::Ne };
+                    return self.branch(x, cond, y, false, tail).map(Some);
+                }
                 return self.reference_compare(x, y, *equal).map(Some);
             }
             JOp::TableSwitch { .. } | JOp::LookupSwitch { .. } => {
@@ -1871,7 +1915,7 @@ fn describe_stamp(s: Stamp) -> &'static str {
         Stamp::Long => "a long",
         Stamp::Float => "a float",
         Stamp::Double => "a double",
-        Stamp::Array(_) | Stamp::Object => "a reference",
+        Stamp::Array(_) | Stamp::Object | Stamp::Nested { .. } => "a reference",
     }
 }
 

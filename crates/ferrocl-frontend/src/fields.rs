@@ -92,6 +92,7 @@ impl Builder<'_, '_> {
             field_owner: owner,
             field_parent: Some(base),
             static_field: None,
+            nested: None,
             used: true,
         });
         Ok(node)

@@ -47,6 +47,7 @@ mod exact;
 mod fields;
 mod inline;
 mod intrinsics;
+mod nested;
 mod objects;
 mod references;
 mod resolver;

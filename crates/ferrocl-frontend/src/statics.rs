@@ -156,6 +156,7 @@ impl<'a> Builder<'a, '_> {
             field_owner: Some(field.class.clone()),
             field_parent: None,
             static_field: Some(field),
+            nested: None,
             used: true,
         });
         Ok(node)

@@ -21,7 +21,7 @@ pub use control::Dominators;
 pub use dot::to_dot;
 pub use method::{
     count, AnnotatedLocal, Applied, Bailout, BailoutKind, GraphMethod, Location, MethodGraph,
-    Origin, ParamInfo,
+    NestedPart, Origin, ParamInfo,
 };
 pub use node::{
     BinaryOp, Condition, Constant, ConvTarget, Conversion, ElemKind, FieldRef, GuardKind,
@@ -159,6 +159,14 @@ impl Graph {
     /// The stamp (result type) of node `id`.
     pub fn stamp(&self, id: NodeId) -> Stamp {
         self.node(id).stamp
+    }
+
+    /// Changes the stamp of node `id` (the front end's last step: handles of nested arrays become
+    /// `int`s).
+    pub fn set_stamp(&mut self, id: NodeId, stamp: Stamp) {
+        if let Some(Some(node)) = self.nodes.get_mut(id.index()) {
+            node.stamp = stamp;
+        }
     }
 
     /// Data (and merge-end) inputs of `id`, in order.

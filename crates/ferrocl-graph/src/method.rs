@@ -166,9 +166,33 @@ pub struct ParamInfo {
     /// may initialise it, [`FieldRef::host_may_initialise`]), and passes it after the method's
     /// arguments, among the field paths.
     pub static_field: Option<FieldRef>,
+    /// For one of the two arrays that stand for a multi-dimensional argument in the kernel: which
+    /// argument and which of its arrays. The host (Java) builds them from the argument at every
+    /// `execute()` and passes them after the method's arguments, among the field paths.
+    pub nested: Option<NestedPart>,
     /// Whether the bytecode reads this parameter at all (before any optimisation). Host-side null
     /// checks cover every used array parameter, so a removed access can never hide an exception.
     pub used: bool,
+}
+
+/// One of the arrays a multi-dimensional array argument (`float[][] m`, `int[][][] t`) becomes.
+///
+/// The host walks the argument and gives each distinct array in it (the argument itself, each
+/// inner array; an array reached twice is the same array) a *handle*, an index into the `int`
+/// **table**: at `table[h]` the array's length (`-1` for `null`); an array of arrays has its
+/// elements' handles at `table[h + 1 ..= h + length]`, a primitive array the index of its first
+/// element in the **data** array at `table[h + 1]`. The argument's handle is 0. Every primitive
+/// array's elements lie in the data array (of the innermost element type), one after another.
+/// Indices into either array are in bounds by construction, so the kernel does not check them; it
+/// checks Java's indices against the lengths in the table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NestedPart {
+    /// The index of the multi-dimensional argument in the parameters.
+    pub root: usize,
+    /// The data array when true, the table when false.
+    pub data: bool,
+    /// The argument's dimensions (2 for `float[][]`).
+    pub dims: u8,
 }
 
 /// A local variable annotated `@Parallel` (a `RuntimeVisibleTypeAnnotations` LOCAL_VARIABLE target).

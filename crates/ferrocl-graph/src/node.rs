@@ -39,6 +39,19 @@ pub enum Stamp {
     Array(ElemKind),
     /// Any other reference.
     Object,
+    /// A reference to an array inside a multi-dimensional array argument (`float[][] m`: `m` itself,
+    /// `m[i]`), while the front end builds the graph: an `int` handle into the argument's table
+    /// (see [`crate::NestedPart`]). `dims` counts the dimensions left (`m[i]` of a `float[][]` has
+    /// one), `root` is the argument's index in the parameters. The front end gives such nodes the
+    /// stamp `Int` before it returns the graph, so no phase sees this stamp.
+    Nested {
+        /// The element type of the innermost arrays.
+        elem: ElemKind,
+        /// The dimensions left: 1 for a primitive array.
+        dims: u8,
+        /// The multi-dimensional parameter it belongs to.
+        root: u16,
+    },
 }
 
 impl Stamp {
@@ -79,6 +92,9 @@ impl fmt::Display for Stamp {
             Stamp::Double => f.write_str("double"),
             Stamp::Array(e) => write!(f, "{}[]", e.java_name()),
             Stamp::Object => f.write_str("Object"),
+            Stamp::Nested { elem, dims, .. } => {
+                write!(f, "{}{}", elem.java_name(), "[]".repeat(usize::from(*dims)))
+            }
         }
     }
 }

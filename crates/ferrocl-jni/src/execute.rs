@@ -2223,8 +2223,9 @@ fn prepare<'local, 't>(
     let statics = jit.static_fields();
     // The method's arguments, then the class of each field path's last step, then the class of
     // each static field (resolved by Java with the task's class loader).
-    let read_by_host =
-        |p: &ferrocl_jit::ParamInfo| p.field_path.is_some() || p.static_field.is_some();
+    let read_by_host = |p: &ferrocl_jit::ParamInfo| {
+        p.field_path.is_some() || p.static_field.is_some() || p.nested.is_some()
+    };
     let method_params = jit
         .params
         .iter()
@@ -2259,6 +2260,16 @@ fn prepare<'local, 't>(
     // of the path one field shorter, which the compiler created first).
     for (i, info) in jit.params.iter().enumerate().skip(method_params) {
         let class = args.get_element(env, i)?;
+        if info.nested.is_some() {
+            // A multi-dimensional argument's table or data, built by Java for this execution;
+            // null where the argument is null (or too large to flatten): the JVM runs it.
+            if class.is_null() {
+                return Ok(None);
+            }
+            objects.push(class);
+            scalars.push(None);
+            continue;
+        }
         if let Some(field) = &info.static_field {
             // A static array field: read once the class is initialised (JLS §12.4.1, as for the
             // primitive static fields below), or where initialising it early cannot be seen.

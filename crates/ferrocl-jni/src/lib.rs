@@ -384,7 +384,9 @@ pub extern "system" fn Java_dev_ferrocl_api_Native_staticFields<'caller>(
 /// `static native String fieldPaths(long handle)`: the fields the kernel reads, one path per line as
 /// `<parameter index><TAB>name.name…<TAB>pkg/Cls` (parameter 0 is the receiver of an instance
 /// method; the class is the one the last step's `getfield` names), or `static<TAB>name<TAB>pkg/Cls`
-/// for a static array field (its declaring class). `execute` takes each line's
+/// for a static array field (its declaring class), or `nested<TAB>root<TAB>table|data<TAB>dims<TAB>0|1` (1:
+/// a kernel writes it) for an array Java builds from a multi-dimensional argument (see `ferrocl_graph::NestedPart`: Java
+/// passes the array itself in that place). `execute` takes each line's
 /// class (a `java.lang.Class`) after the method's arguments, before the static fields' classes, and
 /// reads the values itself.
 #[unsafe(no_mangle)]
@@ -401,6 +403,21 @@ pub extern "system" fn Java_dev_ferrocl_api_Native_fieldPaths<'caller>(
                 .params
                 .iter()
                 .filter_map(|p| {
+                    if let Some(n) = &p.nested {
+                        let part = if n.data { "data" } else { "table" };
+                        let written = task.jit.kernels.iter().any(|k| {
+                            k.params.iter().any(|kp| {
+                                matches!(kp, ferrocl_jit::KernelParam::Array { param, written: true, .. }
+                                    if task.jit.params.get(*param).is_some_and(|q| q.node == p.node))
+                            })
+                        });
+                        return Some(format!(
+                            "nested\t{}\t{part}\t{}\t{}",
+                            n.root,
+                            n.dims,
+                            u8::from(written)
+                        ));
+                    }
                     let class = p.field_class.as_deref()?;
                     Some(match (&p.field_path, &p.static_field) {
                         (Some((root, path)), _) => format!("{root}\t{}\t{class}", path.join(".")),

@@ -52,6 +52,17 @@ pub fn lower_checks(mg: &mut MethodGraph, nests: &[ParallelNest]) -> usize {
         match g.op(n) {
             Op::ArrayLoad(_) | Op::ArrayStore(_) if !accumulators.contains(&n) => {
                 let (array, index) = (g.inputs(n)[0], g.inputs(n)[1]);
+                // The arrays of a multi-dimensional argument are indexed in bounds by
+                // construction; Java's indices were checked against its table's lengths.
+                if let Op::Parameter(p) = g.op(array) {
+                    if mg
+                        .params
+                        .get(usize::from(*p))
+                        .is_some_and(|p| p.nested.is_some())
+                    {
+                        continue;
+                    }
+                }
                 wanted.push((n, GuardKind::Index, vec![index, array]));
             }
             Op::IntegerDivRem { .. } => {

@@ -19,7 +19,7 @@
 //! hoisted load sits right before its loop's entry, with the same inputs.
 
 use crate::manager::LoopForest;
-use ferrocl_graph::{BinaryOp, Constant, ElemKind, MethodGraph, NodeId, Op};
+use ferrocl_graph::{BinaryOp, Constant, ElemKind, GuardKind, MethodGraph, NodeId, Op};
 use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
 
@@ -51,9 +51,20 @@ pub fn hoist_header_loads(mg: &mut MethodGraph, loops: &LoopForest) -> usize {
         // The loop's nodes, less the loads hoisted out of it so far (`a[idx[0]]`: once `idx[0]`
         // is out, so is `a[…]`'s index).
         let mut body = info.body.clone();
+        // Once a node of the header stays, a load of a multi-dimensional argument's table stays
+        // too: its index is in bounds only where the checks before it passed.
+        let mut kept_one = false;
         for load in header {
             let memo = RefCell::new(HashMap::new());
-            let Some(distinct) = leaves_loop(mg, &body, &memo, load) else {
+            let distinct = if invariant_throw_check(mg, &body, &memo, load) {
+                Some(Vec::new())
+            } else if kept_one && reads_nested_table(mg, load) {
+                None
+            } else {
+                leaves_loop(mg, &body, &memo, load)
+            };
+            let Some(distinct) = distinct else {
+                kept_one = true;
                 continue;
             };
             // The entry's predecessor: the last fixed node before the loop.
@@ -140,11 +151,23 @@ fn hoist_entered(mg: &mut MethodGraph, info: &crate::manager::LoopInfo) -> Optio
     let (x0, y0) = (first(mg, x)?, first(mg, y)?);
     // The loads opening the body.
     let mut loads = Vec::new();
+    let mut checks = Vec::new();
     let mut pairs = Vec::new();
     let mut at = mg.graph.next(stay)?;
-    while let Some(distinct) = leaves_loop(mg, &info.body, &memo, at) {
-        pairs.extend(distinct);
-        loads.push(at);
+    // The loop's nodes less the loads taken so far (`t[t[1]]`: once `t[1]` is out, so is the
+    // second index).
+    let mut body = info.body.clone();
+    loop {
+        let memo = RefCell::new(HashMap::new());
+        if invariant_throw_check(mg, &body, &memo, at) {
+            checks.push(at);
+        } else if let Some(distinct) = leaves_loop(mg, &body, &memo, at) {
+            pairs.extend(distinct);
+            loads.push(at);
+            body.remove(&at);
+        } else {
+            break;
+        }
         at = mg.graph.next(at)?;
     }
     let (&first_load, &last_load) = (loads.first()?, loads.last()?);
@@ -159,6 +182,30 @@ fn hoist_entered(mg: &mut MethodGraph, info: &crate::manager::LoopInfo) -> Optio
         return None;
     }
     let pred = mg.graph.predecessor(entry)?;
+    // Loads whose index comes from another hoisted load (`t[t[1]]`: a multi-dimensional
+    // argument's table) keep reading it in the branch; the arithmetic between them must then
+    // serve only them.
+    let hoisted: HashSet<NodeId> = loads.iter().copied().collect();
+    let mut feeding = HashSet::new();
+    for &l in &loads {
+        from_hoisted(&mg.graph, mg.graph.inputs(l)[1], &hoisted, &mut feeding, 0);
+    }
+    if feeding.iter().any(|&f| {
+        mg.graph
+            .usages(f)
+            .iter()
+            .any(|u| !hoisted.contains(u) && !feeding.contains(u))
+    }) {
+        return None;
+    }
+    // The checks leave the chain (they go after the branch, below), so that the loads are one
+    // chain.
+    for &c in &checks {
+        let (Some(before), Some(next)) = (mg.graph.predecessor(c), mg.graph.next(c)) else {
+            continue;
+        };
+        mg.graph.replace_successor(before, c, next);
+    }
     let g = &mut mg.graph;
     // Out of the body …
     g.set_next(stay, after);
@@ -183,11 +230,36 @@ fn hoist_entered(mg: &mut MethodGraph, info: &crate::manager::LoopInfo) -> Optio
     g.set_next(on, first_load);
     g.set_next(last_load, on_end);
     g.set_next(off, off_end);
-    g.set_next(merge, entry);
+    // The checks, after the branch: made where Java makes them (`first ? check : true`).
+    let mut tail = merge;
+    if !checks.is_empty() {
+        let yes = g.add(
+            Op::Constant(Constant::Int(1)),
+            ferrocl_graph::Stamp::Bool,
+            vec![],
+        );
+        for &c in &checks {
+            let cond = g.inputs(c)[0];
+            let made = g.add(
+                Op::Select,
+                ferrocl_graph::Stamp::Bool,
+                vec![enters, cond, yes],
+            );
+            g.set_input(c, 0, made);
+            g.set_next(tail, c);
+            tail = c;
+        }
+    }
+    g.set_next(tail, entry);
     for &load in &loads {
         let stamp = g.stamp(load);
         let zero = g.add(Op::Constant(Constant::zero(stamp)), stamp, vec![]);
-        let users: Vec<NodeId> = g.usages(load).to_vec();
+        let users: Vec<NodeId> = g
+            .usages(load)
+            .iter()
+            .copied()
+            .filter(|u| !hoisted.contains(u) && !feeding.contains(u))
+            .collect();
         let phi = g.add(Op::Phi, stamp, vec![merge, load, zero]);
         for u in users {
             for k in 0..g.inputs(u).len() {
@@ -219,6 +291,58 @@ fn leaves_loop(
         return None;
     }
     stores_miss(mg, body, load, param)
+}
+
+/// Whether floating node `n` is computed from one of `hoisted`; such nodes go into `out`.
+fn from_hoisted(
+    g: &ferrocl_graph::Graph,
+    n: NodeId,
+    hoisted: &HashSet<NodeId>,
+    out: &mut HashSet<NodeId>,
+    depth: usize,
+) -> bool {
+    if hoisted.contains(&n) {
+        return true;
+    }
+    if depth > 32 || g.op(n).is_fixed() || matches!(g.op(n), Op::Phi) {
+        return false;
+    }
+    let mut any = false;
+    for &i in g.inputs(n) {
+        any |= from_hoisted(g, i, hoisted, out, depth + 1);
+    }
+    if any {
+        out.insert(n);
+    }
+    any
+}
+
+/// Whether `n` is a check where Java throws (`Op::Guard(GuardKind::Throw)`, such as the null and
+/// length checks of a multi-dimensional argument's arrays) whose condition the loop does not
+/// change: in a loop's header, Java makes it at the first test, so it may be made once before the
+/// loop (a check that fails sends the method to the JVM, which throws where Java does).
+fn invariant_throw_check(
+    mg: &MethodGraph,
+    body: &HashSet<NodeId>,
+    memo: &RefCell<HashMap<NodeId, bool>>,
+    n: NodeId,
+) -> bool {
+    *mg.graph.op(n) == Op::Guard(GuardKind::Throw)
+        && mg
+            .graph
+            .inputs(n)
+            .first()
+            .is_some_and(|&c| crate::loop_invariant(&mg.graph, body, &HashSet::new(), memo, c))
+}
+
+/// Whether `n` loads from the table of a multi-dimensional argument (indices in bounds only after
+/// the checks before them).
+fn reads_nested_table(mg: &MethodGraph, n: NodeId) -> bool {
+    matches!(mg.graph.op(n), Op::ArrayLoad(_))
+        && mg
+            .params
+            .iter()
+            .any(|p| p.node == mg.graph.inputs(n)[0] && p.nested.as_ref().is_some_and(|x| !x.data))
 }
 
 /// Adds `pairs` to [`MethodGraph::distinct_arrays`], each once, sorted (the loop bodies are hash

@@ -170,8 +170,9 @@ final class KernelCache {
         long[] stats = Backend.compileStats(handle);
         String deviceName = Backend.deviceName(handle);
         Class<?>[] fieldClasses;
+        String paths = Backend.fieldPaths(handle);
         try {
-            fieldClasses = fieldClasses(Backend.fieldPaths(handle), Backend.staticFields(handle), target.loader(), known);
+            fieldClasses = fieldClasses(paths, Backend.staticFields(handle), target.loader(), known);
         } catch (ReflectiveOperationException | LinkageError e) {
             return Outcome.bailout(target.displayName() + target.descriptor
                     + " reads a field of a class that cannot be loaded: " + e, guards);
@@ -179,6 +180,7 @@ final class KernelCache {
         Outcome outcome = Outcome.compiled(handle, deviceName, stat(stats, 0), stat(stats, 1), stat(stats, 2) != 0,
                 fieldClasses, stat(stats, 3) != 0, guards);
         outcome.fromDiskCache = stat(stats, 4) != 0;
+        outcome.nested = nestedParts(paths, target.launchArgs.length);
         outcome.applied = applied(Backend.appliedPhases(handle));
         if (Config.PRINT_KERNEL && PRINTED.add(handle)) {
             print(System.out, target, taskId, deviceName, Backend.kernelSource(handle));
@@ -229,6 +231,11 @@ final class KernelCache {
         List<Class<?>> out = new ArrayList<>();
         for (String line : lines(paths)) {
             String[] parts = line.split("\t");
+            if (parts[0].equals("nested")) {
+                // An array Java builds from a multi-dimensional argument at each execution (see NestedArrays).
+                out.add(null);
+                continue;
+            }
             String name = parts[parts.length - 1];
             Class<?> k = known.get(name);
             out.add(k != null ? k : Class.forName(name.replace('/', '.'), false, loader));
@@ -251,6 +258,23 @@ final class KernelCache {
             }
         }
         return out.toArray(new Class<?>[0]);
+    }
+
+    /**
+     * The arrays built from multi-dimensional arguments: {@code nested<TAB>root<TAB>table|data<TAB>dims<TAB>written}
+     * lines among the field paths, each taking its line's place after the task's {@code argCount} arguments.
+     */
+    private static NestedArrays.Part[] nestedParts(String paths, int argCount) {
+        List<NestedArrays.Part> out = new ArrayList<>();
+        String[] lines = lines(paths);
+        for (int k = 0; k < lines.length; k++) {
+            String[] parts = lines[k].split("\t");
+            if (parts.length == 5 && parts[0].equals("nested")) {
+                out.add(new NestedArrays.Part(argCount + k, Integer.parseInt(parts[1]), parts[2].equals("data"),
+                        Integer.parseInt(parts[3]), parts[4].equals("1")));
+            }
+        }
+        return out.toArray(new NestedArrays.Part[0]);
     }
 
     private static String[] lines(String text) {

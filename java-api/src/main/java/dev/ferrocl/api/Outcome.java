@@ -85,15 +85,26 @@ final class Outcome {
         return handle != 0;
     }
 
-    /** The task's arguments followed by the classes of the fields the kernel reads (see {@link #fieldClasses}). */
-    Object[] launchArgs(Object[] taskArgs) {
+    /**
+     * The task's arguments followed by the classes of the fields the kernel reads (see {@link #fieldClasses}), with
+     * the arrays built from multi-dimensional arguments in their places ({@link #nested}, made by {@code call}).
+     */
+    Object[] launchArgs(Object[] taskArgs, NestedArrays.Call call) {
         if (fieldClasses.length == 0) {
             return taskArgs.clone();
         }
         Object[] all = java.util.Arrays.copyOf(taskArgs, taskArgs.length + fieldClasses.length);
         System.arraycopy(fieldClasses, 0, all, taskArgs.length, fieldClasses.length);
+        for (NestedArrays.Part p : nested) {
+            Object root = p.root() < taskArgs.length ? taskArgs[p.root()] : null;
+            NestedArrays.Flat f = call.flat(root, p.dims(), p.data() && p.written());
+            all[p.slot()] = f == null ? null : p.data() ? f.data : f.table;
+        }
         return all;
     }
+
+    /** The kernel's arrays that stand for multi-dimensional arguments. */
+    volatile NestedArrays.Part[] nested = new NestedArrays.Part[0];
 
     private static final java.util.Map<Class<?>, java.util.Map<String, java.lang.reflect.Field>> FIELDS =
             new java.util.concurrent.ConcurrentHashMap<>();

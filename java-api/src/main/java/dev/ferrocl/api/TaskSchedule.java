@@ -1194,14 +1194,31 @@ public final class TaskSchedule implements AutoCloseable {
             int[][] locals = new int[n][];
             long[][] keptHandles = new long[n][];
             LaunchStats[] stats = new LaunchStats[n];
+            NestedArrays.Call nested = new NestedArrays.Call();
             for (int k = 0; k < n; k++) {
                 ScheduledTask t = list.get(from + k);
                 Outcome outcome = outcomes.get(from + k);
                 handles[k] = outcome.handle;
-                args[k] = outcome.launchArgs(t.target.launchArgs);
+                args[k] = outcome.launchArgs(t.target.launchArgs, nested);
                 locals[k] = t.requestedLocalSize;
                 keptHandles[k] = keptHandles(args[k]);
                 stats[k] = new LaunchStats();
+            }
+            String sharing = nested.sharing(args);
+            if (sharing != null) {
+                // The kernels would see two copies of one Java array: the JVM runs these tasks.
+                String reason = sharing + ": the kernel would work on two copies of one Java array";
+                if (strict()) {
+                    throw new CompilationException(reason + " (strict mode: not run on the JVM)",
+                            CompilationException.Kind.RUNTIME);
+                }
+                for (int k = 0; k < n; k++) {
+                    ScheduledTask t = list.get(from + k);
+                    t.clearLaunch();
+                    runOnJvm(t, reason);
+                }
+                from += n;
+                continue;
             }
             boolean timed = profile;
             for (int k = 0; k < n; k++) {
@@ -1218,6 +1235,7 @@ public final class TaskSchedule implements AutoCloseable {
             }
             switch (status) {
                 case RAN:
+                    nested.scatter();
                     for (int k = 0; k < n; k++) {
                         ranOnDevice(list.get(from + k), outcomes.get(from + k), stats[k], timed);
                     }
@@ -1278,7 +1296,19 @@ public final class TaskSchedule implements AutoCloseable {
         for (int d = 0; d < handles.length; d++) {
             handles[d] = perDevice.get(d).handle;
         }
-        Object[] args = first.launchArgs(t.target.launchArgs);
+        NestedArrays.Call nested = new NestedArrays.Call();
+        Object[] args = first.launchArgs(t.target.launchArgs, nested);
+        String sharing = nested.sharing(new Object[][] {args});
+        if (sharing != null) {
+            String reason = sharing + ": the kernel would work on two copies of one Java array";
+            if (strict()) {
+                throw new CompilationException(reason + " (strict mode: not run on the JVM)",
+                        CompilationException.Kind.RUNTIME);
+            }
+            t.clearLaunch();
+            runOnJvm(t, reason);
+            return;
+        }
         LaunchStats stats = new LaunchStats();
         long[] shares = new long[3 * handles.length];
         boolean timed = profile || !t.profiled;
@@ -1298,6 +1328,7 @@ public final class TaskSchedule implements AutoCloseable {
         }
         switch (status) {
             case RAN:
+                nested.scatter();
                 ranOnDevice(t, first, stats, timed);
                 t.shares = List.copyOf(split);
                 if (split.size() > 1) {

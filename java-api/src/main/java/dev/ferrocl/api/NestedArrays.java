@@ -1,0 +1,234 @@
+package dev.ferrocl.api;
+
+import java.lang.reflect.Array;
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Multi-dimensional array arguments ({@code float[][]}, {@code int[][][]}) as a kernel sees them: two arrays built
+ * from the argument at each execution. The <em>table</em> ({@code int[]}) gives each distinct array reachable from
+ * the argument a handle, an index into it: at {@code table[h]} the array's length ({@code -1} for null); an array of
+ * arrays has its elements' handles after it, a primitive array the index of its first element in the <em>data</em>
+ * array. The argument's handle is 0. The data array holds every distinct primitive array's elements, each run
+ * starting on a 128-byte boundary when it is at least that long. After a successful execution whose kernels write
+ * the data, each primitive array gets its elements back; a failed one leaves them untouched for the JVM's rerun.
+ */
+final class NestedArrays {
+    private NestedArrays() {
+    }
+
+    /** Bytes a run of elements starts on when it is at least that long (a memory transaction on GPUs). */
+    private static final int ALIGN_BYTES = 128;
+
+    /**
+     * One array a kernel parameter stands for: the table or the data of the argument at {@code root} (an index into
+     * the task's arguments), which has {@code dims} dimensions; {@code slot} is where it goes in the launch arguments.
+     */
+    record Part(int slot, int root, boolean data, int dims, boolean written) {
+    }
+
+    /** A flattened argument. */
+    static final class Flat {
+        final int[] table;
+        final Object data;
+        /** The distinct primitive arrays, with where their elements lie in {@link #data}. */
+        final Object[] leaves;
+        final int[] offsets;
+        /** Whether a kernel of this execution writes the data (then it is copied back). */
+        boolean written;
+
+        Flat(int[] table, Object data, Object[] leaves, int[] offsets) {
+            this.table = table;
+            this.data = data;
+            this.leaves = leaves;
+            this.offsets = offsets;
+        }
+    }
+
+    /**
+     * The flattened arguments of one native execution (several tasks): one {@link Flat} per distinct argument, so
+     * that a task reading what an earlier one wrote gets the same arrays (they stay on the device between them).
+     */
+    static final class Call {
+        private final IdentityHashMap<Object, Flat> flats = new IdentityHashMap<>();
+        /** Arguments that could not be flattened (null, or too large): their parts are passed as null. */
+        private final IdentityHashMap<Object, Boolean> refused = new IdentityHashMap<>();
+
+        /** The flattened form of {@code root}, or null where the JVM must run the task. */
+        Flat flat(Object root, int dims, boolean written) {
+            if (root == null || refused.containsKey(root)) {
+                return null;
+            }
+            Flat f = flats.get(root);
+            if (f == null) {
+                f = flatten(root, dims);
+                if (f == null) {
+                    refused.put(root, Boolean.TRUE);
+                    return null;
+                }
+                flats.put(root, f);
+            }
+            f.written |= written;
+            return f;
+        }
+
+        boolean isEmpty() {
+            return flats.isEmpty() && refused.isEmpty();
+        }
+
+        /**
+         * Why the flattened arguments cannot stand for Java's arrays in this execution, or null: a primitive array
+         * inside one multi-dimensional argument that is also another argument of the execution (an array argument
+         * of any task, or inside another multi-dimensional argument). The kernel would see two copies of one Java
+         * array, so a write through one would not show through the other.
+         */
+        String sharing(Object[][] args) {
+            if (flats.isEmpty()) {
+                return null;
+            }
+            IdentityHashMap<Object, Object> owner = new IdentityHashMap<>();
+            for (Map.Entry<Object, Flat> e : flats.entrySet()) {
+                for (Object leaf : e.getValue().leaves) {
+                    Object before = owner.put(leaf, e.getKey());
+                    if (before != null && before != e.getKey()) {
+                        return "two multi-dimensional arguments share an inner array";
+                    }
+                }
+            }
+            for (Object[] a : args) {
+                for (Object arg : a) {
+                    if (arg != null && !flats.containsKey(arg) && owner.containsKey(arg)) {
+                        return "an array argument is also an inner array of a multi-dimensional argument";
+                    }
+                }
+            }
+            return null;
+        }
+
+        /** After a successful execution: the elements the kernels wrote go back into Java's arrays. */
+        void scatter() {
+            for (Flat f : flats.values()) {
+                if (!f.written) {
+                    continue;
+                }
+                for (int k = 0; k < f.leaves.length; k++) {
+                    Object leaf = f.leaves[k];
+                    System.arraycopy(f.data, f.offsets[k], leaf, 0, Array.getLength(leaf));
+                }
+            }
+        }
+    }
+
+    /** A growable {@code int} list. */
+    private static final class Ints {
+        int[] a = new int[16];
+        int n;
+
+        int reserve(int count) {
+            long need = (long) n + count;
+            if (need > Integer.MAX_VALUE - 8) {
+                throw new ArithmeticException("table too large");
+            }
+            if (need > a.length) {
+                a = java.util.Arrays.copyOf(a, (int) Math.min(Integer.MAX_VALUE - 8, Math.max(need, 2L * a.length)));
+            }
+            int at = n;
+            n = (int) need;
+            return at;
+        }
+    }
+
+    /**
+     * Flattens {@code root} (an array of {@code dims} dimensions, primitive innermost), or returns null when its
+     * table or data would not fit a Java array.
+     */
+    static Flat flatten(Object root, int dims) {
+        Class<?> elem = root.getClass();
+        for (int d = 0; d < dims; d++) {
+            elem = elem.getComponentType();
+            if (elem == null) {
+                return null;
+            }
+        }
+        if (!elem.isPrimitive()) {
+            return null;
+        }
+        int elemBytes = elem == long.class || elem == double.class ? 8
+                : elem == int.class || elem == float.class ? 4
+                : elem == short.class || elem == char.class ? 2 : 1;
+        int align = ALIGN_BYTES / elemBytes;
+        Ints table = new Ints();
+        IdentityHashMap<Object, Integer> handles = new IdentityHashMap<>();
+        List<Object> leaves = new ArrayList<>();
+        List<Integer> offsets = new ArrayList<>();
+        long[] dataLen = {0};
+        int[] nullHandle = {-1};
+        try {
+            handle(root, dims, table, handles, leaves, offsets, dataLen, nullHandle, align);
+            // Room after the last entry: a primitive array's data index is read at `h + 1` even when the kernel
+            // goes no further (a zero-length array at the end).
+            int pad = table.reserve(1);
+            table.a[pad] = 0;
+        } catch (ArithmeticException e) {
+            return null;
+        }
+        if (dataLen[0] > Integer.MAX_VALUE - 8) {
+            return null;
+        }
+        Object data = Array.newInstance(elem, (int) dataLen[0]);
+        int[] off = new int[offsets.size()];
+        for (int k = 0; k < off.length; k++) {
+            off[k] = offsets.get(k);
+            Object leaf = leaves.get(k);
+            System.arraycopy(leaf, 0, data, off[k], Array.getLength(leaf));
+        }
+        return new Flat(java.util.Arrays.copyOf(table.a, table.n), data, leaves.toArray(), off);
+    }
+
+    /** The handle of {@code array} ({@code dims} dimensions left), entering it and what it holds on first sight. */
+    private static int handle(Object array, int dims, Ints table, IdentityHashMap<Object, Integer> handles,
+            List<Object> leaves, List<Integer> offsets, long[] dataLen, int[] nullHandle, int align) {
+        if (array == null) {
+            if (nullHandle[0] < 0) {
+                int h = table.reserve(2);
+                table.a[h] = -1;
+                table.a[h + 1] = 0;
+                nullHandle[0] = h;
+            }
+            return nullHandle[0];
+        }
+        Integer known = handles.get(array);
+        if (known != null) {
+            return known;
+        }
+        int len = Array.getLength(array);
+        if (dims == 1) {
+            int h = table.reserve(2);
+            handles.put(array, h);
+            long at = dataLen[0];
+            if (len >= align && at % align != 0) {
+                at += align - at % align;
+            }
+            if (at + len > Integer.MAX_VALUE - 8) {
+                throw new ArithmeticException("data too large");
+            }
+            table.a[h] = len;
+            table.a[h + 1] = (int) at;
+            dataLen[0] = at + len;
+            leaves.add(array);
+            offsets.add((int) at);
+            return h;
+        }
+        int h = table.reserve(1 + len);
+        handles.put(array, h);
+        table.a[h] = len;
+        Object[] elements = (Object[]) array;
+        for (int k = 0; k < len; k++) {
+            int child = handle(elements[k], dims - 1, table, handles, leaves, offsets, dataLen, nullHandle, align);
+            table.a[h + 1 + k] = child;
+        }
+        return h;
+    }
+}
