@@ -128,8 +128,10 @@ impl Builder<'_, '_> {
     }
 
     /// The length of the array with handle `h` (`-1` for null), and the check that `index` is
-    /// within it (`0 <= index < length`, false for null): `(index | (length - 1 - index)) >= 0`,
-    /// exact in `int` arithmetic since `length >= -1`.
+    /// within it (`0 <= index < length`, false for null):
+    /// `(index | ((length - 1) - index) | length) >= 0`. For a length `>= 0` and an index
+    /// `>= 0`, `(length - 1) - index` cannot wrap, and it is negative exactly when the index is
+    /// past the end; a negative index or length (null) sets the sign bit on its own.
     fn nested_checked(
         &mut self,
         h: NodeId,
@@ -143,8 +145,9 @@ impl Builder<'_, '_> {
         let last = self.int_op(BinaryOp::Sub, len, one)?;
         let room = self.int_op(BinaryOp::Sub, last, index)?;
         let both = self.int_op(BinaryOp::Or, index, room)?;
+        let all = self.int_op(BinaryOp::Or, both, len)?;
         let zero = self.constant(Constant::Int(0))?;
-        let inside = self.add(Op::Compare(Condition::Ge), Stamp::Bool, vec![both, zero])?;
+        let inside = self.add(Op::Compare(Condition::Ge), Stamp::Bool, vec![all, zero])?;
         self.throw_check(inside, tail)
     }
 

@@ -155,9 +155,95 @@ fn proven(g: &Graph, loops: &LoopForest, doms: &Dominators, guard: NodeId) -> bo
         }
         // A `throw` check whose condition always holds (a constant, or an `int` comparison that
         // value ranges decide: `System.arraycopy`'s tests of constant positions).
-        Op::Guard(GuardKind::Throw) => always_holds(g, g.inputs(guard)[0]),
+        Op::Guard(GuardKind::Throw) => {
+            let c = g.inputs(guard)[0];
+            always_holds(g, c) || nested_bounds_hold(g, loops, doms, guard, c)
+        }
         _ => false,
     }
+}
+
+/// The index and length of a multi-dimensional argument's bounds test (the front end's
+/// `(x | ((length - 1) - x) | length) >= 0`, which holds exactly when `0 <= x < length`).
+fn nested_bounds(g: &Graph, c: NodeId) -> Option<(NodeId, NodeId)> {
+    if *g.op(c) != Op::Compare(Condition::Ge) || int_constant(g, g.inputs(c)[1]) != Some(0) {
+        return None;
+    }
+    let all = g.inputs(c)[0];
+    if *g.op(all) != Op::Binary(BinaryOp::Or) {
+        return None;
+    }
+    // `(x | room) | length`, in either order.
+    let outer = g.inputs(all);
+    for (or, length) in [(outer[0], outer[1]), (outer[1], outer[0])] {
+        if *g.op(or) != Op::Binary(BinaryOp::Or) {
+            continue;
+        }
+        if let Some((x, len)) = index_and_room(g, or) {
+            if len == length {
+                return Some((x, len));
+            }
+        }
+    }
+    None
+}
+
+/// `x` and `length` of `x | ((length - 1) - x)`.
+fn index_and_room(g: &Graph, or: NodeId) -> Option<(NodeId, NodeId)> {
+    let ins = g.inputs(or);
+    for (x, room) in [(ins[0], ins[1]), (ins[1], ins[0])] {
+        if *g.op(room) != Op::Binary(BinaryOp::Sub) || g.inputs(room)[1] != x {
+            continue;
+        }
+        let last = g.inputs(room)[0];
+        let len = match g.op(last) {
+            Op::Binary(BinaryOp::Sub) if int_constant(g, g.inputs(last)[1]) == Some(1) => {
+                g.inputs(last)[0]
+            }
+            Op::Binary(BinaryOp::Add) => match (
+                int_constant(g, g.inputs(last)[0]),
+                int_constant(g, g.inputs(last)[1]),
+            ) {
+                (None, Some(-1)) => g.inputs(last)[0],
+                (Some(-1), None) => g.inputs(last)[1],
+                _ => continue,
+            },
+            _ => continue,
+        };
+        return Some((x, len));
+    }
+    None
+}
+
+/// Whether a multi-dimensional argument's bounds test always holds: its index is a counted
+/// loop's variable stepping by one from a non-negative start while below that same length
+/// (`for (k = 0; k < row.length; k++) … row[k]`), or value ranges place it below the length.
+fn nested_bounds_hold(
+    g: &Graph,
+    loops: &LoopForest,
+    doms: &Dominators,
+    guard: NodeId,
+    c: NodeId,
+) -> bool {
+    let Some((x, len)) = nested_bounds(g, c) else {
+        return false;
+    };
+    if let (Some((lo, hi)), Some((len_lo, _))) = (range(g, x, 0), range(g, len, 0)) {
+        if lo >= 0 && hi < len_lo {
+            return true;
+        }
+    }
+    if *g.op(x) != Op::Phi {
+        return false;
+    }
+    let Some(ind) = guarding_induction(g, loops, doms, guard, x) else {
+        return false;
+    };
+    let entry = g.inputs(x)[1];
+    ind.step == 1
+        && !ind.inclusive
+        && ind.bound == len
+        && matches!(range(g, entry, 0), Some((lo, _)) if lo >= 0)
 }
 
 /// What holds where a branch went one way: its condition (or its negation) as `(cond, x, y)`.
@@ -249,6 +335,21 @@ fn branches_prove(g: &Graph, doms: &Dominators, branches: &[NodeId], guard: Node
             // The lower bound may also come from the index's own range.
             above = above || range(g, index, 0).is_some_and(|(lo, _)| lo >= 0);
             above && below
+        }
+        // A check of an integer comparison a dominating branch already made (a multi-dimensional
+        // argument's `row.length >= 0` under `if (row != null)`, whose test is `length < 0`).
+        Op::Guard(GuardKind::Throw) => {
+            let c = g.inputs(guard)[0];
+            let Op::Compare(want) = *g.op(c) else {
+                return false;
+            };
+            let (a, b) = (g.inputs(c)[0], g.inputs(c)[1]);
+            if !matches!(g.stamp(a), Stamp::Int | Stamp::Long) {
+                return false;
+            }
+            facts().any(|(cond, x, y)| {
+                (cond == want && x == a && y == b) || (cond.mirror() == want && x == b && y == a)
+            })
         }
         _ => false,
     }
@@ -595,6 +696,71 @@ mod tests {
 
     fn bin(g: &mut Graph, op: BinaryOp, a: NodeId, b: NodeId) -> NodeId {
         g.add(Op::Binary(op), Stamp::Int, vec![a, b])
+    }
+
+    /// The front end's `(x | ((len - 1) - x)) >= 0` for `x` and `len`.
+    fn nested_test(g: &mut Graph, x: NodeId, len: NodeId) -> NodeId {
+        let one = int(g, 1);
+        let last = bin(g, BinaryOp::Sub, len, one);
+        let room = bin(g, BinaryOp::Sub, last, x);
+        let both = bin(g, BinaryOp::Or, x, room);
+        let all = bin(g, BinaryOp::Or, both, len);
+        let zero = int(g, 0);
+        g.add(Op::Compare(Condition::Ge), Stamp::Bool, vec![all, zero])
+    }
+
+    #[test]
+    fn nested_bounds_are_recognised_and_mean_what_they_test() {
+        let mut g = Graph::new();
+        let x = g.add(Op::Parameter(0), Stamp::Int, vec![]);
+        let len = g.add(Op::Parameter(1), Stamp::Int, vec![]);
+        let c = nested_test(&mut g, x, len);
+        assert_eq!(nested_bounds(&g, c), Some((x, len)));
+        // The test itself: holds exactly for 0 <= x < len, for every length a table holds
+        // (-1 for null up to MAX_VALUE), in Java's wrapping int arithmetic.
+        let samples = [
+            i32::MIN,
+            i32::MIN + 1,
+            -2,
+            -1,
+            0,
+            1,
+            2,
+            7,
+            1000,
+            i32::MAX - 1,
+            i32::MAX,
+        ];
+        for &l in &samples {
+            if l < -1 {
+                continue;
+            }
+            for &i in &samples {
+                let holds = (i | l.wrapping_sub(1).wrapping_sub(i) | l) >= 0;
+                assert_eq!(holds, 0 <= i && i < l, "i = {i}, len = {l}");
+            }
+        }
+        // Other shapes are not it.
+        let one = int(&mut g, 1);
+        let plain = g.add(Op::Compare(Condition::Ge), Stamp::Bool, vec![x, one]);
+        assert_eq!(nested_bounds(&g, plain), None);
+    }
+
+    #[test]
+    fn nested_bounds_proven_by_ranges() {
+        let mut g = Graph::new();
+        let p = g.add(Op::Parameter(0), Stamp::Int, vec![]);
+        let c7 = int(&mut g, 7);
+        let x = bin(&mut g, BinaryOp::And, p, c7);
+        let c8 = int(&mut g, 8);
+        let c7b = int(&mut g, 7);
+        let inside = nested_test(&mut g, x, c8);
+        let outside = nested_test(&mut g, x, c7b);
+        let guard = g.add(Op::Guard(GuardKind::Throw), Stamp::Void, vec![inside]);
+        let loops = LoopForest::default();
+        let doms = Dominators::default();
+        assert!(nested_bounds_hold(&g, &loops, &doms, guard, inside));
+        assert!(!nested_bounds_hold(&g, &loops, &doms, guard, outside));
     }
 
     #[test]

@@ -24,6 +24,7 @@ mod if_convert;
 mod induction;
 mod manager;
 mod narrow;
+mod nested_loads;
 mod parallel;
 mod private_arrays;
 mod reduce;
@@ -46,6 +47,7 @@ pub use manager::{
     Suite, OPTIONAL_PHASES, RELAXED_MATH,
 };
 pub use narrow::{narrow_float, narrow_float_graph};
+pub use nested_loads::{hoist_nested_loads, merge_nested_loads};
 pub use parallel::{
     compare_constants, host_expr_exact_of, host_expr_of, recognize_parallel_loops, HostExpr,
     LoopDim, ParallelNest, WideConst,

@@ -72,6 +72,13 @@ pub const OPTIONAL_PHASES: &[PhaseInfo] = &[
                by the host, where Java reads them; off: such a @Parallel bound bails out)",
     },
     PhaseInfo {
+        name: "nestedLoads",
+        stage: Stage::Graph,
+        what: "loads of a multi-dimensional argument's table (which no kernel writes): an equal \
+               dominating load reused, and a row's length and start read before a sequential loop \
+               that does not change the row",
+    },
+    PhaseInfo {
         name: "ifConvert",
         stage: Stage::Graph,
         what: "branches outside loops that only choose values (`boolean pos = k > 0;`, \
@@ -476,6 +483,7 @@ impl Suite {
                 Box::new(SplitArrayChoices),
                 Box::new(NarrowFloat),
                 Box::new(HoistLoads),
+                Box::new(NestedLoads),
                 Box::new(HostLoads),
                 Box::new(IfConvert),
                 Box::new(CheckPrivateArrays),
@@ -639,6 +647,53 @@ impl Phase for HoistLoads {
             return Ok(Changed::Nothing);
         }
         cx.applied("hoistLoads", count(hoisted, "load"));
+        Ok(Changed::ControlFlow)
+    }
+}
+
+/// Loads of a multi-dimensional argument's table merged and moved out of sequential loops
+/// (`nested_loads`).
+struct NestedLoads;
+
+impl Phase for NestedLoads {
+    fn name(&self) -> &'static str {
+        "nestedLoads"
+    }
+
+    fn optional(&self) -> bool {
+        true
+    }
+
+    fn run(&self, cx: &mut Context<'_>) -> Result<Changed, OptError> {
+        if !cx.mg.params.iter().any(|p| p.nested.is_some()) {
+            return Ok(Changed::Nothing);
+        }
+        let (_, loops, doms) = cx.graph_loops_dominators();
+        let (loops, doms) = (loops.clone(), doms.clone());
+        // Merging loads makes index computations equal, which value numbering merges, which
+        // makes more loads equal (`t[i][j]` read twice): until nothing changes. The dominators
+        // stay valid: only loads leave the control flow.
+        let mut merged = 0;
+        for _ in 0..16 {
+            let now = crate::merge_nested_loads(cx.mg, &doms);
+            if now == 0 {
+                break;
+            }
+            merged += now;
+            canonicalize_with(cx.mg, cx.switches.is_on("gvn"));
+        }
+        let hoisted = crate::hoist_nested_loads(cx.mg, &loops);
+        if merged + hoisted == 0 {
+            return Ok(Changed::Nothing);
+        }
+        let mut detail = Vec::new();
+        if merged > 0 {
+            detail.push(format!("{} merged", count(merged, "load")));
+        }
+        if hoisted > 0 {
+            detail.push(format!("{} out of loops", count(hoisted, "load")));
+        }
+        cx.applied("nestedLoads", detail.join(", "));
         Ok(Changed::ControlFlow)
     }
 }

@@ -143,6 +143,32 @@ public class MultiDimArrayTest {
                 s -> s.task("t", MultiDimArrayTest::shiftLeft, m, out), m, out);
     }
 
+    public static void at(float[][] m, int[] col, float[] out) {
+        for (@Parallel int i = 0; i < out.length; i++) {
+            out[i] = m[i][col[i]];
+        }
+    }
+
+    @Test
+    public void aNullRowAtTheLargestIndexIsStillNull() {
+        // Java throws NullPointerException whatever the index; the largest int must not slip past the check.
+        float[][] m = matrix(10, 4, 3);
+        m[2] = null;
+        int[] col = {0, 1, Integer.MAX_VALUE, 2};
+        float[] out = new float[4];
+        MoreChecks.checkThrows(x -> at((float[][]) x[0], (int[]) x[1], (float[]) x[2]),
+                s -> s.task("t", MultiDimArrayTest::at, m, col, out), m, col, out);
+        int[] low = {0, 1, Integer.MIN_VALUE, 2};
+        MoreChecks.checkThrows(x -> at((float[][]) x[0], (int[]) x[1], (float[]) x[2]),
+                s -> s.task("t", MultiDimArrayTest::at, m, low, out), m, low, out);
+        m[2] = new float[3];
+        int[] past = {0, 1, 3, 2};
+        MoreChecks.checkThrows(x -> at((float[][]) x[0], (int[]) x[1], (float[]) x[2]),
+                s -> s.task("t", MultiDimArrayTest::at, m, past, out), m, past, out);
+        int[] inside = {0, 1, 2, 2};
+        check(MultiDimArrayTest::at, m, inside, out);
+    }
+
     @Test
     public void aNullArgumentThrowsJavasNullPointerException() {
         float[][] out = new float[10][7];

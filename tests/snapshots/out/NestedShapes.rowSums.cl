@@ -1,0 +1,94 @@
+// Ferrocl kernel for snap.NestedShapes.rowSums([[D[D)V
+// @Parallel loop 0 (NDRange dimension 0): i from 0 while i < m_table[0], step 1
+#pragma OPENCL FP_CONTRACT OFF
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+
+// Chosen per launch by the host (build options): `restrict` arrays when no two are the same array;
+// constant memory for read-only tables when they fit. Without them: the kernel below as it stands.
+#ifndef FERROCL_RESTRICT
+#define FERROCL_RESTRICT
+#endif
+
+__kernel void rowSums(
+    __global double* FERROCL_RESTRICT out,
+    const int out_length,
+    __global const int* FERROCL_RESTRICT m_table,
+    const int m_table_length,
+    __global const double* FERROCL_RESTRICT m_data,
+    const int m_data_length,
+    const int m_table_element,
+    const int ferrocl_start0,
+    const uint ferrocl_count0,
+    const int ferrocl_proven,
+    __global int* ferrocl_status)
+{
+    if (get_global_id(0) >= (size_t)ferrocl_count0) return;
+    const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
+    if (ferrocl_proven) {
+        // The host proved this launch's indices in bounds: no index check.
+        double s;
+        int k;
+        double s_1;
+        const int v27 = (int)((uint)1 + (uint)i);
+        const int r = m_table[v27];
+        const int v30 = m_table[r];
+        const bool v32 = (v30 < 0);
+        if (v32) {
+            s_1 = 0.0;
+        } else {
+            const int v65 = (int)((uint)r + (uint)1);
+            const int v66 = m_table[v65];
+            s = 0.0;
+            k = 0;
+            for (;;) {
+                const bool v50 = (k >= v30);
+                if (v50) {
+                    break;
+                } else {
+                    const int v67 = (int)((uint)v66 + (uint)k);
+                    const double v69 = m_data[v67];
+                    const double s_2 = (s + v69);
+                    const int k_1 = (k + 1);
+                    s = s_2;
+                    k = k_1;
+                    continue;
+                }
+            }
+            s_1 = s;
+        }
+        out[i] = s_1;
+    } else {
+        double s;
+        int k;
+        double s_1;
+        const int v27 = (int)((uint)1 + (uint)i);
+        const int r = m_table[v27];
+        const int v30 = m_table[r];
+        const bool v32 = (v30 < 0);
+        if (v32) {
+            s_1 = 0.0;
+        } else {
+            const int v65 = (int)((uint)r + (uint)1);
+            const int v66 = m_table[v65];
+            s = 0.0;
+            k = 0;
+            for (;;) {
+                const bool v50 = (k >= v30);
+                if (v50) {
+                    break;
+                } else {
+                    const int v67 = (int)((uint)v66 + (uint)k);
+                    const double v69 = m_data[v67];
+                    const double s_2 = (s + v69);
+                    const int k_1 = (k + 1);
+                    s = s_2;
+                    k = k_1;
+                    continue;
+                }
+            }
+            s_1 = s;
+        }
+        if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
+        out[i] = s_1;
+    }
+}
