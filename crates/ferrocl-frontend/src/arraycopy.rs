@@ -76,6 +76,16 @@ impl Builder<'_, '_> {
         };
         let (Stamp::Array(from), Stamp::Array(to)) = (self.graph.stamp(src), self.graph.stamp(dst))
         else {
+            if [src, dst]
+                .iter()
+                .any(|&v| matches!(self.graph.stamp(v), Stamp::Nested { .. }))
+            {
+                return self.bail(
+                    BailoutKind::Call,
+                    "System.arraycopy from or to an inner array of a multi-dimensional argument is \
+                     not supported (copy its elements in a loop)",
+                );
+            }
             return self.bail(
                 BailoutKind::Call,
                 "System.arraycopy of values that are not known to be primitive arrays",

@@ -135,6 +135,9 @@ pub(crate) struct Builder<'a, 'r> {
     pub(crate) inlined_instructions: usize,
     /// Phis whose inputs disagree in type: legal only while unused.
     conflicting_phis: Vec<NodeId>,
+    /// Whether a merge met an inner array of a multi-dimensional argument and a value of another
+    /// kind (for the message when the merged variable is then used).
+    mixed_nested: bool,
     /// Placeholders for `IntStream` ranges being built (see `streams`).
     pub(crate) streams: HashMap<NodeId, crate::streams::StreamInfo>,
     /// Placeholders for lambdas (see `streams`).
@@ -277,6 +280,7 @@ pub fn build_graph_with(
         null_tested: Vec::new(),
         inlined_instructions: 0,
         conflicting_phis: Vec::new(),
+        mixed_nested: false,
         streams: HashMap::new(),
         lambdas: HashMap::new(),
         parallel_phis: Vec::new(),
@@ -780,17 +784,38 @@ impl Builder<'_, '_> {
                 let (Some(index), Some(array)) = (from_top(below), from_top(below + 1)) else {
                     return Ok(());
                 };
-                if !matches!(self.graph.stamp(array), Stamp::Array(_))
-                    || self.graph.stamp(index) != Stamp::Int
+                if matches!(self.graph.stamp(array), Stamp::Nested { .. })
+                    && self.graph.stamp(index) == Stamp::Int
                 {
-                    return Ok(());
+                    // An array of a multi-dimensional argument: to the handler where the array is
+                    // there and the index out of its bounds, `((index | (length - 1 - index)) &
+                    // ~length) < 0` (a null array, length -1, goes on to its own check: its
+                    // `NullPointerException` is the JVM's to catch or not).
+                    let len = self.nested_length_entry(array, tail)?;
+                    let one = self.constant(Constant::Int(1))?;
+                    let last = self.add(Op::Binary(BinaryOp::Sub), Stamp::Int, vec![len, one])?;
+                    let room =
+                        self.add(Op::Binary(BinaryOp::Sub), Stamp::Int, vec![last, index])?;
+                    let x = self.add(Op::Binary(BinaryOp::Or), Stamp::Int, vec![index, room])?;
+                    let minus_one = self.constant(Constant::Int(-1))?;
+                    let present =
+                        self.add(Op::Binary(BinaryOp::Xor), Stamp::Int, vec![len, minus_one])?;
+                    let out = self.add(Op::Binary(BinaryOp::And), Stamp::Int, vec![x, present])?;
+                    let zero = self.constant(Constant::Int(0))?;
+                    self.add(Op::Compare(Condition::Ge), Stamp::Bool, vec![out, zero])?
+                } else {
+                    if !matches!(self.graph.stamp(array), Stamp::Array(_))
+                        || self.graph.stamp(index) != Stamp::Int
+                    {
+                        return Ok(());
+                    }
+                    // `0 <= index < length` as one unsigned comparison: both sides offset by 2^31.
+                    let len = self.add(Op::ArrayLength, Stamp::Int, vec![array])?;
+                    let min = self.constant(Constant::Int(i32::MIN))?;
+                    let i = self.add(Op::Binary(BinaryOp::Xor), Stamp::Int, vec![index, min])?;
+                    let l = self.add(Op::Binary(BinaryOp::Xor), Stamp::Int, vec![len, min])?;
+                    self.add(Op::Compare(Condition::Lt), Stamp::Bool, vec![i, l])?
                 }
-                // `0 <= index < length` as one unsigned comparison: both sides offset by 2^31.
-                let len = self.add(Op::ArrayLength, Stamp::Int, vec![array])?;
-                let min = self.constant(Constant::Int(i32::MIN))?;
-                let i = self.add(Op::Binary(BinaryOp::Xor), Stamp::Int, vec![index, min])?;
-                let l = self.add(Op::Binary(BinaryOp::Xor), Stamp::Int, vec![len, min])?;
-                self.add(Op::Compare(Condition::Lt), Stamp::Bool, vec![i, l])?
             }
             JOp::Arith(Kind::Int | Kind::Long, ArithOp::Div | ArithOp::Rem) => {
                 let Some(divisor) = from_top(1) else {
@@ -999,7 +1024,7 @@ impl Builder<'_, '_> {
                 .collect();
             match self.merge_values(sc, merge, &values, None)? {
                 Some(v) => out.stack.push(v),
-                None => return self.malformed("operand stack types differ at a merge"),
+                None => return self.mixed_values(),
             }
         }
         Ok((merge, out))
@@ -1026,6 +1051,13 @@ impl Builder<'_, '_> {
             .iter()
             .any(|v| v.is_none_or(|v| self.graph.stamp(v) != stamp))
         {
+            if values
+                .iter()
+                .flatten()
+                .any(|&v| matches!(self.graph.stamp(v), Stamp::Nested { .. }))
+            {
+                self.mixed_nested = true;
+            }
             return Ok(None);
         }
         let mut inputs = vec![merge];
@@ -1215,10 +1247,26 @@ impl Builder<'_, '_> {
         Ok(())
     }
 
+    /// A value the verifier's types allow but the compiler's do not (a variable holding the inner
+    /// arrays of two different multi-dimensional arguments, or one of them and another array, or
+    /// arrays and `null`, where control flow joins).
+    fn mixed_values<T>(&self) -> Result<T, FrontendError> {
+        self.bail(
+            BailoutKind::Construct,
+            if self.mixed_nested {
+                "a variable holds an inner array of a multi-dimensional argument here and another \
+                 array (of another argument, or a one-dimensional one) there, where control flow \
+                 joins: not supported (index each argument on its own branch)"
+            } else {
+                "a variable holds values of different kinds where control flow joins: not supported"
+            },
+        )
+    }
+
     fn load_local(&mut self, frame: &Frame, slot: u16) -> Result<NodeId, FrontendError> {
         match frame.locals.get(usize::from(slot)).copied().flatten() {
             Some(v) => Ok(v),
-            None => self.malformed(format!("read of unset local {slot}")),
+            None => self.mixed_values(),
         }
     }
 

@@ -124,6 +124,7 @@ fn sibling_loops_are_both_innermost() {
             "split_array_choices",
             "narrowFloat",
             "hoistLoads",
+            "nestedLoads",
             "host_loads",
             "ifConvert",
             "check_private_arrays",
@@ -285,4 +286,43 @@ fn count_up_runs_java_iterations_of_loops_counting_down() {
             }
         }
     }
+}
+
+/// The lines of the kernel's body between the inner loop's `for (;;)` and its end.
+fn inner_loop(source: &str) -> String {
+    let start = source.find("for (;;)").expect("an inner loop");
+    let rest = &source[start..];
+    let end = rest.find("continue;").expect("the loop's end");
+    rest[..end].to_string()
+}
+
+#[test]
+fn nested_loads_take_a_rows_entries_out_of_its_loop() {
+    let bytes = class_bytes();
+    let on = run(&bytes, "rowSums", "([[F[F)V", Target::default(), "").expect("kernel");
+    // The argument is a table and a data array; the row's length and start are read before the
+    // loop, whose body is one data load (the check of `row[k]` proven by `k < row.length`).
+    let names: Vec<String> = on.params.iter().filter_map(|p| p.name.clone()).collect();
+    assert!(names.contains(&"m_table".to_string()), "{names:?}");
+    assert!(names.contains(&"m_data".to_string()), "{names:?}");
+    assert!(
+        applied(&on).iter().any(|a| a.starts_with("nestedLoads")),
+        "{:?}",
+        applied(&on)
+    );
+    let body = inner_loop(on.source());
+    assert!(!body.contains("m_table["), "{body}");
+    assert_eq!(body.matches("m_data[").count(), 1, "{body}");
+    assert!(!body.contains("ferrocl_status"), "{body}");
+    // Switched off, the loop reads the row's entries at every iteration; the same checks hold.
+    let off = run(
+        &bytes,
+        "rowSums",
+        "([[F[F)V",
+        Target::default(),
+        "nestedLoads=false",
+    )
+    .expect("kernel");
+    assert!(!applied(&off).iter().any(|a| a.starts_with("nestedLoads")));
+    assert!(inner_loop(off.source()).contains("m_table["));
 }

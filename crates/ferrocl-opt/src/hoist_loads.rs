@@ -156,8 +156,10 @@ fn hoist_entered(mg: &mut MethodGraph, info: &crate::manager::LoopInfo) -> Optio
     let mut at = mg.graph.next(stay)?;
     // The loop's nodes less the loads taken so far (`t[t[1]]`: once `t[1]` is out, so is the
     // second index).
+    // Other code between the loops (`float[] r = m[i];`) stays where it is: the nest is then not
+    // perfect, and the loops' recognition says so.
     let mut body = info.body.clone();
-    loop {
+    while *mg.graph.op(at) != Op::End && mg.graph.successors(at).len() == 1 {
         let memo = RefCell::new(HashMap::new());
         if invariant_throw_check(mg, &body, &memo, at) {
             checks.push(at);
@@ -165,8 +167,6 @@ fn hoist_entered(mg: &mut MethodGraph, info: &crate::manager::LoopInfo) -> Optio
             pairs.extend(distinct);
             loads.push(at);
             body.remove(&at);
-        } else {
-            break;
         }
         at = mg.graph.next(at)?;
     }
@@ -182,6 +182,13 @@ fn hoist_entered(mg: &mut MethodGraph, info: &crate::manager::LoopInfo) -> Optio
         return None;
     }
     let pred = mg.graph.predecessor(entry)?;
+    if checks
+        .iter()
+        .chain(&loads)
+        .any(|&n| mg.graph.predecessor(n).is_none() || mg.graph.next(n).is_none())
+    {
+        return None;
+    }
     // Loads whose index comes from another hoisted load (`t[t[1]]`: a multi-dimensional
     // argument's table) keep reading it in the branch; the arithmetic between them must then
     // serve only them.
@@ -198,17 +205,17 @@ fn hoist_entered(mg: &mut MethodGraph, info: &crate::manager::LoopInfo) -> Optio
     }) {
         return None;
     }
-    // The checks leave the chain (they go after the branch, below), so that the loads are one
-    // chain.
-    for &c in &checks {
-        let (Some(before), Some(next)) = (mg.graph.predecessor(c), mg.graph.next(c)) else {
-            continue;
-        };
-        mg.graph.replace_successor(before, c, next);
+    // Out of the body: the loads and checks leave the chain (the checks go after the branch,
+    // below), …
+    for &c in checks.iter().chain(&loads) {
+        if let (Some(before), Some(next)) = (mg.graph.predecessor(c), mg.graph.next(c)) {
+            mg.graph.replace_successor(before, c, next);
+        }
     }
     let g = &mut mg.graph;
-    // Out of the body …
-    g.set_next(stay, after);
+    for pair in loads.windows(2) {
+        g.set_next(pair[0], pair[1]);
+    }
     // … into `if (first test) { loads } ` right before the loop.
     let enters = g.add(
         Op::Compare(if stays_on_true { cond } else { cond.negate() }),

@@ -60,4 +60,16 @@ public class Ph {
             out[i] = i;
         }
     }
+
+    /** Rows of a multi-dimensional argument summed by an inner loop over each row. */
+    public static void rowSums(float[][] m, float[] out) {
+        for (@Parallel int i = 0; i < out.length; i++) {
+            float[] row = m[i];
+            float s = 0;
+            for (int k = 0; k < row.length; k++) {
+                s += row[k];
+            }
+            out[i] = s;
+        }
+    }
 }
