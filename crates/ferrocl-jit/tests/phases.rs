@@ -124,6 +124,7 @@ fn sibling_loops_are_both_innermost() {
             "split_array_choices",
             "narrowFloat",
             "hoistLoads",
+            "perfectNest",
             "nestedLoads",
             "host_loads",
             "ifConvert",

@@ -426,3 +426,183 @@ fn may_share(a: ElemKind, b: ElemKind) -> bool {
     let narrow = |e| matches!(e, ElemKind::Byte | ElemKind::Boolean);
     a == b || (narrow(a) && narrow(b))
 }
+
+/// Moves the code standing between a `@Parallel` loop and the `@Parallel` loop right inside it
+/// (`float ai = a[i];`, `float[] r = m[i];`: loads, Java's checks and divisions, which change
+/// nothing) to the start of the inner loop's body, so that the nest is perfect: each work-item
+/// `(i, j)` then reads what Java read once for `i`. Exact because nothing in the outer loop stores
+/// to what the code reads (the same condition as a hoisted load's), the code's values are used
+/// only in the inner loop, and where Java runs the code with no inner iteration after it (the
+/// outer loops run, the inner one does not), a check before the nest, which the host evaluates,
+/// sends the method to the JVM: there Java's code may throw. Returns how many nodes moved.
+pub fn sink_between_parallel_loops(mg: &mut MethodGraph, loops: &LoopForest) -> usize {
+    let mut order: Vec<usize> = (0..loops.loops.len())
+        .filter(|&k| crate::parallel::parallel_index(mg, loops.loops[k].begin).is_some())
+        .collect();
+    order.sort_by_key(|&k| loops.loops[k].depth);
+    let mut sunk = 0;
+    for k in order {
+        sunk += sink_into_inner(mg, loops, k).unwrap_or(0);
+    }
+    sunk
+}
+
+/// The first test of loop `info`: `(stay, cond, x0, y0)`, the loop entered when `x0 cond y0`
+/// holds, both values computed before the outermost loop `top` (so the host can).
+fn first_test(
+    mg: &MethodGraph,
+    info: &crate::manager::LoopInfo,
+    top: &crate::manager::LoopInfo,
+) -> Option<(NodeId, ferrocl_graph::Condition, NodeId, NodeId)> {
+    let begin = info.begin;
+    let test = mg.graph.next(begin)?;
+    if *mg.graph.op(test) != Op::If {
+        return None;
+    }
+    let [yes, no] = <[NodeId; 2]>::try_from(mg.graph.successors(test)).ok()?;
+    let (stay, stays_on_true) = match (mg.graph.op(yes), mg.graph.op(no)) {
+        (Op::Begin, Op::LoopExit) => (yes, true),
+        (Op::LoopExit, Op::Begin) => (no, false),
+        _ => return None,
+    };
+    let cmp = mg.graph.inputs(test)[0];
+    let Op::Compare(cond) = *mg.graph.op(cmp) else {
+        return None;
+    };
+    let (x, y) = (mg.graph.inputs(cmp)[0], mg.graph.inputs(cmp)[1]);
+    if !matches!(mg.graph.stamp(x), ferrocl_graph::Stamp::Int) {
+        return None;
+    }
+    let memo = RefCell::new(HashMap::new());
+    let none = HashSet::new();
+    let first = |n: NodeId| -> Option<NodeId> {
+        let v = if *mg.graph.op(n) == Op::Phi && mg.graph.inputs(n).first() == Some(&begin) {
+            *mg.graph.inputs(n).get(1)?
+        } else {
+            n
+        };
+        crate::loop_invariant(&mg.graph, &top.body, &none, &memo, v).then_some(v)
+    };
+    let (x0, y0) = (first(x)?, first(y)?);
+    Some((
+        stay,
+        if stays_on_true { cond } else { cond.negate() },
+        x0,
+        y0,
+    ))
+}
+
+/// Whether every use of `n` (through values computed from it) is in `body` or `moving`, none a
+/// phi.
+fn used_only_in(
+    mg: &MethodGraph,
+    n: NodeId,
+    body: &HashSet<NodeId>,
+    moving: &[NodeId],
+    depth: usize,
+) -> bool {
+    if depth > 32 {
+        return false;
+    }
+    mg.graph.usages(n).iter().all(|&u| match mg.graph.op(u) {
+        Op::Phi => false,
+        op if op.is_fixed() => body.contains(&u) || moving.contains(&u),
+        _ => used_only_in(mg, u, body, moving, depth + 1),
+    })
+}
+
+/// [`sink_between_parallel_loops`] for the `k`-th loop as the outer one.
+fn sink_into_inner(mg: &mut MethodGraph, loops: &LoopForest, k: usize) -> Option<usize> {
+    let outer = &loops.loops[k];
+    // The `@Parallel` loops enclosing it, outermost first, up to the nest's outermost.
+    let mut chain = vec![outer];
+    while let Some(p) = chain.last().and_then(|l| l.parent) {
+        let parent = loops.loops.get(p)?;
+        if crate::parallel::parallel_index(mg, parent.begin).is_none() {
+            break;
+        }
+        chain.push(parent);
+    }
+    chain.reverse();
+    let top = chain[0];
+    let (stay, ..) = first_test(mg, outer, top)?;
+    // The code between: loads, checks and divisions only, then the inner loop's entry.
+    let mut nodes = Vec::new();
+    let mut at = mg.graph.next(stay)?;
+    while *mg.graph.op(at) != Op::End {
+        if mg.graph.successors(at).len() != 1
+            || !matches!(
+                mg.graph.op(at),
+                Op::ArrayLoad(_) | Op::Guard(_) | Op::IntegerDivRem { .. }
+            )
+        {
+            return None;
+        }
+        nodes.push(at);
+        at = mg.graph.next(at)?;
+    }
+    let (&first_node, &last_node) = (nodes.first()?, nodes.last()?);
+    let inner_begin = mg
+        .graph
+        .usages(at)
+        .iter()
+        .copied()
+        .find(|&u| *mg.graph.op(u) == Op::LoopBegin)?;
+    crate::parallel::parallel_index(mg, inner_begin)?;
+    let inner = loops.get(inner_begin)?;
+    let (inner_stay, inner_cond, ix0, iy0) = first_test(mg, inner, top)?;
+    // Nothing in the outer loop stores to what the code reads; its values serve the inner loop.
+    let mut pairs = Vec::new();
+    for &n in &nodes {
+        if let Op::ArrayLoad(_) = mg.graph.op(n) {
+            let array = mg.graph.inputs(n)[0];
+            let param = mg.params.iter().position(|p| p.node == array)?;
+            pairs.extend(stores_miss(mg, &outer.body, n, param)?);
+        }
+        if !used_only_in(mg, n, &inner.body, &nodes, 0) {
+            return None;
+        }
+    }
+    // Where the enclosing loops run and the inner one does not, Java runs the code: the JVM must.
+    let mut enters = Vec::new();
+    for l in &chain {
+        let (_, cond, x0, y0) = first_test(mg, l, top)?;
+        enters.push((cond, x0, y0));
+    }
+    let top_entry = *mg.graph.inputs(top.begin).first()?;
+    let top_pred = mg.graph.predecessor(top_entry)?;
+    let inner_next = mg.graph.next(inner_stay)?;
+    let g = &mut mg.graph;
+    let yes = g.add(
+        Op::Constant(Constant::Int(1)),
+        ferrocl_graph::Stamp::Bool,
+        vec![],
+    );
+    let mut pass = g.add(
+        Op::Compare(inner_cond),
+        ferrocl_graph::Stamp::Bool,
+        vec![ix0, iy0],
+    );
+    for &(cond, x0, y0) in enters.iter().rev() {
+        let entered = g.add(Op::Compare(cond), ferrocl_graph::Stamp::Bool, vec![x0, y0]);
+        pass = g.add(
+            Op::Select,
+            ferrocl_graph::Stamp::Bool,
+            vec![entered, pass, yes],
+        );
+    }
+    let check = g.add(
+        Op::Guard(ferrocl_graph::GuardKind::Throw),
+        ferrocl_graph::Stamp::Void,
+        vec![pass],
+    );
+    g.replace_successor(top_pred, top_entry, check);
+    g.set_next(check, top_entry);
+    // Out of the outer body, into the inner one's start.
+    g.set_next(stay, at);
+    g.set_next(inner_stay, first_node);
+    g.set_next(last_node, inner_next);
+    mg.inherit_source(inner_begin, check);
+    require_distinct(mg, pairs);
+    Some(nodes.len())
+}

@@ -72,6 +72,13 @@ pub const OPTIONAL_PHASES: &[PhaseInfo] = &[
                by the host, where Java reads them; off: such a @Parallel bound bails out)",
     },
     PhaseInfo {
+        name: "perfectNest",
+        stage: Stage::Graph,
+        what: "loads, checks and divisions between two @Parallel loops (`float ai = a[i];`, \
+               `float[] r = m[i];`) moved into the inner loop, each work-item reading what Java \
+               read once per outer index (off: such code bails out)",
+    },
+    PhaseInfo {
         name: "nestedLoads",
         stage: Stage::Graph,
         what: "loads of a multi-dimensional argument's table (which no kernel writes): an equal \
@@ -483,6 +490,7 @@ impl Suite {
                 Box::new(SplitArrayChoices),
                 Box::new(NarrowFloat),
                 Box::new(HoistLoads),
+                Box::new(PerfectNest),
                 Box::new(NestedLoads),
                 Box::new(HostLoads),
                 Box::new(IfConvert),
@@ -647,6 +655,29 @@ impl Phase for HoistLoads {
             return Ok(Changed::Nothing);
         }
         cx.applied("hoistLoads", count(hoisted, "load"));
+        Ok(Changed::ControlFlow)
+    }
+}
+
+/// Code between nested `@Parallel` loops moved into the inner loop (`sink_between_parallel_loops`).
+struct PerfectNest;
+
+impl Phase for PerfectNest {
+    fn name(&self) -> &'static str {
+        "perfectNest"
+    }
+
+    fn optional(&self) -> bool {
+        true
+    }
+
+    fn run(&self, cx: &mut Context<'_>) -> Result<Changed, OptError> {
+        let loops = cx.loops().clone();
+        let moved = crate::sink_between_parallel_loops(cx.mg, &loops);
+        if moved == 0 {
+            return Ok(Changed::Nothing);
+        }
+        cx.applied("perfectNest", count(moved, "operation"));
         Ok(Changed::ControlFlow)
     }
 }

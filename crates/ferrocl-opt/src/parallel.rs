@@ -1174,7 +1174,9 @@ fn nest_of(
             return Err(mg.bailout_at(
                 BailoutKind::Parallelism,
                 i.dim.begin,
-                "code between nested @Parallel loops is not supported: nest them perfectly (move the code into the innermost loop)",
+                "code between nested @Parallel loops is not supported where it stores, branches, or reads what the loops \
+                 write (loads, checks and divisions move into the inner loop): nest them perfectly (move the code \
+                 into the innermost loop)",
             ));
         }
     }

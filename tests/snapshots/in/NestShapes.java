@@ -47,6 +47,17 @@ public class NestShapes {
         }
     }
 
+    /** Loads and a division between the loops: moved into the inner loop (perfectNest). */
+    public static void loadBetweenNestedLoops(float[] a, int[] d, float[] c, int n, int m) {
+        for (@Parallel int i = 0; i < n; i++) {
+            float ai = a[i];
+            int q = m / d[i];
+            for (@Parallel int j = 0; j < m; j++) {
+                c[i * m + j] = ai * j + q;
+            }
+        }
+    }
+
     public static void triangular(int[] a, int n) {
         for (@Parallel int i = 0; i < n; i++) {
             for (@Parallel int j = 0; j < i; j++) {
