@@ -60,12 +60,12 @@ impl Builder<'_, '_> {
             return self.malformed(format!("getfield {shown} on a value that is not an object"));
         }
         path.push(field.name.clone());
-        if let Some(existing) = self.params.iter().find(|p| {
+        if let Some(at) = self.params.iter().position(|p| {
             p.field_path.as_ref() == Some(&(root, path.clone()))
                 && p.field_class.as_deref() == Some(field.class.as_str())
                 && p.field_parent == Some(base)
         }) {
-            return Ok(existing.node);
+            return self.field_value(at);
         }
         let stamp = match Stamp::from_descriptor(&field.descriptor) {
             Some(s) => s,
@@ -95,6 +95,24 @@ impl Builder<'_, '_> {
             nested: None,
             used: true,
         });
-        Ok(node)
+        self.field_value(usize::from(index))
+    }
+
+    /// The value a field-path parameter stands for: the parameter, or for a multi-dimensional
+    /// array its handle (see `nested`; Java builds its table and data from the field's value).
+    fn field_value(&mut self, at: usize) -> Result<NodeId, crate::FrontendError> {
+        let Some(p) = self.params.get(at) else {
+            return self.malformed("a field path of an unknown parameter");
+        };
+        let node = p.node;
+        match crate::nested::nested_descriptor(&p.descriptor) {
+            Some((elem, dims)) => {
+                let Ok(root) = u16::try_from(at) else {
+                    return self.bail(BailoutKind::Construct, "too many parameters");
+                };
+                self.nested_argument(root, elem, dims)
+            }
+            None => Ok(node),
+        }
     }
 }

@@ -57,6 +57,15 @@ impl<'a> Builder<'a, '_> {
                     Stamp::Object,
                 )
             }
+            _ if crate::nested::nested_descriptor(&field.descriptor).is_some() => {
+                return self.bail(
+                    BailoutKind::Construct,
+                    format!(
+                        "static fields holding multi-dimensional arrays are not supported: {name} \
+                         (pass it as an argument, or hold it in a field of the task's object)"
+                    ),
+                )
+            }
             _ => {
                 return self.bail(
                     BailoutKind::Construct,

@@ -270,8 +270,22 @@ final class KernelCache {
         for (int k = 0; k < lines.length; k++) {
             String[] parts = lines[k].split("\t");
             if (parts.length == 5 && parts[0].equals("nested")) {
-                out.add(new NestedArrays.Part(argCount + k, Integer.parseInt(parts[1]), parts[2].equals("data"),
-                        Integer.parseInt(parts[3]), parts[4].equals("1")));
+                int root = Integer.parseInt(parts[1]);
+                int pathArg = -1;
+                String[] path = new String[0];
+                int classSlot = -1;
+                if (root >= argCount && root - argCount < lines.length) {
+                    // A field: its own line says where it is read from.
+                    String[] field = lines[root - argCount].split("\t");
+                    if (field.length != 3 || field[0].equals("static") || field[0].equals("nested")) {
+                        continue;
+                    }
+                    pathArg = Integer.parseInt(field[0]);
+                    path = field[1].split("\\.");
+                    classSlot = root;
+                }
+                out.add(new NestedArrays.Part(argCount + k, root, parts[2].equals("data"), Integer.parseInt(parts[3]),
+                        parts[4].equals("1"), pathArg, path, classSlot));
             }
         }
         return out.toArray(new NestedArrays.Part[0]);

@@ -25,8 +25,12 @@ final class NestedArrays {
     /**
      * One array a kernel parameter stands for: the table or the data of the argument at {@code root} (an index into
      * the task's arguments), which has {@code dims} dimensions; {@code slot} is where it goes in the launch arguments.
+     * For a field ({@code this.weights}), {@code root} is past the task's arguments and {@code path} says where the
+     * host reads it: from argument {@code pathArg}, field by field, the last one looked up from the class at
+     * {@code classSlot} of the launch arguments (the class its {@code getfield} names).
      */
-    record Part(int slot, int root, boolean data, int dims, boolean written) {
+    record Part(int slot, int root, boolean data, int dims, boolean written, int pathArg, String[] path,
+            int classSlot) {
     }
 
     /** A flattened argument. */

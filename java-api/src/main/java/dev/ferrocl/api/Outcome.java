@@ -96,11 +96,41 @@ final class Outcome {
         Object[] all = java.util.Arrays.copyOf(taskArgs, taskArgs.length + fieldClasses.length);
         System.arraycopy(fieldClasses, 0, all, taskArgs.length, fieldClasses.length);
         for (NestedArrays.Part p : nested) {
-            Object root = p.root() < taskArgs.length ? taskArgs[p.root()] : null;
+            Object root = p.pathArg() >= 0 ? fieldValue(all, p)
+                    : p.root() < taskArgs.length ? taskArgs[p.root()] : null;
             NestedArrays.Flat f = call.flat(root, p.dims(), p.data() && p.written());
             all[p.slot()] = f == null ? null : p.data() ? f.data : f.table;
         }
         return all;
+    }
+
+    /**
+     * The value of a multi-dimensional array field the kernel reads (see {@link NestedArrays.Part}), or null where a
+     * step is null or cannot be read (then the JVM runs the task, as for a null argument).
+     */
+    private static Object fieldValue(Object[] launchArgs, NestedArrays.Part p) {
+        if (p.pathArg() >= launchArgs.length) {
+            return null;
+        }
+        Object obj = launchArgs[p.pathArg()];
+        String[] path = p.path();
+        for (int k = 0; k < path.length && obj != null; k++) {
+            Class<?> start = obj.getClass();
+            if (k == path.length - 1 && p.classSlot() < launchArgs.length
+                    && launchArgs[p.classSlot()] instanceof Class<?> named && named.isInstance(obj)) {
+                start = named;
+            }
+            java.lang.reflect.Field f = instanceField(start, path[k]);
+            if (f == null) {
+                return null;
+            }
+            try {
+                obj = f.get(obj);
+            } catch (IllegalAccessException | RuntimeException e) {
+                return null;
+            }
+        }
+        return obj;
     }
 
     /** The kernel's arrays that stand for multi-dimensional arguments. */

@@ -367,6 +367,78 @@ public class MultiDimArrayTest {
         }
     }
 
+    /** A layer whose weights are a field: an instance task reads them through {@code this}. */
+    static final class Layer {
+        final float[][] weights;
+        final Layer next;
+
+        Layer(float[][] weights, Layer next) {
+            this.weights = weights;
+            this.next = next;
+        }
+
+        void apply(float[] x, float[] y) {
+            for (@Parallel int i = 0; i < y.length; i++) {
+                float s = 0;
+                float[] w = weights[i];
+                for (int k = 0; k < x.length; k++) {
+                    s += w[k] * x[k];
+                }
+                y[i] = s + (next == null ? 0 : next.weights[i % next.weights.length][0]);
+            }
+        }
+
+        void decay(float f) {
+            for (@Parallel int i = 0; i < weights.length; i++) {
+                for (int k = 0; k < weights[i].length; k++) {
+                    weights[i][k] *= f;
+                }
+            }
+        }
+    }
+
+    @Test
+    public void multiDimensionalFieldsOfTheTasksObject() {
+        Layer inner = new Layer(matrix(11, 5, 3), null);
+        Layer layer = new Layer(matrix(12, 40, 24), inner);
+        float[] x = JvmOracle.floats(13, 24, -1f, 1f);
+        float[] y = new float[40];
+        float[] expected = new float[40];
+        layer.apply(x, expected);
+        try (TaskSchedule s = new TaskSchedule("field").task("t", layer::apply, x, y)) {
+            s.execute();
+            assertEquals(s.report().toString(), TaskReport.Where.DEVICE, s.report().task("t").ranOn());
+        }
+        JvmOracle.assertSame("y", expected, y);
+        // Written through the field: Java's rows get the results.
+        float[][] rows = layer.weights;
+        float[][] expectedRows = (float[][]) JvmOracle.cloneValue(rows);
+        new Layer(expectedRows, null).decay(0.75f);
+        try (TaskSchedule s = new TaskSchedule("decay").task("t", layer::decay, 0.75f)) {
+            s.execute();
+            assertEquals(s.report().toString(), TaskReport.Where.DEVICE, s.report().task("t").ranOn());
+        }
+        JvmOracle.assertSame("weights", expectedRows, rows);
+    }
+
+    static float[][] table = {{1f, 2f}, {3f, 4f}};
+
+    public static void fromStatic(float[] out) {
+        for (@Parallel int i = 0; i < out.length; i++) {
+            out[i] = table[i & 1][i >> 1 & 1];
+        }
+    }
+
+    @Test
+    public void aStaticMultiDimensionalFieldIsRefusedWithItsReason() {
+        try (TaskSchedule s = new TaskSchedule("static").task("t", MultiDimArrayTest::fromStatic, new float[4])) {
+            s.execute();
+            fail("expected a bailout");
+        } catch (CompilationException e) {
+            assertTrue(e.getMessage(), e.getMessage().contains("multi-dimensional"));
+        }
+    }
+
     public static void swapRows(float[][] m) {
         for (@Parallel int i = 0; i < 1; i++) {
             float[] t = m[0];
