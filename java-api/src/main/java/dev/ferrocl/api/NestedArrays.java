@@ -19,6 +19,9 @@ final class NestedArrays {
     private NestedArrays() {
     }
 
+    /** How many arguments' data arrays a schedule keeps for reuse. */
+    private static final int MAX_SPARE = 16;
+
     /** Bytes a run of elements starts on when it is at least that long (a memory transaction on GPUs). */
     private static final int ALIGN_BYTES = 128;
 
@@ -57,6 +60,13 @@ final class NestedArrays {
      */
     static final class Call {
         private final IdentityHashMap<Object, Flat> flats = new IdentityHashMap<>();
+        /** The schedule's data arrays of its last execution, by argument: reused when the sizes match. */
+        private final IdentityHashMap<Object, Object> spare;
+
+        /** A call that reuses the data arrays in {@code spare} (the schedule's; updated as arguments are flattened). */
+        Call(IdentityHashMap<Object, Object> spare) {
+            this.spare = spare;
+        }
         /** Arguments that could not be flattened (null, or too large): their parts are passed as null. */
         private final IdentityHashMap<Object, Boolean> refused = new IdentityHashMap<>();
 
@@ -67,12 +77,17 @@ final class NestedArrays {
             }
             Flat f = flats.get(root);
             if (f == null) {
-                f = flatten(root, dims);
+                f = flatten(root, dims, spare.get(root));
                 if (f == null) {
                     refused.put(root, Boolean.TRUE);
                     return null;
                 }
                 flats.put(root, f);
+                if (spare.size() >= MAX_SPARE && !spare.containsKey(root)) {
+                    // Arguments come and go (a field reassigned): keep the memory bounded.
+                    spare.clear();
+                }
+                spare.put(root, f.data);
             }
             f.written |= written;
             return f;
@@ -145,10 +160,11 @@ final class NestedArrays {
     }
 
     /**
-     * Flattens {@code root} (an array of {@code dims} dimensions, primitive innermost), or returns null when its
-     * table or data would not fit a Java array.
+     * Flattens {@code root} (an array of {@code dims} dimensions, primitive innermost) into a new data array, or into
+     * {@code reuse} when it is one of the right type and length (every element is overwritten, gaps included);
+     * returns null when its table or data would not fit a Java array.
      */
-    static Flat flatten(Object root, int dims) {
+    static Flat flatten(Object root, int dims, Object reuse) {
         Class<?> elem = root.getClass();
         for (int d = 0; d < dims; d++) {
             elem = elem.getComponentType();
@@ -181,14 +197,44 @@ final class NestedArrays {
         if (dataLen[0] > Integer.MAX_VALUE - 8) {
             return null;
         }
-        Object data = Array.newInstance(elem, (int) dataLen[0]);
+        Object data = reuse != null && reuse.getClass().getComponentType() == elem
+                && Array.getLength(reuse) == dataLen[0] ? reuse : Array.newInstance(elem, (int) dataLen[0]);
+        boolean gaps = data == reuse;
         int[] off = new int[offsets.size()];
+        int end = 0;
         for (int k = 0; k < off.length; k++) {
             off[k] = offsets.get(k);
             Object leaf = leaves.get(k);
-            System.arraycopy(leaf, 0, data, off[k], Array.getLength(leaf));
+            int len = Array.getLength(leaf);
+            if (gaps && off[k] > end) {
+                // A reused array: the alignment gaps get zeros again (no kernel reads them).
+                clear(data, end, off[k]);
+            }
+            System.arraycopy(leaf, 0, data, off[k], len);
+            end = off[k] + len;
         }
         return new Flat(java.util.Arrays.copyOf(table.a, table.n), data, leaves.toArray(), off);
+    }
+
+    /** Zeros elements {@code [from, to)} of primitive array {@code data}. */
+    private static void clear(Object data, int from, int to) {
+        if (data instanceof float[] f) {
+            java.util.Arrays.fill(f, from, to, 0f);
+        } else if (data instanceof double[] d) {
+            java.util.Arrays.fill(d, from, to, 0d);
+        } else if (data instanceof int[] i) {
+            java.util.Arrays.fill(i, from, to, 0);
+        } else if (data instanceof long[] l) {
+            java.util.Arrays.fill(l, from, to, 0L);
+        } else if (data instanceof short[] s) {
+            java.util.Arrays.fill(s, from, to, (short) 0);
+        } else if (data instanceof char[] c) {
+            java.util.Arrays.fill(c, from, to, (char) 0);
+        } else if (data instanceof byte[] b) {
+            java.util.Arrays.fill(b, from, to, (byte) 0);
+        } else if (data instanceof boolean[] z) {
+            java.util.Arrays.fill(z, from, to, false);
+        }
     }
 
     /** The handle of {@code array} ({@code dims} dimensions left), entering it and what it holds on first sight. */

@@ -597,6 +597,12 @@ public final class TaskSchedule implements AutoCloseable {
 
     // END GENERATED task overloads
 
+    /**
+     * The data arrays built from multi-dimensional arguments at the last execution, by argument (see
+     * {@link NestedArrays}): reused while their sizes stay, so that an execution does not allocate them again.
+     */
+    private final java.util.IdentityHashMap<Object, Object> nestedSpare = new java.util.IdentityHashMap<>();
+
     private TaskSchedule add(String id, Object code, Runnable onJvm, Object[] args) {
         Objects.requireNonNull(id, "id");
         checkOpen();
@@ -1104,6 +1110,7 @@ public final class TaskSchedule implements AutoCloseable {
             return;
         }
         closed = true;
+        nestedSpare.clear();
         cleanable.clean();
     }
 
@@ -1194,7 +1201,7 @@ public final class TaskSchedule implements AutoCloseable {
             int[][] locals = new int[n][];
             long[][] keptHandles = new long[n][];
             LaunchStats[] stats = new LaunchStats[n];
-            NestedArrays.Call nested = new NestedArrays.Call();
+            NestedArrays.Call nested = new NestedArrays.Call(nestedSpare);
             for (int k = 0; k < n; k++) {
                 ScheduledTask t = list.get(from + k);
                 Outcome outcome = outcomes.get(from + k);
@@ -1296,7 +1303,7 @@ public final class TaskSchedule implements AutoCloseable {
         for (int d = 0; d < handles.length; d++) {
             handles[d] = perDevice.get(d).handle;
         }
-        NestedArrays.Call nested = new NestedArrays.Call();
+        NestedArrays.Call nested = new NestedArrays.Call(nestedSpare);
         Object[] args = first.launchArgs(t.target.launchArgs, nested);
         String sharing = nested.sharing(new Object[][] {args});
         if (sharing != null) {
