@@ -237,10 +237,7 @@ impl Builder<'_, '_> {
         array: NodeId,
         tail: &mut NodeId,
     ) -> Result<NodeId, FrontendError> {
-        let Stamp::Nested { elem, root, .. } = self.graph.stamp(array) else {
-            return self.malformed("a nested array length of another value");
-        };
-        let len = self.table_load(root, elem, array, Stamp::Int, tail)?;
+        let len = self.nested_length_entry(array, tail)?;
         // The argument itself (handle 0) is never null: the host sends a null argument to the JVM.
         if !matches!(self.graph.op(array), Op::Constant(Constant::Int(0))) {
             let zero = self.constant(Constant::Int(0))?;
@@ -250,14 +247,14 @@ impl Builder<'_, '_> {
         Ok(len)
     }
 
-    /// The length entry of handle `array` (for `== null` tests: negative for null).
+    /// The length entry of handle `array`, unchecked (negative for null: `== null` tests).
     pub(crate) fn nested_length_entry(
         &mut self,
         array: NodeId,
         tail: &mut NodeId,
     ) -> Result<NodeId, FrontendError> {
         let Stamp::Nested { elem, root, .. } = self.graph.stamp(array) else {
-            return self.malformed("a nested null test of another value");
+            return self.malformed("a nested array's length of another value");
         };
         self.table_load(root, elem, array, Stamp::Int, tail)
     }

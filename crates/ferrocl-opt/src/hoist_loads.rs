@@ -67,25 +67,31 @@ pub fn hoist_header_loads(mg: &mut MethodGraph, loops: &LoopForest) -> usize {
                 kept_one = true;
                 continue;
             };
-            // The entry's predecessor: the last fixed node before the loop.
-            let (Some(pred), Some(next), Some(before)) = (
-                mg.graph.predecessor(entry),
-                mg.graph.next(load),
-                mg.graph.predecessor(load),
-            ) else {
+            if !move_before(mg, load, entry) {
                 continue;
-            };
-            // Out of the header …
-            mg.graph.replace_successor(before, load, next);
-            // … and into the chain right before the loop's entry.
-            mg.graph.replace_successor(pred, entry, load);
-            mg.graph.set_next(load, entry);
+            }
             body.remove(&load);
             require_distinct(mg, distinct);
             hoisted += 1;
         }
     }
     hoisted
+}
+
+/// Moves fixed node `node` (one successor) out of its chain to right before `entry` (a loop's
+/// entry `End`), after the last fixed node before the loop; false where either has no place.
+pub(crate) fn move_before(mg: &mut MethodGraph, node: NodeId, entry: NodeId) -> bool {
+    let (Some(pred), Some(next), Some(before)) = (
+        mg.graph.predecessor(entry),
+        mg.graph.next(node),
+        mg.graph.predecessor(node),
+    ) else {
+        return false;
+    };
+    mg.graph.replace_successor(before, node, next);
+    mg.graph.replace_successor(pred, entry, node);
+    mg.graph.set_next(node, entry);
+    true
 }
 
 /// Moves the loads that stand between an outermost loop and the `@Parallel` loop right inside it (what the
@@ -110,45 +116,7 @@ fn hoist_entered(mg: &mut MethodGraph, info: &crate::manager::LoopInfo) -> Optio
         return None;
     }
     // The header is the exit test alone: `i cond bound` on the loop's phi and an unchanged bound.
-    let test = mg.graph.next(begin)?;
-    if *mg.graph.op(test) != Op::If {
-        return None;
-    }
-    let [yes, no] = <[NodeId; 2]>::try_from(mg.graph.successors(test)).ok()?;
-    let (stay, stays_on_true) = match (mg.graph.op(yes), mg.graph.op(no)) {
-        (Op::Begin, Op::LoopExit) => (yes, true),
-        (Op::LoopExit, Op::Begin) => (no, false),
-        _ => return None,
-    };
-    let cmp = mg.graph.inputs(test)[0];
-    let Op::Compare(cond) = *mg.graph.op(cmp) else {
-        return None;
-    };
-    let memo = RefCell::new(HashMap::new());
-    let none = HashSet::new();
-    let invariant =
-        |mg: &MethodGraph, n| crate::loop_invariant(&mg.graph, &info.body, &none, &memo, n);
-    let is_phi = |mg: &MethodGraph, n: NodeId| {
-        *mg.graph.op(n) == Op::Phi && mg.graph.inputs(n).first() == Some(&begin)
-    };
-    let (x, y) = (mg.graph.inputs(cmp)[0], mg.graph.inputs(cmp)[1]);
-    if !matches!(mg.graph.stamp(x), ferrocl_graph::Stamp::Int) {
-        return None;
-    }
-    // The first test: the phi replaced by its value on entry.
-    let first = |mg: &MethodGraph, n: NodeId| -> Option<NodeId> {
-        if is_phi(mg, n) {
-            mg.graph.inputs(n).get(1).copied()
-        } else if invariant(mg, n) {
-            Some(n)
-        } else {
-            None
-        }
-    };
-    if !is_phi(mg, x) && !is_phi(mg, y) {
-        return None;
-    }
-    let (x0, y0) = (first(mg, x)?, first(mg, y)?);
+    let (stay, enter_cond, x0, y0) = first_test(mg, info, info)?;
     // The loads opening the body.
     let mut loads = Vec::new();
     let mut checks = Vec::new();
@@ -218,7 +186,7 @@ fn hoist_entered(mg: &mut MethodGraph, info: &crate::manager::LoopInfo) -> Optio
     }
     // … into `if (first test) { loads } ` right before the loop.
     let enters = g.add(
-        Op::Compare(if stays_on_true { cond } else { cond.negate() }),
+        Op::Compare(enter_cond),
         ferrocl_graph::Stamp::Bool,
         vec![x0, y0],
     );
@@ -475,8 +443,14 @@ fn first_test(
     }
     let memo = RefCell::new(HashMap::new());
     let none = HashSet::new();
+    let is_phi =
+        |n: NodeId| *mg.graph.op(n) == Op::Phi && mg.graph.inputs(n).first() == Some(&begin);
+    if !is_phi(x) && !is_phi(y) {
+        return None;
+    }
+    // The first test: the phi replaced by its value on entry.
     let first = |n: NodeId| -> Option<NodeId> {
-        let v = if *mg.graph.op(n) == Op::Phi && mg.graph.inputs(n).first() == Some(&begin) {
+        let v = if is_phi(n) {
             *mg.graph.inputs(n).get(1)?
         } else {
             n

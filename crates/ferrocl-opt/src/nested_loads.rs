@@ -178,16 +178,9 @@ fn hoist(mg: &mut MethodGraph, tables: &HashSet<NodeId>, loops: &LoopForest) -> 
             {
                 continue;
             }
-            let (Some(pred), Some(before), Some(next)) = (
-                mg.graph.predecessor(entry),
-                mg.graph.predecessor(load),
-                mg.graph.next(load),
-            ) else {
+            if !crate::hoist_loads::move_before(mg, load, entry) {
                 continue;
-            };
-            mg.graph.replace_successor(before, load, next);
-            mg.graph.replace_successor(pred, entry, load);
-            mg.graph.set_next(load, entry);
+            }
             moved.insert(load);
             left.insert(load, info.depth);
         }
