@@ -43,6 +43,11 @@ public class G {
     public static int withCall(int x) { return Integer.bitCount(x); }
     public static long withForeignCall() { return System.nanoTime(); }
     public static void unusedParam(int[] a, int[] b) { a[0] = 1; }
+    public static void rows(float[][] m, float[] out) {
+        for (@Parallel int i = 0; i < out.length; i++) { float[] r = m[i]; out[i] = r[0] + r.length; }
+    }
+    public static void swap(float[][] m) { float[] t = m[0]; m[0] = m[1]; m[1] = t; }
+    public static int sameRow(int[][] m) { return m[0] == m[1] ? 1 : m[2] == null ? 2 : 0; }
 }
 "#;
 
@@ -226,4 +231,72 @@ fn unused_parameters_are_marked() {
     let mg = graph("unusedParam").expect("builds");
     assert!(mg.params[0].used);
     assert!(!mg.params[1].used);
+}
+
+#[test]
+fn multi_dimensional_arguments_become_a_table_and_data() {
+    let mg = graph("rows").expect("builds");
+    verify(&mg.graph).expect("verifies");
+    // m itself, then its table and data (made on first use), after the method's parameters.
+    let names: Vec<String> = mg
+        .params
+        .iter()
+        .map(|p| p.name.clone().unwrap_or_default())
+        .collect();
+    assert_eq!(names, ["m", "out", "m_table", "m_data"]);
+    let table = &mg.params[2];
+    let data = &mg.params[3];
+    assert_eq!(table.stamp, Stamp::Array(ferrocl_graph::ElemKind::Int));
+    assert_eq!(data.stamp, Stamp::Array(ferrocl_graph::ElemKind::Float));
+    let part = |p: &ferrocl_graph::ParamInfo| p.nested.clone().expect("a nested part");
+    assert_eq!(
+        (part(table).root, part(table).data, part(table).dims),
+        (0, false, 2)
+    );
+    assert_eq!(
+        (part(data).root, part(data).data, part(data).dims),
+        (0, true, 2)
+    );
+    // No handle keeps its build-time stamp; Java's checks are explicit (`m[i]`, `r[0]`,
+    // `r.length`), and the data is read once.
+    assert!(mg
+        .graph
+        .node_ids()
+        .all(|n| !matches!(mg.graph.stamp(n), Stamp::Nested { .. })));
+    assert_eq!(
+        count(&mg, |o| *o == Op::Guard(ferrocl_graph::GuardKind::Throw)),
+        3
+    );
+    let loads_of = |p: &ferrocl_graph::ParamInfo| {
+        mg.graph
+            .node_ids()
+            .filter(|&n| {
+                matches!(mg.graph.op(n), Op::ArrayLoad(_)) && mg.graph.inputs(n)[0] == p.node
+            })
+            .count()
+    };
+    assert_eq!(loads_of(data), 1);
+    assert!(loads_of(table) >= 3);
+}
+
+#[test]
+fn storing_a_row_and_comparing_rows() {
+    let reason = bailout("swap");
+    assert!(reason.contains("array of arrays"), "{reason}");
+    // `m[0] == m[1]` compares handles; `m[2] == null` the length entry with 0.
+    let mg = graph("sameRow").expect("builds");
+    verify(&mg.graph).expect("verifies");
+    // (javac branches on the negations: `if_acmpne`, `ifnonnull`.)
+    assert!(
+        count(&mg, |o| matches!(
+            o,
+            Op::Compare(Condition::Eq) | Op::Compare(Condition::Ne)
+        )) >= 1
+    );
+    assert!(
+        count(&mg, |o| matches!(
+            o,
+            Op::Compare(Condition::Lt) | Op::Compare(Condition::Ge)
+        )) >= 1
+    );
 }
