@@ -63,6 +63,15 @@ pub(crate) struct Counted {
 }
 
 /// `Σ c * (long)term + constant` in C, 64-bit.
+/// Where a versioned check's length comes from.
+#[derive(Clone, Copy)]
+enum Length {
+    /// An array's length.
+    Of(NodeId),
+    /// A value (a multi-dimensional argument's table entry; `-1` for null).
+    Value(NodeId),
+}
+
 fn linear_c(w: &mut Writer<'_>, l: &Linear) -> Result<String, WriterError> {
     let mut parts = Vec::new();
     for &(t, c) in &l.terms {
@@ -250,7 +259,18 @@ impl Writer<'_> {
                     Op::Guard(GuardKind::Index) => {
                         let (index, array) = (g.inputs(n)[0], g.inputs(n)[1]);
                         if let Some(affine) = loop_affine(g, index, &is_iv, &is_invariant) {
-                            accesses.push((n, array, affine));
+                            accesses.push((n, Length::Of(array), affine));
+                        }
+                    }
+                    // A multi-dimensional argument's check against a length it read
+                    // (`row[k]`, `b[k]` with `row`, `b` unchanged in the loop).
+                    Op::Guard(GuardKind::Throw) => {
+                        if let Some((index, len)) = ferrocl_opt::nested_bounds(g, g.inputs(n)[0]) {
+                            if is_invariant(len) {
+                                if let Some(affine) = loop_affine(g, index, &is_iv, &is_invariant) {
+                                    accesses.push((n, Length::Value(len), affine));
+                                }
+                            }
                         }
                     }
                     Op::Guard(GuardKind::Divisor) => {
@@ -315,8 +335,19 @@ impl Writer<'_> {
         let mut ends: Vec<(NodeId, String)> = Vec::new();
         let mut proven = HashSet::new();
         let mut seen: Vec<String> = Vec::new();
-        for (n, array, affine) in accesses {
-            let (_, len) = self.array(n, array)?;
+        for (n, length, affine) in accesses {
+            let len = match length {
+                Length::Of(array) => self.array(n, array)?.1,
+                Length::Value(v) => {
+                    // `-1` is a null array: its checks fail whatever the index.
+                    let len = self.value(v)?;
+                    let present = format!("{len} >= 0");
+                    if !conds.contains(&present) {
+                        conds.push(present);
+                    }
+                    len
+                }
+            };
             let rest = linear_c(self, &affine.rest)?;
             proven.insert(n);
             let Some(iv) = affine.iv else {

@@ -165,7 +165,7 @@ fn proven(g: &Graph, loops: &LoopForest, doms: &Dominators, guard: NodeId) -> bo
 
 /// The index and length of a multi-dimensional argument's bounds test (the front end's
 /// `(x | ((length - 1) - x) | length) >= 0`, which holds exactly when `0 <= x < length`).
-fn nested_bounds(g: &Graph, c: NodeId) -> Option<(NodeId, NodeId)> {
+pub fn nested_bounds(g: &Graph, c: NodeId) -> Option<(NodeId, NodeId)> {
     if *g.op(c) != Op::Compare(Condition::Ge) || int_constant(g, g.inputs(c)[1]) != Some(0) {
         return None;
     }

@@ -19,7 +19,7 @@
 //! hoisted load sits right before its loop's entry, with the same inputs.
 
 use crate::manager::LoopForest;
-use ferrocl_graph::{BinaryOp, Constant, ElemKind, GuardKind, MethodGraph, NodeId, Op};
+use ferrocl_graph::{BinaryOp, Constant, ConvTarget, ElemKind, GuardKind, MethodGraph, NodeId, Op};
 use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
 
@@ -185,11 +185,7 @@ fn hoist_entered(mg: &mut MethodGraph, info: &crate::manager::LoopInfo) -> Optio
         g.set_next(pair[0], pair[1]);
     }
     // … into `if (first test) { loads } ` right before the loop.
-    let enters = g.add(
-        Op::Compare(enter_cond),
-        ferrocl_graph::Stamp::Bool,
-        vec![x0, y0],
-    );
+    let enters = compare_operands(g, enter_cond, x0, y0);
     let branch = g.add(Op::If, ferrocl_graph::Stamp::Void, vec![enters]);
     let (on, off) = (
         g.add(Op::Begin, ferrocl_graph::Stamp::Void, vec![]),
@@ -421,7 +417,7 @@ fn first_test(
     mg: &MethodGraph,
     info: &crate::manager::LoopInfo,
     top: &crate::manager::LoopInfo,
-) -> Option<(NodeId, ferrocl_graph::Condition, NodeId, NodeId)> {
+) -> Option<(NodeId, ferrocl_graph::Condition, Operand, Operand)> {
     let begin = info.begin;
     let test = mg.graph.next(begin)?;
     if *mg.graph.op(test) != Op::If {
@@ -438,24 +434,40 @@ fn first_test(
         return None;
     };
     let (x, y) = (mg.graph.inputs(cmp)[0], mg.graph.inputs(cmp)[1]);
-    if !matches!(mg.graph.stamp(x), ferrocl_graph::Stamp::Int) {
+    if !matches!(
+        mg.graph.stamp(x),
+        ferrocl_graph::Stamp::Int | ferrocl_graph::Stamp::Long
+    ) {
         return None;
     }
     let memo = RefCell::new(HashMap::new());
     let none = HashSet::new();
     let is_phi =
         |n: NodeId| *mg.graph.op(n) == Op::Phi && mg.graph.inputs(n).first() == Some(&begin);
-    if !is_phi(x) && !is_phi(y) {
+    // The loop's variable, or (against a `long` bound) its value widened to `long`.
+    let variable = |n: NodeId| -> Option<(NodeId, bool)> {
+        if is_phi(n) {
+            return Some((n, false));
+        }
+        match mg.graph.op(n) {
+            Op::Convert(c) if c.from == ferrocl_graph::Stamp::Int && c.to == ConvTarget::Long => {
+                let v = mg.graph.inputs(n)[0];
+                is_phi(v).then_some((v, true))
+            }
+            _ => None,
+        }
+    };
+    if variable(x).is_none() && variable(y).is_none() {
         return None;
     }
-    // The first test: the phi replaced by its value on entry.
-    let first = |n: NodeId| -> Option<NodeId> {
-        let v = if is_phi(n) {
-            *mg.graph.inputs(n).get(1)?
-        } else {
-            n
+    // The first test: the variable replaced by its value on entry.
+    let first = |n: NodeId| -> Option<Operand> {
+        let (v, widen) = match variable(n) {
+            Some((phi, widen)) => (*mg.graph.inputs(phi).get(1)?, widen),
+            None => (n, false),
         };
-        crate::loop_invariant(&mg.graph, &top.body, &none, &memo, v).then_some(v)
+        crate::loop_invariant(&mg.graph, &top.body, &none, &memo, v)
+            .then_some(Operand { value: v, widen })
     };
     let (x0, y0) = (first(x)?, first(y)?);
     Some((
@@ -466,23 +478,77 @@ fn first_test(
     ))
 }
 
-/// Whether every use of `n` (through values computed from it) is in `body` or `moving`, none a
-/// phi.
+/// An operand of a loop's first test: a value, or an `int` value widened to `long`.
+#[derive(Clone, Copy)]
+struct Operand {
+    value: NodeId,
+    widen: bool,
+}
+
+/// `x cond y` of two [`Operand`]s, as a new node.
+fn compare_operands(
+    g: &mut ferrocl_graph::Graph,
+    cond: ferrocl_graph::Condition,
+    x: Operand,
+    y: Operand,
+) -> NodeId {
+    let mut node = |o: Operand| {
+        if o.widen {
+            g.add(
+                Op::Convert(ferrocl_graph::Conversion {
+                    from: ferrocl_graph::Stamp::Int,
+                    to: ConvTarget::Long,
+                }),
+                ferrocl_graph::Stamp::Long,
+                vec![o.value],
+            )
+        } else {
+            o.value
+        }
+    };
+    let (a, b) = (node(x), node(y));
+    g.add(Op::Compare(cond), ferrocl_graph::Stamp::Bool, vec![a, b])
+}
+
+/// Whether every use of `n` (through values computed from it) is in `body` (the inner loop, whose
+/// header is `begin`) or `moving`: a phi counts where its merge is, inside the body (a ternary, a
+/// sequential loop's accumulator), never the inner loop's own phis (their entry values are used
+/// before it).
 fn used_only_in(
     mg: &MethodGraph,
     n: NodeId,
     body: &HashSet<NodeId>,
+    begin: NodeId,
     moving: &[NodeId],
-    depth: usize,
 ) -> bool {
-    if depth > 32 {
-        return false;
+    let mut seen = HashSet::new();
+    let mut work = vec![n];
+    while let Some(v) = work.pop() {
+        if !seen.insert(v) {
+            continue;
+        }
+        if seen.len() > 4096 {
+            return false;
+        }
+        for &u in mg.graph.usages(v) {
+            match mg.graph.op(u) {
+                Op::Phi => {
+                    let merge = mg.graph.inputs(u)[0];
+                    if merge == begin || !body.contains(&merge) {
+                        return false;
+                    }
+                    work.push(u);
+                }
+                op if op.is_fixed() => {
+                    if !body.contains(&u) && !moving.contains(&u) {
+                        return false;
+                    }
+                }
+                _ => work.push(u),
+            }
+        }
     }
-    mg.graph.usages(n).iter().all(|&u| match mg.graph.op(u) {
-        Op::Phi => false,
-        op if op.is_fixed() => body.contains(&u) || moving.contains(&u),
-        _ => used_only_in(mg, u, body, moving, depth + 1),
-    })
+    true
 }
 
 /// [`sink_between_parallel_loops`] for the `k`-th loop as the outer one.
@@ -533,7 +599,7 @@ fn sink_into_inner(mg: &mut MethodGraph, loops: &LoopForest, k: usize) -> Option
             let param = mg.params.iter().position(|p| p.node == array)?;
             pairs.extend(stores_miss(mg, &outer.body, n, param)?);
         }
-        if !used_only_in(mg, n, &inner.body, &nodes, 0) {
+        if !used_only_in(mg, n, &inner.body, inner_begin, &nodes) {
             return None;
         }
     }
@@ -552,13 +618,9 @@ fn sink_into_inner(mg: &mut MethodGraph, loops: &LoopForest, k: usize) -> Option
         ferrocl_graph::Stamp::Bool,
         vec![],
     );
-    let mut pass = g.add(
-        Op::Compare(inner_cond),
-        ferrocl_graph::Stamp::Bool,
-        vec![ix0, iy0],
-    );
+    let mut pass = compare_operands(g, inner_cond, ix0, iy0);
     for &(cond, x0, y0) in enters.iter().rev() {
-        let entered = g.add(Op::Compare(cond), ferrocl_graph::Stamp::Bool, vec![x0, y0]);
+        let entered = compare_operands(g, cond, x0, y0);
         pass = g.add(
             Op::Select,
             ferrocl_graph::Stamp::Bool,

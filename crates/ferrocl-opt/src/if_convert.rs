@@ -63,6 +63,59 @@ pub fn if_convert(mg: &mut MethodGraph, loops: &LoopForest) -> usize {
     converted
 }
 
+/// Converts the branch regions that only choose values between two nested `@Parallel` loops
+/// (`float w = a[i] > 0 ? a[i] : 0;` before the inner loop), so that `perfectNest` can move that
+/// code into the inner loop; returns how many branches went.
+pub fn if_convert_between_parallel(mg: &mut MethodGraph, loops: &LoopForest) -> usize {
+    // The `@Parallel` loops with a `@Parallel` loop right inside them.
+    let outers: Vec<&crate::manager::LoopInfo> = loops
+        .loops
+        .iter()
+        .filter(|l| crate::parallel::parallel_index(mg, l.begin).is_some())
+        .filter(|l| {
+            loops.loops.iter().any(|c| {
+                c.parent.map(|p| loops.loops[p].begin) == Some(l.begin)
+                    && crate::parallel::parallel_index(mg, c.begin).is_some()
+            })
+        })
+        .collect();
+    let mut converted = 0;
+    let mut rejected: HashSet<NodeId> = HashSet::new();
+    loop {
+        let g = &mg.graph;
+        // An `If` whose innermost loop is one of those.
+        let candidate = g.node_ids().find(|&n| {
+            *g.op(n) == Op::If
+                && !rejected.contains(&n)
+                && loops
+                    .loops
+                    .iter()
+                    .filter(|l| l.body.contains(&n))
+                    .max_by_key(|l| l.depth)
+                    .is_some_and(|l| outers.iter().any(|o| o.begin == l.begin))
+        });
+        let Some(entry) = candidate else {
+            break;
+        };
+        // The loop's own exit test is no region.
+        if loops.loops.iter().any(|l| g.next(l.begin) == Some(entry)) {
+            rejected.insert(entry);
+            continue;
+        }
+        let doms = Dominators::compute(g);
+        match Region::find(g, entry).filter(|r| r.convertible(g, &doms)) {
+            Some(region) => {
+                converted += region.ifs(g);
+                region.convert(mg, &doms);
+            }
+            None => {
+                rejected.insert(entry);
+            }
+        }
+    }
+    converted
+}
+
 /// A branch region: its entry `If`, its nodes and its one way out.
 struct Region {
     entry: NodeId,

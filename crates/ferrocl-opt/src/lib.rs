@@ -34,11 +34,11 @@ pub use array_choices::split_array_choices;
 pub use bounds_proof::{BoundsProof, HostLinear, InnerLoop, ProvedAccess};
 pub use canonicalize::{canonicalize, canonicalize_with, fold_binary, fold_conversion};
 pub use count_up::count_up;
-pub use guards::{eliminate_guards, lower_checks, range, Eliminated};
+pub use guards::{eliminate_guards, lower_checks, nested_bounds, range, Eliminated};
 pub use hoist_loads::{hoist_entered_loads, hoist_header_loads, sink_between_parallel_loops};
 pub use host_loads::lower_host_loads;
 pub use host_versioning::{plan_host_versioning, HostVersioning};
-pub use if_convert::if_convert;
+pub use if_convert::{if_convert, if_convert_between_parallel};
 pub use induction::{
     induction, loop_affine, loop_invariant, step_of, Induction, Linear, LoopAffine,
 };

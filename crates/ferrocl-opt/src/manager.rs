@@ -672,10 +672,21 @@ impl Phase for PerfectNest {
     }
 
     fn run(&self, cx: &mut Context<'_>) -> Result<Changed, OptError> {
+        // Branches there that only choose values become selects first (the code must be straight
+        // to move).
+        let loops = cx.loops().clone();
+        let converted = crate::if_convert_between_parallel(cx.mg, &loops);
+        if converted > 0 {
+            cx.invalidate(Changed::ControlFlow);
+        }
         let loops = cx.loops().clone();
         let moved = crate::sink_between_parallel_loops(cx.mg, &loops);
         if moved == 0 {
-            return Ok(Changed::Nothing);
+            return Ok(if converted > 0 {
+                Changed::ControlFlow
+            } else {
+                Changed::Nothing
+            });
         }
         cx.applied("perfectNest", count(moved, "operation"));
         Ok(Changed::ControlFlow)

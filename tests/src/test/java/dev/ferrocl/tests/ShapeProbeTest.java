@@ -2134,6 +2134,18 @@ public class ShapeProbeTest {
         for (int[] sh : shapes) {
             int rows = sh[0];
             int cols = sh[1];
+            if (rows > 0 && cols == 0) {
+                // The code between the loops runs for every row with no column after it: perfectNest leaves that
+                // execution to the JVM (the code may throw there), so only the result is Java's to check.
+                float[] m = new float[0];
+                float[] scale = JvmOracle.floats(65, rows, -2f, 2f);
+                float[] out = new float[0];
+                try (dev.ferrocl.api.TaskSchedule s = new dev.ferrocl.api.TaskSchedule("empty")
+                        .task("t", ShapeProbeTest::rowScaled, m, scale, out, cols)) {
+                    s.execute();
+                }
+                continue;
+            }
             may("rowScaled", ShapeProbeTest::rowScaled, JvmOracle.floats(64, rows * cols, -1f, 1f),
                     JvmOracle.floats(65, rows, -2f, 2f), new float[rows * cols], cols);
         }
