@@ -63,9 +63,16 @@ final class NestedArrays {
         /** The schedule's data arrays of its last execution, by argument: reused when the sizes match. */
         private final IdentityHashMap<Object, Object> spare;
 
-        /** A call that reuses the data arrays in {@code spare} (the schedule's; updated as arguments are flattened). */
-        Call(IdentityHashMap<Object, Object> spare) {
+        /** The schedule's arguments kept on the device, or null. */
+        private final Keeper keeper;
+
+        /**
+         * A call that reuses the data arrays in {@code spare} (the schedule's; updated as arguments are flattened)
+         * and, for arguments {@code keeper} keeps on the device, their flattened form while unchanged.
+         */
+        Call(IdentityHashMap<Object, Object> spare, Keeper keeper) {
             this.spare = spare;
+            this.keeper = keeper;
         }
         /** Arguments that could not be flattened (null, or too large): their parts are passed as null. */
         private final IdentityHashMap<Object, Boolean> refused = new IdentityHashMap<>();
@@ -77,17 +84,25 @@ final class NestedArrays {
             }
             Flat f = flats.get(root);
             if (f == null) {
-                f = flatten(root, dims, spare.get(root));
+                // Kept and unchanged: the same arrays, whose device copies are current.
+                f = keeper == null ? null : keeper.current(root);
                 if (f == null) {
-                    refused.put(root, Boolean.TRUE);
-                    return null;
+                    f = flatten(root, dims, spare.get(root));
+                    if (f == null) {
+                        refused.put(root, Boolean.TRUE);
+                        return null;
+                    }
+                    if (spare.size() >= MAX_SPARE && !spare.containsKey(root)) {
+                        // Arguments come and go (a field reassigned): keep the memory bounded.
+                        spare.clear();
+                    }
+                    spare.put(root, f.data);
+                    if (keeper != null) {
+                        keeper.flattened(root, f);
+                    }
                 }
+                f.written = false;
                 flats.put(root, f);
-                if (spare.size() >= MAX_SPARE && !spare.containsKey(root)) {
-                    // Arguments come and go (a field reassigned): keep the memory bounded.
-                    spare.clear();
-                }
-                spare.put(root, f.data);
             }
             f.written |= written;
             return f;
@@ -138,6 +153,32 @@ final class NestedArrays {
                 }
             }
         }
+    }
+
+    /** The multi-dimensional arguments a schedule keeps on the device ({@link TaskSchedule#keepOnDevice}). */
+    interface Keeper {
+        /** The flattened form of a kept argument unchanged since it was made, or null (not kept, or changed). */
+        Flat current(Object root);
+
+        /** {@code root} was flattened into {@code flat} for this execution (the keeper keeps its arrays if kept). */
+        void flattened(Object root, Flat flat);
+    }
+
+    /**
+     * Whether {@code a} is an array of at least two dimensions whose innermost element type is primitive (what a
+     * kernel parameter of multi-dimensional type takes).
+     */
+    static boolean isNested(Object a) {
+        if (a == null) {
+            return false;
+        }
+        Class<?> c = a.getClass();
+        int dims = 0;
+        while (c.isArray()) {
+            c = c.getComponentType();
+            dims++;
+        }
+        return dims >= 2 && c.isPrimitive();
     }
 
     /** A growable {@code int} list. */

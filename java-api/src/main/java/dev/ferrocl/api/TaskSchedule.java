@@ -603,6 +603,50 @@ public final class TaskSchedule implements AutoCloseable {
      */
     private final java.util.IdentityHashMap<Object, Object> nestedSpare = new java.util.IdentityHashMap<>();
 
+    /**
+     * Multi-dimensional arrays kept on the device, by identity: {@code [current, registered]}, the flattened form
+     * while unchanged (null once changed: the next execution flattens again) and the one whose table and data are
+     * in {@link #kept}.
+     */
+    private final java.util.IdentityHashMap<Object, NestedArrays.Flat[]> keptNested = new java.util.IdentityHashMap<>();
+
+    private final NestedArrays.Keeper nestedKeeper = new NestedArrays.Keeper() {
+        @Override
+        public NestedArrays.Flat current(Object root) {
+            NestedArrays.Flat[] holder = keptNested.get(root);
+            return holder == null ? null : holder[0];
+        }
+
+        @Override
+        public void flattened(Object root, NestedArrays.Flat flat) {
+            NestedArrays.Flat[] holder = keptNested.get(root);
+            if (holder == null) {
+                return;
+            }
+            NestedArrays.Flat old = holder[1];
+            keepFresh(old == null ? null : old.table, flat.table);
+            keepFresh(old == null ? null : old.data, flat.data);
+            holder[0] = flat;
+            holder[1] = flat;
+        }
+    };
+
+    /** Keeps {@code fresh} (new contents) on the device in place of {@code old}. */
+    private void keepFresh(Object old, Object fresh) {
+        if (old != null && old != fresh) {
+            long[] handle = kept.remove(old);
+            if (handle != null && handle[0] != 0) {
+                Backend.keepRelease(handle[0]);
+            }
+        }
+        long[] handle = kept.get(fresh);
+        if (handle == null) {
+            kept.put(fresh, new long[1]);
+        } else if (handle[0] != 0) {
+            Backend.keepStale(handle[0]);
+        }
+    }
+
     private TaskSchedule add(String id, Object code, Runnable onJvm, Object[] args) {
         Objects.requireNonNull(id, "id");
         checkOpen();
@@ -789,7 +833,12 @@ public final class TaskSchedule implements AutoCloseable {
      * still land in the Java arrays after every execution, as without keeping; when a task reruns on the JVM
      * (a check failed, or the method runs there), every kept array is uploaded again at the next execution.
      *
-     * @param arrays primitive arrays the tasks use (keeping one twice does nothing)
+     * <p>A multi-dimensional array ({@code float[][]}) is kept whole: its rows are copied into the arrays the kernels
+     * read once, and again only after {@code markChanged} (of the array itself, for a change to any of its rows) or a
+     * task that reran on the JVM; results still land in its rows after every execution.
+     *
+     * @param arrays primitive arrays the tasks use, of any dimensions (keeping one twice does nothing); a single
+     *               {@code float[][]} passed alone is that matrix, not its rows
      * @return this schedule
      * @throws IllegalArgumentException if an argument is null or not a primitive array
      * @throws IllegalStateException    if the schedule is closed
@@ -797,7 +846,11 @@ public final class TaskSchedule implements AutoCloseable {
     public synchronized TaskSchedule keepOnDevice(Object... arrays) {
         checkOpen();
         for (Object a : checkedArrays(arrays)) {
-            kept.putIfAbsent(a, new long[1]);
+            if (NestedArrays.isNested(a)) {
+                keptNested.putIfAbsent(a, new NestedArrays.Flat[2]);
+            } else {
+                kept.putIfAbsent(a, new long[1]);
+            }
         }
         return this;
     }
@@ -814,6 +867,15 @@ public final class TaskSchedule implements AutoCloseable {
     public synchronized TaskSchedule markChanged(Object... arrays) {
         checkOpen();
         for (Object a : checkedArrays(arrays)) {
+            if (NestedArrays.isNested(a)) {
+                NestedArrays.Flat[] holder = keptNested.get(a);
+                if (holder == null) {
+                    throw new IllegalArgumentException("markChanged: the " + a.getClass().getSimpleName()
+                            + " is not kept on the device by schedule '" + name + "'");
+                }
+                holder[0] = null;
+                continue;
+            }
             long[] handle = kept.get(a);
             if (handle == null) {
                 throw new IllegalArgumentException("markChanged: the " + a.getClass().getSimpleName()
@@ -838,20 +900,36 @@ public final class TaskSchedule implements AutoCloseable {
     public synchronized TaskSchedule dropFromDevice(Object... arrays) {
         checkOpen();
         for (Object a : checkedArrays(arrays)) {
-            long[] handle = kept.remove(a);
-            if (handle != null && handle[0] != 0) {
-                Backend.keepRelease(handle[0]);
+            NestedArrays.Flat[] holder = keptNested.remove(a);
+            if (holder != null && holder[1] != null) {
+                release(holder[1].table);
+                release(holder[1].data);
+                continue;
             }
+            release(a);
         }
         return this;
     }
 
+    private void release(Object array) {
+        long[] handle = kept.remove(array);
+        if (handle != null && handle[0] != 0) {
+            Backend.keepRelease(handle[0]);
+        }
+    }
+
     private static Object[] checkedArrays(Object[] arrays) {
         Objects.requireNonNull(arrays, "arrays");
+        // `keepOnDevice(matrix)` with a `float[][] matrix` reaches here as the varargs array itself (a float[][] is an
+        // Object[]): it means the matrix, not its rows.
+        if (arrays.getClass() != Object[].class && NestedArrays.isNested(arrays)) {
+            return new Object[] {arrays};
+        }
         for (Object a : arrays) {
-            if (a == null || !a.getClass().isArray() || !a.getClass().getComponentType().isPrimitive()) {
-                throw new IllegalArgumentException("only primitive arrays can be kept on the device, not "
-                        + (a == null ? "null" : a.getClass().getTypeName()));
+            boolean primitive = a != null && a.getClass().isArray() && a.getClass().getComponentType().isPrimitive();
+            if (!primitive && !NestedArrays.isNested(a)) {
+                throw new IllegalArgumentException("only primitive arrays (of any dimensions) can be kept on the"
+                        + " device, not " + (a == null ? "null" : a.getClass().getTypeName()));
             }
         }
         return arrays;
@@ -881,6 +959,9 @@ public final class TaskSchedule implements AutoCloseable {
 
     /** A task ran on the JVM, which may have changed any array: every kept array is uploaded again. */
     private void keptChangedOnHost() {
+        for (NestedArrays.Flat[] holder : keptNested.values()) {
+            holder[0] = null;
+        }
         for (long[] handle : kept.values()) {
             if (handle[0] != 0) {
                 Backend.keepStale(handle[0]);
@@ -1111,6 +1192,7 @@ public final class TaskSchedule implements AutoCloseable {
         }
         closed = true;
         nestedSpare.clear();
+        keptNested.clear();
         cleanable.clean();
     }
 
@@ -1201,7 +1283,7 @@ public final class TaskSchedule implements AutoCloseable {
             int[][] locals = new int[n][];
             long[][] keptHandles = new long[n][];
             LaunchStats[] stats = new LaunchStats[n];
-            NestedArrays.Call nested = new NestedArrays.Call(nestedSpare);
+            NestedArrays.Call nested = new NestedArrays.Call(nestedSpare, nestedKeeper);
             for (int k = 0; k < n; k++) {
                 ScheduledTask t = list.get(from + k);
                 Outcome outcome = outcomes.get(from + k);
@@ -1303,7 +1385,7 @@ public final class TaskSchedule implements AutoCloseable {
         for (int d = 0; d < handles.length; d++) {
             handles[d] = perDevice.get(d).handle;
         }
-        NestedArrays.Call nested = new NestedArrays.Call(nestedSpare);
+        NestedArrays.Call nested = new NestedArrays.Call(nestedSpare, nestedKeeper);
         Object[] args = first.launchArgs(t.target.launchArgs, nested);
         String sharing = nested.sharing(new Object[][] {args});
         if (sharing != null) {

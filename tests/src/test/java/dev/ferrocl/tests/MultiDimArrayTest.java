@@ -439,6 +439,51 @@ public class MultiDimArrayTest {
         }
     }
 
+    @Test
+    public void aMatrixKeptOnTheDevice() {
+        int n = 23;
+        float[][] a = matrix(14, n, n);
+        float[][] b = matrix(15, n, n);
+        float[][] c = new float[n][n];
+        try (TaskSchedule s = new TaskSchedule("kept").task("t", MultiDimArrayTest::matmul, a, b, c, n)
+                .keepOnDevice(a, b)) {
+            for (int round = 0; round < 3; round++) {
+                s.execute();
+                assertEquals(TaskReport.Where.DEVICE, s.report().task("t").ranOn());
+                float[][] expected = new float[n][n];
+                matmul(a, b, expected, n);
+                JvmOracle.assertSame("c, round " + round, expected, c);
+                // A row changed (and one replaced) on the host, said so: the next execution sees it.
+                a[round][round] += 1.5f;
+                a[n - 1] = JvmOracle.floats(16 + round, n, -1f, 1f);
+                s.markChanged(a);
+            }
+            // A task that reruns on the JVM may change anything: kept arrays are read again after it.
+            b[2] = new float[n - 1];
+            s.markChanged(b);
+            float[][] beforeRows = (float[][]) JvmOracle.cloneValue(c);
+            try {
+                s.execute();
+                fail("b[2] is short: Java throws");
+            } catch (ArrayIndexOutOfBoundsException expected) {
+                // The JVM's own exception, from its rerun.
+            }
+            assertEquals(TaskReport.Where.JVM, s.report().task("t").ranOn());
+            b[2] = JvmOracle.floats(30, n, -1f, 1f);
+            s.markChanged(b);
+            s.execute();
+            float[][] expected = new float[n][n];
+            matmul(a, b, expected, n);
+            JvmOracle.assertSame("c after the rerun", expected, c);
+            assertTrue(beforeRows.length == n);
+            s.dropFromDevice(a, b);
+            a[0][0] = -4f;
+            s.execute();
+            matmul(a, b, expected, n);
+            JvmOracle.assertSame("c after dropping", expected, c);
+        }
+    }
+
     public static void swapRows(float[][] m) {
         for (@Parallel int i = 0; i < 1; i++) {
             float[] t = m[0];
