@@ -553,13 +553,22 @@ fn build<'local, 'k>(
         };
         let objects = &prepared.objects;
         // Elements read before the loops (kernel arguments, bounds, other elements' indices) from an
-        // array an earlier task of the segment (`arrays` and `reduced` so far) uses or reduces
-        // into: what the host read may not be what Java reads after that task. The JVM runs this
-        // one.
+        // array an earlier task of the segment writes or reduces into (`launch_access` and `reduced`
+        // so far): what the host read may not be what Java reads after that task. The JVM runs
+        // this one. (An array the earlier tasks only read is read alike by both: a matrix's table
+        // above all, which no kernel writes, for `i < m.length`.)
+        let written: Vec<usize> = launch_access
+            .iter()
+            .flatten()
+            .filter(|u| u.writes)
+            .map(|u| u.array)
+            .collect();
         for &p in &prepared.element_reads {
             for other in arrays
                 .iter()
-                .map(|a| &a.object)
+                .enumerate()
+                .filter(|(i, _)| written.contains(i))
+                .map(|(_, a)| &a.object)
                 .chain(reduced.iter().map(|r| &r.object))
             {
                 if env.is_same_object(other, &objects[p])? {
