@@ -181,6 +181,7 @@ final class KernelCache {
                 fieldClasses, stat(stats, 3) != 0, guards);
         outcome.fromDiskCache = stat(stats, 4) != 0;
         outcome.nested = nestedParts(paths, target.launchArgs.length);
+        outcome.fieldPaths = instanceFieldPaths(paths, target.launchArgs.length);
         outcome.applied = applied(Backend.appliedPhases(handle));
         if (Config.PRINT_KERNEL && PRINTED.add(handle)) {
             print(System.out, target, taskId, deviceName, Backend.kernelSource(handle));
@@ -289,6 +290,19 @@ final class KernelCache {
             }
         }
         return out.toArray(new NestedArrays.Part[0]);
+    }
+
+    /** The instance field paths among the field paths ({@code root<TAB>names<TAB>pkg/Cls} lines). */
+    private static NestedArrays.FieldPath[] instanceFieldPaths(String paths, int argCount) {
+        List<NestedArrays.FieldPath> out = new ArrayList<>();
+        String[] lines = lines(paths);
+        for (int k = 0; k < lines.length; k++) {
+            String[] field = lines[k].split("\t");
+            if (field.length == 3 && !field[0].equals("static") && !field[0].equals("nested")) {
+                out.add(new NestedArrays.FieldPath(Integer.parseInt(field[0]), field[1].split("\\."), argCount + k));
+            }
+        }
+        return out.toArray(new NestedArrays.FieldPath[0]);
     }
 
     private static String[] lines(String text) {

@@ -36,6 +36,14 @@ final class NestedArrays {
             int classSlot) {
     }
 
+    /**
+     * A field the host reads for the kernel ({@code this.buf}): from argument {@code pathArg}, field by field, the last
+     * one looked up from the class at {@code classSlot} of the launch arguments. Its value, where it is a primitive
+     * array, is compared with the rows of the multi-dimensional arrays too.
+     */
+    record FieldPath(int pathArg, String[] path, int classSlot) {
+    }
+
     /** A flattened argument. */
     static final class Flat {
         final int[] table;
@@ -74,6 +82,14 @@ final class NestedArrays {
             this.spare = spare;
             this.keeper = keeper;
         }
+        /** Primitive arrays the kernels read from fields, compared with the rows like arguments. */
+        private final List<Object> fieldArrays = new ArrayList<>();
+
+        /** Notes a primitive array a kernel of this execution reads from a field. */
+        void fieldArray(Object array) {
+            fieldArrays.add(array);
+        }
+
         /** Arguments that could not be flattened (null, or too large): their parts are passed as null. */
         private final IdentityHashMap<Object, Boolean> refused = new IdentityHashMap<>();
 
@@ -136,6 +152,11 @@ final class NestedArrays {
                     if (arg != null && !flats.containsKey(arg) && owner.containsKey(arg)) {
                         return "an array argument is also an inner array of a multi-dimensional argument";
                     }
+                }
+            }
+            for (Object array : fieldArrays) {
+                if (owner.containsKey(array)) {
+                    return "an array field the kernel reads is also an inner array of a multi-dimensional argument";
                 }
             }
             return null;

@@ -96,28 +96,39 @@ final class Outcome {
         Object[] all = java.util.Arrays.copyOf(taskArgs, taskArgs.length + fieldClasses.length);
         System.arraycopy(fieldClasses, 0, all, taskArgs.length, fieldClasses.length);
         for (NestedArrays.Part p : nested) {
-            Object root = p.pathArg() >= 0 ? fieldValue(all, p)
+            Object root = p.pathArg() >= 0 ? fieldValue(all, p.pathArg(), p.path(), p.classSlot())
                     : p.root() < taskArgs.length ? taskArgs[p.root()] : null;
             NestedArrays.Flat f = call.flat(root, p.dims(), p.data() && p.written());
             all[p.slot()] = f == null ? null : p.data() ? f.data : f.table;
         }
+        if (nested.length > 0) {
+            // The array fields the host reads for the kernel, to compare with the rows.
+            for (NestedArrays.FieldPath fp : fieldPaths) {
+                Object v = fieldValue(all, fp.pathArg(), fp.path(), fp.classSlot());
+                if (v != null && v.getClass().isArray() && v.getClass().getComponentType().isPrimitive()) {
+                    call.fieldArray(v);
+                }
+            }
+        }
         return all;
     }
+
+    /** The instance fields the host reads for the kernel (see {@link NestedArrays.FieldPath}). */
+    volatile NestedArrays.FieldPath[] fieldPaths = new NestedArrays.FieldPath[0];
 
     /**
      * The value of a multi-dimensional array field the kernel reads (see {@link NestedArrays.Part}), or null where a
      * step is null or cannot be read (then the JVM runs the task, as for a null argument).
      */
-    private static Object fieldValue(Object[] launchArgs, NestedArrays.Part p) {
-        if (p.pathArg() >= launchArgs.length) {
+    private static Object fieldValue(Object[] launchArgs, int pathArg, String[] path, int classSlot) {
+        if (pathArg < 0 || pathArg >= launchArgs.length) {
             return null;
         }
-        Object obj = launchArgs[p.pathArg()];
-        String[] path = p.path();
+        Object obj = launchArgs[pathArg];
         for (int k = 0; k < path.length && obj != null; k++) {
             Class<?> start = obj.getClass();
-            if (k == path.length - 1 && p.classSlot() < launchArgs.length
-                    && launchArgs[p.classSlot()] instanceof Class<?> named && named.isInstance(obj)) {
+            if (k == path.length - 1 && classSlot >= 0 && classSlot < launchArgs.length
+                    && launchArgs[classSlot] instanceof Class<?> named && named.isInstance(obj)) {
                 start = named;
             }
             java.lang.reflect.Field f = instanceField(start, path[k]);

@@ -421,6 +421,43 @@ public class MultiDimArrayTest {
         JvmOracle.assertSame("weights", expectedRows, rows);
     }
 
+    /** An object whose array field the kernel writes while it reads a matrix argument. */
+    static final class Buffer {
+        final float[] out;
+
+        Buffer(float[] out) {
+            this.out = out;
+        }
+
+        void copyRow(float[][] m) {
+            for (@Parallel int j = 0; j < out.length; j++) {
+                out[j] = m[1][j] + 1f;
+            }
+        }
+    }
+
+    @Test
+    public void anArrayFieldThatIsAlsoARowIsNotCopiedTwice() {
+        float[][] m = matrix(17, 3, 8);
+        // Java: out is m[1] itself, so each element reads its own old value.
+        Buffer aliasing = new Buffer(m[1]);
+        try (TaskSchedule s = new TaskSchedule("fieldAlias").task("t", aliasing::copyRow, m)) {
+            s.execute();
+            fail("strict mode should refuse two copies of one array");
+        } catch (CompilationException e) {
+            assertTrue(e.getMessage(), e.getMessage().contains("array field"));
+        }
+        // Not shared: it runs on the device.
+        float[] out = new float[8];
+        float[] expected = new float[8];
+        new Buffer(expected).copyRow(m);
+        try (TaskSchedule s = new TaskSchedule("field").task("t", new Buffer(out)::copyRow, m)) {
+            s.execute();
+            assertEquals(s.report().toString(), TaskReport.Where.DEVICE, s.report().task("t").ranOn());
+        }
+        JvmOracle.assertSame("out", expected, out);
+    }
+
     static float[][] table = {{1f, 2f}, {3f, 4f}};
 
     public static void fromStatic(float[] out) {
