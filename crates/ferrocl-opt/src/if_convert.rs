@@ -35,17 +35,20 @@ const MAX_REGION: usize = 512;
 /// Converts every branch region outside the loops that only chooses values; returns how many
 /// branches (`If` nodes) went. The caller invalidates the control-flow analyses when it is not 0.
 pub fn if_convert(mg: &mut MethodGraph, loops: &LoopForest) -> usize {
+    convert_where(mg, |_, n| !loops.loops.iter().any(|l| l.body.contains(&n)))
+}
+
+/// Converts every convertible branch region whose entry `If` `pick` accepts; returns how many
+/// branches went. Each conversion changes the control flow, so the dominators are recomputed;
+/// regions are few and small.
+fn convert_where(mg: &mut MethodGraph, pick: impl Fn(&Graph, NodeId) -> bool) -> usize {
     let mut converted = 0;
-    // Each conversion changes the control flow, so the dominators are recomputed; regions are
-    // few and small before a kernel's loops.
     let mut rejected: HashSet<NodeId> = HashSet::new();
     loop {
         let g = &mg.graph;
-        let candidate = g.node_ids().find(|&n| {
-            *g.op(n) == Op::If
-                && !rejected.contains(&n)
-                && !loops.loops.iter().any(|l| l.body.contains(&n))
-        });
+        let candidate = g
+            .node_ids()
+            .find(|&n| *g.op(n) == Op::If && !rejected.contains(&n) && pick(g, n));
         let Some(entry) = candidate else {
             break;
         };
@@ -79,41 +82,16 @@ pub fn if_convert_between_parallel(mg: &mut MethodGraph, loops: &LoopForest) -> 
             })
         })
         .collect();
-    let mut converted = 0;
-    let mut rejected: HashSet<NodeId> = HashSet::new();
-    loop {
-        let g = &mg.graph;
-        // An `If` whose innermost loop is one of those.
-        let candidate = g.node_ids().find(|&n| {
-            *g.op(n) == Op::If
-                && !rejected.contains(&n)
-                && loops
-                    .loops
-                    .iter()
-                    .filter(|l| l.body.contains(&n))
-                    .max_by_key(|l| l.depth)
-                    .is_some_and(|l| outers.iter().any(|o| o.begin == l.begin))
-        });
-        let Some(entry) = candidate else {
-            break;
-        };
-        // The loop's own exit test is no region.
-        if loops.loops.iter().any(|l| g.next(l.begin) == Some(entry)) {
-            rejected.insert(entry);
-            continue;
-        }
-        let doms = Dominators::compute(g);
-        match Region::find(g, entry).filter(|r| r.convertible(g, &doms)) {
-            Some(region) => {
-                converted += region.ifs(g);
-                region.convert(mg, &doms);
-            }
-            None => {
-                rejected.insert(entry);
-            }
-        }
-    }
-    converted
+    // An `If` whose innermost loop is one of those, other than a loop's own exit test.
+    convert_where(mg, |g, n| {
+        loops
+            .loops
+            .iter()
+            .filter(|l| l.body.contains(&n))
+            .max_by_key(|l| l.depth)
+            .is_some_and(|l| outers.iter().any(|o| o.begin == l.begin))
+            && !loops.loops.iter().any(|l| g.next(l.begin) == Some(n))
+    })
 }
 
 /// A branch region: its entry `If`, its nodes and its one way out.
