@@ -792,11 +792,7 @@ impl Builder<'_, '_> {
                     // ~length) < 0` (a null array, length -1, goes on to its own check: its
                     // `NullPointerException` is the JVM's to catch or not).
                     let len = self.nested_length_entry(array, tail)?;
-                    let one = self.constant(Constant::Int(1))?;
-                    let last = self.add(Op::Binary(BinaryOp::Sub), Stamp::Int, vec![len, one])?;
-                    let room =
-                        self.add(Op::Binary(BinaryOp::Sub), Stamp::Int, vec![last, index])?;
-                    let x = self.add(Op::Binary(BinaryOp::Or), Stamp::Int, vec![index, room])?;
+                    let x = self.outside_bits(index, len)?;
                     let minus_one = self.constant(Constant::Int(-1))?;
                     let present =
                         self.add(Op::Binary(BinaryOp::Xor), Stamp::Int, vec![len, minus_one])?;
@@ -1456,14 +1452,8 @@ impl Builder<'_, '_> {
                 let array = self.pop(frame)?;
                 self.expect(index, Int, "an array store's index")?;
                 if matches!(self.graph.stamp(array), Stamp::Nested { .. }) {
-                    if matches!(kind, ArrayKind::Ref) {
-                        return self.bail(
-                            BailoutKind::Construct,
-                            "storing into an array of arrays (`m[i] = row`) is not supported: a \
-                             kernel cannot change which arrays a multi-dimensional array holds",
-                        );
-                    }
-                    self.nested_store(array, index, value, tail)?;
+                    let references = matches!(kind, ArrayKind::Ref);
+                    self.nested_store(array, index, value, references, tail)?;
                     return Ok(None);
                 }
                 self.expect(array, Stamp::Object, "an array store")?;

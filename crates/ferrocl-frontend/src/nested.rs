@@ -127,6 +127,20 @@ impl Builder<'_, '_> {
         self.add(Op::Binary(op), Stamp::Int, vec![x, y])
     }
 
+    /// `index | ((length - 1) - index)`: for a length `>= 0`, negative exactly when `index` is
+    /// outside `[0, length)` (see [`Builder::nested_checked`]; the front end's `catch` edges test
+    /// it too).
+    pub(crate) fn outside_bits(
+        &mut self,
+        index: NodeId,
+        len: NodeId,
+    ) -> Result<NodeId, FrontendError> {
+        let one = self.constant(Constant::Int(1))?;
+        let last = self.int_op(BinaryOp::Sub, len, one)?;
+        let room = self.int_op(BinaryOp::Sub, last, index)?;
+        self.int_op(BinaryOp::Or, index, room)
+    }
+
     /// The length of the array with handle `h` (`-1` for null), and the check that `index` is
     /// within it (`0 <= index < length`, false for null):
     /// `(index | ((length - 1) - index) | length) >= 0`. For a length `>= 0` and an index
@@ -141,10 +155,7 @@ impl Builder<'_, '_> {
         tail: &mut NodeId,
     ) -> Result<(), FrontendError> {
         let len = self.table_load(root, elem, h, Stamp::Int, tail)?;
-        let one = self.constant(Constant::Int(1))?;
-        let last = self.int_op(BinaryOp::Sub, len, one)?;
-        let room = self.int_op(BinaryOp::Sub, last, index)?;
-        let both = self.int_op(BinaryOp::Or, index, room)?;
+        let both = self.outside_bits(index, len)?;
         let all = self.int_op(BinaryOp::Or, both, len)?;
         let zero = self.constant(Constant::Int(0))?;
         let inside = self.add(Op::Compare(Condition::Ge), Stamp::Bool, vec![all, zero])?;
@@ -179,39 +190,41 @@ impl Builder<'_, '_> {
             };
             return self.table_load(root, elem, at, stamp, tail);
         }
-        let at = self.data_index(root, elem, after, index, tail)?;
-        let data = self.nested_array(root, elem, true)?;
+        let (data, at) = self.data_element(root, elem, after, index, tail)?;
         let load = self.add(Op::ArrayLoad(elem), elem.value_stamp(), vec![data, at])?;
         *tail = self.append(*tail, load);
         Ok(load)
     }
 
-    /// The index in the data of element `index` of the primitive array whose table entry's first
-    /// element is at `after`.
-    fn data_index(
+    /// The data array and the index in it of element `index` of the primitive array whose table
+    /// entry's first element is at `after`.
+    fn data_element(
         &mut self,
         root: u16,
         elem: ElemKind,
         after: NodeId,
         index: NodeId,
         tail: &mut NodeId,
-    ) -> Result<NodeId, FrontendError> {
+    ) -> Result<(NodeId, NodeId), FrontendError> {
         let first = self.table_load(root, elem, after, Stamp::Int, tail)?;
-        self.int_op(BinaryOp::Add, first, index)
+        let at = self.int_op(BinaryOp::Add, first, index)?;
+        Ok((self.nested_array(root, elem, true)?, at))
     }
 
-    /// `array[index] = value` on a primitive array of a multi-dimensional argument.
+    /// `array[index] = value` on an array of a multi-dimensional argument (`references`: an
+    /// `aastore`, refused).
     pub(crate) fn nested_store(
         &mut self,
         array: NodeId,
         index: NodeId,
         value: NodeId,
+        references: bool,
         tail: &mut NodeId,
     ) -> Result<(), FrontendError> {
         let Stamp::Nested { elem, dims, root } = self.graph.stamp(array) else {
             return self.malformed("a nested array store of another value");
         };
-        if dims > 1 {
+        if references || dims > 1 {
             return self.bail(
                 BailoutKind::Construct,
                 "storing into an array of arrays (`m[i] = row`) is not supported: a kernel cannot \
@@ -224,8 +237,7 @@ impl Builder<'_, '_> {
         self.nested_checked(array, index, root, elem, tail)?;
         let one = self.constant(Constant::Int(1))?;
         let after = self.int_op(BinaryOp::Add, array, one)?;
-        let at = self.data_index(root, elem, after, index, tail)?;
-        let data = self.nested_array(root, elem, true)?;
+        let (data, at) = self.data_element(root, elem, after, index, tail)?;
         let store = self.add(Op::ArrayStore(elem), Stamp::Void, vec![data, at, value])?;
         *tail = self.append(*tail, store);
         Ok(())

@@ -634,10 +634,7 @@ public final class TaskSchedule implements AutoCloseable {
     /** Keeps {@code fresh} (new contents) on the device in place of {@code old}. */
     private void keepFresh(Object old, Object fresh) {
         if (old != null && old != fresh) {
-            long[] handle = kept.remove(old);
-            if (handle != null && handle[0] != 0) {
-                Backend.keepRelease(handle[0]);
-            }
+            release(old);
         }
         long[] handle = kept.get(fresh);
         if (handle == null) {
