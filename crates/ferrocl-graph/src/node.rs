@@ -441,6 +441,12 @@ pub enum Op {
         /// The element type.
         elem: ElemKind,
     },
+    /// Whether the host's test of a `@Parallel` body's host-versioned index checks held for this
+    /// launch (the `hostVersioning` phase's flag; the kernel argument `ferrocl_proven`): a `Bool`
+    /// that is the same for every work-item of a launch. The phase branches on it at the body's
+    /// entry, into a copy of the body without the checks the test proves and the body as written.
+    /// No inputs.
+    BoundsProven,
 }
 
 /// What a [`Op::Guard`] checks. Null and type checks of the task's arguments are made on the host

@@ -327,3 +327,112 @@ fn nested_loads_take_a_rows_entries_out_of_its_loop() {
     assert!(!applied(&off).iter().any(|a| a.starts_with("nestedLoads")));
     assert!(inner_loop(off.source()).contains("m_table["));
 }
+
+/// Fixed nodes reachable from `from` until the back edges of `begin` (one version of a body).
+fn version_nodes(
+    g: &ferrocl_graph::Graph,
+    from: ferrocl_graph::NodeId,
+    begin: ferrocl_graph::NodeId,
+) -> Vec<ferrocl_graph::NodeId> {
+    use ferrocl_graph::Op;
+    let mut seen = std::collections::BTreeSet::new();
+    let mut work = vec![from];
+    while let Some(n) = work.pop() {
+        if !seen.insert(n) {
+            continue;
+        }
+        match g.op(n) {
+            Op::LoopEnd if g.inputs(n)[0] == begin => {}
+            Op::End => work.extend(g.merge_of(n)),
+            Op::LoopEnd => work.push(g.inputs(n)[0]),
+            _ => work.extend(g.successors(n).iter().copied()),
+        }
+    }
+    seen.into_iter().collect()
+}
+
+#[test]
+fn host_versioning_branches_the_body_in_the_graph() {
+    use ferrocl_graph::{GuardKind, Op};
+    let bytes = class_bytes();
+    let class = ferrocl_classfile::parse(&bytes).expect("class");
+    let method = class.method("window", "([I[I[II)V").expect("method");
+    let graph_with = |switches: &str| {
+        let mut mg = build_graph(&class, method, &mut NoResolver).expect("graph");
+        let switches = PhaseSwitches::parse(switches).expect("switches");
+        let mut cx = Context::new(&mut mg, &switches);
+        // The verifier runs after every phase that changed the graph.
+        Suite::standard()
+            .run(&mut cx, None, true)
+            .expect("phases run");
+        let nest = cx.nests[0].clone();
+        (mg, nest)
+    };
+    let (mg, nest) = graph_with("");
+    let g = &mg.graph;
+    let hv = nest.host_versioning.clone().expect("host-versioned");
+    let flags: Vec<_> = g
+        .node_ids()
+        .filter(|&n| *g.op(n) == Op::BoundsProven)
+        .collect();
+    assert_eq!(flags.len(), 1);
+    // The body's entry branches on the flag: the copy when it holds, the body as written when not.
+    let branch = g.next(nest.body_entry).expect("one successor");
+    assert_eq!(*g.op(branch), Op::If);
+    assert_eq!(g.inputs(branch), [flags[0]]);
+    assert_eq!(g.successors(branch), [hv.proven_entry, hv.checked_entry]);
+    let begin = nest.innermost().expect("a parallel loop");
+    let index_guards = |from| {
+        version_nodes(g, from, begin)
+            .into_iter()
+            .filter(|&n| *g.op(n) == Op::Guard(GuardKind::Index))
+            .count()
+    };
+    let checked = index_guards(hv.checked_entry);
+    let proven = index_guards(hv.proven_entry);
+    // a[i], a[i + 1], out[i] (and the private array's constant indices, proven already) go; the
+    // checks of idx[i]... stay only where the host cannot prove them: a[idx[i]].
+    assert_eq!(
+        checked,
+        proven + hv.guards.len(),
+        "checked {checked}, proven {proven}"
+    );
+    assert!(hv.guards.len() >= 3, "{:?}", hv.guards);
+    assert_eq!(proven, 1, "a[idx[i]] keeps its check");
+    assert!(!hv.infallible);
+    // Every fixed node of the copy is new; the private array has its twin.
+    let copy = version_nodes(g, hv.proven_entry, begin);
+    assert!(copy
+        .iter()
+        .all(|n| hv.proven_nodes.contains(n) || *n == hv.proven_entry));
+    assert!(version_nodes(g, hv.checked_entry, begin)
+        .iter()
+        .all(|n| !hv.proven_nodes.contains(n)));
+    assert_eq!(hv.private_twins.len(), 1);
+    // The loop has one more back edge (its phis one more value, as the verifier checked).
+    let back_edges = |g: &ferrocl_graph::Graph| g.inputs(begin).len() - 1;
+    let (mg_off, nest_off) = graph_with("hostVersioning=false");
+    assert!(nest_off.host_versioning.is_none());
+    assert!(!mg_off
+        .graph
+        .node_ids()
+        .any(|n| *mg_off.graph.op(n) == Op::BoundsProven));
+    assert_eq!(back_edges(g), 2 * back_edges(&mg_off.graph));
+    // Written, the kernel branches on the host's test; switched off, it has neither.
+    let on = run(&bytes, "window", "([I[I[II)V", Target::default(), "").expect("kernel");
+    assert!(
+        on.source().contains("if (ferrocl_proven) {"),
+        "{}",
+        on.source()
+    );
+    assert!(applied(&on).iter().any(|a| a.starts_with("hostVersioning")));
+    let off = run(
+        &bytes,
+        "window",
+        "([I[I[II)V",
+        Target::default(),
+        "hostVersioning=false",
+    )
+    .expect("kernel");
+    assert!(!off.source().contains("ferrocl_proven"), "{}", off.source());
+}

@@ -1,7 +1,10 @@
 //! Statements for fixed nodes and expressions for floating nodes, with Java's semantics.
 
 use crate::names::{c_elem_type, c_type};
-use crate::{Writer, WriterError, STATUS_DIVIDE_BY_ZERO, STATUS_INDEX, STATUS_NEGATIVE_ARRAY_SIZE};
+use crate::{
+    Writer, WriterError, BOUNDS_PROVEN, STATUS_DIVIDE_BY_ZERO, STATUS_INDEX,
+    STATUS_NEGATIVE_ARRAY_SIZE,
+};
 use ferrocl_graph::{
     BinaryOp, Constant, ConvTarget, ElemKind, GuardKind, Intrinsic, NodeId, Op, Stamp,
 };
@@ -283,7 +286,7 @@ impl Writer<'_> {
             }
             // Java's check before an access or a division (`ferrocl_opt::lower_checks`); left out
             // where an entry test proved it for the whole loop.
-            Op::Guard(_) if self.proven.contains(&id) || self.host_proven.contains(&id) => {}
+            Op::Guard(_) if self.proven.contains(&id) => {}
             Op::Guard(GuardKind::Index)
                 if self
                     .deferred_checks
@@ -440,6 +443,7 @@ impl Writer<'_> {
             }
             Op::Phi => return Err(WriterError::Internal(format!("phi {id} has no variable"))),
             Op::Parameter(_) => return self.unsupported(id, "this parameter's use"),
+            Op::BoundsProven => return Ok(BOUNDS_PROVEN.to_string()),
             Op::Binary(op @ (BinaryOp::Div | BinaryOp::Rem))
                 if matches!(stamp, Stamp::Int | Stamp::Long) =>
             {

@@ -50,6 +50,10 @@ pub use ferrocl_graph::{STATUS_DIVIDE_BY_ZERO, STATUS_INDEX};
 /// `NegativeArraySizeException`).
 pub const STATUS_NEGATIVE_ARRAY_SIZE: i32 = 3;
 
+/// The kernel argument that says the host's bounds test held for this launch
+/// ([`KernelParam::BoundsProven`]; [`ferrocl_graph::Op::BoundsProven`] in the graph).
+pub(crate) const BOUNDS_PROVEN: &str = "ferrocl_proven";
+
 /// One kernel argument, in order.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum KernelParam {
@@ -365,9 +369,10 @@ pub(crate) struct Writer<'a> {
     /// versioned loop being written): they are written without their check; and the loop's tested
     /// increment, proved not to overflow, written as C's signed operation.
     pub(crate) proven: HashSet<NodeId>,
-    /// Index checks a host test proved for the whole launch (in the proven copy of a host-versioned
-    /// body, see `ferrocl_opt::HostVersioning`): written without their check.
-    pub(crate) host_proven: HashSet<NodeId>,
+    /// The fixed nodes of the copy of a host-versioned body (see `ferrocl_opt::HostVersioning`)
+    /// when the writer writes it: a value both versions share (an index made of the parallel
+    /// indices) is checked by each version's own guards, within that version only.
+    pub(crate) proven_copy: HashSet<NodeId>,
     /// Increments of counted loops' variables that cannot overflow in any copy of their loop
     /// (`Writer::no_wrap_increments`), written as C's signed operation.
     pub(crate) no_wrap: HashSet<NodeId>,
@@ -441,6 +446,8 @@ impl<'a> Writer<'a> {
         let g = &self.mg.graph;
         let mut sites: Vec<PrivateArray> = self.private_arrays.values().cloned().collect();
         sites.sort_by(|a, b| a.name.cmp(&b.name));
+        // The two versions of a host-versioned body share their arrays' storage.
+        sites.dedup_by(|a, b| a.name == b.name);
         for site in sites {
             if site.elem == ElemKind::Double {
                 self.features.fp64 = true;
@@ -545,7 +552,7 @@ impl<'a> Writer<'a> {
             reduce_accs: self.reduce_accs.clone(),
             exit: self.exit.clone(),
             proven: HashSet::new(),
-            host_proven: HashSet::new(),
+            proven_copy: self.proven_copy.clone(),
             no_wrap: HashSet::new(),
             early: HashSet::new(),
             hoisted_names: HashMap::new(),
@@ -579,10 +586,26 @@ impl<'a> Writer<'a> {
 /// Writes the kernel for `mg`'s parallel loop.
 pub fn write_kernel(
     mg: &MethodGraph,
-    nest: &ParallelNest,
+    whole: &ParallelNest,
     options: WriterOptions,
 ) -> Result<Kernel, WriterError> {
     let g = &mg.graph;
+    // The body as written, every check in place: what the writer analyses, and all it writes
+    // where it gives the nest a shape of its own (tiled, staged). A host-versioned body (see
+    // `ferrocl_opt::HostVersioning`) starts with the branch on the host's test, and is written
+    // whole otherwise.
+    let checked_view;
+    let nest = match &whole.host_versioning {
+        Some(hv) => {
+            checked_view = ParallelNest {
+                body_entry: hv.checked_entry,
+                host_versioning: None,
+                ..whole.clone()
+            };
+            &checked_view
+        }
+        None => whole,
+    };
     let mut names = names::Names::default();
     let kernel_name = names.fresh(&sanitize_identifier(&mg.location.method));
     // A tiled kernel runs the body as written for one point through this function when its test
@@ -894,7 +917,7 @@ pub fn write_kernel(
         reduce_accs: reduce_accs.clone(),
         exit: exit.clone(),
         proven: HashSet::new(),
-        host_proven: HashSet::new(),
+        proven_copy: HashSet::new(),
         no_wrap: HashSet::new(),
         early: HashSet::new(),
         hoisted_names: HashMap::new(),
@@ -1074,43 +1097,28 @@ pub fn write_kernel(
         }
     }
 
-    // Host versioning of the parallel body (planned by the graph phase `hostVersioning`, see
-    // `ferrocl_opt::HostVersioning`): a copy without the index checks a test on the host proves for
-    // each launch.
-    let mut proven_body: Option<Writer<'_>> = None;
+    // Host versioning of the parallel body (the graph phase `hostVersioning`, see
+    // `ferrocl_opt::HostVersioning`): where the nest has no shape of its own, the whole body is
+    // written, the branch on the host's test with both versions.
     let mut proven_infallible = false;
-    let status_write = format!("*{status_name} =");
-    if tiled.is_none()
-        && !reducing
-        && bounds_proof.is_none()
-        && w.stage.staged == 0
-        && w.body.contains(&status_write)
-    {
-        if let Some(ferrocl_opt::HostVersioning { guards, proof }) = nest.host_versioning.clone() {
-            let proven_checks = guards.len();
-            // Labels are the function's: the proven copy's get their own names.
-            let mut pass = Writer {
-                hoist: hoist.clone(),
-                host_proven: guards.into_iter().collect(),
-                label_tag: "_p".into(),
-                ..base.fork()
-            };
-            pass.declare_top(nest, &cfg);
-            match pass.emit_body(&cfg, &place, &status_name) {
-                Ok(()) if pass.need_hoist.is_empty() => {
-                    proven_infallible = !pass.body.contains(&status_write);
-                    w.absorb_needs(&pass);
-                    *w.applied.entry("hostVersioning").or_default() += proven_checks;
-                    // The other phases ran in both copies and count once; vector accesses are
-                    // the proven copy's own.
-                    if let Some(&n) = pass.applied.get("vectorAccess") {
-                        *w.applied.entry("vectorAccess").or_default() += n;
-                    }
+    if tiled.is_none() && !reducing && bounds_proof.is_none() && w.stage.staged == 0 {
+        if let Some(hv) = &whole.host_versioning {
+            match write_versioned(&base, whole, hv, &status_name) {
+                Ok(mut whole_body) => {
+                    proven_infallible = hv.infallible;
+                    // The writer's phases count as in the body as written (they ran in both
+                    // versions); vector accesses are mostly the copy's own, and count in both.
+                    let vector = whole_body.applied.get("vectorAccess").copied();
+                    whole_body.applied = std::mem::take(&mut w.applied);
+                    match vector {
+                        Some(n) => whole_body.applied.insert("vectorAccess", n),
+                        None => whole_body.applied.remove("vectorAccess"),
+                    };
+                    *whole_body.applied.entry("hostVersioning").or_default() += hv.guards.len();
                     add_bounds_proven(&mut decls, &mut params);
-                    bounds_proof = Some(proof);
-                    proven_body = Some(pass);
+                    bounds_proof = Some(hv.proof.clone());
+                    w = whole_body;
                 }
-                Ok(()) => {}
                 Err(e) => log::debug!("{}: no host-versioned body: {e}", mg.location),
             }
         }
@@ -1337,46 +1345,10 @@ pub fn write_kernel(
                 index_value(start, &iteration, d.step)
             );
         }
-        match &proven_body {
-            Some(proven) => {
-                // Each copy in its own block: its values and variables are its own.
-                let indented = |src: &mut String, body: &str| {
-                    for line in body.lines() {
-                        if line.is_empty() {
-                            src.push('\n');
-                        } else {
-                            let _ = writeln!(src, "    {line}");
-                        }
-                    }
-                };
-                // Private arrays (declared first, the same names in both copies) once, before
-                // both: one copy's storage, not two.
-                let shared = w.private_arrays.len().min(w.top_decls.len());
-                for d in &w.top_decls[..shared] {
-                    let _ = writeln!(src, "    {d}");
-                }
-                src.push_str("    if (ferrocl_proven) {\n");
-                src.push_str(
-                    "        // The host proved this launch's indices in bounds: no index check.\n",
-                );
-                for d in proven.top_decls.iter().skip(shared) {
-                    let _ = writeln!(src, "        {d}");
-                }
-                indented(&mut src, &proven.body);
-                src.push_str("    } else {\n");
-                for d in w.top_decls.iter().skip(shared) {
-                    let _ = writeln!(src, "        {d}");
-                }
-                indented(&mut src, &w.body);
-                src.push_str("    }\n");
-            }
-            None => {
-                for d in &w.top_decls {
-                    let _ = writeln!(src, "    {d}");
-                }
-                src.push_str(&w.body);
-            }
+        for d in &w.top_decls {
+            let _ = writeln!(src, "    {d}");
         }
+        src.push_str(&w.body);
     }
     src.push_str("}\n");
     let coarsen = match &tiled {
@@ -1503,7 +1475,7 @@ pub fn write_kernel(
     }
     let windowed = windowed_kernel(&src, &signatures, &decls, &window_decls, &params);
     // Every failing check stores its code through the status pointer (`*status = code;`).
-    let may_fail = src.contains(&status_write);
+    let may_fail = src.contains(&format!("*{status_name} ="));
     Ok(Kernel {
         name: kernel_name,
         windowed,
@@ -1529,9 +1501,49 @@ pub fn write_kernel(
 
 /// Adds the `ferrocl_proven` argument ([`KernelParam::BoundsProven`]) just before the status word,
 /// the last argument of a kernel that reduces nothing.
+/// The whole host-versioned body of `whole` (the branch on the host's test, the copy without the
+/// checks it proves, the body as written), written from `base`'s kernel-wide state: two passes,
+/// the second declaring at the top the values used outside the block that defines them.
+fn write_versioned<'a>(
+    base: &Writer<'a>,
+    whole: &ParallelNest,
+    hv: &ferrocl_opt::HostVersioning,
+    status_name: &str,
+) -> Result<Writer<'a>, WriterError> {
+    let cfg = structure::Cfg::build(base.mg, whole.body_entry, whole.innermost())?;
+    let mut template = base.fork();
+    template.proven_copy = hv.proven_nodes.iter().copied().collect();
+    // One work-item runs one version: an array the body allocates and its copy share storage.
+    for (original, copy) in &hv.private_twins {
+        if let Some(site) = template.private_arrays.get(original).cloned() {
+            template.private_arrays.insert(*copy, site);
+        }
+    }
+    let mut place = structure::schedule(&template, &cfg);
+    if template.options.switches.is_on("hoistInvariants") {
+        structure::hoist_invariants(&template, &cfg, &mut place);
+    }
+    let mut hoist = HashSet::new();
+    for _ in 0..2 {
+        let mut pass = Writer {
+            hoist: hoist.clone(),
+            ..template.fork()
+        };
+        pass.declare_top(whole, &cfg);
+        pass.emit_body(&cfg, &place, status_name)?;
+        if pass.need_hoist.is_empty() {
+            return Ok(pass);
+        }
+        hoist.extend(pass.need_hoist.iter().copied());
+    }
+    Err(WriterError::Internal(
+        "values still used outside their scope after hoisting".into(),
+    ))
+}
+
 fn add_bounds_proven(decls: &mut Vec<String>, params: &mut Vec<KernelParam>) {
     let at = decls.len() - 1;
-    decls.insert(at, "const int ferrocl_proven".to_string());
+    decls.insert(at, format!("const int {BOUNDS_PROVEN}"));
     let at = params.len() - 1;
     params.insert(at, KernelParam::BoundsProven);
 }

@@ -785,6 +785,11 @@ impl Writer<'_> {
                 let (t, f) = (block.succs[0], block.succs[1]);
                 let before_if = self.body.len();
                 self.line(&format!("if ({c}) {{"));
+                if *self.mg.graph.op(cond) == Op::BoundsProven {
+                    self.line(
+                        "    // The host proved this launch's indices in bounds: no index check.",
+                    );
+                }
                 let after_if = self.body.len();
                 self.open_scope();
                 self.branch(em, b, t, next)?;

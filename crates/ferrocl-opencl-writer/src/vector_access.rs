@@ -169,14 +169,16 @@ fn group(w: &Writer<'_>, first: NodeId, store: bool) -> Option<Vec<NodeId>> {
     {
         return None;
     }
-    // Every member's check proven here.
+    // Every member's check proven here (a check of the other version of a host-versioned body,
+    // which may share the index, is not this member's).
     for &(_, m) in &members {
         let index = g.inputs(m)[1];
+        let copy = w.proven_copy.contains(&m);
         let unproven = g.usages(index).iter().any(|&u| {
             matches!(g.op(u), Op::Guard(_))
                 && g.inputs(u).get(1) == Some(&array)
+                && w.proven_copy.contains(&u) == copy
                 && !w.proven.contains(&u)
-                && !w.host_proven.contains(&u)
         });
         if unproven {
             return None;

@@ -1,10 +1,12 @@
-//! `hostVersioning`: host versioning of the `@Parallel` body (1-, 2- or 3-D), planned on the graph
-//! ([`ParallelNest::host_versioning`]) and written by the OpenCL writer: the index checks whose index is affine in
-//! the parallel indices, with coefficients and offset the host knows at launch (parameters, array lengths,
-//! static fields, constants), are tested once per launch on the host instead of by every
-//! work-item. The kernel gets both copies of its body: `if (ferrocl_proven)` a copy without those
-//! checks, else the body as written, every check in place, so a launch whose test fails still
-//! fails its checks where Java would throw and the JVM reruns the method.
+//! `hostVersioning`: host versioning of the `@Parallel` body (1-, 2- or 3-D), on the graph: the
+//! index checks whose index is affine in the parallel indices, with coefficients and offset the
+//! host knows at launch (parameters, array lengths, static fields, constants), are tested once per
+//! launch on the host instead of by every work-item. The phase branches at the body's entry on
+//! [`Op::BoundsProven`] (the kernel argument the host sets from its test) into a copy of the body
+//! without those checks and the body as written, every check in place (see `body_copy`), so a
+//! launch whose test fails still fails its checks where Java would throw and the JVM reruns the
+//! method. The writer prints both (or, where it gives the nest a shape of its own, tiled or staged,
+//! only the body as written, from [`HostVersioning::checked_entry`]).
 //!
 //! The test is [`BoundsProof`]'s: an index `Σ c_v * v + r` (each coefficient and the rest a
 //! sum of host values, products of them too, times constants; each value the `int` the device
@@ -13,9 +15,9 @@
 //! and in bounds. Checks under conditions are covered too (the test bounds a superset of what runs),
 //! and so are checks inside sequential loops whose index does not depend on the loop.
 //!
-//! When the copy without those checks has no check left, a launch whose test holds cannot fail:
-//! the writer's `Kernel::proven_infallible` lets the host leave out the status word (no clearing, no
-//! read back), one transfer less per launch.
+//! When the copy has no check left ([`HostVersioning::infallible`]), a launch whose test holds
+//! cannot fail: the host leaves out the status word (no clearing, no read back), one transfer less
+//! per launch.
 
 use crate::parallel::walk_body;
 use crate::{host_expr_exact_of, BoundsProof, HostExpr, HostLinear, ParallelNest, ProvedAccess};
@@ -23,19 +25,41 @@ use ferrocl_graph::{BinaryOp, Constant, GuardKind, MethodGraph, NodeId, Op, Stam
 use std::collections::BTreeSet;
 
 /// The index checks of a `@Parallel` body a test on the host proves for a whole launch, and that
-/// test.
+/// test (planned, not applied yet).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct HostVersioning {
-    /// The body's `Guard(Index)` nodes the test proves (the writer leaves them out of the proven
-    /// copy of the body).
+pub struct HostTest {
+    /// The body's `Guard(Index)` nodes the test proves.
     pub guards: BTreeSet<NodeId>,
     /// The test, evaluated on the host at each launch.
     pub proof: BoundsProof,
 }
 
+/// A body versioned on the host's test: `if (BoundsProven) { copy } else { body as written }`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HostVersioning {
+    /// The checks of the body as written that the test proves (left out of the copy).
+    pub guards: BTreeSet<NodeId>,
+    /// The test, evaluated on the host at each launch.
+    pub proof: BoundsProof,
+    /// The `Begin` of the copy without those checks.
+    pub proven_entry: NodeId,
+    /// The `Begin` of the body as written: where a writer that gives the nest a shape of its own
+    /// (and so leaves the host's test out) starts the body.
+    pub checked_entry: NodeId,
+    /// The copy's fixed nodes (its checks are its own: a value both versions share, such as an
+    /// index computed from the parallel indices only, is checked by the other version's guards
+    /// only there).
+    pub proven_nodes: BTreeSet<NodeId>,
+    /// Arrays the body allocates (`NewArray`) with their copies: one work-item runs one version,
+    /// so both may use one storage.
+    pub private_twins: Vec<(NodeId, NodeId)>,
+    /// The copy has no check left: a launch whose test holds cannot fail.
+    pub infallible: bool,
+}
+
 /// The checks a host test can replace in `nest`'s body, and that test; `None` when there is none
 /// (no `@Parallel` loop, more than three, a reduction, or no such check).
-pub fn plan_host_versioning(mg: &MethodGraph, nest: &ParallelNest) -> Option<HostVersioning> {
+pub fn plan_host_versioning(mg: &MethodGraph, nest: &ParallelNest) -> Option<HostTest> {
     let g = &mg.graph;
     if nest.dims.is_empty() || nest.dims.len() > 3 || !nest.reductions.is_empty() {
         return None;
@@ -79,12 +103,62 @@ pub fn plan_host_versioning(mg: &MethodGraph, nest: &ParallelNest) -> Option<Hos
     if guards.is_empty() {
         return None;
     }
-    Some(HostVersioning {
+    Some(HostTest {
         guards,
         proof: BoundsProof {
             accesses,
             inner: None,
         },
+    })
+}
+
+/// Applies `test` to `nest`'s body (see the module docs): the branch on [`Op::BoundsProven`] and the
+/// copy without the checks it proves. `None`, the graph unchanged, when the body cannot be copied.
+pub fn version_host_checks(
+    mg: &mut MethodGraph,
+    nest: &ParallelNest,
+    test: HostTest,
+) -> Option<HostVersioning> {
+    let begin = nest.innermost()?;
+    // Only when it is used: a flag no branch reads would still be a kernel argument.
+    let flag = mg.graph.add(Op::BoundsProven, Stamp::Bool, vec![]);
+    let Some(copy) = crate::body_copy::branch_body(mg, nest.body_entry, begin, flag) else {
+        mg.graph.kill(flag);
+        return None;
+    };
+    for guard in &test.guards {
+        if let Some(&c) = copy.copies.get(guard) {
+            mg.graph.remove_fixed(c);
+        }
+    }
+    let g = &mg.graph;
+    let proven_nodes: BTreeSet<NodeId> = copy
+        .copies
+        .values()
+        .copied()
+        .filter(|&c| g.is_live(c) && g.op(c).is_fixed())
+        .collect();
+    let private_twins: Vec<(NodeId, NodeId)> = copy
+        .copies
+        .iter()
+        .filter(|(&n, _)| matches!(g.op(n), Op::NewArray(_)))
+        .map(|(&n, &c)| (n, c))
+        .collect();
+    // A private array's length is a constant the allocation check proved (`check_private_arrays`);
+    // a negative one would fail.
+    let infallible = proven_nodes.iter().all(|&n| match g.op(n) {
+        Op::Guard(_) => false,
+        Op::NewArray(_) => crate::private_length(g, n).is_some_and(|l| l >= 0),
+        _ => true,
+    });
+    Some(HostVersioning {
+        guards: test.guards,
+        proof: test.proof,
+        proven_entry: copy.copy_entry,
+        checked_entry: copy.original_entry,
+        proven_nodes,
+        private_twins,
+        infallible,
     })
 }
 

@@ -13,6 +13,7 @@
 #![allow(clippy::result_large_err)]
 
 mod array_choices;
+mod body_copy;
 mod bounds_proof;
 mod canonicalize;
 mod count_up;
@@ -37,7 +38,7 @@ pub use count_up::count_up;
 pub use guards::{eliminate_guards, lower_checks, nested_bounds, range, Eliminated};
 pub use hoist_loads::{hoist_entered_loads, hoist_header_loads, sink_between_parallel_loops};
 pub use host_loads::lower_host_loads;
-pub use host_versioning::{plan_host_versioning, HostVersioning};
+pub use host_versioning::{plan_host_versioning, version_host_checks, HostTest, HostVersioning};
 pub use if_convert::{if_convert, if_convert_between_parallel};
 pub use induction::{
     induction, loop_affine, loop_invariant, step_of, Induction, Linear, LoopAffine,

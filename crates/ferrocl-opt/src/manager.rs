@@ -909,8 +909,9 @@ impl Phase for LowerReductions {
     }
 }
 
-/// The host test of each nest's affine index checks (`host_versioning`): planned here, written
-/// (and reported) by the writer when it writes the body as is.
+/// The host test of each nest's affine index checks (`host_versioning`): the body branches on it
+/// into a copy without those checks and the body as written (reported by the writer, which leaves
+/// the copy out where it gives the nest a shape of its own).
 struct PlanHostVersioning;
 
 impl Phase for PlanHostVersioning {
@@ -924,10 +925,15 @@ impl Phase for PlanHostVersioning {
 
     fn run(&self, cx: &mut Context<'_>) -> Result<Changed, OptError> {
         let mut nests = std::mem::take(&mut cx.nests);
+        let mut changed = Changed::Nothing;
         for nest in &mut nests {
-            nest.host_versioning = crate::plan_host_versioning(cx.mg, nest);
+            nest.host_versioning = crate::plan_host_versioning(cx.mg, nest)
+                .and_then(|test| crate::version_host_checks(cx.mg, nest, test));
+            if nest.host_versioning.is_some() {
+                changed = Changed::ControlFlow;
+            }
         }
         cx.nests = nests;
-        Ok(Changed::Nothing)
+        Ok(changed)
     }
 }

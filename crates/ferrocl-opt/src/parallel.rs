@@ -275,9 +275,9 @@ pub struct ParallelNest {
     /// With reductions: how the outermost loop runs as a grid-stride loop (filled by the
     /// `lower_reductions` phase, see [`crate::ReduceLoop`]); `None` without reductions.
     pub reduce_loop: Option<crate::ReduceLoop>,
-    /// The body's index checks a test on the host can prove for a whole launch, and that test
-    /// (filled by the `hostVersioning` phase, see [`crate::HostVersioning`]); the writer uses it
-    /// when it writes the body as is (not tiled, not staged) and some check is left.
+    /// The body's index checks a test on the host can prove for a whole launch, that test, and the
+    /// copy of the body without them that the `hostVersioning` phase branches to when the test
+    /// holds (see [`crate::HostVersioning`]).
     pub host_versioning: Option<crate::HostVersioning>,
 }
 

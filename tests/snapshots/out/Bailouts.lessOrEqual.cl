@@ -22,8 +22,10 @@ __kernel void lessOrEqual(
     if (ferrocl_proven) {
         // The host proved this launch's indices in bounds: no index check.
         a[i] = 1;
+        return;
     } else {
         if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
         a[i] = 1;
+        return;
     }
 }

@@ -22,28 +22,29 @@ __kernel void helperChain(
 {
     if (get_global_id(0) >= (size_t)ferrocl_count0) return;
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
+    double t;
+    double t_1;
     if (ferrocl_proven) {
         // The host proved this launch's indices in bounds: no index check.
-        double t;
-        const double v15 = x[i];
-        const bool v18 = (v15 < 0.0);
-        if (v18) {
-            t = 0.0;
+        const double v49 = x[i];
+        const bool v50 = (v49 < 0.0);
+        if (v50) {
+            t_1 = 0.0;
         } else {
-            const bool v26 = (v15 > 1.0);
-            if (v26) {
-                t = 1.0;
+            const bool v55 = (v49 > 1.0);
+            if (v55) {
+                t_1 = 1.0;
             } else {
-                t = v15;
+                t_1 = v49;
             }
         }
-        const double v35 = (t * t);
-        const double v38 = (2.0 * t);
-        const double v39 = (3.0 - v38);
-        const double v40 = (v35 * v39);
-        out[i] = v40;
+        const double v63 = (t_1 * t_1);
+        const double v64 = (2.0 * t_1);
+        const double v65 = (3.0 - v64);
+        const double v66 = (v63 * v65);
+        out[i] = v66;
+        return;
     } else {
-        double t;
         if ((uint)i >= (uint)x_length) { *ferrocl_status = 1; return; }
         const double v15 = x[i];
         const bool v18 = (v15 < 0.0);
@@ -63,5 +64,6 @@ __kernel void helperChain(
         const double v39 = (3.0 - v38);
         const double v40 = (v35 * v39);
         out[i] = v40;
+        return;
     }
 }

@@ -27,11 +27,12 @@ __kernel void helperThatDivides(
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
     if (ferrocl_proven) {
         // The host proved this launch's indices in bounds: no index check.
-        const int v17 = a[i];
-        const int v18 = b[i];
-        if (v18 == 0) { *ferrocl_status = 2; return; }
-        const int v19 = ferrocl_idiv(v17, v18);
-        out[i] = v19;
+        const int v30 = a[i];
+        const int v31 = b[i];
+        if (v31 == 0) { *ferrocl_status = 2; return; }
+        const int v32 = ferrocl_idiv(v30, v31);
+        out[i] = v32;
+        return;
     } else {
         if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
         const int v17 = a[i];
@@ -41,5 +42,6 @@ __kernel void helperThatDivides(
         const int v19 = ferrocl_idiv(v17, v18);
         if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
         out[i] = v19;
+        return;
     }
 }

@@ -21,24 +21,25 @@ __kernel void helperWithSeveralReturns(
 {
     if (get_global_id(0) >= (size_t)ferrocl_count0) return;
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
+    int p30;
+    int p52;
     if (ferrocl_proven) {
         // The host proved this launch's indices in bounds: no index check.
-        int p30;
-        const int v15 = a[i];
-        const bool v18 = (v15 >= (-100));
-        if (v18) {
-            const bool v22 = (v15 <= 100);
-            if (v22) {
-                p30 = v15;
+        const int v39 = a[i];
+        const bool v40 = (v39 >= (-100));
+        if (v40) {
+            const bool v44 = (v39 <= 100);
+            if (v44) {
+                p52 = v39;
             } else {
-                p30 = 100;
+                p52 = 100;
             }
         } else {
-            p30 = (-100);
+            p52 = (-100);
         }
-        out[i] = p30;
+        out[i] = p52;
+        return;
     } else {
-        int p30;
         if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
         const int v15 = a[i];
         const bool v18 = (v15 >= (-100));
@@ -54,5 +55,6 @@ __kernel void helperWithSeveralReturns(
         }
         if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
         out[i] = p30;
+        return;
     }
 }

@@ -25,12 +25,13 @@ __kernel void otherClassHelper(
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
     if (ferrocl_proven) {
         // The host proved this launch's indices in bounds: no index check.
-        const float v17 = a[i];
-        const float v18 = b[i];
-        const float v20 = (v18 - v17);
-        const float v21 = (v20 * 0.25f);
-        const float v22 = (v17 + v21);
-        out[i] = v22;
+        const float v32 = a[i];
+        const float v33 = b[i];
+        const float v34 = (v33 - v32);
+        const float v35 = (v34 * 0.25f);
+        const float v36 = (v32 + v35);
+        out[i] = v36;
+        return;
     } else {
         if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
         const float v17 = a[i];
@@ -41,5 +42,6 @@ __kernel void otherClassHelper(
         const float v21 = (v20 * 0.25f);
         const float v22 = (v17 + v21);
         out[i] = v22;
+        return;
     }
 }

@@ -23,10 +23,11 @@ __kernel void staticHelper(
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
     if (ferrocl_proven) {
         // The host proved this launch's indices in bounds: no index check.
-        const int v15 = a[i];
-        const int v16 = (int)((uint)v15 * (uint)v15);
-        const int v18 = (int)((uint)v16 + (uint)1);
-        out[i] = v18;
+        const int v27 = a[i];
+        const int v28 = (int)((uint)v27 * (uint)v27);
+        const int v29 = (int)((uint)v28 + (uint)1);
+        out[i] = v29;
+        return;
     } else {
         if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
         const int v15 = a[i];
@@ -34,5 +35,6 @@ __kernel void staticHelper(
         const int v16 = (int)((uint)v15 * (uint)v15);
         const int v18 = (int)((uint)v16 + (uint)1);
         out[i] = v18;
+        return;
     }
 }

@@ -22,21 +22,22 @@ __kernel void doubleIsNaN(
 {
     if (get_global_id(0) >= (size_t)ferrocl_count0) return;
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
+    double p27;
+    double p48;
     if (ferrocl_proven) {
         // The host proved this launch's indices in bounds: no index check.
-        double p27;
-        const double v15 = x[i];
-        const double v16 = x[i];
-        const bool v18 = (v15 == v16);
-        if (v18) {
-            const double v24 = x[i];
-            p27 = v24;
+        const double v38 = x[i];
+        const double v39 = x[i];
+        const bool v40 = (v38 == v39);
+        if (v40) {
+            const double v45 = x[i];
+            p48 = v45;
         } else {
-            p27 = 0.0;
+            p48 = 0.0;
         }
-        out[i] = p27;
+        out[i] = p48;
+        return;
     } else {
-        double p27;
         if ((uint)i >= (uint)x_length) { *ferrocl_status = 1; return; }
         const double v15 = x[i];
         const double v16 = x[i];
@@ -49,5 +50,6 @@ __kernel void doubleIsNaN(
         }
         if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
         out[i] = p27;
+        return;
     }
 }

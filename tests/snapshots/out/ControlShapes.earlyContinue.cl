@@ -25,14 +25,15 @@ __kernel void earlyContinue(
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
     if (ferrocl_proven) {
         // The host proved this launch's indices in bounds: no index check.
-        const int v15 = a[i];
-        const bool v17 = (v15 != 0);
-        if (v17) {
-            const int v23 = a[i];
-            if (v23 == 0) { *ferrocl_status = 2; return; }
-            const int v24 = ferrocl_idiv(1000, v23);
-            out[i] = v24;
+        const int v37 = a[i];
+        const bool v38 = (v37 != 0);
+        if (v38) {
+            const int v43 = a[i];
+            if (v43 == 0) { *ferrocl_status = 2; return; }
+            const int v44 = ferrocl_idiv(1000, v43);
+            out[i] = v44;
         }
+        return;
     } else {
         if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
         const int v15 = a[i];
@@ -44,5 +45,6 @@ __kernel void earlyContinue(
             if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
             out[i] = v24;
         }
+        return;
     }
 }

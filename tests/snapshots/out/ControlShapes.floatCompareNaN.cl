@@ -23,26 +23,27 @@ __kernel void floatCompareNaN(
 {
     if (get_global_id(0) >= (size_t)ferrocl_count0) return;
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
+    int p39;
+    int p69;
     if (ferrocl_proven) {
         // The host proved this launch's indices in bounds: no index check.
-        int p39;
-        const float v17 = x[i];
-        const float v18 = y[i];
-        const bool v20 = (v17 < v18);
-        if (!v20) {
-            const float v25 = x[i];
-            const float v26 = y[i];
-            const bool v28 = (v25 >= v26);
-            if (!v28) {
-                p39 = 1;
-                goto L3_p;
+        const float v51 = x[i];
+        const float v52 = y[i];
+        const bool v53 = (v51 < v52);
+        if (!v53) {
+            const float v58 = x[i];
+            const float v59 = y[i];
+            const bool v60 = (v58 >= v59);
+            if (!v60) {
+                p69 = 1;
+                goto L4;
             }
         }
-        p39 = 0;
-        L3_p: ;
-        out[i] = (uchar)(p39 & 1);
+        p69 = 0;
+        L4: ;
+        out[i] = (uchar)(p69 & 1);
+        return;
     } else {
-        int p39;
         if ((uint)i >= (uint)x_length) { *ferrocl_status = 1; return; }
         const float v17 = x[i];
         if ((uint)i >= (uint)y_length) { *ferrocl_status = 1; return; }
@@ -54,12 +55,13 @@ __kernel void floatCompareNaN(
             const bool v28 = (v25 >= v26);
             if (!v28) {
                 p39 = 1;
-                goto L3;
+                goto L11;
             }
         }
         p39 = 0;
-        L3: ;
+        L11: ;
         if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
         out[i] = (uchar)(p39 & 1);
+        return;
     }
 }

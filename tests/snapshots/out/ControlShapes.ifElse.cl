@@ -23,17 +23,18 @@ __kernel void ifElse(
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
     if (ferrocl_proven) {
         // The host proved this launch's indices in bounds: no index check.
-        const int v15 = a[i];
-        const bool v17 = (v15 >= 0);
-        if (v17) {
-            const int v25 = a[i];
-            const int v27 = (int)((uint)v25 * (uint)2);
-            out[i] = v27;
+        const int v41 = a[i];
+        const bool v42 = (v41 >= 0);
+        if (v42) {
+            const int v50 = a[i];
+            const int v51 = (int)((uint)v50 * (uint)2);
+            out[i] = v51;
         } else {
-            const int v21 = a[i];
-            const int v22 = (int)(0u - (uint)v21);
-            out[i] = v22;
+            const int v46 = a[i];
+            const int v47 = (int)(0u - (uint)v46);
+            out[i] = v47;
         }
+        return;
     } else {
         if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
         const int v15 = a[i];
@@ -49,5 +50,6 @@ __kernel void ifElse(
             const int v22 = (int)(0u - (uint)v21);
             out[i] = v22;
         }
+        return;
     }
 }

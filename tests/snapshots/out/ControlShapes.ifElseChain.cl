@@ -23,25 +23,26 @@ __kernel void ifElseChain(
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
     if (ferrocl_proven) {
         // The host proved this launch's indices in bounds: no index check.
-        const float v15 = x[i];
-        const bool v18 = (v15 < 0.0f);
-        if (v18) {
+        const float v61 = x[i];
+        const bool v62 = (v61 < 0.0f);
+        if (v62) {
             bucket[i] = 0;
         } else {
-            const float v25 = x[i];
-            const bool v28 = (v25 < 1.0f);
-            if (v28) {
+            const float v68 = x[i];
+            const bool v69 = (v68 < 1.0f);
+            if (v69) {
                 bucket[i] = 1;
             } else {
-                const float v35 = x[i];
-                const bool v38 = (v35 < 10.0f);
-                if (v38) {
+                const float v75 = x[i];
+                const bool v76 = (v75 < 10.0f);
+                if (v76) {
                     bucket[i] = 2;
                 } else {
                     bucket[i] = 3;
                 }
             }
         }
+        return;
     } else {
         if ((uint)i >= (uint)x_length) { *ferrocl_status = 1; return; }
         const float v15 = x[i];
@@ -67,5 +68,6 @@ __kernel void ifElseChain(
                 }
             }
         }
+        return;
     }
 }

@@ -27,18 +27,19 @@ __kernel void logicalAnd(
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
     if (ferrocl_proven) {
         // The host proved this launch's indices in bounds: no index check.
-        const int v17 = b[i];
-        const bool v19 = (v17 == 0);
-        if (!v19) {
-            const int v24 = a[i];
-            const int v25 = b[i];
-            if (v25 == 0) { *ferrocl_status = 2; return; }
-            const int v26 = ferrocl_idiv(v24, v25);
-            const bool v28 = (v26 <= 2);
-            if (!v28) {
+        const int v47 = b[i];
+        const bool v48 = (v47 == 0);
+        if (!v48) {
+            const int v53 = a[i];
+            const int v54 = b[i];
+            if (v54 == 0) { *ferrocl_status = 2; return; }
+            const int v55 = ferrocl_idiv(v53, v54);
+            const bool v56 = (v55 <= 2);
+            if (!v56) {
                 out[i] = 1;
             }
         }
+        return;
     } else {
         if ((uint)i >= (uint)b_length) { *ferrocl_status = 1; return; }
         const int v17 = b[i];
@@ -55,5 +56,6 @@ __kernel void logicalAnd(
                 out[i] = 1;
             }
         }
+        return;
     }
 }

@@ -23,38 +23,40 @@ __kernel void logicalOr(
 {
     if (get_global_id(0) >= (size_t)ferrocl_count0) return;
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
+    int p36;
+    int p62;
     if (ferrocl_proven) {
         // The host proved this launch's indices in bounds: no index check.
-        int p36;
         const int j = idx[i];
-        const bool v19 = (j < 0);
-        if (!v19) {
-            const bool v25 = (j < data_length);
-            if (v25) {
-                const int v30 = data[j];
-                p36 = v30;
-                goto L3_p;
+        const bool v47 = (j < 0);
+        if (!v47) {
+            const bool v52 = (j < data_length);
+            if (v52) {
+                const int v57 = data[j];
+                p62 = v57;
+                goto L4;
             }
         }
-        p36 = (-1);
-        L3_p: ;
-        out[i] = p36;
+        p62 = (-1);
+        L4: ;
+        out[i] = p62;
+        return;
     } else {
-        int p36;
         if ((uint)i >= (uint)idx_length) { *ferrocl_status = 1; return; }
-        const int j = idx[i];
-        const bool v19 = (j < 0);
+        const int j_1 = idx[i];
+        const bool v19 = (j_1 < 0);
         if (!v19) {
-            const bool v25 = (j < data_length);
+            const bool v25 = (j_1 < data_length);
             if (v25) {
-                const int v30 = data[j];
+                const int v30 = data[j_1];
                 p36 = v30;
-                goto L3;
+                goto L11;
             }
         }
         p36 = (-1);
-        L3: ;
+        L11: ;
         if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
         out[i] = p36;
+        return;
     }
 }

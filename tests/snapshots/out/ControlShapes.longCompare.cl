@@ -23,27 +23,28 @@ __kernel void longCompare(
 {
     if (get_global_id(0) >= (size_t)ferrocl_count0) return;
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
+    int p38;
+    int p66;
     if (ferrocl_proven) {
         // The host proved this launch's indices in bounds: no index check.
-        int p38;
-        const long v17 = a[i];
-        const long v18 = b[i];
-        const bool v20 = (v17 >= v18);
-        if (v20) {
-            const long v26 = a[i];
-            const long v27 = b[i];
-            const bool v29 = (v26 != v27);
-            if (v29) {
-                p38 = 1;
+        const long v50 = a[i];
+        const long v51 = b[i];
+        const bool v52 = (v50 >= v51);
+        if (v52) {
+            const long v57 = a[i];
+            const long v58 = b[i];
+            const bool v59 = (v57 != v58);
+            if (v59) {
+                p66 = 1;
             } else {
-                p38 = 0;
+                p66 = 0;
             }
         } else {
-            p38 = (-1);
+            p66 = (-1);
         }
-        out[i] = p38;
+        out[i] = p66;
+        return;
     } else {
-        int p38;
         if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
         const long v17 = a[i];
         if ((uint)i >= (uint)b_length) { *ferrocl_status = 1; return; }
@@ -63,5 +64,6 @@ __kernel void longCompare(
         }
         if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
         out[i] = p38;
+        return;
     }
 }

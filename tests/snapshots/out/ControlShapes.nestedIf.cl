@@ -25,27 +25,28 @@ __kernel void nestedIf(
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
     if (ferrocl_proven) {
         // The host proved this launch's indices in bounds: no index check.
-        const int v17 = a[i];
-        const bool v19 = (v17 <= 0);
-        if (v19) {
-            const int v35 = b[i];
-            const bool v37 = (v35 >= 0);
-            if (!v37) {
-                const int v42 = a[i];
-                const int v43 = b[i];
-                const int v44 = (int)((uint)v42 - (uint)v43);
-                out[i] = v44;
+        const int v62 = a[i];
+        const bool v63 = (v62 <= 0);
+        if (v63) {
+            const int v78 = b[i];
+            const bool v79 = (v78 >= 0);
+            if (!v79) {
+                const int v84 = a[i];
+                const int v85 = b[i];
+                const int v86 = (int)((uint)v84 - (uint)v85);
+                out[i] = v86;
             }
         } else {
-            const int v23 = b[i];
-            const bool v25 = (v23 <= 0);
-            if (!v25) {
-                const int v30 = a[i];
-                const int v31 = b[i];
-                const int v32 = (int)((uint)v30 + (uint)v31);
-                out[i] = v32;
+            const int v67 = b[i];
+            const bool v68 = (v67 <= 0);
+            if (!v68) {
+                const int v73 = a[i];
+                const int v74 = b[i];
+                const int v75 = (int)((uint)v73 + (uint)v74);
+                out[i] = v75;
             }
         }
+        return;
     } else {
         if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
         const int v17 = a[i];
@@ -73,5 +74,6 @@ __kernel void nestedIf(
                 out[i] = v32;
             }
         }
+        return;
     }
 }

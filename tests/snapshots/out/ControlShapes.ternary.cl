@@ -23,22 +23,23 @@ __kernel void ternary(
 {
     if (get_global_id(0) >= (size_t)ferrocl_count0) return;
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
+    float p29;
+    float p52;
     if (ferrocl_proven) {
         // The host proved this launch's indices in bounds: no index check.
-        float p29;
-        const float v17 = a[i];
-        const float v18 = b[i];
-        const bool v20 = (v17 > v18);
-        if (v20) {
-            const float v24 = a[i];
-            p29 = v24;
+        const float v41 = a[i];
+        const float v42 = b[i];
+        const bool v43 = (v41 > v42);
+        if (v43) {
+            const float v47 = a[i];
+            p52 = v47;
         } else {
-            const float v26 = b[i];
-            p29 = v26;
+            const float v49 = b[i];
+            p52 = v49;
         }
-        out[i] = p29;
+        out[i] = p52;
+        return;
     } else {
-        float p29;
         if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
         const float v17 = a[i];
         if ((uint)i >= (uint)b_length) { *ferrocl_status = 1; return; }
@@ -53,5 +54,6 @@ __kernel void ternary(
         }
         if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
         out[i] = p29;
+        return;
     }
 }

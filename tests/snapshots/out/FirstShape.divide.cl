@@ -31,22 +31,23 @@ __kernel void divide(
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
     if (ferrocl_proven) {
         // The host proved this launch's indices in bounds: no index check.
-        const double v19 = x[i];
-        const double v20 = y[i];
-        const double v22 = x[i];
-        const double v23 = y[i];
-        const double v21 = (v19 / v20);
-        const double v24 = fmod(v22, v23);
-        const double v25 = (v21 - v24);
-        x[i] = v25;
-        const int v27 = q[i];
-        const int v28 = r[i];
-        if (v28 == 0) { *ferrocl_status = 2; return; }
-        const int v29 = ferrocl_idiv(v27, v28);
-        q[i] = v29;
-        const int v31 = r[i];
-        const int v39 = ferrocl_irem(v31, 10);
-        r[i] = v39;
+        const double v52 = x[i];
+        const double v53 = y[i];
+        const double v55 = x[i];
+        const double v56 = y[i];
+        const double v54 = (v52 / v53);
+        const double v57 = fmod(v55, v56);
+        const double v58 = (v54 - v57);
+        x[i] = v58;
+        const int v60 = q[i];
+        const int v61 = r[i];
+        if (v61 == 0) { *ferrocl_status = 2; return; }
+        const int v62 = ferrocl_idiv(v60, v61);
+        q[i] = v62;
+        const int v64 = r[i];
+        const int v67 = ferrocl_irem(v64, 10);
+        r[i] = v67;
+        return;
     } else {
         if ((uint)i >= (uint)x_length) { *ferrocl_status = 1; return; }
         const double v19 = x[i];
@@ -68,5 +69,6 @@ __kernel void divide(
         const int v31 = r[i];
         const int v39 = ferrocl_irem(v31, 10);
         r[i] = v39;
+        return;
     }
 }

@@ -22,13 +22,15 @@ __kernel void fromOffset(
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
     if (ferrocl_proven) {
         // The host proved this launch's indices in bounds: no index check.
-        const int v14 = a[i];
-        const int v15 = (int)(0u - (uint)v14);
-        a[i] = v15;
+        const int v24 = a[i];
+        const int v25 = (int)(0u - (uint)v24);
+        a[i] = v25;
+        return;
     } else {
         if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
         const int v14 = a[i];
         const int v15 = (int)(0u - (uint)v14);
         a[i] = v15;
+        return;
     }
 }

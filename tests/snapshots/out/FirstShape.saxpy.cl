@@ -23,11 +23,12 @@ __kernel void saxpy(
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
     if (ferrocl_proven) {
         // The host proved this launch's indices in bounds: no index check.
-        const float v16 = x[i];
-        const float v18 = y[i];
-        const float v17 = (alpha * v16);
-        const float v19 = (v17 + v18);
-        y[i] = v19;
+        const float v29 = x[i];
+        const float v31 = y[i];
+        const float v30 = (alpha * v29);
+        const float v32 = (v30 + v31);
+        y[i] = v32;
+        return;
     } else {
         if ((uint)i >= (uint)x_length) { *ferrocl_status = 1; return; }
         const float v16 = x[i];
@@ -35,5 +36,6 @@ __kernel void saxpy(
         const float v17 = (alpha * v16);
         const float v19 = (v17 + v18);
         y[i] = v19;
+        return;
     }
 }

@@ -25,10 +25,11 @@ __kernel void vectorAdd(
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
     if (ferrocl_proven) {
         // The host proved this launch's indices in bounds: no index check.
-        const int v17 = a[i];
-        const int v18 = b[i];
-        const int v19 = (int)((uint)v17 + (uint)v18);
-        c[i] = v19;
+        const int v29 = a[i];
+        const int v30 = b[i];
+        const int v31 = (int)((uint)v29 + (uint)v30);
+        c[i] = v31;
+        return;
     } else {
         if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
         const int v17 = a[i];
@@ -37,5 +38,6 @@ __kernel void vectorAdd(
         if ((uint)i >= (uint)c_length) { *ferrocl_status = 1; return; }
         const int v19 = (int)((uint)v17 + (uint)v18);
         c[i] = v19;
+        return;
     }
 }

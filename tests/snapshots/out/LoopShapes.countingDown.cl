@@ -21,18 +21,19 @@ __kernel void countingDown(
 {
     if (get_global_id(0) >= (size_t)ferrocl_count0) return;
     const int i_rev = (int)((uint)ferrocl_start0 + (uint)get_global_id(0) * 2u);
+    const int i = (int)((uint)(-1) - (uint)i_rev);
     if (ferrocl_proven) {
         // The host proved this launch's indices in bounds: no index check.
-        const int i = (int)((uint)(-1) - (uint)i_rev);
-        const float v17 = a[i];
-        const float v19 = (v17 * 3.0f);
-        out[i] = v19;
+        const float v35 = a[i];
+        const float v36 = (v35 * 3.0f);
+        out[i] = v36;
+        return;
     } else {
-        const int i = (int)((uint)(-1) - (uint)i_rev);
         if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
         const float v17 = a[i];
         if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
         const float v19 = (v17 * 3.0f);
         out[i] = v19;
+        return;
     }
 }

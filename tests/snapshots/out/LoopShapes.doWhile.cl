@@ -23,48 +23,50 @@ __kernel void doWhile(
 {
     if (get_global_id(0) >= (size_t)ferrocl_count0) return;
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
+    int v;
+    int d;
+    int v_1;
+    int d_1;
+    int d_2;
+    int d_3;
     if (ferrocl_proven) {
         // The host proved this launch's indices in bounds: no index check.
-        int v;
-        int d;
-        int d_1;
-        const int v_1 = a[i];
-        v = v_1;
-        d = 0;
+        const int v_2 = a[i];
+        v_1 = v_2;
+        d_1 = 0;
         for (;;) {
-            d_1 = (int)((uint)d + (uint)1);
-            const int v_2 = ferrocl_idiv(v, 10);
-            const bool v30 = (v_2 != 0);
-            if (v30) {
-                v = v_2;
-                d = d_1;
+            d_2 = (int)((uint)d_1 + (uint)1);
+            const int v_3 = ferrocl_idiv(v_1, 10);
+            const bool v50 = (v_3 != 0);
+            if (v50) {
+                v_1 = v_3;
+                d_1 = d_2;
                 continue;
             } else {
                 break;
             }
         }
-        digits[i] = d_1;
+        digits[i] = d_2;
+        return;
     } else {
-        int v;
-        int d;
-        int d_1;
         if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
-        const int v_1 = a[i];
-        v = v_1;
+        const int v_4 = a[i];
+        v = v_4;
         d = 0;
         for (;;) {
-            d_1 = (int)((uint)d + (uint)1);
-            const int v_2 = ferrocl_idiv(v, 10);
-            const bool v30 = (v_2 != 0);
+            d_3 = (int)((uint)d + (uint)1);
+            const int v_5 = ferrocl_idiv(v, 10);
+            const bool v30 = (v_5 != 0);
             if (v30) {
-                v = v_2;
-                d = d_1;
+                v = v_5;
+                d = d_3;
                 continue;
             } else {
                 break;
             }
         }
         if ((uint)i >= (uint)digits_length) { *ferrocl_status = 1; return; }
-        digits[i] = d_1;
+        digits[i] = d_3;
+        return;
     }
 }

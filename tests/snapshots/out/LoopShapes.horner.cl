@@ -27,58 +27,35 @@ __kernel void horner(
 {
     if (get_global_id(0) >= (size_t)ferrocl_count0) return;
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
+    double acc;
+    int k;
+    double acc_1;
+    int k_1;
+    const int k_2 = (int)((uint)coeffs_length - (uint)1);
     if (ferrocl_proven) {
         // The host proved this launch's indices in bounds: no index check.
-        double acc;
-        int k;
-        const int k_1 = (int)((uint)coeffs_length - (uint)1);
-        acc = 0.0;
-        k = k_1;
-        // Loop versioning: 1 check(s) of this loop tested once at its entry.
-        const long k_last = (long)0 + 0L;
-        const long k_trips = (k_last - (long)k) / -1L;
-        const int k_fast = (k_last + -1L >= (-2147483647L - 1L))
-            && ((ulong)((long)i) < (ulong)x_length);
-        if (k_fast) {
-            for (;;) {
-                const bool v31 = (k < 0);
-                if (v31) {
-                    break;
-                } else {
-                    const double v35 = x[i];
-                    const double v37 = coeffs[k];
-                    const double v36 = (acc * v35);
-                    const double acc_1 = (v36 + v37);
-                    const int k_2 = (k + (-1));
-                    acc = acc_1;
-                    k = k_2;
-                    continue;
-                }
-            }
-        } else {
-            for (;;) {
-                const bool v31_1 = (k < 0);
-                if (v31_1) {
-                    break;
-                } else {
-                    const double v35_1 = x[i];
-                    const double v37_1 = coeffs[k];
-                    const double v36_1 = (acc * v35_1);
-                    const double acc_2 = (v36_1 + v37_1);
-                    const int k_3 = (int)((uint)k + (uint)(-1));
-                    acc = acc_2;
-                    k = k_3;
-                    continue;
-                }
+        acc_1 = 0.0;
+        k_1 = k_2;
+        for (;;) {
+            const bool v55 = (k_1 < 0);
+            if (v55) {
+                break;
+            } else {
+                const double v59 = x[i];
+                const double v61 = coeffs[k_1];
+                const double v60 = (acc_1 * v59);
+                const double acc_2 = (v60 + v61);
+                const int k_3 = (int)((uint)k_1 + (uint)(-1));
+                acc_1 = acc_2;
+                k_1 = k_3;
+                continue;
             }
         }
-        out[i] = acc;
+        out[i] = acc_1;
+        return;
     } else {
-        double acc;
-        int k;
-        const int k_1 = (int)((uint)coeffs_length - (uint)1);
         acc = 0.0;
-        k = k_1;
+        k = k_2;
         // Loop versioning: 1 check(s) of this loop tested once at its entry.
         const long k_last = (long)0 + 0L;
         const long k_trips = (k_last - (long)k) / -1L;
@@ -93,10 +70,10 @@ __kernel void horner(
                     const double v35 = x[i];
                     const double v37 = coeffs[k];
                     const double v36 = (acc * v35);
-                    const double acc_1 = (v36 + v37);
-                    const int k_2 = (k + (-1));
-                    acc = acc_1;
-                    k = k_2;
+                    const double acc_3 = (v36 + v37);
+                    const int k_4 = (k + (-1));
+                    acc = acc_3;
+                    k = k_4;
                     continue;
                 }
             }
@@ -110,15 +87,16 @@ __kernel void horner(
                     const double v35_1 = x[i];
                     const double v37_1 = coeffs[k];
                     const double v36_1 = (acc * v35_1);
-                    const double acc_2 = (v36_1 + v37_1);
-                    const int k_3 = (int)((uint)k + (uint)(-1));
-                    acc = acc_2;
-                    k = k_3;
+                    const double acc_4 = (v36_1 + v37_1);
+                    const int k_5 = (int)((uint)k + (uint)(-1));
+                    acc = acc_4;
+                    k = k_5;
                     continue;
                 }
             }
         }
         if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
         out[i] = acc;
+        return;
     }
 }

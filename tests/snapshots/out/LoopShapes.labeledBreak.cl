@@ -23,98 +23,98 @@ __kernel void labeledBreak(
 {
     if (get_global_id(0) >= (size_t)ferrocl_count0) return;
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
+    int j;
+    int k;
+    int result;
+    int j_1;
+    int k_1;
+    int result_1;
+    const int v30 = (int)((uint)i + (uint)w);
     if (ferrocl_proven) {
         // The host proved this launch's indices in bounds: no index check.
-        int j;
-        int k;
-        int result;
-        const int v30 = (int)((uint)i + (uint)w);
-        j = i;
+        j_1 = i;
         for (;;) {
-            const bool v31 = (j >= v30);
-            if (v31) {
-                result = (-1);
+            const bool v97 = (j_1 >= v30);
+            if (v97) {
+                result_1 = (-1);
                 break;
             } else {
-                const bool v37 = (j >= m_length);
-                if (v37) {
-                    result = (-1);
+                const bool v102 = (j_1 >= m_length);
+                if (v102) {
+                    result_1 = (-1);
                     break;
                 } else {
-                    const int k_1 = (j + 1);
-                    k = k_1;
+                    const int k_2 = (j_1 + 1);
+                    k_1 = k_2;
                     // Loop versioning: 2 check(s) of this loop tested once at its entry.
-                    const long k_last = (long)v30 + -1L;
-                    const long k_trips = k_last - (long)k;
-                    const long k_end = (long)k + k_trips;
-                    const int k_fast = (k_last + 1L <= 2147483647L)
-                        && ((ulong)((long)j) < (ulong)m_length)
-                        && ((ulong)((long)k) < (ulong)m_length && (ulong)(k_end) < (ulong)m_length);
-                    if (k_fast) {
+                    const long k_1_last = (long)v30 + -1L;
+                    const long k_1_trips = k_1_last - (long)k_1;
+                    const long k_1_end = (long)k_1 + k_1_trips;
+                    const int k_1_fast = (k_1_last + 1L <= 2147483647L)
+                        && ((ulong)((long)j_1) < (ulong)m_length)
+                        && ((ulong)((long)k_1) < (ulong)m_length && (ulong)(k_1_end) < (ulong)m_length);
+                    if (k_1_fast) {
                         for (;;) {
-                            const bool v56 = (k >= v30);
-                            if (v56) {
+                            const bool v111 = (k_1 >= v30);
+                            if (v111) {
                                 break;
                             } else {
-                                const bool v62 = (k >= m_length);
-                                if (v62) {
+                                const bool v116 = (k_1 >= m_length);
+                                if (v116) {
                                     break;
                                 } else {
-                                    const int v67 = m[j];
-                                    const int v68 = m[k];
-                                    const int v69 = (int)((uint)v67 + (uint)v68);
-                                    const bool v70 = (v69 != target);
-                                    if (v70) {
-                                        const int k_2 = (k + 1);
-                                        k = k_2;
+                                    const int v121 = m[j_1];
+                                    const int v122 = m[k_1];
+                                    const int v123 = (int)((uint)v121 + (uint)v122);
+                                    const bool v124 = (v123 != target);
+                                    if (v124) {
+                                        const int k_3 = (k_1 + 1);
+                                        k_1 = k_3;
                                         continue;
                                     } else {
-                                        result = j;
-                                        goto L3_p;
+                                        result_1 = j_1;
+                                        goto L4;
                                     }
                                 }
                             }
                         }
                     } else {
                         for (;;) {
-                            const bool v56_1 = (k >= v30);
-                            if (v56_1) {
+                            const bool v111_1 = (k_1 >= v30);
+                            if (v111_1) {
                                 break;
                             } else {
-                                const bool v62_1 = (k >= m_length);
-                                if (v62_1) {
+                                const bool v116_1 = (k_1 >= m_length);
+                                if (v116_1) {
                                     break;
                                 } else {
-                                    if ((uint)j >= (uint)m_length) { *ferrocl_status = 1; return; }
-                                    const int v67_1 = m[j];
-                                    if ((uint)k >= (uint)m_length) { *ferrocl_status = 1; return; }
-                                    const int v68_1 = m[k];
-                                    const int v69_1 = (int)((uint)v67_1 + (uint)v68_1);
-                                    const bool v70_1 = (v69_1 != target);
-                                    if (v70_1) {
-                                        const int k_3 = (k + 1);
-                                        k = k_3;
+                                    if ((uint)j_1 >= (uint)m_length) { *ferrocl_status = 1; return; }
+                                    const int v121_1 = m[j_1];
+                                    if ((uint)k_1 >= (uint)m_length) { *ferrocl_status = 1; return; }
+                                    const int v122_1 = m[k_1];
+                                    const int v123_1 = (int)((uint)v121_1 + (uint)v122_1);
+                                    const bool v124_1 = (v123_1 != target);
+                                    if (v124_1) {
+                                        const int k_4 = (k_1 + 1);
+                                        k_1 = k_4;
                                         continue;
                                     } else {
-                                        result = j;
-                                        goto L3_p;
+                                        result_1 = j_1;
+                                        goto L4;
                                     }
                                 }
                             }
                         }
                     }
-                    j = k_1;
+                    j_1 = k_2;
                     continue;
                 }
             }
         }
-        L3_p: ;
-        found[i] = result;
+        L4: ;
+        found[i] = result_1;
+        return;
     } else {
-        int j;
-        int k;
-        int result;
-        const int v30 = (int)((uint)i + (uint)w);
         j = i;
         for (;;) {
             const bool v31 = (j >= v30);
@@ -127,8 +127,8 @@ __kernel void labeledBreak(
                     result = (-1);
                     break;
                 } else {
-                    const int k_1 = (j + 1);
-                    k = k_1;
+                    const int k_5 = (j + 1);
+                    k = k_5;
                     // Loop versioning: 2 check(s) of this loop tested once at its entry.
                     const long k_last = (long)v30 + -1L;
                     const long k_trips = k_last - (long)k;
@@ -151,12 +151,12 @@ __kernel void labeledBreak(
                                     const int v69 = (int)((uint)v67 + (uint)v68);
                                     const bool v70 = (v69 != target);
                                     if (v70) {
-                                        const int k_2 = (k + 1);
-                                        k = k_2;
+                                        const int k_6 = (k + 1);
+                                        k = k_6;
                                         continue;
                                     } else {
                                         result = j;
-                                        goto L3;
+                                        goto L20;
                                     }
                                 }
                             }
@@ -178,24 +178,25 @@ __kernel void labeledBreak(
                                     const int v69_1 = (int)((uint)v67_1 + (uint)v68_1);
                                     const bool v70_1 = (v69_1 != target);
                                     if (v70_1) {
-                                        const int k_3 = (k + 1);
-                                        k = k_3;
+                                        const int k_7 = (k + 1);
+                                        k = k_7;
                                         continue;
                                     } else {
                                         result = j;
-                                        goto L3;
+                                        goto L20;
                                     }
                                 }
                             }
                         }
                     }
-                    j = k_1;
+                    j = k_5;
                     continue;
                 }
             }
         }
-        L3: ;
+        L20: ;
         if ((uint)i >= (uint)found_length) { *ferrocl_status = 1; return; }
         found[i] = result;
+        return;
     }
 }

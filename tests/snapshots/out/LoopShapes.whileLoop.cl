@@ -21,33 +21,34 @@ __kernel void whileLoop(
 {
     if (get_global_id(0) >= (size_t)ferrocl_count0) return;
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
+    int x;
+    int c;
+    int x_1;
+    int c_1;
     if (ferrocl_proven) {
         // The host proved this launch's indices in bounds: no index check.
-        int x;
-        int c;
-        const int x_1 = a[i];
-        x = x_1;
-        c = 0;
+        const int x_2 = a[i];
+        x_1 = x_2;
+        c_1 = 0;
         for (;;) {
-            const bool v26 = (x == 0);
-            if (v26) {
+            const bool v49 = (x_1 == 0);
+            if (v49) {
                 break;
             } else {
-                const int v31 = (int)((uint)x - (uint)1);
-                const int x_2 = (x & v31);
-                const int c_1 = (int)((uint)c + (uint)1);
-                x = x_2;
-                c = c_1;
+                const int v53 = (int)((uint)x_1 - (uint)1);
+                const int x_3 = (x_1 & v53);
+                const int c_2 = (int)((uint)c_1 + (uint)1);
+                x_1 = x_3;
+                c_1 = c_2;
                 continue;
             }
         }
-        out[i] = c;
+        out[i] = c_1;
+        return;
     } else {
-        int x;
-        int c;
         if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
-        const int x_1 = a[i];
-        x = x_1;
+        const int x_4 = a[i];
+        x = x_4;
         c = 0;
         for (;;) {
             const bool v26 = (x == 0);
@@ -55,14 +56,15 @@ __kernel void whileLoop(
                 break;
             } else {
                 const int v31 = (int)((uint)x - (uint)1);
-                const int x_2 = (x & v31);
-                const int c_1 = (int)((uint)c + (uint)1);
-                x = x_2;
-                c = c_1;
+                const int x_5 = (x & v31);
+                const int c_3 = (int)((uint)c + (uint)1);
+                x = x_5;
+                c = c_3;
                 continue;
             }
         }
         if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
         out[i] = c;
+        return;
     }
 }

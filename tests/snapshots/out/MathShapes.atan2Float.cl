@@ -357,13 +357,14 @@ __kernel void atan2Float(
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
     if (ferrocl_proven) {
         // The host proved this launch's indices in bounds: no index check.
-        const float v17 = y[i];
-        const float v19 = x[i];
-        const double v18 = (double)v17;
-        const double v20 = (double)v19;
-        const double v21 = ferrocl_fdlibm_atan2(v18, v20);
-        const float v22 = (float)v21;
-        out[i] = v22;
+        const float v32 = y[i];
+        const float v34 = x[i];
+        const double v33 = (double)v32;
+        const double v35 = (double)v34;
+        const double v36 = ferrocl_fdlibm_atan2(v33, v35);
+        const float v37 = (float)v36;
+        out[i] = v37;
+        return;
     } else {
         if ((uint)i >= (uint)y_length) { *ferrocl_status = 1; return; }
         const float v17 = y[i];
@@ -375,5 +376,6 @@ __kernel void atan2Float(
         const double v21 = ferrocl_fdlibm_atan2(v18, v20);
         const float v22 = (float)v21;
         out[i] = v22;
+        return;
     }
 }

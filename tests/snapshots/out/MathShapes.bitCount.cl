@@ -23,14 +23,16 @@ __kernel void bitCount(
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
     if (ferrocl_proven) {
         // The host proved this launch's indices in bounds: no index check.
-        const int v15 = a[i];
-        const int v16 = popcount(v15);
-        out[i] = v16;
+        const int v25 = a[i];
+        const int v26 = popcount(v25);
+        out[i] = v26;
+        return;
     } else {
         if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
         const int v15 = a[i];
         if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
         const int v16 = popcount(v15);
         out[i] = v16;
+        return;
     }
 }

@@ -28,17 +28,18 @@ __kernel void floorCeilRint(
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
     if (ferrocl_proven) {
         // The host proved this launch's indices in bounds: no index check.
-        const double v15 = x[i];
-        const double v17 = x[i];
-        const double v22 = x[i];
-        const double v16 = ferrocl_floor(v15);
-        const double v18 = ferrocl_ceil(v17);
-        const double v20 = (v18 * 2.0);
-        const double v21 = (v16 + v20);
-        const double v23 = ferrocl_rint(v22);
-        const double v25 = (v23 * 4.0);
-        const double v26 = (v21 + v25);
-        out[i] = v26;
+        const double v37 = x[i];
+        const double v39 = x[i];
+        const double v43 = x[i];
+        const double v38 = ferrocl_floor(v37);
+        const double v40 = ferrocl_ceil(v39);
+        const double v41 = (v40 * 2.0);
+        const double v42 = (v38 + v41);
+        const double v44 = ferrocl_rint(v43);
+        const double v45 = (v44 * 4.0);
+        const double v46 = (v42 + v45);
+        out[i] = v46;
+        return;
     } else {
         if ((uint)i >= (uint)x_length) { *ferrocl_status = 1; return; }
         const double v15 = x[i];
@@ -53,5 +54,6 @@ __kernel void floorCeilRint(
         const double v25 = (v23 * 4.0);
         const double v26 = (v21 + v25);
         out[i] = v26;
+        return;
     }
 }

@@ -27,11 +27,12 @@ __kernel void fmaFloat(
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
     if (ferrocl_proven) {
         // The host proved this launch's indices in bounds: no index check.
-        const float v19 = a[i];
-        const float v20 = b[i];
-        const float v21 = c[i];
-        const float v22 = fma(v19, v20, v21);
-        out[i] = v22;
+        const float v33 = a[i];
+        const float v34 = b[i];
+        const float v35 = c[i];
+        const float v36 = fma(v33, v34, v35);
+        out[i] = v36;
+        return;
     } else {
         if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
         const float v19 = a[i];
@@ -42,5 +43,6 @@ __kernel void fmaFloat(
         if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
         const float v22 = fma(v19, v20, v21);
         out[i] = v22;
+        return;
     }
 }

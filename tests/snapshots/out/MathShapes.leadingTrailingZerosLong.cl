@@ -25,13 +25,14 @@ __kernel void leadingTrailingZerosLong(
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
     if (ferrocl_proven) {
         // The host proved this launch's indices in bounds: no index check.
-        const long v15 = a[i];
-        const long v19 = a[i];
-        const int v16 = (int)clz(v15);
-        const int v18 = (int)((uint)v16 * (uint)100);
-        const int v20 = ferrocl_ctzl(v19);
-        const int v21 = (int)((uint)v18 + (uint)v20);
-        out[i] = v21;
+        const long v31 = a[i];
+        const long v34 = a[i];
+        const int v32 = (int)clz(v31);
+        const int v33 = (int)((uint)v32 * (uint)100);
+        const int v35 = ferrocl_ctzl(v34);
+        const int v36 = (int)((uint)v33 + (uint)v35);
+        out[i] = v36;
+        return;
     } else {
         if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
         const long v15 = a[i];
@@ -42,5 +43,6 @@ __kernel void leadingTrailingZerosLong(
         const int v20 = ferrocl_ctzl(v19);
         const int v21 = (int)((uint)v18 + (uint)v20);
         out[i] = v21;
+        return;
     }
 }

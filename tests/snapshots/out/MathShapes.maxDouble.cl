@@ -28,10 +28,11 @@ __kernel void maxDouble(
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
     if (ferrocl_proven) {
         // The host proved this launch's indices in bounds: no index check.
-        const double v17 = a[i];
-        const double v18 = b[i];
-        const double v19 = ferrocl_maxd(v17, v18);
-        out[i] = v19;
+        const double v29 = a[i];
+        const double v30 = b[i];
+        const double v31 = ferrocl_maxd(v29, v30);
+        out[i] = v31;
+        return;
     } else {
         if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
         const double v17 = a[i];
@@ -40,5 +41,6 @@ __kernel void maxDouble(
         if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
         const double v19 = ferrocl_maxd(v17, v18);
         out[i] = v19;
+        return;
     }
 }

@@ -27,10 +27,11 @@ __kernel void minFloat(
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
     if (ferrocl_proven) {
         // The host proved this launch's indices in bounds: no index check.
-        const float v17 = a[i];
-        const float v18 = b[i];
-        const float v19 = ferrocl_minf(v17, v18);
-        out[i] = v19;
+        const float v29 = a[i];
+        const float v30 = b[i];
+        const float v31 = ferrocl_minf(v29, v30);
+        out[i] = v31;
+        return;
     } else {
         if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
         const float v17 = a[i];
@@ -39,5 +40,6 @@ __kernel void minFloat(
         if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
         const float v19 = ferrocl_minf(v17, v18);
         out[i] = v19;
+        return;
     }
 }

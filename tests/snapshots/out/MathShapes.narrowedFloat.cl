@@ -751,21 +751,22 @@ __kernel void narrowedFloat(
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
     if (ferrocl_proven) {
         // The host proved this launch's indices in bounds: no index check.
-        const float v15 = x[i];
-        const float v19 = x[i];
-        const float v23 = x[i];
-        const float v29 = x[i];
-        const float v33 = x[i];
-        const float v44 = ferrocl_math_sinf(v15);
-        const float v45 = ferrocl_math_cosf(v19);
-        const float v46 = ferrocl_math_tanf(v23);
-        const float v27 = (v45 * v46);
-        const float v28 = (v44 + v27);
-        const float v47 = ferrocl_math_expf(v29);
-        const float v48 = ferrocl_math_logf(v33);
-        const float v37 = (v47 / v48);
-        const float v38 = (v28 - v37);
-        out[i] = v38;
+        const float v56 = x[i];
+        const float v57 = x[i];
+        const float v58 = x[i];
+        const float v61 = x[i];
+        const float v62 = x[i];
+        const float v67 = ferrocl_math_sinf(v56);
+        const float v68 = ferrocl_math_cosf(v57);
+        const float v69 = ferrocl_math_tanf(v58);
+        const float v59 = (v68 * v69);
+        const float v60 = (v67 + v59);
+        const float v70 = ferrocl_math_expf(v61);
+        const float v71 = ferrocl_math_logf(v62);
+        const float v63 = (v70 / v71);
+        const float v64 = (v60 - v63);
+        out[i] = v64;
+        return;
     } else {
         if ((uint)i >= (uint)x_length) { *ferrocl_status = 1; return; }
         const float v15 = x[i];
@@ -784,5 +785,6 @@ __kernel void narrowedFloat(
         const float v37 = (v47 / v48);
         const float v38 = (v28 - v37);
         out[i] = v38;
+        return;
     }
 }

@@ -786,10 +786,11 @@ __kernel void powDouble(
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
     if (ferrocl_proven) {
         // The host proved this launch's indices in bounds: no index check.
-        const double v17 = x[i];
-        const double v18 = y[i];
-        const double v19 = ferrocl_math_pow_mixed(v17, v18);
-        out[i] = v19;
+        const double v29 = x[i];
+        const double v30 = y[i];
+        const double v31 = ferrocl_math_pow_mixed(v29, v30);
+        out[i] = v31;
+        return;
     } else {
         if ((uint)i >= (uint)x_length) { *ferrocl_status = 1; return; }
         const double v17 = x[i];
@@ -798,5 +799,6 @@ __kernel void powDouble(
         if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
         const double v19 = ferrocl_math_pow_mixed(v17, v18);
         out[i] = v19;
+        return;
     }
 }

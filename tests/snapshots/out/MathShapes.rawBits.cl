@@ -28,12 +28,13 @@ __kernel void rawBits(
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
     if (ferrocl_proven) {
         // The host proved this launch's indices in bounds: no index check.
-        const float v19 = f[i];
-        const int v20 = as_int(v19);
-        bits[i] = v20;
-        const long v22 = lbits[i];
-        const double v23 = as_double(v22);
-        d[i] = v23;
+        const float v34 = f[i];
+        const int v35 = as_int(v34);
+        bits[i] = v35;
+        const long v37 = lbits[i];
+        const double v38 = as_double(v37);
+        d[i] = v38;
+        return;
     } else {
         if ((uint)i >= (uint)f_length) { *ferrocl_status = 1; return; }
         const float v19 = f[i];
@@ -45,5 +46,6 @@ __kernel void rawBits(
         if ((uint)i >= (uint)d_length) { *ferrocl_status = 1; return; }
         const double v23 = as_double(v22);
         d[i] = v23;
+        return;
     }
 }

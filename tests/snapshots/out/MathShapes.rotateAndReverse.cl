@@ -27,13 +27,14 @@ __kernel void rotateAndReverse(
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
     if (ferrocl_proven) {
         // The host proved this launch's indices in bounds: no index check.
-        const int v17 = a[i];
-        const int v18 = s[i];
-        const int v20 = a[i];
-        const int v19 = rotate(v17, v18);
-        const int v21 = ferrocl_reverse(v20);
-        const int v22 = (v19 ^ v21);
-        out[i] = v22;
+        const int v33 = a[i];
+        const int v34 = s[i];
+        const int v36 = a[i];
+        const int v35 = rotate(v33, v34);
+        const int v37 = ferrocl_reverse(v36);
+        const int v38 = (v35 ^ v37);
+        out[i] = v38;
+        return;
     } else {
         if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
         const int v17 = a[i];
@@ -45,5 +46,6 @@ __kernel void rotateAndReverse(
         const int v21 = ferrocl_reverse(v20);
         const int v22 = (v19 ^ v21);
         out[i] = v22;
+        return;
     }
 }

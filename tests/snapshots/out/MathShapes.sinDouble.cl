@@ -314,14 +314,16 @@ __kernel void sinDouble(
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
     if (ferrocl_proven) {
         // The host proved this launch's indices in bounds: no index check.
-        const double v15 = x[i];
-        const double v16 = ferrocl_math_sin(v15);
-        out[i] = v16;
+        const double v25 = x[i];
+        const double v26 = ferrocl_math_sin(v25);
+        out[i] = v26;
+        return;
     } else {
         if ((uint)i >= (uint)x_length) { *ferrocl_status = 1; return; }
         const double v15 = x[i];
         if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
         const double v16 = ferrocl_math_sin(v15);
         out[i] = v16;
+        return;
     }
 }

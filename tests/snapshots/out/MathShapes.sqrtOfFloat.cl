@@ -24,15 +24,16 @@ __kernel void sqrtOfFloat(
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
     if (ferrocl_proven) {
         // The host proved this launch's indices in bounds: no index check.
-        const float v16 = x[i];
-        const float v21 = x[i];
-        const float v32 = sqrt(v16);
-        const float v20 = (1.0f / v32);
-        const double v22 = (double)v21;
-        const double v24 = (v22 * 0.1);
-        const float v25 = (float)v24;
-        const float v26 = (v20 + v25);
-        out[i] = v26;
+        const float v37 = x[i];
+        const float v39 = x[i];
+        const float v46 = sqrt(v37);
+        const float v38 = (1.0f / v46);
+        const double v40 = (double)v39;
+        const double v41 = (v40 * 0.1);
+        const float v42 = (float)v41;
+        const float v43 = (v38 + v42);
+        out[i] = v43;
+        return;
     } else {
         if ((uint)i >= (uint)x_length) { *ferrocl_status = 1; return; }
         const float v16 = x[i];
@@ -45,5 +46,6 @@ __kernel void sqrtOfFloat(
         const float v25 = (float)v24;
         const float v26 = (v20 + v25);
         out[i] = v26;
+        return;
     }
 }

@@ -31,23 +31,19 @@ __kernel void fill3d(
     const int y = (int)((uint)ferrocl_start1 + (uint)get_global_id(1));
     if (get_global_id(0) >= (size_t)ferrocl_count2) return;
     const int z = (int)((uint)ferrocl_start2 + (uint)get_global_id(0));
+    const int v44 = (int)((uint)x * (uint)ny);
+    const int v45 = (int)((uint)v44 + (uint)y);
+    const int v46 = (int)((uint)v45 * (uint)nz);
+    const int v47 = (int)((uint)v46 + (uint)z);
+    const int v48 = (int)((uint)x + (uint)y);
+    const int v49 = (int)((uint)v48 + (uint)z);
     if (ferrocl_proven) {
         // The host proved this launch's indices in bounds: no index check.
-        const int v44 = (int)((uint)x * (uint)ny);
-        const int v45 = (int)((uint)v44 + (uint)y);
-        const int v46 = (int)((uint)v45 * (uint)nz);
-        const int v47 = (int)((uint)v46 + (uint)z);
-        const int v48 = (int)((uint)x + (uint)y);
-        const int v49 = (int)((uint)v48 + (uint)z);
         out[v47] = v49;
+        return;
     } else {
-        const int v44 = (int)((uint)x * (uint)ny);
-        const int v45 = (int)((uint)v44 + (uint)y);
-        const int v46 = (int)((uint)v45 * (uint)nz);
-        const int v47 = (int)((uint)v46 + (uint)z);
         if ((uint)v47 >= (uint)out_length) { *ferrocl_status = 1; return; }
-        const int v48 = (int)((uint)x + (uint)y);
-        const int v49 = (int)((uint)v48 + (uint)z);
         out[v47] = v49;
+        return;
     }
 }

@@ -31,33 +31,32 @@ __kernel void loadBetweenNestedLoops(
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(1));
     if (get_global_id(0) >= (size_t)ferrocl_count1) return;
     const int j = (int)((uint)ferrocl_start1 + (uint)get_global_id(0));
+    const int v38 = (int)((uint)i * (uint)m);
+    const int v39 = (int)((uint)v38 + (uint)j);
+    const float v40 = (float)j;
     if (ferrocl_proven) {
         // The host proved this launch's indices in bounds: no index check.
         const float ai = a[i];
-        const int v20 = d[i];
-        if (v20 == 0) { *ferrocl_status = 2; return; }
-        const int q = ferrocl_idiv(m, v20);
-        const int v38 = (int)((uint)i * (uint)m);
-        const int v39 = (int)((uint)v38 + (uint)j);
-        const float v40 = (float)j;
-        const float v41 = (ai * v40);
-        const float v42 = (float)q;
-        const float v43 = (v41 + v42);
-        c[v39] = v43;
+        const int v63 = d[i];
+        if (v63 == 0) { *ferrocl_status = 2; return; }
+        const int q = ferrocl_idiv(m, v63);
+        const float v65 = (ai * v40);
+        const float v66 = (float)q;
+        const float v67 = (v65 + v66);
+        c[v39] = v67;
+        return;
     } else {
         if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
-        const float ai = a[i];
+        const float ai_1 = a[i];
         if ((uint)i >= (uint)d_length) { *ferrocl_status = 1; return; }
         const int v20 = d[i];
         if (v20 == 0) { *ferrocl_status = 2; return; }
-        const int q = ferrocl_idiv(m, v20);
-        const int v38 = (int)((uint)i * (uint)m);
-        const int v39 = (int)((uint)v38 + (uint)j);
+        const int q_1 = ferrocl_idiv(m, v20);
         if ((uint)v39 >= (uint)c_length) { *ferrocl_status = 1; return; }
-        const float v40 = (float)j;
-        const float v41 = (ai * v40);
-        const float v42 = (float)q;
+        const float v41 = (ai_1 * v40);
+        const float v42 = (float)q_1;
         const float v43 = (v41 + v42);
         c[v39] = v43;
+        return;
     }
 }

@@ -23,8 +23,10 @@ __kernel void stepInclusive(
     if (ferrocl_proven) {
         // The host proved this launch's indices in bounds: no index check.
         a[i] = i;
+        return;
     } else {
         if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
         a[i] = i;
+        return;
     }
 }

@@ -24,51 +24,51 @@ __kernel void rowSums(
 {
     if (get_global_id(0) >= (size_t)ferrocl_count0) return;
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
+    double s;
+    int k;
+    double s_1;
+    double s_2;
+    int k_1;
+    double s_3;
+    const int v27 = (int)((uint)1 + (uint)i);
     if (ferrocl_proven) {
         // The host proved this launch's indices in bounds: no index check.
-        double s;
-        int k;
-        double s_1;
-        const int v27 = (int)((uint)1 + (uint)i);
         const int r = m_table[v27];
-        const int v30 = m_table[r];
-        const bool v32 = (v30 < 0);
-        if (v32) {
-            s_1 = 0.0;
+        const int v87 = m_table[r];
+        const bool v88 = (v87 < 0);
+        if (v88) {
+            s_3 = 0.0;
         } else {
-            const int v65 = (int)((uint)r + (uint)1);
-            const int v66 = m_table[v65];
-            s = 0.0;
-            k = 0;
+            const int v108 = (int)((uint)r + (uint)1);
+            const int v109 = m_table[v108];
+            s_2 = 0.0;
+            k_1 = 0;
             for (;;) {
-                const bool v50 = (k >= v30);
-                if (v50) {
+                const bool v98 = (k_1 >= v87);
+                if (v98) {
                     break;
                 } else {
-                    const int v67 = (int)((uint)v66 + (uint)k);
-                    const double v69 = m_data[v67];
-                    const double s_2 = (s + v69);
-                    const int k_1 = (k + 1);
-                    s = s_2;
-                    k = k_1;
+                    const int v110 = (int)((uint)v109 + (uint)k_1);
+                    const double v111 = m_data[v110];
+                    const double s_4 = (s_2 + v111);
+                    const int k_2 = (k_1 + 1);
+                    s_2 = s_4;
+                    k_1 = k_2;
                     continue;
                 }
             }
-            s_1 = s;
+            s_3 = s_2;
         }
-        out[i] = s_1;
+        out[i] = s_3;
+        return;
     } else {
-        double s;
-        int k;
-        double s_1;
-        const int v27 = (int)((uint)1 + (uint)i);
-        const int r = m_table[v27];
-        const int v30 = m_table[r];
+        const int r_1 = m_table[v27];
+        const int v30 = m_table[r_1];
         const bool v32 = (v30 < 0);
         if (v32) {
             s_1 = 0.0;
         } else {
-            const int v65 = (int)((uint)r + (uint)1);
+            const int v65 = (int)((uint)r_1 + (uint)1);
             const int v66 = m_table[v65];
             s = 0.0;
             k = 0;
@@ -79,10 +79,10 @@ __kernel void rowSums(
                 } else {
                     const int v67 = (int)((uint)v66 + (uint)k);
                     const double v69 = m_data[v67];
-                    const double s_2 = (s + v69);
-                    const int k_1 = (k + 1);
-                    s = s_2;
-                    k = k_1;
+                    const double s_5 = (s + v69);
+                    const int k_3 = (k + 1);
+                    s = s_5;
+                    k = k_3;
                     continue;
                 }
             }
@@ -90,5 +90,6 @@ __kernel void rowSums(
         }
         if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
         out[i] = s_1;
+        return;
     }
 }

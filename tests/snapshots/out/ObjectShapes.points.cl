@@ -23,24 +23,25 @@ __kernel void points(
 {
     if (get_global_id(0) >= (size_t)ferrocl_count0) return;
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
+    float p32;
+    float p55;
     if (ferrocl_proven) {
         // The host proved this launch's indices in bounds: no index check.
-        float p32;
-        const float v20 = xs[i];
-        const float v21 = ys[i];
-        const bool v24 = (v20 < 0.0f);
-        if (v24) {
-            const float v29 = (-v20);
-            p32 = v29;
+        const float v45 = xs[i];
+        const float v46 = ys[i];
+        const bool v47 = (v45 < 0.0f);
+        if (v47) {
+            const float v52 = (-v45);
+            p55 = v52;
         } else {
-            p32 = v20;
+            p55 = v45;
         }
-        const float v33 = (p32 * p32);
-        const float v34 = (v21 * v21);
-        const float v35 = (v33 + v34);
-        out[i] = v35;
+        const float v56 = (p55 * p55);
+        const float v57 = (v46 * v46);
+        const float v58 = (v56 + v57);
+        out[i] = v58;
+        return;
     } else {
-        float p32;
         if ((uint)i >= (uint)xs_length) { *ferrocl_status = 1; return; }
         const float v20 = xs[i];
         if ((uint)i >= (uint)ys_length) { *ferrocl_status = 1; return; }
@@ -57,5 +58,6 @@ __kernel void points(
         const float v34 = (v21 * v21);
         const float v35 = (v33 + v34);
         out[i] = v35;
+        return;
     }
 }

@@ -23,21 +23,21 @@ __kernel void arrayChoice(
 {
     if (get_global_id(0) >= (size_t)ferrocl_count0) return;
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
+    int p47;
+    int p67;
+    const bool v52 = (first != 0);
     if (ferrocl_proven) {
         // The host proved this launch's indices in bounds: no index check.
-        int p47;
-        const bool v52 = (first != 0);
         if (v52) {
-            const int v39 = a[i];
-            p47 = v39;
+            const int v61 = a[i];
+            p67 = v61;
         } else {
-            const int v42 = b[i];
-            p47 = v42;
+            const int v64 = b[i];
+            p67 = v64;
         }
-        out[i] = p47;
+        out[i] = p67;
+        return;
     } else {
-        int p47;
-        const bool v52 = (first != 0);
         if (v52) {
             if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
             const int v39 = a[i];
@@ -48,5 +48,6 @@ __kernel void arrayChoice(
             p47 = v42;
         }
         out[i] = p47;
+        return;
     }
 }

@@ -23,14 +23,16 @@ __kernel void boundFromElement(
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
     if (ferrocl_proven) {
         // The host proved this launch's indices in bounds: no index check.
-        const float v18 = a[i];
-        const float v20 = (v18 * 2.0f);
-        out[i] = v20;
+        const float v31 = a[i];
+        const float v32 = (v31 * 2.0f);
+        out[i] = v32;
+        return;
     } else {
         if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
         const float v18 = a[i];
         if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
         const float v20 = (v18 * 2.0f);
         out[i] = v20;
+        return;
     }
 }

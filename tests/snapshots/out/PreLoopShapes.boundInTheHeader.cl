@@ -22,8 +22,10 @@ __kernel void boundInTheHeader(
     if (ferrocl_proven) {
         // The host proved this launch's indices in bounds: no index check.
         out[i] = i;
+        return;
     } else {
         if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
         out[i] = i;
+        return;
     }
 }

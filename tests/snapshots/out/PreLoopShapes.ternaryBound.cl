@@ -20,15 +20,15 @@ __kernel void ternaryBound(
 {
     if (get_global_id(0) >= (size_t)ferrocl_count0) return;
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
+    const float v24 = (float)i;
+    const float v26 = (v24 * 0.5f);
     if (ferrocl_proven) {
         // The host proved this launch's indices in bounds: no index check.
-        const float v24 = (float)i;
-        const float v26 = (v24 * 0.5f);
         out[i] = v26;
+        return;
     } else {
         if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
-        const float v24 = (float)i;
-        const float v26 = (v24 * 0.5f);
         out[i] = v26;
+        return;
     }
 }

@@ -22,19 +22,20 @@ __kernel void typedConditions(
 {
     if (get_global_id(0) >= (size_t)ferrocl_count0) return;
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
+    const float v53 = (float)x;
     if (ferrocl_proven) {
         // The host proved this launch's indices in bounds: no index check.
-        const float v51 = out[i];
-        const float v52 = (v51 * s);
-        const float v53 = (float)x;
-        const float v54 = (v52 + v53);
-        out[i] = v54;
+        const float v70 = out[i];
+        const float v71 = (v70 * s);
+        const float v72 = (v71 + v53);
+        out[i] = v72;
+        return;
     } else {
         if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
         const float v51 = out[i];
         const float v52 = (v51 * s);
-        const float v53 = (float)x;
         const float v54 = (v52 + v53);
         out[i] = v54;
+        return;
     }
 }

@@ -23,8 +23,10 @@ __kernel void empty(
     if (ferrocl_proven) {
         // The host proved this launch's indices in bounds: no index check.
         out[i] = 0;
+        return;
     } else {
         if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
         out[i] = 0;
+        return;
     }
 }

@@ -22,27 +22,28 @@ __kernel void mergedWithParameter(
     if (get_global_id(0) >= (size_t)ferrocl_count0) return;
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
     int p[4];
+    int p39;
+    int p68;
     if (ferrocl_proven) {
         // The host proved this launch's indices in bounds: no index check.
-        int p39;
         for (int ferrocl_z = 0; ferrocl_z < 4; ferrocl_z++) p[ferrocl_z] = 0;
-        const int v17 = a[i];
-        const bool v19 = (v17 <= 0);
-        if (v19) {
-            p39 = 0;
+        const int v57 = a[i];
+        const bool v58 = (v57 <= 0);
+        if (v58) {
+            p68 = 0;
         } else {
-            p39 = 1;
+            p68 = 1;
         }
-        const bool v48 = (p39 == 0);
-        if (v48) {
+        const bool v76 = (p68 == 0);
+        if (v76) {
             a[0] = 1;
         } else {
             p[0] = 1;
         }
-        const int v31 = p[0];
-        out[i] = v31;
+        const int v65 = p[0];
+        out[i] = v65;
+        return;
     } else {
-        int p39;
         for (int ferrocl_z = 0; ferrocl_z < 4; ferrocl_z++) p[ferrocl_z] = 0;
         if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
         const int v17 = a[i];
@@ -62,5 +63,6 @@ __kernel void mergedWithParameter(
         const int v31 = p[0];
         if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
         out[i] = v31;
+        return;
     }
 }

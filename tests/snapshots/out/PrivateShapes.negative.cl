@@ -22,12 +22,13 @@ __kernel void negative(
     int bad[1];
     if (ferrocl_proven) {
         // The host proved this launch's indices in bounds: no index check.
-        const int v13 = out[i];
-        const bool v15 = (v13 >= 0);
-        if (!v15) {
+        const int v33 = out[i];
+        const bool v34 = (v33 >= 0);
+        if (!v34) {
             *ferrocl_status = 3; return; /* new int[-1] */
             out[i] = (-1);
         }
+        return;
     } else {
         if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
         const int v13 = out[i];
@@ -36,5 +37,6 @@ __kernel void negative(
             *ferrocl_status = 3; return; /* new int[-1] */
             out[i] = (-1);
         }
+        return;
     }
 }

@@ -22,72 +22,41 @@ __kernel void rezero(
     if (get_global_id(0) >= (size_t)ferrocl_count0) return;
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
     float w[4];
+    float acc;
+    int r;
+    float acc_1;
+    int r_1;
     if (ferrocl_proven) {
         // The host proved this launch's indices in bounds: no index check.
-        float acc;
-        int r;
-        acc = 0.0f;
-        r = 0;
-        // Loop versioning: 1 check(s) of this loop tested once at its entry.
-        const long r_last = (long)3 + -1L;
-        const long r_trips = r_last - (long)r;
-        const int r_fast = (r_last + 1L <= 2147483647L)
-            && ((ulong)((long)i) < (ulong)a_length);
-        if (r_fast) {
-            for (;;) {
-                const bool v26 = (r >= 3);
-                if (v26) {
-                    break;
-                } else {
-                    for (int ferrocl_z = 0; ferrocl_z < 4; ferrocl_z++) w[ferrocl_z] = 0;
-                    const float v32 = w[r];
-                    const float v33 = a[i];
-                    const float v34 = (v32 + v33);
-                    w[r] = v34;
-                    const float v37 = w[0];
-                    const float v39 = w[1];
-                    const float v42 = w[2];
-                    const float v45 = w[3];
-                    const float v40 = (v37 + v39);
-                    const float v43 = (v40 + v42);
-                    const float v46 = (v43 + v45);
-                    const float acc_1 = (acc + v46);
-                    const int r_1 = (r + 1);
-                    acc = acc_1;
-                    r = r_1;
-                    continue;
-                }
-            }
-        } else {
-            for (;;) {
-                const bool v26_1 = (r >= 3);
-                if (v26_1) {
-                    break;
-                } else {
-                    for (int ferrocl_z = 0; ferrocl_z < 4; ferrocl_z++) w[ferrocl_z] = 0;
-                    const float v32_1 = w[r];
-                    const float v33_1 = a[i];
-                    const float v34_1 = (v32_1 + v33_1);
-                    w[r] = v34_1;
-                    const float v37_1 = w[0];
-                    const float v39_1 = w[1];
-                    const float v42_1 = w[2];
-                    const float v45_1 = w[3];
-                    const float v40_1 = (v37_1 + v39_1);
-                    const float v43_1 = (v40_1 + v42_1);
-                    const float v46_1 = (v43_1 + v45_1);
-                    const float acc_2 = (acc + v46_1);
-                    const int r_2 = (r + 1);
-                    acc = acc_2;
-                    r = r_2;
-                    continue;
-                }
+        acc_1 = 0.0f;
+        r_1 = 0;
+        for (;;) {
+            const bool v69 = (r_1 >= 3);
+            if (v69) {
+                break;
+            } else {
+                for (int ferrocl_z = 0; ferrocl_z < 4; ferrocl_z++) w[ferrocl_z] = 0;
+                const float v74 = w[r_1];
+                const float v75 = a[i];
+                const float v76 = (v74 + v75);
+                w[r_1] = v76;
+                const float v78 = w[0];
+                const float v79 = w[1];
+                const float v81 = w[2];
+                const float v83 = w[3];
+                const float v80 = (v78 + v79);
+                const float v82 = (v80 + v81);
+                const float v84 = (v82 + v83);
+                const float acc_2 = (acc_1 + v84);
+                const int r_2 = (r_1 + 1);
+                acc_1 = acc_2;
+                r_1 = r_2;
+                continue;
             }
         }
-        out[i] = acc;
+        out[i] = acc_1;
+        return;
     } else {
-        float acc;
-        int r;
         acc = 0.0f;
         r = 0;
         // Loop versioning: 1 check(s) of this loop tested once at its entry.
@@ -113,10 +82,10 @@ __kernel void rezero(
                     const float v40 = (v37 + v39);
                     const float v43 = (v40 + v42);
                     const float v46 = (v43 + v45);
-                    const float acc_1 = (acc + v46);
-                    const int r_1 = (r + 1);
-                    acc = acc_1;
-                    r = r_1;
+                    const float acc_3 = (acc + v46);
+                    const int r_3 = (r + 1);
+                    acc = acc_3;
+                    r = r_3;
                     continue;
                 }
             }
@@ -139,15 +108,16 @@ __kernel void rezero(
                     const float v40_1 = (v37_1 + v39_1);
                     const float v43_1 = (v40_1 + v42_1);
                     const float v46_1 = (v43_1 + v45_1);
-                    const float acc_2 = (acc + v46_1);
-                    const int r_2 = (r + 1);
-                    acc = acc_2;
-                    r = r_2;
+                    const float acc_4 = (acc + v46_1);
+                    const int r_4 = (r + 1);
+                    acc = acc_4;
+                    r = r_4;
                     continue;
                 }
             }
         }
         if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
         out[i] = acc;
+        return;
     }
 }

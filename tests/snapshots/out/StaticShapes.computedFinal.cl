@@ -24,15 +24,17 @@ __kernel void computedFinal(
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
     if (ferrocl_proven) {
         // The host proved this launch's indices in bounds: no index check.
-        const int v13 = a[i];
+        const int v25 = a[i];
         if (COMPUTED == 0) { *ferrocl_status = 2; return; }
-        const int v15 = ferrocl_irem(v13, COMPUTED);
-        a[i] = v15;
+        const int v26 = ferrocl_irem(v25, COMPUTED);
+        a[i] = v26;
+        return;
     } else {
         if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
         const int v13 = a[i];
         if (COMPUTED == 0) { *ferrocl_status = 2; return; }
         const int v15 = ferrocl_irem(v13, COMPUTED);
         a[i] = v15;
+        return;
     }
 }

@@ -25,12 +25,13 @@ __kernel void nonFinalStatic(
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
     if (ferrocl_proven) {
         // The host proved this launch's indices in bounds: no index check.
-        const int v15 = a[i];
-        const int v17 = (int)((uint)v15 + (uint)offset);
-        a[i] = v17;
-        const float v19 = x[i];
-        const float v21 = (v19 * gain);
-        x[i] = v21;
+        const int v32 = a[i];
+        const int v33 = (int)((uint)v32 + (uint)offset);
+        a[i] = v33;
+        const float v35 = x[i];
+        const float v36 = (v35 * gain);
+        x[i] = v36;
+        return;
     } else {
         if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
         const int v15 = a[i];
@@ -40,5 +41,6 @@ __kernel void nonFinalStatic(
         const float v19 = x[i];
         const float v21 = (v19 * gain);
         x[i] = v21;
+        return;
     }
 }

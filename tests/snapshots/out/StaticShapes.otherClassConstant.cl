@@ -21,13 +21,15 @@ __kernel void otherClassConstant(
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
     if (ferrocl_proven) {
         // The host proved this launch's indices in bounds: no index check.
-        const int v13 = a[i];
-        const int v15 = (int)((uint)v13 + (uint)7);
-        a[i] = v15;
+        const int v24 = a[i];
+        const int v25 = (int)((uint)v24 + (uint)7);
+        a[i] = v25;
+        return;
     } else {
         if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
         const int v13 = a[i];
         const int v15 = (int)((uint)v13 + (uint)7);
         a[i] = v15;
+        return;
     }
 }

@@ -22,13 +22,15 @@ __kernel void otherClassNonFinal(
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
     if (ferrocl_proven) {
         // The host proved this launch's indices in bounds: no index check.
-        const float v13 = x[i];
-        const float v15 = (v13 * factor);
-        x[i] = v15;
+        const float v24 = x[i];
+        const float v25 = (v24 * factor);
+        x[i] = v25;
+        return;
     } else {
         if ((uint)i >= (uint)x_length) { *ferrocl_status = 1; return; }
         const float v13 = x[i];
         const float v15 = (v13 * factor);
         x[i] = v15;
+        return;
     }
 }

@@ -24,12 +24,13 @@ __kernel void staticFinalConstant(
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
     if (ferrocl_proven) {
         // The host proved this launch's indices in bounds: no index check.
-        const int v15 = a[i];
-        const int v17 = (int)((uint)v15 * (uint)3);
-        a[i] = v17;
-        const double v19 = d[i];
-        const double v21 = (v19 * 6.283185307179586);
-        d[i] = v21;
+        const int v32 = a[i];
+        const int v33 = (int)((uint)v32 * (uint)3);
+        a[i] = v33;
+        const double v35 = d[i];
+        const double v36 = (v35 * 6.283185307179586);
+        d[i] = v36;
+        return;
     } else {
         if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
         const int v15 = a[i];
@@ -39,5 +40,6 @@ __kernel void staticFinalConstant(
         const double v19 = d[i];
         const double v21 = (v19 * 6.283185307179586);
         d[i] = v21;
+        return;
     }
 }

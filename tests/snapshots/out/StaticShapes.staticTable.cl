@@ -21,21 +21,22 @@ __kernel void staticTable(
 {
     if (get_global_id(0) >= (size_t)ferrocl_count0) return;
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
+    const int v16 = (i & 3);
     if (ferrocl_proven) {
         // The host proved this launch's indices in bounds: no index check.
-        const float v13 = x[i];
-        const int v16 = (i & 3);
+        const float v28 = x[i];
         if ((uint)v16 >= (uint)TAPS_length) { *ferrocl_status = 1; return; }
-        const float v17 = TAPS[v16];
-        const float v18 = (v13 * v17);
-        x[i] = v18;
+        const float v29 = TAPS[v16];
+        const float v30 = (v28 * v29);
+        x[i] = v30;
+        return;
     } else {
         if ((uint)i >= (uint)x_length) { *ferrocl_status = 1; return; }
         const float v13 = x[i];
-        const int v16 = (i & 3);
         if ((uint)v16 >= (uint)TAPS_length) { *ferrocl_status = 1; return; }
         const float v17 = TAPS[v16];
         const float v18 = (v13 * v17);
         x[i] = v18;
+        return;
     }
 }

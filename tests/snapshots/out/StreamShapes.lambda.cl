@@ -24,10 +24,11 @@ __kernel void lambda(
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
     if (ferrocl_proven) {
         // The host proved this launch's indices in bounds: no index check.
-        const int v16 = a[i];
-        const int v17 = b[i];
-        const int v18 = (int)((uint)v16 * (uint)v17);
-        c[i] = v18;
+        const int v28 = a[i];
+        const int v29 = b[i];
+        const int v30 = (int)((uint)v28 * (uint)v29);
+        c[i] = v30;
+        return;
     } else {
         if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
         const int v16 = a[i];
@@ -35,5 +36,6 @@ __kernel void lambda(
         const int v17 = b[i];
         const int v18 = (int)((uint)v16 * (uint)v17);
         c[i] = v18;
+        return;
     }
 }

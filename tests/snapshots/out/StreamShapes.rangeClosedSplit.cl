@@ -26,11 +26,12 @@ __kernel void rangeClosedSplit(
     if (ferrocl_proven) {
         // The host proved this launch's indices in bounds: no index check.
         if (m == 0) { *ferrocl_status = 2; return; }
-        const int v18 = ferrocl_idiv(i, m);
-        const int v19 = ferrocl_irem(i, m);
-        const int v20 = (int)((uint)v18 + (uint)v19);
-        const float v21 = (float)v20;
-        out[i] = v21;
+        const int v31 = ferrocl_idiv(i, m);
+        const int v32 = ferrocl_irem(i, m);
+        const int v33 = (int)((uint)v31 + (uint)v32);
+        const float v34 = (float)v33;
+        out[i] = v34;
+        return;
     } else {
         if (m == 0) { *ferrocl_status = 2; return; }
         const int v18 = ferrocl_idiv(i, m);
@@ -39,5 +40,6 @@ __kernel void rangeClosedSplit(
         const int v20 = (int)((uint)v18 + (uint)v19);
         const float v21 = (float)v20;
         out[i] = v21;
+        return;
     }
 }

@@ -23,23 +23,24 @@ __kernel void charSwitch(
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
     if (ferrocl_proven) {
         // The host proved this launch's indices in bounds: no index check.
-        const int v15 = c[i];
-        const bool v17 = (v15 == 97);
-        if (!v17) {
-            const bool v22 = (v15 == 101);
-            if (!v22) {
-                const bool v28 = (v15 == 65535);
-                if (v28) {
+        const int v53 = c[i];
+        const bool v54 = (v53 == 97);
+        if (!v54) {
+            const bool v58 = (v53 == 101);
+            if (!v58) {
+                const bool v63 = (v53 == 65535);
+                if (v63) {
                     out[i] = 2;
-                    goto L3_p;
+                    goto L4;
                 } else {
                     out[i] = 0;
-                    goto L3_p;
+                    goto L4;
                 }
             }
         }
         out[i] = 1;
-        L3_p: ;
+        L4: ;
+        return;
     } else {
         if ((uint)i >= (uint)c_length) { *ferrocl_status = 1; return; }
         const int v15 = c[i];
@@ -51,16 +52,17 @@ __kernel void charSwitch(
                 if (v28) {
                     if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
                     out[i] = 2;
-                    goto L3;
+                    goto L13;
                 } else {
                     if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
                     out[i] = 0;
-                    goto L3;
+                    goto L13;
                 }
             }
         }
         if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
         out[i] = 1;
-        L3: ;
+        L13: ;
+        return;
     }
 }

@@ -23,21 +23,21 @@ __kernel void lookupSwitch(
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
     if (ferrocl_proven) {
         // The host proved this launch's indices in bounds: no index check.
-        const int v15 = k[i];
-        const bool v17 = (v15 == (-2147483647 - 1));
-        if (v17) {
+        const int v63 = k[i];
+        const bool v64 = (v63 == (-2147483647 - 1));
+        if (v64) {
             out[i] = 4;
         } else {
-            const bool v21 = (v15 == (-1000));
-            if (v21) {
+            const bool v67 = (v63 == (-1000));
+            if (v67) {
                 out[i] = 1;
             } else {
-                const bool v26 = (v15 == 7);
-                if (v26) {
+                const bool v71 = (v63 == 7);
+                if (v71) {
                     out[i] = 2;
                 } else {
-                    const bool v31 = (v15 == 65536);
-                    if (v31) {
+                    const bool v75 = (v63 == 65536);
+                    if (v75) {
                         out[i] = 3;
                     } else {
                         out[i] = 0;
@@ -45,6 +45,7 @@ __kernel void lookupSwitch(
                 }
             }
         }
+        return;
     } else {
         if ((uint)i >= (uint)k_length) { *ferrocl_status = 1; return; }
         const int v15 = k[i];
@@ -74,5 +75,6 @@ __kernel void lookupSwitch(
                 }
             }
         }
+        return;
     }
 }

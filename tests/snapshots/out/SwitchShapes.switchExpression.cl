@@ -23,34 +23,35 @@ __kernel void switchExpression(
 {
     if (get_global_id(0) >= (size_t)ferrocl_count0) return;
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
+    float p48;
+    float p84;
     if (ferrocl_proven) {
         // The host proved this launch's indices in bounds: no index check.
-        float p48;
-        const int v17 = k[i];
-        const int v19 = (v17 & 3);
-        const bool v21 = (v19 == 0);
-        if (!v21) {
-            const bool v26 = (v19 == 1);
-            if (!v26) {
-                const bool v32 = (v19 == 2);
-                if (v32) {
-                    const float v39 = x[i];
-                    const float v40 = (-v39);
-                    p48 = v40;
-                    goto L3_p;
+        const int v59 = k[i];
+        const int v60 = (v59 & 3);
+        const bool v61 = (v60 == 0);
+        if (!v61) {
+            const bool v65 = (v60 == 1);
+            if (!v65) {
+                const bool v70 = (v60 == 2);
+                if (v70) {
+                    const float v76 = x[i];
+                    const float v77 = (-v76);
+                    p84 = v77;
+                    goto L4;
                 } else {
-                    p48 = 0.0f;
-                    goto L3_p;
+                    p84 = 0.0f;
+                    goto L4;
                 }
             }
         }
-        const float v43 = x[i];
-        const float v45 = (v43 * 2.0f);
-        p48 = v45;
-        L3_p: ;
-        out[i] = p48;
+        const float v80 = x[i];
+        const float v81 = (v80 * 2.0f);
+        p84 = v81;
+        L4: ;
+        out[i] = p84;
+        return;
     } else {
-        float p48;
         if ((uint)i >= (uint)k_length) { *ferrocl_status = 1; return; }
         const int v17 = k[i];
         const int v19 = (v17 & 3);
@@ -64,10 +65,10 @@ __kernel void switchExpression(
                     const float v39 = x[i];
                     const float v40 = (-v39);
                     p48 = v40;
-                    goto L3;
+                    goto L13;
                 } else {
                     p48 = 0.0f;
-                    goto L3;
+                    goto L13;
                 }
             }
         }
@@ -75,8 +76,9 @@ __kernel void switchExpression(
         const float v43 = x[i];
         const float v45 = (v43 * 2.0f);
         p48 = v45;
-        L3: ;
+        L13: ;
         if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
         out[i] = p48;
+        return;
     }
 }

@@ -26,15 +26,16 @@ __kernel void caughtDivision(
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
     if (ferrocl_proven) {
         // The host proved this launch's indices in bounds: no index check.
-        const int v16 = a[i];
-        const int v17 = b[i];
-        const bool v19 = (v17 != 0);
-        if (v19) {
-            const int v24 = ferrocl_idiv(v16, v17);
-            out[i] = v24;
+        const int v41 = a[i];
+        const int v42 = b[i];
+        const bool v43 = (v42 != 0);
+        if (v43) {
+            const int v47 = ferrocl_idiv(v41, v42);
+            out[i] = v47;
         } else {
             out[i] = (-1);
         }
+        return;
     } else {
         if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
         const int v16 = a[i];
@@ -47,5 +48,6 @@ __kernel void caughtDivision(
         } else {
             out[i] = (-1);
         }
+        return;
     }
 }

@@ -20,26 +20,27 @@ __kernel void switchDefault(
 {
     if (get_global_id(0) >= (size_t)ferrocl_count0) return;
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
+    int p47;
+    int p75;
     if (ferrocl_proven) {
         // The host proved this launch's indices in bounds: no index check.
-        int p47;
-        const int v14 = k[i];
-        const bool v25 = (v14 == 7);
-        const bool v21 = (v14 == 2);
-        const bool v17 = (v14 == 1);
-        const bool v23 = (v21 ? 1 : v17);
-        const bool v27 = (v25 ? 1 : v23);
-        if (!(v27)) { *ferrocl_status = 8; return; }
-        if (v17) {
-            p47 = 3;
+        const int v56 = k[i];
+        const bool v60 = (v56 == 7);
+        const bool v58 = (v56 == 2);
+        const bool v57 = (v56 == 1);
+        const bool v59 = (v58 ? 1 : v57);
+        const bool v61 = (v60 ? 1 : v59);
+        if (!(v61)) { *ferrocl_status = 8; return; }
+        if (v57) {
+            p75 = 3;
         } else {
-            if (!v21) {
+            if (!v58) {
             }
-            p47 = 5;
+            p75 = 5;
         }
-        out[i] = p47;
+        out[i] = p75;
+        return;
     } else {
-        int p47;
         if ((uint)i >= (uint)k_length) { *ferrocl_status = 1; return; }
         const int v14 = k[i];
         const bool v25 = (v14 == 7);
@@ -56,5 +57,6 @@ __kernel void switchDefault(
             p47 = 5;
         }
         out[i] = p47;
+        return;
     }
 }

@@ -24,26 +24,28 @@ __kernel void validate(
     if (ferrocl_proven) {
         // The host proved this launch's indices in bounds: no index check.
         const int v = a[i];
-        const bool v18 = (v >= 0);
-        if (!(v18)) { *ferrocl_status = 8; return; }
-        const float v20 = (float)v;
-        const float f = (v20 * 0.5f);
-        const bool v24 = (f < lim);
-        if (!(v24)) { *ferrocl_status = 8; return; }
-        const int v27 = (int)((uint)v * (uint)2);
-        const int v29 = (int)((uint)v27 + (uint)1);
-        out[i] = v29;
+        const bool v39 = (v >= 0);
+        if (!(v39)) { *ferrocl_status = 8; return; }
+        const float v41 = (float)v;
+        const float f = (v41 * 0.5f);
+        const bool v43 = (f < lim);
+        if (!(v43)) { *ferrocl_status = 8; return; }
+        const int v45 = (int)((uint)v * (uint)2);
+        const int v46 = (int)((uint)v45 + (uint)1);
+        out[i] = v46;
+        return;
     } else {
         if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
-        const int v = a[i];
-        const bool v18 = (v >= 0);
+        const int v_1 = a[i];
+        const bool v18 = (v_1 >= 0);
         if (!(v18)) { *ferrocl_status = 8; return; }
-        const float v20 = (float)v;
-        const float f = (v20 * 0.5f);
-        const bool v24 = (f < lim);
+        const float v20 = (float)v_1;
+        const float f_1 = (v20 * 0.5f);
+        const bool v24 = (f_1 < lim);
         if (!(v24)) { *ferrocl_status = 8; return; }
-        const int v27 = (int)((uint)v * (uint)2);
+        const int v27 = (int)((uint)v_1 * (uint)2);
         const int v29 = (int)((uint)v27 + (uint)1);
         out[i] = v29;
+        return;
     }
 }

@@ -25,13 +25,14 @@ __kernel void booleanArray(
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
     if (ferrocl_proven) {
         // The host proved this launch's indices in bounds: no index check.
-        const int v17 = a[i];
-        const int v18 = b[i];
-        const int v20 = a[i];
-        const int v19 = (v17 ^ v18);
-        const int v22 = (v20 & 1);
-        const int v23 = (v19 | v22);
-        out[i] = (uchar)(v23 & 1);
+        const int v34 = a[i];
+        const int v35 = b[i];
+        const int v37 = a[i];
+        const int v36 = (v34 ^ v35);
+        const int v38 = (v37 & 1);
+        const int v39 = (v36 | v38);
+        out[i] = (uchar)(v39 & 1);
+        return;
     } else {
         if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
         const int v17 = a[i];
@@ -43,5 +44,6 @@ __kernel void booleanArray(
         const int v22 = (v20 & 1);
         const int v23 = (v19 | v22);
         out[i] = (uchar)(v23 & 1);
+        return;
     }
 }

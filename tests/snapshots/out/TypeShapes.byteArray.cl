@@ -23,12 +23,13 @@ __kernel void byteArray(
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
     if (ferrocl_proven) {
         // The host proved this launch's indices in bounds: no index check.
-        const int v15 = b[i];
-        const int v18 = b[i];
-        const int v17 = (int)((uint)v15 >> (4 & 31));
-        const int v20 = (v18 & 255);
-        const int v21 = (int)((uint)v17 + (uint)v20);
-        out[i] = v21;
+        const int v31 = b[i];
+        const int v33 = b[i];
+        const int v32 = (int)((uint)v31 >> (4 & 31));
+        const int v34 = (v33 & 255);
+        const int v35 = (int)((uint)v32 + (uint)v34);
+        out[i] = v35;
+        return;
     } else {
         if ((uint)i >= (uint)b_length) { *ferrocl_status = 1; return; }
         const int v15 = b[i];
@@ -38,5 +39,6 @@ __kernel void byteArray(
         const int v20 = (v18 & 255);
         const int v21 = (int)((uint)v17 + (uint)v20);
         out[i] = v21;
+        return;
     }
 }

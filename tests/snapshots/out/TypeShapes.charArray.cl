@@ -23,13 +23,14 @@ __kernel void charArray(
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
     if (ferrocl_proven) {
         // The host proved this launch's indices in bounds: no index check.
-        const int v15 = c[i];
-        const int v17 = (int)((uint)v15 + (uint)1);
-        out[i] = v17;
-        const int v19 = c[i];
-        const int v21 = (v19 >> (1 & 31));
-        const int v22 = (v21 & 0xFFFF);
-        c[i] = (ushort)v22;
+        const int v33 = c[i];
+        const int v34 = (int)((uint)v33 + (uint)1);
+        out[i] = v34;
+        const int v36 = c[i];
+        const int v37 = (v36 >> (1 & 31));
+        const int v38 = (v37 & 0xFFFF);
+        c[i] = (ushort)v38;
+        return;
     } else {
         if ((uint)i >= (uint)c_length) { *ferrocl_status = 1; return; }
         const int v15 = c[i];
@@ -40,5 +41,6 @@ __kernel void charArray(
         const int v21 = (v19 >> (1 & 31));
         const int v22 = (v21 & 0xFFFF);
         c[i] = (ushort)v22;
+        return;
     }
 }

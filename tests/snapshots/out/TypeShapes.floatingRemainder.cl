@@ -28,14 +28,15 @@ __kernel void floatingRemainder(
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
     if (ferrocl_proven) {
         // The host proved this launch's indices in bounds: no index check.
-        const float v19 = a[i];
-        const float v20 = b[i];
-        const float v21 = fmod(v19, v20);
-        a[i] = v21;
-        const double v23 = c[i];
-        const double v24 = d[i];
-        const double v25 = fmod(v23, v24);
-        c[i] = v25;
+        const float v38 = a[i];
+        const float v39 = b[i];
+        const float v40 = fmod(v38, v39);
+        a[i] = v40;
+        const double v42 = c[i];
+        const double v43 = d[i];
+        const double v44 = fmod(v42, v43);
+        c[i] = v44;
+        return;
     } else {
         if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
         const float v19 = a[i];
@@ -49,5 +50,6 @@ __kernel void floatingRemainder(
         const double v24 = d[i];
         const double v25 = fmod(v23, v24);
         c[i] = v25;
+        return;
     }
 }

@@ -30,16 +30,17 @@ __kernel void longDivision(
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
     if (ferrocl_proven) {
         // The host proved this launch's indices in bounds: no index check.
-        const long v19 = a[i];
-        const long v20 = b[i];
-        if (v20 == 0) { *ferrocl_status = 2; return; }
-        const long v21 = ferrocl_ldiv(v19, v20);
-        q[i] = v21;
-        const long v23 = a[i];
-        const long v24 = b[i];
-        if (v24 == 0) { *ferrocl_status = 2; return; }
-        const long v25 = ferrocl_lrem(v23, v24);
-        r[i] = v25;
+        const long v40 = a[i];
+        const long v41 = b[i];
+        if (v41 == 0) { *ferrocl_status = 2; return; }
+        const long v42 = ferrocl_ldiv(v40, v41);
+        q[i] = v42;
+        const long v44 = a[i];
+        const long v45 = b[i];
+        if (v45 == 0) { *ferrocl_status = 2; return; }
+        const long v46 = ferrocl_lrem(v44, v45);
+        r[i] = v46;
+        return;
     } else {
         if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
         const long v19 = a[i];
@@ -55,5 +56,6 @@ __kernel void longDivision(
         const long v25 = ferrocl_lrem(v23, v24);
         if ((uint)i >= (uint)r_length) { *ferrocl_status = 1; return; }
         r[i] = v25;
+        return;
     }
 }

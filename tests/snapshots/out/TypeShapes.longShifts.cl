@@ -27,18 +27,19 @@ __kernel void longShifts(
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
     if (ferrocl_proven) {
         // The host proved this launch's indices in bounds: no index check.
-        const long v17 = a[i];
-        const int v18 = s[i];
-        const long v20 = a[i];
-        const int v21 = s[i];
-        const long v24 = a[i];
-        const int v25 = s[i];
-        const long v19 = ferrocl_lshl(v17, v18);
-        const long v22 = (v20 >> (v21 & 63));
-        const long v23 = (v19 ^ v22);
-        const long v26 = (long)((ulong)v24 >> (v25 & 63));
-        const long v27 = (v23 ^ v26);
-        out[i] = v27;
+        const long v41 = a[i];
+        const int v42 = s[i];
+        const long v44 = a[i];
+        const int v45 = s[i];
+        const long v48 = a[i];
+        const int v49 = s[i];
+        const long v43 = ferrocl_lshl(v41, v42);
+        const long v46 = (v44 >> (v45 & 63));
+        const long v47 = (v43 ^ v46);
+        const long v50 = (long)((ulong)v48 >> (v49 & 63));
+        const long v51 = (v47 ^ v50);
+        out[i] = v51;
+        return;
     } else {
         if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
         const long v17 = a[i];
@@ -55,5 +56,6 @@ __kernel void longShifts(
         const long v26 = (long)((ulong)v24 >> (v25 & 63));
         const long v27 = (v23 ^ v26);
         out[i] = v27;
+        return;
     }
 }

@@ -27,15 +27,16 @@ __kernel void narrowing(
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
     if (ferrocl_proven) {
         // The host proved this launch's indices in bounds: no index check.
-        const int v19 = x[i];
-        const int v20 = ((int)((uint)v19 << 24) >> 24);
-        b[i] = (char)v20;
-        const int v22 = x[i];
-        const int v23 = (v22 & 0xFFFF);
-        c[i] = (ushort)v23;
-        const int v25 = x[i];
-        const int v26 = ((int)((uint)v25 << 16) >> 16);
-        s[i] = (short)v26;
+        const int v39 = x[i];
+        const int v40 = ((int)((uint)v39 << 24) >> 24);
+        b[i] = (char)v40;
+        const int v42 = x[i];
+        const int v43 = (v42 & 0xFFFF);
+        c[i] = (ushort)v43;
+        const int v45 = x[i];
+        const int v46 = ((int)((uint)v45 << 16) >> 16);
+        s[i] = (short)v46;
+        return;
     } else {
         if ((uint)i >= (uint)x_length) { *ferrocl_status = 1; return; }
         const int v19 = x[i];
@@ -50,5 +51,6 @@ __kernel void narrowing(
         if ((uint)i >= (uint)s_length) { *ferrocl_status = 1; return; }
         const int v26 = ((int)((uint)v25 << 16) >> 16);
         s[i] = (short)v26;
+        return;
     }
 }

@@ -21,21 +21,22 @@ __kernel void offsetStart(
 {
     if (get_global_id(0) >= (size_t)ferrocl_count0) return;
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
+    const int v16 = (int)((uint)i - (uint)start);
     if (ferrocl_proven) {
         // The host proved this launch's indices in bounds: no index check.
-        const float v15 = a[i];
-        const int v16 = (int)((uint)i - (uint)start);
-        const float v17 = a[v16];
-        const float v18 = (v15 - v17);
-        out[i] = v18;
+        const float v28 = a[i];
+        const float v29 = a[v16];
+        const float v30 = (v28 - v29);
+        out[i] = v30;
+        return;
     } else {
         if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
         const float v15 = a[i];
-        const int v16 = (int)((uint)i - (uint)start);
         if ((uint)v16 >= (uint)a_length) { *ferrocl_status = 1; return; }
         const float v17 = a[v16];
         if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
         const float v18 = (v15 - v17);
         out[i] = v18;
+        return;
     }
 }

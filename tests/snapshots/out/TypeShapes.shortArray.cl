@@ -23,11 +23,12 @@ __kernel void shortArray(
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
     if (ferrocl_proven) {
         // The host proved this launch's indices in bounds: no index check.
-        const int v15 = s[i];
-        const int v16 = s[i];
-        const int v17 = (int)((uint)v15 * (uint)v16);
-        const int v18 = ((int)((uint)v17 << 16) >> 16);
-        out[i] = (short)v18;
+        const int v28 = s[i];
+        const int v29 = s[i];
+        const int v30 = (int)((uint)v28 * (uint)v29);
+        const int v31 = ((int)((uint)v30 << 16) >> 16);
+        out[i] = (short)v31;
+        return;
     } else {
         if ((uint)i >= (uint)s_length) { *ferrocl_status = 1; return; }
         const int v15 = s[i];
@@ -36,5 +37,6 @@ __kernel void shortArray(
         const int v17 = (int)((uint)v15 * (uint)v16);
         const int v18 = ((int)((uint)v17 << 16) >> 16);
         out[i] = (short)v18;
+        return;
     }
 }

@@ -22,13 +22,15 @@ __kernel void asserted(
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
     if (ferrocl_proven) {
         // The host proved this launch's indices in bounds: no index check.
-        const int v17 = a[i];
-        const int v19 = (int)((uint)v17 + (uint)1);
-        out[i] = v19;
+        const int v28 = a[i];
+        const int v29 = (int)((uint)v28 + (uint)1);
+        out[i] = v29;
+        return;
     } else {
         if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
         const int v17 = a[i];
         const int v19 = (int)((uint)v17 + (uint)1);
         out[i] = v19;
+        return;
     }
 }

@@ -72,4 +72,17 @@ public class Ph {
             out[i] = s;
         }
     }
+
+    /**
+     * Host versioning: {@code a[i]} and {@code a[i + 1]} are affine in {@code i} (the host proves
+     * them per launch), {@code a[idx[i]]} is not; a private array in the body.
+     */
+    public static void window(int[] a, int[] idx, int[] out, int n) {
+        for (@Parallel int i = 0; i < n; i++) {
+            int[] t = new int[2];
+            t[0] = a[i];
+            t[1] = a[i + 1];
+            out[i] = t[0] + t[1] + a[idx[i]];
+        }
+    }
 }
