@@ -345,6 +345,7 @@ pub fn build_graph_with(
             field_parent: None,
             static_field: None,
             nested: None,
+            scratch: false,
             used: false,
         });
         slot += slot_size(&pdesc);

@@ -93,6 +93,7 @@ impl Builder<'_, '_> {
             field_parent: Some(base),
             static_field: None,
             nested: None,
+            scratch: false,
             used: true,
         });
         self.field_value(usize::from(index))

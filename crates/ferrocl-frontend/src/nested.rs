@@ -103,6 +103,7 @@ impl Builder<'_, '_> {
                 data,
                 dims,
             }),
+            scratch: false,
             used: true,
         });
         Ok(node)

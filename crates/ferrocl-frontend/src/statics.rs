@@ -166,6 +166,7 @@ impl<'a> Builder<'a, '_> {
             field_parent: None,
             static_field: Some(field),
             nested: None,
+            scratch: false,
             used: true,
         });
         Ok(node)

@@ -330,6 +330,52 @@ impl Graph {
     }
 }
 
+/// The elements a memory access reads or writes: one for an `ArrayLoad` / `ArrayStore`, one per
+/// lane for a `VectorLoad` / `VectorStore`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ElementAccess<'g> {
+    /// The array.
+    pub array: NodeId,
+    /// The index of each element, in lane order.
+    pub indices: &'g [NodeId],
+    /// The element type.
+    pub elem: ElemKind,
+    /// A store (else a load).
+    pub store: bool,
+}
+
+impl Graph {
+    /// What access node `id` reads or writes, or `None` for any other node.
+    pub fn element_access(&self, id: NodeId) -> Option<ElementAccess<'_>> {
+        let inputs = self.get(id)?.inputs.as_slice();
+        let (elem, store, lanes) = match *self.op(id) {
+            Op::ArrayLoad(e) => (e, false, 1),
+            Op::ArrayStore(e) => (e, true, 1),
+            Op::VectorLoad(e) => (e, false, lanes(self, id)?),
+            Op::VectorStore(e) => (e, true, lanes(self, id)?),
+            _ => return None,
+        };
+        Some(ElementAccess {
+            array: *inputs.first()?,
+            indices: inputs.get(1..=lanes)?,
+            elem,
+            store,
+        })
+    }
+}
+
+/// The lanes of vector access `id` (2, 4, 8 or 16), from its inputs; `None` when it has another
+/// shape or is no vector access.
+pub fn lanes(g: &Graph, id: NodeId) -> Option<usize> {
+    let inputs = g.get(id)?.inputs.len();
+    let n = match g.op(id) {
+        Op::VectorLoad(_) => inputs.checked_sub(1)?,
+        Op::VectorStore(_) => inputs.checked_sub(1).filter(|m| m % 2 == 0)? / 2,
+        _ => return None,
+    };
+    matches!(n, 2 | 4 | 8 | 16).then_some(n)
+}
+
 fn remove_one(list: &mut Vec<NodeId>, id: NodeId) {
     if let Some(pos) = list.iter().position(|&u| u == id) {
         list.remove(pos);

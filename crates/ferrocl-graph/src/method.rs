@@ -170,6 +170,11 @@ pub struct ParamInfo {
     /// argument and which of its arrays. The host (Java) builds them from the argument at every
     /// `execute()` and passes them after the method's arguments, among the field paths.
     pub nested: Option<NestedPart>,
+    /// Whether this is an array the method allocates before its `@Parallel` loops (`float[] tmp =
+    /// new float[n];`), made a parameter by the `scratch_arrays` phase: the host allocates a new
+    /// array of zeros of Java's length at every `execute()` and passes it after the method's
+    /// arguments, among the field paths; nothing of it is seen after the method returns.
+    pub scratch: bool,
     /// Whether the bytecode reads this parameter at all (before any optimisation). Host-side null
     /// checks cover every used array parameter, so a removed access can never hide an exception.
     pub used: bool,

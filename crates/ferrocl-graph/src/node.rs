@@ -441,6 +441,18 @@ pub enum Op {
         /// The element type.
         elem: ElemKind,
     },
+    /// `n` consecutive elements of an array read as one access (`n` = 2, 4, 8 or 16; the
+    /// `vectorAccess` phase makes it from `n` loads): inputs `[array, index_0, …, index_{n-1}]`,
+    /// `index_k` the `int` index of lane `k`, equal to `index_0 + k`, and `index_0` a multiple of
+    /// `n`. Java's check of every lane is made before it. Its lanes are read by [`Op::Lane`]
+    /// nodes; its own stamp is `Void`.
+    VectorLoad(ElemKind),
+    /// Lane `k` of a [`Op::VectorLoad`]; input `[vector]`; the stamp is the element's.
+    Lane(u8),
+    /// `n` consecutive elements of an array written as one access (made by `vectorAccess` from `n`
+    /// stores): inputs `[array, index_0, …, index_{n-1}, value_0, …, value_{n-1}]`, as
+    /// [`Op::VectorLoad`]'s indices; each value is converted to the element type as a store would.
+    VectorStore(ElemKind),
     /// Whether the host's test of a `@Parallel` body's host-versioned index checks held for this
     /// launch (the `hostVersioning` phase's flag; the kernel argument `ferrocl_proven`): a `Bool`
     /// that is the same for every work-item of a launch. The phase branches on it at the body's
@@ -688,6 +700,8 @@ impl Op {
                 | Op::NewArray(_)
                 | Op::IntegerDivRem { .. }
                 | Op::Guard(_)
+                | Op::VectorLoad(_)
+                | Op::VectorStore(_)
         )
     }
 
@@ -697,7 +711,7 @@ impl Op {
         !self.is_fixed()
             || matches!(
                 self,
-                Op::ArrayLoad(_) | Op::NewArray(_) | Op::IntegerDivRem { .. }
+                Op::ArrayLoad(_) | Op::NewArray(_) | Op::IntegerDivRem { .. } | Op::VectorLoad(_)
             )
     }
 
@@ -712,6 +726,9 @@ impl Op {
             Op::ArrayLoad(k) => format!("ArrayLoad {}", k.java_name()),
             Op::ArrayStore(k) => format!("ArrayStore {}", k.java_name()),
             Op::NewArray(k) => format!("NewArray {}", k.java_name()),
+            Op::VectorLoad(k) => format!("VectorLoad {}", k.java_name()),
+            Op::VectorStore(k) => format!("VectorStore {}", k.java_name()),
+            Op::Lane(k) => format!("Lane {k}"),
             Op::Guard(k) => format!("Guard {k:?}"),
             Op::Parameter(i) => format!("Parameter {i}"),
             Op::Constant(c) => match c {

@@ -130,6 +130,29 @@ pub fn verify(graph: &Graph) -> Result<(), VerifyError> {
                     );
                 }
             }
+            Op::VectorLoad(_) | Op::VectorStore(_) => {
+                let Some(n) = crate::lanes(graph, id) else {
+                    return fail(id, "a vector access needs 2, 4, 8 or 16 lanes");
+                };
+                if node.inputs[1..=n]
+                    .iter()
+                    .any(|&i| graph.stamp(i) != Stamp::Int)
+                {
+                    return fail(id, "a vector access's indices are ints");
+                }
+            }
+            Op::Lane(k) => {
+                let ok = node.inputs.len() == 1
+                    && matches!(graph.op(node.inputs[0]), Op::VectorLoad(e)
+                        if e.value_stamp() == node.stamp)
+                    && crate::lanes(graph, node.inputs[0]).is_some_and(|n| usize::from(k) < n);
+                if !ok {
+                    return fail(
+                        id,
+                        "Lane needs a lane of a VectorLoad and its element's stamp",
+                    );
+                }
+            }
             Op::BoundsProven if !node.inputs.is_empty() || node.stamp != Stamp::Bool => {
                 return fail(id, "BoundsProven is a Bool without inputs");
             }

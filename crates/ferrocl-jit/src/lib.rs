@@ -26,6 +26,7 @@ use ferrocl_graph::{to_dot, Graph};
 pub use ferrocl_graph::{Applied, BailoutKind};
 use ferrocl_graph::{Bailout, Location, MethodGraph};
 use ferrocl_opencl_writer::{write_kernel, WriterError, WriterOptions};
+pub use ferrocl_opt::ScratchArray;
 use ferrocl_opt::{run_phases, OptError};
 pub use ferrocl_opt::{PhaseInfo, PhaseSwitches, Stage, OPTIONAL_PHASES};
 use std::fmt;
@@ -151,6 +152,9 @@ pub struct CompiledKernel {
     /// Pairs of array parameters that must be distinct objects ([`MethodGraph::distinct_arrays`]):
     /// where a pair is one object, the JVM runs the method.
     pub distinct_arrays: Vec<(usize, usize)>,
+    /// The arrays the method allocates before its loops, which the host allocates (zeroed, of
+    /// the length each says) at every launch and passes in their parameters' places.
+    pub scratch: Vec<ScratchArray>,
     /// Time spent in the pipeline (bytecode → OpenCL C).
     pub jit_time: Duration,
 }
@@ -302,7 +306,7 @@ fn compile_graph(
     if let Some(dir) = &options.dump_graph {
         write_dumps(dir, &mg, &dumps);
     }
-    let parallel = phases.map_err(|e| match e {
+    let (parallel, scratch) = phases.map_err(|e| match e {
         OptError::Bailout(b) => JitError::Bailout(b),
         OptError::Internal { .. } => JitError::Internal(format!("{}: {e}", mg.location)),
     })?;
@@ -370,6 +374,7 @@ fn compile_graph(
         build_options,
         null_checked,
         distinct_arrays: mg.distinct_arrays.clone(),
+        scratch,
         initialises: mg
             .initialises
             .iter()

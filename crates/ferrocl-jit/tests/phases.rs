@@ -128,13 +128,15 @@ fn sibling_loops_are_both_innermost() {
             "nestedLoads",
             "host_loads",
             "ifConvert",
+            "scratch_arrays",
             "check_private_arrays",
             "recognize_parallel_loops",
             "recognize_reductions",
             "lower_checks",
             "guardElimination",
             "lower_reductions",
-            "hostVersioning"
+            "hostVersioning",
+            "vectorAccess"
         ]
     );
 }
@@ -435,4 +437,126 @@ fn host_versioning_branches_the_body_in_the_graph() {
     )
     .expect("kernel");
     assert!(!off.source().contains("ferrocl_proven"), "{}", off.source());
+}
+
+#[test]
+fn vector_accesses_are_graph_nodes_after_every_lane_check() {
+    use ferrocl_graph::{GuardKind, Op};
+    let bytes = class_bytes();
+    let class = ferrocl_classfile::parse(&bytes).expect("class");
+    let method = class.method("quads", "([F[II)V").expect("method");
+    let graph_with = |switches: &str| {
+        let mut mg = build_graph(&class, method, &mut NoResolver).expect("graph");
+        let switches = PhaseSwitches::parse(switches).expect("switches");
+        let mut cx = Context::new(&mut mg, &switches);
+        Suite::standard()
+            .run(&mut cx, None, true)
+            .expect("phases run");
+        let nest = cx.nests[0].clone();
+        (mg, nest)
+    };
+    let (mg, nest) = graph_with("");
+    let g = &mg.graph;
+    let hv = nest.host_versioning.clone().expect("host-versioned");
+    let begin = nest.innermost().expect("a parallel loop");
+    for (entry, checked) in [(hv.proven_entry, false), (hv.checked_entry, true)] {
+        let nodes = version_nodes(g, entry, begin);
+        let loads: Vec<_> = nodes
+            .iter()
+            .copied()
+            .filter(|&n| matches!(g.op(n), Op::VectorLoad(_)))
+            .collect();
+        let stores: Vec<_> = nodes
+            .iter()
+            .copied()
+            .filter(|&n| matches!(g.op(n), Op::VectorStore(_)))
+            .collect();
+        assert_eq!(
+            (loads.len(), stores.len()),
+            (1, 1),
+            "checked copy: {checked}"
+        );
+        assert_eq!(ferrocl_graph::lanes(g, loads[0]), Some(4));
+        assert_eq!(ferrocl_graph::lanes(g, stores[0]), Some(2));
+        // No scalar access of `a` or `out` is left, and every lane is read through a Lane node.
+        assert!(!nodes
+            .iter()
+            .any(|&n| matches!(g.op(n), Op::ArrayLoad(_) | Op::ArrayStore(_))));
+        let lanes: Vec<u8> = g
+            .usages(loads[0])
+            .iter()
+            .filter_map(|&u| match g.op(u) {
+                Op::Lane(k) => Some(*k),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(lanes.len(), 4, "{lanes:?}");
+        // In the body as written, every lane's check comes before the vector load.
+        let access = g.element_access(loads[0]).expect("an access");
+        let mut before = std::collections::BTreeSet::new();
+        let mut cur = entry;
+        while cur != loads[0] {
+            if *g.op(cur) == Op::Guard(GuardKind::Index) && g.inputs(cur)[1] == access.array {
+                before.insert(g.inputs(cur)[0]);
+            }
+            cur = g.next(cur).expect("straight-line code");
+        }
+        if checked {
+            assert!(
+                access.indices.iter().all(|i| before.contains(i)),
+                "{before:?}"
+            );
+        } else {
+            assert!(before.is_empty(), "the host's test proves them");
+        }
+    }
+    // Switched off: the scalar accesses stay.
+    let (mg_off, _) = graph_with("vectorAccess=false");
+    let g_off = &mg_off.graph;
+    assert!(!g_off
+        .node_ids()
+        .any(|n| matches!(g_off.op(n), Op::VectorLoad(_) | Op::VectorStore(_))));
+    let k = run(&bytes, "quads", "([F[II)V", Target::default(), "").expect("kernel");
+    assert!(k.source().contains("float4"), "{}", k.source());
+    assert!(applied(&k).iter().any(|a| a.starts_with("vectorAccess")));
+}
+
+#[test]
+fn arrays_allocated_before_the_loops_become_host_allocated_parameters() {
+    use ferrocl_graph::Op;
+    let bytes = class_bytes();
+    let class = ferrocl_classfile::parse(&bytes).expect("class");
+    let method = class.method("twoPass", "([F[FI)V").expect("method");
+    let mut mg = build_graph(&class, method, &mut NoResolver).expect("graph");
+    let switches = PhaseSwitches::all_on();
+    let mut cx = Context::new(&mut mg, &switches);
+    Suite::standard()
+        .run(&mut cx, None, true)
+        .expect("phases run");
+    assert_eq!(cx.nests.len(), 2, "two kernels");
+    let scratch = cx.scratch.clone();
+    assert_eq!(scratch.len(), 1);
+    let s = &scratch[0];
+    // After the method's three parameters; its length is the argument n (parameter 2).
+    assert_eq!(s.param, 3);
+    assert_eq!(s.elem, ferrocl_graph::ElemKind::Float);
+    assert_eq!(s.length, ferrocl_opt::HostExpr::Param(2));
+    let info = &mg.params[3];
+    assert!(
+        info.scratch && info.name.as_deref() == Some("tmp"),
+        "{info:?}"
+    );
+    assert!(!mg
+        .graph
+        .node_ids()
+        .any(|n| matches!(mg.graph.op(n), Op::NewArray(_))));
+    // Compiled, both kernels take it as an array argument.
+    let k = run(&bytes, "twoPass", "([F[FI)V", Target::default(), "").expect("kernel");
+    assert_eq!(k.scratch.len(), 1);
+    assert_eq!(
+        k.source().matches("float* FERROCL_RESTRICT tmp,").count(),
+        2,
+        "{}",
+        k.source()
+    );
 }

@@ -2233,7 +2233,7 @@ fn prepare<'local, 't>(
     // The method's arguments, then the class of each field path's last step, then the class of
     // each static field (resolved by Java with the task's class loader).
     let read_by_host = |p: &ferrocl_jit::ParamInfo| {
-        p.field_path.is_some() || p.static_field.is_some() || p.nested.is_some()
+        p.field_path.is_some() || p.static_field.is_some() || p.nested.is_some() || p.scratch
     };
     let method_params = jit
         .params
@@ -2269,6 +2269,12 @@ fn prepare<'local, 't>(
     // of the path one field shorter, which the compiler created first).
     for (i, info) in jit.params.iter().enumerate().skip(method_params) {
         let class = args.get_element(env, i)?;
+        if info.scratch {
+            // Allocated below, once the values its length is computed from are known.
+            objects.push(JObject::null());
+            scalars.push(None);
+            continue;
+        }
         if info.nested.is_some() {
             // A multi-dimensional argument's table or data, built by Java for this execution;
             // null where the argument is null (or too large to flatten): the JVM runs it.
@@ -2352,6 +2358,36 @@ fn prepare<'local, 't>(
             fields::static_field(env, &class, &field.name, &field.descriptor)?
         };
         static_values.push((field, value));
+    }
+    // Arrays the method allocates before its loops: new arrays of zeros at every execution. A
+    // negative length (Java's NegativeArraySizeException at the `new`) or one the host cannot
+    // compute: the JVM runs the method.
+    for s in &jit.scratch {
+        let mut values: Vec<(HostExpr, Option<Constant>)> = Vec::new();
+        for leaf in s.length.leaves() {
+            let value = match leaf {
+                HostExpr::Param(p) => scalars.get(*p).copied().flatten().map(Scalar::constant),
+                HostExpr::Static(field) => static_values
+                    .iter()
+                    .find(|(f, _)| *f == field)
+                    .and_then(|(_, v)| *v)
+                    .map(Scalar::constant),
+                HostExpr::ArrayLength(p) => match objects.get(*p).filter(|o| !o.is_null()) {
+                    Some(obj) => i32::try_from(array_len(env, obj)?).ok().map(Constant::Int),
+                    None => None,
+                },
+                _ => None,
+            };
+            values.push((leaf.clone(), value));
+        }
+        let lookup = &mut |x: &HostExpr| values.iter().find(|(y, _)| y == x).and_then(|(_, v)| *v);
+        let Some(length) = s.length.eval(lookup).and_then(|n| usize::try_from(n).ok()) else {
+            return Ok(None);
+        };
+        let array = new_array(env, s.elem, length)?;
+        if let Some(slot) = objects.get_mut(s.param) {
+            *slot = array;
+        }
     }
     for &p in &jit.null_checked {
         if objects[p].is_null() {
@@ -2490,6 +2526,24 @@ fn prepare<'local, 't>(
         leaves,
         element_reads,
     }))
+}
+
+/// A new Java array of `length` zeros of element type `elem`.
+fn new_array<'local>(
+    env: &mut Env<'local>,
+    elem: ElemKind,
+    length: usize,
+) -> Result<JObject<'local>, NativeError> {
+    Ok(match elem {
+        ElemKind::Boolean => JObject::from(env.new_boolean_array(length)?),
+        ElemKind::Byte => JObject::from(env.new_byte_array(length)?),
+        ElemKind::Char => JObject::from(env.new_char_array(length)?),
+        ElemKind::Short => JObject::from(env.new_short_array(length)?),
+        ElemKind::Int => JObject::from(env.new_int_array(length)?),
+        ElemKind::Long => JObject::from(env.new_long_array(length)?),
+        ElemKind::Float => JObject::from(env.new_float_array(length)?),
+        ElemKind::Double => JObject::from(env.new_double_array(length)?),
+    })
 }
 
 /// Where an execution's host time goes (plan, held execution, results), averaged and logged every

@@ -386,7 +386,8 @@ pub extern "system" fn Java_dev_ferrocl_api_Native_staticFields<'caller>(
 /// method; the class is the one the last step's `getfield` names), or `static<TAB>name<TAB>pkg/Cls`
 /// for a static array field (its declaring class), or `nested<TAB>root<TAB>table|data<TAB>dims<TAB>0|1` (1:
 /// a kernel writes it) for an array Java builds from a multi-dimensional argument (see `ferrocl_graph::NestedPart`: Java
-/// passes the array itself in that place). `execute` takes each line's
+/// passes the array itself in that place), or `scratch<TAB>index` for an array the method allocates before its loops
+/// (the native side allocates it at each execution; Java passes null in that place). `execute` takes each line's
 /// class (a `java.lang.Class`) after the method's arguments, before the static fields' classes, and
 /// reads the values itself.
 #[unsafe(no_mangle)]
@@ -402,7 +403,12 @@ pub extern "system" fn Java_dev_ferrocl_api_Native_fieldPaths<'caller>(
                 .jit
                 .params
                 .iter()
-                .filter_map(|p| {
+                .enumerate()
+                .filter_map(|(i, p)| {
+                    if p.scratch {
+                        // An array the native side allocates at each execution (Java passes null).
+                        return Some(format!("scratch\t{i}"));
+                    }
                     if let Some(n) = &p.nested {
                         let part = if n.data { "data" } else { "table" };
                         let written = task.jit.kernels.iter().any(|k| {

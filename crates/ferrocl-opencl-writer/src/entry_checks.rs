@@ -193,10 +193,7 @@ impl Writer<'_> {
         // the loop is entered, so reading (and checking) them once before it changes nothing.
         let stored_kinds: HashSet<ElemKind> = inside
             .iter()
-            .filter_map(|&n| match g.op(n) {
-                Op::ArrayStore(k) => Some(*k),
-                _ => None,
-            })
+            .filter_map(|&n| g.element_access(n).filter(|a| a.store).map(|a| a.elem))
             .collect();
         let memo = RefCell::new(HashMap::new());
         let mut preloaded = HashSet::new();
@@ -226,7 +223,11 @@ impl Writer<'_> {
         let header_fixed = cfg.blocks[b].nodes.iter().any(|&n| match g.op(n) {
             Op::ArrayLoad(_) => !preloaded.contains(&n),
             Op::Guard(_) => !early_guards.contains(&n),
-            Op::ArrayStore(_) | Op::NewArray(_) | Op::IntegerDivRem { .. } => true,
+            Op::ArrayStore(_)
+            | Op::VectorLoad(_)
+            | Op::VectorStore(_)
+            | Op::NewArray(_)
+            | Op::IntegerDivRem { .. } => true,
             _ => false,
         });
         let header = cfg.blocks[b].nodes[0];
@@ -423,6 +424,8 @@ impl Writer<'_> {
                 g.op(n),
                 Op::ArrayLoad(_)
                     | Op::ArrayStore(_)
+                    | Op::VectorLoad(_)
+                    | Op::VectorStore(_)
                     | Op::NewArray(_)
                     | Op::IntegerDivRem { .. }
                     | Op::Guard(_)
@@ -437,7 +440,10 @@ impl Writer<'_> {
             let nodes = &cfg.blocks[m].nodes;
             for (at, &n) in nodes.iter().enumerate() {
                 match g.op(n) {
-                    Op::ArrayStore(_) | Op::NewArray(_) | Op::IntegerDivRem { .. } => {
+                    Op::ArrayStore(_)
+                    | Op::VectorStore(_)
+                    | Op::NewArray(_)
+                    | Op::IntegerDivRem { .. } => {
                         impure = true;
                         deferrable = None;
                     }

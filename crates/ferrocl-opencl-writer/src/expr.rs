@@ -228,7 +228,6 @@ impl Writer<'_> {
                 let read = self.stage.tile_reads[&id].clone();
                 self.bind(id, elem.value_stamp(), read);
             }
-            Op::ArrayLoad(elem) if self.vector_load(id, elem)? => {}
             Op::ArrayLoad(elem) => {
                 let (arr, _) = self.array(id, inputs[0])?;
                 let index = self.value(inputs[1])?;
@@ -243,7 +242,8 @@ impl Writer<'_> {
                     None => self.bind(id, stamp, format!("{arr}[{index}]")),
                 };
             }
-            Op::ArrayStore(elem) if self.vector_store(id, elem)? => {}
+            Op::VectorLoad(_) => self.vector_load(id)?,
+            Op::VectorStore(_) => self.vector_store(id)?,
             Op::ArrayStore(elem) => {
                 let (arr, _) = self.array(id, inputs[0])?;
                 let index = self.value(inputs[1])?;
@@ -444,6 +444,7 @@ impl Writer<'_> {
             Op::Phi => return Err(WriterError::Internal(format!("phi {id} has no variable"))),
             Op::Parameter(_) => return self.unsupported(id, "this parameter's use"),
             Op::BoundsProven => return Ok(BOUNDS_PROVEN.to_string()),
+            Op::Lane(k) => self.lane(inputs[0], k)?,
             Op::Binary(op @ (BinaryOp::Div | BinaryOp::Rem))
                 if matches!(stamp, Stamp::Int | Stamp::Long) =>
             {

@@ -560,7 +560,7 @@ impl<'a> Writer<'a> {
             private_arrays: self.private_arrays.clone(),
             applied: BTreeMap::new(),
             stage: staging::StageState::default(),
-            vector: self.vector.fork(),
+            vector: vector_access::VectorState::default(),
             deferred_checks: None,
             fail_exit: self.fail_exit.clone(),
             copy_suffix: self.copy_suffix.clone(),
@@ -636,7 +636,9 @@ pub fn write_kernel(
     }
     for &n in &body_nodes {
         let param_of = |id: NodeId| mg.params.iter().position(|p| p.node == id);
-        if matches!(g.op(n), Op::ArrayLoad(_) | Op::ArrayStore(_)) {
+        // Loads and stores, vector accesses too.
+        let access = g.element_access(n);
+        if access.is_some() {
             let array = g.inputs(n)[0];
             if let Some(site) = ferrocl_opt::array_site(g, array) {
                 if private_arrays.contains_key(&site) {
@@ -651,26 +653,22 @@ pub fn write_kernel(
             }
         }
         if param_of(g.inputs(n).first().copied().unwrap_or(n)).is_some_and(|p| reduced.contains(&p))
-            && matches!(g.op(n), Op::ArrayLoad(_) | Op::ArrayStore(_))
+            && access.is_some()
         {
             continue;
         }
-        match g.op(n) {
-            Op::ArrayLoad(_) | Op::ArrayStore(_) => {
-                let array = g.inputs(n)[0];
-                let Some(p) = param_of(array) else {
-                    return Err(WriterError::Unsupported {
-                        location: mg.location_of(n).to_string(),
-                        what: "arrays that are not parameters".into(),
-                    });
-                };
-                if matches!(g.op(n), Op::ArrayLoad(_)) {
-                    read.insert(p);
-                } else {
-                    written.insert(p);
-                }
+        if let Some(access) = access {
+            let Some(p) = param_of(access.array) else {
+                return Err(WriterError::Unsupported {
+                    location: mg.location_of(n).to_string(),
+                    what: "arrays that are not parameters".into(),
+                });
+            };
+            if access.store {
+                written.insert(p);
+            } else {
+                read.insert(p);
             }
-            _ => {}
         }
     }
     let mut uses_length = BTreeSet::new();
@@ -925,11 +923,7 @@ pub fn write_kernel(
         private_arrays,
         applied: BTreeMap::new(),
         stage: staging::StageState::default(),
-        vector: vector_access::VectorState {
-            excluded: tables.iter().copied().collect(),
-            enabled: !reducing,
-            ..Default::default()
-        },
+        vector: vector_access::VectorState::default(),
         deferred_checks: None,
         fail_exit: None,
         copy_suffix: String::new(),
@@ -1042,8 +1036,6 @@ pub fn write_kernel(
             .collect();
         let steps = [nest.dims[0].step, nest.dims[1].step];
         let mut t = base.fork();
-        // Tiles are loaded by the group together: no vector accesses of a work-item's own.
-        t.vector.enabled = false;
         let written = if let Some(plan) = &tile_plan {
             let micro = tiling::MICRO as u32;
             t.tiled_body(plan, &dim_names, steps, &point_name, &args, proven)
@@ -1424,7 +1416,8 @@ pub fn write_kernel(
                     "{}, in launches where no two are the same array",
                     count(n, "array argument")
                 ),
-                "vectorAccess" => count(n, "vector access"),
+                "vectorAccess" if n == 1 => "1 vector access".to_string(),
+                "vectorAccess" => format!("{n} vector accesses"),
                 "coherentBranches" => {
                     "even iterations on the first half of the work-items, odd ones on the second"
                         .to_string()

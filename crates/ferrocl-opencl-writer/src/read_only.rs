@@ -59,7 +59,7 @@ pub(crate) fn varying(
         }
     }
     for n in g.node_ids() {
-        if let Op::ArrayLoad(_) = g.op(n) {
+        if let Op::ArrayLoad(_) | Op::VectorLoad(_) = g.op(n) {
             let array = g.inputs(n)[0];
             if !uniform_arrays.contains(&array) && out.insert(n) {
                 work.push(n);
@@ -92,7 +92,7 @@ fn length_free(g: &Graph, n: NodeId, depth: usize) -> bool {
         return false;
     }
     match g.op(n) {
-        Op::ArrayLength | Op::ArrayLoad(_) => false,
+        Op::ArrayLength | Op::ArrayLoad(_) | Op::VectorLoad(_) => false,
         Op::Phi => true,
         _ => g.inputs(n).iter().all(|&i| length_free(g, i, depth + 1)),
     }

@@ -464,7 +464,12 @@ impl Writer<'_> {
         let inputs = g.inputs(id).to_vec();
         let top = self.scope.is_empty();
         match g.op(id).clone() {
-            Op::Guard(ferrocl_graph::GuardKind::Index) if top => {
+            // Only a check right before the load it protects (or among the checks right before
+            // the vector load of its lane) is deferred, the load then made conditional; any
+            // other ends lead mode, and is written as usual.
+            Op::Guard(ferrocl_graph::GuardKind::Index)
+                if top && protected_load(g, id).is_some() =>
+            {
                 if self.proven.contains(&id) {
                     self.stage.lead.fixed += 1;
                     return Ok(true);
@@ -485,8 +490,13 @@ impl Writer<'_> {
                     "const bool {ok} = {ACTIVE} && (uint){index} < (uint){len};"
                 ));
                 self.line(&format!("{flag} |= {ACTIVE} && !{ok};"));
-                if let Some(load) = g.next(id) {
-                    self.stage.lead.ok.insert(load, ok);
+                if let Some(load) = protected_load(g, id) {
+                    // A vector load reads when every lane's check held.
+                    let all = match self.stage.lead.ok.remove(&load) {
+                        Some(earlier) => format!("{earlier} && {ok}"),
+                        None => ok,
+                    };
+                    self.stage.lead.ok.insert(load, all);
                 }
                 *self.applied.entry("coalesce.deferred").or_default() += 1;
                 self.stage.lead.fixed += 1;
@@ -509,10 +519,39 @@ impl Writer<'_> {
                 self.stage.lead.fixed += 1;
                 Ok(true)
             }
+            Op::VectorLoad(_) if top => {
+                let ok = self
+                    .stage
+                    .lead
+                    .ok
+                    .remove(&id)
+                    .unwrap_or_else(|| ACTIVE.to_string());
+                self.vector_load_when(id, Some(&ok))?;
+                self.stage.lead.fixed += 1;
+                Ok(true)
+            }
             _ => {
                 self.stage.lead.open = false;
                 Ok(false)
             }
+        }
+    }
+}
+
+/// The load index check `guard` protects when it is right before it: an `ArrayLoad` of its index
+/// and array, or a `VectorLoad` with a lane at its index after a run of index checks.
+fn protected_load(g: &Graph, guard: NodeId) -> Option<NodeId> {
+    let (index, array) = (g.inputs(guard)[0], g.inputs(guard)[1]);
+    let mut cur = g.next(guard)?;
+    loop {
+        match g.op(cur) {
+            Op::ArrayLoad(_) => return (g.inputs(cur) == [array, index]).then_some(cur),
+            Op::VectorLoad(_) => {
+                let access = g.element_access(cur)?;
+                return (access.array == array && access.indices.contains(&index)).then_some(cur);
+            }
+            Op::Guard(ferrocl_graph::GuardKind::Index) => cur = g.next(cur)?,
+            _ => return None,
         }
     }
 }

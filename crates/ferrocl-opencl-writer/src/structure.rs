@@ -767,6 +767,8 @@ impl Writer<'_> {
                 Op::Guard(_) if self.early.contains(&n) => {}
                 Op::ArrayLoad(_)
                 | Op::ArrayStore(_)
+                | Op::VectorLoad(_)
+                | Op::VectorStore(_)
                 | Op::NewArray(_)
                 | Op::IntegerDivRem { .. }
                 | Op::Guard(_) => {

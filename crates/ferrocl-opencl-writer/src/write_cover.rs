@@ -204,27 +204,27 @@ fn accesses(
     let phis: Vec<NodeId> = nest.dims.iter().map(|d| d.index).collect();
     let mut out: Vec<WriteCover> = Vec::new();
     for &n in body {
-        let kind = if store {
-            matches!(g.op(n), Op::ArrayStore(_))
-        } else {
-            matches!(g.op(n), Op::ArrayLoad(_))
+        // Loads or stores of the array (a vector access: one per lane).
+        let Some(access) = g.element_access(n) else {
+            continue;
         };
-        if !kind || g.inputs(n).first() != Some(&array) {
+        if access.store != store || access.array != array {
             continue;
         }
-        let index = *g.inputs(n).get(1)?;
-        let mut budget = MAX_EXPR_NODES;
-        if !small(g, index, &mut budget) {
-            return None;
-        }
-        let (scales, offset) = affine(mg, &phis, index, 0)?;
-        let cover = WriteCover {
-            scales,
-            offset,
-            run: 1,
-        };
-        if !out.contains(&cover) {
-            out.push(cover);
+        for &index in access.indices {
+            let mut budget = MAX_EXPR_NODES;
+            if !small(g, index, &mut budget) {
+                return None;
+            }
+            let (scales, offset) = affine(mg, &phis, index, 0)?;
+            let cover = WriteCover {
+                scales,
+                offset,
+                run: 1,
+            };
+            if !out.contains(&cover) {
+                out.push(cover);
+            }
         }
     }
     Some(out)
@@ -286,29 +286,29 @@ pub(crate) fn find(
     // (scales, offset without its constant, the constants), in body order.
     let mut groups: Vec<(Vec<HostExpr>, HostExpr, Vec<i32>)> = Vec::new();
     for &n in body {
-        if !matches!(g.op(n), Op::ArrayStore(_)) || g.inputs(n).first() != Some(&array) {
-            continue;
-        }
-        let Some(&index) = g.inputs(n).get(1) else {
+        // Stores to the array (a vector store: one per lane).
+        let Some(access) = g.element_access(n) else {
             continue;
         };
-        let mut budget = MAX_EXPR_NODES;
-        if !small(g, index, &mut budget) {
+        if !access.store || access.array != array || !every_iteration(n) {
             continue;
         }
-        let Some((scales, offset)) = affine(mg, &phis, index, 0) else {
-            continue;
-        };
-        if !every_iteration(n) {
-            continue;
-        }
-        let (rest, constant) = split_constant(offset);
-        match groups
-            .iter_mut()
-            .find(|(s, r, _)| *s == scales && *r == rest)
-        {
-            Some((_, _, cs)) => cs.push(constant),
-            None => groups.push((scales, rest, vec![constant])),
+        for &index in access.indices {
+            let mut budget = MAX_EXPR_NODES;
+            if !small(g, index, &mut budget) {
+                continue;
+            }
+            let Some((scales, offset)) = affine(mg, &phis, index, 0) else {
+                continue;
+            };
+            let (rest, constant) = split_constant(offset);
+            match groups
+                .iter_mut()
+                .find(|(s, r, _)| *s == scales && *r == rest)
+            {
+                Some((_, _, cs)) => cs.push(constant),
+                None => groups.push((scales, rest, vec![constant])),
+            }
         }
     }
     let mut fallback = None;

@@ -30,6 +30,8 @@ mod parallel;
 mod private_arrays;
 mod reduce;
 mod reduce_loop;
+mod scratch_arrays;
+mod vector_access;
 
 pub use array_choices::split_array_choices;
 pub use bounds_proof::{BoundsProof, HostLinear, InnerLoop, ProvedAccess};
@@ -61,6 +63,8 @@ pub use reduce_loop::{
     index_affine, plan_reduce_loop, Affine, RangeGuard, ReduceLoop, UNROLL, VECTOR_COPIES,
     VECTOR_LANES,
 };
+pub use scratch_arrays::{lower_scratch_arrays, ScratchArray};
+pub use vector_access::vectorise_accesses;
 
 use ferrocl_graph::{Bailout, MethodGraph};
 
@@ -80,7 +84,8 @@ pub enum OptError {
     },
 }
 
-/// Runs the [`Suite::standard`] phases under `switches` and returns the parallel nests found. The
+/// Runs the [`Suite::standard`] phases under `switches` and returns the parallel nests found and
+/// the arrays the host allocates for the method (`scratch_arrays`). The
 /// verifier runs after each phase that changed the graph when `verify_each` is set (always in
 /// debug builds).
 pub fn run_phases(
@@ -88,10 +93,11 @@ pub fn run_phases(
     switches: &PhaseSwitches,
     observer: Option<PhaseObserver<'_>>,
     verify_each: bool,
-) -> Result<Vec<ParallelNest>, OptError> {
+) -> Result<(Vec<ParallelNest>, Vec<ScratchArray>), OptError> {
     let mut cx = Context::new(mg, switches);
     Suite::standard().run(&mut cx, observer, verify_each)?;
     let nests = std::mem::take(&mut cx.nests);
+    let scratch = std::mem::take(&mut cx.scratch);
     for nest in &nests {
         log::debug!(
             "{}: kernel over {} @Parallel loop(s): {:?}",
@@ -103,5 +109,5 @@ pub fn run_phases(
                 .collect::<Vec<_>>()
         );
     }
-    Ok(nests)
+    Ok((nests, scratch))
 }

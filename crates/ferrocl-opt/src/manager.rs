@@ -126,6 +126,12 @@ pub const OPTIONAL_PHASES: &[PhaseInfo] = &[
                status word when nothing else can fail)",
     },
     PhaseInfo {
+        name: "vectorAccess",
+        stage: Stage::Graph,
+        what: "a work-item's loads (or stores) of n consecutive elements in straight-line code \
+               as one n-wide access, every lane's check made before it",
+    },
+    PhaseInfo {
         name: "loopVersioning",
         stage: Stage::Writer,
         what: "index and divisor checks of inner counted loops tested once at loop entry, with a \
@@ -149,12 +155,6 @@ pub const OPTIONAL_PHASES: &[PhaseInfo] = &[
         what: "a 1-D kernel whose loop branches on the parity of the parallel index runs the even \
                iterations on one half of the work-items and the odd ones on the other, so that a \
                warp takes one side of the branch",
-    },
-    PhaseInfo {
-        name: "vectorAccess",
-        stage: Stage::Writer,
-        what: "a work-item's loads (or stores) of n consecutive elements in straight-line code, \
-               once their checks are proven, as one n-wide access",
     },
     PhaseInfo {
         name: "restrict",
@@ -383,6 +383,8 @@ pub struct Context<'m> {
     pub switches: &'m PhaseSwitches,
     /// The parallel nests found (set by the recognition phase).
     pub nests: Vec<ParallelNest>,
+    /// The arrays the host allocates for the method (set by `scratch_arrays`).
+    pub scratch: Vec<crate::ScratchArray>,
     loops: Option<LoopForest>,
     loop_computations: usize,
     dominators: Option<Dominators>,
@@ -395,6 +397,7 @@ impl<'m> Context<'m> {
             mg,
             switches,
             nests: Vec::new(),
+            scratch: Vec::new(),
             loops: None,
             loop_computations: 0,
             dominators: None,
@@ -494,6 +497,7 @@ impl Suite {
                 Box::new(NestedLoads),
                 Box::new(HostLoads),
                 Box::new(IfConvert),
+                Box::new(ScratchArrays),
                 Box::new(CheckPrivateArrays),
                 Box::new(RecognizeParallelLoops),
                 Box::new(RecognizeReductions),
@@ -501,6 +505,7 @@ impl Suite {
                 Box::new(EliminateGuards),
                 Box::new(LowerReductions),
                 Box::new(PlanHostVersioning),
+                Box::new(VectorAccess),
             ],
         }
     }
@@ -934,6 +939,56 @@ impl Phase for PlanHostVersioning {
             }
         }
         cx.nests = nests;
+        Ok(changed)
+    }
+}
+
+/// Vector accesses (`vector_access`): groups of loads or stores of consecutive elements as one
+/// access each.
+struct VectorAccess;
+
+impl Phase for VectorAccess {
+    fn name(&self) -> &'static str {
+        "vectorAccess"
+    }
+
+    fn optional(&self) -> bool {
+        true
+    }
+
+    fn run(&self, cx: &mut Context<'_>) -> Result<Changed, OptError> {
+        let nests = std::mem::take(&mut cx.nests);
+        let mut formed = 0;
+        for nest in &nests {
+            formed += crate::vectorise_accesses(cx.mg, nest);
+        }
+        cx.nests = nests;
+        Ok(if formed > 0 {
+            Changed::ControlFlow
+        } else {
+            Changed::Nothing
+        })
+    }
+}
+
+/// Arrays allocated before the `@Parallel` loops as parameters the host allocates
+/// (`scratch_arrays`).
+struct ScratchArrays;
+
+impl Phase for ScratchArrays {
+    fn name(&self) -> &'static str {
+        "scratch_arrays"
+    }
+
+    fn run(&self, cx: &mut Context<'_>) -> Result<Changed, OptError> {
+        let loops = cx.loops().clone();
+        let found = crate::lower_scratch_arrays(cx.mg, &loops)?;
+        let changed = if found.is_empty() {
+            Changed::Nothing
+        } else {
+            Changed::ControlFlow
+        };
+        cx.scratch.extend(found);
         Ok(changed)
     }
 }

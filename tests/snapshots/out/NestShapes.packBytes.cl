@@ -32,38 +32,38 @@ __kernel void packBytes(
     if (ferrocl_proven) {
         // The host proved this launch's indices in bounds: no index check.
         const char8 in_v8 = *(__global const char8*)(in + v16);
-        const int v156 = in_v8.s0;
-        const int v159 = in_v8.s1;
-        const int v162 = in_v8.s2;
-        const int v165 = in_v8.s3;
-        const int v168 = in_v8.s4;
-        const int v171 = in_v8.s5;
-        const int v174 = in_v8.s6;
-        const int v177 = in_v8.s7;
-        const int v175 = (v174 & 255);
+        const int v227 = in_v8.s6;
+        const int v175 = (v227 & 255);
         const int v176 = (int)((uint)v175 << (8 & 31));
-        const int v178 = (v177 & 255);
+        const int v228 = in_v8.s7;
+        const int v178 = (v228 & 255);
         const int x4 = (v176 | v178);
         const int v180 = (int)((uint)x4 >> (8 & 31));
         const int v181 = ((int)((uint)v180 << 24) >> 24);
         const int v183 = ((int)((uint)x4 << 24) >> 24);
-        const int v169 = (v168 & 255);
+        const int v225 = in_v8.s4;
+        const int v169 = (v225 & 255);
         const int v170 = (int)((uint)v169 << (8 & 31));
-        const int v172 = (v171 & 255);
+        const int v226 = in_v8.s5;
+        const int v172 = (v226 & 255);
         const int x3 = (v170 | v172);
         const int v185 = (int)((uint)x3 >> (8 & 31));
         const int v186 = ((int)((uint)v185 << 24) >> 24);
         const int v188 = ((int)((uint)x3 << 24) >> 24);
-        const int v163 = (v162 & 255);
+        const int v223 = in_v8.s2;
+        const int v163 = (v223 & 255);
         const int v164 = (int)((uint)v163 << (8 & 31));
-        const int v166 = (v165 & 255);
+        const int v224 = in_v8.s3;
+        const int v166 = (v224 & 255);
         const int x2 = (v164 | v166);
         const int v190 = (int)((uint)x2 >> (8 & 31));
         const int v191 = ((int)((uint)v190 << 24) >> 24);
         const int v193 = ((int)((uint)x2 << 24) >> 24);
-        const int v157 = (v156 & 255);
+        const int v221 = in_v8.s0;
+        const int v157 = (v221 & 255);
         const int v158 = (int)((uint)v157 << (8 & 31));
-        const int v160 = (v159 & 255);
+        const int v222 = in_v8.s1;
+        const int v160 = (v222 & 255);
         const int x1 = (v158 | v160);
         const int v195 = (int)((uint)x1 >> (8 & 31));
         const int v196 = ((int)((uint)v195 << 24) >> 24);
@@ -72,65 +72,59 @@ __kernel void packBytes(
         return;
     } else {
         if ((uint)v16 >= (uint)in_length) { *ferrocl_status = 1; return; }
-        const int v17 = in[v16];
         if ((uint)v25 >= (uint)in_length) { *ferrocl_status = 1; return; }
-        const int v26 = in[v25];
         if ((uint)v33 >= (uint)in_length) { *ferrocl_status = 1; return; }
-        const int v34 = in[v33];
         if ((uint)v42 >= (uint)in_length) { *ferrocl_status = 1; return; }
-        const int v43 = in[v42];
         if ((uint)v50 >= (uint)in_length) { *ferrocl_status = 1; return; }
-        const int v51 = in[v50];
         if ((uint)v59 >= (uint)in_length) { *ferrocl_status = 1; return; }
-        const int v60 = in[v59];
         if ((uint)v67 >= (uint)in_length) { *ferrocl_status = 1; return; }
-        const int v68 = in[v67];
         if ((uint)v76 >= (uint)in_length) { *ferrocl_status = 1; return; }
-        const int v77 = in[v76];
+        const char8 in_v8_1 = *(__global const char8*)(in + v16);
         if ((uint)v16 >= (uint)out_length) { *ferrocl_status = 1; return; }
-        const int v70 = (v68 & 255);
+        if ((uint)v25 >= (uint)out_length) { *ferrocl_status = 1; return; }
+        if ((uint)v33 >= (uint)out_length) { *ferrocl_status = 1; return; }
+        if ((uint)v42 >= (uint)out_length) { *ferrocl_status = 1; return; }
+        if ((uint)v50 >= (uint)out_length) { *ferrocl_status = 1; return; }
+        if ((uint)v59 >= (uint)out_length) { *ferrocl_status = 1; return; }
+        if ((uint)v67 >= (uint)out_length) { *ferrocl_status = 1; return; }
+        if ((uint)v76 >= (uint)out_length) { *ferrocl_status = 1; return; }
+        const int v237 = in_v8_1.s6;
+        const int v70 = (v237 & 255);
         const int v72 = (int)((uint)v70 << (8 & 31));
-        const int v79 = (v77 & 255);
+        const int v238 = in_v8_1.s7;
+        const int v79 = (v238 & 255);
         const int x4_1 = (v72 | v79);
         const int v84 = (int)((uint)x4_1 >> (8 & 31));
         const int v85 = ((int)((uint)v84 << 24) >> 24);
-        out[v16] = (char)v85;
-        if ((uint)v25 >= (uint)out_length) { *ferrocl_status = 1; return; }
         const int v91 = ((int)((uint)x4_1 << 24) >> 24);
-        out[v25] = (char)v91;
-        if ((uint)v33 >= (uint)out_length) { *ferrocl_status = 1; return; }
-        const int v53 = (v51 & 255);
+        const int v235 = in_v8_1.s4;
+        const int v53 = (v235 & 255);
         const int v55 = (int)((uint)v53 << (8 & 31));
-        const int v62 = (v60 & 255);
+        const int v236 = in_v8_1.s5;
+        const int v62 = (v236 & 255);
         const int x3_1 = (v55 | v62);
         const int v98 = (int)((uint)x3_1 >> (8 & 31));
         const int v99 = ((int)((uint)v98 << 24) >> 24);
-        out[v33] = (char)v99;
-        if ((uint)v42 >= (uint)out_length) { *ferrocl_status = 1; return; }
         const int v105 = ((int)((uint)x3_1 << 24) >> 24);
-        out[v42] = (char)v105;
-        if ((uint)v50 >= (uint)out_length) { *ferrocl_status = 1; return; }
-        const int v36 = (v34 & 255);
+        const int v233 = in_v8_1.s2;
+        const int v36 = (v233 & 255);
         const int v38 = (int)((uint)v36 << (8 & 31));
-        const int v45 = (v43 & 255);
+        const int v234 = in_v8_1.s3;
+        const int v45 = (v234 & 255);
         const int x2_1 = (v38 | v45);
         const int v112 = (int)((uint)x2_1 >> (8 & 31));
         const int v113 = ((int)((uint)v112 << 24) >> 24);
-        out[v50] = (char)v113;
-        if ((uint)v59 >= (uint)out_length) { *ferrocl_status = 1; return; }
         const int v119 = ((int)((uint)x2_1 << 24) >> 24);
-        out[v59] = (char)v119;
-        if ((uint)v67 >= (uint)out_length) { *ferrocl_status = 1; return; }
-        const int v19 = (v17 & 255);
+        const int v231 = in_v8_1.s0;
+        const int v19 = (v231 & 255);
         const int v21 = (int)((uint)v19 << (8 & 31));
-        const int v28 = (v26 & 255);
+        const int v232 = in_v8_1.s1;
+        const int v28 = (v232 & 255);
         const int x1_1 = (v21 | v28);
         const int v126 = (int)((uint)x1_1 >> (8 & 31));
         const int v127 = ((int)((uint)v126 << 24) >> 24);
-        out[v67] = (char)v127;
-        if ((uint)v76 >= (uint)out_length) { *ferrocl_status = 1; return; }
         const int v133 = ((int)((uint)x1_1 << 24) >> 24);
-        out[v76] = (char)v133;
+        *(__global char8*)(out + v16) = (char8)((char)v85, (char)v91, (char)v99, (char)v105, (char)v113, (char)v119, (char)v127, (char)v133);
         return;
     }
 }

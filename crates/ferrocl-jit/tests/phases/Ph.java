@@ -85,4 +85,24 @@ public class Ph {
             out[i] = t[0] + t[1] + a[idx[i]];
         }
     }
+
+    /** Four consecutive floats per work-item read, two consecutive ints written. */
+    public static void quads(float[] a, int[] out, int n) {
+        for (@Parallel int i = 0; i < n; i++) {
+            float s = a[4 * i] + a[4 * i + 1] * 2f + a[4 * i + 2] * 3f - a[4 * i + 3];
+            out[2 * i] = (int) s;
+            out[2 * i + 1] = i;
+        }
+    }
+
+    /** A scratch array of n floats shared by two kernels. */
+    public static void twoPass(float[] a, float[] out, int n) {
+        float[] tmp = new float[n];
+        for (@Parallel int i = 0; i < n; i++) {
+            tmp[i] = a[i] * 2f;
+        }
+        for (@Parallel int i = 0; i < n; i++) {
+            out[i] = tmp[i] + tmp[(i + 1) % n];
+        }
+    }
 }

@@ -232,8 +232,9 @@ final class KernelCache {
         List<Class<?>> out = new ArrayList<>();
         for (String line : lines(paths)) {
             String[] parts = line.split("\t");
-            if (parts[0].equals("nested")) {
-                // An array Java builds from a multi-dimensional argument at each execution (see NestedArrays).
+            if (parts[0].equals("nested") || parts[0].equals("scratch")) {
+                // An array Java builds from a multi-dimensional argument at each execution (see NestedArrays), or one
+                // the method allocates before its loops, which the native side allocates at each execution.
                 out.add(null);
                 continue;
             }

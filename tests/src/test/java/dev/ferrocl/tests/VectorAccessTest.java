@@ -97,6 +97,41 @@ public class VectorAccessTest {
         }
     }
 
+    /**
+     * Quadruples in a sequential loop (the check of each lane depends on {@code k}: no host proof, the loop's entry
+     * test or, when it fails, every check in the loop), and pairs stored in the loop.
+     */
+    static void quadsInLoop(float[] a, float[] sums, int[] pairs, int m, int n) {
+        for (@Parallel int i = 0; i < n; i++) {
+            float s = 0f;
+            for (int k = i; k < i + m; k++) {
+                s += a[4 * k] - a[4 * k + 1] + a[4 * k + 2] * 0.5f + a[4 * k + 3];
+                pairs[2 * k] = k;
+                pairs[2 * k + 1] = i;
+            }
+            sums[i] = s;
+        }
+    }
+
+    /**
+     * A body's own quadruple read before a loop every work-item runs over the same elements (staged in local memory,
+     * N-body's shape with an interleaved position): the lanes' checks are deferred with the vector before the staged
+     * loop.
+     */
+    static void quadBeforeSharedLoop(float[] pos, float[] mass, float[] out, int n, int m) {
+        for (@Parallel int i = 0; i < n; i++) {
+            float xi = pos[4 * i];
+            float yi = pos[4 * i + 1];
+            float zi = pos[4 * i + 2];
+            float wi = pos[4 * i + 3];
+            float s = 0f;
+            for (int j = 0; j < m; j++) {
+                s += mass[j] * xi - yi + zi * wi;
+            }
+            out[i] = s;
+        }
+    }
+
     private static boolean vectorised(ExecutionReport report) {
         TaskReport t = report.task("t");
         return t.optimizations().stream().anyMatch(o -> o.startsWith("vectorAccess"));
@@ -180,6 +215,56 @@ public class VectorAccessTest {
         e = checkThrows(x -> packBytes((byte[]) x[0], (byte[]) x[1], (Integer) x[2]),
                 s -> s.task("t", VectorAccessTest::packBytes, in, shortOut, 64), in, shortOut, 64);
         assertEquals("Index 504 out of bounds for length 504", e.getMessage());
+    }
+
+    /**
+     * Vector accesses in a sequential loop, and in the body as written (where their lanes' checks come first): in
+     * bounds, and past the end in an iteration of a later work-item, where the JVM's exception and arrays must come
+     * back.
+     */
+    @Test
+    public void inASequentialLoopAndPastItsEnd() {
+        int n = 700;
+        int m = 5;
+        float[] a = Inputs.floats(101, 4 * (n + m), -3f, 3f);
+        ExecutionReport report = check(VectorAccessTest::quadsInLoop, a, new float[n], new int[2 * (n + m)], m, n);
+        assertTrue(report.task("t").optimizations().toString(), vectorised(report));
+        // a ends in the middle of the last work-item's last quadruple; pairs is long enough.
+        float[] shortA = Inputs.floats(102, 4 * (n - 1 + m) - 2, -3f, 3f);
+        float[] sums = new float[n];
+        int[] pairs = new int[2 * (n + m)];
+        Throwable e = checkThrows(
+                x -> quadsInLoop((float[]) x[0], (float[]) x[1], (int[]) x[2], (Integer) x[3], (Integer) x[4]),
+                s -> s.task("t", VectorAccessTest::quadsInLoop, shortA, sums, pairs, m, n), shortA, sums, pairs, m, n);
+        assertEquals("Index " + shortA.length + " out of bounds for length " + shortA.length, e.getMessage());
+        // pairs one element short: the store of the last pair fails.
+        float[] a2 = Inputs.floats(103, 4 * (n + m), -3f, 3f);
+        int[] shortPairs = new int[2 * (n - 1 + m) - 1];
+        float[] sums2 = new float[n];
+        e = checkThrows(
+                x -> quadsInLoop((float[]) x[0], (float[]) x[1], (int[]) x[2], (Integer) x[3], (Integer) x[4]),
+                s -> s.task("t", VectorAccessTest::quadsInLoop, a2, sums2, shortPairs, m, n), a2, sums2, shortPairs, m,
+                n);
+        assertEquals("Index " + shortPairs.length + " out of bounds for length " + shortPairs.length, e.getMessage());
+    }
+
+    @Test
+    public void beforeAStagedLoopAndPastTheEnd() {
+        int n = 1000;
+        int m = 300;
+        float[] mass = Inputs.floats(104, m, 0f, 1f);
+        ExecutionReport report = check(VectorAccessTest::quadBeforeSharedLoop, Inputs.floats(105, 4 * n, -1f, 1f),
+                mass, new float[n], n, m);
+        assertTrue(report.task("t").optimizations().toString(), vectorised(report));
+        // The last work-item's last lane is past the end.
+        float[] shortPos = Inputs.floats(106, 4 * n - 1, -1f, 1f);
+        float[] out = new float[n];
+        Throwable e = checkThrows(
+                x -> quadBeforeSharedLoop((float[]) x[0], (float[]) x[1], (float[]) x[2], (Integer) x[3],
+                        (Integer) x[4]),
+                s -> s.task("t", VectorAccessTest::quadBeforeSharedLoop, shortPos, mass, out, n, m), shortPos, mass,
+                out, n, m);
+        assertEquals("Index 3999 out of bounds for length 3999", e.getMessage());
     }
 
     @Test
