@@ -68,11 +68,16 @@ fn multiple_of(g: &Graph, base: NodeId, n: i64) -> bool {
     }
 }
 
-/// Nodes a group may span: accesses, checks and divisions.
+/// Nodes a group may span: accesses (vector ones too), checks and divisions.
 fn in_run(op: &Op) -> bool {
     matches!(
         op,
-        Op::ArrayLoad(_) | Op::ArrayStore(_) | Op::Guard(_) | Op::IntegerDivRem { .. }
+        Op::ArrayLoad(_)
+            | Op::ArrayStore(_)
+            | Op::VectorLoad(_)
+            | Op::VectorStore(_)
+            | Op::Guard(_)
+            | Op::IntegerDivRem { .. }
     )
 }
 
@@ -125,12 +130,14 @@ fn group(
                     return None;
                 }
             }
+            // A vector access of the array ends the group (a group made earlier in this run).
+            Op::VectorLoad(_) | Op::VectorStore(_) if g.inputs(n)[0] == array => break,
             // Another parameter of the same element type may be the same Java array at launch:
             // a store to it ends a group of loads, any access to it a group of stores.
-            Op::ArrayLoad(k) | Op::ArrayStore(k)
+            Op::ArrayLoad(k) | Op::ArrayStore(k) | Op::VectorLoad(k) | Op::VectorStore(k)
                 if *k == elem
                     && mg.params.iter().any(|p| p.node == g.inputs(n)[0])
-                    && (store || matches!(g.op(n), Op::ArrayStore(_))) =>
+                    && (store || matches!(g.op(n), Op::ArrayStore(_) | Op::VectorStore(_))) =>
             {
                 break;
             }
@@ -264,10 +271,69 @@ fn vectorise_stores(mg: &mut MethodGraph, elem: ElemKind, group: &Group) -> Opti
 }
 
 /// Forms the vector accesses of `nest`'s body; returns how many.
+///
+/// Only where every access of a written element type ends up one shape: when the body stores to
+/// an array of some element type, its accesses of arrays of that type (any of which may be the
+/// same Java array at launch) are all vector accesses of one width, or all scalar. C compilers may
+/// take a `float4` and a `float` lvalue for different objects (C's aliasing rules) and move a load
+/// of an element across a store that wrote it in the other shape (NVIDIA's driver did: a scalar
+/// load after a two-wide store of the same element read the old value). Groups are formed on a
+/// copy of the graph first; element types that come out mixed are left scalar.
 pub fn vectorise_accesses(mg: &mut MethodGraph, nest: &ParallelNest) -> usize {
     if !nest.reductions.is_empty() {
         return 0;
     }
+    let mut trial = mg.clone();
+    if form_groups(&mut trial, nest, &[]) == 0 {
+        return 0;
+    }
+    let mixed = mixed_types(&trial, nest);
+    form_groups(mg, nest, &mixed)
+}
+
+/// The element types of arrays the body of `nest` stores to and accesses in more than one shape
+/// (scalar elements, vectors of some width).
+fn mixed_types(mg: &MethodGraph, nest: &ParallelNest) -> Vec<ElemKind> {
+    let Some(begin) = nest.innermost() else {
+        return Vec::new();
+    };
+    let Ok(body) = walk_body(mg, nest.body_entry, begin, false) else {
+        return Vec::new();
+    };
+    let g = &mg.graph;
+    let mut shapes: Vec<(ElemKind, bool, BTreeSet<usize>)> = Vec::new();
+    for &n in &body {
+        let Some(access) = g.element_access(n) else {
+            continue;
+        };
+        if !mg
+            .params
+            .iter()
+            .any(|p| p.node == access.array && p.nested.is_none())
+        {
+            continue;
+        }
+        let width = match g.op(n) {
+            Op::VectorLoad(_) | Op::VectorStore(_) => access.indices.len(),
+            _ => 1,
+        };
+        match shapes.iter_mut().find(|(e, _, _)| *e == access.elem) {
+            Some((_, written, widths)) => {
+                *written |= access.store;
+                widths.insert(width);
+            }
+            None => shapes.push((access.elem, access.store, BTreeSet::from([width]))),
+        }
+    }
+    shapes
+        .into_iter()
+        .filter(|(_, written, widths)| *written && widths.len() > 1)
+        .map(|(e, _, _)| e)
+        .collect()
+}
+
+/// Forms the groups of `nest`'s body but those of element types in `skip`; returns how many.
+fn form_groups(mg: &mut MethodGraph, nest: &ParallelNest, skip: &[ElemKind]) -> usize {
     let Some(begin) = nest.innermost() else {
         return 0;
     };
@@ -322,6 +388,9 @@ pub fn vectorise_accesses(mg: &mut MethodGraph, nest: &ParallelNest) -> usize {
             Op::ArrayStore(e) => (true, e),
             _ => continue,
         };
+        if skip.contains(&elem) {
+            continue;
+        }
         let Some(found) = group(mg, n, store, &eligible) else {
             continue;
         };

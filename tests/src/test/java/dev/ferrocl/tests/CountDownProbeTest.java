@@ -1083,7 +1083,8 @@ public class CountDownProbeTest {
     }
 
     /** Groups of 4 and 8 consecutive elements (vector loads and stores) at indices 4i, 8i + 4. */
-    public static void quadsDown(float[] a, float[] out, int n, int lo) {
+    /** (A double output: a scalar store to a float array would keep the float loads scalar.) */
+    public static void quadsDown(float[] a, double[] out, int n, int lo) {
         for (@Parallel int i = n - 1; i >= lo; i--) {
             out[i - lo] = a[4 * i + 4] + a[4 * i + 5] * 2f + a[4 * i + 6] * 3f - a[4 * i + 7] * 0.5f;
         }
@@ -1145,12 +1146,12 @@ public class CountDownProbeTest {
             check(CountDownProbeTest::parityDown, seed, new int[1001], r[0], r[1], 40);
         }
         float[] f = JvmOracle.floats(1, 4 * 1003, -3f, 3f);
-        ExecutionReport rep = check(CountDownProbeTest::quadsDown, f, new float[1003], 1002, -1);
+        ExecutionReport rep = check(CountDownProbeTest::quadsDown, f, new double[1003], 1002, -1);
         assertTrue(rep.task("t").optimizations().toString(),
                 rep.task("t").optimizations().stream().anyMatch(o -> o.startsWith("vectorAccess")));
-        check(CountDownProbeTest::quadsDown, f, new float[1003], 500, 0);
-        float[] qo = new float[1003];
-        MoreChecks.checkThrows(x -> quadsDown((float[]) x[0], (float[]) x[1], (Integer) x[2], (Integer) x[3]),
+        check(CountDownProbeTest::quadsDown, f, new double[1003], 500, 0);
+        double[] qo = new double[1003];
+        MoreChecks.checkThrows(x -> quadsDown((float[]) x[0], (double[]) x[1], (Integer) x[2], (Integer) x[3]),
                 s -> s.task("t", CountDownProbeTest::quadsDown, f, qo, 1002, -2), f, qo, 1002, -2);
         byte[] in = new byte[8 * 1001];
         int[] r = JvmOracle.ints(5, in.length);

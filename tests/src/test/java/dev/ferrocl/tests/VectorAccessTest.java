@@ -44,18 +44,21 @@ public class VectorAccessTest {
         }
     }
 
-    /** Four floats per work-item, weighted, and one float out. */
-    static void quads(float[] a, float[] out, int n) {
+    /**
+     * Four floats per work-item, weighted, and one double out (an output of another element type: a scalar store to
+     * a float array would make the float accesses two shapes, and the loads stay scalar).
+     */
+    static void quads(float[] a, double[] out, int n) {
         for (@Parallel int i = 0; i < n; i++) {
             out[i] = a[4 * i] + a[4 * i + 1] * 2f + a[4 * i + 2] * 3f - a[4 * i + 3] * 0.5f;
         }
     }
 
-    /** The upper half of eight doubles (offsets 4 to 7): a group of four at offset 4. */
-    static void upperHalf(double[] a, double[] out, int n) {
+    /** The upper half of eight doubles (offsets 4 to 7): a group of four at offset 4; two floats out. */
+    static void upperHalf(double[] a, float[] out, int n) {
         for (@Parallel int i = 0; i < n; i++) {
-            out[2 * i] = a[8 * i + 4] * a[8 * i + 5];
-            out[2 * i + 1] = a[8 * i + 6] / a[8 * i + 7];
+            out[2 * i] = (float) (a[8 * i + 4] * a[8 * i + 5]);
+            out[2 * i + 1] = (float) (a[8 * i + 6] / a[8 * i + 7]);
         }
     }
 
@@ -101,13 +104,14 @@ public class VectorAccessTest {
      * Quadruples in a sequential loop (the check of each lane depends on {@code k}: no host proof, the loop's entry
      * test or, when it fails, every check in the loop), and pairs stored in the loop.
      */
-    static void quadsInLoop(float[] a, float[] sums, int[] pairs, int m, int n) {
+    static void quadsInLoop(float[] a, double[] sums, int[] pairs, int m, int n) {
         for (@Parallel int i = 0; i < n; i++) {
             float s = 0f;
             for (int k = i; k < i + m; k++) {
                 s += a[4 * k] - a[4 * k + 1] + a[4 * k + 2] * 0.5f + a[4 * k + 3];
-                pairs[2 * k] = k;
-                pairs[2 * k + 1] = i;
+                // Each work-item's own pairs (iterations must be independent).
+                pairs[2 * (i * m + k - i)] = k;
+                pairs[2 * (i * m + k - i) + 1] = i;
             }
             sums[i] = s;
         }
@@ -118,7 +122,7 @@ public class VectorAccessTest {
      * N-body's shape with an interleaved position): the lanes' checks are deferred with the vector before the staged
      * loop.
      */
-    static void quadBeforeSharedLoop(float[] pos, float[] mass, float[] out, int n, int m) {
+    static void quadBeforeSharedLoop(float[] pos, float[] mass, double[] out, int n, int m) {
         for (@Parallel int i = 0; i < n; i++) {
             float xi = pos[4 * i];
             float yi = pos[4 * i + 1];
@@ -153,7 +157,7 @@ public class VectorAccessTest {
     public void floatQuadruples() {
         int n = 10_001;
         float[] a = Inputs.floats(92, 4 * n, -4f, 4f);
-        ExecutionReport report = check(VectorAccessTest::quads, a, new float[n], n);
+        ExecutionReport report = check(VectorAccessTest::quads, a, new double[n], n);
         assertTrue(report.task("t").optimizations().toString(), vectorised(report));
     }
 
@@ -163,7 +167,7 @@ public class VectorAccessTest {
         double[] a = Inputs.doubles(93, 8 * n, -2.0, 2.0);
         a[8 * 17 + 7] = 0.0; // a division by zero: Java's infinity
         a[8 * 18 + 7] = -0.0;
-        ExecutionReport report = check(VectorAccessTest::upperHalf, a, new double[2 * n], n);
+        ExecutionReport report = check(VectorAccessTest::upperHalf, a, new float[2 * n], n);
         assertTrue(report.task("t").optimizations().toString(), vectorised(report));
     }
 
@@ -205,8 +209,8 @@ public class VectorAccessTest {
         int n = 500;
         // One float short: the last work-item's a[4n - 1] is out of bounds; the host's proof fails for the launch.
         float[] a = Inputs.floats(96, 4 * n - 1, -1f, 1f);
-        float[] out = new float[n];
-        Throwable e = checkThrows(x -> quads((float[]) x[0], (float[]) x[1], (Integer) x[2]),
+        double[] out = new double[n];
+        Throwable e = checkThrows(x -> quads((float[]) x[0], (double[]) x[1], (Integer) x[2]),
                 s -> s.task("t", VectorAccessTest::quads, a, out, n), a, out, n);
         assertEquals("Index 1999 out of bounds for length 1999", e.getMessage());
         // Bytes: the output one block short.
@@ -227,22 +231,22 @@ public class VectorAccessTest {
         int n = 700;
         int m = 5;
         float[] a = Inputs.floats(101, 4 * (n + m), -3f, 3f);
-        ExecutionReport report = check(VectorAccessTest::quadsInLoop, a, new float[n], new int[2 * (n + m)], m, n);
+        ExecutionReport report = check(VectorAccessTest::quadsInLoop, a, new double[n], new int[2 * n * m], m, n);
         assertTrue(report.task("t").optimizations().toString(), vectorised(report));
         // a ends in the middle of the last work-item's last quadruple; pairs is long enough.
         float[] shortA = Inputs.floats(102, 4 * (n - 1 + m) - 2, -3f, 3f);
-        float[] sums = new float[n];
-        int[] pairs = new int[2 * (n + m)];
+        double[] sums = new double[n];
+        int[] pairs = new int[2 * n * m];
         Throwable e = checkThrows(
-                x -> quadsInLoop((float[]) x[0], (float[]) x[1], (int[]) x[2], (Integer) x[3], (Integer) x[4]),
+                x -> quadsInLoop((float[]) x[0], (double[]) x[1], (int[]) x[2], (Integer) x[3], (Integer) x[4]),
                 s -> s.task("t", VectorAccessTest::quadsInLoop, shortA, sums, pairs, m, n), shortA, sums, pairs, m, n);
         assertEquals("Index " + shortA.length + " out of bounds for length " + shortA.length, e.getMessage());
         // pairs one element short: the store of the last pair fails.
         float[] a2 = Inputs.floats(103, 4 * (n + m), -3f, 3f);
-        int[] shortPairs = new int[2 * (n - 1 + m) - 1];
-        float[] sums2 = new float[n];
+        int[] shortPairs = new int[2 * n * m - 1];
+        double[] sums2 = new double[n];
         e = checkThrows(
-                x -> quadsInLoop((float[]) x[0], (float[]) x[1], (int[]) x[2], (Integer) x[3], (Integer) x[4]),
+                x -> quadsInLoop((float[]) x[0], (double[]) x[1], (int[]) x[2], (Integer) x[3], (Integer) x[4]),
                 s -> s.task("t", VectorAccessTest::quadsInLoop, a2, sums2, shortPairs, m, n), a2, sums2, shortPairs, m,
                 n);
         assertEquals("Index " + shortPairs.length + " out of bounds for length " + shortPairs.length, e.getMessage());
@@ -254,13 +258,13 @@ public class VectorAccessTest {
         int m = 300;
         float[] mass = Inputs.floats(104, m, 0f, 1f);
         ExecutionReport report = check(VectorAccessTest::quadBeforeSharedLoop, Inputs.floats(105, 4 * n, -1f, 1f),
-                mass, new float[n], n, m);
+                mass, new double[n], n, m);
         assertTrue(report.task("t").optimizations().toString(), vectorised(report));
         // The last work-item's last lane is past the end.
         float[] shortPos = Inputs.floats(106, 4 * n - 1, -1f, 1f);
-        float[] out = new float[n];
+        double[] out = new double[n];
         Throwable e = checkThrows(
-                x -> quadBeforeSharedLoop((float[]) x[0], (float[]) x[1], (float[]) x[2], (Integer) x[3],
+                x -> quadBeforeSharedLoop((float[]) x[0], (float[]) x[1], (double[]) x[2], (Integer) x[3],
                         (Integer) x[4]),
                 s -> s.task("t", VectorAccessTest::quadBeforeSharedLoop, shortPos, mass, out, n, m), shortPos, mass,
                 out, n, m);
@@ -271,9 +275,9 @@ public class VectorAccessTest {
     public void inBatches() {
         int n = 40_000;
         float[] a = Inputs.floats(97, 4 * n, -4f, 4f);
-        float[] expected = new float[n];
+        double[] expected = new double[n];
         quads(a, expected, n);
-        float[] out = new float[n];
+        double[] out = new double[n];
         try (TaskSchedule s = new TaskSchedule("batches").batch("16KB")
                 .task("t", VectorAccessTest::quads, a, out, n)) {
             s.execute();
