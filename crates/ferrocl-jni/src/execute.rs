@@ -2365,19 +2365,7 @@ fn prepare<'local, 't>(
     for s in &jit.scratch {
         let mut values: Vec<(HostExpr, Option<Constant>)> = Vec::new();
         for leaf in s.length.leaves() {
-            let value = match leaf {
-                HostExpr::Param(p) => scalars.get(*p).copied().flatten().map(Scalar::constant),
-                HostExpr::Static(field) => static_values
-                    .iter()
-                    .find(|(f, _)| *f == field)
-                    .and_then(|(_, v)| *v)
-                    .map(Scalar::constant),
-                HostExpr::ArrayLength(p) => match objects.get(*p).filter(|o| !o.is_null()) {
-                    Some(obj) => i32::try_from(array_len(env, obj)?).ok().map(Constant::Int),
-                    None => None,
-                },
-                _ => None,
-            };
+            let value = simple_leaf(env, leaf, &scalars, &objects, &static_values)?;
             values.push((leaf.clone(), value));
         }
         let lookup = &mut |x: &HostExpr| values.iter().find(|(y, _)| y == x).and_then(|(_, v)| *v);
@@ -2476,19 +2464,8 @@ fn prepare<'local, 't>(
             continue;
         }
         let value = match &e {
-            HostExpr::Param(p) => scalars.get(*p).copied().flatten().map(Scalar::constant),
-            HostExpr::Static(field) => static_values
-                .iter()
-                .find(|(f, _)| *f == field)
-                .and_then(|(_, v)| *v)
-                .map(Scalar::constant),
-            HostExpr::ArrayLength(p) => {
-                let obj = &objects[*p];
-                if obj.is_null() {
-                    None
-                } else {
-                    i32::try_from(array_len(env, obj)?).ok().map(Constant::Int)
-                }
+            HostExpr::Param(_) | HostExpr::Static(_) | HostExpr::ArrayLength(_) => {
+                simple_leaf(env, &e, &scalars, &objects, &static_values)?
             }
             // An element Java reads before the loops, in a bound or another element's index or
             // condition: its own leaves came first in `wanted`.
@@ -2526,6 +2503,30 @@ fn prepare<'local, 't>(
         leaves,
         element_reads,
     }))
+}
+
+/// The value of a leaf the host reads directly: a parameter, a static field, an array's length
+/// (`None`: unreadable, or another kind of leaf).
+fn simple_leaf(
+    env: &mut Env<'_>,
+    leaf: &HostExpr,
+    scalars: &[Option<Scalar>],
+    objects: &[JObject<'_>],
+    statics: &[(&ferrocl_jit::FieldRef, Option<Scalar>)],
+) -> Result<Option<Constant>, NativeError> {
+    Ok(match leaf {
+        HostExpr::Param(p) => scalars.get(*p).copied().flatten().map(Scalar::constant),
+        HostExpr::Static(field) => statics
+            .iter()
+            .find(|(f, _)| *f == field)
+            .and_then(|(_, v)| *v)
+            .map(Scalar::constant),
+        HostExpr::ArrayLength(p) => match objects.get(*p).filter(|o| !o.is_null()) {
+            Some(obj) => i32::try_from(array_len(env, obj)?).ok().map(Constant::Int),
+            None => None,
+        },
+        _ => None,
+    })
 }
 
 /// A new Java array of `length` zeros of element type `elem`.

@@ -454,6 +454,16 @@ impl Writer<'_> {
         }
     }
 
+    /// The condition under which lead mode's load `id` reads: its deferred checks held (and the
+    /// work-item is active).
+    fn lead_condition(&mut self, id: NodeId) -> String {
+        self.stage
+            .lead
+            .ok
+            .remove(&id)
+            .unwrap_or_else(|| ACTIVE.to_string())
+    }
+
     /// In lead mode (see [`Lead`]), writes fixed node `id` deferred and returns `true`; `false`
     /// when lead mode is over (or ends at this node), and the node is written as usual.
     pub(crate) fn lead_fixed(&mut self, id: NodeId, status: &str) -> Result<bool, WriterError> {
@@ -505,12 +515,7 @@ impl Writer<'_> {
             Op::ArrayLoad(elem) if top => {
                 let (arr, _) = self.array(id, inputs[0])?;
                 let index = self.value(inputs[1])?;
-                let ok = self
-                    .stage
-                    .lead
-                    .ok
-                    .remove(&id)
-                    .unwrap_or_else(|| ACTIVE.to_string());
+                let ok = self.lead_condition(id);
                 self.bind(
                     id,
                     elem.value_stamp(),
@@ -520,12 +525,7 @@ impl Writer<'_> {
                 Ok(true)
             }
             Op::VectorLoad(_) if top => {
-                let ok = self
-                    .stage
-                    .lead
-                    .ok
-                    .remove(&id)
-                    .unwrap_or_else(|| ACTIVE.to_string());
+                let ok = self.lead_condition(id);
                 self.vector_load_when(id, Some(&ok))?;
                 self.stage.lead.fixed += 1;
                 Ok(true)
