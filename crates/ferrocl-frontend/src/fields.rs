@@ -81,20 +81,11 @@ impl Builder<'_, '_> {
         let name = format!("{root_name}_{}", path.join("_"));
         self.names.set(node, Some(name.clone()));
         self.params.push(ParamInfo {
-            node,
-            slot: u16::MAX,
-            descriptor: field.descriptor.clone(),
-            stamp,
-            name: Some(name),
-            is_receiver: false,
             field_path: Some((root, path)),
             field_class: Some(field.class.clone()),
             field_owner: owner,
             field_parent: Some(base),
-            static_field: None,
-            nested: None,
-            scratch: false,
-            used: true,
+            ..ParamInfo::added(node, field.descriptor.clone(), stamp, Some(name))
         });
         self.field_value(usize::from(index))
     }

@@ -87,24 +87,12 @@ impl Builder<'_, '_> {
             .add(Op::Parameter(index), Stamp::Array(element), vec![]);
         self.names.set(node, Some(name.clone()));
         self.params.push(ParamInfo {
-            node,
-            slot: u16::MAX,
-            descriptor,
-            stamp: Stamp::Array(element),
-            name: Some(name),
-            is_receiver: false,
-            field_path: None,
-            field_class: None,
-            field_owner: None,
-            field_parent: None,
-            static_field: None,
             nested: Some(NestedPart {
                 root: root_index,
                 data,
                 dims,
             }),
-            scratch: false,
-            used: true,
+            ..ParamInfo::added(node, descriptor, Stamp::Array(element), Some(name))
         });
         Ok(node)
     }

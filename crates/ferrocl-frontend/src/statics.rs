@@ -153,21 +153,12 @@ impl<'a> Builder<'a, '_> {
         let node = self.graph.add(Op::Parameter(index), stamp, vec![]);
         let name = field.name.clone();
         self.names.set(node, Some(name.clone()));
+        let added = crate::ParamInfo::added(node, field.descriptor.clone(), stamp, Some(name));
         self.params.push(crate::ParamInfo {
-            node,
-            slot: u16::MAX,
-            descriptor: field.descriptor.clone(),
-            stamp,
-            name: Some(name),
-            is_receiver: false,
-            field_path: None,
             field_class: Some(field.class.clone()),
             field_owner: Some(field.class.clone()),
-            field_parent: None,
             static_field: Some(field),
-            nested: None,
-            scratch: false,
-            used: true,
+            ..added
         });
         Ok(node)
     }

@@ -180,6 +180,30 @@ pub struct ParamInfo {
     pub used: bool,
 }
 
+impl ParamInfo {
+    /// A parameter the compiler adds after the method's own (a field the kernel reads, an array
+    /// built or allocated by the host): no local slot, not the receiver, used, and no source
+    /// recorded yet (the caller sets the one that applies).
+    pub fn added(node: NodeId, descriptor: String, stamp: Stamp, name: Option<String>) -> Self {
+        ParamInfo {
+            node,
+            slot: u16::MAX,
+            descriptor,
+            stamp,
+            name,
+            is_receiver: false,
+            field_path: None,
+            field_class: None,
+            field_owner: None,
+            field_parent: None,
+            static_field: None,
+            nested: None,
+            scratch: false,
+            used: true,
+        }
+    }
+}
+
 /// One of the arrays a multi-dimensional array argument (`float[][] m`, `int[][][] t`) becomes.
 ///
 /// The host walks the argument and gives each distinct array in it (the argument itself, each

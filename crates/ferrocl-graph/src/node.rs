@@ -136,6 +136,20 @@ impl ElemKind {
         })
     }
 
+    /// The descriptor character of the kind (the inverse of [`ElemKind::from_descriptor_char`]).
+    pub fn descriptor_char(self) -> char {
+        match self {
+            ElemKind::Boolean => 'Z',
+            ElemKind::Byte => 'B',
+            ElemKind::Char => 'C',
+            ElemKind::Short => 'S',
+            ElemKind::Int => 'I',
+            ElemKind::Long => 'J',
+            ElemKind::Float => 'F',
+            ElemKind::Double => 'D',
+        }
+    }
+
     /// The Java spelling of the element type.
     pub fn java_name(self) -> &'static str {
         match self {

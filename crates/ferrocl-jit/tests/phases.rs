@@ -330,6 +330,30 @@ fn nested_loads_take_a_rows_entries_out_of_its_loop() {
     assert!(inner_loop(off.source()).contains("m_table["));
 }
 
+/// `Ph.name` built and run through the standard suite under `switches` (the verifier after every
+/// phase that changed the graph): the graph, its parallel nests and its scratch arrays.
+fn phased(
+    name: &str,
+    descriptor: &str,
+    switches: &str,
+) -> (
+    ferrocl_graph::MethodGraph,
+    Vec<ferrocl_opt::ParallelNest>,
+    Vec<ferrocl_opt::ScratchArray>,
+) {
+    let bytes = class_bytes();
+    let class = ferrocl_classfile::parse(&bytes).expect("class");
+    let method = class.method(name, descriptor).expect("method");
+    let mut mg = build_graph(&class, method, &mut NoResolver).expect("graph");
+    let switches = PhaseSwitches::parse(switches).expect("switches");
+    let mut cx = Context::new(&mut mg, &switches);
+    Suite::standard()
+        .run(&mut cx, None, true)
+        .expect("phases run");
+    let (nests, scratch) = (cx.nests.clone(), cx.scratch.clone());
+    (mg, nests, scratch)
+}
+
 /// Fixed nodes reachable from `from` until the back edges of `begin` (one version of a body).
 fn version_nodes(
     g: &ferrocl_graph::Graph,
@@ -357,18 +381,9 @@ fn version_nodes(
 fn host_versioning_branches_the_body_in_the_graph() {
     use ferrocl_graph::{GuardKind, Op};
     let bytes = class_bytes();
-    let class = ferrocl_classfile::parse(&bytes).expect("class");
-    let method = class.method("window", "([I[I[II)V").expect("method");
     let graph_with = |switches: &str| {
-        let mut mg = build_graph(&class, method, &mut NoResolver).expect("graph");
-        let switches = PhaseSwitches::parse(switches).expect("switches");
-        let mut cx = Context::new(&mut mg, &switches);
-        // The verifier runs after every phase that changed the graph.
-        Suite::standard()
-            .run(&mut cx, None, true)
-            .expect("phases run");
-        let nest = cx.nests[0].clone();
-        (mg, nest)
+        let (mg, nests, _) = phased("window", "([I[I[II)V", switches);
+        (mg, nests[0].clone())
     };
     let (mg, nest) = graph_with("");
     let g = &mg.graph;
@@ -443,17 +458,9 @@ fn host_versioning_branches_the_body_in_the_graph() {
 fn vector_accesses_are_graph_nodes_after_every_lane_check() {
     use ferrocl_graph::{GuardKind, Op};
     let bytes = class_bytes();
-    let class = ferrocl_classfile::parse(&bytes).expect("class");
-    let method = class.method("quads", "([F[II)V").expect("method");
     let graph_with = |switches: &str| {
-        let mut mg = build_graph(&class, method, &mut NoResolver).expect("graph");
-        let switches = PhaseSwitches::parse(switches).expect("switches");
-        let mut cx = Context::new(&mut mg, &switches);
-        Suite::standard()
-            .run(&mut cx, None, true)
-            .expect("phases run");
-        let nest = cx.nests[0].clone();
-        (mg, nest)
+        let (mg, nests, _) = phased("quads", "([F[II)V", switches);
+        (mg, nests[0].clone())
     };
     let (mg, nest) = graph_with("");
     let g = &mg.graph;
@@ -525,16 +532,8 @@ fn vector_accesses_are_graph_nodes_after_every_lane_check() {
 fn arrays_allocated_before_the_loops_become_host_allocated_parameters() {
     use ferrocl_graph::Op;
     let bytes = class_bytes();
-    let class = ferrocl_classfile::parse(&bytes).expect("class");
-    let method = class.method("twoPass", "([F[FI)V").expect("method");
-    let mut mg = build_graph(&class, method, &mut NoResolver).expect("graph");
-    let switches = PhaseSwitches::all_on();
-    let mut cx = Context::new(&mut mg, &switches);
-    Suite::standard()
-        .run(&mut cx, None, true)
-        .expect("phases run");
-    assert_eq!(cx.nests.len(), 2, "two kernels");
-    let scratch = cx.scratch.clone();
+    let (mg, nests, scratch) = phased("twoPass", "([F[FI)V", "");
+    assert_eq!(nests.len(), 2, "two kernels");
     assert_eq!(scratch.len(), 1);
     let s = &scratch[0];
     // After the method's three parameters; its length is the argument n (parameter 2).

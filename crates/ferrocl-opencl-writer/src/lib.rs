@@ -1036,7 +1036,7 @@ pub fn write_kernel(
             (_, Some(p)) => p.host_proof(mg),
             _ => None,
         };
-        let proven = proof.as_ref().map(|_| "ferrocl_proven");
+        let proven = proof.as_ref().map(|_| BOUNDS_PROVEN);
         if proof.is_some() {
             add_bounds_proven(&mut decls, &mut params);
         }
@@ -1072,7 +1072,7 @@ pub fn write_kernel(
         };
         if !matches!(written, Ok(Some(_))) && proof.is_some() {
             // No such kernel after all: the argument goes again.
-            decls.retain(|d| d != "const int ferrocl_proven");
+            decls.retain(|d| *d != format!("const int {BOUNDS_PROVEN}"));
             params.retain(|p| *p != KernelParam::BoundsProven);
         } else {
             bounds_proof = proof;

@@ -37,22 +37,6 @@ pub struct ScratchArray {
     pub length: HostExpr,
 }
 
-/// The field descriptor of an array of `elem`.
-fn descriptor(elem: ElemKind) -> String {
-    use ElemKind::*;
-    let c = match elem {
-        Boolean => 'Z',
-        Byte => 'B',
-        Char => 'C',
-        Short => 'S',
-        Int => 'I',
-        Long => 'J',
-        Float => 'F',
-        Double => 'D',
-    };
-    format!("[{c}")
-}
-
 /// Whether `n` is computed from `iv` (floating inputs only; phis followed, bounded).
 fn depends_on(g: &ferrocl_graph::Graph, n: NodeId, iv: NodeId) -> bool {
     let mut work = vec![n];
@@ -171,20 +155,13 @@ pub fn lower_scratch_arrays(
         mg.inherit_source(site, param);
         let name = mg.names.get(site).clone();
         mg.params.push(ParamInfo {
-            node: param,
-            slot: u16::MAX,
-            descriptor: descriptor(elem),
-            stamp: Stamp::Array(elem),
-            name,
-            is_receiver: false,
-            field_path: None,
-            field_class: None,
-            field_owner: None,
-            field_parent: None,
-            static_field: None,
-            nested: None,
             scratch: true,
-            used: true,
+            ..ParamInfo::added(
+                param,
+                format!("[{}", elem.descriptor_char()),
+                Stamp::Array(elem),
+                name,
+            )
         });
         mg.graph.replace_at_usages(site, param);
         mg.graph.remove_fixed(site);
