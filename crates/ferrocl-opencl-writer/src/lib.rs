@@ -286,14 +286,7 @@ pub struct Variants {
     /// besides the `coarsen` of its source: `-DFERROCL_MICRO=m` ([`tiling::MICRO_MACRO`]) builds
     /// it so, and the launch then covers `m` points per work-item. Empty for other kernels.
     pub micro: Vec<u32>,
-    /// Read-only array arguments of an element type the kernel also writes carry
-    /// [`READ_ONLY_MACRO`]: `const` in the `restrict` build (`-DFERROCL_CONST=const`), nothing
-    /// otherwise (one Java array may then be bound to both).
-    pub read_only_macro: bool,
 }
-
-/// The macro of read-only array arguments that may be the same array as a written one.
-pub const READ_ONLY_MACRO: &str = "FERROCL_CONST";
 
 impl Variants {
     /// The build options of one variant: `restrict` arguments, the constant-memory candidates
@@ -303,9 +296,6 @@ impl Variants {
         let mut out = Vec::new();
         if restrict && self.restrict {
             out.push(format!("-D{RESTRICT_MACRO}=restrict"));
-            if self.read_only_macro {
-                out.push(format!("-D{READ_ONLY_MACRO}=const"));
-            }
         }
         if constant {
             for (_, m) in &self.constant {
@@ -1136,23 +1126,16 @@ pub fn write_kernel(
         restrict: options.switches.is_on("restrict") && array_args > 0,
         constant: Vec::new(),
         micro: micro_choices,
-        read_only_macro: false,
     };
-    // Read-only arrays of an element type the kernel also writes: the same Java array may be bound
-    // to both, and a `const` parameter may then be read through a cache that does not see the
-    // kernel's own stores (NVIDIA's driver returned an element's old value after a store through the
-    // other parameter). `const` only in the `restrict` build, whose launches bind distinct arrays.
-    let written_kinds: Vec<ElemKind> = params
-        .iter()
-        .filter_map(|p| match p {
-            KernelParam::Array {
-                elem,
-                written: true,
-                ..
-            } => Some(*elem),
-            _ => None,
-        })
-        .collect();
+    // Read-only arrays loaded where a load of a written array is the alternative stay without
+    // `restrict` (see `read_only::merged_with_written`).
+    let unrestricted = if variants.restrict {
+        let param_of = |id: NodeId| mg.params.iter().position(|p| p.node == id);
+        read_only::merged_with_written(g, &cfg, param_of, &written)
+    } else {
+        BTreeSet::new()
+    };
+    let mut restricted = 0;
     let constant_params = if tiled.is_none() && w.stage.staged == 0 {
         tables
     } else {
@@ -1174,15 +1157,6 @@ pub fn write_kernel(
         let qual = if *written { "" } else { "const " };
         let ty = names::c_elem_type(*elem);
         let plain = format!("__global {qual}{ty}* {name}");
-        let may_alias_written = !*written && written_kinds.contains(elem);
-        let qual = if may_alias_written && variants.restrict {
-            variants.read_only_macro = true;
-            format!("{READ_ONLY_MACRO} ")
-        } else if may_alias_written {
-            String::new()
-        } else {
-            qual.to_string()
-        };
         let space = if constant_params.contains(param) {
             let m = read_only::space_macro(name);
             variants.constant.push((*param, m.clone()));
@@ -1190,7 +1164,8 @@ pub fn write_kernel(
         } else {
             "__global".to_string()
         };
-        let restrict = if variants.restrict {
+        let restrict = if variants.restrict && !unrestricted.contains(param) {
+            restricted += 1;
             format!("{RESTRICT_MACRO} ")
         } else {
             String::new()
@@ -1215,8 +1190,8 @@ pub fn write_kernel(
     if coherent {
         w.applied.insert("coherentBranches", 1);
     }
-    if variants.restrict {
-        w.applied.insert("restrict", array_args);
+    if variants.restrict && restricted > 0 {
+        w.applied.insert("restrict", restricted);
     }
     if !variants.constant.is_empty() {
         w.applied.insert("constantMemory", variants.constant.len());
@@ -1271,12 +1246,6 @@ pub fn write_kernel(
             let _ = writeln!(
                 src,
                 "#ifndef {RESTRICT_MACRO}\n#define {RESTRICT_MACRO}\n#endif"
-            );
-        }
-        if variants.read_only_macro {
-            let _ = writeln!(
-                src,
-                "#ifndef {READ_ONLY_MACRO}\n#define {READ_ONLY_MACRO}\n#endif"
             );
         }
         for (_, m) in &variants.constant {
@@ -2350,20 +2319,9 @@ mod tests {
                 (4, "FERROCL_SPACE_w".into()),
             ],
             micro: Vec::new(),
-            read_only_macro: false,
         };
         assert_eq!(v.options(false, false, None), "");
         assert_eq!(v.options(true, false, None), "-DFERROCL_RESTRICT=restrict");
-        // Read-only arguments that may alias a written one: `const` only with `restrict`.
-        let aliasable = Variants {
-            read_only_macro: true,
-            ..v.clone()
-        };
-        assert_eq!(
-            aliasable.options(true, false, None),
-            "-DFERROCL_RESTRICT=restrict -DFERROCL_CONST=const"
-        );
-        assert_eq!(aliasable.options(false, false, None), "");
         assert_eq!(
             v.options(false, true, None),
             "-DFERROCL_SPACE_key=__constant -DFERROCL_SPACE_w=__constant"
@@ -2378,7 +2336,6 @@ mod tests {
             restrict: true,
             constant: Vec::new(),
             micro: vec![2],
-            read_only_macro: false,
         };
         assert_eq!(
             tiled.options(true, false, Some(2)),

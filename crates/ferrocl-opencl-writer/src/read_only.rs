@@ -85,6 +85,120 @@ pub(crate) fn varying(
     out
 }
 
+/// How far [`loaded_arrays`] follows a merged value back through arithmetic.
+const MERGE_DEPTH: usize = 4;
+
+/// The read-only array parameters that must not be declared `restrict`: those whose loads the
+/// device compiler could merge with a load of an array the kernel writes into one load of a
+/// chosen pointer.
+///
+/// Where a read-only `restrict` array `b` and a written array `a` are loaded on alternative paths
+/// (`x = c ? a[k] : b[k]`, an array chosen by a flag, stores of either in the arms of a branch),
+/// a compiler may sink both loads into one load of `c ? a + k : b + k`. NVIDIA's (driver 580, H100)
+/// then reads that pointer through the read-only data path, as it may for `b` alone, and returns
+/// `a[k]`'s value from before the work-item's own store to it (`bench-native/choice`). Without
+/// `restrict` on `b` the merged load is an ordinary one; `a` and the other arrays keep theirs.
+///
+/// Two shapes are found: loads of both kinds in blocks neither of which dominates the other
+/// (alternative paths), and a phi (not a loop's) or select whose inputs are computed from loads
+/// of both kinds (within [`MERGE_DEPTH`] operations).
+pub(crate) fn merged_with_written(
+    g: &Graph,
+    cfg: &Cfg,
+    param_of: impl Fn(NodeId) -> Option<usize>,
+    written: &BTreeSet<usize>,
+) -> BTreeSet<usize> {
+    let mut out = BTreeSet::new();
+    // (parameter, block) of every load in the body, read-only and written apart.
+    let mut read_only_loads: Vec<(usize, usize)> = Vec::new();
+    let mut written_loads: Vec<usize> = Vec::new();
+    for (&n, &block) in &cfg.block_of {
+        if !matches!(g.op(n), Op::ArrayLoad(_) | Op::VectorLoad(_)) {
+            continue;
+        }
+        let Some(p) = g.inputs(n).first().and_then(|&a| param_of(a)) else {
+            continue;
+        };
+        if written.contains(&p) {
+            written_loads.push(block);
+        } else {
+            read_only_loads.push((p, block));
+        }
+    }
+    for &(p, rb) in &read_only_loads {
+        let alternative = written_loads
+            .iter()
+            .any(|&wb| !cfg.dominates(rb, wb) && !cfg.dominates(wb, rb));
+        if alternative {
+            out.insert(p);
+        }
+    }
+    for n in g.node_ids() {
+        let values: &[NodeId] = match g.op(n) {
+            // A loop's phi merges its entry value with the back edge's, which no compiler
+            // folds into one load.
+            Op::Phi
+                if g.inputs(n)
+                    .first()
+                    .is_some_and(|&m| *g.op(m) == Op::LoopBegin) =>
+            {
+                continue;
+            }
+            Op::Phi => g.inputs(n).get(1..).unwrap_or(&[]),
+            Op::Select => g.inputs(n).get(1..).unwrap_or(&[]),
+            _ => continue,
+        };
+        let per_input: Vec<BTreeSet<usize>> = values
+            .iter()
+            .map(|&v| {
+                let mut found = BTreeSet::new();
+                loaded_arrays(g, v, &param_of, MERGE_DEPTH, &mut found);
+                found
+            })
+            .collect();
+        for (i, from) in per_input.iter().enumerate() {
+            let other_writes = per_input
+                .iter()
+                .enumerate()
+                .any(|(j, o)| j != i && o.iter().any(|p| written.contains(p)));
+            if other_writes {
+                out.extend(from.iter().filter(|p| !written.contains(p)));
+            }
+        }
+    }
+    out
+}
+
+/// The array parameters whose loads `n` is computed from, following operations (not phis) at
+/// most `depth` deep.
+fn loaded_arrays(
+    g: &Graph,
+    n: NodeId,
+    param_of: &impl Fn(NodeId) -> Option<usize>,
+    depth: usize,
+    found: &mut BTreeSet<usize>,
+) {
+    match g.op(n) {
+        Op::ArrayLoad(_) | Op::VectorLoad(_) => {
+            if let Some(p) = g.inputs(n).first().and_then(|&a| param_of(a)) {
+                found.insert(p);
+            }
+        }
+        Op::Lane(_) => {
+            if let Some(&v) = g.inputs(n).first() {
+                loaded_arrays(g, v, param_of, depth, found);
+            }
+        }
+        Op::Phi | Op::Parameter(_) | Op::Constant(_) => {}
+        op if depth > 0 && op.has_value() && !op.is_fixed() => {
+            for &i in g.inputs(n) {
+                loaded_arrays(g, i, param_of, depth - 1, found);
+            }
+        }
+        _ => {}
+    }
+}
+
 /// Whether `n` is computed without any array's length or element (bounded depth; phis are not
 /// followed: a loop test compares its induction variable with a bound).
 fn length_free(g: &Graph, n: NodeId, depth: usize) -> bool {

@@ -76,6 +76,18 @@ public class PreLoopShapes {
         }
     }
 
+    /**
+     * A load through a choice between a written and a read-only array, after the store to the written one: the
+     * read-only array is not {@code restrict} (a compiler may merge the two loads into one through the read-only path).
+     */
+    public static void chooseAfterStore(int[] a, int[] b, int[] out, boolean fromA) {
+        for (@Parallel int i = 0; i < out.length; i++) {
+            int[] t = fromA ? a : b;
+            a[i] = i;
+            out[i] = t[i];
+        }
+    }
+
     /** Early returns and a bound on long, float and double parameters, evaluated by the host. */
     public static void typedConditions(float[] out, long lim, double x, float s) {
         if (x != x || x < -1.0) {

@@ -7,16 +7,13 @@
 #ifndef FERROCL_RESTRICT
 #define FERROCL_RESTRICT
 #endif
-#ifndef FERROCL_CONST
-#define FERROCL_CONST
-#endif
 
 int ferrocl_idiv(int x, int y) { return y == -1 ? (int)(0u - (uint)x) : x / y; }
 
 __kernel void logicalAnd(
-    __global FERROCL_CONST int* FERROCL_RESTRICT a,
+    __global const int* FERROCL_RESTRICT a,
     const int a_length,
-    __global FERROCL_CONST int* FERROCL_RESTRICT b,
+    __global const int* FERROCL_RESTRICT b,
     const int b_length,
     __global int* FERROCL_RESTRICT out,
     const int out_length,

@@ -7,14 +7,11 @@
 #ifndef FERROCL_RESTRICT
 #define FERROCL_RESTRICT
 #endif
-#ifndef FERROCL_CONST
-#define FERROCL_CONST
-#endif
 
 __kernel void logicalOr(
-    __global FERROCL_CONST int* FERROCL_RESTRICT idx,
+    __global const int* FERROCL_RESTRICT idx,
     const int idx_length,
-    __global FERROCL_CONST int* FERROCL_RESTRICT data,
+    __global const int* FERROCL_RESTRICT data,
     const int data_length,
     __global int* FERROCL_RESTRICT out,
     const int out_length,

@@ -7,14 +7,11 @@
 #ifndef FERROCL_RESTRICT
 #define FERROCL_RESTRICT
 #endif
-#ifndef FERROCL_CONST
-#define FERROCL_CONST
-#endif
 
 __kernel void ternary(
-    __global FERROCL_CONST float* FERROCL_RESTRICT a,
+    __global const float* FERROCL_RESTRICT a,
     const int a_length,
-    __global FERROCL_CONST float* FERROCL_RESTRICT b,
+    __global const float* FERROCL_RESTRICT b,
     const int b_length,
     __global float* FERROCL_RESTRICT out,
     const int out_length,

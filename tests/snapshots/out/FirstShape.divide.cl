@@ -8,9 +8,6 @@
 #ifndef FERROCL_RESTRICT
 #define FERROCL_RESTRICT
 #endif
-#ifndef FERROCL_CONST
-#define FERROCL_CONST
-#endif
 
 int ferrocl_idiv(int x, int y) { return y == -1 ? (int)(0u - (uint)x) : x / y; }
 int ferrocl_irem(int x, int y) { return y == -1 ? 0 : x % y; }
@@ -18,7 +15,7 @@ int ferrocl_irem(int x, int y) { return y == -1 ? 0 : x % y; }
 __kernel void divide(
     __global double* FERROCL_RESTRICT x,
     const int x_length,
-    __global FERROCL_CONST double* FERROCL_RESTRICT y,
+    __global const double* FERROCL_RESTRICT y,
     const int y_length,
     __global int* FERROCL_RESTRICT q,
     const int q_length,

@@ -7,13 +7,10 @@
 #ifndef FERROCL_RESTRICT
 #define FERROCL_RESTRICT
 #endif
-#ifndef FERROCL_CONST
-#define FERROCL_CONST
-#endif
 
 __kernel void saxpy(
     const float alpha,
-    __global FERROCL_CONST float* FERROCL_RESTRICT x,
+    __global const float* FERROCL_RESTRICT x,
     const int x_length,
     __global float* FERROCL_RESTRICT y,
     const int y_length,

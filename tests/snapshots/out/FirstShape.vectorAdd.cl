@@ -7,14 +7,11 @@
 #ifndef FERROCL_RESTRICT
 #define FERROCL_RESTRICT
 #endif
-#ifndef FERROCL_CONST
-#define FERROCL_CONST
-#endif
 
 __kernel void vectorAdd(
-    __global FERROCL_CONST int* FERROCL_RESTRICT a,
+    __global const int* FERROCL_RESTRICT a,
     const int a_length,
-    __global FERROCL_CONST int* FERROCL_RESTRICT b,
+    __global const int* FERROCL_RESTRICT b,
     const int b_length,
     __global int* FERROCL_RESTRICT c,
     const int c_length,

@@ -8,18 +8,15 @@
 #ifndef FERROCL_RESTRICT
 #define FERROCL_RESTRICT
 #endif
-#ifndef FERROCL_CONST
-#define FERROCL_CONST
-#endif
 
 __kernel void csr(
     __global const int* FERROCL_RESTRICT rowPtr,
     const int rowPtr_length,
     __global const int* FERROCL_RESTRICT col,
     const int col_length,
-    __global FERROCL_CONST double* FERROCL_RESTRICT val,
+    __global const double* FERROCL_RESTRICT val,
     const int val_length,
-    __global FERROCL_CONST double* FERROCL_RESTRICT x,
+    __global const double* FERROCL_RESTRICT x,
     const int x_length,
     __global double* FERROCL_RESTRICT y,
     const int y_length,

@@ -8,17 +8,14 @@
 #ifndef FERROCL_RESTRICT
 #define FERROCL_RESTRICT
 #endif
-#ifndef FERROCL_CONST
-#define FERROCL_CONST
-#endif
 #ifndef FERROCL_SPACE_coeffs
 #define FERROCL_SPACE_coeffs __global
 #endif
 
 __kernel void horner(
-    __global FERROCL_CONST double* FERROCL_RESTRICT x,
+    __global const double* FERROCL_RESTRICT x,
     const int x_length,
-    FERROCL_SPACE_coeffs FERROCL_CONST double* FERROCL_RESTRICT coeffs,
+    FERROCL_SPACE_coeffs const double* FERROCL_RESTRICT coeffs,
     const int coeffs_length,
     __global double* FERROCL_RESTRICT out,
     const int out_length,

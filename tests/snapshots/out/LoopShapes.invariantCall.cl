@@ -8,9 +8,6 @@
 #ifndef FERROCL_RESTRICT
 #define FERROCL_RESTRICT
 #endif
-#ifndef FERROCL_CONST
-#define FERROCL_CONST
-#endif
 
 // StrictMath.exp and StrictMath.log (the other StrictMath functions are in fdlibm_*.cl): fdlibm 5.3's
 // algorithms (Sun Microsystems, 1993), which the JDK's StrictMath specifies, written again here in plain
@@ -483,7 +480,7 @@ double ferrocl_math_tan(double x) {
 }
 
 __kernel __attribute__((reqd_work_group_size(128, 1, 1))) void invariantCall(
-    __global FERROCL_CONST double* FERROCL_RESTRICT a,
+    __global const double* FERROCL_RESTRICT a,
     const int a_length,
     __global double* FERROCL_RESTRICT out,
     const int out_length,

@@ -7,12 +7,9 @@
 #ifndef FERROCL_RESTRICT
 #define FERROCL_RESTRICT
 #endif
-#ifndef FERROCL_CONST
-#define FERROCL_CONST
-#endif
 
 __kernel void labeledContinue(
-    __global FERROCL_CONST int* FERROCL_RESTRICT m,
+    __global const int* FERROCL_RESTRICT m,
     const int m_length,
     const int cols,
     __global int* FERROCL_RESTRICT clean,

@@ -7,14 +7,11 @@
 #ifndef FERROCL_RESTRICT
 #define FERROCL_RESTRICT
 #endif
-#ifndef FERROCL_CONST
-#define FERROCL_CONST
-#endif
 
 __kernel __attribute__((reqd_work_group_size(32, 1, 1))) void nestedFor(
-    __global FERROCL_CONST float* FERROCL_RESTRICT m,
+    __global const float* FERROCL_RESTRICT m,
     const int m_length,
-    __global FERROCL_CONST float* FERROCL_RESTRICT v,
+    __global const float* FERROCL_RESTRICT v,
     const int v_length,
     __global float* FERROCL_RESTRICT out,
     const int out_length,

@@ -7,14 +7,11 @@
 #ifndef FERROCL_RESTRICT
 #define FERROCL_RESTRICT
 #endif
-#ifndef FERROCL_CONST
-#define FERROCL_CONST
-#endif
 
 __attribute__((noinline)) int ferrocl_iabs(int x) { return x < 0 ? (int)(0u - (uint)x) : x; }
 
 __kernel void absInt(
-    __global FERROCL_CONST int* FERROCL_RESTRICT a,
+    __global const int* FERROCL_RESTRICT a,
     const int a_length,
     __global int* FERROCL_RESTRICT out,
     const int out_length,

@@ -8,9 +8,6 @@
 #ifndef FERROCL_RESTRICT
 #define FERROCL_RESTRICT
 #endif
-#ifndef FERROCL_CONST
-#define FERROCL_CONST
-#endif
 
 // StrictMath.exp and StrictMath.log (the other StrictMath functions are in fdlibm_*.cl): fdlibm 5.3's
 // algorithms (Sun Microsystems, 1993), which the JDK's StrictMath specifies, written again here in plain
@@ -344,9 +341,9 @@ double ferrocl_fdlibm_acos(double x) {
 }
 
 __kernel void atan2Float(
-    __global FERROCL_CONST float* FERROCL_RESTRICT y,
+    __global const float* FERROCL_RESTRICT y,
     const int y_length,
-    __global FERROCL_CONST float* FERROCL_RESTRICT x,
+    __global const float* FERROCL_RESTRICT x,
     const int x_length,
     __global float* FERROCL_RESTRICT out,
     const int out_length,

@@ -8,16 +8,13 @@
 #ifndef FERROCL_RESTRICT
 #define FERROCL_RESTRICT
 #endif
-#ifndef FERROCL_CONST
-#define FERROCL_CONST
-#endif
 
 double ferrocl_maxd(double a, double b) { double m = a == b ? as_double(as_long(a) & as_long(b)) : fmax(a, b); m = isnan(b) ? b : m; return isnan(a) ? a : m; }
 
 __kernel void maxDouble(
-    __global FERROCL_CONST double* FERROCL_RESTRICT a,
+    __global const double* FERROCL_RESTRICT a,
     const int a_length,
-    __global FERROCL_CONST double* FERROCL_RESTRICT b,
+    __global const double* FERROCL_RESTRICT b,
     const int b_length,
     __global double* FERROCL_RESTRICT out,
     const int out_length,

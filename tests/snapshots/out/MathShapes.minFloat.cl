@@ -7,16 +7,13 @@
 #ifndef FERROCL_RESTRICT
 #define FERROCL_RESTRICT
 #endif
-#ifndef FERROCL_CONST
-#define FERROCL_CONST
-#endif
 
 float ferrocl_minf(float a, float b) { float m = a == b ? as_float(as_int(a) | as_int(b)) : fmin(a, b); m = isnan(b) ? b : m; return isnan(a) ? a : m; }
 
 __kernel void minFloat(
-    __global FERROCL_CONST float* FERROCL_RESTRICT a,
+    __global const float* FERROCL_RESTRICT a,
     const int a_length,
-    __global FERROCL_CONST float* FERROCL_RESTRICT b,
+    __global const float* FERROCL_RESTRICT b,
     const int b_length,
     __global float* FERROCL_RESTRICT out,
     const int out_length,

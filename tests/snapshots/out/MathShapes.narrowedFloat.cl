@@ -8,9 +8,6 @@
 #ifndef FERROCL_RESTRICT
 #define FERROCL_RESTRICT
 #endif
-#ifndef FERROCL_CONST
-#define FERROCL_CONST
-#endif
 
 // Double-double arithmetic for Ferrocl's libm: a value is hi + lo with |lo| <= ulp(hi) / 2, carried
 // as double2 (.x = hi, .y = lo). Exact products come from the correctly rounded fma.
@@ -740,7 +737,7 @@ float ferrocl_math_logf(float x) {
 }
 
 __kernel void narrowedFloat(
-    __global FERROCL_CONST float* FERROCL_RESTRICT x,
+    __global const float* FERROCL_RESTRICT x,
     const int x_length,
     __global float* FERROCL_RESTRICT out,
     const int out_length,

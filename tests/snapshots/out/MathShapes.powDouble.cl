@@ -8,9 +8,6 @@
 #ifndef FERROCL_RESTRICT
 #define FERROCL_RESTRICT
 #endif
-#ifndef FERROCL_CONST
-#define FERROCL_CONST
-#endif
 
 // Double-double arithmetic for Ferrocl's libm: a value is hi + lo with |lo| <= ulp(hi) / 2, carried
 // as double2 (.x = hi, .y = lo). Exact products come from the correctly rounded fma.
@@ -773,9 +770,9 @@ double ferrocl_math_pow_mixed(double x, double y) {
 }
 
 __kernel void powDouble(
-    __global FERROCL_CONST double* FERROCL_RESTRICT x,
+    __global const double* FERROCL_RESTRICT x,
     const int x_length,
-    __global FERROCL_CONST double* FERROCL_RESTRICT y,
+    __global const double* FERROCL_RESTRICT y,
     const int y_length,
     __global double* FERROCL_RESTRICT out,
     const int out_length,

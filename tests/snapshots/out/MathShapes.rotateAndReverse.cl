@@ -7,16 +7,13 @@
 #ifndef FERROCL_RESTRICT
 #define FERROCL_RESTRICT
 #endif
-#ifndef FERROCL_CONST
-#define FERROCL_CONST
-#endif
 
 int ferrocl_reverse(int x) { uint u = (uint)x; u = ((u & 0x55555555u) << 1) | ((u >> 1) & 0x55555555u); u = ((u & 0x33333333u) << 2) | ((u >> 2) & 0x33333333u); u = ((u & 0x0f0f0f0fu) << 4) | ((u >> 4) & 0x0f0f0f0fu); u = (u << 24) | ((u & 0xff00u) << 8) | ((u >> 8) & 0xff00u) | (u >> 24); return (int)u; }
 
 __kernel void rotateAndReverse(
-    __global FERROCL_CONST int* FERROCL_RESTRICT a,
+    __global const int* FERROCL_RESTRICT a,
     const int a_length,
-    __global FERROCL_CONST int* FERROCL_RESTRICT s,
+    __global const int* FERROCL_RESTRICT s,
     const int s_length,
     __global int* FERROCL_RESTRICT out,
     const int out_length,

@@ -8,9 +8,6 @@
 #ifndef FERROCL_RESTRICT
 #define FERROCL_RESTRICT
 #endif
-#ifndef FERROCL_CONST
-#define FERROCL_CONST
-#endif
 
 // Double-double arithmetic for Ferrocl's libm: a value is hi + lo with |lo| <= ulp(hi) / 2, carried
 // as double2 (.x = hi, .y = lo). Exact products come from the correctly rounded fma.
@@ -303,7 +300,7 @@ double ferrocl_math_tan(double x) {
 }
 
 __kernel void sinDouble(
-    __global FERROCL_CONST double* FERROCL_RESTRICT x,
+    __global const double* FERROCL_RESTRICT x,
     const int x_length,
     __global double* FERROCL_RESTRICT out,
     const int out_length,

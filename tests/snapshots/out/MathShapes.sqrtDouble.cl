@@ -8,12 +8,9 @@
 #ifndef FERROCL_RESTRICT
 #define FERROCL_RESTRICT
 #endif
-#ifndef FERROCL_CONST
-#define FERROCL_CONST
-#endif
 
 __kernel void sqrtDouble(
-    __global FERROCL_CONST double* FERROCL_RESTRICT x,
+    __global const double* FERROCL_RESTRICT x,
     const int x_length,
     __global double* FERROCL_RESTRICT out,
     const int out_length,

@@ -8,9 +8,6 @@
 #ifndef FERROCL_RESTRICT
 #define FERROCL_RESTRICT
 #endif
-#ifndef FERROCL_CONST
-#define FERROCL_CONST
-#endif
 
 // StrictMath.exp and StrictMath.log (the other StrictMath functions are in fdlibm_*.cl): fdlibm 5.3's
 // algorithms (Sun Microsystems, 1993), which the JDK's StrictMath specifies, written again here in plain
@@ -145,7 +142,7 @@ double ferrocl_fdlibm_log(double x) {
 }
 
 __kernel void strictExp(
-    __global FERROCL_CONST double* FERROCL_RESTRICT x,
+    __global const double* FERROCL_RESTRICT x,
     const int x_length,
     __global double* FERROCL_RESTRICT out,
     const int out_length,

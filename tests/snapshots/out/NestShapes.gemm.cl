@@ -8,9 +8,6 @@
 #ifndef FERROCL_RESTRICT
 #define FERROCL_RESTRICT
 #endif
-#ifndef FERROCL_CONST
-#define FERROCL_CONST
-#endif
 
 void gemm_ferrocl_point(
     const int n,
@@ -18,9 +15,9 @@ void gemm_ferrocl_point(
     const float beta,
     __global float* FERROCL_RESTRICT c,
     const int c_length,
-    __global FERROCL_CONST float* FERROCL_RESTRICT a,
+    __global const float* FERROCL_RESTRICT a,
     const int a_length,
-    __global FERROCL_CONST float* FERROCL_RESTRICT b,
+    __global const float* FERROCL_RESTRICT b,
     const int b_length,
     const int ferrocl_start0,
     const uint ferrocl_count0,
@@ -105,9 +102,9 @@ __kernel __attribute__((reqd_work_group_size(16, 16, 1))) void gemm(
     const float beta,
     __global float* FERROCL_RESTRICT c,
     const int c_length,
-    __global FERROCL_CONST float* FERROCL_RESTRICT a,
+    __global const float* FERROCL_RESTRICT a,
     const int a_length,
-    __global FERROCL_CONST float* FERROCL_RESTRICT b,
+    __global const float* FERROCL_RESTRICT b,
     const int b_length,
     const int ferrocl_start0,
     const uint ferrocl_count0,

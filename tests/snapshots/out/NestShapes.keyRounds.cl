@@ -7,15 +7,12 @@
 #ifndef FERROCL_RESTRICT
 #define FERROCL_RESTRICT
 #endif
-#ifndef FERROCL_CONST
-#define FERROCL_CONST
-#endif
 #ifndef FERROCL_SPACE_key
 #define FERROCL_SPACE_key __global
 #endif
 
 __kernel void keyRounds(
-    __global FERROCL_CONST int* FERROCL_RESTRICT data,
+    __global const int* FERROCL_RESTRICT data,
     const int data_length,
     FERROCL_SPACE_key const ushort* FERROCL_RESTRICT key,
     const int key_length,

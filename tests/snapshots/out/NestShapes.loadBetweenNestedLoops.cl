@@ -8,14 +8,11 @@
 #ifndef FERROCL_RESTRICT
 #define FERROCL_RESTRICT
 #endif
-#ifndef FERROCL_CONST
-#define FERROCL_CONST
-#endif
 
 int ferrocl_idiv(int x, int y) { return y == -1 ? (int)(0u - (uint)x) : x / y; }
 
 __kernel void loadBetweenNestedLoops(
-    __global FERROCL_CONST float* FERROCL_RESTRICT a,
+    __global const float* FERROCL_RESTRICT a,
     const int a_length,
     __global const int* FERROCL_RESTRICT d,
     const int d_length,

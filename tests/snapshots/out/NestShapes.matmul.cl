@@ -8,14 +8,11 @@
 #ifndef FERROCL_RESTRICT
 #define FERROCL_RESTRICT
 #endif
-#ifndef FERROCL_CONST
-#define FERROCL_CONST
-#endif
 
 void matmul_ferrocl_point(
-    __global FERROCL_CONST float* FERROCL_RESTRICT a,
+    __global const float* FERROCL_RESTRICT a,
     const int a_length,
-    __global FERROCL_CONST float* FERROCL_RESTRICT b,
+    __global const float* FERROCL_RESTRICT b,
     const int b_length,
     __global float* FERROCL_RESTRICT c,
     const int c_length,
@@ -97,9 +94,9 @@ void matmul_ferrocl_point(
 }
 
 __kernel __attribute__((reqd_work_group_size(16, 16, 1))) void matmul(
-    __global FERROCL_CONST float* FERROCL_RESTRICT a,
+    __global const float* FERROCL_RESTRICT a,
     const int a_length,
-    __global FERROCL_CONST float* FERROCL_RESTRICT b,
+    __global const float* FERROCL_RESTRICT b,
     const int b_length,
     __global float* FERROCL_RESTRICT c,
     const int c_length,

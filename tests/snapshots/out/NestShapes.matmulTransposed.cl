@@ -9,14 +9,11 @@
 #ifndef FERROCL_RESTRICT
 #define FERROCL_RESTRICT
 #endif
-#ifndef FERROCL_CONST
-#define FERROCL_CONST
-#endif
 
 void matmulTransposed_ferrocl_point(
-    __global FERROCL_CONST double* FERROCL_RESTRICT a,
+    __global const double* FERROCL_RESTRICT a,
     const int a_length,
-    __global FERROCL_CONST double* FERROCL_RESTRICT b,
+    __global const double* FERROCL_RESTRICT b,
     const int b_length,
     __global double* FERROCL_RESTRICT c,
     const int c_length,
@@ -98,9 +95,9 @@ void matmulTransposed_ferrocl_point(
 }
 
 __kernel __attribute__((reqd_work_group_size(16, 16, 1))) void matmulTransposed(
-    __global FERROCL_CONST double* FERROCL_RESTRICT a,
+    __global const double* FERROCL_RESTRICT a,
     const int a_length,
-    __global FERROCL_CONST double* FERROCL_RESTRICT b,
+    __global const double* FERROCL_RESTRICT b,
     const int b_length,
     __global double* FERROCL_RESTRICT c,
     const int c_length,

@@ -7,18 +7,15 @@
 #ifndef FERROCL_RESTRICT
 #define FERROCL_RESTRICT
 #endif
-#ifndef FERROCL_CONST
-#define FERROCL_CONST
-#endif
 
 __kernel __attribute__((reqd_work_group_size(128, 1, 1))) void nbody(
-    __global FERROCL_CONST float* FERROCL_RESTRICT x,
+    __global const float* FERROCL_RESTRICT x,
     const int x_length,
-    __global FERROCL_CONST float* FERROCL_RESTRICT y,
+    __global const float* FERROCL_RESTRICT y,
     const int y_length,
-    __global FERROCL_CONST float* FERROCL_RESTRICT z,
+    __global const float* FERROCL_RESTRICT z,
     const int z_length,
-    __global FERROCL_CONST float* FERROCL_RESTRICT m,
+    __global const float* FERROCL_RESTRICT m,
     const int m_length,
     __global float* FERROCL_RESTRICT ax,
     const int ax_length,

@@ -7,12 +7,9 @@
 #ifndef FERROCL_RESTRICT
 #define FERROCL_RESTRICT
 #endif
-#ifndef FERROCL_CONST
-#define FERROCL_CONST
-#endif
 
 __kernel void packBytes(
-    __global FERROCL_CONST char* FERROCL_RESTRICT in,
+    __global const char* FERROCL_RESTRICT in,
     const int in_length,
     __global char* FERROCL_RESTRICT out,
     const int out_length,

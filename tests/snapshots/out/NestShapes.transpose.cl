@@ -8,14 +8,11 @@
 #ifndef FERROCL_RESTRICT
 #define FERROCL_RESTRICT
 #endif
-#ifndef FERROCL_CONST
-#define FERROCL_CONST
-#endif
 
 void transpose_ferrocl_point(
     const int rows,
     const int cols,
-    __global FERROCL_CONST float* FERROCL_RESTRICT in,
+    __global const float* FERROCL_RESTRICT in,
     const int in_length,
     __global float* FERROCL_RESTRICT out,
     const int out_length,
@@ -45,7 +42,7 @@ void transpose_ferrocl_point(
 __kernel __attribute__((reqd_work_group_size(32, 8, 1))) void transpose(
     const int rows,
     const int cols,
-    __global FERROCL_CONST float* FERROCL_RESTRICT in,
+    __global const float* FERROCL_RESTRICT in,
     const int in_length,
     __global float* FERROCL_RESTRICT out,
     const int out_length,

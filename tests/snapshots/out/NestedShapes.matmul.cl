@@ -8,9 +8,6 @@
 #ifndef FERROCL_RESTRICT
 #define FERROCL_RESTRICT
 #endif
-#ifndef FERROCL_CONST
-#define FERROCL_CONST
-#endif
 #ifndef FERROCL_SPACE_b_table
 #define FERROCL_SPACE_b_table __global
 #endif
@@ -19,11 +16,11 @@ __kernel void matmul(
     const int n,
     __global const int* FERROCL_RESTRICT a_table,
     const int a_table_length,
-    __global FERROCL_CONST float* FERROCL_RESTRICT a_data,
+    __global const float* FERROCL_RESTRICT a_data,
     const int a_data_length,
     FERROCL_SPACE_b_table const int* FERROCL_RESTRICT b_table,
     const int b_table_length,
-    __global FERROCL_CONST float* FERROCL_RESTRICT b_data,
+    __global const float* FERROCL_RESTRICT b_data,
     const int b_data_length,
     __global const int* FERROCL_RESTRICT c_table,
     const int c_table_length,

@@ -8,16 +8,13 @@
 #ifndef FERROCL_RESTRICT
 #define FERROCL_RESTRICT
 #endif
-#ifndef FERROCL_CONST
-#define FERROCL_CONST
-#endif
 
 __kernel void rowSums(
     __global double* FERROCL_RESTRICT out,
     const int out_length,
     __global const int* FERROCL_RESTRICT m_table,
     const int m_table_length,
-    __global FERROCL_CONST double* FERROCL_RESTRICT m_data,
+    __global const double* FERROCL_RESTRICT m_data,
     const int m_data_length,
     const int m_table_element,
     const int ferrocl_start0,

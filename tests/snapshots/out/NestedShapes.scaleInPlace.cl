@@ -8,13 +8,10 @@
 #ifndef FERROCL_RESTRICT
 #define FERROCL_RESTRICT
 #endif
-#ifndef FERROCL_CONST
-#define FERROCL_CONST
-#endif
 
 __kernel void scaleInPlace(
     const int factor,
-    __global FERROCL_CONST int* FERROCL_RESTRICT m_table,
+    __global const int* FERROCL_RESTRICT m_table,
     const int m_table_length,
     __global int* FERROCL_RESTRICT m_data,
     const int m_data_length,

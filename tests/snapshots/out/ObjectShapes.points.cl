@@ -7,14 +7,11 @@
 #ifndef FERROCL_RESTRICT
 #define FERROCL_RESTRICT
 #endif
-#ifndef FERROCL_CONST
-#define FERROCL_CONST
-#endif
 
 __kernel void points(
-    __global FERROCL_CONST float* FERROCL_RESTRICT xs,
+    __global const float* FERROCL_RESTRICT xs,
     const int xs_length,
-    __global FERROCL_CONST float* FERROCL_RESTRICT ys,
+    __global const float* FERROCL_RESTRICT ys,
     const int ys_length,
     __global float* FERROCL_RESTRICT out,
     const int out_length,

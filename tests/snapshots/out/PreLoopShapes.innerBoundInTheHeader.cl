@@ -7,15 +7,12 @@
 #ifndef FERROCL_RESTRICT
 #define FERROCL_RESTRICT
 #endif
-#ifndef FERROCL_CONST
-#define FERROCL_CONST
-#endif
 #ifndef FERROCL_SPACE_len
 #define FERROCL_SPACE_len __global
 #endif
 
 __kernel void innerBoundInTheHeader(
-    __global FERROCL_CONST float* FERROCL_RESTRICT a,
+    __global const float* FERROCL_RESTRICT a,
     const int a_length,
     FERROCL_SPACE_len const int* FERROCL_RESTRICT len,
     const int len_length,

@@ -7,12 +7,9 @@
 #ifndef FERROCL_RESTRICT
 #define FERROCL_RESTRICT
 #endif
-#ifndef FERROCL_CONST
-#define FERROCL_CONST
-#endif
 
 __kernel void twoPass_1(
-    __global FERROCL_CONST float* FERROCL_RESTRICT a,
+    __global const float* FERROCL_RESTRICT a,
     const int a_length,
     const int n,
     __global float* FERROCL_RESTRICT tmp,
@@ -49,9 +46,6 @@ __kernel void twoPass_1(
 #ifndef FERROCL_RESTRICT
 #define FERROCL_RESTRICT
 #endif
-#ifndef FERROCL_CONST
-#define FERROCL_CONST
-#endif
 
 int ferrocl_irem(int x, int y) { return y == -1 ? 0 : x % y; }
 
@@ -59,7 +53,7 @@ __kernel void twoPass_2(
     __global float* FERROCL_RESTRICT out,
     const int out_length,
     const int n,
-    __global FERROCL_CONST float* FERROCL_RESTRICT tmp,
+    __global const float* FERROCL_RESTRICT tmp,
     const int tmp_length,
     const int ferrocl_start0,
     const uint ferrocl_count0,

@@ -7,15 +7,12 @@
 #ifndef FERROCL_RESTRICT
 #define FERROCL_RESTRICT
 #endif
-#ifndef FERROCL_CONST
-#define FERROCL_CONST
-#endif
 
 __kernel void staticTable(
     __global float* FERROCL_RESTRICT x,
     const int x_length,
     const int n,
-    __global FERROCL_CONST float* FERROCL_RESTRICT TAPS,
+    __global const float* FERROCL_RESTRICT TAPS,
     const int TAPS_length,
     const int ferrocl_start0,
     const uint ferrocl_count0,

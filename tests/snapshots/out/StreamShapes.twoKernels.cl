@@ -32,14 +32,11 @@ __kernel void twoKernels_1(
 #ifndef FERROCL_RESTRICT
 #define FERROCL_RESTRICT
 #endif
-#ifndef FERROCL_CONST
-#define FERROCL_CONST
-#endif
 
 int ferrocl_irem(int x, int y) { return y == -1 ? 0 : x % y; }
 
 __kernel void twoKernels_2(
-    __global FERROCL_CONST float* FERROCL_RESTRICT x,
+    __global const float* FERROCL_RESTRICT x,
     const int x_length,
     __global float* FERROCL_RESTRICT y,
     const int y_length,

@@ -7,14 +7,11 @@
 #ifndef FERROCL_RESTRICT
 #define FERROCL_RESTRICT
 #endif
-#ifndef FERROCL_CONST
-#define FERROCL_CONST
-#endif
 
 __kernel void switchExpression(
     __global const int* FERROCL_RESTRICT k,
     const int k_length,
-    __global FERROCL_CONST float* FERROCL_RESTRICT x,
+    __global const float* FERROCL_RESTRICT x,
     const int x_length,
     __global float* FERROCL_RESTRICT out,
     const int out_length,

@@ -8,18 +8,15 @@
 #ifndef FERROCL_RESTRICT
 #define FERROCL_RESTRICT
 #endif
-#ifndef FERROCL_CONST
-#define FERROCL_CONST
-#endif
 
 __kernel void floatingRemainder(
     __global float* FERROCL_RESTRICT a,
     const int a_length,
-    __global FERROCL_CONST float* FERROCL_RESTRICT b,
+    __global const float* FERROCL_RESTRICT b,
     const int b_length,
     __global double* FERROCL_RESTRICT c,
     const int c_length,
-    __global FERROCL_CONST double* FERROCL_RESTRICT d,
+    __global const double* FERROCL_RESTRICT d,
     const int d_length,
     const int n,
     const int ferrocl_start0,

@@ -7,17 +7,14 @@
 #ifndef FERROCL_RESTRICT
 #define FERROCL_RESTRICT
 #endif
-#ifndef FERROCL_CONST
-#define FERROCL_CONST
-#endif
 
 long ferrocl_ldiv(long x, long y) { return y == -1L ? (long)(0UL - (ulong)x) : x / y; }
 long ferrocl_lrem(long x, long y) { return y == -1L ? 0L : x % y; }
 
 __kernel void longDivision(
-    __global FERROCL_CONST long* FERROCL_RESTRICT a,
+    __global const long* FERROCL_RESTRICT a,
     const int a_length,
-    __global FERROCL_CONST long* FERROCL_RESTRICT b,
+    __global const long* FERROCL_RESTRICT b,
     const int b_length,
     __global long* FERROCL_RESTRICT q,
     const int q_length,

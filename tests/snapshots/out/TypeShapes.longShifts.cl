@@ -7,14 +7,11 @@
 #ifndef FERROCL_RESTRICT
 #define FERROCL_RESTRICT
 #endif
-#ifndef FERROCL_CONST
-#define FERROCL_CONST
-#endif
 
 __attribute__((noinline)) long ferrocl_lshl(long x, int n) { return (long)((ulong)x << (n & 63)); }
 
 __kernel void longShifts(
-    __global FERROCL_CONST long* FERROCL_RESTRICT a,
+    __global const long* FERROCL_RESTRICT a,
     const int a_length,
     __global const int* FERROCL_RESTRICT s,
     const int s_length,

@@ -7,12 +7,9 @@
 #ifndef FERROCL_RESTRICT
 #define FERROCL_RESTRICT
 #endif
-#ifndef FERROCL_CONST
-#define FERROCL_CONST
-#endif
 
 __kernel void shortArray(
-    __global FERROCL_CONST short* FERROCL_RESTRICT s,
+    __global const short* FERROCL_RESTRICT s,
     const int s_length,
     __global short* FERROCL_RESTRICT out,
     const int out_length,

@@ -7,12 +7,9 @@
 #ifndef FERROCL_RESTRICT
 #define FERROCL_RESTRICT
 #endif
-#ifndef FERROCL_CONST
-#define FERROCL_CONST
-#endif
 
 __kernel void asserted(
-    __global FERROCL_CONST int* FERROCL_RESTRICT a,
+    __global const int* FERROCL_RESTRICT a,
     const int a_length,
     __global int* FERROCL_RESTRICT out,
     const int out_length,

@@ -1481,6 +1481,26 @@ public class GraphVersioningProbeTest {
         }
     }
 
+    /** A load of a written array or of a read-only one, chosen per work-item, after the store to the written one. */
+    static void ternaryAfterStore(int[] a, int[] b, int[] out, int[] c, int n) {
+        for (@Parallel int i = 0; i < n; i++) {
+            a[2 * i] = i * 3;
+            out[i] = c[i] > 0 ? a[2 * i] : b[2 * i];
+        }
+    }
+
+    /** Stores in both arms of a branch, one of a written array's element just stored, the other of a read-only one. */
+    static void armsAfterStore(float[] a, float[] b, float[] out, int[] c, int n) {
+        for (@Parallel int i = 0; i < n; i++) {
+            a[i] = i * 0.5f;
+            if (c[i] > 0) {
+                out[i] = a[i] * 2f;
+            } else {
+                out[i] = b[i] * 2f;
+            }
+        }
+    }
+
     static int[] shared = new int[0];
 
     /** A store to a static array between loads of a parameter: the same array when the field holds it. */
@@ -2480,6 +2500,27 @@ public class GraphVersioningProbeTest {
                 new int[n], 0, n).ok();
         int[] both = Inputs.ints(136, 4 * n);
         run(GraphVersioningProbeTest::choiceLoadBetweenStores, both, both, new int[n], 0, n).ok();
+    }
+
+    /**
+     * A read-only array loaded where a just-stored written array is the alternative: on the H100 a {@code restrict}
+     * read-only array let the driver merge both loads into one read through the read-only cache, which returned the
+     * written array's old element.
+     */
+    @Test
+    public void readOnlyAlternativeToAWrittenArray() {
+        int n = 3000;
+        run(GraphVersioningProbeTest::ternaryAfterStore, Inputs.ints(140, 2 * n), Inputs.ints(141, 2 * n), new int[n],
+                Inputs.ints(142, n), n).ok();
+        int[] all = JvmOracle.ints(143, n, 1, 5); // every work-item reads the written array
+        run(GraphVersioningProbeTest::ternaryAfterStore, Inputs.ints(144, 2 * n), Inputs.ints(145, 2 * n), new int[n],
+                all, n).ok();
+        int[] both = Inputs.ints(146, 2 * n);
+        run(GraphVersioningProbeTest::ternaryAfterStore, both, both, new int[n], Inputs.ints(147, n), n).ok();
+        run(GraphVersioningProbeTest::armsAfterStore, Inputs.floats(148, n, -5f, 5f), Inputs.floats(149, n, -5f, 5f),
+                new float[n], Inputs.ints(150, n), n).ok();
+        run(GraphVersioningProbeTest::armsAfterStore, Inputs.floats(151, n, -5f, 5f), Inputs.floats(152, n, -5f, 5f),
+                new float[n], all, n).ok();
     }
 
     @Test
