@@ -1627,7 +1627,7 @@ impl Builder<'_, '_> {
                     let cond = if *equal { Condition::Eq } else { Condition::Ne };
                     return self.branch(x, cond, y, false, tail).map(Some);
                 }
-                return self.reference_compare(x, y, *equal).map(Some);
+                return self.reference_compare(x, y, *equal, tail).map(Some);
             }
             JOp::TableSwitch { .. } | JOp::LookupSwitch { .. } => {
                 let key = self.pop(frame)?;
@@ -1800,7 +1800,7 @@ impl Builder<'_, '_> {
         Ok(None)
     }
 
-    fn branch(
+    pub(crate) fn branch(
         &mut self,
         x: NodeId,
         cond: Condition,

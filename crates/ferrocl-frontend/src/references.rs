@@ -6,13 +6,16 @@
 //! tested parameter counts as used, so the host check covers it. A null test of an object
 //! parameter or of an object on a field path is decided from the host's description of that object
 //! (its class, or null), which guards the kernel. A reference compared with itself is equal.
+//! Two different parameters (arrays or objects, the receiver's fields the host reads as
+//! parameters too) are compared by their identities ([`Op::Identity`]), which the host computes at
+//! every `execute()`: the same Java object passed twice is equal to itself, as in Java.
 //! Anything else (a reference that may be null, two references that may alias) is refused.
 
 use crate::builder::{BlockEnd, Builder};
 use crate::error::FrontendError;
 use crate::runtime_classes::RuntimeClass;
 use crate::BailoutKind;
-use ferrocl_graph::{NodeId, Op, Stamp};
+use ferrocl_graph::{Condition, NodeId, Op, Stamp};
 
 impl Builder<'_, '_> {
     /// `ifnull` (`taken_if_null`) or `ifnonnull` on `value`.
@@ -53,6 +56,7 @@ impl Builder<'_, '_> {
         x: NodeId,
         y: NodeId,
         equal: bool,
+        tail: &mut NodeId,
     ) -> Result<BlockEnd, FrontendError> {
         // An object made in the kernel is a new object (JLS §15.9.4): another allocation, a
         // parameter's or a field's object, or null is never it. A phi that may hold it is refused.
@@ -75,6 +79,14 @@ impl Builder<'_, '_> {
         if x != y && ((fresh(x) && other(y)) || (fresh(y) && other(x))) {
             return Ok(BlockEnd::Goto(if equal { 1 } else { 0 }));
         }
+        if let (Some(px), Some(py)) = (self.reference_parameter(x), self.reference_parameter(y)) {
+            if x != y {
+                let ix = self.add(Op::Identity(px), Stamp::Int, vec![])?;
+                let iy = self.add(Op::Identity(py), Stamp::Int, vec![])?;
+                let cond = if equal { Condition::Eq } else { Condition::Ne };
+                return self.branch(ix, cond, iy, false, tail);
+            }
+        }
         if x != y {
             return self.bail(
                 BailoutKind::Construct,
@@ -83,6 +95,15 @@ impl Builder<'_, '_> {
             );
         }
         Ok(BlockEnd::Goto(if equal { 0 } else { 1 }))
+    }
+
+    /// The index of the parameter `value` is, when it is a parameter of a reference type (an array
+    /// or an object).
+    fn reference_parameter(&self, value: NodeId) -> Option<u16> {
+        match (self.graph.op(value), self.graph.stamp(value)) {
+            (Op::Parameter(p), Stamp::Array(_) | Stamp::Object) => Some(*p),
+            _ => None,
+        }
     }
 
     /// Whether `value` is known not to be null in the kernel: an array parameter (checked by the

@@ -442,6 +442,12 @@ pub enum Op {
     /// A non-final `static` primitive field, read on the host at every `execute()` and passed to the
     /// kernel as an argument (Java code may change it between runs). No inputs.
     StaticField(FieldRef),
+    /// Which Java object a reference parameter is bound to at this `execute()`, as an `int` the
+    /// host computes and passes to the kernel: the index in [`crate::MethodGraph::params`] of the
+    /// first reference parameter bound to the same object (so two parameters hold one object
+    /// exactly when their identities are equal), `-1` for `null`. Java's `a == b` on two
+    /// parameters. No inputs.
+    Identity(u16),
     /// An element of an array parameter that Java reads before the `@Parallel` loops (`float max =
     /// a[0];`), read by the host at every `execute()` before launch and passed to the kernel as an
     /// argument: before the loops nothing has stored to any array yet, so the host's copy holds
@@ -763,6 +769,7 @@ impl Op {
             Op::Convert(c) => format!("Convert {}→{:?}", c.from, c.to),
             Op::Intrinsic(i) => format!("Intrinsic {i:?}"),
             Op::StaticField(f) => format!("StaticField {}.{}", f.class.replace('/', "."), f.name),
+            Op::Identity(p) => format!("Identity of parameter {p}"),
             Op::HostLoad { param, elem } => format!("HostLoad {elem:?} of parameter {param}"),
             other => format!("{other:?}"),
         }

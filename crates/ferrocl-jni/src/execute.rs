@@ -915,6 +915,12 @@ fn build<'local, 'k>(
                         Some(s) => Arg::Value(scalar_arg(s)),
                         None => return Ok(Building::Done(Outcome::host_check_failed(t, tasks))),
                     },
+                    KernelParam::Identity { param } => {
+                        match prepared.leaf(&HostExpr::Identity(*param)) {
+                            Some(Constant::Int(v)) => Arg::Value(KernelArg::Int(v)),
+                            _ => return Ok(Building::Done(Outcome::host_check_failed(t, tasks))),
+                        }
+                    }
                     KernelParam::LoopStart { dim } => Arg::Value(KernelArg::Int(starts[*dim])),
                     // Declared `uint` in the kernel: a count may exceed Integer.MAX_VALUE.
                     KernelParam::TripCount { dim } => {
@@ -2413,6 +2419,7 @@ fn prepare<'local, 't>(
         for kp in &k.params {
             match kp {
                 KernelParam::ArrayLength { param } => wanted.push(HostExpr::ArrayLength(*param)),
+                KernelParam::Identity { param } => wanted.push(HostExpr::Identity(*param)),
                 // Read here like an element in a bound (`element_reads`, checked against earlier
                 // tasks' arrays when the segment is built).
                 KernelParam::HostLoad {
@@ -2467,6 +2474,7 @@ fn prepare<'local, 't>(
             HostExpr::Param(_) | HostExpr::Static(_) | HostExpr::ArrayLength(_) => {
                 simple_leaf(env, &e, &scalars, &objects, &static_values)?
             }
+            HostExpr::Identity(p) => Some(Constant::Int(identity(env, &jit.params, &objects, *p)?)),
             // An element Java reads before the loops, in a bound or another element's index or
             // condition: its own leaves came first in `wanted`.
             HostExpr::Load {
@@ -2527,6 +2535,29 @@ fn simple_leaf(
         },
         _ => None,
     })
+}
+
+/// The identity of reference parameter `p` ([`HostExpr::Identity`]): the first reference
+/// parameter (an array or an object the method receives, or reads from a field) bound to the same
+/// Java object, `-1` for `null`.
+fn identity(
+    env: &mut Env<'_>,
+    params: &[ferrocl_jit::ParamInfo],
+    objects: &[JObject<'_>],
+    p: usize,
+) -> Result<i32, NativeError> {
+    let Some(obj) = objects.get(p).filter(|o| !o.is_null()) else {
+        return Ok(-1);
+    };
+    for (q, (info, other)) in params.iter().zip(objects).enumerate().take(p) {
+        let reference = matches!(info.stamp, Stamp::Array(_) | Stamp::Object)
+            && info.nested.is_none()
+            && !info.scratch;
+        if reference && !other.is_null() && env.is_same_object(other, obj)? {
+            return Ok(i32::try_from(q).unwrap_or(i32::MAX));
+        }
+    }
+    Ok(i32::try_from(p).unwrap_or(i32::MAX))
 }
 
 /// A new Java array of `length` zeros of element type `elem`.

@@ -101,6 +101,12 @@ pub enum KernelParam {
         /// Its stamp.
         stamp: Stamp,
     },
+    /// The identity of a reference parameter ([`Op::Identity`]), computed by the host at each
+    /// `execute()` (`const int`).
+    Identity {
+        /// The parameter: an index into [`MethodGraph::params`].
+        param: usize,
+    },
     /// An element of an array parameter that Java reads before the loops ([`Op::HostLoad`]): the
     /// host reads it from the Java array at each `execute()` when `when` holds (else passes 0,
     /// which the kernel never uses), and sends the method to the JVM when `index` is then out of
@@ -792,6 +798,34 @@ pub fn write_kernel(
                     stamp,
                 });
                 static_names.insert(field.clone(), name.clone());
+                name
+            }
+        };
+        values.insert(n, name);
+    }
+    // Identities of reference parameters (`a == b`): one argument per parameter.
+    let mut identity_names: HashMap<u16, String> = HashMap::new();
+    for n in g.node_ids() {
+        let Op::Identity(param) = *g.op(n) else {
+            continue;
+        };
+        if g.usages(n).is_empty() {
+            continue;
+        }
+        let name = match identity_names.get(&param) {
+            Some(name) => name.clone(),
+            None => {
+                let base = mg
+                    .params
+                    .get(usize::from(param))
+                    .and_then(|p| p.name.clone())
+                    .unwrap_or_else(|| format!("arg{param}"));
+                let name = names.fresh(&format!("{base}_identity"));
+                decls.push(format!("const int {name}"));
+                params.push(KernelParam::Identity {
+                    param: usize::from(param),
+                });
+                identity_names.insert(param, name.clone());
                 name
             }
         };
@@ -2124,7 +2158,7 @@ fn range_checks(
     let param_of = |node: NodeId| w.mg.params.iter().position(|p| p.node == node);
     let argument = |id: NodeId| -> Option<String> {
         match g.op(id) {
-            Op::Parameter(_) | Op::StaticField(_) => w.values.get(&id).cloned(),
+            Op::Parameter(_) | Op::StaticField(_) | Op::Identity(_) => w.values.get(&id).cloned(),
             Op::ArrayLength => {
                 let p = param_of(*g.inputs(id).first()?)?;
                 w.array_names.get(&p).map(|(_, len)| len.clone())
@@ -2257,6 +2291,7 @@ fn describe(mg: &MethodGraph, e: &HostExpr) -> String {
         HostExpr::Param(p) => pname(*p),
         HostExpr::ArrayLength(p) => format!("{}.length", pname(*p)),
         HostExpr::Static(f) => format!("{}.{}", f.class.replace('/', "."), f.name),
+        HostExpr::Identity(p) => format!("identity({})", pname(*p)),
         HostExpr::Negate(a) => format!("-{}", describe(mg, a)),
         HostExpr::Compare(c, a, b) => format!(
             "({} {} {})",

@@ -120,7 +120,7 @@ pub(crate) fn uniform(
     }
     let u = depth < 32
         && match g.op(n) {
-            Op::Parameter(_) | Op::Constant(_) | Op::StaticField(_) => true,
+            Op::Parameter(_) | Op::Constant(_) | Op::StaticField(_) | Op::Identity(_) => true,
             Op::ArrayLength
             | Op::Binary(_)
             | Op::Negate

@@ -443,7 +443,7 @@ fn available(
     let g = &w.mg.graph;
     match g.op(n) {
         // A static field is a kernel argument the host reads at `execute()`.
-        Op::Parameter(_) | Op::Constant(_) | Op::StaticField(_) => Some(entry),
+        Op::Parameter(_) | Op::Constant(_) | Op::StaticField(_) | Op::Identity(_) => Some(entry),
         Op::ArrayLength => available(w, cfg, place, *g.inputs(n).first()?, entry),
         Op::Phi => match cfg.block_of.get(g.inputs(n).first()?) {
             Some(&b) => Some(b),

@@ -387,7 +387,7 @@ fn invariant_at(
         return false;
     }
     let answer = match g.op(n) {
-        Op::Parameter(_) | Op::Constant(_) | Op::StaticField(_) => true,
+        Op::Parameter(_) | Op::Constant(_) | Op::StaticField(_) | Op::Identity(_) => true,
         Op::Phi => !inside.contains(&g.inputs(n)[0]),
         _ if preloaded.contains(&n) => true,
         op if op.is_fixed() => !inside.contains(&n),

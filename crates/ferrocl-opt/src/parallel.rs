@@ -36,6 +36,10 @@ pub enum HostExpr {
     ArrayLength(usize),
     /// A non-final static `int` field, read on the host at each `execute()`.
     Static(ferrocl_graph::FieldRef),
+    /// The identity of the reference parameter at this index of [`MethodGraph::params`]
+    /// ([`Op::Identity`]): the index of the first reference parameter bound to the same object,
+    /// `-1` for `null`.
+    Identity(usize),
     /// `int` arithmetic on two host values (wrapping, shift counts masked).
     Binary(BinaryOp, Box<HostExpr>, Box<HostExpr>),
     /// `-x` (wrapping).
@@ -406,6 +410,7 @@ fn host_expr_typed(
             param_index(mg, array).map(HostExpr::ArrayLength)
         }
         Op::StaticField(f) => Some(HostExpr::Static(f.clone())),
+        Op::Identity(p) => Some(HostExpr::Identity(usize::from(*p))),
         Op::HostLoad { param, elem } => Some(HostExpr::Load {
             param: usize::from(*param),
             elem: *elem,

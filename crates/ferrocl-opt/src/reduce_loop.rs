@@ -184,7 +184,7 @@ fn invariant_leaf(mg: &MethodGraph, id: NodeId) -> bool {
     let g = &mg.graph;
     let is_param = |n: NodeId| mg.params.iter().any(|p| p.node == n);
     match g.op(id) {
-        Op::Parameter(_) | Op::StaticField(_) => g.stamp(id) == Stamp::Int,
+        Op::Parameter(_) | Op::StaticField(_) | Op::Identity(_) => g.stamp(id) == Stamp::Int,
         Op::ArrayLength => g.inputs(id).first().is_some_and(|&a| is_param(a)),
         _ => false,
     }

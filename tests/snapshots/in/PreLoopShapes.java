@@ -88,6 +88,16 @@ public class PreLoopShapes {
         }
     }
 
+    /** Two array parameters compared: the host passes which Java object each is bound to. */
+    public static void sameArrays(int[] a, int[] b, int[] out) {
+        if (a == b) {
+            return;
+        }
+        for (@Parallel int i = 0; i < out.length; i++) {
+            out[i] = a != out ? a[i] - b[i] : b[i];
+        }
+    }
+
     /** Early returns and a bound on long, float and double parameters, evaluated by the host. */
     public static void typedConditions(float[] out, long lim, double x, float s) {
         if (x != x || x < -1.0) {
