@@ -21,8 +21,11 @@
 //!   only the loop that runs is built.
 //!
 //! `a.clone()` of a primitive array whose length is known is a new array of that length (private
-//! memory of the work-item, as `new T[K]` is) holding a copy; an array argument's length is not
-//! known, and a kernel cannot allocate global memory, so its clone is refused.
+//! memory of the work-item, as `new T[K]` is) holding a copy. An array argument's length is not
+//! known, and a kernel cannot allocate global memory: its clone, and any copy into an array
+//! allocated with a length not known here (`Arrays.copyOf(a, n)`), is one [`Op::ArrayCopy`] node,
+//! which the `scratch_arrays` phase makes part of preparing that array on the host when it is
+//! allocated before the loops (and which is refused anywhere else).
 
 use crate::builder::Builder;
 use crate::error::FrontendError;
@@ -122,6 +125,17 @@ impl Builder<'_, '_> {
             let ok = self.add(Op::Compare(Condition::Le), Stamp::Bool, vec![pos, room])?;
             self.throw_check(ok, tail)?;
         }
+        if known.is_none() && self.unsized_allocation(dst) {
+            // Into an array whose length is not known here: one the host allocates before the
+            // loops (`scratch_arrays`), which makes the copy there.
+            let copy = self.add(
+                Op::ArrayCopy(from),
+                Stamp::Void,
+                vec![src, src_pos, dst, dst_pos, count],
+            )?;
+            *tail = self.append(*tail, copy);
+            return Ok(());
+        }
         match known {
             Some(n) if (0..=MAX_UNROLLED).contains(&n) => {
                 self.move_elements(from, (src, src_pos), (dst, dst_pos), n, tail)
@@ -144,12 +158,18 @@ impl Builder<'_, '_> {
         };
         let len = self.add(Op::ArrayLength, Stamp::Int, vec![array])?;
         let Some(n) = self.known_int(len, 0).filter(|&n| n >= 0) else {
-            return self.bail(
-                BailoutKind::Call,
-                "clone() of an array whose length is not known when compiling (an array argument: \
-                 a kernel cannot allocate global memory; an array made in the kernel has a constant \
-                 length)",
-            );
+            // An array argument's: a new array of its length with a copy, which only the host
+            // can make (before the loops, `scratch_arrays`; elsewhere refused with its reason).
+            let copy = self.add(Op::NewArray(elem), Stamp::Array(elem), vec![len])?;
+            *tail = self.append(*tail, copy);
+            let zero = self.constant(Constant::Int(0))?;
+            let bulk = self.add(
+                Op::ArrayCopy(elem),
+                Stamp::Void,
+                vec![array, zero, copy, zero, len],
+            )?;
+            *tail = self.append(*tail, bulk);
+            return Ok(copy);
         };
         let count = self.constant(Constant::Int(n))?;
         let copy = self.add(Op::NewArray(elem), Stamp::Array(elem), vec![count])?;
@@ -161,6 +181,12 @@ impl Builder<'_, '_> {
             self.copy_loop(elem, (array, zero), (copy, zero), count, false, tail)?;
         }
         Ok(copy)
+    }
+
+    /// Whether `array` is allocated here with a length parsing does not know.
+    fn unsized_allocation(&self, array: NodeId) -> bool {
+        matches!(self.graph.op(array), Op::NewArray(_))
+            && self.known_int(self.graph.inputs(array)[0], 0).is_none()
     }
 
     /// `n` loads from `src` at `sp + k`, then `n` stores to `dst` at `dp + k`.

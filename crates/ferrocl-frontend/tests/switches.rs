@@ -177,7 +177,11 @@ fn references_that_may_be_null_or_alias_bail_out() {
             _ => None,
         })
         .collect();
-    assert_eq!(identities, vec![0, 1], "one identity per compared parameter");
+    assert_eq!(
+        identities,
+        vec![0, 1],
+        "one identity per compared parameter"
+    );
     // A variable that holds one of them may still alias either: refused.
     let choice = bailout_text(w("aliasChoice"));
     assert!(

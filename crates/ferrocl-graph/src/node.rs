@@ -461,6 +461,13 @@ pub enum Op {
         /// The element type.
         elem: ElemKind,
     },
+    /// `System.arraycopy` as one node: inputs `[src, src_pos, dst, dst_pos, count]` (arrays of
+    /// this element type, `int` positions and count), Java's checks made before it. The front end
+    /// makes it only where the destination is an array allocated with a length not known when
+    /// compiling (`a.clone()`, `Arrays.copyOf` of an argument): such an array can only be one the
+    /// host allocates before the loops (`scratch_arrays`), which makes the copy part of the
+    /// array's preparation on the host. No kernel contains it.
+    ArrayCopy(ElemKind),
     /// `n` consecutive elements of an array read as one access (`n` = 2, 4, 8 or 16; the
     /// `vectorAccess` phase makes it from `n` loads): inputs `[array, index_0, …, index_{n-1}]`,
     /// `index_k` the `int` index of lane `k`, equal to `index_0 + k`, and `index_0` a multiple of
@@ -722,6 +729,7 @@ impl Op {
                 | Op::Guard(_)
                 | Op::VectorLoad(_)
                 | Op::VectorStore(_)
+                | Op::ArrayCopy(_)
         )
     }
 
@@ -748,6 +756,7 @@ impl Op {
             Op::NewArray(k) => format!("NewArray {}", k.java_name()),
             Op::VectorLoad(k) => format!("VectorLoad {}", k.java_name()),
             Op::VectorStore(k) => format!("VectorStore {}", k.java_name()),
+            Op::ArrayCopy(k) => format!("ArrayCopy {}", k.java_name()),
             Op::Lane(k) => format!("Lane {k}"),
             Op::Guard(k) => format!("Guard {k:?}"),
             Op::Parameter(i) => format!("Parameter {i}"),

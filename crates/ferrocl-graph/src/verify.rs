@@ -156,6 +156,22 @@ pub fn verify(graph: &Graph) -> Result<(), VerifyError> {
             Op::BoundsProven if !node.inputs.is_empty() || node.stamp != Stamp::Bool => {
                 return fail(id, "BoundsProven is a Bool without inputs");
             }
+            Op::ArrayCopy(elem) => {
+                let ins = &node.inputs;
+                let ok = ins.len() == 5
+                    && graph.stamp(ins[0]) == Stamp::Array(elem)
+                    && graph.stamp(ins[2]) == Stamp::Array(elem)
+                    && [ins[1], ins[3], ins[4]]
+                        .iter()
+                        .all(|&v| graph.stamp(v) == Stamp::Int)
+                    && node.stamp == Stamp::Void;
+                if !ok {
+                    return fail(
+                        id,
+                        "ArrayCopy needs two arrays of its element type, int positions and count",
+                    );
+                }
+            }
             Op::Identity(_) if !node.inputs.is_empty() || node.stamp != Stamp::Int => {
                 return fail(id, "Identity is an int without inputs");
             }

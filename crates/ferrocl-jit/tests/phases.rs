@@ -559,3 +559,38 @@ fn arrays_allocated_before_the_loops_become_host_allocated_parameters() {
         k.source()
     );
 }
+
+#[test]
+fn copies_of_arguments_before_the_loops_are_made_by_the_host() {
+    use ferrocl_graph::Op;
+    use ferrocl_opt::HostExpr;
+    let (mg, _, scratch) = phased("cloneAndAppend", "([I[I[I)V", "");
+    assert_eq!(scratch.len(), 2, "{scratch:?}");
+    // `t`: two copies in Java's order, `a` at 0 and `b` after it.
+    let t = &scratch[0];
+    assert_eq!(t.copies.len(), 2, "{t:?}");
+    assert_eq!(t.copies[0].source, 0);
+    assert_eq!(t.copies[0].pos, HostExpr::Const(0));
+    assert_eq!(t.copies[0].count, HostExpr::ArrayLength(0));
+    assert_eq!(t.copies[1].source, 1);
+    assert_eq!(t.copies[1].pos, HostExpr::ArrayLength(0));
+    assert_eq!(t.copies[1].count, HostExpr::ArrayLength(1));
+    // `c`: the clone of `b`, of its length.
+    let c = &scratch[1];
+    assert_eq!(c.length, HostExpr::ArrayLength(1));
+    assert_eq!(c.copies.len(), 1);
+    assert_eq!(c.copies[0].source, 1);
+    assert!(!mg
+        .graph
+        .node_ids()
+        .any(|n| matches!(mg.graph.op(n), Op::ArrayCopy(_) | Op::NewArray(_))));
+    // In the loop: refused, with the reason.
+    let bytes = class_bytes();
+    let err = run(&bytes, "cloneInLoop", "([I[I)V", Target::default(), "")
+        .expect_err("a clone of an argument in the loop");
+    assert!(
+        err.to_string()
+            .contains("a kernel cannot allocate global memory"),
+        "{err}"
+    );
+}

@@ -25,7 +25,7 @@ use ferrocl_runtime::reduce::{ReduceKind, ReduceValue};
 use ferrocl_runtime::{residency, HostData, KernelArg, RuntimeError};
 use jni::objects::{
     JBooleanArray, JByteArray, JCharArray, JDoubleArray, JFloatArray, JIntArray, JLongArray,
-    JObject, JObjectArray, JShortArray,
+    JObject, JObjectArray, JShortArray, JValue,
 };
 use jni::Env;
 use std::sync::Arc;
@@ -2367,7 +2367,10 @@ fn prepare<'local, 't>(
     }
     // Arrays the method allocates before its loops: new arrays of zeros at every execution. A
     // negative length (Java's NegativeArraySizeException at the `new`) or one the host cannot
-    // compute: the JVM runs the method.
+    // compute: the JVM runs the method. Then Java's copies into them (`clone()`, `copyOf`), whose
+    // checks the host made with the loops' bounds; a range out of bounds here (a check the host
+    // could not decide) sends the method to the JVM too.
+    let mut copy_sources: Vec<usize> = Vec::new();
     for s in &jit.scratch {
         let mut values: Vec<(HostExpr, Option<Constant>)> = Vec::new();
         for leaf in s.length.leaves() {
@@ -2381,6 +2384,52 @@ fn prepare<'local, 't>(
         let array = new_array(env, s.elem, length)?;
         if let Some(slot) = objects.get_mut(s.param) {
             *slot = array;
+        }
+        for c in &s.copies {
+            let mut values: Vec<(HostExpr, Option<Constant>)> = Vec::new();
+            for e in [&c.source_pos, &c.pos, &c.count] {
+                for leaf in e.leaves() {
+                    let value = simple_leaf(env, leaf, &scalars, &objects, &static_values)?;
+                    values.push((leaf.clone(), value));
+                }
+            }
+            let lookup =
+                &mut |x: &HostExpr| values.iter().find(|(y, _)| y == x).and_then(|(_, v)| *v);
+            let (Some(from), Some(at), Some(count)) = (
+                c.source_pos.eval(lookup),
+                c.pos.eval(lookup),
+                c.count.eval(lookup),
+            ) else {
+                return Ok(None);
+            };
+            let (Some(source), Some(target)) = (
+                objects.get(c.source).filter(|o| !o.is_null()),
+                objects.get(s.param),
+            ) else {
+                return Ok(None);
+            };
+            let source_len = array_len(env, source)?;
+            let fits = |pos: i32, len: usize| {
+                usize::try_from(pos).is_ok_and(|p| {
+                    usize::try_from(count).is_ok_and(|n| p.checked_add(n).is_some_and(|e| e <= len))
+                })
+            };
+            if !is_array_of(env, source, s.elem)? || !fits(from, source_len) || !fits(at, length) {
+                return Ok(None);
+            }
+            env.call_static_method(
+                jni::jni_str!("java/lang/System"),
+                jni::jni_str!("arraycopy"),
+                jni::jni_sig!("(Ljava/lang/Object;ILjava/lang/Object;II)V"),
+                &[
+                    JValue::Object(source),
+                    JValue::Int(from),
+                    JValue::Object(target),
+                    JValue::Int(at),
+                    JValue::Int(count),
+                ],
+            )?;
+            copy_sources.push(c.source);
         }
     }
     for &p in &jit.null_checked {
@@ -2465,7 +2514,8 @@ fn prepare<'local, 't>(
         }
     }
     let mut leaves: Vec<(HostExpr, Option<Constant>)> = Vec::new();
-    let mut element_reads: Vec<usize> = Vec::new();
+    // A copy's source is read before the loops, as an element is.
+    let mut element_reads: Vec<usize> = copy_sources;
     for e in wanted {
         if leaves.iter().any(|(x, _)| *x == e) {
             continue;

@@ -63,7 +63,7 @@ pub use reduce_loop::{
     index_affine, plan_reduce_loop, Affine, RangeGuard, ReduceLoop, UNROLL, VECTOR_COPIES,
     VECTOR_LANES,
 };
-pub use scratch_arrays::{lower_scratch_arrays, ScratchArray};
+pub use scratch_arrays::{lower_scratch_arrays, ScratchArray, ScratchCopy};
 pub use vector_access::vectorise_accesses;
 
 use ferrocl_graph::{Bailout, MethodGraph};

@@ -457,7 +457,7 @@ fn expression_nodes(g: &ferrocl_graph::Graph, id: NodeId, out: &mut HashSet<Node
     }
 }
 
-fn param_index(mg: &MethodGraph, id: NodeId) -> Option<usize> {
+pub(crate) fn param_index(mg: &MethodGraph, id: NodeId) -> Option<usize> {
     mg.params.iter().position(|p| p.node == id)
 }
 

@@ -35,6 +35,25 @@ pub struct ScratchArray {
     pub elem: ElemKind,
     /// Its length, as Java computes it at the `new` (the host sends a negative one to the JVM).
     pub length: HostExpr,
+    /// The copies from array arguments into it that Java makes before the loops (`a.clone()`,
+    /// `Arrays.copyOf(a, n)`, `System.arraycopy(a, …, tmp, …)`), in Java's order: the host makes
+    /// them after allocating it.
+    pub copies: Vec<ScratchCopy>,
+}
+
+/// `System.arraycopy(source, source_pos, scratch, pos, count)` made by the host (see
+/// [`ScratchArray::copies`]). Java's checks of the positions and the count were made before it,
+/// by the host too.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ScratchCopy {
+    /// The source array: an index into [`MethodGraph::params`].
+    pub source: usize,
+    /// The first element copied from it.
+    pub source_pos: HostExpr,
+    /// Where the first element goes.
+    pub pos: HostExpr,
+    /// How many elements.
+    pub count: HostExpr,
 }
 
 /// Whether `n` is computed from `iv` (floating inputs only; phis followed, bounded).
@@ -76,14 +95,38 @@ fn own_element(mg: &MethodGraph, store: NodeId, loops: &LoopForest) -> bool {
         })
 }
 
+/// The host's form of copy `copy` into a scratch array: from an array argument, outside every loop,
+/// at positions and a count the host computes.
+fn host_copy(mg: &MethodGraph, copy: NodeId, loops: &LoopForest) -> Option<ScratchCopy> {
+    let g = &mg.graph;
+    if loops.loops.iter().any(|l| l.body.contains(&copy)) {
+        return None;
+    }
+    let ins = g.inputs(copy);
+    let source = crate::parallel::param_index(mg, ins[0])?;
+    if !matches!(mg.params.get(source)?.stamp, Stamp::Array(_)) {
+        return None;
+    }
+    Some(ScratchCopy {
+        source,
+        source_pos: crate::host_expr_of(mg, ins[1])?,
+        pos: crate::host_expr_of(mg, ins[3])?,
+        count: crate::host_expr_of(mg, ins[4])?,
+    })
+}
+
 /// Whether every use of allocation `site` is as an array (loads, stores, checks, `length`), and
-/// every load, store and check is inside a loop.
+/// every load, store and check is inside a loop; copies into it from arguments are made before
+/// the loops (see [`host_copy`]).
 fn confined(mg: &MethodGraph, site: NodeId, loops: &LoopForest) -> bool {
     let g = &mg.graph;
     let in_loop = |n: NodeId| loops.loops.iter().any(|l| l.body.contains(&n));
     g.usages(site).iter().all(|&u| {
         let ins = g.inputs(u);
         match g.op(u) {
+            Op::ArrayCopy(_) => {
+                ins[2] == site && ins[0] != site && host_copy(mg, u, loops).is_some()
+            }
             Op::ArrayLoad(_) => ins[0] == site && ins[1] != site && in_loop(u),
             Op::ArrayStore(_) => ins[0] == site && ins[1] != site && ins[2] != site && in_loop(u),
             Op::Guard(GuardKind::Index) => ins[1] == site && ins[0] != site && in_loop(u),
@@ -140,6 +183,26 @@ pub fn lower_scratch_arrays(
         let Ok(index) = u16::try_from(mg.params.len()) else {
             continue;
         };
+        // The copies into it, in Java's order (bytecode order before the loops), made by the host.
+        let mut copy_nodes: Vec<NodeId> = mg
+            .graph
+            .usages(site)
+            .iter()
+            .copied()
+            .filter(|&u| matches!(mg.graph.op(u), Op::ArrayCopy(_)))
+            .collect();
+        copy_nodes.sort_by_key(|&u| (*mg.bci.get(u), u));
+        copy_nodes.dedup();
+        let copies: Vec<ScratchCopy> = copy_nodes
+            .iter()
+            .filter_map(|&u| host_copy(mg, u, loops))
+            .collect();
+        if copies.len() != copy_nodes.len() {
+            continue;
+        }
+        for &u in &copy_nodes {
+            mg.graph.remove_fixed(u);
+        }
         // Java's check at the `new`, made by the host before the loops.
         let g = &mut mg.graph;
         let zero = g.add(Op::Constant(Constant::Int(0)), Stamp::Int, vec![]);
@@ -169,7 +232,23 @@ pub fn lower_scratch_arrays(
             param: usize::from(index),
             elem,
             length: host_length,
+            copies,
         });
+    }
+    // A copy left: into an array the host does not allocate.
+    if let Some(copy) = mg
+        .graph
+        .node_ids()
+        .filter(|&n| matches!(mg.graph.op(n), Op::ArrayCopy(_)))
+        .min_by_key(|&n| (*mg.bci.get(n), n))
+    {
+        return Err(mg.bailout_at(
+            BailoutKind::Allocation,
+            copy,
+            "clone() or a copy of an array argument into a new array (Arrays.copyOf, \
+             System.arraycopy into `new T[n]`) is supported only before the @Parallel loops, from \
+             an argument, into an array the loops then use: a kernel cannot allocate global memory",
+        ));
     }
     Ok(converted)
 }

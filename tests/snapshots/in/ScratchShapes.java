@@ -25,4 +25,15 @@ public class ScratchShapes {
             out[i] = Math.max(w[0], Math.min(w[1], w[2]));
         }
     }
+
+    /** A clone of an argument, updated by one loop and read by the next: the host makes the copy. */
+    public static void cloneArgument(int[] a, int[] out) {
+        int[] t = a.clone();
+        for (@Parallel int i = 0; i < t.length; i++) {
+            t[i] = t[i] * 3 + 1;
+        }
+        for (@Parallel int i = 0; i < out.length; i++) {
+            out[i] = t[t.length - 1 - i] - a[i];
+        }
+    }
 }

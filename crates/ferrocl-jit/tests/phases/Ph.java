@@ -105,4 +105,23 @@ public class Ph {
             out[i] = tmp[i] + tmp[(i + 1) % n];
         }
     }
+
+    /** Two arguments copied into one array before the loops: the host makes both copies. */
+    static void cloneAndAppend(int[] a, int[] b, int[] out) {
+        int[] t = new int[a.length + b.length];
+        System.arraycopy(a, 0, t, 0, a.length);
+        System.arraycopy(b, 0, t, a.length, b.length);
+        int[] c = b.clone();
+        for (@Parallel int i = 0; i < out.length; i++) {
+            out[i] = t[i] + c[i % c.length];
+        }
+    }
+
+    /** A clone inside the loop: refused (a kernel cannot allocate global memory). */
+    static void cloneInLoop(int[] a, int[] out) {
+        for (@Parallel int i = 0; i < out.length; i++) {
+            int[] c = a.clone();
+            out[i] = c[i];
+        }
+    }
 }
