@@ -183,6 +183,58 @@ impl Builder<'_, '_> {
         Ok(copy)
     }
 
+    /// `Arrays.copyOf(a, n)` and `Arrays.copyOfRange(a, from, to)` of a primitive array, as Java
+    /// specifies them (the JDK's own code, which JDK 21 and later start with a branch to
+    /// `a.clone()` when the lengths agree, would choose between two arrays): a new array of the
+    /// new length, and `System.arraycopy` of what the source has of the range (`copyOfRange`:
+    /// `to - from` negative fails first, as Java's `IllegalArgumentException`; a `from` outside
+    /// the source fails the copy's checks). `None`: another method, or not a primitive array.
+    pub(crate) fn arrays_copy_of(
+        &mut self,
+        name: &str,
+        descriptor: &str,
+        args: &[NodeId],
+        tail: &mut NodeId,
+    ) -> Result<Option<NodeId>, FrontendError> {
+        let (&array, rest) = match args.split_first() {
+            Some(split) => split,
+            None => return Ok(None),
+        };
+        let Stamp::Array(elem) = self.graph.stamp(array) else {
+            return Ok(None);
+        };
+        let c = elem.descriptor_char();
+        let (from, new_length) = match (name, rest) {
+            ("copyOf", &[n]) if descriptor == format!("([{c}I)[{c}") => (None, n),
+            ("copyOfRange", &[from, to]) if descriptor == format!("([{c}II)[{c}") => {
+                let n = self.add(Op::Binary(BinaryOp::Sub), Stamp::Int, vec![to, from])?;
+                let zero = self.constant(Constant::Int(0))?;
+                let ok = self.add(Op::Compare(Condition::Ge), Stamp::Bool, vec![n, zero])?;
+                self.throw_check(ok, tail)?;
+                (Some(from), n)
+            }
+            _ => return Ok(None),
+        };
+        let copy = self.add(Op::NewArray(elem), Stamp::Array(elem), vec![new_length])?;
+        *tail = self.append(*tail, copy);
+        let zero = self.constant(Constant::Int(0))?;
+        let len = self.add(Op::ArrayLength, Stamp::Int, vec![array])?;
+        let (start, available) = match from {
+            Some(f) => (
+                f,
+                self.add(Op::Binary(BinaryOp::Sub), Stamp::Int, vec![len, f])?,
+            ),
+            None => (zero, len),
+        };
+        let count = self.add(
+            Op::Intrinsic(Intrinsic::Min),
+            Stamp::Int,
+            vec![available, new_length],
+        )?;
+        self.array_copy(&[array, start, copy, zero, count], tail)?;
+        Ok(Some(copy))
+    }
+
     /// Whether `array` is allocated here with a length parsing does not know.
     fn unsized_allocation(&self, array: NodeId) -> bool {
         matches!(self.graph.op(array), Op::NewArray(_))

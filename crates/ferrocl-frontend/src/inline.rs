@@ -212,6 +212,14 @@ impl<'a> Builder<'a, '_> {
         {
             return self.array_copy(&args, tail);
         }
+        if kind == CallKind::Static && target.class == "java/util/Arrays" {
+            if let Some(copy) =
+                self.arrays_copy_of(&target.name, &target.descriptor, &args, tail)?
+            {
+                frame.stack.push(copy);
+                return Ok(());
+            }
+        }
         if kind != CallKind::Static
             && target.name == "clone"
             && target.descriptor == "()Ljava/lang/Object;"
