@@ -69,6 +69,10 @@ pub(crate) struct LoopHeader {
     local_phis: Vec<Option<NodeId>>,
     stack_phis: Vec<NodeId>,
     field_phis: Vec<Option<NodeId>>,
+    /// Locals holding an object allocated in the kernel that the loop may give another one (see
+    /// `objects`): the local, the placeholder standing for its object in the loop, and the phis
+    /// of that object's fields.
+    object_phis: Vec<(usize, NodeId, Vec<NodeId>)>,
 }
 
 /// The walk over one method's blocks: its CFG, the arrivals at blocks not yet built, and the
@@ -923,6 +927,57 @@ impl Builder<'_, '_> {
             if frame.stack.len() != header.stack_phis.len() {
                 return self.malformed("operand stack height differs around a loop");
             }
+            let object_phis = header.object_phis.clone();
+            let live_locals: Vec<usize> = header
+                .local_phis
+                .iter()
+                .enumerate()
+                .filter(|(_, p)| p.is_some())
+                .map(|(s, _)| s)
+                .chain(object_phis.iter().map(|(s, _, _)| *s))
+                .collect();
+            for (slot, object, phis) in object_phis {
+                // The object the local holds at this back edge: its fields go round the loop,
+                // unless another variable that lives on into the loop still holds it.
+                let value = frame.locals.get(slot).copied().flatten();
+                let fields = value.and_then(|v| {
+                    let same_class = self.virtual_class(v) == self.virtual_class(object);
+                    let aliased = live_locals
+                        .iter()
+                        .any(|&t| t != slot && frame.locals.get(t).copied().flatten() == Some(v))
+                        || frame.stack.contains(&v);
+                    if same_class && !aliased {
+                        self.object_fields(v, &frame.fields)
+                    } else {
+                        None
+                    }
+                });
+                let Some(fields) = fields.filter(|f| f.len() == phis.len()) else {
+                    let class = self
+                        .virtual_class(object)
+                        .unwrap_or_default()
+                        .replace('/', ".");
+                    return self.bail(
+                        BailoutKind::Allocation,
+                        format!(
+                            "objects of class {class} allocated in the kernel are merged in one \
+                             variable around a loop with another value, or another variable \
+                             still holds one; scalar replacement needs one object per variable"
+                        ),
+                    );
+                };
+                for (phi, v) in phis.into_iter().zip(fields) {
+                    if self.graph.stamp(v) == self.graph.stamp(phi) {
+                        self.graph.push_input(phi, v);
+                    } else {
+                        self.graph.push_input(phi, phi);
+                        self.conflicting_phis.push(phi);
+                    }
+                }
+            }
+            let Some(header) = walk.headers.get(&to) else {
+                return self.malformed("back edge to a loop header not yet built");
+            };
             let pairs: Vec<(NodeId, Option<NodeId>)> = header
                 .local_phis
                 .iter()
@@ -1024,7 +1079,97 @@ impl Builder<'_, '_> {
                 None => return self.mixed_values(),
             }
         }
+        self.merge_objects(sc, merge, &ends, &mut out)?;
         Ok((merge, out))
+    }
+
+    /// Objects allocated in the kernel that a merge chooses between (`s = c ? new P(1) : new
+    /// P(2)`, see `objects`): a phi of a local or stack value whose inputs are all such objects of
+    /// one class, none of them still held by another variable, becomes one object whose fields
+    /// are phis of theirs. (Where another variable still holds one, a copy would miss its
+    /// updates: the phi stays, and a use of it is refused.)
+    fn merge_objects(
+        &mut self,
+        sc: &Scope<'_>,
+        merge: NodeId,
+        ends: &[ArrivingEnd],
+        out: &mut Frame,
+    ) -> Result<(), FrontendError> {
+        fn at(f: &Frame, (stack, i): (bool, usize)) -> Option<NodeId> {
+            if stack {
+                f.stack.get(i).copied()
+            } else {
+                f.locals.get(i).copied().flatten()
+            }
+        }
+        fn set(f: &mut Frame, (stack, i): (bool, usize), v: NodeId) {
+            if stack {
+                f.stack[i] = v;
+            } else {
+                f.locals[i] = Some(v);
+            }
+        }
+        let locations: Vec<(bool, usize)> = (0..out.locals.len())
+            .map(|i| (false, i))
+            .chain((0..out.stack.len()).map(|i| (true, i)))
+            .collect();
+        let mut made: Vec<(Vec<NodeId>, NodeId)> = Vec::new();
+        for &loc in &locations {
+            let Some(phi) = at(out, loc) else {
+                continue;
+            };
+            if *self.graph.op(phi) != Op::Phi || self.graph.inputs(phi)[0] != merge {
+                continue;
+            }
+            let inputs: Vec<NodeId> = self.graph.inputs(phi)[1..].to_vec();
+            let Some(class) = inputs.first().and_then(|&p| self.virtual_class(p)) else {
+                continue;
+            };
+            if inputs.len() != ends.len()
+                || !inputs
+                    .iter()
+                    .all(|&p| self.virtual_class(p).as_deref() == Some(class.as_str()))
+            {
+                continue;
+            }
+            if let Some(&(_, v)) = made.iter().find(|(t, _)| *t == inputs) {
+                set(out, loc, v);
+                continue;
+            }
+            let same_choice = |g: &Graph, o: NodeId| {
+                *g.op(o) == Op::Phi && g.inputs(o)[0] == merge && g.inputs(o)[1..] == inputs[..]
+            };
+            let aliased = ends.iter().zip(&inputs).any(|(e, &p)| {
+                locations.iter().any(|&other| {
+                    at(&e.frame, other) == Some(p)
+                        && at(out, other).is_some_and(|o| !same_choice(&self.graph, o))
+                })
+            });
+            if aliased {
+                continue;
+            }
+            let per_end: Option<Vec<Vec<NodeId>>> = ends
+                .iter()
+                .zip(&inputs)
+                .map(|(e, &p)| self.object_fields(p, &e.frame.fields))
+                .collect();
+            let Some(per_end) = per_end else {
+                continue;
+            };
+            let count = per_end.first().map_or(0, Vec::len);
+            let mut values = Vec::with_capacity(count);
+            for k in 0..count {
+                let vals: Vec<Option<NodeId>> = per_end.iter().map(|f| f.get(k).copied()).collect();
+                match self.merge_values(sc, merge, &vals, None)? {
+                    Some(v) => values.push(v),
+                    None => return Ok(()),
+                }
+            }
+            let v = self.merged_object(inputs[0], values, &mut out.fields)?;
+            made.push((inputs, v));
+            set(out, loc, v);
+        }
+        Ok(())
     }
 
     /// The value at `merge` of `values` (one per merge input): the value itself when all agree, a
@@ -1123,6 +1268,39 @@ impl Builder<'_, '_> {
                 out.fields[k] = Some(phi);
             }
         }
+        // A local holding an object allocated in the kernel that the loop may give another one
+        // (`z = z.times(z).plus(c)`): in the loop it holds one object whose fields are phis, and
+        // each back edge brings the fields of the object the local then holds. Not where another
+        // variable holds the same object on entry (a copy would miss its updates).
+        let mut object_phis = Vec::new();
+        for (slot, value) in frame.locals.iter().enumerate() {
+            let Some(p) = *value else {
+                continue;
+            };
+            if !self.is_virtual_object(p) || !assigned.get(slot).copied().unwrap_or(true) {
+                continue;
+            }
+            let shared = frame
+                .locals
+                .iter()
+                .enumerate()
+                .any(|(t, v)| t != slot && *v == Some(p))
+                || frame.stack.contains(&p);
+            let Some(fields) = self.object_fields(p, &frame.fields) else {
+                continue;
+            };
+            if shared {
+                continue;
+            }
+            let mut phis = Vec::with_capacity(fields.len());
+            for f in fields {
+                phis.push(self.add(Op::Phi, self.graph.stamp(f), vec![begin, f])?);
+            }
+            let object = self.merged_object(p, phis.clone(), &mut out.fields)?;
+            out.locals[slot] = Some(object);
+            local_phis[slot] = None;
+            object_phis.push((slot, object, phis));
+        }
         Ok((
             begin,
             out,
@@ -1131,6 +1309,7 @@ impl Builder<'_, '_> {
                 local_phis,
                 stack_phis,
                 field_phis,
+                object_phis,
             },
         ))
     }

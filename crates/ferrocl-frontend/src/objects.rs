@@ -8,6 +8,12 @@
 //! nothing). Because the slots live in the frame, merges and loop headers give them phis like locals,
 //! so the fields are plain SSA values; a `new` executed again (in a loop) starts from zeros again.
 //!
+//! One variable may hold such objects in turn: at a merge whose phi chooses between objects of one
+//! class (`s = c ? new P(1) : new P(2)`), and at a loop header for a local the loop gives a new
+//! object (`z = z.times(z).plus(c)`), the variable holds one new placeholder whose field slots are
+//! phis of the objects' fields. Not where another variable still holds one of them: updates
+//! through one variable must show through the other, which copies would not do.
+//!
 //! **Refuses** (naming the site) classes with a field of reference type, abstract classes and
 //! interfaces, and any escape: the placeholder left in use once the method is parsed (returned,
 //! merged with another object in a variable that is used), or passed where a real object is needed
@@ -189,6 +195,48 @@ impl Builder<'_, '_> {
         );
         self.scalar_replaced += 1;
         Ok(placeholder)
+    }
+
+    /// A placeholder standing for one of the objects `template`'s class merges in a variable (a
+    /// phi of placeholders, or a loop's variable given a new object each iteration), whose field
+    /// slots, appended to `fields`, hold `values` (one per field, in the template's order).
+    pub(crate) fn merged_object(
+        &mut self,
+        template: NodeId,
+        values: Vec<NodeId>,
+        fields: &mut Vec<Option<NodeId>>,
+    ) -> Result<NodeId, FrontendError> {
+        let Some(t) = self.virtual_objects.get(&template).cloned() else {
+            return self.malformed("not an object allocated in the kernel");
+        };
+        if values.len() != t.fields.len() {
+            return self.malformed("merged object with another number of fields");
+        }
+        let base = self.virtual_field_count;
+        self.virtual_field_count += values.len();
+        if fields.len() < base + values.len() {
+            fields.resize(base + values.len(), None);
+        }
+        for (k, v) in values.into_iter().enumerate() {
+            fields[base + k] = Some(v);
+        }
+        let placeholder = self.add(Op::Constant(Constant::Null), Stamp::Object, vec![])?;
+        self.virtual_objects
+            .insert(placeholder, VirtualObject { base, ..t });
+        Ok(placeholder)
+    }
+
+    /// The field slots of placeholder `object` in a frame's `fields`, in its class's order
+    /// (`None`: not an object allocated in the kernel, or a slot unset).
+    pub(crate) fn object_fields(
+        &self,
+        object: NodeId,
+        fields: &[Option<NodeId>],
+    ) -> Option<Vec<NodeId>> {
+        let o = self.virtual_objects.get(&object)?;
+        (0..o.fields.len())
+            .map(|k| fields.get(o.base + k).copied().flatten())
+            .collect()
     }
 
     /// The slot in [`Frame::fields`] of the field at `index` of the placeholder `object`.

@@ -2374,14 +2374,27 @@ fn prepare<'local, 't>(
     for s in &jit.scratch {
         let mut values: Vec<(HostExpr, Option<Constant>)> = Vec::new();
         for leaf in s.length.leaves() {
-            let value = simple_leaf(env, leaf, &scalars, &objects, &static_values)?;
+            let value = match leaf {
+                HostExpr::Identity(p) => {
+                    Some(Constant::Int(identity(env, &jit.params, &objects, *p)?))
+                }
+                _ => simple_leaf(env, leaf, &scalars, &objects, &static_values)?,
+            };
             values.push((leaf.clone(), value));
         }
         let lookup = &mut |x: &HostExpr| values.iter().find(|(y, _)| y == x).and_then(|(_, v)| *v);
         let Some(length) = s.length.eval(lookup).and_then(|n| usize::try_from(n).ok()) else {
             return Ok(None);
         };
-        let array = new_array(env, s.elem, length)?;
+        // Java's `new` may fail where the host's does (OutOfMemoryError: the VM's limit on array
+        // sizes, the heap): the JVM runs the method and throws its own error.
+        let Ok(array) = new_array(env, s.elem, length) else {
+            if env.exception_check() {
+                env.exception_clear();
+            }
+            log::debug!("allocating a scratch array of {length} elements failed: the JVM runs it");
+            return Ok(None);
+        };
         if let Some(slot) = objects.get_mut(s.param) {
             *slot = array;
         }
@@ -2389,7 +2402,12 @@ fn prepare<'local, 't>(
             let mut values: Vec<(HostExpr, Option<Constant>)> = Vec::new();
             for e in [&c.source_pos, &c.pos, &c.count] {
                 for leaf in e.leaves() {
-                    let value = simple_leaf(env, leaf, &scalars, &objects, &static_values)?;
+                    let value = match leaf {
+                        HostExpr::Identity(p) => {
+                            Some(Constant::Int(identity(env, &jit.params, &objects, *p)?))
+                        }
+                        _ => simple_leaf(env, leaf, &scalars, &objects, &static_values)?,
+                    };
                     values.push((leaf.clone(), value));
                 }
             }
