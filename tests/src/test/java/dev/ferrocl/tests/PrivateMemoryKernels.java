@@ -178,6 +178,16 @@ public final class PrivateMemoryKernels {
         }
     }
 
+    /** One of two objects chosen while both stay in their own variables: refused (a copy would miss updates). */
+    public static void objectsAliased(int[] a, long[] out, int n) {
+        for (@Parallel int i = 0; i < n; i++) {
+            Pair p = new Pair(a[i], 1L);
+            Pair q = new Pair(1, a[i]);
+            Pair m = a[i] > 0 ? p : q;
+            out[i] = m.b() + p.a() + q.b();
+        }
+    }
+
     public static void objectWithArrayField(int[] out, int n) {
         for (@Parallel int i = 0; i < n; i++) {
             Holder h = new Holder();

@@ -1157,8 +1157,6 @@ public class PrivateMemoryProbeTest {
      */
     @Test
     public void escapingObjectsAreRefusedWithTheirReasons() {
-        refused(s -> s.task("t", K::ternaryMerge, new int[10], new int[10]), "ternaryMerge",
-                "are merged in one variable");
         refused(s -> s.task("t", K::nestedByReference, new int[10], new int[10]), "nestedByReference",
                 "field dev.ferrocl.tests.PrivateMemoryProbeTest$Wrap.inner is of type",
                 "only objects whose fields are all primitive");
@@ -1166,6 +1164,12 @@ public class PrivateMemoryProbeTest {
                 "arrays of references and multi-dimensional arrays cannot be allocated inside a kernel");
         refused(s -> s.task("t", K::escapeToStatic, new int[10], new int[10]), "escapeToStatic",
                 "writing a static field is not supported");
+    }
+
+    /** An object from either of two allocation sites in one variable: one set of scalars, phis of their fields. */
+    @Test
+    public void ternaryMergeOfTwoAllocations() {
+        check(K::ternaryMerge, data(40), new int[N]);
     }
 
     /** An object made before the @Parallel loop, read-only inside it. */

@@ -106,9 +106,15 @@ public class PrivateMemoryTest {
     }
 
     @Test
+    public void anObjectReplacedInALoop() {
+        int[] a = JvmOracle.withSpecials(Inputs.ints(1412, N), Integer.MIN_VALUE, Integer.MAX_VALUE, -1, 0);
+        check(PrivateMemoryKernels::objectsMerged, a, new long[N], N);
+    }
+
+    @Test
     public void escapingObjectsAreRefused() {
-        refused(s -> s.task("t", PrivateMemoryKernels::objectsMerged, new int[10], new long[10], 10),
-                "objectsMerged", "are merged in one variable");
+        refused(s -> s.task("t", PrivateMemoryKernels::objectsAliased, new int[10], new long[10], 10),
+                "objectsAliased", "are merged in one variable");
         refused(s -> s.task("t", PrivateMemoryKernels::objectWithArrayField, new int[10], 10),
                 "objectWithArrayField", "only objects whose fields are all primitive");
     }
