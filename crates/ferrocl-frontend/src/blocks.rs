@@ -270,6 +270,54 @@ pub fn build_cfg(insns: &[Insn], caught: &[(usize, usize)]) -> Result<Cfg, CfgEr
 }
 
 impl Cfg {
+    /// Whether local `slot` may be read before it is stored to on some path from instruction
+    /// `at` (an index into `insns`, included): live there. A store of a two-slot value at
+    /// `slot - 1` overwrites it too; an exception handler counts as a successor of every
+    /// instruction of the blocks it covers.
+    pub fn local_live_at(&self, insns: &[Insn], slot: u16, at: usize) -> bool {
+        let Some(start) = self.blocks.iter().position(|b| b.first <= at && at < b.end) else {
+            return false;
+        };
+        let mut seen = vec![false; self.blocks.len()];
+        let mut work = vec![(start, at)];
+        while let Some((b, from)) = work.pop() {
+            let Some(block) = self.blocks.get(b) else {
+                continue;
+            };
+            let mut killed = false;
+            for insn in insns.get(from..block.end).unwrap_or(&[]) {
+                let Some((index, slots)) = insn.op.local_access() else {
+                    continue;
+                };
+                if !(index <= slot && slot < index.saturating_add(slots)) {
+                    continue;
+                }
+                if matches!(insn.op, Op::Store(..)) {
+                    killed = true;
+                    break;
+                }
+                return true;
+            }
+            // The handler may run after any instruction of the block, before a store.
+            if let Some(h) = block.handler {
+                if !seen[h] {
+                    seen[h] = true;
+                    work.push((h, self.blocks[h].first));
+                }
+            }
+            if killed {
+                continue;
+            }
+            for s in block.succs.iter().copied() {
+                if !seen[s] {
+                    seen[s] = true;
+                    work.push((s, self.blocks[s].first));
+                }
+            }
+        }
+        false
+    }
+
     /// For the loop headed by block `header`: which local slots (of `max_locals`) an instruction
     /// of the loop body may write (a `long`/`double` store writes two). A local no instruction of
     /// the loop writes keeps its value around the loop and needs no phi; so `this` and unchanged

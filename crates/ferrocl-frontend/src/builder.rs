@@ -73,6 +73,11 @@ pub(crate) struct LoopHeader {
     /// `objects`): the local, the placeholder standing for its object in the loop, and the phis
     /// of that object's fields.
     object_phis: Vec<(usize, NodeId, Vec<NodeId>)>,
+    /// The locals that may be live at the header (in scope there by the `LocalVariableTable`;
+    /// every local with a value when the method has no table).
+    live: Vec<usize>,
+    /// The method's [`Scope::objects_from`].
+    objects_from: usize,
 }
 
 /// The walk over one method's blocks: its CFG, the arrivals at blocks not yet built, and the
@@ -104,6 +109,10 @@ pub(crate) struct Scope<'c> {
     pub(crate) next_bci: u32,
     /// For inlined code: each return's last fixed node, returned value and object fields.
     pub(crate) returns: Vec<InlineReturn>,
+    /// Objects allocated in the kernel while parsing this method have node indices from here on
+    /// ([`Graph::id_bound`] when it started): the others came from a caller, whose variables may
+    /// still hold them (see `merge_objects`).
+    pub(crate) objects_from: usize,
 }
 
 /// The graph under construction and everything shared by the methods parsed into it.
@@ -157,6 +166,10 @@ pub(crate) struct Builder<'a, 'r> {
     pub(crate) boxes: std::collections::HashSet<NodeId>,
     /// Field slots reserved so far by allocation sites.
     pub(crate) virtual_field_count: usize,
+    /// Objects allocated in the kernel that the methods inlining the one being parsed still hold
+    /// (in a variable live after the call, or on their operand stack): a merge in the callee must
+    /// not copy them (see `merge_objects`).
+    pub(crate) held_by_callers: Vec<NodeId>,
     /// The exact classes of the objects reachable from the arguments (see `devirt`).
     pub(crate) runtime: &'r mut RuntimeClasses,
     /// Classes whose initialisation Java triggers while running the method (a static method's
@@ -292,6 +305,7 @@ pub fn build_graph_with(
         virtual_objects: HashMap::new(),
         boxes: std::collections::HashSet::new(),
         virtual_field_count: 0,
+        held_by_callers: Vec::new(),
         runtime,
         initialised: Vec::new(),
         options,
@@ -361,6 +375,7 @@ pub fn build_graph_with(
         method: 0,
         return_stamp,
         is_root: true,
+        objects_from: 0,
         next_bci: 0,
         returns: Vec::new(),
     };
@@ -640,7 +655,8 @@ impl Builder<'_, '_> {
             if is_header {
                 let assigned =
                     cfg.locals_assigned_in_loop(b, &code.instructions, frame.locals.len());
-                let (t, f, header) = self.loop_header(sc, &assigned, tail, frame)?;
+                let header_bci = code.instructions.get(block.first).map_or(0, |i| i.bci);
+                let (t, f, header) = self.loop_header(sc, &assigned, tail, frame, header_bci)?;
                 tail = t;
                 frame = f;
                 walk.headers.insert(b, header);
@@ -928,20 +944,15 @@ impl Builder<'_, '_> {
                 return self.malformed("operand stack height differs around a loop");
             }
             let object_phis = header.object_phis.clone();
-            let live_locals: Vec<usize> = header
-                .local_phis
-                .iter()
-                .enumerate()
-                .filter(|(_, p)| p.is_some())
-                .map(|(s, _)| s)
-                .chain(object_phis.iter().map(|(s, _, _)| *s))
-                .collect();
+            let live_locals = header.live.clone();
+            let objects_from = header.objects_from;
             for (slot, object, phis) in object_phis {
                 // The object the local holds at this back edge: its fields go round the loop,
                 // unless another variable that lives on into the loop still holds it.
                 let value = frame.locals.get(slot).copied().flatten();
                 let fields = value.and_then(|v| {
-                    let same_class = self.virtual_class(v) == self.virtual_class(object);
+                    let same_class = self.virtual_class(v) == self.virtual_class(object)
+                        && self.own_object(objects_from, v);
                     let aliased = live_locals
                         .iter()
                         .any(|&t| t != slot && frame.locals.get(t).copied().flatten() == Some(v))
@@ -1083,6 +1094,12 @@ impl Builder<'_, '_> {
         Ok((merge, out))
     }
 
+    /// Whether object `p` is the current method's to merge: made while parsing it (from
+    /// `objects_from` on), or passed in by callers that no longer hold it.
+    fn own_object(&self, objects_from: usize, p: NodeId) -> bool {
+        p.index() >= objects_from || !self.held_by_callers.contains(&p)
+    }
+
     /// Objects allocated in the kernel that a merge chooses between (`s = c ? new P(1) : new
     /// P(2)`, see `objects`): a phi of a local or stack value whose inputs are all such objects of
     /// one class, none of them still held by another variable, becomes one object whose fields
@@ -1125,10 +1142,12 @@ impl Builder<'_, '_> {
             let Some(class) = inputs.first().and_then(|&p| self.virtual_class(p)) else {
                 continue;
             };
+            // Objects a caller passed in may still be held by the caller's variables.
             if inputs.len() != ends.len()
-                || !inputs
-                    .iter()
-                    .all(|&p| self.virtual_class(p).as_deref() == Some(class.as_str()))
+                || !inputs.iter().all(|&p| {
+                    self.virtual_class(p).as_deref() == Some(class.as_str())
+                        && self.own_object(sc.objects_from, p)
+                })
             {
                 continue;
             }
@@ -1229,6 +1248,7 @@ impl Builder<'_, '_> {
         assigned: &[bool],
         tail: NodeId,
         frame: Frame,
+        header_bci: u32,
     ) -> Result<(NodeId, Frame, LoopHeader), FrontendError> {
         let entry_end = if *self.graph.op(tail) == Op::End {
             tail
@@ -1273,18 +1293,28 @@ impl Builder<'_, '_> {
         // each back edge brings the fields of the object the local then holds. Not where another
         // variable holds the same object on entry (a copy would miss its updates).
         let mut object_phis = Vec::new();
+        let table = !sc.code.local_variables.is_empty();
+        let live: Vec<usize> = (0..frame.locals.len())
+            .filter(|&t| frame.locals[t].is_some())
+            .filter(|&t| {
+                !table
+                    || u16::try_from(t)
+                        .is_ok_and(|t16| sc.code.local_name(t16, header_bci).is_some())
+            })
+            .collect();
         for (slot, value) in frame.locals.iter().enumerate() {
             let Some(p) = *value else {
                 continue;
             };
-            if !self.is_virtual_object(p) || !assigned.get(slot).copied().unwrap_or(true) {
+            if !self.is_virtual_object(p)
+                || !self.own_object(sc.objects_from, p)
+                || !assigned.get(slot).copied().unwrap_or(true)
+            {
                 continue;
             }
-            let shared = frame
-                .locals
+            let shared = live
                 .iter()
-                .enumerate()
-                .any(|(t, v)| t != slot && *v == Some(p))
+                .any(|&t| t != slot && frame.locals[t] == Some(p))
                 || frame.stack.contains(&p);
             let Some(fields) = self.object_fields(p, &frame.fields) else {
                 continue;
@@ -1310,6 +1340,8 @@ impl Builder<'_, '_> {
                 stack_phis,
                 field_phis,
                 object_phis,
+                live,
+                objects_from: sc.objects_from,
             },
         ))
     }
@@ -2202,7 +2234,7 @@ fn unsupported(class: &ClassFile, op: &JOp) -> String {
 /// integer division (`ArithmeticException`) inside a `try` range, paired with the first entry of
 /// the exception table (the JVM's order) that covers it and catches that exception or a
 /// superclass of it (`finally`'s catch-all too).
-fn caught_instructions(code: &Code) -> Vec<(usize, usize)> {
+pub(crate) fn caught_instructions(code: &Code) -> Vec<(usize, usize)> {
     let index_of: HashMap<u32, usize> = code
         .instructions
         .iter()

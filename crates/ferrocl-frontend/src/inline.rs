@@ -615,12 +615,19 @@ impl<'a> Builder<'a, '_> {
             method: self.methods.len() - 1,
             return_stamp,
             is_root: false,
+            objects_from: self.graph.id_bound(),
             next_bci: 0,
             returns: Vec::new(),
         };
         log::trace!("inlining {key} at {call_location}");
         self.call_stack.push(key);
+        // Objects the caller still holds after the call (in a local it may read again, on its
+        // operand stack), and those its own callers hold: the callee must not copy them.
+        let outer_held = self.held_by_callers.len();
+        let held = self.held_after_call(sc, caller);
+        self.held_by_callers.extend(held);
         let parsed = self.parse_method(&mut callee, *tail, frame);
+        self.held_by_callers.truncate(outer_held);
         self.call_stack.pop();
         self.pos = call_site;
         self.root_bci = saved_root_bci;
@@ -628,6 +635,43 @@ impl<'a> Builder<'a, '_> {
             return Err(inlined_at(e, &call_location));
         }
         self.continue_after_call(sc, &callee.returns, return_stamp, caller, tail)
+    }
+
+    /// The objects allocated in the kernel that `caller` (the frame of the method being parsed, at
+    /// the call being inlined, its arguments popped) still holds: on its operand stack, or in a
+    /// local that may be read after the call before it is stored to.
+    fn held_after_call(&self, sc: &Scope<'_>, caller: &Frame) -> Vec<NodeId> {
+        let mut held: Vec<NodeId> = caller
+            .stack
+            .iter()
+            .copied()
+            .filter(|&v| self.is_virtual_object(v))
+            .collect();
+        let locals: Vec<(usize, NodeId)> = caller
+            .locals
+            .iter()
+            .enumerate()
+            .filter_map(|(t, v)| v.filter(|&v| self.is_virtual_object(v)).map(|v| (t, v)))
+            .collect();
+        if locals.is_empty() {
+            return held;
+        }
+        let insns = &sc.code.instructions;
+        let next = insns
+            .binary_search_by_key(&self.pos.bci, |i| i.bci)
+            .ok()
+            .map(|i| i + 1);
+        let cfg = crate::blocks::build_cfg(insns, &crate::builder::caught_instructions(sc.code));
+        for (t, v) in locals {
+            let live = match (&cfg, next, u16::try_from(t)) {
+                (Ok(cfg), Some(next), Ok(t16)) => cfg.local_live_at(insns, t16, next),
+                _ => true,
+            };
+            if live {
+                held.push(v);
+            }
+        }
+        held
     }
 
     /// When `receiver` is a phi, at a forward merge, of objects the host describes (parameters,

@@ -299,6 +299,12 @@ impl Graph {
             .map(|(i, _)| NodeId(i as u32))
     }
 
+    /// A bound on the indices of the nodes made so far: every node added later has an index at
+    /// least this.
+    pub fn id_bound(&self) -> usize {
+        self.nodes.len()
+    }
+
     /// Number of live nodes.
     pub fn len(&self) -> usize {
         self.nodes.iter().filter(|n| n.is_some()).count()
