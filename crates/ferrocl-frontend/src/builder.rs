@@ -73,8 +73,8 @@ pub(crate) struct LoopHeader {
     /// `objects`): the local, the placeholder standing for its object in the loop, and the phis
     /// of that object's fields.
     object_phis: Vec<(usize, NodeId, Vec<NodeId>)>,
-    /// The locals that may be live at the header (in scope there by the `LocalVariableTable`;
-    /// every local with a value when the method has no table).
+    /// The locals that may be live at the header (in scope there by the `LocalVariableTable`, or
+    /// never named by it; every local with a value when the method has no table).
     live: Vec<usize>,
     /// The method's [`Scope::objects_from`].
     objects_from: usize,
@@ -1294,12 +1294,16 @@ impl Builder<'_, '_> {
         // variable holds the same object on entry (a copy would miss its updates).
         let mut object_phis = Vec::new();
         let table = !sc.code.local_variables.is_empty();
+        // A slot the table never names (a compiler's temporary) counts as live.
         let live: Vec<usize> = (0..frame.locals.len())
             .filter(|&t| frame.locals[t].is_some())
             .filter(|&t| {
+                let Ok(t16) = u16::try_from(t) else {
+                    return true;
+                };
                 !table
-                    || u16::try_from(t)
-                        .is_ok_and(|t16| sc.code.local_name(t16, header_bci).is_some())
+                    || sc.code.local_name(t16, header_bci).is_some()
+                    || !sc.code.local_variables.iter().any(|v| v.index == t16)
             })
             .collect();
         for (slot, value) in frame.locals.iter().enumerate() {
