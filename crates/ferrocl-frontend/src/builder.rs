@@ -73,8 +73,8 @@ pub(crate) struct LoopHeader {
     /// `objects`): the local, the placeholder standing for its object in the loop, and the phis
     /// of that object's fields.
     object_phis: Vec<(usize, NodeId, Vec<NodeId>)>,
-    /// The locals that may be live at the header (in scope there by the `LocalVariableTable`, or
-    /// never named by it; every local with a value when the method has no table).
+    /// The locals with a value that may be read again from the header on (bytecode liveness,
+    /// [`crate::blocks::Cfg::local_live_at`]).
     live: Vec<usize>,
     /// The method's [`Scope::objects_from`].
     objects_from: usize,
@@ -649,14 +649,31 @@ impl Builder<'_, '_> {
                     }
                     None => return self.malformed("merge without predecessors"),
                 },
-                Arrival::Ends(ends) => self.merge(sc, ends)?,
+                Arrival::Ends(ends) => {
+                    // The locals read again from this block on (others cannot alias an object a
+                    // merge chooses: see `merge_objects`).
+                    let live: Vec<bool> = (0..ends.first().map_or(0, |e| e.frame.locals.len()))
+                        .map(|t| {
+                            u16::try_from(t).map_or(true, |t16| {
+                                cfg.local_live_at(&code.instructions, t16, block.first)
+                            })
+                        })
+                        .collect();
+                    self.merge(sc, ends, &live)?
+                }
             };
             let (mut tail, mut frame) = (tail, frame);
             if is_header {
                 let assigned =
                     cfg.locals_assigned_in_loop(b, &code.instructions, frame.locals.len());
-                let header_bci = code.instructions.get(block.first).map_or(0, |i| i.bci);
-                let (t, f, header) = self.loop_header(sc, &assigned, tail, frame, header_bci)?;
+                let live: Vec<bool> = (0..frame.locals.len())
+                    .map(|t| {
+                        u16::try_from(t).map_or(true, |t16| {
+                            cfg.local_live_at(&code.instructions, t16, block.first)
+                        })
+                    })
+                    .collect();
+                let (t, f, header) = self.loop_header(sc, &assigned, tail, frame, &live)?;
                 tail = t;
                 frame = f;
                 walk.headers.insert(b, header);
@@ -1045,6 +1062,7 @@ impl Builder<'_, '_> {
         &mut self,
         sc: &Scope<'_>,
         ends: Vec<ArrivingEnd>,
+        live: &[bool],
     ) -> Result<(NodeId, Frame), FrontendError> {
         let merge = self.add(Op::Merge, Stamp::Void, vec![])?;
         for e in &ends {
@@ -1090,7 +1108,7 @@ impl Builder<'_, '_> {
                 None => return self.mixed_values(),
             }
         }
-        self.merge_objects(sc, merge, &ends, &mut out)?;
+        self.merge_objects(sc, merge, &ends, &mut out, live)?;
         Ok((merge, out))
     }
 
@@ -1111,6 +1129,7 @@ impl Builder<'_, '_> {
         merge: NodeId,
         ends: &[ArrivingEnd],
         out: &mut Frame,
+        live: &[bool],
     ) -> Result<(), FrontendError> {
         fn at(f: &Frame, (stack, i): (bool, usize)) -> Option<NodeId> {
             if stack {
@@ -1126,7 +1145,9 @@ impl Builder<'_, '_> {
                 f.locals[i] = Some(v);
             }
         }
+        // Dead locals hold nothing anyone reads again.
         let locations: Vec<(bool, usize)> = (0..out.locals.len())
+            .filter(|&i| live.get(i).copied().unwrap_or(true))
             .map(|i| (false, i))
             .chain((0..out.stack.len()).map(|i| (true, i)))
             .collect();
@@ -1248,7 +1269,7 @@ impl Builder<'_, '_> {
         assigned: &[bool],
         tail: NodeId,
         frame: Frame,
-        header_bci: u32,
+        live_at_header: &[bool],
     ) -> Result<(NodeId, Frame, LoopHeader), FrontendError> {
         let entry_end = if *self.graph.op(tail) == Op::End {
             tail
@@ -1293,18 +1314,9 @@ impl Builder<'_, '_> {
         // each back edge brings the fields of the object the local then holds. Not where another
         // variable holds the same object on entry (a copy would miss its updates).
         let mut object_phis = Vec::new();
-        let table = !sc.code.local_variables.is_empty();
-        // A slot the table never names (a compiler's temporary) counts as live.
         let live: Vec<usize> = (0..frame.locals.len())
             .filter(|&t| frame.locals[t].is_some())
-            .filter(|&t| {
-                let Ok(t16) = u16::try_from(t) else {
-                    return true;
-                };
-                !table
-                    || sc.code.local_name(t16, header_bci).is_some()
-                    || !sc.code.local_variables.iter().any(|v| v.index == t16)
-            })
+            .filter(|&t| live_at_header.get(t).copied().unwrap_or(true))
             .collect();
         for (slot, value) in frame.locals.iter().enumerate() {
             let Some(p) = *value else {

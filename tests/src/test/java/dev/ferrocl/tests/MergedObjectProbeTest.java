@@ -720,11 +720,13 @@ public class MergedObjectProbeTest {
         }
     }
 
+    /** {@code this} or a new object from an inlined method: merged where the caller drops its own reference. */
     @Test
-    public void thisOrNewFromATernaryReturnIsRefused() {
-        int n = 100;
+    public void thisOrNewFromATernaryReturn() {
+        int n = 1000;
         int[] a = Inputs.ints(527, n);
-        assertAliasRefusal(s -> s.task("t", MergedObjectProbeTest::returnsThisTernary, a, new int[n], 8));
+        check(MergedObjectProbeTest::returnsThisTernary, a, new int[n], 8);
+        // The caller still reads `base` after the call: refused.
         assertAliasRefusal(s -> s.task("t", MergedObjectProbeTest::returnsThisNoLoop, a, new int[n]));
     }
 
@@ -1069,12 +1071,12 @@ public class MergedObjectProbeTest {
         }
     }
 
-    /** {@code cand} still holds the object where {@code best} takes it: refused (conservatively). */
+    /** {@code cand} still holds the object where {@code best} takes it, but is never read again: merged. */
     @Test
-    public void bestSoFarIsRefusedAsAnAlias() {
-        int n = 100;
+    public void bestSoFarMatchesTheJvm() {
+        int n = 1000;
         int[] a = Inputs.ints(549, n);
-        assertAliasRefusal(s -> s.task("t", MergedObjectProbeTest::bestSoFar, a, new int[n], 5));
+        check(MergedObjectProbeTest::bestSoFar, a, new int[n], 5);
     }
 
     static void keepOrStep(int[] a, int[] out, int n) {
@@ -1087,12 +1089,12 @@ public class MergedObjectProbeTest {
         }
     }
 
-    /** {@code z} itself still holds the kept object at the ternary's merge: refused (conservatively). */
+    /** {@code z} itself holds the kept object at the ternary's merge, and is assigned the result at once: merged. */
     @Test
-    public void keepOrStepTernaryIsRefusedAsAnAlias() {
-        int n = 100;
+    public void keepOrStepTernaryMatchesTheJvm() {
+        int n = 1000;
         int[] a = Inputs.ints(550, n);
-        assertAliasRefusal(s -> s.task("t", MergedObjectProbeTest::keepOrStep, a, new int[n], 6));
+        check(MergedObjectProbeTest::keepOrStep, a, new int[n], 6);
     }
 
     static void swapAndMaybeReplace(int[] a, int[] out, int n) {
@@ -1112,12 +1114,12 @@ public class MergedObjectProbeTest {
         }
     }
 
-    /** {@code t} (in scope, unused) still holds {@code y}'s object at the if's merge: refused (conservatively). */
+    /** {@code t} (in scope, never read again) still holds {@code y}'s object at the if's merge: merged. */
     @Test
-    public void swapThenMaybeReplaceIsRefusedAsAnAlias() {
-        int n = 100;
+    public void swapThenMaybeReplaceMatchesTheJvm() {
+        int n = 1000;
         int[] a = Inputs.ints(551, n);
-        assertAliasRefusal(s -> s.task("t", MergedObjectProbeTest::swapAndMaybeReplace, a, new int[n], 7));
+        check(MergedObjectProbeTest::swapAndMaybeReplace, a, new int[n], 7);
     }
 
     static void rotate(int[] a, int[] out, int n) {

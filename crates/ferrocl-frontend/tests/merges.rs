@@ -1,0 +1,97 @@
+//! Objects made in the kernel that one variable holds in turn: merged into one set of scalars
+//! where no live variable still holds one of them (bytecode liveness), refused where one does.
+#![allow(clippy::result_large_err)]
+
+mod common;
+
+use common::*;
+use ferrocl_frontend::MethodGraph;
+use ferrocl_graph::{Op, Stamp};
+use std::path::PathBuf;
+use std::sync::OnceLock;
+
+const M: &str = r#"package mg;
+
+public class M {
+    record Cx(float re, float im) {
+        Cx times(Cx o) { return new Cx(re * o.re - im * o.im, re * o.im + im * o.re); }
+        Cx plus(Cx o) { return new Cx(re + o.re, im + o.im); }
+    }
+    static final class Cell {
+        int v;
+        Cell(int v) { this.v = v; }
+    }
+    public static float iterate(float x, float y, int n) {
+        Cx c = new Cx(x, y);
+        Cx z = new Cx(0f, 0f);
+        for (int k = 0; k < n; k++) {
+            z = z.times(z).plus(c);
+        }
+        return z.re() + z.im();
+    }
+    public static int either(int a) {
+        Cell s = a > 0 ? new Cell(a) : new Cell(-a);
+        s.v += 3;
+        return s.v;
+    }
+    public static int bestSoFar(int n) {
+        Cell best = new Cell(0);
+        for (int k = 0; k < n; k++) {
+            Cell cand = new Cell(k * 7 % 5);
+            if (cand.v > best.v) {
+                best = cand;
+            }
+        }
+        return best.v;
+    }
+    public static int stillHeld(int a) {
+        Cell p = new Cell(a);
+        Cell q = new Cell(-a);
+        Cell m = a > 0 ? p : q;
+        m.v += 1;
+        return p.v + q.v;
+    }
+}
+"#;
+
+fn classes() -> &'static PathBuf {
+    static DIR: OnceLock<PathBuf> = OnceLock::new();
+    DIR.get_or_init(|| javac("merges", &[("mg/M.java", M)]))
+}
+
+fn m(method: &str) -> Result<MethodGraph, ferrocl_frontend::FrontendError> {
+    build(classes(), "mg/M", method)
+}
+
+/// No value of an object type is left: every object became scalars.
+fn no_objects(mg: &MethodGraph) -> bool {
+    !mg.graph
+        .node_ids()
+        .any(|n| mg.graph.stamp(n) == Stamp::Object && *mg.graph.op(n) == Op::Phi)
+}
+
+#[test]
+fn a_record_reassigned_in_a_loop_is_scalars_with_phis() {
+    let mg = m("iterate").expect("merged");
+    assert!(no_objects(&mg));
+    // The loop carries z's two fields as float phis.
+    let float_phis = count(&mg, |op| matches!(op, Op::Phi));
+    assert!(float_phis >= 2, "{float_phis} phis");
+}
+
+#[test]
+fn objects_made_in_either_branch_merge() {
+    assert!(no_objects(&m("either").expect("merged")));
+}
+
+#[test]
+fn a_dead_variable_does_not_count_as_an_alias() {
+    // `cand` still holds the object `best` takes, but is never read again.
+    assert!(no_objects(&m("bestSoFar").expect("merged")));
+}
+
+#[test]
+fn a_choice_between_objects_still_held_is_refused() {
+    let text = bailout_text(m("stillHeld"));
+    assert!(text.contains("merged in one variable"), "{text}");
+}
