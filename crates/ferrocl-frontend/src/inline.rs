@@ -637,6 +637,59 @@ impl<'a> Builder<'a, '_> {
         self.continue_after_call(sc, &callee.returns, return_stamp, caller, tail)
     }
 
+    /// Returns that give objects allocated in the kernel, all of one class (`return c ? this : new
+    /// P(…)`, or two `return` statements): one object whose fields are phis of theirs (see
+    /// `objects`), unless the caller (or a method inlining it) still holds one of them and reads
+    /// it again. `None`: not such returns.
+    fn merge_returned_objects(
+        &mut self,
+        sc: &Scope<'_>,
+        merge: NodeId,
+        returns: &[InlineReturn],
+        caller: &mut Frame,
+    ) -> Result<Option<NodeId>, FrontendError> {
+        let objects: Vec<NodeId> = returns.iter().filter_map(|r| r.1).collect();
+        let Some(class) = objects.first().and_then(|&o| self.virtual_class(o)) else {
+            return Ok(None);
+        };
+        if objects.len() != returns.len()
+            || objects
+                .iter()
+                .any(|&o| self.virtual_class(o).as_deref() != Some(class.as_str()))
+        {
+            return Ok(None);
+        }
+        let held = self.held_after_call(sc, caller);
+        if objects
+            .iter()
+            .any(|o| held.contains(o) || self.held_by_callers.contains(o))
+        {
+            return Ok(None);
+        }
+        let per_return: Option<Vec<Vec<NodeId>>> = returns
+            .iter()
+            .zip(&objects)
+            .map(|(r, &o)| self.object_fields(o, &r.2))
+            .collect();
+        let Some(per_return) = per_return else {
+            return Ok(None);
+        };
+        let count = per_return.first().map_or(0, Vec::len);
+        let mut values = Vec::with_capacity(count);
+        for k in 0..count {
+            let vals: Vec<Option<NodeId>> = per_return.iter().map(|f| f.get(k).copied()).collect();
+            match self.merge_values(sc, merge, &vals, None)? {
+                Some(v) => values.push(v),
+                None => return Ok(None),
+            }
+        }
+        Ok(Some(self.merged_object(
+            objects[0],
+            values,
+            &mut caller.fields,
+        )?))
+    }
+
     /// The objects allocated in the kernel that `caller` (the frame of the method being parsed, at
     /// the call being inlined, its arguments popped) still holds: on its operand stack, or in a
     /// local that may be read after the call before it is stored to.
@@ -815,6 +868,9 @@ impl<'a> Builder<'a, '_> {
                     return Ok(None);
                 }
                 let values: Vec<Option<NodeId>> = several.iter().map(|r| r.1).collect();
+                if let Some(object) = self.merge_returned_objects(sc, merge, several, caller)? {
+                    return Ok(Some(object));
+                }
                 match self.merge_values(sc, merge, &values, None)? {
                     Some(v) => Ok(Some(v)),
                     None => self.bail(

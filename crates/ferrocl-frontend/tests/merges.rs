@@ -20,6 +20,25 @@ public class M {
     static final class Cell {
         int v;
         Cell(int v) { this.v = v; }
+        Cell grow(int t) {
+            if (v > t) {
+                return this;
+            }
+            return new Cell(v + 1);
+        }
+    }
+    public static int grown(int a, int n) {
+        Cell z = new Cell(a);
+        for (int k = 0; k < n; k++) {
+            z = z.grow(k);
+        }
+        return z.v;
+    }
+    public static int grownHeld(int a) {
+        Cell base = new Cell(a);
+        Cell s = base.grow(5);
+        s.v += 100;
+        return base.v + s.v;
     }
     public static float iterate(float x, float y, int n) {
         Cx c = new Cx(x, y);
@@ -93,5 +112,13 @@ fn a_dead_variable_does_not_count_as_an_alias() {
 #[test]
 fn a_choice_between_objects_still_held_is_refused() {
     let text = bailout_text(m("stillHeld"));
+    assert!(text.contains("merged in one variable"), "{text}");
+}
+
+#[test]
+fn an_inlined_method_returning_this_or_a_new_object_merges() {
+    assert!(no_objects(&m("grown").expect("merged")));
+    // The caller reads `base` again after the call: refused.
+    let text = bailout_text(m("grownHeld"));
     assert!(text.contains("merged in one variable"), "{text}");
 }
