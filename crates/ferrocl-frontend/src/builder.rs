@@ -651,12 +651,21 @@ impl Builder<'_, '_> {
                 },
                 Arrival::Ends(ends) => {
                     // The locals read again from this block on (others cannot alias an object a
-                    // merge chooses: see `merge_objects`).
+                    // merge chooses: see `merge_objects`); only asked where objects are merged.
+                    let objects = ends.iter().any(|e| {
+                        e.frame
+                            .locals
+                            .iter()
+                            .flatten()
+                            .chain(e.frame.stack.iter())
+                            .any(|&v| self.is_virtual_object(v))
+                    });
                     let live: Vec<bool> = (0..ends.first().map_or(0, |e| e.frame.locals.len()))
                         .map(|t| {
-                            u16::try_from(t).map_or(true, |t16| {
-                                cfg.local_live_at(&code.instructions, t16, block.first)
-                            })
+                            !objects
+                                || u16::try_from(t).map_or(true, |t16| {
+                                    cfg.local_live_at(&code.instructions, t16, block.first)
+                                })
                         })
                         .collect();
                     self.merge(sc, ends, &live)?
@@ -666,11 +675,17 @@ impl Builder<'_, '_> {
             if is_header {
                 let assigned =
                     cfg.locals_assigned_in_loop(b, &code.instructions, frame.locals.len());
+                let objects = frame
+                    .locals
+                    .iter()
+                    .flatten()
+                    .any(|&v| self.is_virtual_object(v));
                 let live: Vec<bool> = (0..frame.locals.len())
                     .map(|t| {
-                        u16::try_from(t).map_or(true, |t16| {
-                            cfg.local_live_at(&code.instructions, t16, block.first)
-                        })
+                        !objects
+                            || u16::try_from(t).map_or(true, |t16| {
+                                cfg.local_live_at(&code.instructions, t16, block.first)
+                            })
                     })
                     .collect();
                 let (t, f, header) = self.loop_header(sc, &assigned, tail, frame, &live)?;
