@@ -660,14 +660,8 @@ impl Builder<'_, '_> {
                             .chain(e.frame.stack.iter())
                             .any(|&v| self.is_virtual_object(v))
                     });
-                    let live: Vec<bool> = (0..ends.first().map_or(0, |e| e.frame.locals.len()))
-                        .map(|t| {
-                            !objects
-                                || u16::try_from(t).map_or(true, |t16| {
-                                    cfg.local_live_at(&code.instructions, t16, block.first)
-                                })
-                        })
-                        .collect();
+                    let locals = ends.first().map_or(0, |e| e.frame.locals.len());
+                    let live = live_locals(cfg, &code.instructions, block.first, locals, objects);
                     self.merge(sc, ends, &live)?
                 }
             };
@@ -680,14 +674,13 @@ impl Builder<'_, '_> {
                     .iter()
                     .flatten()
                     .any(|&v| self.is_virtual_object(v));
-                let live: Vec<bool> = (0..frame.locals.len())
-                    .map(|t| {
-                        !objects
-                            || u16::try_from(t).map_or(true, |t16| {
-                                cfg.local_live_at(&code.instructions, t16, block.first)
-                            })
-                    })
-                    .collect();
+                let live = live_locals(
+                    cfg,
+                    &code.instructions,
+                    block.first,
+                    frame.locals.len(),
+                    objects,
+                );
                 let (t, f, header) = self.loop_header(sc, &assigned, tail, frame, &live)?;
                 tail = t;
                 frame = f;
@@ -1211,20 +1204,35 @@ impl Builder<'_, '_> {
             let Some(per_end) = per_end else {
                 continue;
             };
-            let count = per_end.first().map_or(0, Vec::len);
-            let mut values = Vec::with_capacity(count);
-            for k in 0..count {
-                let vals: Vec<Option<NodeId>> = per_end.iter().map(|f| f.get(k).copied()).collect();
-                match self.merge_values(sc, merge, &vals, None)? {
-                    Some(v) => values.push(v),
-                    None => return Ok(()),
-                }
-            }
+            let Some(values) = self.merge_fields(sc, merge, &per_end)? else {
+                return Ok(());
+            };
             let v = self.merged_object(inputs[0], values, &mut out.fields)?;
             made.push((inputs, v));
             set(out, loc, v);
         }
         Ok(())
+    }
+
+    /// The fields at `merge` of objects of one class, `per_input[k]` the fields of the one arriving
+    /// through input `k` (see [`Builder::merge_values`]); `None` where a field's values differ in
+    /// type.
+    pub(crate) fn merge_fields(
+        &mut self,
+        sc: &Scope<'_>,
+        merge: NodeId,
+        per_input: &[Vec<NodeId>],
+    ) -> Result<Option<Vec<NodeId>>, FrontendError> {
+        let count = per_input.first().map_or(0, Vec::len);
+        let mut values = Vec::with_capacity(count);
+        for k in 0..count {
+            let vals: Vec<Option<NodeId>> = per_input.iter().map(|f| f.get(k).copied()).collect();
+            match self.merge_values(sc, merge, &vals, None)? {
+                Some(v) => values.push(v),
+                None => return Ok(None),
+            }
+        }
+        Ok(Some(values))
     }
 
     /// The value at `merge` of `values` (one per merge input): the value itself when all agree, a
@@ -2265,6 +2273,15 @@ fn unsupported(class: &ClassFile, op: &JOp) -> String {
 /// integer division (`ArithmeticException`) inside a `try` range, paired with the first entry of
 /// the exception table (the JVM's order) that covers it and catches that exception or a
 /// superclass of it (`finally`'s catch-all too).
+/// Per local slot (`count` of them), whether it may be read again from instruction `at` on
+/// ([`crate::blocks::Cfg::local_live_at`]); every slot counts as live unless `ask` (the analysis
+/// is needed only where variables hold objects allocated in the kernel).
+fn live_locals(cfg: &Cfg, insns: &[Insn], at: usize, count: usize, ask: bool) -> Vec<bool> {
+    (0..count)
+        .map(|t| !ask || u16::try_from(t).map_or(true, |t16| cfg.local_live_at(insns, t16, at)))
+        .collect()
+}
+
 pub(crate) fn caught_instructions(code: &Code) -> Vec<(usize, usize)> {
     let index_of: HashMap<u32, usize> = code
         .instructions

@@ -674,15 +674,9 @@ impl<'a> Builder<'a, '_> {
         let Some(per_return) = per_return else {
             return Ok(None);
         };
-        let count = per_return.first().map_or(0, Vec::len);
-        let mut values = Vec::with_capacity(count);
-        for k in 0..count {
-            let vals: Vec<Option<NodeId>> = per_return.iter().map(|f| f.get(k).copied()).collect();
-            match self.merge_values(sc, merge, &vals, None)? {
-                Some(v) => values.push(v),
-                None => return Ok(None),
-            }
-        }
+        let Some(values) = self.merge_fields(sc, merge, &per_return)? else {
+            return Ok(None);
+        };
         Ok(Some(self.merged_object(
             objects[0],
             values,

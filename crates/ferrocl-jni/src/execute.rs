@@ -2372,16 +2372,14 @@ fn prepare<'local, 't>(
     // could not decide) sends the method to the JVM too.
     let mut copy_sources: Vec<usize> = Vec::new();
     for s in &jit.scratch {
-        let mut values: Vec<(HostExpr, Option<Constant>)> = Vec::new();
-        for leaf in s.length.leaves() {
-            let value = match leaf {
-                HostExpr::Identity(p) => {
-                    Some(Constant::Int(identity(env, &jit.params, &objects, *p)?))
-                }
-                _ => simple_leaf(env, leaf, &scalars, &objects, &static_values)?,
-            };
-            values.push((leaf.clone(), value));
-        }
+        let values = direct_leaves(
+            env,
+            &[&s.length],
+            &jit.params,
+            &scalars,
+            &objects,
+            &static_values,
+        )?;
         let lookup = &mut |x: &HostExpr| values.iter().find(|(y, _)| y == x).and_then(|(_, v)| *v);
         let Some(length) = s.length.eval(lookup).and_then(|n| usize::try_from(n).ok()) else {
             return Ok(None);
@@ -2399,18 +2397,14 @@ fn prepare<'local, 't>(
             *slot = array;
         }
         for c in &s.copies {
-            let mut values: Vec<(HostExpr, Option<Constant>)> = Vec::new();
-            for e in [&c.source_pos, &c.pos, &c.count] {
-                for leaf in e.leaves() {
-                    let value = match leaf {
-                        HostExpr::Identity(p) => {
-                            Some(Constant::Int(identity(env, &jit.params, &objects, *p)?))
-                        }
-                        _ => simple_leaf(env, leaf, &scalars, &objects, &static_values)?,
-                    };
-                    values.push((leaf.clone(), value));
-                }
-            }
+            let values = direct_leaves(
+                env,
+                &[&c.source_pos, &c.pos, &c.count],
+                &jit.params,
+                &scalars,
+                &objects,
+                &static_values,
+            )?;
             let lookup =
                 &mut |x: &HostExpr| values.iter().find(|(y, _)| y == x).and_then(|(_, v)| *v);
             let (Some(from), Some(at), Some(count)) = (
@@ -2539,10 +2533,12 @@ fn prepare<'local, 't>(
             continue;
         }
         let value = match &e {
-            HostExpr::Param(_) | HostExpr::Static(_) | HostExpr::ArrayLength(_) => {
-                simple_leaf(env, &e, &scalars, &objects, &static_values)?
+            HostExpr::Param(_)
+            | HostExpr::Static(_)
+            | HostExpr::ArrayLength(_)
+            | HostExpr::Identity(_) => {
+                simple_leaf(env, &e, &jit.params, &scalars, &objects, &static_values)?
             }
-            HostExpr::Identity(p) => Some(Constant::Int(identity(env, &jit.params, &objects, *p)?)),
             // An element Java reads before the loops, in a bound or another element's index or
             // condition: its own leaves came first in `wanted`.
             HostExpr::Load {
@@ -2581,16 +2577,35 @@ fn prepare<'local, 't>(
     }))
 }
 
-/// The value of a leaf the host reads directly: a parameter, a static field, an array's length
-/// (`None`: unreadable, or another kind of leaf).
+/// The leaves of `exprs` the host reads directly, each with its value (see [`simple_leaf`]).
+fn direct_leaves(
+    env: &mut Env<'_>,
+    exprs: &[&HostExpr],
+    params: &[ferrocl_jit::ParamInfo],
+    scalars: &[Option<Scalar>],
+    objects: &[JObject<'_>],
+    statics: &[(&ferrocl_jit::FieldRef, Option<Scalar>)],
+) -> Result<Vec<(HostExpr, Option<Constant>)>, NativeError> {
+    let mut values = Vec::new();
+    for leaf in exprs.iter().flat_map(|e| e.leaves()) {
+        let value = simple_leaf(env, leaf, params, scalars, objects, statics)?;
+        values.push((leaf.clone(), value));
+    }
+    Ok(values)
+}
+
+/// The value of a leaf the host reads directly: a parameter, a static field, an array's length, a
+/// reference parameter's identity (`None`: unreadable, or another kind of leaf).
 fn simple_leaf(
     env: &mut Env<'_>,
     leaf: &HostExpr,
+    params: &[ferrocl_jit::ParamInfo],
     scalars: &[Option<Scalar>],
     objects: &[JObject<'_>],
     statics: &[(&ferrocl_jit::FieldRef, Option<Scalar>)],
 ) -> Result<Option<Constant>, NativeError> {
     Ok(match leaf {
+        HostExpr::Identity(p) => Some(Constant::Int(identity(env, params, objects, *p)?)),
         HostExpr::Param(p) => scalars.get(*p).copied().flatten().map(Scalar::constant),
         HostExpr::Static(field) => statics
             .iter()
