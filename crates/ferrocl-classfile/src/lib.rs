@@ -60,6 +60,7 @@
 //! all of it is easier to audit and fuzz than a wrapper plus a fallback parser.
 //! `cargo +nightly fuzz run parse_class` (in this crate's directory) fuzzes it.
 
+pub mod assemble;
 mod attributes;
 pub mod bytecode;
 mod class;

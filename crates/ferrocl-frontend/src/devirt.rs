@@ -10,7 +10,9 @@
 //! object keeps that class (the guard lives on the host). **Refuses**, naming the call: receivers
 //! that are not `this`, a parameter, or a field path of them (objects made in the kernel, array
 //! elements); objects whose class the host did not give; null objects (the JVM runs the method and
-//! throws its `NullPointerException`); hidden classes (lambdas, proxies: no bytecode); selections
+//! throws its `NullPointerException`); hidden classes whose class file the host cannot give
+//! (proxies; a lambda's class arrives as an ordinary class, its class file assembled through JVMTI on
+//! the host, see `dev.ferrocl.api.LambdaClasses`); selections
 //! that would throw `AbstractMethodError` or `IncompatibleClassChangeError`.
 
 use crate::builder::Builder;

@@ -23,8 +23,8 @@
 //!
 //! **Refuses** (with a [`Bailout`] naming class, method, bytecode index and source line — for
 //! inlined code, the callee's) what the compiler does not handle yet: virtual calls on objects
-//! whose class the host cannot give (array elements, hidden classes such as lambdas) or does not
-//! give, calls on null objects, classes run with assertions enabled, recursion, native methods,
+//! whose class the host cannot give (array elements, hidden classes other than lambdas') or does
+//! not give, calls on null objects, classes run with assertions enabled, recursion, native methods,
 //! instance fields, `putstatic`, static fields of object type (primitive arrays are read by the host), allocation of objects that escape
 //! or have reference fields (others are replaced by scalars, see `objects.rs`; arrays of primitives
 //! become `NewArray` nodes, checked by `ferrocl-opt`), exception handlers, `null`, comparisons of different

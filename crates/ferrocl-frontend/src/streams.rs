@@ -7,14 +7,21 @@
 //! handle, not by the synthetic method's name; its captured values recorded), and `forEach` on a
 //! range builds the loop `for (i = a; i < b; i++) body(captures…, i)` (`<=` for `rangeClosed`) with
 //! the body inlined. A parallel range marks the loop's index as a parallel loop index, exactly like
-//! `@Parallel`; a sequential one stays an ordinary loop. Placeholders are never used as values: any
-//! other use of a stream or lambda is refused where it happens.
+//! `@Parallel`; a sequential one stays an ordinary loop.
+//!
+//! A lambda made in the kernel may also be called: its functional method (`f.applyAsInt(x)`) is
+//! its implementation inlined with the captured values and the call's arguments, as the class
+//! `LambdaMetafactory` spins would run it (a primitive result widened where the interface wants a
+//! wider one). It may be passed to the program's own methods (inlined, with their calls on it).
+//! Placeholders are never used as values otherwise: a null test, a reference comparison, a type
+//! check, another method of the lambda (`andThen`), or passing it to the platform's methods is
+//! refused where it happens.
 
 use crate::builder::{Builder, Frame, Scope};
 use crate::inline::CallKind;
 use crate::BailoutKind;
 use ferrocl_classfile::{Constant as CpConstant, MemberRef};
-use ferrocl_graph::{BinaryOp, Condition, Constant, NodeId, Op, Stamp};
+use ferrocl_graph::{BinaryOp, Condition, Constant, ConvTarget, NodeId, Op, Stamp};
 
 const INT_STREAM: &str = "java/util/stream/IntStream";
 
@@ -27,12 +34,14 @@ pub(crate) struct StreamInfo {
     parallel: bool,
 }
 
-/// A lambda or method reference: the method that implements it and the values it captured.
+/// A lambda or method reference: the method that implements it, the values it captured, and the
+/// name of the interface method it implements.
 #[derive(Clone, Debug)]
 pub(crate) struct LambdaInfo {
     kind: u8,
     target: MemberRef,
     captures: Vec<NodeId>,
+    method: String,
 }
 
 impl Builder<'_, '_> {
@@ -51,9 +60,20 @@ impl Builder<'_, '_> {
         tail: &mut NodeId,
     ) -> Result<bool, crate::FrontendError> {
         if target.class != INT_STREAM {
+            if matches!(kind, CallKind::Interface | CallKind::Virtual) {
+                if let Some(lambda) = args.first().and_then(|a| self.lambdas.get(a)).cloned() {
+                    self.lambda_call(sc, &lambda, target, &args[1..], frame, tail)?;
+                    return Ok(true);
+                }
+            }
+            // A lambda may be passed to a method of the program's own (inlined, its calls on the
+            // lambda handled here); the platform's methods would take it for the null it stands for.
+            let platform = ["java/", "javax/", "jdk/", "sun/"]
+                .iter()
+                .any(|p| target.class.starts_with(p));
             if args
                 .iter()
-                .any(|a| self.streams.contains_key(a) || self.lambdas.contains_key(a))
+                .any(|a| self.streams.contains_key(a) || (platform && self.lambdas.contains_key(a)))
             {
                 return self.bail(
                     BailoutKind::Parallelism,
@@ -163,9 +183,122 @@ impl Builder<'_, '_> {
                 kind,
                 target: member,
                 captures,
+                method: indy.name.clone(),
             },
         );
         frame.stack.push(p);
+        Ok(())
+    }
+
+    /// The kind of call a lambda's method handle makes (`REF_invokeStatic`, …); a constructor
+    /// reference is refused.
+    fn lambda_call_kind(&self, lambda: &LambdaInfo) -> Result<CallKind, crate::FrontendError> {
+        match lambda.kind {
+            6 => Ok(CallKind::Static),
+            5 => Ok(CallKind::Virtual),
+            7 => Ok(CallKind::Special),
+            9 => Ok(CallKind::Interface),
+            _ => self.bail(
+                BailoutKind::Construct,
+                format!(
+                    "a constructor reference ({}::new) is not supported in a kernel",
+                    lambda.target.class.replace('/', ".")
+                ),
+            ),
+        }
+    }
+
+    /// A call of the interface method `target` on a lambda made in the kernel: its implementation
+    /// inlined with the captured values followed by the call's arguments, as the class
+    /// `LambdaMetafactory` spins does. Implementations that adapt types (a method reference whose
+    /// parameter or result types differ from the interface method's primitives) are refused.
+    fn lambda_call(
+        &mut self,
+        sc: &Scope<'_>,
+        lambda: &LambdaInfo,
+        target: &MemberRef,
+        args: &[NodeId],
+        frame: &mut Frame,
+        tail: &mut NodeId,
+    ) -> Result<(), crate::FrontendError> {
+        let shown = format!(
+            "{}.{}{}",
+            lambda.target.class.replace('/', "."),
+            lambda.target.name,
+            lambda.target.descriptor
+        );
+        if target.name != lambda.method {
+            return self.bail(
+                BailoutKind::Call,
+                format!(
+                    "{}.{} called on a lambda written in the kernel: only its functional method \
+                     ({}) is supported",
+                    target.class.replace('/', "."),
+                    target.name,
+                    lambda.method
+                ),
+            );
+        }
+        let kind = self.lambda_call_kind(lambda)?;
+        let (Some(called), Some(implemented)) = (
+            crate::parse_method_descriptor(&target.descriptor),
+            crate::parse_method_descriptor(&lambda.target.descriptor),
+        ) else {
+            return self.malformed("a lambda call with a bad descriptor");
+        };
+        let mut all = lambda.captures.clone();
+        all.extend_from_slice(args);
+        let receiver = usize::from(kind != CallKind::Static);
+        let primitive = |d: &str| Stamp::from_descriptor(d).filter(|s| s.is_primitive());
+        let params_match =
+            all.len() == implemented.params.len() + receiver
+                && all.iter().skip(receiver).zip(&implemented.params).all(
+                    |(&v, p)| match primitive(p) {
+                        Some(want) => self.graph.stamp(v) == want,
+                        None => !self.graph.stamp(v).is_primitive(),
+                    },
+                );
+        let ret = crate::builder::return_stamp_of(&implemented.ret);
+        let wanted = crate::builder::return_stamp_of(&called.ret);
+        // JLS §5.1.2 widening of a primitive result (`IntToLongFunction f = Math::abs`).
+        let widened = match (ret, wanted) {
+            (Stamp::Int, Stamp::Long) => Some(ConvTarget::Long),
+            (Stamp::Int | Stamp::Long, Stamp::Float) => Some(ConvTarget::Float),
+            (Stamp::Int | Stamp::Long | Stamp::Float, Stamp::Double) => Some(ConvTarget::Double),
+            _ => None,
+        };
+        let returns_match = wanted == Stamp::Void
+            || ret == wanted
+            || widened.is_some()
+            || (!ret.is_primitive() && ret != Stamp::Void && !wanted.is_primitive());
+        if !params_match || !returns_match {
+            return self.bail(
+                BailoutKind::Call,
+                format!(
+                    "the lambda's implementation {shown} takes or returns other types than \
+                     {}.{}{} (the lambda adapts them); not supported in a kernel",
+                    target.class.replace('/', "."),
+                    target.name,
+                    target.descriptor
+                ),
+            );
+        }
+        let depth = frame.stack.len();
+        self.call(sc, kind, &lambda.target, all, ret, frame, tail)?;
+        if wanted == Stamp::Void && ret != Stamp::Void && frame.stack.len() > depth {
+            frame.stack.pop();
+        }
+        if let (Some(to), Some(&v)) = (widened, frame.stack.last()) {
+            if frame.stack.len() > depth && self.graph.stamp(v) == ret {
+                frame.stack.pop();
+                let w = self.add(
+                    Op::Convert(ferrocl_graph::Conversion { from: ret, to }),
+                    wanted,
+                    vec![v],
+                )?;
+                frame.stack.push(w);
+            }
+        }
         Ok(())
     }
 
@@ -178,21 +311,7 @@ impl Builder<'_, '_> {
         lambda: &LambdaInfo,
         tail: &mut NodeId,
     ) -> Result<(), crate::FrontendError> {
-        let kind = match lambda.kind {
-            6 => CallKind::Static,
-            5 => CallKind::Virtual,
-            7 => CallKind::Special,
-            9 => CallKind::Interface,
-            _ => {
-                return self.bail(
-                    BailoutKind::Parallelism,
-                    format!(
-                        "a constructor reference ({}::new) as a loop body is not supported",
-                        lambda.target.class.replace('/', ".")
-                    ),
-                )
-            }
-        };
+        let kind = self.lambda_call_kind(lambda)?;
         let end = self.add(Op::End, Stamp::Void, vec![])?;
         self.append(*tail, end);
         let begin = self.add(Op::LoopBegin, Stamp::Void, vec![end])?;

@@ -16,6 +16,7 @@
 use crate::args::{array_len, elem_bytes, is_array_of, read_scalar, Scalar};
 use crate::fields::{self, FieldValue};
 use crate::hostmem;
+use crate::jvmti;
 use crate::registry::{Task, Variant};
 use crate::NativeError;
 use ferrocl_jit::{Constant, ElemKind, HostExpr, KernelParam, ReduceOp, Stamp};
@@ -2294,8 +2295,7 @@ fn prepare<'local, 't>(
         if let Some(field) = &info.static_field {
             // A static array field: read once the class is initialised (JLS §12.4.1, as for the
             // primitive static fields below), or where initialising it early cannot be seen.
-            if !field.host_may_initialise
-                && !fields::class_initialized(env, &class).unwrap_or(false)
+            if !field.host_may_initialise && !jvmti::class_initialized(env, &class).unwrap_or(false)
             {
                 return Ok(None);
             }
@@ -2353,7 +2353,7 @@ fn prepare<'local, 't>(
         // (Also when the loops run no iteration, where Java may still read it before them.)
         // Without JVMTI's answer, the class counts as not initialised.
         // (A class the task's loader cannot see counts as not initialised.)
-        if !field.host_may_initialise && !fields::class_initialized(env, &class).unwrap_or(false) {
+        if !field.host_may_initialise && !jvmti::class_initialized(env, &class).unwrap_or(false) {
             return Ok(None);
         }
         // An entry with no field only asks for its class to be initialised (a static method's,

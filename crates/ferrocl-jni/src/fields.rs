@@ -124,68 +124,6 @@ pub(crate) fn static_field(
     }
 }
 
-/// `JVMTI_VERSION_1_2`.
-const JVMTI_VERSION_1_2: jni::sys::jint = 0x3001_0200;
-/// `GetClassStatus`'s place in JVMTI's function table (`jvmtiInterface_1`, entry 49 counted from 1).
-const GET_CLASS_STATUS: usize = 48;
-/// `JVMTI_CLASS_STATUS_INITIALIZED`.
-const CLASS_STATUS_INITIALIZED: jni::sys::jint = 4;
-
-/// Whether `class` (a `java.lang.Class`) has been initialised (JLS §12.4), asked of JVMTI's
-/// `GetClassStatus`, which initialises nothing; `None` when JVMTI is not available.
-pub(crate) fn class_initialized(env: &mut Env<'_>, class: &JObject<'_>) -> Option<bool> {
-    use std::ffi::c_void;
-    use std::sync::OnceLock;
-    /// The process's JVMTI environment (`jvmtiEnv*`), 0 when the JVM gives none.
-    static JVMTI: OnceLock<usize> = OnceLock::new();
-    if class.is_null() {
-        return None;
-    }
-    let raw = env.get_raw();
-    // SAFETY: `raw` is the current thread's JNIEnv; GetJavaVM and GetEnv are callable from any
-    // attached thread, and a JVMTI environment lives as long as the VM.
-    let jvmti = *JVMTI.get_or_init(|| unsafe {
-        let i = *raw;
-        let mut vm: *mut jni::sys::JavaVM = std::ptr::null_mut();
-        if ((*i).v1_1.GetJavaVM)(raw, &mut vm) != 0 || vm.is_null() {
-            return 0;
-        }
-        let mut penv: *mut c_void = std::ptr::null_mut();
-        if ((**vm).v1_2.GetEnv)(vm, &mut penv, JVMTI_VERSION_1_2) != 0 {
-            return 0;
-        }
-        penv as usize
-    });
-    if jvmti == 0 {
-        return None;
-    }
-    type GetClassStatus = unsafe extern "system" fn(
-        *mut c_void,
-        jni::sys::jclass,
-        *mut jni::sys::jint,
-    ) -> jni::sys::jint;
-    // SAFETY: a `jvmtiEnv*` points to the function table's pointer; entry GET_CLASS_STATUS of a
-    // version 1.2 table is `GetClassStatus(jvmtiEnv*, jclass, jint*)`, which needs no capability.
-    unsafe {
-        let table = *(jvmti as *const *const *const c_void);
-        let f = *table.add(GET_CLASS_STATUS);
-        if f.is_null() {
-            return None;
-        }
-        let get: GetClassStatus = std::mem::transmute::<*const c_void, GetClassStatus>(f);
-        let mut status: jni::sys::jint = 0;
-        if get(
-            jvmti as *mut c_void,
-            class.as_raw() as jni::sys::jclass,
-            &mut status,
-        ) != 0
-        {
-            return None;
-        }
-        Some(status & CLASS_STATUS_INITIALIZED != 0)
-    }
-}
-
 /// Reads static field `name` of reference type `descriptor` (a primitive array, or an object whose
 /// fields the kernel reads) of `class`.
 /// `None` when there is no such field (a class changed since the method was compiled); a null

@@ -15,6 +15,7 @@ mod args;
 mod execute;
 mod fields;
 mod hostmem;
+mod jvmti;
 mod raw;
 mod registry;
 mod stats;
@@ -353,7 +354,26 @@ pub extern "system" fn Java_dev_ferrocl_api_Native_classInitialized<'caller>(
 ) -> jni::sys::jboolean {
     unowned
         .with_env(|env| -> Result<jni::sys::jboolean, NativeError> {
-            Ok(fields::class_initialized(env, &c).unwrap_or(false))
+            Ok(jvmti::class_initialized(env, &c).unwrap_or(false))
+        })
+        .resolve::<ThrowJava>()
+}
+
+/// `static native byte[] lambdaClassBytes(Class<?> c)`: the class file of a lambda's hidden class
+/// (one `LambdaMetafactory` made), assembled from JVMTI (see the `jvmti` module); null when JVMTI
+/// cannot give it. Java asks only for such classes.
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_dev_ferrocl_api_Native_lambdaClassBytes<'caller>(
+    mut unowned: EnvUnowned<'caller>,
+    _class: JClass<'caller>,
+    c: JObject<'caller>,
+) -> jni::sys::jbyteArray {
+    unowned
+        .with_env(|env| -> Result<jni::sys::jbyteArray, NativeError> {
+            match jvmti::lambda_class_bytes(env, &c) {
+                Some(bytes) => Ok(env.byte_array_from_slice(&bytes)?.into_raw()),
+                None => Ok(std::ptr::null_mut()),
+            }
         })
         .resolve::<ThrowJava>()
 }

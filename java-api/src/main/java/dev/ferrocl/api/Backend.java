@@ -44,6 +44,16 @@ final class Backend {
         return handle;
     }
 
+    /** The class file of a lambda's hidden class, assembled through JVMTI; null when it cannot be had. */
+    static byte[] lambdaClassBytes(Class<?> c) {
+        NativeLoader.load();
+        try {
+            return Native.lambdaClassBytes(c);
+        } catch (UnsatisfiedLinkError e) {
+            throw missing("lambdaClassBytes", e);
+        }
+    }
+
     static String kernelSource(long handle) {
         NativeLoader.load();
         try {

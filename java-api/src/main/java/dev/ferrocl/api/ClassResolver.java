@@ -79,6 +79,10 @@ final class ClassResolver {
                 || internalName.indexOf('.') >= 0) {
             return null;
         }
+        Class<?> k = known.get(internalName);
+        if (k != null && k.isHidden()) {
+            return LambdaClasses.classBytes(k);
+        }
         ClassLoader from = loaderOf(internalName);
         if (from == null) {
             return null;

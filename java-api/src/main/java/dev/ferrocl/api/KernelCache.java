@@ -89,15 +89,23 @@ final class KernelCache {
         todo.add(c);
         while (!todo.isEmpty()) {
             Class<?> k = todo.poll();
-            if (k.isHidden() || k.isArray() || k.isPrimitive()) {
+            if (k.isHidden() && !LambdaClasses.readable(k) || k.isArray() || k.isPrimitive()) {
                 continue;
             }
-            String name = k.getName().replace('.', '/');
+            String name = LambdaClasses.internalName(k);
             Class<?> before = known.putIfAbsent(name, k);
             if (before != null) {
                 if (before != k) {
                     return name;
                 }
+                continue;
+            }
+            if (k.isHidden()) {
+                // No loader finds a hidden class by name: the compiler has its class file from LambdaClasses.
+                if (k.getSuperclass() != null) {
+                    todo.add(k.getSuperclass());
+                }
+                todo.addAll(java.util.Arrays.asList(k.getInterfaces()));
                 continue;
             }
             try {
@@ -129,7 +137,7 @@ final class KernelCache {
         // task runs on the JVM rather than with the other class's code.
         java.util.Map<String, Class<?>> known = new java.util.HashMap<>();
         for (RuntimeClasses.Entry e : classes) {
-            if (e.type == null || e.type.isHidden()) {
+            if (e.type == null || e.type.isHidden() && !LambdaClasses.readable(e.type)) {
                 continue;
             }
             String clash = addKnown(e.type, known, target.loader());

@@ -35,6 +35,12 @@ final class Native {
     /** Every optimising phase that can be switched off, one per line as {@code <name><TAB><stage><TAB><what>}. */
     static native String optimizationPhases();
 
+    /**
+     * The class file of a lambda's hidden class ({@code LambdaMetafactory}'s, which has none), assembled from what
+     * JVMTI gives of it: its constant pool, fields and methods' bytecode; null when JVMTI cannot give them.
+     */
+    static native byte[] lambdaClassBytes(Class<?> c);
+
     /** The generated OpenCL C of a handle. */
     static native String kernelSource(long handle);
 

@@ -45,7 +45,8 @@ final class RuntimeClasses {
         /** The place and class, one line of the text form. */
         String line() {
             String token = type == null ? "N"
-                    : type.isHidden() ? "H:" + type.getName() : "C:" + type.getName().replace('.', '/');
+                    : type.isHidden() && !LambdaClasses.readable(type) ? "H:" + type.getName()
+                    : "C:" + LambdaClasses.internalName(type);
             return place() + "\t" + token;
         }
 
@@ -103,7 +104,7 @@ final class RuntimeClasses {
                     continue; // not readable: its objects stay undescribed (calls on them bail out)
                 }
                 String[] longer = Arrays.copyOf(path, path.length + 1);
-                longer[path.length] = f.getName() + "@" + k.getName().replace('.', '/');
+                longer[path.length] = f.getName() + "@" + LambdaClasses.internalName(k);
                 walk(next, root, longer, out);
             }
         }
