@@ -8,8 +8,9 @@
 //! superinterface methods, of which exactly one must be non-abstract (a default method). The entry
 //! of the class map it used is recorded as consulted, so the host reuses the kernel only while the
 //! object keeps that class (the guard lives on the host). **Refuses**, naming the call: receivers
-//! that are not `this`, a parameter, or a field path of them (objects made in the kernel, array
-//! elements); objects whose class the host did not give; null objects (the JVM runs the method and
+//! that are not `this`, a parameter, an object in a static field (described by the host when the
+//! field is first read, see `statics.rs`), or a field path of them (objects made in the kernel are
+//! not devirtualised here, their class is known; array elements are refused); objects whose class the host did not give; null objects (the JVM runs the method and
 //! throws its `NullPointerException`); hidden classes whose class file the host cannot give
 //! (proxies; a lambda's class arrives as an ordinary class, its class file assembled through JVMTI on
 //! the host, see `dev.ferrocl.api.LambdaClasses`); selections
@@ -186,16 +187,8 @@ impl<'a> Builder<'a, '_> {
         if !matches!(info.stamp, Stamp::Object) {
             return None;
         }
-        // An object in a static field, or reached from one: the host describes the classes of
-        // objects reached from the task's arguments only.
-        let root = info.field_path.as_ref().map_or(p, |(r, _)| *r);
-        if self
-            .params
-            .get(root)
-            .is_some_and(|r| r.static_field.is_some())
-        {
-            return None;
-        }
+        // An object in a static field, or reached from one, has the static field's parameter as
+        // its root: the host described it when the field was first read (`static_objects`).
         Some(match &info.field_path {
             // Each step as `field@Owner`, its declaring class: the host describes the objects it
             // reaches the same way, so a field a subclass hides is never taken for the one the
@@ -273,8 +266,9 @@ impl<'a> Builder<'a, '_> {
             return self.bail(
                 BailoutKind::Call,
                 format!(
-                "virtual call of {shown} on an object that is not `this`, a parameter, or a field \
-                 of them: only such objects have a class the host can find before launch"
+                "virtual call of {shown} on an object that is not `this`, a parameter, a static \
+                 field, or a field of them: only such objects have a class the host can find \
+                 before launch"
             ),
             );
         };

@@ -14,7 +14,7 @@
 //! class the host found for the receiver at `execute()` (see `devirt.rs`), then inlined the same way.
 //!
 //! Refused, naming the call site: virtual calls on objects whose class the host cannot know (not
-//! `this`, a parameter, or a field path of them), calls on such objects, recursion (direct or mutual), nesting deeper than [`MAX_INLINE_DEPTH`],
+//! `this`, a parameter, a static field, or a field path of them), calls on such objects, recursion (direct or mutual), nesting deeper than [`MAX_INLINE_DEPTH`],
 //! native, abstract and synchronized callees, and classes the resolver cannot provide. A bailout
 //! inside inlined code names the callee's method and line, followed by the call sites.
 

@@ -13,7 +13,7 @@
 //! bound calls (`invokestatic`, and private or final methods or methods of final classes) are
 //! *inlined*: the callee's bytecode is parsed into the same graph, with the arguments as its
 //! initial locals, and its returns merge into the code after the call. Virtual and interface calls
-//! on `this`, a parameter or a field path of them are *devirtualised* for the exact class the host
+//! on `this`, a parameter, an object in a static field or a field path of them are *devirtualised* for the exact class the host
 //! found for that object ([`RuntimeClasses`], given to [`build_graph_for`]) and inlined the same
 //! way; the entries consulted are the host's guard. Other classes' bytes come from a
 //! [`ClassResolver`]. javac's `$assertionsDisabled` is `true` (the resolver may say otherwise). `getstatic` of a constant folds to the constant;
@@ -25,7 +25,7 @@
 //! inlined code, the callee's) what the compiler does not handle yet: virtual calls on objects
 //! whose class the host cannot give (array elements, hidden classes other than lambdas') or does
 //! not give, calls on null objects, classes run with assertions enabled, recursion, native methods,
-//! instance fields, `putstatic`, static fields of object type (primitive arrays are read by the host), allocation of objects that escape
+//! instance fields, `putstatic`, static fields holding arrays of objects, allocation of objects that escape
 //! or have reference fields (others are replaced by scalars, see `objects.rs`; arrays of primitives
 //! become `NewArray` nodes, checked by `ferrocl-opt`), exception handlers, `null`, comparisons of different
 //! references, `jsr`/`ret`, irreducible control flow.

@@ -23,6 +23,24 @@ pub trait ClassResolver {
         let _ = internal_name;
         None
     }
+
+    /// The exact classes of the object static field `owner.name` (of object type `descriptor`)
+    /// holds now and of the objects reachable from it through fields, as the host describes the
+    /// task's arguments: one line per object, `<field@Owner.field@Owner…>\t<token>` (an empty path
+    /// for the field's object itself; tokens as in [`crate::RuntimeClasses`]). `may_initialise`:
+    /// the compiler found `owner`'s initialisation unobservable, so the host may run it to read
+    /// the field; otherwise the host reads it only once Java has initialised the class. `None`
+    /// when unknown (no JVM, the class not initialised): calls on the object bail out.
+    fn static_objects(
+        &mut self,
+        owner: &str,
+        name: &str,
+        descriptor: &str,
+        may_initialise: bool,
+    ) -> Option<String> {
+        let _ = (owner, name, descriptor, may_initialise);
+        None
+    }
 }
 
 /// A resolver that knows no classes: only the compiled method's own class is available.

@@ -124,6 +124,11 @@ impl RuntimeClasses {
         Ok(map)
     }
 
+    /// Every entry, in the order added.
+    pub fn entries(&self) -> &[(ObjectPath, RuntimeClass)] {
+        &self.entries
+    }
+
     /// The class at `path` without recording it as consulted.
     pub fn peek(&self, path: &ObjectPath) -> Option<&RuntimeClass> {
         self.entries.iter().find(|(p, _)| p == path).map(|(_, c)| c)

@@ -10,8 +10,12 @@
 //! A static field holding a primitive array (`static final float[] TABLE = {…}`, javac's switch map
 //! of an `enum` switch) becomes a parameter ([`crate::ParamInfo::static_field`]) that the host
 //! reads from the field at every `execute()`, once Java has initialised the class (or where doing
-//! it early cannot be seen), and passes like an array argument. Writing a static field, and static
-//! fields of object type (other than primitive arrays), are refused.
+//! it early cannot be seen), and passes like an array argument. So does a static field holding an
+//! object, whose fields the kernel may read: when it is first read, the host describes the object's
+//! exact class and the objects reachable from it (`ClassResolver::static_objects`), rooted at the
+//! field's parameter in the class map, so that calls on them are devirtualised like calls on the
+//! task's arguments (the host guards the kernel on that description). Writing a static field, and
+//! static fields holding arrays of objects or multi-dimensional arrays, are refused.
 
 use crate::builder::{field_name, Builder, Scope};
 use crate::error::FrontendError;
@@ -150,6 +154,9 @@ impl<'a> Builder<'a, '_> {
             return Ok(existing.node);
         }
         let index = u16::try_from(self.params.len()).unwrap_or(u16::MAX);
+        if stamp == Stamp::Object {
+            self.describe_static_object(&field, usize::from(index));
+        }
         let node = self.graph.add(Op::Parameter(index), stamp, vec![]);
         let name = field.name.clone();
         self.names.set(node, Some(name.clone()));
@@ -161,6 +168,32 @@ impl<'a> Builder<'a, '_> {
             ..added
         });
         Ok(node)
+    }
+
+    /// Adds the host's description of the objects reachable from static field `field` (see
+    /// [`crate::ClassResolver::static_objects`]) to the class map, rooted at parameter `root`, the
+    /// field's: virtual calls, null tests and type checks on them are then decided as on the
+    /// task's arguments. Lines the map cannot read are skipped (those objects stay unknown).
+    fn describe_static_object(&mut self, field: &FieldRef, root: usize) {
+        let Some(text) = self.resolver.static_objects(
+            &field.class,
+            &field.name,
+            &field.descriptor,
+            field.host_may_initialise,
+        ) else {
+            return;
+        };
+        for line in text.lines().filter(|l| !l.trim().is_empty()) {
+            let Some((path, token)) = line.split_once('\t') else {
+                continue;
+            };
+            let rooted = format!("{root}\t{path}\t{token}");
+            if let Ok(one) = crate::RuntimeClasses::parse(&rooted) {
+                for (p, c) in one.entries() {
+                    self.runtime.insert(p.clone(), c.clone());
+                }
+            }
+        }
     }
 
     /// javac's `$assertionsDisabled` of `class`: true, as the JVM runs without `-ea`, so every

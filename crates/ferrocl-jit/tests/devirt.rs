@@ -32,10 +32,13 @@ fn classes(tag: &str) -> PathBuf {
     out
 }
 
-/// A resolver over the class folder that says every class has assertions `enabled`.
+/// A resolver over the class folder that says every class has assertions `enabled`, and
+/// describes static fields' objects as `statics` says (`owner.name` → description).
 struct WithAssertions {
     inner: DirectoryResolver,
     enabled: Option<bool>,
+    statics: Vec<(String, String)>,
+    asked: Vec<(String, bool)>,
 }
 
 impl ClassResolver for WithAssertions {
@@ -45,6 +48,21 @@ impl ClassResolver for WithAssertions {
 
     fn assertions_enabled(&mut self, _name: &str) -> Option<bool> {
         self.enabled
+    }
+
+    fn static_objects(
+        &mut self,
+        owner: &str,
+        name: &str,
+        _descriptor: &str,
+        may_initialise: bool,
+    ) -> Option<String> {
+        let field = format!("{owner}.{name}");
+        self.asked.push((field.clone(), may_initialise));
+        self.statics
+            .iter()
+            .find(|(f, _)| *f == field)
+            .map(|(_, d)| d.clone())
     }
 }
 
@@ -59,6 +77,8 @@ fn run(
     let mut resolver = WithAssertions {
         inner: DirectoryResolver::new([dir.to_path_buf()]),
         enabled: assertions,
+        statics: Vec::new(),
+        asked: Vec::new(),
     };
     let mut request = Request {
         class_bytes: &bytes,
@@ -172,5 +192,53 @@ fn assert_compiles_away_unless_enabled() {
         reason.contains("assertions are enabled for dv.Dv"),
         "{reason}"
     );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A call on the object of a static field: devirtualised for the class the host describes when
+/// the field is first read, the entry rooted at the field's parameter recorded as consulted;
+/// without a description (the class not initialised, no JVM), a bailout naming the call.
+#[test]
+fn a_static_fields_object_is_devirtualised_for_the_hosts_description() {
+    let dir = classes("statics");
+    let bytes = std::fs::read(dir.join("dv/Dv.class")).expect("class file");
+    let compile_with = |statics: Vec<(String, String)>, map: &mut RuntimeClasses| {
+        let mut resolver = WithAssertions {
+            inner: DirectoryResolver::new([dir.to_path_buf()]),
+            enabled: None,
+            statics,
+            asked: Vec::new(),
+        };
+        let mut request = Request {
+            class_bytes: &bytes,
+            class_name: "dv/Dv",
+            method: "unitAreas",
+            descriptor: "([F[F)V",
+            target: Target::default(),
+            resolver: Some(&mut resolver),
+            classes: Some(map),
+        };
+        let result = compile(&mut request, &Options::default()).map(|k| k.source().to_string());
+        (result, resolver.asked)
+    };
+    let mut map = RuntimeClasses::new();
+    let described = vec![("dv/Dv.UNIT".to_string(), "\tC:dv/Dv$Circle\n".to_string())];
+    let (result, asked) = compile_with(described, &mut map);
+    let source = result.expect("compiles");
+    // Circle.area reads UNIT.r through a field path from the static field.
+    assert!(source.contains("UNIT_r"), "{source}");
+    assert_eq!(asked.len(), 1, "asked once: {asked:?}");
+    let consulted = map.consulted();
+    assert_eq!(consulted.len(), 1, "{consulted:?}");
+    assert!(
+        consulted[0].0.root >= 2 && consulted[0].0.fields.is_empty(),
+        "rooted at the static field's parameter, past the two arguments: {consulted:?}"
+    );
+
+    let mut map = RuntimeClasses::new();
+    let (result, _) = compile_with(Vec::new(), &mut map);
+    let reason = bailout(result);
+    assert!(reason.contains("dv.Dv$Shape.area(F)F"), "{reason}");
+    assert!(reason.contains("UNIT"), "names the object: {reason}");
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -77,6 +77,55 @@ impl ClassResolver for JavaResolver<'_, '_, '_> {
         }
     }
 
+    /// `String staticObjects(String, String, String, boolean)` of the Java resolver; null, a
+    /// failure or an exception: none.
+    fn static_objects(
+        &mut self,
+        owner: &str,
+        name: &str,
+        descriptor: &str,
+        may_initialise: bool,
+    ) -> Option<String> {
+        if self.resolver.is_null() {
+            return None;
+        }
+        let resolver = self.resolver;
+        let text = self
+            .env
+            .with_local_frame(8, |env| -> jni::errors::Result<Option<String>> {
+                let owner = env.new_string(owner)?;
+                let name = env.new_string(name)?;
+                let descriptor = env.new_string(descriptor)?;
+                let value = env.call_method(
+                    resolver,
+                    jni_str!("staticObjects"),
+                    jni_sig!("(Ljava/lang/String;Ljava/lang/String;Ljava/lang/String;Z)Ljava/lang/String;"),
+                    &[
+                        JValue::Object(&owner),
+                        JValue::Object(&name),
+                        JValue::Object(&descriptor),
+                        JValue::Bool(may_initialise),
+                    ],
+                )?;
+                let object = value.l()?;
+                if object.is_null() {
+                    return Ok(None);
+                }
+                let s = env.cast_local::<jni::objects::JString<'_>>(object)?;
+                Ok(Some(s.try_to_string(env)?))
+            });
+        match text {
+            Ok(t) => t,
+            Err(e) => {
+                if self.env.exception_check() {
+                    self.env.exception_clear();
+                }
+                log::debug!("objects of static field {owner}.{name} not described: {e}");
+                None
+            }
+        }
+    }
+
     /// `int assertionStatus(String)` of the Java resolver: 1 enabled, 0 disabled, else unknown.
     fn assertions_enabled(&mut self, internal_name: &str) -> Option<bool> {
         if self.resolver.is_null() {
@@ -110,12 +159,13 @@ impl ClassResolver for JavaResolver<'_, '_, '_> {
     }
 }
 
-/// Remembers the hash of every class fetched through the inner resolver, and every assertion
-/// status asked for.
+/// Remembers the hash of every class fetched through the inner resolver, every assertion status
+/// and every description of a static field's objects asked for.
 struct Recording<'r> {
     inner: &'r mut dyn ClassResolver,
     fetched: Dependencies,
     assertions: Assertions,
+    statics: StaticObjects,
 }
 
 impl ClassResolver for Recording<'_> {
@@ -130,6 +180,26 @@ impl ClassResolver for Recording<'_> {
         let status = self.inner.assertions_enabled(internal_name);
         self.assertions.push((internal_name.to_string(), status));
         status
+    }
+
+    fn static_objects(
+        &mut self,
+        owner: &str,
+        name: &str,
+        descriptor: &str,
+        may_initialise: bool,
+    ) -> Option<String> {
+        let text = self
+            .inner
+            .static_objects(owner, name, descriptor, may_initialise);
+        let query = StaticQuery {
+            owner: owner.to_string(),
+            name: name.to_string(),
+            descriptor: descriptor.to_string(),
+            may_initialise,
+        };
+        self.statics.push((query, text.clone()));
+        text
     }
 }
 
@@ -171,6 +241,8 @@ pub(crate) struct Task {
     pub(crate) dependencies: Dependencies,
     /// The assertion status of each class whose `$assertionsDisabled` the method reads.
     pub(crate) assertions: Assertions,
+    /// The static fields whose objects the host described, with its descriptions.
+    pub(crate) statics: StaticObjects,
     /// The runtime classes the compiler devirtualised calls for: the task is valid for another
     /// request only if its objects have the same classes.
     pub(crate) class_guards: Vec<(ObjectPath, RuntimeClass)>,
@@ -282,11 +354,24 @@ pub(crate) type Dependencies = Vec<(String, Option<u64>)>;
 /// Classes by internal name with their assertion status (`None`: unknown).
 pub(crate) type Assertions = Vec<(String, Option<bool>)>;
 
+/// A static field whose objects the compiler asked the host to describe.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct StaticQuery {
+    owner: String,
+    name: String,
+    descriptor: String,
+    may_initialise: bool,
+}
+
+/// Static fields with the host's description of their objects (`None`: none given).
+pub(crate) type StaticObjects = Vec<(StaticQuery, Option<String>)>;
+
 /// What a cached task depends on besides its key.
 #[derive(Clone)]
 struct Validity {
     dependencies: Dependencies,
     assertions: Assertions,
+    statics: StaticObjects,
     class_guards: Vec<(ObjectPath, RuntimeClass)>,
 }
 
@@ -334,11 +419,27 @@ fn find_cached(
     candidates: &[(usize, Validity)],
     resolver: &mut dyn ClassResolver,
     classes: &RuntimeClasses,
+    arguments: usize,
 ) -> Option<usize> {
     let mut seen: HashMap<String, Option<u64>> = HashMap::new();
     let mut status: HashMap<String, Option<bool>> = HashMap::new();
     candidates.iter().find_map(|(index, validity)| {
-        if !classes.satisfies(&validity.class_guards) {
+        // Guards rooted at a static field's parameter (past the method's arguments, where the
+        // host's map of the arguments has no entries) hold when the host describes the static
+        // fields' objects as before.
+        let argument_guards: Vec<(ObjectPath, RuntimeClass)> = validity
+            .class_guards
+            .iter()
+            .filter(|(p, _)| p.root < arguments)
+            .cloned()
+            .collect();
+        if !classes.satisfies(&argument_guards) {
+            return None;
+        }
+        let statics_same = validity.statics.iter().all(|(q, text)| {
+            resolver.static_objects(&q.owner, &q.name, &q.descriptor, q.may_initialise) == *text
+        });
+        if !statics_same {
             return None;
         }
         let same = validity.dependencies.iter().all(|(name, hash)| {
@@ -372,6 +473,7 @@ fn candidates(key: &Key) -> Result<Vec<(usize, Validity)>, NativeError> {
                             Validity {
                                 dependencies: t.dependencies.clone(),
                                 assertions: t.assertions.clone(),
+                                statics: t.statics.clone(),
                                 class_guards: t.class_guards.clone(),
                             },
                         )
@@ -412,7 +514,11 @@ pub(crate) fn compile(args: CompileArgs<'_>) -> Result<u64, NativeError> {
         args.switches.to_string(),
     );
     let cached = candidates(&key)?;
-    if let Some(index) = find_cached(&cached, args.resolver, args.classes) {
+    // The method's own arguments (the receiver first): the host's class map describes only them.
+    let arguments = ferrocl_classfile::MethodDescriptor::parse(args.descriptor)
+        .map_or(0, |d| d.params.len())
+        + usize::from(!args.is_static);
+    if let Some(index) = find_cached(&cached, args.resolver, args.classes, arguments) {
         // The reused kernel depends on the same objects' classes: record them as consulted.
         if let Some((_, validity)) = cached.iter().find(|(i, _)| *i == index) {
             for (path, _) in &validity.class_guards {
@@ -427,6 +533,7 @@ pub(crate) fn compile(args: CompileArgs<'_>) -> Result<u64, NativeError> {
         inner: args.resolver,
         fetched: Vec::new(),
         assertions: Vec::new(),
+        statics: Vec::new(),
     };
     let mut request = Request {
         class_bytes: args.bytes,
@@ -454,6 +561,7 @@ pub(crate) fn compile(args: CompileArgs<'_>) -> Result<u64, NativeError> {
     let compiled = ferrocl_jit::compile(&mut request, &options);
     let dependencies = recording.fetched;
     let assertions = recording.assertions;
+    let statics = recording.statics;
     let class_guards = args.classes.consulted();
     let jit = compiled.map_err(|e| match e {
         JitError::Bailout(b) => bailout(b.kind, b.to_string()),
@@ -504,6 +612,7 @@ pub(crate) fn compile(args: CompileArgs<'_>) -> Result<u64, NativeError> {
         jit,
         dependencies,
         assertions,
+        statics,
         class_guards,
     };
     let mut reg = lock()?;
@@ -513,6 +622,7 @@ pub(crate) fn compile(args: CompileArgs<'_>) -> Result<u64, NativeError> {
             reg.tasks.get(i).is_some_and(|t| {
                 t.dependencies == task.dependencies
                     && t.assertions == task.assertions
+                    && t.statics == task.statics
                     && t.class_guards == task.class_guards
             })
         })

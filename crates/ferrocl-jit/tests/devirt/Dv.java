@@ -40,6 +40,14 @@ public class Dv {
     public static final class Specific implements Left, Lower {
     }
 
+    static final Shape UNIT = new Circle(2f);
+
+    public static void unitAreas(float[] x, float[] out) {
+        for (int i = 0; i < out.length; i++) {
+            out[i] = UNIT.area(x[i]);
+        }
+    }
+
     public static void areas(Shape s, float[] x, float[] out) {
         for (int i = 0; i < out.length; i++) {
             out[i] = s.area(x[i]);

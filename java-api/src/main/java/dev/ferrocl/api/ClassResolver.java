@@ -135,6 +135,83 @@ final class ClassResolver {
         return c.desiredAssertionStatus() ? 1 : 0;
     }
 
+    /** What {@link #staticObjects} described, the guards of the compiled kernel (see {@link #staticGuards}). */
+    private final java.util.List<RuntimeClasses.Entry> staticGuards = new java.util.ArrayList<>();
+
+    /**
+     * The exact classes of the object a static field holds now and of the objects reachable from it, for guarded
+     * devirtualisation of calls on them: one line per object, {@code <field@Owner.field@Owner...><TAB><token>} in
+     * {@link RuntimeClasses}' form (an empty path for the field's object). The field is read only when Java has
+     * initialised its class, or when the compiler found the class's initialisation unobservable
+     * ({@code mayInitialise}); otherwise null. Every answer is recorded as a guard of the kernel. The native side
+     * looks it up by name and signature {@code (Ljava/lang/String;Ljava/lang/String;Ljava/lang/String;Z)
+     * Ljava/lang/String;}: keep both.
+     *
+     * @param owner          the internal name of the class declaring the field
+     * @param name           the field's name
+     * @param descriptor     its descriptor (an object type)
+     * @param mayInitialise  whether the host may initialise {@code owner} to read it
+     * @return the description, or null when the field cannot be read now
+     */
+    String staticObjects(String owner, String name, String descriptor, boolean mayInitialise) {
+        ClassLoader from = loaderOf(owner);
+        if (from == null) {
+            return null;
+        }
+        java.lang.reflect.Field f;
+        Class<?> c;
+        try {
+            c = Class.forName(owner.replace('/', '.'), false, from);
+            f = c.getDeclaredField(name);
+            if (!java.lang.reflect.Modifier.isStatic(f.getModifiers()) || f.getType().isPrimitive()
+                    || f.getType().isArray()) {
+                return null;
+            }
+            f.setAccessible(true);
+        } catch (ReflectiveOperationException | LinkageError | RuntimeException e) {
+            return null;
+        }
+        if (!Native.classInitialized(c)) {
+            if (!mayInitialise) {
+                // JLS 12.4.1: the class is initialised where the method first reads it, not here. The kernel
+                // compiled now (calls on the object bail out) holds only while the class stays uninitialised.
+                staticGuards.add(RuntimeClasses.Entry.uninitialised(f));
+                return null;
+            }
+            try {
+                Class.forName(c.getName(), true, from);
+            } catch (LinkageError | ClassNotFoundException e) {
+                return null;
+            }
+        }
+        Object value;
+        try {
+            value = f.get(null);
+        } catch (IllegalAccessException | RuntimeException e) {
+            return null;
+        }
+        java.util.List<RuntimeClasses.Entry> entries = RuntimeClasses.ofStatic(f, value);
+        StringBuilder b = new StringBuilder();
+        for (RuntimeClasses.Entry e : entries) {
+            if (e.type != null && e.type.isHidden() && !LambdaClasses.readable(e.type)) {
+                continue;
+            }
+            if (e.type != null && known instanceof java.util.HashMap
+                    && KernelCache.addKnown(e.type, known, loader) != null) {
+                // Another class of that name is known already: the compiler could not tell them apart.
+                continue;
+            }
+            staticGuards.add(e);
+            b.append(String.join(".", e.path)).append('\t').append(e.token()).append('\n');
+        }
+        return b.toString();
+    }
+
+    /** The guards {@link #staticObjects} recorded for the kernel compiled through this resolver. */
+    java.util.List<RuntimeClasses.Entry> staticGuards() {
+        return java.util.List.copyOf(staticGuards);
+    }
+
     @Override
     public String toString() {
         return "ClassResolver[" + loader + "]";

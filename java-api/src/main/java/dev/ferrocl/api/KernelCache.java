@@ -84,7 +84,7 @@ final class KernelCache {
      * that clashes (another class of that name is known already, or the task's loader resolves the name to another
      * class), or null.
      */
-    private static String addKnown(Class<?> c, java.util.Map<String, Class<?>> known, ClassLoader taskLoader) {
+    static String addKnown(Class<?> c, java.util.Map<String, Class<?>> known, ClassLoader taskLoader) {
         java.util.ArrayDeque<Class<?>> todo = new java.util.ArrayDeque<>();
         todo.add(c);
         while (!todo.isEmpty()) {
@@ -152,10 +152,10 @@ final class KernelCache {
         }
         long handle;
         String[] consulted = new String[1];
+        ClassResolver resolver = new ClassResolver(target.loader(), known);
         try {
             handle = Backend.compile(target.internalName, bytes, target.methodName, target.descriptor,
-                    target.isStatic, device, new ClassResolver(target.loader(), known), RuntimeClasses.text(classes),
-                    consulted, optimizations);
+                    target.isStatic, device, resolver, RuntimeClasses.text(classes), consulted, optimizations);
         } catch (CompilationException e) {
             List<RuntimeClasses.Entry> guards = RuntimeClasses.select(classes, consulted[0]);
             String reason = e.getMessage();
@@ -170,11 +170,25 @@ final class KernelCache {
                             + ")", guards);
                 }
             }
+            // The objects of the static fields the compiler read were described to it: the outcome holds while they
+            // keep their classes.
+            List<RuntimeClasses.Entry> statics = resolver.staticGuards();
+            guards.addAll(statics);
+            for (RuntimeClasses.Entry g : statics) {
+                if (g.unread) {
+                    // Not a limit of the compiler: the class is initialised where the JVM first reads the field
+                    // (JLS 12.4.1), so the JVM runs the method this time; the next execute() compiles it again.
+                    return Outcome.onJvm("the class " + g.staticRoot.getDeclaringClass().getName() + " of static"
+                            + " field " + g.staticRoot.getName() + " is not initialised yet: ran on the JVM, which"
+                            + " initialises it (" + reason + ")", guards);
+                }
+            }
             Outcome bailout = Outcome.bailout(reason, guards);
             bailout.bailoutKind = e.kind();
             return bailout;
         }
         List<RuntimeClasses.Entry> guards = RuntimeClasses.select(classes, consulted[0]);
+        guards.addAll(resolver.staticGuards());
         long[] stats = Backend.compileStats(handle);
         String deviceName = Backend.deviceName(handle);
         Class<?>[] fieldClasses;

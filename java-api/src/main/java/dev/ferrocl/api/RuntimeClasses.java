@@ -25,34 +25,59 @@ final class RuntimeClasses {
     private RuntimeClasses() {
     }
 
-    /** One object reachable from the arguments: where it is, and its class (null: the object is null). */
+    /**
+     * One object reachable from the arguments, or from a static field ({@link #staticRoot}): where it is, and its
+     * class (null: the object is null).
+     */
     static final class Entry {
         final int root;
         final String[] path;
         final Class<?> type;
+        /** The static field the path starts from ({@link #root} is then -1), or null. */
+        final Field staticRoot;
+        /** For a static root: its class was not initialised, so nothing was read (see {@link #uninitialised}). */
+        final boolean unread;
 
         Entry(int root, String[] path, Class<?> type) {
+            this(root, path, type, null, false);
+        }
+
+        private Entry(int root, String[] path, Class<?> type, Field staticRoot, boolean unread) {
             this.root = root;
             this.path = path;
             this.type = type;
+            this.staticRoot = staticRoot;
+            this.unread = unread;
+        }
+
+        /** A guard that holds while the class declaring static field {@code f} is not initialised. */
+        static Entry uninitialised(Field f) {
+            return new Entry(-1, new String[0], null, f, true);
         }
 
         /** {@code <root><TAB>field.field}: the entry's place, as the native side writes it. */
         String place() {
-            return root + "\t" + String.join(".", path);
+            String r = staticRoot == null ? String.valueOf(root)
+                    : "S:" + staticRoot.getDeclaringClass().getName() + "." + staticRoot.getName();
+            return r + "\t" + String.join(".", path);
+        }
+
+        /** {@code C:<internal name>}, {@code N} or {@code H:<name>}: the class as the compiler reads it. */
+        String token() {
+            return type == null ? "N"
+                    : type.isHidden() && !LambdaClasses.readable(type) ? "H:" + type.getName()
+                    : "C:" + LambdaClasses.internalName(type);
         }
 
         /** The place and class, one line of the text form. */
         String line() {
-            String token = type == null ? "N"
-                    : type.isHidden() && !LambdaClasses.readable(type) ? "H:" + type.getName()
-                    : "C:" + LambdaClasses.internalName(type);
-            return place() + "\t" + token;
+            return place() + "\t" + token();
         }
 
         /** {@code argument 1.shape = pkg.Circle}, for messages. */
         String describe() {
-            StringBuilder b = new StringBuilder("argument ").append(root);
+            StringBuilder b = new StringBuilder(staticRoot == null ? "argument " + root
+                    : staticRoot.getDeclaringClass().getName() + "." + staticRoot.getName());
             for (String step : path) {
                 int at = step.indexOf('@');
                 b.append('.').append(at < 0 ? step : step.substring(0, at));
@@ -70,19 +95,30 @@ final class RuntimeClasses {
         return out;
     }
 
+    /** Describes the object static field {@code f} holds ({@code value}) and the objects reachable from it. */
+    static List<Entry> ofStatic(Field f, Object value) {
+        List<Entry> out = new ArrayList<>();
+        walk(value, -1, new String[0], out, f);
+        return out;
+    }
+
     private static void walk(Object value, int root, String[] path, List<Entry> out) {
+        walk(value, root, path, out, null);
+    }
+
+    private static void walk(Object value, int root, String[] path, List<Entry> out, Field staticRoot) {
         if (out.size() >= MAX_ENTRIES) {
             return;
         }
         if (value == null) {
-            out.add(new Entry(root, path, null));
+            out.add(new Entry(root, path, null, staticRoot, false));
             return;
         }
         Class<?> c = value.getClass();
         if (c.isArray() || isBox(c)) {
             return;
         }
-        out.add(new Entry(root, path, c));
+        out.add(new Entry(root, path, c, staticRoot, false));
         if (path.length >= MAX_DEPTH || isPlatform(c)) {
             return;
         }
@@ -105,7 +141,7 @@ final class RuntimeClasses {
                 }
                 String[] longer = Arrays.copyOf(path, path.length + 1);
                 longer[path.length] = f.getName() + "@" + LambdaClasses.internalName(k);
-                walk(next, root, longer, out);
+                walk(next, root, longer, out, staticRoot);
             }
         }
     }
@@ -161,6 +197,12 @@ final class RuntimeClasses {
      */
     static boolean hold(List<Entry> guards, Object[] args) {
         for (Entry g : guards) {
+            if (g.staticRoot != null) {
+                if (!holdsStatic(g)) {
+                    return false;
+                }
+                continue;
+            }
             if (g.type == null && g.path.length > 0 && follow(args, g.root, parentPath(g.path)) == null) {
                 return false;
             }
@@ -171,6 +213,40 @@ final class RuntimeClasses {
             }
         }
         return true;
+    }
+
+    /** Whether a guard rooted at a static field holds now (see {@link #hold}). */
+    private static boolean holdsStatic(Entry g) {
+        if (g.unread) {
+            return !Native.classInitialized(g.staticRoot.getDeclaringClass());
+        }
+        Object value;
+        try {
+            value = g.staticRoot.get(null);
+        } catch (IllegalAccessException | RuntimeException e) {
+            return false;
+        }
+        if (g.type == null && g.path.length > 0 && followFrom(value, parentPath(g.path)) == null) {
+            return false;
+        }
+        Object at = followFrom(value, g.path);
+        return (at == null ? null : at.getClass()) == g.type;
+    }
+
+    /** The object at {@code path} from {@code value}; null when it or an object on the way is null. */
+    private static Object followFrom(Object value, String[] path) {
+        for (int k = 0; k < path.length && value != null; k++) {
+            Field f = declaredField(value.getClass(), path[k]);
+            if (f == null) {
+                return null;
+            }
+            try {
+                value = f.get(value);
+            } catch (IllegalAccessException e) {
+                throw new FerroclException("cannot read field " + f + ": " + e, e);
+            }
+        }
+        return value;
     }
 
     private static String[] parentPath(String[] path) {
@@ -187,9 +263,9 @@ final class RuntimeClasses {
             return Outcome.instanceField(c, step);
         }
         String name = step.substring(0, at);
-        String owner = step.substring(at + 1).replace('/', '.');
+        String owner = step.substring(at + 1);
         for (Class<?> k = c; k != null; k = k.getSuperclass()) {
-            if (k.getName().equals(owner)) {
+            if (LambdaClasses.internalName(k).equals(owner)) {
                 try {
                     Field f = k.getDeclaredField(name);
                     if (Modifier.isStatic(f.getModifiers())) {
@@ -210,18 +286,6 @@ final class RuntimeClasses {
         if (root < 0 || root >= args.length) {
             return null;
         }
-        Object value = args[root];
-        for (int k = 0; k < path.length && value != null; k++) {
-            Field f = declaredField(value.getClass(), path[k]);
-            if (f == null) {
-                return null;
-            }
-            try {
-                value = f.get(value);
-            } catch (IllegalAccessException e) {
-                throw new FerroclException("cannot read field " + f + ": " + e, e);
-            }
-        }
-        return value;
+        return followFrom(args[root], path);
     }
 }

@@ -1535,10 +1535,9 @@ public class DevirtProbeTest {
 
     /** A lambda two fields down (cfg.box.op): a clean bailout naming the hidden class. */
     @Test
-    public void lambdaTwoFieldsDownIsACleanBailout() {
+    public void lambdaTwoFieldsDownIsDevirtualised() {
         IntOp lambda = x -> x + 1;
-        expectBailout("lambda in cfg.box.op", () -> new TaskSchedule("lam")
-                .task("t", K::cfg, new Cfg(new Box(lambda), 2), new int[10], new int[10]), "hidden class");
+        check(K::cfg, new Cfg(new Box(lambda), 2), ints(4036), new int[N]);
     }
 
     /**
@@ -1614,9 +1613,22 @@ public class DevirtProbeTest {
      * devirtualised: "an object that is not `this`, a parameter, or a field of them").
      */
     @Test
-    public void callOnAnObjectInAStaticFieldIsACleanBailout() {
-        expectBailout("Registry.op", () -> new TaskSchedule("reg").task("t", K::opReg, (IntOp) new ViaRegistry(),
-                ints(4034), new int[N]), "not `this`, a parameter, or a field of them");
+    public void callOnAnObjectInAStaticFieldIsDevirtualisedOnceItsClassIsInitialised() {
+        // Registry's initialiser allocates: the host does not run it early. The first execution that reads
+        // Registry.op runs on the JVM (which initialises Registry); the next is compiled for Registry.op's class.
+        int[] a = ints(4034);
+        int[] out = new int[N];
+        IntOp op = new ViaRegistry();
+        int[] expected = new int[N];
+        int[] original = a.clone();
+        try (TaskSchedule s = new TaskSchedule("reg").task("t", K::opReg, op, a, out)) {
+            s.execute();
+            K.opReg(op, original, expected);
+            assertSame("first execution", expected, out);
+            java.util.Arrays.fill(out, 0);
+            Consumer<Object[]> jvm = y -> K.opReg((IntOp) y[0], (int[]) y[1], (int[]) y[2]);
+            executeAndCompare(s, "Registry.op", jvm, op, a, out);
+        }
     }
 
 

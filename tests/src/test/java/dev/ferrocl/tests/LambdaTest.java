@@ -8,6 +8,7 @@ import static org.junit.Assert.assertTrue;
 
 import dev.ferrocl.api.ExecutionReport;
 import dev.ferrocl.api.TaskReport;
+import dev.ferrocl.api.TaskSchedule;
 import dev.ferrocl.tests.LambdaKernels.FloatOp;
 import dev.ferrocl.tests.LambdaKernels.Pipeline;
 import dev.ferrocl.tests.LambdaKernels.Scaler;
@@ -153,6 +154,29 @@ public class LambdaTest {
         int[] table = Inputs.ints(9134, 16);
         for (int n : SIZES) {
             check(LambdaKernels::viaTable, (IntUnaryOperator) x -> table[x] ^ x, Inputs.ints(9135, n), new int[n]);
+        }
+    }
+
+    @Test
+    public void oneScheduleExecutedAgainKeepsItsKernel() {
+        // The guard on the captured object's class (a path through the lambda's own field) must hold at every
+        // execution: were it to fail, each execution would compile another variant, and past eight the task would
+        // bail out (strict mode fails it).
+        Scaler s = new Scaler(1.5f);
+        FloatOp op = s::scale;
+        float[] a = Inputs.floats(9140, 1000, -10f, 10f);
+        float[] b = Inputs.floats(9141, 1000, -10f, 10f);
+        float[] out = new float[1000];
+        float[] expected = new float[1000];
+        LambdaKernels.zipFloat(op, a, b, expected);
+        try (TaskSchedule ts = new TaskSchedule("again").task("t", LambdaKernels::zipFloat, op, a, b, out)) {
+            for (int run = 0; run < 12; run++) {
+                java.util.Arrays.fill(out, 0f);
+                ts.execute();
+                JvmOracle.assertRanOnDevice(ts.report(), "t");
+                JvmOracle.assertSame("run " + run, expected, out);
+            }
+            assertTrue("the kernel is reused: " + ts.report().task("t"), ts.report().task("t").cached());
         }
     }
 }
