@@ -1117,6 +1117,30 @@ impl Builder<'_, '_> {
             }
         }
         self.merge_objects(sc, merge, &ends, &mut out, live)?;
+        // Variables left holding one of several objects made in the kernel (of different classes,
+        // or still held by another variable): each object keeps its fields (see `objects`).
+        let choices: Vec<NodeId> = out
+            .locals
+            .iter()
+            .flatten()
+            .chain(out.stack.iter())
+            .copied()
+            .filter(|&v| {
+                *self.graph.op(v) == Op::Phi
+                    && self.graph.inputs(v).first() == Some(&merge)
+                    && self.graph.inputs(v)[1..]
+                        .iter()
+                        .any(|&p| self.is_virtual_object(p))
+            })
+            .collect();
+        if !choices.is_empty() {
+            let frames: Vec<&[Option<NodeId>]> =
+                ends.iter().map(|e| e.frame.fields.as_slice()).collect();
+            for phi in choices {
+                let objects: Vec<NodeId> = self.graph.inputs(phi)[1..].to_vec();
+                self.fill_choice_fields(merge, &frames, &objects, &mut out.fields)?;
+            }
+        }
         Ok((merge, out))
     }
 
@@ -1933,7 +1957,7 @@ impl Builder<'_, '_> {
                             self.throw_check(present, tail)?;
                         }
                     }
-                    self.field_of_choice(sc, *index, object)?
+                    self.field_of_choice(sc, *index, object, frame)?
                 } else {
                     self.refuse_merged_objects(object)?;
                     if self.is_virtual_object(object) {
@@ -1947,6 +1971,13 @@ impl Builder<'_, '_> {
             JOp::PutField(index) if frame.stack.len() >= 2 => {
                 let value = self.pop(frame)?;
                 let object = self.pop(frame)?;
+                if let Some(choice) = self
+                    .described_choices(object)
+                    .filter(|(_, objects)| objects.iter().all(|&o| self.is_virtual_object(o)))
+                {
+                    self.put_field_of_choice(sc, *index, choice, value, frame)?;
+                    return Ok(None);
+                }
                 self.refuse_merged_objects(object)?;
                 if !self.is_virtual_object(object) {
                     return self.bail(BailoutKind::Construct, unsupported(sc.class, &insn.op));

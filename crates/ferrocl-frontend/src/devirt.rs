@@ -39,8 +39,12 @@ impl<'a> Builder<'a, '_> {
         sc: &crate::builder::Scope<'_>,
         index: u16,
         object: NodeId,
+        frame: &crate::builder::Frame,
     ) -> Result<NodeId, FrontendError> {
         let Some((merge, objects)) = self.described_choices(object) else {
+            if self.is_virtual_object(object) {
+                return self.get_virtual_field(sc, index, object, frame);
+            }
             return self.get_field(sc, index, object);
         };
         let declared_in = match sc.class.member_ref(index) {
@@ -60,8 +64,30 @@ impl<'a> Builder<'a, '_> {
             values.push(if foreign {
                 None
             } else {
-                Some(self.field_of_choice(sc, index, o)?)
+                Some(self.field_of_choice(sc, index, o, frame)?)
             });
+        }
+        if objects.iter().any(|&o| self.is_virtual_object(o)) {
+            // An object made in the kernel has its field's value where it is read, not at the
+            // merge: chosen there, by which object the variable holds.
+            let which = self.which_of(merge, objects.len())?;
+            let mut chosen: Option<NodeId> = None;
+            for (k, v) in values.iter().enumerate().rev() {
+                let Some(v) = *v else {
+                    continue;
+                };
+                chosen = Some(match chosen {
+                    None => v,
+                    Some(other) => self.select_on(which, k, v, other)?,
+                });
+            }
+            return match chosen {
+                Some(v) => Ok(v),
+                None => self.bail(
+                    BailoutKind::Construct,
+                    "a field read of a variable none of whose objects has the field",
+                ),
+            };
         }
         let Some(stamp) = values.iter().flatten().next().map(|&v| self.graph.stamp(v)) else {
             return self.bail(
@@ -77,6 +103,65 @@ impl<'a> Builder<'a, '_> {
             });
         }
         self.add(Op::Phi, stamp, inputs)
+    }
+
+    /// Which of `n` values a variable chosen at `merge` holds: the `int` phi `[merge, 0, 1, …]`.
+    pub(crate) fn which_of(&mut self, merge: NodeId, n: usize) -> Result<NodeId, FrontendError> {
+        let mut inputs = vec![merge];
+        for k in 0..n {
+            let index = i32::try_from(k).unwrap_or(i32::MAX);
+            inputs.push(self.constant(Constant::Int(index))?);
+        }
+        self.add(Op::Phi, Stamp::Int, inputs)
+    }
+
+    /// `which == k ? a : b`.
+    fn select_on(
+        &mut self,
+        which: NodeId,
+        k: usize,
+        a: NodeId,
+        b: NodeId,
+    ) -> Result<NodeId, FrontendError> {
+        let index = self.constant(Constant::Int(i32::try_from(k).unwrap_or(i32::MAX)))?;
+        let test = self.add(
+            Op::Compare(ferrocl_graph::Condition::Eq),
+            Stamp::Bool,
+            vec![which, index],
+        )?;
+        let stamp = self.graph.stamp(a);
+        self.add(Op::Select, stamp, vec![test, a, b])
+    }
+
+    /// `putfield` on a variable holding one of several objects made in the kernel (see
+    /// [`Builder::described_choices`]): each object that has the field takes the value where the
+    /// variable holds it and keeps its own elsewhere.
+    pub(crate) fn put_field_of_choice(
+        &mut self,
+        sc: &crate::builder::Scope<'_>,
+        index: u16,
+        (merge, objects): (NodeId, Vec<NodeId>),
+        value: NodeId,
+        frame: &mut crate::builder::Frame,
+    ) -> Result<(), FrontendError> {
+        let declared_in = match sc.class.member_ref(index) {
+            Ok(f) => f,
+            Err(e) => return self.malformed(e.to_string()),
+        };
+        let which = self.which_of(merge, objects.len())?;
+        for (k, &o) in objects.iter().enumerate() {
+            let Some(class) = self.virtual_class(o) else {
+                return self
+                    .malformed("a field write on a choice of objects not made in the kernel");
+            };
+            if !self.is_subclass(&class, &declared_in.class)? {
+                continue;
+            }
+            let old = self.get_virtual_field(sc, index, o, frame)?;
+            let new = self.select_on(which, k, value, old)?;
+            self.put_virtual_field(sc, index, o, new, frame)?;
+        }
+        Ok(())
     }
 
     /// The `int` phi `[merge, v0, v1, …]`, or the constant every value is when they agree.

@@ -741,10 +741,18 @@ impl<'a> Builder<'a, '_> {
         if *self.graph.op(merge) != Op::Merge {
             return None;
         }
+        // Objects made in the kernel keep their own fields through the merge (see
+        // `fill_choice_fields`), read where the variable holds them: only in a choice made at one
+        // merge (a nested one's `which` would not be defined where the outer variable is used).
+        if objects.iter().any(|&v| self.is_virtual_object(v)) {
+            return (depth == 0
+                && objects
+                    .iter()
+                    .all(|&v| self.is_virtual_object(v) || self.object_path(v).is_some()))
+            .then(|| (merge, objects.to_vec()));
+        }
         let described = |v: NodeId| {
-            !self.is_virtual_object(v)
-                && (self.object_path(v).is_some()
-                    || self.described_choices_within(v, depth + 1).is_some())
+            self.object_path(v).is_some() || self.described_choices_within(v, depth + 1).is_some()
         };
         objects
             .iter()
@@ -768,12 +776,7 @@ impl<'a> Builder<'a, '_> {
         frame: &mut Frame,
         tail: &mut NodeId,
     ) -> Result<(), FrontendError> {
-        let mut which_inputs = vec![merge];
-        for k in 0..objects.len() {
-            let index = i32::try_from(k).unwrap_or(i32::MAX);
-            which_inputs.push(self.constant(Constant::Int(index))?);
-        }
-        let which = self.add(Op::Phi, Stamp::Int, which_inputs)?;
+        let which = self.which_of(merge, objects.len())?;
         let mut returns: Vec<InlineReturn> = Vec::with_capacity(objects.len());
         let mut next = *tail;
         for (k, &object) in objects.iter().enumerate() {
@@ -866,7 +869,20 @@ impl<'a> Builder<'a, '_> {
                     return Ok(Some(object));
                 }
                 match self.merge_values(sc, merge, &values, None)? {
-                    Some(v) => Ok(Some(v)),
+                    Some(v) => {
+                        // One of several objects made in the kernel, each keeping its fields.
+                        if *self.graph.op(v) == Op::Phi
+                            && self.graph.inputs(v)[1..]
+                                .iter()
+                                .any(|&p| self.is_virtual_object(p))
+                        {
+                            let objects: Vec<NodeId> = self.graph.inputs(v)[1..].to_vec();
+                            let frames: Vec<&[Option<NodeId>]> =
+                                several.iter().map(|r| r.2.as_slice()).collect();
+                            self.fill_choice_fields(merge, &frames, &objects, &mut caller.fields)?;
+                        }
+                        Ok(Some(v))
+                    }
                     None => self.bail(
                         BailoutKind::Call,
                         "the called method returns values of different types",

@@ -12,7 +12,13 @@
 //! class (`s = c ? new P(1) : new P(2)`), and at a loop header for a local the loop gives a new
 //! object (`z = z.times(z).plus(c)`), the variable holds one new placeholder whose field slots are
 //! phis of the objects' fields. Not where another variable still holds one of them: updates
-//! through one variable must show through the other, which copies would not do.
+//! through one variable must show through the other, which copies would not do. There, and for
+//! objects of different classes (`Shape s = c ? new Circle(r) : new Square(d)`), a forward merge
+//! leaves the variable a *choice*: each object keeps its own field slots (given a phi at the merge,
+//! zero where the object was not made), and `Builder::described_choices` treats the variable as
+//! one of them: a call branches on which object it holds (each call bound to its object's class),
+//! a field read selects the held object's value, a field write updates the held object only, and
+//! type tests are decided per object. A choice made around a loop is still refused.
 //!
 //! **Refuses** (naming the site) classes with a field of reference type, abstract classes and
 //! interfaces, and any escape: the placeholder left in use once the method is parsed (returned,
@@ -237,6 +243,50 @@ impl Builder<'_, '_> {
         (0..o.fields.len())
             .map(|k| fields.get(o.base + k).copied().flatten())
             .collect()
+    }
+
+    /// The field slots at `merge` of the objects made in the kernel that a variable may hold
+    /// after it (`s = c ? new Circle(r) : new Square(d)`, objects that cannot become one, see
+    /// `Builder::described_choices`): each object keeps its own slots, which get a phi of the
+    /// values its fields have at each end where it was made and a zero where it was not (read
+    /// only where the variable holds it, which is where it came from that end).
+    pub(crate) fn fill_choice_fields(
+        &mut self,
+        merge: NodeId,
+        ends: &[&[Option<NodeId>]],
+        objects: &[NodeId],
+        out: &mut Vec<Option<NodeId>>,
+    ) -> Result<(), FrontendError> {
+        for &object in objects {
+            let Some(o) = self.virtual_objects.get(&object) else {
+                continue;
+            };
+            let (base, descriptors): (usize, Vec<String>) =
+                (o.base, o.fields.iter().map(|f| f.2.clone()).collect());
+            for (k, desc) in descriptors.iter().enumerate() {
+                let slot = base + k;
+                if out.len() <= slot {
+                    out.resize(slot + 1, None);
+                }
+                if out[slot].is_some() {
+                    continue;
+                }
+                let Some(stamp) = Stamp::from_descriptor(desc).filter(|s| s.is_primitive()) else {
+                    return self
+                        .malformed("a field of an object made in the kernel of another type");
+                };
+                let mut inputs = vec![merge];
+                for fields in ends {
+                    let v = match fields.get(slot).copied().flatten() {
+                        Some(v) if self.graph.stamp(v) == stamp => v,
+                        _ => self.constant(Constant::zero(stamp))?,
+                    };
+                    inputs.push(v);
+                }
+                out[slot] = Some(self.add(Op::Phi, stamp, inputs)?);
+            }
+        }
+        Ok(())
     }
 
     /// The slot in [`Frame::fields`] of the field at `index` of the placeholder `object`.

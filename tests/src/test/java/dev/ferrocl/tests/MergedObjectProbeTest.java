@@ -634,11 +634,9 @@ public class MergedObjectProbeTest {
     }
 
     @Test
-    public void objectsOfDifferentClassesInOneVariableAreRefused() {
-        int n = 100;
-        int[] a = Inputs.ints(523, n);
-        String m = refusal(s -> s.task("t", MergedObjectProbeTest::differentClasses, a, new int[n]));
-        assertTrue(m, m.contains("merged in one variable"));
+    public void objectsOfDifferentClassesInOneVariable() {
+        int n = 1000;
+        check(MergedObjectProbeTest::differentClasses, Inputs.ints(523, n), new int[n]);
     }
 
     // ================================================================ primitive fields
@@ -735,8 +733,9 @@ public class MergedObjectProbeTest {
         int n = 1000;
         int[] a = Inputs.ints(527, n);
         check(MergedObjectProbeTest::returnsThisTernary, a, new int[n], 8);
-        // The caller still reads `base` after the call: refused.
-        assertAliasRefusal(s -> s.task("t", MergedObjectProbeTest::returnsThisNoLoop, a, new int[n]));
+        // The caller still reads `base` after the call: the variable holds one of two objects, each with its own
+        // fields, so the update through `s` shows through `base` where `s` is `base`.
+        check(MergedObjectProbeTest::returnsThisNoLoop, a, new int[n]);
     }
 
     @Test
@@ -744,8 +743,8 @@ public class MergedObjectProbeTest {
         int n = 1000;
         int[] a = Inputs.ints(528, n);
         check(MergedObjectProbeTest::returnsThisTwoReturns, a, new int[n], 8);
-        // The caller still reads `base` after the call: refused.
-        assertAliasRefusal(s -> s.task("t", MergedObjectProbeTest::returnsThisTwoReturnsHeld, a, new int[n]));
+        // The caller still reads `base` after the call: each object keeps its own fields.
+        check(MergedObjectProbeTest::returnsThisTwoReturnsHeld, a, new int[n]);
     }
 
     // ================================================================ compact constructors that throw
@@ -1017,10 +1016,10 @@ public class MergedObjectProbeTest {
     }
 
     @Test
-    public void aliasMadeInOneBranchIsRefused() {
+    public void aliasMadeInOneBranchCompilesAndInALoopIsRefused() {
         int n = 100;
         int[] a = Inputs.ints(546, n);
-        assertAliasRefusal(s -> s.task("t", MergedObjectProbeTest::aliasOneBranch, a, new int[n]));
+        check(MergedObjectProbeTest::aliasOneBranch, a, new int[n]);
         assertAliasRefusal(s -> s.task("t", MergedObjectProbeTest::aliasOneBranchInLoop, a, new int[n], 4));
     }
 
@@ -1266,9 +1265,11 @@ public class MergedObjectProbeTest {
     }
 
     @Test
-    public void calleeMergingAnObjectTheCallerStillHoldsIsRefused() {
-        int n = 100;
-        assertAliasRefusal(s -> s.task("t", MergedObjectProbeTest::calleeBranch, Inputs.ints(556, n), new int[n]));
+    public void calleeChoosingAnObjectTheCallerStillHolds() {
+        // The callee returns the caller's object or a new one: a choice, each object keeping its own fields, so the
+        // update through `r` shows through `cell` exactly where `r` is `cell`.
+        int n = 1000;
+        check(MergedObjectProbeTest::calleeBranch, Inputs.ints(556, n), new int[n]);
     }
 
     static Cx mandelStep(Cx z, Cx c, int max) {
