@@ -254,6 +254,9 @@ impl<'a> Builder<'a, '_> {
         // A variable holding one of several objects the host described (`(c ? p : q).apply(x)`):
         // a branch on which one it holds, each call devirtualised for its object's class.
         if matches!(kind, CallKind::Virtual | CallKind::Interface) {
+            if let Some(lambda) = args.first().and_then(|a| self.lambdas.get(a)).cloned() {
+                return self.lambda_call(sc, &lambda, target, &args[1..], frame, tail);
+            }
             if let Some(objects) = args.first().and_then(|&r| self.described_choices(r)) {
                 return self.call_per_object(
                     sc,
@@ -396,9 +399,23 @@ impl<'a> Builder<'a, '_> {
         // decorator: `inner.apply(x)` inside `apply`) is not recursion: it runs on an object one
         // field further down, and the host describes objects only so deep, so inlining ends. The
         // same method on the same object, or on an undescribed one, is.
+        // Likewise a method given other objects: a higher-order helper called from the lambda it
+        // is given (`applyN(x -> applyN(g, x, 2), a, 3)`), a lambda decorating a lambda of its own
+        // class (`via(via(f))`). Each object is its described path, or which lambda or object made
+        // in the kernel it is; inlining still ends at `MAX_INLINE_DEPTH`.
         let mut key = method_key(&owner.name, &method.name, &method.descriptor);
         if let Some(path) = receiver.and_then(|r| self.object_path(r)) {
             key = format!("{key} on {path}");
+        }
+        for &a in args.iter().skip(usize::from(receiver.is_some())) {
+            if self.graph.stamp(a) != Stamp::Object {
+                continue;
+            }
+            if let Some(path) = self.object_path(a) {
+                key = format!("{key} with {path}");
+            } else if self.lambdas.contains_key(&a) || self.is_virtual_object(a) {
+                key = format!("{key} with #{}", a.index());
+            }
         }
         if self.call_stack.contains(&key) {
             return self.bail(
@@ -744,11 +761,13 @@ impl<'a> Builder<'a, '_> {
         // Objects made in the kernel keep their own fields through the merge (see
         // `fill_choice_fields`), read where the variable holds them: only in a choice made at one
         // merge (a nested one's `which` would not be defined where the outer variable is used).
-        if objects.iter().any(|&v| self.is_virtual_object(v)) {
+        // Lambdas written in the kernel likewise: each call is its own lambda's body.
+        let made_here = |v: NodeId| self.is_virtual_object(v) || self.lambdas.contains_key(&v);
+        if objects.iter().any(|&v| made_here(v)) {
             return (depth == 0
                 && objects
                     .iter()
-                    .all(|&v| self.is_virtual_object(v) || self.object_path(v).is_some()))
+                    .all(|&v| made_here(v) || self.object_path(v).is_some()))
             .then(|| (merge, objects.to_vec()));
         }
         let described = |v: NodeId| {

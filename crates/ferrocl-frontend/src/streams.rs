@@ -212,7 +212,7 @@ impl Builder<'_, '_> {
     /// inlined with the captured values followed by the call's arguments, as the class
     /// `LambdaMetafactory` spins does. Implementations that adapt types (a method reference whose
     /// parameter or result types differ from the interface method's primitives) are refused.
-    fn lambda_call(
+    pub(crate) fn lambda_call(
         &mut self,
         sc: &Scope<'_>,
         lambda: &LambdaInfo,

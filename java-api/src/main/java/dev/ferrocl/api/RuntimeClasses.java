@@ -115,7 +115,16 @@ final class RuntimeClasses {
             return;
         }
         Class<?> c = value.getClass();
-        if (c.isArray() || isBox(c)) {
+        if (c.isArray() || c == String.class) {
+            return;
+        }
+        if (isBox(c)) {
+            // A box in a field (a lambda's captured Integer, a record's Long): its class, so that unboxing it
+            // (`intValue()`) is devirtualised; its own fields are the JDK's. An argument passed for a primitive
+            // parameter is not an object to the compiler.
+            if (path.length > 0 || staticRoot != null) {
+                out.add(new Entry(root, path, c, staticRoot, false));
+            }
             return;
         }
         out.add(new Entry(root, path, c, staticRoot, false));

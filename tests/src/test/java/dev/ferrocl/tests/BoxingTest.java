@@ -118,4 +118,35 @@ public class BoxingTest {
             assertTrue(e.getMessage(), e.getMessage().contains("box caches"));
         }
     }
+
+    /** Boxes held in fields of an argument: unboxed in the kernel, read at every execution. */
+    public static final class Boxes {
+        final Integer k;
+        final Long m;
+        final Double d;
+        final Character c;
+
+        public Boxes(Integer k, Long m, Double d, Character c) {
+            this.k = k;
+            this.m = m;
+            this.d = d;
+            this.c = c;
+        }
+    }
+
+    public static void boxFields(Boxes h, int[] a, long[] out, double[] dout) {
+        for (@Parallel int i = 0; i < out.length; i++) {
+            out[i] = a[i] * h.k + h.m * i + h.c;
+            dout[i] = a[i] * h.d + h.k.doubleValue();
+        }
+    }
+
+    @Test
+    public void boxesInFieldsOfAnArgument() {
+        int n = 1000;
+        check(BoxingTest::boxFields, new Boxes(-1_234_567, 9_000_000_000L, 0.1, 'x'), Inputs.ints(3101, n),
+                new long[n], new double[n]);
+        check(BoxingTest::boxFields, new Boxes(77, -5L, Double.NaN, '\u00ff'), Inputs.ints(3102, n), new long[n],
+                new double[n]);
+    }
 }

@@ -143,4 +143,14 @@ public final class LambdaKernels {
             out[i] = lookup.applyAsInt(a[i] & 15);
         }
     }
+
+    /** One of two lambdas written in the kernel, chosen before the loop by a parameter and in it per element. */
+    public static void chosenLambdas(int[] a, int[] out, boolean twice) {
+        IntUnaryOperator f = twice ? x -> x * 2 : x -> x + 7;
+        for (@Parallel int i = 0; i < a.length; i++) {
+            int at = i;
+            IntUnaryOperator g = (a[i] & 1) == 0 ? x -> x * 3 : x -> x - at;
+            out[i] = g.applyAsInt(f.applyAsInt(a[i]));
+        }
+    }
 }

@@ -179,4 +179,12 @@ public class LambdaTest {
             assertTrue("the kernel is reused: " + ts.report().task("t"), ts.report().task("t").cached());
         }
     }
+
+    @Test
+    public void lambdasChosenByConditions() {
+        for (int n : SIZES) {
+            check(LambdaKernels::chosenLambdas, Inputs.ints(9150, n), new int[n], true);
+            check(LambdaKernels::chosenLambdas, Inputs.ints(9151, n), new int[n], false);
+        }
+    }
 }
