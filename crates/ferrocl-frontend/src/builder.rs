@@ -155,6 +155,8 @@ pub(crate) struct Builder<'a, 'r> {
     pub(crate) streams: HashMap<NodeId, crate::streams::StreamInfo>,
     /// Placeholders for lambdas (see `streams`).
     pub(crate) lambdas: HashMap<NodeId, crate::streams::LambdaInfo>,
+    /// Placeholders for elements of arrays of objects (see `elements`).
+    pub(crate) elements: HashMap<NodeId, crate::elements::ElementRef>,
     /// Indices of loops built from `IntStream…parallel().forEach`.
     pub(crate) parallel_phis: Vec<NodeId>,
     /// The method's parameters, then one synthetic parameter per field path read (see `fields`).
@@ -300,6 +302,7 @@ pub fn build_graph_with(
         mixed_nested: false,
         streams: HashMap::new(),
         lambdas: HashMap::new(),
+        elements: HashMap::new(),
         parallel_phis: Vec::new(),
         params: Vec::new(),
         virtual_objects: HashMap::new(),
@@ -363,6 +366,7 @@ pub fn build_graph_with(
             field_parent: None,
             static_field: None,
             nested: None,
+            elements: None,
             scratch: false,
             used: false,
         });
@@ -384,6 +388,7 @@ pub fn build_graph_with(
     let mut params = std::mem::take(&mut b.params);
     b.simplify_phis()?;
     b.check_virtual_objects()?;
+    b.check_elements()?;
     b.check_loops()?;
     b.lower_nested_stamps();
 
@@ -1715,6 +1720,14 @@ impl Builder<'_, '_> {
                     frame.stack.push(value);
                     return Ok(None);
                 }
+                if let Some(root) = self
+                    .object_array(array)
+                    .filter(|_| matches!(kind, ArrayKind::Ref))
+                {
+                    let element = self.element_load(root, array, index, tail)?;
+                    frame.stack.push(element);
+                    return Ok(None);
+                }
                 self.expect(array, Stamp::Object, "an array load")?;
                 let elem = self.array_elem(array, *kind)?;
                 let load = self.add(Op::ArrayLoad(elem), elem.value_stamp(), vec![array, index])?;
@@ -1730,6 +1743,13 @@ impl Builder<'_, '_> {
                     let references = matches!(kind, ArrayKind::Ref);
                     self.nested_store(array, index, value, references, tail)?;
                     return Ok(None);
+                }
+                if self.object_array(array).is_some() {
+                    return self.bail(
+                        BailoutKind::Construct,
+                        "storing into an array of objects (`ps[i] = p`) is not supported: a kernel \
+                         cannot change which objects an array holds",
+                    );
                 }
                 self.expect(array, Stamp::Object, "an array store")?;
                 let elem = self.array_elem(array, *kind)?;
@@ -1755,6 +1775,11 @@ impl Builder<'_, '_> {
                 let array = self.pop(frame)?;
                 if matches!(self.graph.stamp(array), Stamp::Nested { .. }) {
                     let len = self.nested_length(array, tail)?;
+                    frame.stack.push(len);
+                    return Ok(None);
+                }
+                if let Some(root) = self.object_array(array) {
+                    let len = self.element_count(root)?;
                     frame.stack.push(len);
                     return Ok(None);
                 }
@@ -1891,6 +1916,9 @@ impl Builder<'_, '_> {
                     };
                     return self.branch(is_null, cond, zero, false, tail).map(Some);
                 }
+                if self.is_element(v) {
+                    return self.element_null_test(v, taken_if_null, tail).map(Some);
+                }
                 return self.null_test(v, taken_if_null).map(Some);
             }
             JOp::IfAcmp { equal, .. } => {
@@ -1942,7 +1970,9 @@ impl Builder<'_, '_> {
             JOp::InvokeDynamic(index) => self.invoke_dynamic(sc, *index, frame)?,
             JOp::GetField(index) => {
                 let object = self.pop(frame)?;
-                let value = if self.described_choices(object).is_some() {
+                let value = if self.is_element(object) {
+                    self.element_get_field(sc, *index, object, tail)?
+                } else if self.described_choices(object).is_some() {
                     // Where the object chosen is null, Java throws NullPointerException: a check
                     // (the JVM's rerun throws it); the null objects' fields are never read.
                     if let Some(is_null) = self.null_of_choice(object, 0)? {
@@ -1971,6 +2001,10 @@ impl Builder<'_, '_> {
             JOp::PutField(index) if frame.stack.len() >= 2 => {
                 let value = self.pop(frame)?;
                 let object = self.pop(frame)?;
+                if self.is_element(object) {
+                    self.element_put_field(sc, *index, object, value, tail)?;
+                    return Ok(None);
+                }
                 if let Some(choice) = self
                     .described_choices(object)
                     .filter(|(_, objects)| objects.iter().all(|&o| self.is_virtual_object(o)))
@@ -2001,6 +2035,15 @@ impl Builder<'_, '_> {
                             && ElemKind::from_descriptor_char(t[1]) == Some(elem)
                     })
                 }) => {}
+            JOp::InstanceOf(_) | JOp::CheckCast(_)
+                if frame.stack.last().is_some_and(|&v| self.is_element(v)) =>
+            {
+                return self.bail(
+                    BailoutKind::Construct,
+                    "type checks (casts, instanceof) of elements of an array of objects are not \
+                     supported",
+                );
+            }
             // On a variable holding one of several described objects: decided for each, chosen as
             // the object is (a cast must pass for each).
             JOp::InstanceOf(index) | JOp::CheckCast(index)

@@ -267,6 +267,13 @@ impl<'a> Builder<'a, '_> {
     /// The path from the task's arguments to `value`, when it is `this`, an object parameter, or an
     /// object read through a field path of them.
     pub(crate) fn object_path(&self, value: NodeId) -> Option<ObjectPath> {
+        if let Some(e) = self.elements.get(&value) {
+            // An element of an array of objects: the array's path, then every element.
+            let array = self.params.get(e.root)?.node;
+            let mut path = self.object_path(array)?;
+            path.fields.push(crate::elements::ELEMENTS_STEP.to_string());
+            return Some(path);
+        }
         let p = self.params.iter().position(|p| p.node == value)?;
         let info = self.params.get(p)?;
         if !matches!(info.stamp, Stamp::Object) {

@@ -18,7 +18,12 @@ impl Builder<'_, '_> {
     /// The class declaring the instance field `name descriptor` as the JVM resolves it from `class`
     /// (JVMS §5.4.3.2: the class, then its superclasses; interfaces declare no instance fields), or
     /// `None` when a class on the way cannot be loaded.
-    fn field_owner(&mut self, class: &str, name: &str, descriptor: &str) -> Option<String> {
+    pub(crate) fn field_owner(
+        &mut self,
+        class: &str,
+        name: &str,
+        descriptor: &str,
+    ) -> Option<String> {
         let mut current = class.to_string();
         for _ in 0..64 {
             let loaded = self.load_class(&current).ok()?;

@@ -257,6 +257,11 @@ impl<'a> Builder<'a, '_> {
             if let Some(lambda) = args.first().and_then(|a| self.lambdas.get(a)).cloned() {
                 return self.lambda_call(sc, &lambda, target, &args[1..], frame, tail);
             }
+            // An element of an array of objects: Java's null check, then devirtualised for the
+            // elements' class like any described object.
+            if let Some(&element) = args.first().filter(|&&a| self.is_element(a)) {
+                self.element_not_null(element, tail)?;
+            }
             if let Some(objects) = args.first().and_then(|&r| self.described_choices(r)) {
                 return self.call_per_object(
                     sc,
@@ -761,6 +766,10 @@ impl<'a> Builder<'a, '_> {
         // Objects made in the kernel keep their own fields through the merge (see
         // `fill_choice_fields`), read where the variable holds them: only in a choice made at one
         // merge (a nested one's `which` would not be defined where the outer variable is used).
+        // Elements of arrays of objects are read where they are used: not merged.
+        if objects.iter().any(|&v| self.is_element(v)) {
+            return None;
+        }
         // Lambdas written in the kernel likewise: each call is its own lambda's body.
         let made_here = |v: NodeId| self.is_virtual_object(v) || self.lambdas.contains_key(&v);
         if objects.iter().any(|&v| made_here(v)) {

@@ -25,7 +25,8 @@
 //! inlined code, the callee's) what the compiler does not handle yet: virtual calls on objects
 //! whose class the host cannot give (array elements, hidden classes other than lambdas') or does
 //! not give, calls on null objects, classes run with assertions enabled, recursion, native methods,
-//! instance fields, `putstatic`, static fields holding arrays of objects, allocation of objects that escape
+//! instance fields, `putstatic`, static fields holding arrays of objects (arrays of objects that
+//! are arguments or fields of them are laid out by the host, see `elements.rs`), allocation of objects that escape
 //! or have reference fields (others are replaced by scalars, see `objects.rs`; arrays of primitives
 //! become `NewArray` nodes, checked by `ferrocl-opt`), exception handlers, `null`, comparisons of different
 //! references, `jsr`/`ret`, irreducible control flow.
@@ -42,6 +43,7 @@ mod blocks;
 mod builder;
 mod descriptor;
 mod devirt;
+mod elements;
 mod error;
 mod exact;
 mod fields;

@@ -20,8 +20,8 @@ mod verify;
 pub use control::Dominators;
 pub use dot::to_dot;
 pub use method::{
-    count, AnnotatedLocal, Applied, Bailout, BailoutKind, GraphMethod, Location, MethodGraph,
-    NestedPart, Origin, ParamInfo,
+    count, AnnotatedLocal, Applied, Bailout, BailoutKind, ElementField, ElementPart, GraphMethod,
+    Location, MethodGraph, NestedPart, Origin, ParamInfo,
 };
 pub use node::{
     BinaryOp, Condition, Constant, ConvTarget, Conversion, ElemKind, FieldRef, GuardKind,

@@ -170,6 +170,10 @@ pub struct ParamInfo {
     /// argument and which of its arrays. The host (Java) builds them from the argument at every
     /// `execute()` and passes them after the method's arguments, among the field paths.
     pub nested: Option<NestedPart>,
+    /// For one of the arrays that stand for an array of objects in the kernel (`Particle[] ps`):
+    /// which array and which of its arrays. The host (Java) builds them from the array's elements
+    /// at every `execute()` and passes them after the method's arguments, among the field paths.
+    pub elements: Option<ElementPart>,
     /// Whether this is an array the method allocates before its `@Parallel` loops (`float[] tmp =
     /// new float[n];`), made a parameter by the `scratch_arrays` phase: the host allocates a new
     /// array of zeros of Java's length at every `execute()` and passes it after the method's
@@ -198,6 +202,7 @@ impl ParamInfo {
             field_parent: None,
             static_field: None,
             nested: None,
+            elements: None,
             scratch: false,
             used: true,
         }
@@ -222,6 +227,33 @@ pub struct NestedPart {
     pub data: bool,
     /// The argument's dimensions (2 for `float[][]`).
     pub dims: u8,
+}
+
+/// One of the arrays an array of objects (`Particle[] ps`, one dimension, every element of one
+/// class or null) becomes in the kernel: the host gives `present[k]` (`1` where element `k` is an
+/// object, `0` where it is null) and, for each primitive field the kernel reads or writes, an array
+/// of that field's values (`ps_x[k]` is `ps[k].x`), all of the argument's length, built from the
+/// elements at every `execute()`; after a run that succeeded, the fields the kernel wrote go back
+/// into the objects. Java's index checks are made on `present` (its length is the array's), its
+/// null checks on `present[k]`; the field arrays need none.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ElementPart {
+    /// The index in the parameters of the array of objects (a method parameter, or a field the
+    /// host reads).
+    pub root: usize,
+    /// The field whose values this array holds, or `None` for `present`.
+    pub field: Option<ElementField>,
+}
+
+/// A primitive instance field of the elements of an array of objects.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ElementField {
+    /// The class declaring it (internal name).
+    pub owner: String,
+    /// Its name.
+    pub name: String,
+    /// Its descriptor (`F`, `I`, …).
+    pub descriptor: String,
 }
 
 /// A local variable annotated `@Parallel` (a `RuntimeVisibleTypeAnnotations` LOCAL_VARIABLE target).

@@ -242,3 +242,30 @@ fn a_static_fields_object_is_devirtualised_for_the_hosts_description() {
     assert!(reason.contains("UNIT"), "names the object: {reason}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// An array of objects: its elements' class from the host's entry `[]`, its `present` array
+/// checked like any array, each field read from its own array; without the entry (elements of
+/// several classes), a bailout naming the array.
+#[test]
+fn an_array_of_objects_becomes_arrays_of_its_fields() {
+    let dir = classes("elements");
+    let elements = ObjectPath {
+        root: 0,
+        fields: vec!["[]".into()],
+    };
+    let mut map = RuntimeClasses::new();
+    map.insert(elements.clone(), RuntimeClass::Class("dv/Dv$Circle".into()));
+    let source =
+        run(&dir, "elementAreas", "([Ldv/Dv$Shape;[F[F)V", &mut map, None).expect("compiles");
+    assert!(source.contains("ss_present"), "{source}");
+    assert!(source.contains("ss_r"), "Circle.r's values: {source}");
+    assert_eq!(
+        map.consulted(),
+        vec![(elements, RuntimeClass::Class("dv/Dv$Circle".into()))]
+    );
+    let mut map = RuntimeClasses::new();
+    let reason = bailout(run(&dir, "elementAreas", "([Ldv/Dv$Shape;[F[F)V", &mut map, None));
+    assert!(reason.contains("several classes"), "{reason}");
+    assert!(reason.contains("ss"), "names the array: {reason}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -2240,7 +2240,11 @@ fn prepare<'local, 't>(
     // The method's arguments, then the class of each field path's last step, then the class of
     // each static field (resolved by Java with the task's class loader).
     let read_by_host = |p: &ferrocl_jit::ParamInfo| {
-        p.field_path.is_some() || p.static_field.is_some() || p.nested.is_some() || p.scratch
+        p.field_path.is_some()
+            || p.static_field.is_some()
+            || p.nested.is_some()
+            || p.elements.is_some()
+            || p.scratch
     };
     let method_params = jit
         .params
@@ -2282,9 +2286,10 @@ fn prepare<'local, 't>(
             scalars.push(None);
             continue;
         }
-        if info.nested.is_some() {
-            // A multi-dimensional argument's table or data, built by Java for this execution;
-            // null where the argument is null (or too large to flatten): the JVM runs it.
+        if info.nested.is_some() || info.elements.is_some() {
+            // A multi-dimensional argument's table or data, or an array of objects' `present` or
+            // field values, built by Java for this execution; null where the argument is null
+            // (or cannot be laid out): the JVM runs it.
             if class.is_null() {
                 return Ok(None);
             }
@@ -2635,6 +2640,7 @@ fn identity(
     for (q, (info, other)) in params.iter().zip(objects).enumerate().take(p) {
         let reference = matches!(info.stamp, Stamp::Array(_) | Stamp::Object)
             && info.nested.is_none()
+            && info.elements.is_none()
             && !info.scratch;
         if reference && !other.is_null() && env.is_same_object(other, obj)? {
             return Ok(i32::try_from(q).unwrap_or(i32::MAX));

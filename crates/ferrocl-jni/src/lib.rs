@@ -406,7 +406,8 @@ pub extern "system" fn Java_dev_ferrocl_api_Native_staticFields<'caller>(
 /// method; the class is the one the last step's `getfield` names), or `static<TAB>name<TAB>pkg/Cls`
 /// for a static array field (its declaring class), or `nested<TAB>root<TAB>table|data<TAB>dims<TAB>0|1` (1:
 /// a kernel writes it) for an array Java builds from a multi-dimensional argument (see `ferrocl_graph::NestedPart`: Java
-/// passes the array itself in that place), or `scratch<TAB>index` for an array the method allocates before its loops
+/// passes the array itself in that place), or `elements<TAB>root<TAB>name@Owner|#present<TAB>descriptor<TAB>0|1` for an
+/// array Java builds from an array of objects (see `ferrocl_graph::ElementPart`), or `scratch<TAB>index` for an array the method allocates before its loops
 /// (the native side allocates it at each execution; Java passes null in that place). `execute` takes each line's
 /// class (a `java.lang.Class`) after the method's arguments, before the static fields' classes, and
 /// reads the values itself.
@@ -429,14 +430,26 @@ pub extern "system" fn Java_dev_ferrocl_api_Native_fieldPaths<'caller>(
                         // An array the native side allocates at each execution (Java passes null).
                         return Some(format!("scratch\t{i}"));
                     }
+                    let written = task.jit.kernels.iter().any(|k| {
+                        k.params.iter().any(|kp| {
+                            matches!(kp, ferrocl_jit::KernelParam::Array { param, written: true, .. }
+                                if task.jit.params.get(*param).is_some_and(|q| q.node == p.node))
+                        })
+                    });
+                    if let Some(e) = &p.elements {
+                        // An array of objects' `present` or one field's values (Java builds it).
+                        let (field, descriptor) = match &e.field {
+                            Some(f) => (format!("{}@{}", f.name, f.owner), f.descriptor.as_str()),
+                            None => ("#present".to_string(), "I"),
+                        };
+                        return Some(format!(
+                            "elements\t{}\t{field}\t{descriptor}\t{}",
+                            e.root,
+                            u8::from(written)
+                        ));
+                    }
                     if let Some(n) = &p.nested {
                         let part = if n.data { "data" } else { "table" };
-                        let written = task.jit.kernels.iter().any(|k| {
-                            k.params.iter().any(|kp| {
-                                matches!(kp, ferrocl_jit::KernelParam::Array { param, written: true, .. }
-                                    if task.jit.params.get(*param).is_some_and(|q| q.node == p.node))
-                            })
-                        });
                         return Some(format!(
                             "nested\t{}\t{part}\t{}\t{}",
                             n.root,

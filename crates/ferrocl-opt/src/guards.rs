@@ -55,11 +55,9 @@ pub fn lower_checks(mg: &mut MethodGraph, nests: &[ParallelNest]) -> usize {
                 // The arrays of a multi-dimensional argument are indexed in bounds by
                 // construction; Java's indices were checked against its table's lengths.
                 if let Op::Parameter(p) = g.op(array) {
-                    if mg
-                        .params
-                        .get(usize::from(*p))
-                        .is_some_and(|p| p.nested.is_some())
-                    {
+                    if mg.params.get(usize::from(*p)).is_some_and(|p| {
+                        p.nested.is_some() || p.elements.as_ref().is_some_and(|e| e.field.is_some())
+                    }) {
                         continue;
                     }
                 }

@@ -42,6 +42,12 @@ public class Dv {
 
     static final Shape UNIT = new Circle(2f);
 
+    public static void elementAreas(Shape[] ss, float[] x, float[] out) {
+        for (int i = 0; i < out.length; i++) {
+            out[i] = ss[i] == null ? 0f : ss[i].area(x[i]);
+        }
+    }
+
     public static void unitAreas(float[] x, float[] out) {
         for (int i = 0; i < out.length; i++) {
             out[i] = UNIT.area(x[i]);

@@ -203,6 +203,7 @@ final class KernelCache {
                 fieldClasses, stat(stats, 3) != 0, guards);
         outcome.fromDiskCache = stat(stats, 4) != 0;
         outcome.nested = nestedParts(paths, target.launchArgs.length);
+        outcome.elements = elementParts(paths, target.launchArgs.length);
         outcome.fieldPaths = instanceFieldPaths(paths, target.launchArgs.length);
         outcome.applied = applied(Backend.appliedPhases(handle));
         if (Config.PRINT_KERNEL && PRINTED.add(handle)) {
@@ -254,7 +255,7 @@ final class KernelCache {
         List<Class<?>> out = new ArrayList<>();
         for (String line : lines(paths)) {
             String[] parts = line.split("\t");
-            if (parts[0].equals("nested") || parts[0].equals("scratch")) {
+            if (parts[0].equals("nested") || parts[0].equals("scratch") || parts[0].equals("elements")) {
                 // An array Java builds from a multi-dimensional argument at each execution (see NestedArrays), or one
                 // the method allocates before its loops, which the native side allocates at each execution.
                 out.add(null);
@@ -313,6 +314,38 @@ final class KernelCache {
             }
         }
         return out.toArray(new NestedArrays.Part[0]);
+    }
+
+    /**
+     * The arrays built from arrays of objects: {@code elements<TAB>root<TAB>name@Owner|#present<TAB>descriptor<TAB>
+     * written} lines among the field paths, each taking its line's place after the task's {@code argCount} arguments.
+     */
+    private static ElementArrays.Part[] elementParts(String paths, int argCount) {
+        List<ElementArrays.Part> out = new ArrayList<>();
+        String[] lines = lines(paths);
+        for (int k = 0; k < lines.length; k++) {
+            String[] parts = lines[k].split("\t");
+            if (parts.length == 5 && parts[0].equals("elements")) {
+                int root = Integer.parseInt(parts[1]);
+                int pathArg = -1;
+                String[] path = new String[0];
+                int classSlot = -1;
+                if (root >= argCount && root - argCount < lines.length) {
+                    // A field: its own line says where it is read from.
+                    String[] field = lines[root - argCount].split("\t");
+                    if (field.length != 3 || field[0].equals("static") || field[0].equals("nested")) {
+                        continue;
+                    }
+                    pathArg = Integer.parseInt(field[0]);
+                    path = field[1].split("\\.");
+                    classSlot = root;
+                }
+                String field = parts[2].equals("#present") ? null : parts[2];
+                out.add(new ElementArrays.Part(argCount + k, root, field, parts[3], parts[4].equals("1"), pathArg,
+                        path, classSlot));
+            }
+        }
+        return out.toArray(new ElementArrays.Part[0]);
     }
 
     /** The instance field paths among the field paths ({@code root<TAB>names<TAB>pkg/Cls} lines). */

@@ -82,6 +82,9 @@ final class NestedArrays {
             this.spare = spare;
             this.keeper = keeper;
         }
+        /** The arrays built from arrays of objects in this execution. */
+        final ElementArrays.Call elements = new ElementArrays.Call();
+
         /** Primitive arrays the kernels read from fields, compared with the rows like arguments. */
         private final List<Object> fieldArrays = new ArrayList<>();
 
@@ -125,7 +128,7 @@ final class NestedArrays {
         }
 
         boolean isEmpty() {
-            return flats.isEmpty() && refused.isEmpty();
+            return flats.isEmpty() && refused.isEmpty() && elements.isEmpty();
         }
 
         /**
@@ -135,6 +138,10 @@ final class NestedArrays {
          * array, so a write through one would not show through the other.
          */
         String sharing(Object[][] args) {
+            String objects = elements.sharing();
+            if (objects != null) {
+                return objects;
+            }
             if (flats.isEmpty()) {
                 return null;
             }
@@ -164,6 +171,7 @@ final class NestedArrays {
 
         /** After a successful execution: the elements the kernels wrote go back into Java's arrays. */
         void scatter() {
+            elements.scatter();
             for (Flat f : flats.values()) {
                 if (!f.written) {
                     continue;

@@ -101,6 +101,11 @@ final class Outcome {
             NestedArrays.Flat f = call.flat(root, p.dims(), p.data() && p.written());
             all[p.slot()] = f == null ? null : p.data() ? f.data : f.table;
         }
+        for (ElementArrays.Part p : elements) {
+            Object root = p.pathArg() >= 0 ? fieldValue(all, p.pathArg(), p.path(), p.classSlot())
+                    : p.root() < taskArgs.length ? taskArgs[p.root()] : null;
+            all[p.slot()] = call.elements.array(root, p);
+        }
         if (nested.length > 0) {
             // The array fields the host reads for the kernel, to compare with the rows.
             for (NestedArrays.FieldPath fp : fieldPaths) {
@@ -146,6 +151,9 @@ final class Outcome {
 
     /** The kernel's arrays that stand for multi-dimensional arguments. */
     volatile NestedArrays.Part[] nested = new NestedArrays.Part[0];
+
+    /** The kernel's arrays that stand for arrays of objects. */
+    volatile ElementArrays.Part[] elements = new ElementArrays.Part[0];
 
     private static final java.util.Map<Class<?>, java.util.Map<String, java.lang.reflect.Field>> FIELDS =
             new java.util.concurrent.ConcurrentHashMap<>();

@@ -17,6 +17,9 @@ import java.util.Set;
  * is compiled. The text form is the native side's ({@code ferrocl_jit::RuntimeClasses}).
  */
 final class RuntimeClasses {
+    /** The step of a path that stands for every element of an array of objects (their one class). */
+    static final String ELEMENTS = "[]";
+
     /** The longest field path described. */
     static final int MAX_DEPTH = 3;
     /** At most this many objects are described per compilation. */
@@ -115,7 +118,18 @@ final class RuntimeClasses {
             return;
         }
         Class<?> c = value.getClass();
-        if (c.isArray() || c == String.class) {
+        if (c.isArray()) {
+            Class<?> common = ElementArrays.commonClass(value);
+            if (common != ElementArrays.NotObjects.class && common != ElementArrays.Mixed.class
+                    && (common == null || !common.isArray())) {
+                // An array of objects: the one class of its elements (null: none), the kernel's guard.
+                String[] longer = java.util.Arrays.copyOf(path, path.length + 1);
+                longer[path.length] = ELEMENTS;
+                out.add(new Entry(root, longer, common, staticRoot, false));
+            }
+            return;
+        }
+        if (c == String.class) {
             return;
         }
         if (isBox(c)) {
@@ -138,7 +152,9 @@ final class RuntimeClasses {
                 if (Modifier.isStatic(f.getModifiers())) {
                     continue;
                 }
-                if (f.getType().isPrimitive() || f.getType().isArray()) {
+                if (f.getType().isPrimitive() || f.getType().isArray() && (f.getType().getComponentType()
+                        .isPrimitive() || f.getType().getComponentType().isArray())) {
+                    // (an array of objects is described by its elements' class)
                     continue;
                 }
                 Object next;
@@ -215,9 +231,8 @@ final class RuntimeClasses {
             if (g.type == null && g.path.length > 0 && follow(args, g.root, parentPath(g.path)) == null) {
                 return false;
             }
-            Object value = follow(args, g.root, g.path);
-            Class<?> now = value == null ? null : value.getClass();
-            if (now != g.type) {
+            Object start = g.root >= 0 && g.root < args.length ? args[g.root] : null;
+            if (classAt(start, g.path) != g.type) {
                 return false;
             }
         }
@@ -238,8 +253,20 @@ final class RuntimeClasses {
         if (g.type == null && g.path.length > 0 && followFrom(value, parentPath(g.path)) == null) {
             return false;
         }
-        Object at = followFrom(value, g.path);
-        return (at == null ? null : at.getClass()) == g.type;
+        return classAt(value, g.path) == g.type;
+    }
+
+    /**
+     * The class of the object at {@code path} from {@code start} (null for null); for a path ending in
+     * {@link #ELEMENTS}, the one class of the elements of the array before it (see {@link ElementArrays#commonClass}).
+     */
+    private static Class<?> classAt(Object start, String[] path) {
+        if (path.length > 0 && path[path.length - 1].equals(ELEMENTS)) {
+            Object array = followFrom(start, parentPath(path));
+            return array == null ? ElementArrays.NotObjects.class : ElementArrays.commonClass(array);
+        }
+        Object at = followFrom(start, path);
+        return at == null ? null : at.getClass();
     }
 
     /** The object at {@code path} from {@code value}; null when it or an object on the way is null. */

@@ -1,0 +1,341 @@
+//! Arrays of objects (`Particle[] ps`, `this.bodies`): one dimension, every element of one class
+//! (the host says which, at `execute()`) or null.
+//!
+//! Such an array becomes arrays of primitives in the kernel (see [`ElementPart`]): `present`
+//! (`1` where an element is an object, `0` where it is null) and one array per primitive field the
+//! kernel reads or writes (`ps_x[k]` is `ps[k].x`), which the host builds from the elements at every
+//! `execute()` and whose written fields it puts back into the objects after a run that succeeded.
+//!
+//! - `ps[i]` is a load of `present[i]`, checked as any array load (Java's index check, on the
+//!   array's length), giving a placeholder for the element ([`ElementRef`]);
+//! - `ps[i].x` and `ps[i].x = v` check that the element is not null (`present[i] != 0`, where Java
+//!   throws `NullPointerException`; the JVM's rerun throws it) and read or write `ps_x[i]`, which
+//!   needs no index check of its own;
+//! - a method called on an element is devirtualised for the elements' class (the host's
+//!   description, path `[]`, guards the kernel) and inlined with the element as `this`, after the
+//!   same null check; `ps[i] == null` tests `present[i]`; `ps.length` is `present`'s length.
+//!
+//! **Refused**, naming the site: arrays whose elements are of several classes, fields of reference
+//! type, storing into the array (`ps[i] = p`), comparing elements by reference, type checks of
+//! elements, a variable holding one of several elements (`c ? ps[i] : ps[j]`), and an element that
+//! escapes (stored where a real object is needed).
+
+use crate::builder::Builder;
+use crate::runtime_classes::RuntimeClass;
+use crate::{BailoutKind, FrontendError};
+use ferrocl_graph::{
+    Condition, Constant, ElemKind, ElementField, ElementPart, NodeId, Op, ParamInfo, Stamp,
+};
+
+/// The step a host's class map uses for "every element of this array".
+pub(crate) const ELEMENTS_STEP: &str = "[]";
+
+/// An element of an array of objects read in the kernel (`ps[i]`).
+#[derive(Clone, Debug)]
+pub(crate) struct ElementRef {
+    /// The index in the parameters of the array of objects.
+    pub(crate) root: usize,
+    /// The element's index (checked against the array's length).
+    pub(crate) index: NodeId,
+    /// `present[index]`: 0 where the element is null.
+    pub(crate) present: NodeId,
+}
+
+impl Builder<'_, '_> {
+    /// The parameter index of `array` when it is an array of objects the kernel can read: a
+    /// parameter (or a field the host reads) of a one-dimensional array-of-class type.
+    pub(crate) fn object_array(&self, array: NodeId) -> Option<usize> {
+        let p = self.params.iter().position(|p| p.node == array)?;
+        let d = self.params.get(p)?.descriptor.as_str();
+        (d.starts_with("[L") && d.ends_with(';')).then_some(p)
+    }
+
+    /// Whether `value` is an element placeholder.
+    pub(crate) fn is_element(&self, value: NodeId) -> bool {
+        self.elements.contains_key(&value)
+    }
+
+    /// The kernel parameter for `present` (`field == None`) or a field's values of the array of
+    /// objects at parameter `root`, made on first use.
+    fn element_array(
+        &mut self,
+        root: usize,
+        field: Option<ElementField>,
+    ) -> Result<NodeId, FrontendError> {
+        if let Some(p) = self.params.iter().find(|p| {
+            p.elements
+                .as_ref()
+                .is_some_and(|e| e.root == root && e.field == field)
+        }) {
+            return Ok(p.node);
+        }
+        let (elem, descriptor, suffix) = match &field {
+            None => (ElemKind::Int, "[I".to_string(), "present".to_string()),
+            Some(f) => {
+                let Some(elem) = f
+                    .descriptor
+                    .as_bytes()
+                    .first()
+                    .and_then(|&c| ElemKind::from_descriptor_char(c))
+                    .filter(|_| f.descriptor.len() == 1)
+                else {
+                    return self.malformed("an element field of a non-primitive type");
+                };
+                (elem, format!("[{}", f.descriptor), f.name.clone())
+            }
+        };
+        let base = self
+            .params
+            .get(root)
+            .and_then(|p| p.name.clone())
+            .unwrap_or_else(|| format!("arg{root}"));
+        let name = format!("{base}_{suffix}");
+        let Ok(index) = u16::try_from(self.params.len()) else {
+            return self.bail(BailoutKind::Construct, "too many parameters");
+        };
+        let stamp = Stamp::Array(elem);
+        let node = self.graph.add(Op::Parameter(index), stamp, vec![]);
+        self.names.set(node, Some(name.clone()));
+        self.params.push(ParamInfo {
+            elements: Some(ElementPart { root, field }),
+            ..ParamInfo::added(node, descriptor, stamp, Some(name))
+        });
+        Ok(node)
+    }
+
+    /// `array.length` of the array of objects at parameter `root`.
+    pub(crate) fn element_count(&mut self, root: usize) -> Result<NodeId, FrontendError> {
+        let present = self.element_array(root, None)?;
+        self.add(Op::ArrayLength, Stamp::Int, vec![present])
+    }
+
+    /// `array[index]` (`aaload`) of the array of objects at parameter `root`: the element's
+    /// placeholder, after Java's index check (the load of `present`).
+    pub(crate) fn element_load(
+        &mut self,
+        root: usize,
+        array: NodeId,
+        index: NodeId,
+        tail: &mut NodeId,
+    ) -> Result<NodeId, FrontendError> {
+        let Some(mut path) = self.object_path(array) else {
+            return self.bail(
+                BailoutKind::Construct,
+                "an array of objects that is not a parameter or a field of one",
+            );
+        };
+        path.fields.push(ELEMENTS_STEP.to_string());
+        let shown = self.shown_elements(root);
+        match self.runtime.lookup(&path) {
+            Some(RuntimeClass::Class(_)) => {}
+            Some(RuntimeClass::Null) => {
+                return self.bail(
+                    BailoutKind::Runtime,
+                    format!(
+                        "every element of {shown} is null (or it is empty) at this execute(): the \
+                         JVM runs the method"
+                    ),
+                )
+            }
+            Some(RuntimeClass::Hidden(c)) => return self.bail(
+                BailoutKind::Runtime,
+                format!(
+                    "the elements of {shown} are of the hidden class {c}, whose bytecode is not \
+                         available to the compiler"
+                ),
+            ),
+            None => {
+                return self.bail(
+                    BailoutKind::Construct,
+                    format!(
+                        "the elements of {shown} are of several classes (or the host did not \
+                         describe them): an array of objects is supported when its elements are of \
+                         one class (or null)"
+                    ),
+                )
+            }
+        }
+        let present_array = self.element_array(root, None)?;
+        let present = self.add(
+            Op::ArrayLoad(ElemKind::Int),
+            Stamp::Int,
+            vec![present_array, index],
+        )?;
+        *tail = self.append(*tail, present);
+        let placeholder = self.add(Op::Constant(Constant::Null), Stamp::Object, vec![])?;
+        self.elements.insert(
+            placeholder,
+            ElementRef {
+                root,
+                index,
+                present,
+            },
+        );
+        Ok(placeholder)
+    }
+
+    /// `ps`, `this.bodies`: the array of objects at parameter `root` as the programmer wrote it.
+    fn shown_elements(&self, root: usize) -> String {
+        let Some(p) = self.params.get(root) else {
+            return format!("argument {root}");
+        };
+        match &p.field_path {
+            Some((r, fields)) => {
+                let base = self
+                    .params
+                    .get(*r)
+                    .and_then(|q| q.name.clone())
+                    .unwrap_or_else(|| format!("argument {r}"));
+                format!("{base}.{}", fields.join("."))
+            }
+            None => p.name.clone().unwrap_or_else(|| format!("argument {root}")),
+        }
+    }
+
+    /// The check Java makes before it uses an element: not null (`present != 0`; where it fails
+    /// the JVM reruns the method and throws `NullPointerException`).
+    pub(crate) fn element_not_null(
+        &mut self,
+        element: NodeId,
+        tail: &mut NodeId,
+    ) -> Result<(), FrontendError> {
+        let Some(e) = self.elements.get(&element).cloned() else {
+            return self.malformed("not an element of an array of objects");
+        };
+        let zero = self.constant(Constant::Int(0))?;
+        let present = self.add(
+            Op::Compare(Condition::Ne),
+            Stamp::Bool,
+            vec![e.present, zero],
+        )?;
+        self.throw_check(present, tail)
+    }
+
+    /// The array of field `index` (a `getfield`/`putfield` operand) of the elements of `element`'s
+    /// array, and the element's index in it.
+    fn element_field(
+        &mut self,
+        sc: &crate::builder::Scope<'_>,
+        index: u16,
+        element: NodeId,
+    ) -> Result<(NodeId, NodeId, ElemKind), FrontendError> {
+        let Some(e) = self.elements.get(&element).cloned() else {
+            return self.malformed("not an element of an array of objects");
+        };
+        let field = match sc.class.member_ref(index) {
+            Ok(f) => f,
+            Err(e) => return self.malformed(e.to_string()),
+        };
+        let shown = format!("{}.{}", field.class.replace('/', "."), field.name);
+        let desc = field.descriptor.as_bytes();
+        let Some(elem) = desc
+            .first()
+            .and_then(|&c| ElemKind::from_descriptor_char(c))
+            .filter(|_| desc.len() == 1)
+        else {
+            return self.bail(
+                BailoutKind::Construct,
+                format!(
+                    "field {shown} of the elements of {} is not of a primitive type: only \
+                     primitive fields of array elements are supported",
+                    self.shown_elements(e.root)
+                ),
+            );
+        };
+        let Some(owner) = self.field_owner(&field.class, &field.name, &field.descriptor) else {
+            return self.bail(
+                BailoutKind::Call,
+                format!("the class declaring field {shown} is not available to the compiler"),
+            );
+        };
+        let array = self.element_array(
+            e.root,
+            Some(ElementField {
+                owner,
+                name: field.name.clone(),
+                descriptor: field.descriptor.clone(),
+            }),
+        )?;
+        Ok((array, e.index, elem))
+    }
+
+    /// `getfield` on an element: its null check, then the field's array at the element's index.
+    pub(crate) fn element_get_field(
+        &mut self,
+        sc: &crate::builder::Scope<'_>,
+        index: u16,
+        element: NodeId,
+        tail: &mut NodeId,
+    ) -> Result<NodeId, FrontendError> {
+        self.element_not_null(element, tail)?;
+        let (array, at, elem) = self.element_field(sc, index, element)?;
+        let load = self.add(Op::ArrayLoad(elem), elem.value_stamp(), vec![array, at])?;
+        *tail = self.append(*tail, load);
+        Ok(load)
+    }
+
+    /// `putfield` on an element: its null check, then a store into the field's array (sub-`int`
+    /// fields keep what their type holds, as the array store does).
+    pub(crate) fn element_put_field(
+        &mut self,
+        sc: &crate::builder::Scope<'_>,
+        index: u16,
+        element: NodeId,
+        value: NodeId,
+        tail: &mut NodeId,
+    ) -> Result<(), FrontendError> {
+        self.element_not_null(element, tail)?;
+        let (array, at, elem) = self.element_field(sc, index, element)?;
+        if self.graph.stamp(value) != elem.value_stamp() {
+            return self.malformed("putfield of a value of the wrong type");
+        }
+        let store = self.add(Op::ArrayStore(elem), Stamp::Void, vec![array, at, value])?;
+        *tail = self.append(*tail, store);
+        Ok(())
+    }
+
+    /// `ifnull` (`taken_if_null`) / `ifnonnull` on an element: a branch on `present`.
+    pub(crate) fn element_null_test(
+        &mut self,
+        element: NodeId,
+        taken_if_null: bool,
+        tail: &mut NodeId,
+    ) -> Result<crate::builder::BlockEnd, FrontendError> {
+        let Some(e) = self.elements.get(&element).cloned() else {
+            return self.malformed("not an element of an array of objects");
+        };
+        let zero = self.constant(Constant::Int(0))?;
+        let cond = if taken_if_null {
+            Condition::Eq
+        } else {
+            Condition::Ne
+        };
+        self.branch(e.present, cond, zero, false, tail)
+    }
+
+    /// After parsing: an element placeholder still used escapes (it stands for no value).
+    pub(crate) fn check_elements(&mut self) -> Result<(), FrontendError> {
+        let mut placeholders: Vec<NodeId> = self.elements.keys().copied().collect();
+        placeholders.sort();
+        for p in placeholders {
+            if !self.graph.is_live(p) {
+                continue;
+            }
+            let Some(&user) = self.graph.usages(p).first() else {
+                continue;
+            };
+            if let Some(origin) = *self.origin.get(user) {
+                self.pos = origin;
+            }
+            return self.bail(
+                BailoutKind::Construct,
+                format!(
+                    "an element of an array of objects is used as a value ({}): only its fields, \
+                     its methods and null tests of it are supported",
+                    self.graph.op(user).name()
+                ),
+            );
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,286 @@
+package dev.ferrocl.tests;
+
+import static dev.ferrocl.tests.JvmOracle.SIZES;
+import static dev.ferrocl.tests.JvmOracle.check;
+import static dev.ferrocl.tests.MoreChecks.checkThrows;
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertTrue;
+import static org.junit.Assert.fail;
+
+import dev.ferrocl.api.CompilationException;
+import dev.ferrocl.api.Parallel;
+import dev.ferrocl.api.TaskSchedule;
+import dev.ferrocl.tests.DevirtKernels.Circle;
+import dev.ferrocl.tests.DevirtKernels.Shape;
+import dev.ferrocl.tests.DevirtKernels.Square;
+import java.util.Arrays;
+import org.junit.Test;
+
+/**
+ * Arrays of objects ({@code Particle[] ps}, one class per array, elements may be null) in kernels (strict mode,
+ * against the JVM): fields read and written, methods called on elements (devirtualised for the elements' class), null
+ * elements tested and dereferenced, Java's index checks, an array held in a field of the task's object, and the arrays
+ * that must run on the JVM (an object at two indices of an array whose fields are written).
+ */
+public class ObjectArrayTest {
+    /** A particle with primitive fields of several types. */
+    public static final class Particle {
+        float x;
+        float y;
+        float vx;
+        float vy;
+        int hits;
+        double mass;
+        boolean alive;
+        long stamp;
+
+        Particle(float x, float y, float vx, float vy, double mass) {
+            this.x = x;
+            this.y = y;
+            this.vx = vx;
+            this.vy = vy;
+            this.mass = mass;
+            this.alive = ((int) x & 1) == 0;
+        }
+
+        float energy() {
+            return (float) (0.5 * mass * (vx * vx + vy * vy));
+        }
+
+        void bounce(float wall) {
+            if (x > wall) {
+                x = 2 * wall - x;
+                vx = -vx;
+                hits++;
+            }
+        }
+    }
+
+    static Particle[] particles(long seed, int n, int nullEvery) {
+        float[] f = Inputs.floats(seed, 5 * n, -10f, 10f);
+        Particle[] ps = new Particle[n];
+        for (int k = 0; k < n; k++) {
+            if (nullEvery > 0 && k % nullEvery == nullEvery - 1) {
+                continue;
+            }
+            ps[k] = new Particle(f[5 * k], f[5 * k + 1], f[5 * k + 2], f[5 * k + 3], Math.abs(f[5 * k + 4]) + 0.5);
+            ps[k].stamp = 1L << (k % 63);
+        }
+        return ps;
+    }
+
+    /** The particles' fields, for comparing the objects after a run with the JVM's. */
+    static Object[] state(Particle[] ps) {
+        int n = ps.length;
+        float[] x = new float[n];
+        float[] y = new float[n];
+        float[] vx = new float[n];
+        int[] hits = new int[n];
+        long[] stamp = new long[n];
+        boolean[] alive = new boolean[n];
+        for (int k = 0; k < n; k++) {
+            if (ps[k] != null) {
+                x[k] = ps[k].x;
+                y[k] = ps[k].y;
+                vx[k] = ps[k].vx;
+                hits[k] = ps[k].hits;
+                stamp[k] = ps[k].stamp;
+                alive[k] = ps[k].alive;
+            }
+        }
+        return new Object[] {x, y, vx, hits, stamp, alive};
+    }
+
+    static Particle[] copy(Particle[] ps) {
+        Particle[] out = new Particle[ps.length];
+        for (int k = 0; k < ps.length; k++) {
+            if (ps[k] != null) {
+                Particle p = ps[k];
+                out[k] = new Particle(p.x, p.y, p.vx, p.vy, p.mass);
+                out[k].hits = p.hits;
+                out[k].stamp = p.stamp;
+                out[k].alive = p.alive;
+            }
+        }
+        return out;
+    }
+
+    public static void step(Particle[] ps, float dt, float wall) {
+        for (@Parallel int i = 0; i < ps.length; i++) {
+            Particle p = ps[i];
+            p.x += p.vx * dt;
+            p.y += p.vy * dt;
+            p.bounce(wall);
+            p.stamp ^= (long) p.hits << 40;
+            p.alive = !p.alive;
+        }
+    }
+
+    public static void energies(Particle[] ps, float[] out) {
+        for (@Parallel int i = 0; i < out.length; i++) {
+            out[i] = ps[i] == null ? -1f : ps[i].energy() + (ps[i].alive ? 1f : 0f);
+        }
+    }
+
+    /** Every particle against every other (an inner loop over the elements). */
+    public static void nearest(Particle[] ps, int[] out) {
+        for (@Parallel int i = 0; i < ps.length; i++) {
+            Particle p = ps[i];
+            if (p == null) {
+                out[i] = -2;
+                continue;
+            }
+            float best = Float.MAX_VALUE;
+            int at = -1;
+            for (int j = 0; j < ps.length; j++) {
+                if (j != i && ps[j] != null) {
+                    float dx = ps[j].x - p.x;
+                    float dy = ps[j].y - p.y;
+                    float d = dx * dx + dy * dy;
+                    if (d < best) {
+                        best = d;
+                        at = j;
+                    }
+                }
+            }
+            out[i] = at;
+        }
+    }
+
+    public static void areas(Shape[] shapes, float[] x, float[] out) {
+        for (@Parallel int i = 0; i < out.length; i++) {
+            out[i] = shapes[i].area(x[i]) + shapes[(i * 7) % shapes.length].scaled(x[i]);
+        }
+    }
+
+    public static void gather(Particle[] ps, int[] idx, float[] out) {
+        for (@Parallel int i = 0; i < out.length; i++) {
+            out[i] = ps[idx[i]].x;
+        }
+    }
+
+    /** Holds its particles in a field. */
+    public static final class World {
+        final Particle[] bodies;
+        final float g;
+
+        World(Particle[] bodies, float g) {
+            this.bodies = bodies;
+            this.g = g;
+        }
+
+        public void fall(float dt) {
+            for (@Parallel int i = 0; i < bodies.length; i++) {
+                bodies[i].vy -= g * dt;
+                bodies[i].y += bodies[i].vy * dt;
+            }
+        }
+    }
+
+    private static void assertSameState(String what, Particle[] expected, Particle[] actual) {
+        Object[] e = state(expected);
+        Object[] a = state(actual);
+        for (int k = 0; k < e.length; k++) {
+            JvmOracle.assertSame(what + ", field " + k, e[k], a[k]);
+        }
+    }
+
+    @Test
+    public void fieldsReadAndWrittenBack() {
+        for (int n : SIZES) {
+            Particle[] ps = particles(7001, n, 0);
+            Particle[] expected = copy(ps);
+            step(expected, 0.125f, 5f);
+            try (TaskSchedule s = new TaskSchedule("step").task("t", ObjectArrayTest::step, ps, 0.125f, 5f)) {
+                s.execute();
+                JvmOracle.assertRanOnDevice(s.report(), "t");
+            }
+            assertSameState("n = " + n, expected, ps);
+        }
+    }
+
+    @Test
+    public void methodsAndNullTestsOfElements() {
+        for (int n : SIZES) {
+            check(ObjectArrayTest::energies, particles(7002, n, 3), new float[n]);
+            check(ObjectArrayTest::nearest, particles(7003, Math.min(n, 2000), 5), new int[Math.min(n, 2000)]);
+        }
+    }
+
+    @Test
+    public void aNullElementDereferencedThrowsAsTheJvmDoes() {
+        Particle[] ps = particles(7004, 1000, 0);
+        ps[617] = null;
+        Particle[] jvmCopy = copy(ps);
+        Throwable e = checkThrows(x -> step(jvmCopy, 0.5f, 3f), s -> s.task("t", ObjectArrayTest::step, ps, 0.5f, 3f));
+        assertEquals(NullPointerException.class, e.getClass());
+        // Nothing was written back: the JVM's rerun started from the objects as they were.
+        assertSameState("after the exception", jvmCopy, ps);
+    }
+
+    @Test
+    public void anIndexOutOfBoundsThrowsAsTheJvmDoes() {
+        Particle[] ps = particles(7005, 100, 0);
+        int[] idx = JvmOracle.ints(7006, 100, 0, 100);
+        check(ObjectArrayTest::gather, ps, idx, new float[100]);
+        idx[42] = 100;
+        float[] out = new float[100];
+        Throwable e = checkThrows(x -> gather((Particle[]) x[0], (int[]) x[1], (float[]) x[2]),
+                s -> s.task("t", ObjectArrayTest::gather, ps, idx, out), ps, idx, out);
+        assertEquals(ArrayIndexOutOfBoundsException.class, e.getClass());
+        assertEquals("Index 100 out of bounds for length 100", e.getMessage());
+    }
+
+    @Test
+    public void interfaceCallsOnElementsOfOneClassAndThenAnother() {
+        int n = 1000;
+        Shape[] circles = new Shape[n];
+        Shape[] squares = new Shape[n];
+        for (int k = 0; k < n; k++) {
+            circles[k] = new Circle(0.01f * k);
+            squares[k] = new Square(-0.02f * k);
+        }
+        check(ObjectArrayTest::areas, circles, Inputs.floats(7007, n, -3f, 3f), new float[n]);
+        check(ObjectArrayTest::areas, squares, Inputs.floats(7008, n, -3f, 3f), new float[n]);
+    }
+
+    @Test
+    public void elementsOfSeveralClassesAreRefused() {
+        Shape[] mixed = {new Circle(1f), new Square(2f)};
+        try (TaskSchedule s = new TaskSchedule("mixed").task("t", ObjectArrayTest::areas, mixed, new float[2],
+                new float[2])) {
+            s.execute();
+            fail("strict mode should refuse it");
+        } catch (CompilationException e) {
+            assertTrue(e.getMessage(), e.getMessage().contains("several classes"));
+        }
+    }
+
+    @Test
+    public void anArrayInAFieldOfTheTasksObject() {
+        Particle[] ps = particles(7009, 1000, 0);
+        Particle[] expected = copy(ps);
+        new World(expected, 9.81f).fall(0.01f);
+        World w = new World(ps, 9.81f);
+        try (TaskSchedule s = new TaskSchedule("world").task("t", w::fall, 0.01f)) {
+            s.execute();
+            JvmOracle.assertRanOnDevice(s.report(), "t");
+        }
+        assertSameState("world", expected, ps);
+    }
+
+    @Test
+    public void oneObjectAtTwoIndicesOfAWrittenArrayRunsOnTheJvm() {
+        Particle[] ps = particles(7010, 10, 0);
+        ps[3] = ps[7];
+        try (TaskSchedule s = new TaskSchedule("twice").task("t", ObjectArrayTest::step, ps, 0.5f, 3f)) {
+            s.execute();
+            fail("strict mode should refuse it");
+        } catch (CompilationException e) {
+            assertTrue(e.getMessage(), e.getMessage().contains("two indices"));
+        }
+        // Read only: one object at two indices is fine.
+        check(ObjectArrayTest::energies, ps, new float[10]);
+        assertTrue(Arrays.asList(ps).contains(ps[3]));
+    }
+}
