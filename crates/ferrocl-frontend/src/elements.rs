@@ -105,6 +105,19 @@ impl Builder<'_, '_> {
 
     /// `array.length` of the array of objects at parameter `root`.
     pub(crate) fn element_count(&mut self, root: usize) -> Result<NodeId, FrontendError> {
+        let shown = self.shown_elements(root);
+        let array = self.params.get(root).map(|p| p.node);
+        if let Some(path) = array.and_then(|a| self.object_path(a)) {
+            if let Some(RuntimeClass::Null) = self.runtime.lookup(&path) {
+                return self.bail(
+                    BailoutKind::Runtime,
+                    format!(
+                        "{shown} is null at this execute(): the JVM runs the method (and throws \
+                         its NullPointerException)"
+                    ),
+                );
+            }
+        }
         let present = self.element_array(root, None)?;
         self.add(Op::ArrayLength, Stamp::Int, vec![present])
     }
@@ -124,8 +137,19 @@ impl Builder<'_, '_> {
                 "an array of objects that is not a parameter or a field of one",
             );
         };
-        path.fields.push(ELEMENTS_STEP.to_string());
         let shown = self.shown_elements(root);
+        // A null array: Java throws NullPointerException here (the host's description of the
+        // array itself decides, and guards the kernel).
+        if let Some(RuntimeClass::Null) = self.runtime.lookup(&path) {
+            return self.bail(
+                BailoutKind::Runtime,
+                format!(
+                    "{shown} is null at this execute(): the JVM runs the method (and throws its \
+                     NullPointerException)"
+                ),
+            );
+        }
+        path.fields.push(ELEMENTS_STEP.to_string());
         match self.runtime.lookup(&path) {
             Some(RuntimeClass::Class(_)) => {}
             Some(RuntimeClass::Null) => {
@@ -137,13 +161,15 @@ impl Builder<'_, '_> {
                     ),
                 )
             }
-            Some(RuntimeClass::Hidden(c)) => return self.bail(
-                BailoutKind::Runtime,
-                format!(
+            Some(RuntimeClass::Hidden(c)) => {
+                return self.bail(
+                    BailoutKind::Runtime,
+                    format!(
                     "the elements of {shown} are of the hidden class {c}, whose bytecode is not \
                          available to the compiler"
                 ),
-            ),
+                )
+            }
             None => {
                 return self.bail(
                     BailoutKind::Construct,

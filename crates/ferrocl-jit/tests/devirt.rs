@@ -255,8 +255,14 @@ fn an_array_of_objects_becomes_arrays_of_its_fields() {
     };
     let mut map = RuntimeClasses::new();
     map.insert(elements.clone(), RuntimeClass::Class("dv/Dv$Circle".into()));
-    let source =
-        run(&dir, "elementAreas", "([Ldv/Dv$Shape;[F[F)V", &mut map, None).expect("compiles");
+    let source = run(
+        &dir,
+        "elementAreas",
+        "([Ldv/Dv$Shape;[F[F)V",
+        &mut map,
+        None,
+    )
+    .expect("compiles");
     assert!(source.contains("ss_present"), "{source}");
     assert!(source.contains("ss_r"), "Circle.r's values: {source}");
     assert_eq!(
@@ -264,7 +270,13 @@ fn an_array_of_objects_becomes_arrays_of_its_fields() {
         vec![(elements, RuntimeClass::Class("dv/Dv$Circle".into()))]
     );
     let mut map = RuntimeClasses::new();
-    let reason = bailout(run(&dir, "elementAreas", "([Ldv/Dv$Shape;[F[F)V", &mut map, None));
+    let reason = bailout(run(
+        &dir,
+        "elementAreas",
+        "([Ldv/Dv$Shape;[F[F)V",
+        &mut map,
+        None,
+    ));
     assert!(reason.contains("several classes"), "{reason}");
     assert!(reason.contains("ss"), "names the array: {reason}");
     let _ = std::fs::remove_dir_all(&dir);

@@ -78,7 +78,9 @@ final class ElementArrays {
             if (values == null) {
                 Field f = field(l, part.field);
                 if (f == null) {
-                    refused = "a field of the elements of an array of objects cannot be read";
+                    refused = "field " + part.field.replace('@', ' ').split(" ")[0] + " of the elements of an array"
+                            + " of objects cannot be read by the host (a primitive instance field of a class open to"
+                            + " reflection is needed)";
                     return null;
                 }
                 values = read(elements, f, part.descriptor);
@@ -95,16 +97,37 @@ final class ElementArrays {
         }
 
         /**
-         * Why the arrays cannot stand for the objects in this execution, or null: an object at two indices of an
-         * array whose fields a kernel writes (two copies of one object's field).
+         * Why the arrays cannot stand for the objects in this execution, or null: a field the host cannot read, or,
+         * where a kernel writes a field of the elements, one object at two indices of an array or in two arrays of
+         * objects (each place would get its own copy of the object's fields, and a write through one would not show
+         * through the other).
          */
         String sharing() {
             if (refused != null) {
                 return refused;
             }
+            boolean written = false;
             for (Laid l : laid.values()) {
-                if (l.repeated && !l.written.isEmpty()) {
-                    return "an array of objects whose fields a kernel writes holds one object at two indices";
+                written |= !l.written.isEmpty();
+            }
+            if (!written) {
+                return null;
+            }
+            IdentityHashMap<Object, Object> owner = new IdentityHashMap<>();
+            for (Map.Entry<Object, Laid> e : laid.entrySet()) {
+                Laid l = e.getValue();
+                if (l.repeated) {
+                    return "an array of objects holds one object at two indices and a kernel writes its fields: the"
+                            + " kernel would work on two copies of one object";
+                }
+                for (Object o : l.elements) {
+                    if (o != null) {
+                        Object before = owner.put(o, e.getKey());
+                        if (before != null && before != e.getKey()) {
+                            return "two arrays of objects hold one object and a kernel writes fields of their"
+                                    + " elements: the kernel would work on two copies of one object";
+                        }
+                    }
                 }
             }
             return null;

@@ -165,9 +165,11 @@ final class KernelCache {
                 if (g.type == null) {
                     // Not a limit of the compiler: the JVM throws its NullPointerException (or, where the call is
                     // not reached, computes the result), so strict mode lets it run there.
-                    return Outcome.onJvm("a virtual call is made on a null object (" + g.describe() + "): ran on"
-                            + " the JVM, which throws its NullPointerException where the call is reached (" + reason
-                            + ")", guards);
+                    String what = g.path.length > 0 && g.path[g.path.length - 1].equals(RuntimeClasses.ELEMENTS)
+                            ? "every element of an array of objects is null (" + g.describe() + ")"
+                            : "a virtual call is made on a null object (" + g.describe() + ")";
+                    return Outcome.onJvm(what + ": ran on the JVM, which throws its NullPointerException where an"
+                            + " object is used (" + reason + ")", guards);
                 }
             }
             // The objects of the static fields the compiler read were described to it: the outcome holds while they
@@ -175,6 +177,12 @@ final class KernelCache {
             List<RuntimeClasses.Entry> statics = resolver.staticGuards();
             guards.addAll(statics);
             for (RuntimeClasses.Entry g : statics) {
+                if (!g.unread && g.type == null && e.kind() == CompilationException.Kind.RUNTIME) {
+                    // A static field's object (or one reached from it) is null: the JVM throws its
+                    // NullPointerException where it is used, or computes the result where it is not.
+                    return Outcome.onJvm("an object in a static field is null (" + g.describe() + "): ran on the"
+                            + " JVM, which throws its NullPointerException where it is used (" + reason + ")", guards);
+                }
                 if (g.unread) {
                     // Not a limit of the compiler: the class is initialised where the JVM first reads the field
                     // (JLS 12.4.1), so the JVM runs the method this time; the next execute() compiles it again.

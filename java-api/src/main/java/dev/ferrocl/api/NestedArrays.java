@@ -19,6 +19,9 @@ final class NestedArrays {
     private NestedArrays() {
     }
 
+    /** Why sharing refuses an execution whose kernels would see two copies of one Java array. */
+    private static final String TWO_COPIES = ": the kernel would work on two copies of one Java array";
+
     /** How many arguments' data arrays a schedule keeps for reuse. */
     private static final int MAX_SPARE = 16;
 
@@ -132,7 +135,8 @@ final class NestedArrays {
         }
 
         /**
-         * Why the flattened arguments cannot stand for Java's arrays in this execution, or null: a primitive array
+         * Why the flattened arguments (and the arrays built from arrays of objects, see
+         * {@link ElementArrays.Call#sharing}) cannot stand for Java's arrays in this execution, or null: a primitive array
          * inside one multi-dimensional argument that is also another argument of the execution (an array argument
          * of any task, or inside another multi-dimensional argument). The kernel would see two copies of one Java
          * array, so a write through one would not show through the other.
@@ -150,20 +154,21 @@ final class NestedArrays {
                 for (Object leaf : e.getValue().leaves) {
                     Object before = owner.put(leaf, e.getKey());
                     if (before != null && before != e.getKey()) {
-                        return "two multi-dimensional arguments share an inner array";
+                        return "two multi-dimensional arguments share an inner array" + TWO_COPIES;
                     }
                 }
             }
             for (Object[] a : args) {
                 for (Object arg : a) {
                     if (arg != null && !flats.containsKey(arg) && owner.containsKey(arg)) {
-                        return "an array argument is also an inner array of a multi-dimensional argument";
+                        return "an array argument is also an inner array of a multi-dimensional argument" + TWO_COPIES;
                     }
                 }
             }
             for (Object array : fieldArrays) {
                 if (owner.containsKey(array)) {
-                    return "an array field the kernel reads is also an inner array of a multi-dimensional argument";
+                    return "an array field the kernel reads is also an inner array of a multi-dimensional argument"
+                            + TWO_COPIES;
                 }
             }
             return null;

@@ -1293,7 +1293,7 @@ public final class TaskSchedule implements AutoCloseable {
             String sharing = nested.sharing(args);
             if (sharing != null) {
                 // The kernels would see two copies of one Java array: the JVM runs these tasks.
-                String reason = sharing + ": the kernel would work on two copies of one Java array";
+                String reason = sharing;
                 if (strict()) {
                     throw new CompilationException(reason + " (strict mode: not run on the JVM)",
                             CompilationException.Kind.RUNTIME);
@@ -1386,7 +1386,7 @@ public final class TaskSchedule implements AutoCloseable {
         Object[] args = first.launchArgs(t.target.launchArgs, nested);
         String sharing = nested.sharing(new Object[][] {args});
         if (sharing != null) {
-            String reason = sharing + ": the kernel would work on two copies of one Java array";
+            String reason = sharing;
             if (strict()) {
                 throw new CompilationException(reason + " (strict mode: not run on the JVM)",
                         CompilationException.Kind.RUNTIME);
