@@ -73,6 +73,10 @@ pub(crate) struct LoopHeader {
     /// `objects`): the local, the placeholder standing for its object in the loop, and the phis
     /// of that object's fields.
     object_phis: Vec<(usize, NodeId, Vec<NodeId>)>,
+    /// Locals holding an element of an array of objects that the loop may give another element
+    /// of the same array (see `elements`): the local, the array's parameter, and the phis of the
+    /// element's index and `present` value.
+    element_phis: Vec<(usize, usize, NodeId, NodeId)>,
     /// The locals with a value that may be read again from the header on (bytecode liveness,
     /// [`crate::blocks::Cfg::local_live_at`]).
     live: Vec<usize>,
@@ -974,6 +978,21 @@ impl Builder<'_, '_> {
                 return self.malformed("operand stack height differs around a loop");
             }
             let object_phis = header.object_phis.clone();
+            let element_phis = header.element_phis.clone();
+            for (slot, root, index, present) in element_phis {
+                let value = frame.locals.get(slot).copied().flatten();
+                match value.and_then(|v| self.elements.get(&v).cloned()) {
+                    Some(e) if e.root == root => {
+                        self.graph.push_input(index, e.index);
+                        self.graph.push_input(present, e.present);
+                    }
+                    _ => return self.bail(
+                        BailoutKind::Construct,
+                        "a variable holding an element of an array of objects is given another \
+                             value in a loop than an element of the same array",
+                    ),
+                }
+            }
             let live_locals = header.live.clone();
             let objects_from = header.objects_from;
             for (slot, object, phis) in object_phis {
@@ -1122,6 +1141,36 @@ impl Builder<'_, '_> {
             }
         }
         self.merge_objects(sc, merge, &ends, &mut out, live)?;
+        // Variables holding one of several elements of one array of objects: the element whose
+        // index is a phi.
+        let mut merged_elements: Vec<(NodeId, NodeId)> = Vec::new();
+        for k in 0..out.locals.len() + out.stack.len() {
+            let v = if k < out.locals.len() {
+                out.locals[k]
+            } else {
+                out.stack.get(k - out.locals.len()).copied()
+            };
+            let Some(v) = v else {
+                continue;
+            };
+            let merged = match merged_elements.iter().find(|(phi, _)| *phi == v) {
+                Some(&(_, e)) => Some(e),
+                None => {
+                    let e = self.merge_elements(merge, v)?;
+                    if let Some(e) = e {
+                        merged_elements.push((v, e));
+                    }
+                    e
+                }
+            };
+            if let Some(e) = merged {
+                if k < out.locals.len() {
+                    out.locals[k] = Some(e);
+                } else {
+                    out.stack[k - out.locals.len()] = e;
+                }
+            }
+        }
         // Variables left holding one of several objects made in the kernel (of different classes,
         // or still held by another variable): each object keeps its fields (see `objects`).
         let choices: Vec<NodeId> = out
@@ -1399,6 +1448,26 @@ impl Builder<'_, '_> {
             local_phis[slot] = None;
             object_phis.push((slot, object, phis));
         }
+        // A local holding an element of an array of objects the loop may give another element of
+        // it (`best = ps[j]`): in the loop it holds the element whose index is a phi.
+        let mut element_phis = Vec::new();
+        for (slot, value) in frame.locals.iter().enumerate() {
+            let Some(p) = *value else {
+                continue;
+            };
+            if !assigned.get(slot).copied().unwrap_or(true) {
+                continue;
+            }
+            let Some(e) = self.elements.get(&p).cloned() else {
+                continue;
+            };
+            let index = self.add(Op::Phi, Stamp::Int, vec![begin, e.index])?;
+            let present = self.add(Op::Phi, Stamp::Int, vec![begin, e.present])?;
+            let element = self.element_at(e.root, index, present)?;
+            out.locals[slot] = Some(element);
+            local_phis[slot] = None;
+            element_phis.push((slot, e.root, index, present));
+        }
         Ok((
             begin,
             out,
@@ -1408,6 +1477,7 @@ impl Builder<'_, '_> {
                 stack_phis,
                 field_phis,
                 object_phis,
+                element_phis,
                 live,
                 objects_from: sc.objects_from,
             },

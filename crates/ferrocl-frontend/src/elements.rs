@@ -15,10 +15,13 @@
 //!   description, path `[]`, guards the kernel) and inlined with the element as `this`, after the
 //!   same null check; `ps[i] == null` tests `present[i]`; `ps.length` is `present`'s length.
 //!
+//! A variable holding one of several elements of one array (`p = c ? ps[i] : ps[j]`, `best =
+//! ps[j]` in a loop) holds the element whose index (and `present` value) is a phi of theirs.
+//!
 //! **Refused**, naming the site: arrays whose elements are of several classes, fields of reference
 //! type, storing into the array (`ps[i] = p`), comparing elements by reference, type checks of
-//! elements, a variable holding one of several elements (`c ? ps[i] : ps[j]`), and an element that
-//! escapes (stored where a real object is needed).
+//! elements, a variable holding elements of different arrays or an element and another object,
+//! and an element that escapes (stored where a real object is needed).
 
 use crate::builder::Builder;
 use crate::runtime_classes::RuntimeClass;
@@ -188,6 +191,17 @@ impl Builder<'_, '_> {
             vec![present_array, index],
         )?;
         *tail = self.append(*tail, present);
+        self.element_at(root, index, present)
+    }
+
+    /// A placeholder for the element at `index` of the array of objects at parameter `root`,
+    /// `present` its `present` value.
+    pub(crate) fn element_at(
+        &mut self,
+        root: usize,
+        index: NodeId,
+        present: NodeId,
+    ) -> Result<NodeId, FrontendError> {
         let placeholder = self.add(Op::Constant(Constant::Null), Stamp::Object, vec![])?;
         self.elements.insert(
             placeholder,
@@ -198,6 +212,39 @@ impl Builder<'_, '_> {
             },
         );
         Ok(placeholder)
+    }
+
+    /// When `value` is a phi at `merge` of elements of one array of objects (`p = c ? ps[i] :
+    /// ps[j]`): the element whose index and `present` value are phis of theirs.
+    pub(crate) fn merge_elements(
+        &mut self,
+        merge: NodeId,
+        value: NodeId,
+    ) -> Result<Option<NodeId>, FrontendError> {
+        if *self.graph.op(value) != Op::Phi || self.graph.inputs(value).first() != Some(&merge) {
+            return Ok(None);
+        }
+        let inputs: Vec<NodeId> = self.graph.inputs(value)[1..].to_vec();
+        let refs: Option<Vec<ElementRef>> = inputs
+            .iter()
+            .map(|v| self.elements.get(v).cloned())
+            .collect();
+        let Some(refs) = refs else {
+            return Ok(None);
+        };
+        let Some(root) = refs.first().map(|e| e.root) else {
+            return Ok(None);
+        };
+        if refs.iter().any(|e| e.root != root) {
+            return Ok(None);
+        }
+        let mut index = vec![merge];
+        index.extend(refs.iter().map(|e| e.index));
+        let mut present = vec![merge];
+        present.extend(refs.iter().map(|e| e.present));
+        let index = self.add(Op::Phi, Stamp::Int, index)?;
+        let present = self.add(Op::Phi, Stamp::Int, present)?;
+        self.element_at(root, index, present).map(Some)
     }
 
     /// `ps`, `this.bodies`: the array of objects at parameter `root` as the programmer wrote it.

@@ -898,6 +898,10 @@ impl<'a> Builder<'a, '_> {
                 }
                 match self.merge_values(sc, merge, &values, None)? {
                     Some(v) => {
+                        // One of several elements of one array of objects.
+                        if let Some(e) = self.merge_elements(merge, v)? {
+                            return Ok(Some(e));
+                        }
                         // One of several objects made in the kernel, each keeping its fields.
                         if *self.graph.op(v) == Op::Phi
                             && self.graph.inputs(v)[1..]

@@ -31,29 +31,115 @@ final class ElementArrays {
             int classSlot) {
     }
 
+    /** One field's values: its {@link Field}, the array of them, and how to move one value either way. */
+    private abstract static class Slot {
+        final Field field;
+        boolean written;
+
+        Slot(Field field) {
+            this.field = field;
+        }
+
+        abstract Object values();
+
+        /** Reads element {@code k}'s field ({@code o}, not null) into the array. */
+        abstract void read(Object o, int k) throws IllegalAccessException;
+
+        /** Writes the array's value {@code k} back into element {@code o}'s field. */
+        abstract void write(Object o, int k) throws IllegalAccessException;
+
+        static Slot of(Field f, String descriptor, int n) {
+            switch (descriptor) {
+                case "F": {
+                    float[] a = new float[n];
+                    return new Slot(f) {
+                        Object values() { return a; }
+                        void read(Object o, int k) throws IllegalAccessException { a[k] = field.getFloat(o); }
+                        void write(Object o, int k) throws IllegalAccessException { field.setFloat(o, a[k]); }
+                    };
+                }
+                case "D": {
+                    double[] a = new double[n];
+                    return new Slot(f) {
+                        Object values() { return a; }
+                        void read(Object o, int k) throws IllegalAccessException { a[k] = field.getDouble(o); }
+                        void write(Object o, int k) throws IllegalAccessException { field.setDouble(o, a[k]); }
+                    };
+                }
+                case "I": {
+                    int[] a = new int[n];
+                    return new Slot(f) {
+                        Object values() { return a; }
+                        void read(Object o, int k) throws IllegalAccessException { a[k] = field.getInt(o); }
+                        void write(Object o, int k) throws IllegalAccessException { field.setInt(o, a[k]); }
+                    };
+                }
+                case "J": {
+                    long[] a = new long[n];
+                    return new Slot(f) {
+                        Object values() { return a; }
+                        void read(Object o, int k) throws IllegalAccessException { a[k] = field.getLong(o); }
+                        void write(Object o, int k) throws IllegalAccessException { field.setLong(o, a[k]); }
+                    };
+                }
+                case "S": {
+                    short[] a = new short[n];
+                    return new Slot(f) {
+                        Object values() { return a; }
+                        void read(Object o, int k) throws IllegalAccessException { a[k] = field.getShort(o); }
+                        void write(Object o, int k) throws IllegalAccessException { field.setShort(o, a[k]); }
+                    };
+                }
+                case "C": {
+                    char[] a = new char[n];
+                    return new Slot(f) {
+                        Object values() { return a; }
+                        void read(Object o, int k) throws IllegalAccessException { a[k] = field.getChar(o); }
+                        void write(Object o, int k) throws IllegalAccessException { field.setChar(o, a[k]); }
+                    };
+                }
+                case "B": {
+                    byte[] a = new byte[n];
+                    return new Slot(f) {
+                        Object values() { return a; }
+                        void read(Object o, int k) throws IllegalAccessException { a[k] = field.getByte(o); }
+                        void write(Object o, int k) throws IllegalAccessException { field.setByte(o, a[k]); }
+                    };
+                }
+                case "Z": {
+                    boolean[] a = new boolean[n];
+                    return new Slot(f) {
+                        Object values() { return a; }
+                        void read(Object o, int k) throws IllegalAccessException { a[k] = field.getBoolean(o); }
+                        void write(Object o, int k) throws IllegalAccessException { field.setBoolean(o, a[k]); }
+                    };
+                }
+                default:
+                    return null;
+            }
+        }
+    }
+
     /** The arrays built from one array of objects in one native execution. */
     private static final class Laid {
         final Object[] elements;
         final int[] present;
-        /** Whether an object appears at two indices (then the kernel must not write its fields). */
-        final boolean repeated;
-        final Map<String, Object> values = new HashMap<>();
-        final Map<String, Field> fields = new HashMap<>();
-        final List<String> written = new ArrayList<>();
+        /** By {@code name@Owner}. */
+        final Map<String, Slot> slots = new HashMap<>();
 
         Laid(Object[] elements) {
             this.elements = elements;
             present = new int[elements.length];
-            IdentityHashMap<Object, Boolean> seen = new IdentityHashMap<>();
-            boolean twice = false;
-            for (int k = 0; k < elements.length; k++) {
-                Object o = elements[k];
-                if (o != null) {
-                    present[k] = 1;
-                    twice |= seen.put(o, Boolean.TRUE) != null;
+        }
+
+        /** Whether a kernel writes a field of these elements. */
+        boolean written() {
+            for (Slot s : slots.values()) {
+                if (s.written) {
+                    return true;
                 }
             }
-            repeated = twice;
+            return false;
         }
     }
 
@@ -65,35 +151,62 @@ final class ElementArrays {
         private final IdentityHashMap<Object, Laid> laid = new IdentityHashMap<>();
         private String refused;
 
-        /** The array {@code part} stands for, built from {@code root}; null where the JVM must run the task. */
-        Object array(Object root, Part part) {
+        /**
+         * The array {@code part} stands for, built from {@code root}; null where the JVM must run the task. The first
+         * part of a root lays out every field {@code parts} (the kernel's parts) name for that root, in one pass over
+         * the elements.
+         */
+        Object array(Object root, Part part, Part[] parts) {
             if (!(root instanceof Object[] elements) || root.getClass().getComponentType().isPrimitive()) {
                 return null;
             }
-            Laid l = laid.computeIfAbsent(root, r -> new Laid(elements));
+            Laid l = laid.get(root);
+            if (l == null) {
+                l = lay(elements, part, parts);
+                if (l == null) {
+                    return null;
+                }
+                laid.put(root, l);
+            }
             if (part.field == null) {
                 return l.present;
             }
-            Object values = l.values.get(part.field);
-            if (values == null) {
-                Field f = field(l, part.field);
-                if (f == null) {
-                    refused = "field " + part.field.replace('@', ' ').split(" ")[0] + " of the elements of an array"
-                            + " of objects cannot be read by the host (a primitive instance field of a class open to"
-                            + " reflection is needed)";
+            Slot s = l.slots.get(part.field);
+            if (s == null) {
+                // A part of another task's kernel: laid out now, in a pass of its own.
+                Field f = field(elements, part.field);
+                s = f == null ? null : Slot.of(f, part.descriptor, elements.length);
+                if (s == null) {
+                    refused = unreadable(part);
                     return null;
                 }
-                values = read(elements, f, part.descriptor);
-                if (values == null) {
+                if (!fill(elements, null, new Slot[] {s})) {
                     return null;
                 }
-                l.values.put(part.field, values);
-                l.fields.put(part.field, f);
+                l.slots.put(part.field, s);
             }
-            if (part.written && !l.written.contains(part.field)) {
-                l.written.add(part.field);
+            s.written |= part.written;
+            return s.values();
+        }
+
+        /** Lays out {@code elements} for the parts of {@code parts} with {@code part}'s root; null on failure. */
+        private Laid lay(Object[] elements, Part part, Part[] parts) {
+            Laid l = new Laid(elements);
+            List<Slot> slots = new ArrayList<>();
+            for (Part p : parts) {
+                if (p.field == null || p.root != part.root || l.slots.containsKey(p.field)) {
+                    continue;
+                }
+                Field f = field(elements, p.field);
+                Slot s = f == null ? null : Slot.of(f, p.descriptor, elements.length);
+                if (s == null) {
+                    refused = unreadable(p);
+                    return null;
+                }
+                l.slots.put(p.field, s);
+                slots.add(s);
             }
-            return values;
+            return fill(elements, l.present, slots.toArray(new Slot[0])) ? l : null;
         }
 
         /**
@@ -108,25 +221,25 @@ final class ElementArrays {
             }
             boolean written = false;
             for (Laid l : laid.values()) {
-                written |= !l.written.isEmpty();
+                written |= l.written();
             }
             if (!written) {
                 return null;
             }
             IdentityHashMap<Object, Object> owner = new IdentityHashMap<>();
             for (Map.Entry<Object, Laid> e : laid.entrySet()) {
-                Laid l = e.getValue();
-                if (l.repeated) {
-                    return "an array of objects holds one object at two indices and a kernel writes its fields: the"
-                            + " kernel would work on two copies of one object";
-                }
-                for (Object o : l.elements) {
-                    if (o != null) {
-                        Object before = owner.put(o, e.getKey());
-                        if (before != null && before != e.getKey()) {
-                            return "two arrays of objects hold one object and a kernel writes fields of their"
-                                    + " elements: the kernel would work on two copies of one object";
-                        }
+                for (Object o : e.getValue().elements) {
+                    if (o == null) {
+                        continue;
+                    }
+                    Object before = owner.put(o, e.getKey());
+                    if (before == e.getKey()) {
+                        return "an array of objects holds one object at two indices and a kernel writes its fields:"
+                                + " the kernel would work on two copies of one object";
+                    }
+                    if (before != null) {
+                        return "two arrays of objects hold one object and a kernel writes fields of their"
+                                + " elements: the kernel would work on two copies of one object";
                     }
                 }
             }
@@ -137,20 +250,68 @@ final class ElementArrays {
             return laid.isEmpty() && refused == null;
         }
 
-        /** After a successful execution: the fields the kernels wrote go back into the objects. */
+        /** After a successful execution: the fields the kernels wrote go back into the objects, in one pass. */
         void scatter() {
             for (Laid l : laid.values()) {
-                for (String key : l.written) {
-                    write(l.elements, l.fields.get(key), l.values.get(key));
+                List<Slot> written = new ArrayList<>();
+                for (Slot s : l.slots.values()) {
+                    if (s.written) {
+                        written.add(s);
+                    }
+                }
+                if (written.isEmpty()) {
+                    continue;
+                }
+                Slot[] w = written.toArray(new Slot[0]);
+                try {
+                    for (int k = 0; k < l.elements.length; k++) {
+                        Object o = l.elements[k];
+                        if (o != null) {
+                            for (Slot s : w) {
+                                s.write(o, k);
+                            }
+                        }
+                    }
+                } catch (IllegalAccessException e) {
+                    throw new FerroclException("cannot write a field back into an array's objects: " + e, e);
                 }
             }
         }
     }
 
+    private static String unreadable(Part p) {
+        return "field " + p.field.split("@")[0] + " of the elements of an array of objects cannot be read by the"
+                + " host (a primitive instance field of a class open to reflection is needed)";
+    }
+
+    /**
+     * One pass over the elements: {@code present} (when not null) and every slot's values; false when an element is
+     * not of the slots' class (the guard missed it: the JVM runs the task).
+     */
+    private static boolean fill(Object[] elements, int[] present, Slot[] slots) {
+        try {
+            for (int k = 0; k < elements.length; k++) {
+                Object o = elements[k];
+                if (o == null) {
+                    continue;
+                }
+                if (present != null) {
+                    present[k] = 1;
+                }
+                for (Slot s : slots) {
+                    s.read(o, k);
+                }
+            }
+            return true;
+        } catch (IllegalAccessException | IllegalArgumentException e) {
+            return false;
+        }
+    }
+
     /** Field {@code name@Owner} of the elements (looked up from the first element's class upwards), or null. */
-    private static Field field(Laid l, String step) {
+    private static Field field(Object[] elements, String step) {
         Object first = null;
-        for (Object o : l.elements) {
+        for (Object o : elements) {
             if (o != null) {
                 first = o;
                 break;
@@ -178,123 +339,6 @@ final class ElementArrays {
             }
         }
         return null;
-    }
-
-    /** The values of field {@code f} of every element (0 where the element is null), as an array of its type. */
-    private static Object read(Object[] elements, Field f, String descriptor) {
-        int n = elements.length;
-        try {
-            switch (descriptor) {
-                case "F": {
-                    float[] a = new float[n];
-                    for (int k = 0; k < n; k++) {
-                        if (elements[k] != null) {
-                            a[k] = f.getFloat(elements[k]);
-                        }
-                    }
-                    return a;
-                }
-                case "D": {
-                    double[] a = new double[n];
-                    for (int k = 0; k < n; k++) {
-                        if (elements[k] != null) {
-                            a[k] = f.getDouble(elements[k]);
-                        }
-                    }
-                    return a;
-                }
-                case "I": {
-                    int[] a = new int[n];
-                    for (int k = 0; k < n; k++) {
-                        if (elements[k] != null) {
-                            a[k] = f.getInt(elements[k]);
-                        }
-                    }
-                    return a;
-                }
-                case "J": {
-                    long[] a = new long[n];
-                    for (int k = 0; k < n; k++) {
-                        if (elements[k] != null) {
-                            a[k] = f.getLong(elements[k]);
-                        }
-                    }
-                    return a;
-                }
-                case "S": {
-                    short[] a = new short[n];
-                    for (int k = 0; k < n; k++) {
-                        if (elements[k] != null) {
-                            a[k] = f.getShort(elements[k]);
-                        }
-                    }
-                    return a;
-                }
-                case "C": {
-                    char[] a = new char[n];
-                    for (int k = 0; k < n; k++) {
-                        if (elements[k] != null) {
-                            a[k] = f.getChar(elements[k]);
-                        }
-                    }
-                    return a;
-                }
-                case "B": {
-                    byte[] a = new byte[n];
-                    for (int k = 0; k < n; k++) {
-                        if (elements[k] != null) {
-                            a[k] = f.getByte(elements[k]);
-                        }
-                    }
-                    return a;
-                }
-                case "Z": {
-                    boolean[] a = new boolean[n];
-                    for (int k = 0; k < n; k++) {
-                        if (elements[k] != null) {
-                            a[k] = f.getBoolean(elements[k]);
-                        }
-                    }
-                    return a;
-                }
-                default:
-                    return null;
-            }
-        } catch (IllegalAccessException | IllegalArgumentException e) {
-            // An element of another class than the kernel's (the guard missed it): the JVM runs the task.
-            return null;
-        }
-    }
-
-    /** Writes {@code values} back into field {@code f} of every non-null element. */
-    private static void write(Object[] elements, Field f, Object values) {
-        try {
-            for (int k = 0; k < elements.length; k++) {
-                Object o = elements[k];
-                if (o == null) {
-                    continue;
-                }
-                if (values instanceof float[] a) {
-                    f.setFloat(o, a[k]);
-                } else if (values instanceof double[] a) {
-                    f.setDouble(o, a[k]);
-                } else if (values instanceof int[] a) {
-                    f.setInt(o, a[k]);
-                } else if (values instanceof long[] a) {
-                    f.setLong(o, a[k]);
-                } else if (values instanceof short[] a) {
-                    f.setShort(o, a[k]);
-                } else if (values instanceof char[] a) {
-                    f.setChar(o, a[k]);
-                } else if (values instanceof byte[] a) {
-                    f.setByte(o, a[k]);
-                } else if (values instanceof boolean[] a) {
-                    f.setBoolean(o, a[k]);
-                }
-            }
-        } catch (IllegalAccessException e) {
-            throw new FerroclException("cannot write field " + f + " back: " + e, e);
-        }
     }
 
     /**

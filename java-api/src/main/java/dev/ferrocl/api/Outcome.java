@@ -104,7 +104,7 @@ final class Outcome {
         for (ElementArrays.Part p : elements) {
             Object root = p.pathArg() >= 0 ? fieldValue(all, p.pathArg(), p.path(), p.classSlot())
                     : p.root() < taskArgs.length ? taskArgs[p.root()] : null;
-            all[p.slot()] = call.elements.array(root, p);
+            all[p.slot()] = call.elements.array(root, p, elements);
         }
         if (nested.length > 0) {
             // The array fields the host reads for the kernel, to compare with the rows.

@@ -283,4 +283,42 @@ public class ObjectArrayTest {
         check(ObjectArrayTest::energies, ps, new float[10]);
         assertTrue(Arrays.asList(ps).contains(ps[3]));
     }
+
+    /** The element with the largest x among every 37th, from this one on: a variable given elements in a loop. */
+    public static void argMax(Particle[] ps, int[] at, float[] energy) {
+        for (@Parallel int i = 0; i < at.length; i++) {
+            Particle best = ps[i];
+            int where = i;
+            for (int j = 0; j < ps.length; j += 37) {
+                Particle q = ps[j];
+                if (q != null && (best == null || q.x > best.x)) {
+                    best = q;
+                    where = j;
+                }
+            }
+            at[i] = where;
+            energy[i] = best == null ? -1f : best.energy() + best.hits;
+        }
+    }
+
+    static Particle nearer(Particle[] ps, int a, int b) {
+        return Math.abs(ps[a].x) < Math.abs(ps[b].x) ? ps[a] : ps[b];
+    }
+
+    /** One of two elements chosen by a condition, and by a helper that returns one. */
+    public static void chosen(Particle[] ps, float[] out) {
+        for (@Parallel int i = 0; i < out.length; i++) {
+            int n = ps.length;
+            Particle p = ps[i].y > 0f ? ps[i] : ps[(i + 1) % n];
+            out[i] = p.energy() + nearer(ps, i, (i + 7) % n).x;
+        }
+    }
+
+    @Test
+    public void variablesHoldingOneOfSeveralElements() {
+        for (int n : new int[] {1, 7, 1000, 4099}) {
+            check(ObjectArrayTest::argMax, particles(7020, n, 4), new int[n], new float[n]);
+            check(ObjectArrayTest::chosen, particles(7021, n, 0), new float[n]);
+        }
+    }
 }
