@@ -253,13 +253,16 @@ impl<'a> Builder<'a, '_> {
         if let Some(class) = self.virtual_class(value) {
             return Some(Some(class));
         }
+        if let Some(class) = self.elements.get(&value).and_then(|e| e.class.clone()) {
+            return Some(Some(class));
+        }
         let path = self.object_path(value)?;
         match self.runtime.peek(&path)? {
             RuntimeClass::Hidden(_) => None,
             _ => match self.runtime.lookup(&path)? {
                 RuntimeClass::Class(c) => Some(Some(c)),
                 RuntimeClass::Null => Some(None),
-                RuntimeClass::Hidden(_) => None,
+                RuntimeClass::Hidden(_) | RuntimeClass::Classes(_) => None,
             },
         }
     }
@@ -365,7 +368,23 @@ impl<'a> Builder<'a, '_> {
             );
         };
         let object = self.describe_path(&path);
-        match self.runtime.lookup(&path) {
+        // An element of an array of objects of several classes, on the branch for one of them.
+        let element_class = receiver
+            .and_then(|r| self.elements.get(&r))
+            .and_then(|e| e.class.clone());
+        let found = match element_class {
+            Some(class) => Some(RuntimeClass::Class(class)),
+            None => self.runtime.lookup(&path),
+        };
+        match found {
+            Some(RuntimeClass::Classes(classes)) => self.bail(
+                BailoutKind::Call,
+                format!(
+                    "virtual call of {shown} on {object}, whose classes ({}) are not chosen \
+                     between",
+                    classes.join(", ")
+                ),
+            ),
             None => self.bail(
                 BailoutKind::Call,
                 format!(

@@ -15,10 +15,15 @@
 //!   description, path `[]`, guards the kernel) and inlined with the element as `this`, after the
 //!   same null check; `ps[i] == null` tests `present[i]`; `ps.length` is `present`'s length.
 //!
+//! Elements of up to four classes in one array (`Shape[]` of circles and squares): the host numbers
+//! the classes (`present[k]` is `1 + ` the number of element `k`'s class), each class's fields have
+//! their arrays as before (a field is declared in a class every element extends), and a method
+//! called on an element branches on `present`, each branch devirtualised for its class.
+//!
 //! A variable holding one of several elements of one array (`p = c ? ps[i] : ps[j]`, `best =
 //! ps[j]` in a loop) holds the element whose index (and `present` value) is a phi of theirs.
 //!
-//! **Refused**, naming the site: arrays whose elements are of several classes, fields of reference
+//! **Refused**, naming the site: arrays whose elements are of more than four classes, fields of reference
 //! type, storing into the array (`ps[i] = p`), comparing elements by reference, type checks of
 //! elements, a variable holding elements of different arrays or an element and another object,
 //! and an element that escapes (stored where a real object is needed).
@@ -40,8 +45,11 @@ pub(crate) struct ElementRef {
     pub(crate) root: usize,
     /// The element's index (checked against the array's length).
     pub(crate) index: NodeId,
-    /// `present[index]`: 0 where the element is null.
+    /// `present[index]`: 0 where the element is null, else the number of its class (1 when the
+    /// elements are of one class).
     pub(crate) present: NodeId,
+    /// On the branch of a call for one class of an array whose elements are of several: that class.
+    pub(crate) class: Option<String>,
 }
 
 impl Builder<'_, '_> {
@@ -154,7 +162,7 @@ impl Builder<'_, '_> {
         }
         path.fields.push(ELEMENTS_STEP.to_string());
         match self.runtime.lookup(&path) {
-            Some(RuntimeClass::Class(_)) => {}
+            Some(RuntimeClass::Class(_) | RuntimeClass::Classes(_)) => {}
             Some(RuntimeClass::Null) => {
                 return self.bail(
                     BailoutKind::Runtime,
@@ -177,9 +185,9 @@ impl Builder<'_, '_> {
                 return self.bail(
                     BailoutKind::Construct,
                     format!(
-                        "the elements of {shown} are of several classes (or the host did not \
+                        "the elements of {shown} are of too many classes (or the host did not \
                          describe them): an array of objects is supported when its elements are of \
-                         one class (or null)"
+                         at most four classes (or null)"
                     ),
                 )
             }
@@ -209,6 +217,42 @@ impl Builder<'_, '_> {
                 root,
                 index,
                 present,
+                class: None,
+            },
+        );
+        Ok(placeholder)
+    }
+
+    /// The classes of the elements of the array `element` is one of, when there are several (in
+    /// the host's order: the `k`-th class's elements have `present` value `k + 1`); `None` for one
+    /// class, or for an element already on one class's branch.
+    pub(crate) fn element_classes(&mut self, element: NodeId) -> Option<Vec<String>> {
+        let e = self.elements.get(&element)?;
+        if e.class.is_some() {
+            return None;
+        }
+        let path = self.object_path(element)?;
+        match self.runtime.lookup(&path)? {
+            RuntimeClass::Classes(classes) => Some(classes),
+            _ => None,
+        }
+    }
+
+    /// The element `element` is, known to be of class `class` (on that class's branch of a call).
+    pub(crate) fn element_of_class(
+        &mut self,
+        element: NodeId,
+        class: &str,
+    ) -> Result<NodeId, FrontendError> {
+        let Some(e) = self.elements.get(&element).cloned() else {
+            return self.malformed("not an element of an array of objects");
+        };
+        let placeholder = self.add(Op::Constant(Constant::Null), Stamp::Object, vec![])?;
+        self.elements.insert(
+            placeholder,
+            ElementRef {
+                class: Some(class.to_string()),
+                ..e
             },
         );
         Ok(placeholder)
@@ -242,6 +286,9 @@ impl Builder<'_, '_> {
         index.extend(refs.iter().map(|e| e.index));
         let mut present = vec![merge];
         present.extend(refs.iter().map(|e| e.present));
+        if refs.iter().any(|e| e.class.is_some()) {
+            return Ok(None);
+        }
         let index = self.add(Op::Phi, Stamp::Int, index)?;
         let present = self.add(Op::Phi, Stamp::Int, present)?;
         self.element_at(root, index, present).map(Some)

@@ -260,7 +260,26 @@ impl<'a> Builder<'a, '_> {
             // An element of an array of objects: Java's null check, then devirtualised for the
             // elements' class like any described object.
             if let Some(&element) = args.first().filter(|&&a| self.is_element(a)) {
-                self.element_not_null(element, tail)?;
+                if let Some(classes) = self.element_classes(element) {
+                    self.element_not_null(element, tail)?;
+                    return self.call_per_element_class(
+                        sc,
+                        kind,
+                        target,
+                        args,
+                        (element, classes),
+                        return_stamp,
+                        frame,
+                        tail,
+                    );
+                }
+                if self
+                    .elements
+                    .get(&element)
+                    .is_some_and(|e| e.class.is_none())
+                {
+                    self.element_not_null(element, tail)?;
+                }
             }
             if let Some(objects) = args.first().and_then(|&r| self.described_choices(r)) {
                 return self.call_per_object(
@@ -830,6 +849,75 @@ impl<'a> Builder<'a, '_> {
                 kind,
                 target,
                 on_object,
+                return_stamp,
+                &mut f,
+                &mut branch,
+            )?;
+            let value = if return_stamp == Stamp::Void {
+                None
+            } else {
+                f.stack.pop()
+            };
+            if f.stack != frame.stack {
+                return self.malformed("a call left the caller's stack changed");
+            }
+            returns.push((branch, value, f.fields));
+        }
+        if let Some(value) = self.continue_after_call(sc, &returns, return_stamp, frame, tail)? {
+            frame.stack.push(value);
+        }
+        Ok(())
+    }
+
+    /// The call on an element of an array of objects of several classes: a chain of branches on
+    /// its `present` value (its class's number), each calling the method on the element known to
+    /// be of that class (devirtualised for it); the results join after them. The element was
+    /// checked not null before.
+    #[allow(clippy::too_many_arguments)]
+    fn call_per_element_class(
+        &mut self,
+        sc: &Scope<'_>,
+        kind: CallKind,
+        target: &ferrocl_classfile::MemberRef,
+        args: Vec<NodeId>,
+        (element, classes): (NodeId, Vec<String>),
+        return_stamp: Stamp,
+        frame: &mut Frame,
+        tail: &mut NodeId,
+    ) -> Result<(), FrontendError> {
+        let Some(present) = self.elements.get(&element).map(|e| e.present) else {
+            return self.malformed("not an element of an array of objects");
+        };
+        let mut returns: Vec<InlineReturn> = Vec::with_capacity(classes.len());
+        let mut next = *tail;
+        for (k, class) in classes.iter().enumerate() {
+            let mut branch = next;
+            if k + 1 < classes.len() {
+                let number =
+                    self.constant(Constant::Int(i32::try_from(k + 1).unwrap_or(i32::MAX)))?;
+                let test = self.add(
+                    Op::Compare(Condition::Eq),
+                    Stamp::Bool,
+                    vec![present, number],
+                )?;
+                let node = self.add(Op::If, Stamp::Void, vec![test])?;
+                self.append(next, node);
+                let (yes, no) = (
+                    self.add(Op::Begin, Stamp::Void, vec![])?,
+                    self.add(Op::Begin, Stamp::Void, vec![])?,
+                );
+                self.graph.set_successors(node, vec![yes, no]);
+                branch = yes;
+                next = no;
+            }
+            let mut on_class = args.clone();
+            on_class[0] = self.element_of_class(element, class)?;
+            let mut f = frame.clone();
+            self.call(
+                sc,
+                kind,
+                target,
+                on_class,
                 return_stamp,
                 &mut f,
                 &mut branch,

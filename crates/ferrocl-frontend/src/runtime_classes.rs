@@ -12,7 +12,8 @@
 //! Text form, one entry per line (what crosses JNI): `<root>\t<field.field…>\t<token>` where
 //! `<root>` is the argument index (0 is the receiver of an instance method), the path is empty for
 //! the argument itself, and the token is `C:<internal class name>`, `N` (null) or `H:<name>`
-//! (hidden class).
+//! (hidden class); for the step `[]` (every element of an array of objects) also `M:<name>,<name>…`
+//! (elements of several classes, numbered in that order).
 
 use std::fmt;
 
@@ -49,6 +50,10 @@ pub enum RuntimeClass {
     /// An object of a hidden class (a lambda or proxy; its bytecode is not available), by its
     /// `Class.getName()`.
     Hidden(String),
+    /// The elements of an array of objects (path step `[]`) that are of several classes: each
+    /// class (internal names), in the order the host numbers them (the element of the `k`-th has
+    /// `present` value `k + 1`).
+    Classes(Vec<String>),
 }
 
 impl RuntimeClass {
@@ -57,6 +62,7 @@ impl RuntimeClass {
             RuntimeClass::Class(name) => format!("C:{name}"),
             RuntimeClass::Null => "N".to_string(),
             RuntimeClass::Hidden(name) => format!("H:{name}"),
+            RuntimeClass::Classes(names) => format!("M:{}", names.join(",")),
         }
     }
 
@@ -66,6 +72,13 @@ impl RuntimeClass {
         }
         if let Some(name) = token.strip_prefix("C:").filter(|n| !n.is_empty()) {
             return Some(RuntimeClass::Class(name.to_string()));
+        }
+        if let Some(names) = token.strip_prefix("M:").filter(|n| !n.is_empty()) {
+            let names: Vec<String> = names.split(',').map(str::to_string).collect();
+            if names.iter().any(String::is_empty) {
+                return None;
+            }
+            return Some(RuntimeClass::Classes(names));
         }
         token
             .strip_prefix("H:")

@@ -267,7 +267,29 @@ fn an_array_of_objects_becomes_arrays_of_its_fields() {
     assert!(source.contains("ss_r"), "Circle.r's values: {source}");
     assert_eq!(
         map.consulted(),
-        vec![(elements, RuntimeClass::Class("dv/Dv$Circle".into()))]
+        vec![(elements.clone(), RuntimeClass::Class("dv/Dv$Circle".into()))]
+    );
+    // Elements of two classes: a branch on each element's class number (`present`).
+    let mut map = RuntimeClasses::new();
+    map.insert(
+        elements,
+        RuntimeClass::Classes(vec!["dv/Dv$Circle".into(), "dv/Dv$Sq".into()]),
+    );
+    let source = run(
+        &dir,
+        "elementAreas",
+        "([Ldv/Dv$Shape;[F[F)V",
+        &mut map,
+        None,
+    )
+    .expect("compiles");
+    assert!(
+        source.contains("ss_r") && source.contains("ss_side"),
+        "{source}"
+    );
+    assert!(
+        source.contains("== 1"),
+        "a branch on the first class's number: {source}"
     );
     let mut map = RuntimeClasses::new();
     let reason = bailout(run(
@@ -277,7 +299,7 @@ fn an_array_of_objects_becomes_arrays_of_its_fields() {
         &mut map,
         None,
     ));
-    assert!(reason.contains("several classes"), "{reason}");
+    assert!(reason.contains("too many classes"), "{reason}");
     assert!(reason.contains("ss"), "names the array: {reason}");
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -17,6 +17,18 @@ public class Dv {
         }
     }
 
+    public static final class Sq implements Shape {
+        final float side;
+
+        Sq(float side) {
+            this.side = side;
+        }
+
+        public float area(float x) {
+            return side * side - x;
+        }
+    }
+
     public static final class Circle implements Shape {
         final float r;
 

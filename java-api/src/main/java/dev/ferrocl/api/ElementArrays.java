@@ -10,9 +10,10 @@ import java.util.Map;
 
 /**
  * Arrays of objects ({@code Particle[] ps}) as a kernel sees them: arrays of primitives built from the elements at each
- * execution. {@code present[k]} is 1 where element {@code k} is an object and 0 where it is null; for each primitive
- * field the kernel reads or writes, an array holds the elements' values of it ({@code ps_x[k]} is {@code ps[k].x}).
- * Every non-null element has the class the kernel was compiled for (the kernel's guard, see {@link RuntimeClasses}).
+ * execution. {@code present[k]} is 0 where element {@code k} is null, else the number of its class among the
+ * elements' classes ({@link #classes}: 1 when they are of one class); for each primitive field the kernel reads or
+ * writes, an array holds the elements' values of it ({@code ps_x[k]} is {@code ps[k].x}). The elements have the
+ * classes the kernel was compiled for (the kernel's guard, see {@link RuntimeClasses}).
  * After a successful execution, the fields the kernels wrote go back into the objects; a failed one leaves them
  * untouched for the JVM's rerun.
  */
@@ -36,8 +37,12 @@ final class ElementArrays {
         final Field field;
         boolean written;
 
+        /** The class declaring the field: elements of other classes (an array of several) have no value here. */
+        final Class<?> owner;
+
         Slot(Field field) {
             this.field = field;
+            this.owner = field.getDeclaringClass();
         }
 
         abstract Object values();
@@ -127,9 +132,13 @@ final class ElementArrays {
         /** By {@code name@Owner}. */
         final Map<String, Slot> slots = new HashMap<>();
 
+        /** The elements' classes, numbered as {@link #classes} numbers them. */
+        final List<Class<?>> classes;
+
         Laid(Object[] elements) {
             this.elements = elements;
             present = new int[elements.length];
+            classes = classes(elements);
         }
 
         /** Whether a kernel writes a field of these elements. */
@@ -180,7 +189,7 @@ final class ElementArrays {
                     refused = unreadable(part);
                     return null;
                 }
-                if (!fill(elements, null, new Slot[] {s})) {
+                if (!fill(elements, null, null, new Slot[] {s})) {
                     return null;
                 }
                 l.slots.put(part.field, s);
@@ -206,7 +215,7 @@ final class ElementArrays {
                 l.slots.put(p.field, s);
                 slots.add(s);
             }
-            return fill(elements, l.present, slots.toArray(new Slot[0])) ? l : null;
+            return fill(elements, l.present, l.classes, slots.toArray(new Slot[0])) ? l : null;
         }
 
         /**
@@ -268,7 +277,9 @@ final class ElementArrays {
                         Object o = l.elements[k];
                         if (o != null) {
                             for (Slot s : w) {
-                                s.write(o, k);
+                                if (s.owner.isInstance(o)) {
+                                    s.write(o, k);
+                                }
                             }
                         }
                     }
@@ -284,11 +295,20 @@ final class ElementArrays {
                 + " host (a primitive instance field of a class open to reflection is needed)";
     }
 
+    /** {@code 1 +} the index of {@code c} in {@code classes} (1 when there is one class). */
+    private static int number(List<Class<?>> classes, Class<?> c) {
+        if (classes.size() == 1) {
+            return 1;
+        }
+        return classes.indexOf(c) + 1;
+    }
+
     /**
-     * One pass over the elements: {@code present} (when not null) and every slot's values; false when an element is
+     * One pass over the elements: {@code present} (when not null, each element's class number) and every slot's
+     * values; false when an element is
      * not of the slots' class (the guard missed it: the JVM runs the task).
      */
-    private static boolean fill(Object[] elements, int[] present, Slot[] slots) {
+    private static boolean fill(Object[] elements, int[] present, List<Class<?>> classes, Slot[] slots) {
         try {
             for (int k = 0; k < elements.length; k++) {
                 Object o = elements[k];
@@ -296,10 +316,12 @@ final class ElementArrays {
                     continue;
                 }
                 if (present != null) {
-                    present[k] = 1;
+                    present[k] = number(classes, o.getClass());
                 }
                 for (Slot s : slots) {
-                    s.read(o, k);
+                    if (s.owner.isInstance(o)) {
+                        s.read(o, k);
+                    }
                 }
             }
             return true;
@@ -308,71 +330,65 @@ final class ElementArrays {
         }
     }
 
-    /** Field {@code name@Owner} of the elements (looked up from the first element's class upwards), or null. */
+    /**
+     * Field {@code name@Owner} of the elements: looked up from the class of each element (of each class once) upwards
+     * until one has it; null when none does (or it cannot be read).
+     */
     private static Field field(Object[] elements, String step) {
-        Object first = null;
-        for (Object o : elements) {
-            if (o != null) {
-                first = o;
-                break;
-            }
-        }
-        if (first == null) {
-            return null;
-        }
         int at = step.indexOf('@');
         String name = at < 0 ? step : step.substring(0, at);
         String owner = at < 0 ? null : step.substring(at + 1);
-        for (Class<?> k = first.getClass(); k != null; k = k.getSuperclass()) {
-            if (owner != null && !LambdaClasses.internalName(k).equals(owner)) {
+        List<Class<?>> tried = new ArrayList<>(2);
+        for (Object o : elements) {
+            if (o == null || tried.contains(o.getClass())) {
                 continue;
             }
-            try {
-                Field f = k.getDeclaredField(name);
-                if (Modifier.isStatic(f.getModifiers()) || !f.getType().isPrimitive()) {
+            tried.add(o.getClass());
+            for (Class<?> k = o.getClass(); k != null; k = k.getSuperclass()) {
+                if (owner != null && !LambdaClasses.internalName(k).equals(owner)) {
+                    continue;
+                }
+                try {
+                    Field f = k.getDeclaredField(name);
+                    if (Modifier.isStatic(f.getModifiers()) || !f.getType().isPrimitive()) {
+                        return null;
+                    }
+                    f.setAccessible(true);
+                    return f;
+                } catch (NoSuchFieldException e) {
+                    break;
+                } catch (RuntimeException e) {
                     return null;
                 }
-                f.setAccessible(true);
-                return f;
-            } catch (NoSuchFieldException | RuntimeException e) {
-                return null;
             }
         }
         return null;
     }
 
+    /** The most classes the elements of one array of objects may have. */
+    static final int MAX_CLASSES = 4;
+
     /**
-     * The class every non-null element of {@code array} has: null when there is none (empty, or all null),
-     * {@link Mixed} when they differ, {@link NotObjects} when {@code array} is not an array of objects.
+     * The distinct classes of the non-null elements of {@code array}, sorted by name (the kernel knows the elements of
+     * the {@code k}-th by {@code present} value {@code k + 1}); null when {@code array} is not an array of objects.
      */
-    static Class<?> commonClass(Object array) {
+    static List<Class<?>> classes(Object array) {
         if (!(array instanceof Object[] elements) || array.getClass().getComponentType().isPrimitive()) {
-            return NotObjects.class;
+            return null;
         }
-        Class<?> common = null;
+        List<Class<?>> out = new ArrayList<>(2);
+        Class<?> last = null;
         for (Object o : elements) {
             if (o == null) {
                 continue;
             }
             Class<?> c = o.getClass();
-            if (common == null) {
-                common = c;
-            } else if (c != common) {
-                return Mixed.class;
+            if (c != last && !out.contains(c)) {
+                out.add(c);
             }
+            last = c;
         }
-        return common;
-    }
-
-    /** Marks an array of objects of several classes (see {@link #commonClass}). */
-    static final class Mixed {
-        private Mixed() {
-        }
-    }
-
-    /** Marks a value that is not a one-dimensional array of objects (see {@link #commonClass}). */
-    static final class NotObjects {
-        private NotObjects() {
-        }
+        out.sort(java.util.Comparator.comparing(LambdaClasses::internalName));
+        return out;
     }
 }

@@ -40,17 +40,28 @@ final class RuntimeClasses {
         final Field staticRoot;
         /** For a static root: its class was not initialised, so nothing was read (see {@link #uninitialised}). */
         final boolean unread;
+        /**
+         * For the elements of an array of objects (a path ending in {@link #ELEMENTS}): their classes in the order
+         * {@link ElementArrays#classes} numbers them (empty: no element is an object); null otherwise.
+         */
+        final List<Class<?>> types;
 
         Entry(int root, String[] path, Class<?> type) {
             this(root, path, type, null, false);
         }
 
         private Entry(int root, String[] path, Class<?> type, Field staticRoot, boolean unread) {
+            this(root, path, type, staticRoot, unread, null);
+        }
+
+        private Entry(int root, String[] path, Class<?> type, Field staticRoot, boolean unread,
+                List<Class<?>> types) {
             this.root = root;
             this.path = path;
             this.type = type;
             this.staticRoot = staticRoot;
             this.unread = unread;
+            this.types = types;
         }
 
         /** A guard that holds while the class declaring static field {@code f} is not initialised. */
@@ -67,6 +78,13 @@ final class RuntimeClasses {
 
         /** {@code C:<internal name>}, {@code N} or {@code H:<name>}: the class as the compiler reads it. */
         String token() {
+            if (types != null && types.size() > 1) {
+                StringBuilder b = new StringBuilder("M:");
+                for (Class<?> t : types) {
+                    b.append(b.length() > 2 ? "," : "").append(LambdaClasses.internalName(t));
+                }
+                return b.toString();
+            }
             return type == null ? "N"
                     : type.isHidden() && !LambdaClasses.readable(type) ? "H:" + type.getName()
                     : "C:" + LambdaClasses.internalName(type);
@@ -119,13 +137,14 @@ final class RuntimeClasses {
         }
         Class<?> c = value.getClass();
         if (c.isArray()) {
-            Class<?> common = ElementArrays.commonClass(value);
-            if (common != ElementArrays.NotObjects.class && common != ElementArrays.Mixed.class
-                    && (common == null || !common.isArray())) {
-                // An array of objects: the one class of its elements (null: none), the kernel's guard.
+            List<Class<?>> classes = ElementArrays.classes(value);
+            if (classes != null && classes.size() <= ElementArrays.MAX_CLASSES
+                    && classes.stream().noneMatch(k -> k.isArray() || k.isHidden() && !LambdaClasses.readable(k))) {
+                // An array of objects: the classes of its elements (none, one, or a few), the kernel's guard.
                 String[] longer = java.util.Arrays.copyOf(path, path.length + 1);
                 longer[path.length] = ELEMENTS;
-                out.add(new Entry(root, longer, common, staticRoot, false));
+                Class<?> one = classes.size() == 1 ? classes.get(0) : null;
+                out.add(new Entry(root, longer, one, staticRoot, false, classes));
             }
             return;
         }
@@ -232,7 +251,7 @@ final class RuntimeClasses {
                 return false;
             }
             Object start = g.root >= 0 && g.root < args.length ? args[g.root] : null;
-            if (classAt(start, g.path) != g.type) {
+            if (!sameClasses(g, start)) {
                 return false;
             }
         }
@@ -253,18 +272,20 @@ final class RuntimeClasses {
         if (g.type == null && g.path.length > 0 && followFrom(value, parentPath(g.path)) == null) {
             return false;
         }
-        return classAt(value, g.path) == g.type;
+        return sameClasses(g, value);
     }
 
-    /**
-     * The class of the object at {@code path} from {@code start} (null for null); for a path ending in
-     * {@link #ELEMENTS}, the one class of the elements of the array before it (see {@link ElementArrays#commonClass}).
-     */
-    private static Class<?> classAt(Object start, String[] path) {
-        if (path.length > 0 && path[path.length - 1].equals(ELEMENTS)) {
-            Object array = followFrom(start, parentPath(path));
-            return array == null ? ElementArrays.NotObjects.class : ElementArrays.commonClass(array);
+    /** Whether the object (or, for {@link #ELEMENTS}, the elements) at {@code g}'s path from {@code start} are g's. */
+    private static boolean sameClasses(Entry g, Object start) {
+        if (g.types != null) {
+            Object array = followFrom(start, parentPath(g.path));
+            return array != null && g.types.equals(ElementArrays.classes(array));
         }
+        return classAt(start, g.path) == g.type;
+    }
+
+    /** The class of the object at {@code path} from {@code start} (null for null). */
+    private static Class<?> classAt(Object start, String[] path) {
         Object at = followFrom(start, path);
         return at == null ? null : at.getClass();
     }

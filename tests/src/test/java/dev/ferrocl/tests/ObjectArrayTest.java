@@ -244,15 +244,89 @@ public class ObjectArrayTest {
         check(ObjectArrayTest::areas, squares, Inputs.floats(7008, n, -3f, 3f), new float[n]);
     }
 
+    /** More shapes, for arrays of several classes. */
+    static final class Tri implements Shape {
+        final float b;
+
+        Tri(float b) {
+            this.b = b;
+        }
+
+        @Override
+        public float area(float x) {
+            return 0.5f * b * x;
+        }
+    }
+
+    static final class Hex implements Shape {
+        @Override
+        public float area(float x) {
+            return 2.598f * x * x;
+        }
+
+        @Override
+        public float scaled(float x) {
+            return -x;
+        }
+    }
+
+    static final class Oct implements Shape {
+        @Override
+        public float area(float x) {
+            return 4.828f * x;
+        }
+    }
+
+    static Shape[] mixedShapes(int n, int kinds, long seed) {
+        float[] f = Inputs.floats(seed, n, -2f, 2f);
+        Shape[] out = new Shape[n];
+        for (int k = 0; k < n; k++) {
+            switch ((k * 7 + (int) seed) % kinds) {
+                case 0: out[k] = new Circle(f[k]); break;
+                case 1: out[k] = new Square(f[k]); break;
+                case 2: out[k] = new Tri(f[k]); break;
+                case 3: out[k] = new Hex(); break;
+                default: out[k] = new Oct(); break;
+            }
+        }
+        return out;
+    }
+
     @Test
-    public void elementsOfSeveralClassesAreRefused() {
-        Shape[] mixed = {new Circle(1f), new Square(2f)};
-        try (TaskSchedule s = new TaskSchedule("mixed").task("t", ObjectArrayTest::areas, mixed, new float[2],
-                new float[2])) {
+    public void elementsOfSeveralClassesBranchOnTheirClass() {
+        for (int kinds = 2; kinds <= 4; kinds++) {
+            for (int n : new int[] {1, 7, 1000}) {
+                check(ObjectArrayTest::areas, mixedShapes(n, kinds, 7030 + kinds), Inputs.floats(7040, n, -3f, 3f),
+                        new float[n]);
+            }
+        }
+        // One schedule, the array's classes changing between executions: a kernel per set of classes.
+        int n = 500;
+        Shape[] shapes = mixedShapes(n, 2, 7050);
+        float[] x = Inputs.floats(7051, n, -3f, 3f);
+        float[] out = new float[n];
+        try (TaskSchedule s = new TaskSchedule("sets").task("t", ObjectArrayTest::areas, shapes, x, out)) {
+            for (int kinds : new int[] {2, 3, 1, 3}) {
+                Shape[] now = mixedShapes(n, kinds, 7060 + kinds);
+                System.arraycopy(now, 0, shapes, 0, n);
+                float[] expected = new float[n];
+                areas(shapes, x, expected);
+                s.execute();
+                JvmOracle.assertRanOnDevice(s.report(), "t");
+                JvmOracle.assertSame("classes: " + kinds, expected, out);
+            }
+        }
+    }
+
+    @Test
+    public void elementsOfMoreThanFourClassesAreRefused() {
+        Shape[] five = mixedShapes(10, 5, 7070);
+        try (TaskSchedule s = new TaskSchedule("five").task("t", ObjectArrayTest::areas, five, new float[10],
+                new float[10])) {
             s.execute();
             fail("strict mode should refuse it");
         } catch (CompilationException e) {
-            assertTrue(e.getMessage(), e.getMessage().contains("several classes"));
+            assertTrue(e.getMessage(), e.getMessage().contains("too many classes"));
         }
     }
 
