@@ -435,18 +435,8 @@ impl Builder<'_, '_> {
 
     /// After parsing: an element placeholder still used escapes (it stands for no value).
     pub(crate) fn check_elements(&mut self) -> Result<(), FrontendError> {
-        let mut placeholders: Vec<NodeId> = self.elements.keys().copied().collect();
-        placeholders.sort();
-        for p in placeholders {
-            if !self.graph.is_live(p) {
-                continue;
-            }
-            let Some(&user) = self.graph.usages(p).first() else {
-                continue;
-            };
-            if let Some(origin) = *self.origin.get(user) {
-                self.pos = origin;
-            }
+        let placeholders: Vec<NodeId> = self.elements.keys().copied().collect();
+        if let Some((_, user)) = self.first_use(placeholders) {
             return self.bail(
                 BailoutKind::Construct,
                 format!(

@@ -808,9 +808,8 @@ impl<'a> Builder<'a, '_> {
     }
 
     /// The call on a receiver that holds one of `objects` (the values of a phi at `merge`, see
-    /// [`Builder::described_choices`]): which one is a new `int` phi at the merge; a chain of
-    /// branches on it calls the method on each object (each devirtualised, guarded on the host,
-    /// for its class), and the results join after them.
+    /// [`Builder::described_choices`]): which one is a new `int` phi at the merge, and the call is
+    /// made on each object on its own branch ([`Builder::call_on_each`]).
     #[allow(clippy::too_many_arguments)]
     fn call_per_object(
         &mut self,
@@ -824,55 +823,18 @@ impl<'a> Builder<'a, '_> {
         tail: &mut NodeId,
     ) -> Result<(), FrontendError> {
         let which = self.which_of(merge, objects.len())?;
-        let mut returns: Vec<InlineReturn> = Vec::with_capacity(objects.len());
-        let mut next = *tail;
-        for (k, &object) in objects.iter().enumerate() {
-            let mut branch = next;
-            if k + 1 < objects.len() {
-                let index = self.constant(Constant::Int(i32::try_from(k).unwrap_or(i32::MAX)))?;
-                let test = self.add(Op::Compare(Condition::Eq), Stamp::Bool, vec![which, index])?;
-                let node = self.add(Op::If, Stamp::Void, vec![test])?;
-                self.append(next, node);
-                let (yes, no) = (
-                    self.add(Op::Begin, Stamp::Void, vec![])?,
-                    self.add(Op::Begin, Stamp::Void, vec![])?,
-                );
-                self.graph.set_successors(node, vec![yes, no]);
-                branch = yes;
-                next = no;
-            }
-            let mut on_object = args.clone();
-            on_object[0] = object;
-            let mut f = frame.clone();
-            self.call(
-                sc,
-                kind,
-                target,
-                on_object,
-                return_stamp,
-                &mut f,
-                &mut branch,
-            )?;
-            let value = if return_stamp == Stamp::Void {
-                None
-            } else {
-                f.stack.pop()
-            };
-            if f.stack != frame.stack {
-                return self.malformed("a call left the caller's stack changed");
-            }
-            returns.push((branch, value, f.fields));
-        }
-        if let Some(value) = self.continue_after_call(sc, &returns, return_stamp, frame, tail)? {
-            frame.stack.push(value);
-        }
-        Ok(())
+        let receivers: Vec<(i32, NodeId)> = objects
+            .iter()
+            .enumerate()
+            .map(|(k, &o)| (i32::try_from(k).unwrap_or(i32::MAX), o))
+            .collect();
+        let call = (kind, target, args, return_stamp);
+        self.call_on_each(sc, call, which, receivers, frame, tail)
     }
 
-    /// The call on an element of an array of objects of several classes: a chain of branches on
-    /// its `present` value (its class's number), each calling the method on the element known to
-    /// be of that class (devirtualised for it); the results join after them. The element was
-    /// checked not null before.
+    /// The call on an element of an array of objects of several classes: on its `present` value
+    /// (its class's number), on the element known to be of that class (devirtualised for it), each
+    /// on its own branch ([`Builder::call_on_each`]). The element was checked not null before.
     #[allow(clippy::too_many_arguments)]
     fn call_per_element_class(
         &mut self,
@@ -888,17 +850,42 @@ impl<'a> Builder<'a, '_> {
         let Some(present) = self.elements.get(&element).map(|e| e.present) else {
             return self.malformed("not an element of an array of objects");
         };
-        let mut returns: Vec<InlineReturn> = Vec::with_capacity(classes.len());
-        let mut next = *tail;
+        let mut receivers = Vec::with_capacity(classes.len());
         for (k, class) in classes.iter().enumerate() {
+            let number = i32::try_from(k + 1).unwrap_or(i32::MAX);
+            receivers.push((number, self.element_of_class(element, class)?));
+        }
+        let call = (kind, target, args, return_stamp);
+        self.call_on_each(sc, call, present, receivers, frame, tail)
+    }
+
+    /// A chain of branches on `selector`: where it equals a receiver's number (the last one
+    /// otherwise), the call `(kind, target, args, return stamp)` is made on that receiver instead
+    /// of `args[0]`; the results join after them.
+    fn call_on_each(
+        &mut self,
+        sc: &Scope<'_>,
+        (kind, target, args, return_stamp): (
+            CallKind,
+            &ferrocl_classfile::MemberRef,
+            Vec<NodeId>,
+            Stamp,
+        ),
+        selector: NodeId,
+        receivers: Vec<(i32, NodeId)>,
+        frame: &mut Frame,
+        tail: &mut NodeId,
+    ) -> Result<(), FrontendError> {
+        let mut returns: Vec<InlineReturn> = Vec::with_capacity(receivers.len());
+        let mut next = *tail;
+        for (k, &(number, receiver)) in receivers.iter().enumerate() {
             let mut branch = next;
-            if k + 1 < classes.len() {
-                let number =
-                    self.constant(Constant::Int(i32::try_from(k + 1).unwrap_or(i32::MAX)))?;
+            if k + 1 < receivers.len() {
+                let value = self.constant(Constant::Int(number))?;
                 let test = self.add(
                     Op::Compare(Condition::Eq),
                     Stamp::Bool,
-                    vec![present, number],
+                    vec![selector, value],
                 )?;
                 let node = self.add(Op::If, Stamp::Void, vec![test])?;
                 self.append(next, node);
@@ -910,14 +897,14 @@ impl<'a> Builder<'a, '_> {
                 branch = yes;
                 next = no;
             }
-            let mut on_class = args.clone();
-            on_class[0] = self.element_of_class(element, class)?;
+            let mut on_receiver = args.clone();
+            on_receiver[0] = receiver;
             let mut f = frame.clone();
             self.call(
                 sc,
                 kind,
                 target,
-                on_class,
+                on_receiver,
                 return_stamp,
                 &mut f,
                 &mut branch,

@@ -454,19 +454,9 @@ impl Builder<'_, '_> {
 
     /// After parsing: an object still in use somewhere escapes.
     pub(crate) fn check_virtual_objects(&mut self) -> Result<(), FrontendError> {
-        let mut placeholders: Vec<NodeId> = self.virtual_objects.keys().copied().collect();
-        placeholders.sort();
-        for p in placeholders {
-            if !self.graph.is_live(p) {
-                continue;
-            }
-            let Some(&user) = self.graph.usages(p).first() else {
-                continue;
-            };
+        let placeholders: Vec<NodeId> = self.virtual_objects.keys().copied().collect();
+        if let Some((p, user)) = self.first_use(placeholders) {
             let class = self.virtual_class(p).unwrap_or_default().replace('/', ".");
-            if let Some(origin) = *self.origin.get(user) {
-                self.pos = origin;
-            }
             let how = match self.graph.op(user) {
                 Op::Return => "it is returned".to_string(),
                 Op::Phi => "it is merged with another object in one variable".to_string(),
@@ -481,5 +471,22 @@ impl Builder<'_, '_> {
             );
         }
         Ok(())
+    }
+
+    /// The first (by node order) of the placeholders `placeholders` still used once the method is
+    /// parsed, with a node using it; the position is set to that use's for the bailout.
+    pub(crate) fn first_use(&mut self, mut placeholders: Vec<NodeId>) -> Option<(NodeId, NodeId)> {
+        placeholders.sort();
+        let (p, user) = placeholders.into_iter().find_map(|p| {
+            self.graph
+                .is_live(p)
+                .then(|| self.graph.usages(p).first().copied())
+                .flatten()
+                .map(|user| (p, user))
+        })?;
+        if let Some(origin) = *self.origin.get(user) {
+            self.pos = origin;
+        }
+        Some((p, user))
     }
 }

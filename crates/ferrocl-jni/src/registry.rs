@@ -38,6 +38,25 @@ impl<'e, 'local, 'obj> JavaResolver<'e, 'local, 'obj> {
     pub(crate) fn new(env: &'e mut Env<'local>, resolver: &'obj JObject<'obj>) -> Self {
         JavaResolver { env, resolver }
     }
+
+    /// The answer of a callback: its value, or, where it failed (its Java exception cleared),
+    /// none, logged as `what`.
+    fn answer<T>(
+        &mut self,
+        result: jni::errors::Result<Option<T>>,
+        what: impl FnOnce() -> String,
+    ) -> Option<T> {
+        match result {
+            Ok(value) => value,
+            Err(e) => {
+                if self.env.exception_check() {
+                    self.env.exception_clear();
+                }
+                log::debug!("{}: {e}", what());
+                None
+            }
+        }
+    }
 }
 
 impl ClassResolver for JavaResolver<'_, '_, '_> {
@@ -65,16 +84,9 @@ impl ClassResolver for JavaResolver<'_, '_, '_> {
                 let array = env.cast_local::<JByteArray<'_>>(object)?;
                 Ok(Some(env.convert_byte_array(&array)?))
             });
-        match fetched {
-            Ok(bytes) => bytes,
-            Err(e) => {
-                if self.env.exception_check() {
-                    self.env.exception_clear();
-                }
-                log::debug!("class resolver failed for {internal_name}: {e}");
-                None
-            }
-        }
+        self.answer(fetched, || {
+            format!("class resolver failed for {internal_name}")
+        })
     }
 
     /// `String staticObjects(String, String, String, boolean)` of the Java resolver; null, a
@@ -114,16 +126,9 @@ impl ClassResolver for JavaResolver<'_, '_, '_> {
                 let s = env.cast_local::<jni::objects::JString<'_>>(object)?;
                 Ok(Some(s.try_to_string(env)?))
             });
-        match text {
-            Ok(t) => t,
-            Err(e) => {
-                if self.env.exception_check() {
-                    self.env.exception_clear();
-                }
-                log::debug!("objects of static field {owner}.{name} not described: {e}");
-                None
-            }
-        }
+        self.answer(text, || {
+            format!("objects of static field {owner}.{name} not described")
+        })
     }
 
     /// `int assertionStatus(String)` of the Java resolver: 1 enabled, 0 disabled, else unknown.

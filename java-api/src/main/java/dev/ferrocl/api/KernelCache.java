@@ -294,6 +294,26 @@ final class KernelCache {
     }
 
     /**
+     * Where the host reads the argument or field at parameter {@code root} from: an argument ({@code pathArg} -1), or
+     * a field, whose own line among the field paths says from which argument, by which path, looked up from the class
+     * at {@code classSlot}.
+     */
+    private record Source(int pathArg, String[] path, int classSlot) {
+    }
+
+    /** The {@link Source} of parameter {@code root}; null when it is a field the host does not read by a path. */
+    private static Source source(String[] lines, int root, int argCount) {
+        if (root < argCount || root - argCount >= lines.length) {
+            return new Source(-1, new String[0], -1);
+        }
+        String[] field = lines[root - argCount].split("\t");
+        if (field.length != 3 || field[0].equals("static") || field[0].equals("nested")) {
+            return null;
+        }
+        return new Source(Integer.parseInt(field[0]), field[1].split("\\."), root);
+    }
+
+    /**
      * The arrays built from multi-dimensional arguments: {@code nested<TAB>root<TAB>table|data<TAB>dims<TAB>written}
      * lines among the field paths, each taking its line's place after the task's {@code argCount} arguments.
      */
@@ -304,21 +324,12 @@ final class KernelCache {
             String[] parts = lines[k].split("\t");
             if (parts.length == 5 && parts[0].equals("nested")) {
                 int root = Integer.parseInt(parts[1]);
-                int pathArg = -1;
-                String[] path = new String[0];
-                int classSlot = -1;
-                if (root >= argCount && root - argCount < lines.length) {
-                    // A field: its own line says where it is read from.
-                    String[] field = lines[root - argCount].split("\t");
-                    if (field.length != 3 || field[0].equals("static") || field[0].equals("nested")) {
-                        continue;
-                    }
-                    pathArg = Integer.parseInt(field[0]);
-                    path = field[1].split("\\.");
-                    classSlot = root;
+                Source from = source(lines, root, argCount);
+                if (from == null) {
+                    continue;
                 }
                 out.add(new NestedArrays.Part(argCount + k, root, parts[2].equals("data"), Integer.parseInt(parts[3]),
-                        parts[4].equals("1"), pathArg, path, classSlot));
+                        parts[4].equals("1"), from.pathArg, from.path, from.classSlot));
             }
         }
         return out.toArray(new NestedArrays.Part[0]);
@@ -335,22 +346,13 @@ final class KernelCache {
             String[] parts = lines[k].split("\t");
             if (parts.length == 5 && parts[0].equals("elements")) {
                 int root = Integer.parseInt(parts[1]);
-                int pathArg = -1;
-                String[] path = new String[0];
-                int classSlot = -1;
-                if (root >= argCount && root - argCount < lines.length) {
-                    // A field: its own line says where it is read from.
-                    String[] field = lines[root - argCount].split("\t");
-                    if (field.length != 3 || field[0].equals("static") || field[0].equals("nested")) {
-                        continue;
-                    }
-                    pathArg = Integer.parseInt(field[0]);
-                    path = field[1].split("\\.");
-                    classSlot = root;
+                Source from = source(lines, root, argCount);
+                if (from == null) {
+                    continue;
                 }
                 String field = parts[2].equals("#present") ? null : parts[2];
-                out.add(new ElementArrays.Part(argCount + k, root, field, parts[3], parts[4].equals("1"), pathArg,
-                        path, classSlot));
+                out.add(new ElementArrays.Part(argCount + k, root, field, parts[3], parts[4].equals("1"),
+                        from.pathArg, from.path, from.classSlot));
             }
         }
         return out.toArray(new ElementArrays.Part[0]);
