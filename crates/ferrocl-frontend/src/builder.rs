@@ -161,6 +161,8 @@ pub(crate) struct Builder<'a, 'r> {
     pub(crate) lambdas: HashMap<NodeId, crate::streams::LambdaInfo>,
     /// Placeholders for elements of arrays of objects (see `elements`).
     pub(crate) elements: HashMap<NodeId, crate::elements::ElementRef>,
+    /// The `null`s the method pushes (`aconst_null`), as opposed to placeholders.
+    pub(crate) nulls: std::collections::HashSet<NodeId>,
     /// Indices of loops built from `IntStream…parallel().forEach`.
     pub(crate) parallel_phis: Vec<NodeId>,
     /// The method's parameters, then one synthetic parameter per field path read (see `fields`).
@@ -307,6 +309,7 @@ pub fn build_graph_with(
         streams: HashMap::new(),
         lambdas: HashMap::new(),
         elements: HashMap::new(),
+        nulls: std::collections::HashSet::new(),
         parallel_phis: Vec::new(),
         params: Vec::new(),
         virtual_objects: HashMap::new(),
@@ -981,6 +984,12 @@ impl Builder<'_, '_> {
             let element_phis = header.element_phis.clone();
             for (slot, root, index, present) in element_phis {
                 let value = frame.locals.get(slot).copied().flatten();
+                if value.is_some_and(|v| self.nulls.contains(&v)) {
+                    let zero = self.constant(Constant::Int(0))?;
+                    self.graph.push_input(index, zero);
+                    self.graph.push_input(present, zero);
+                    continue;
+                }
                 match value.and_then(|v| self.elements.get(&v).cloned()) {
                     Some(e) if e.root == root => {
                         self.graph.push_input(index, e.index);
@@ -1458,8 +1467,23 @@ impl Builder<'_, '_> {
             if !assigned.get(slot).copied().unwrap_or(true) {
                 continue;
             }
-            let Some(e) = self.elements.get(&p).cloned() else {
-                continue;
+            // `best = null` before a loop that assigns it elements (`best = ps[j]`): an absent
+            // element of the method's one array of objects.
+            let e = match self.elements.get(&p).cloned() {
+                Some(e) => e,
+                None if self.nulls.contains(&p) => {
+                    let Some(root) = self.only_object_array() else {
+                        continue;
+                    };
+                    let zero = self.constant(Constant::Int(0))?;
+                    crate::elements::ElementRef {
+                        root,
+                        index: zero,
+                        present: zero,
+                        class: None,
+                    }
+                }
+                None => continue,
             };
             let index = self.add(Op::Phi, Stamp::Int, vec![begin, e.index])?;
             let present = self.add(Op::Phi, Stamp::Int, vec![begin, e.present])?;
@@ -1759,10 +1783,12 @@ impl Builder<'_, '_> {
                 frame.stack.push(c);
             }
             JOp::AconstNull => {
-                return self.bail(
-                    BailoutKind::Construct,
-                    "null references are not supported yet",
-                )
+                // `null` as a value: decided where it is tested or compared, an element's absence
+                // where it merges with elements of an array of objects (see `elements`); any other
+                // use is refused where it happens.
+                let null = self.add(Op::Constant(Constant::Null), Stamp::Object, vec![])?;
+                self.nulls.insert(null);
+                frame.stack.push(null);
             }
             JOp::Load(_, slot) => {
                 let v = self.load_local(frame, *slot)?;

@@ -21,7 +21,9 @@
 //! called on an element branches on `present`, each branch devirtualised for its class.
 //!
 //! A variable holding one of several elements of one array (`p = c ? ps[i] : ps[j]`, `best =
-//! ps[j]` in a loop) holds the element whose index (and `present` value) is a phi of theirs.
+//! ps[j]` in a loop) holds the element whose index (and `present` value) is a phi of theirs; a
+//! `null` among them is an absent element (`present` 0), also `best = null` before a loop that
+//! gives it elements of the method's only array of objects.
 //!
 //! **Refused**, naming the site: arrays whose elements are of more than four classes, fields of reference
 //! type, storing into the array (`ps[i] = p`), comparing elements by reference, type checks of
@@ -59,6 +61,19 @@ impl Builder<'_, '_> {
         let p = self.params.iter().position(|p| p.node == array)?;
         let d = self.params.get(p)?.descriptor.as_str();
         (d.starts_with("[L") && d.ends_with(';')).then_some(p)
+    }
+
+    /// The parameter index of the method's only array of objects so far (a parameter, or a field
+    /// read before this point), when there is exactly one.
+    pub(crate) fn only_object_array(&self) -> Option<usize> {
+        let mut arrays = self
+            .params
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.descriptor.starts_with("[L") && p.descriptor.ends_with(';'))
+            .map(|(k, _)| k);
+        let first = arrays.next()?;
+        arrays.next().is_none().then_some(first)
     }
 
     /// Whether `value` is an element placeholder.
@@ -269,16 +284,29 @@ impl Builder<'_, '_> {
             return Ok(None);
         }
         let inputs: Vec<NodeId> = self.graph.inputs(value)[1..].to_vec();
-        let refs: Option<Vec<ElementRef>> = inputs
+        // A `null` among elements is an absent element: `present` 0 (at index 0, never read).
+        let Some(root) = inputs
             .iter()
-            .map(|v| self.elements.get(v).cloned())
-            .collect();
-        let Some(refs) = refs else {
+            .find_map(|v| self.elements.get(v).map(|e| e.root))
+        else {
             return Ok(None);
         };
-        let Some(root) = refs.first().map(|e| e.root) else {
-            return Ok(None);
-        };
+        let mut refs = Vec::with_capacity(inputs.len());
+        for v in &inputs {
+            match self.elements.get(v) {
+                Some(e) => refs.push(e.clone()),
+                None if self.nulls.contains(v) => {
+                    let zero = self.constant(Constant::Int(0))?;
+                    refs.push(ElementRef {
+                        root,
+                        index: zero,
+                        present: zero,
+                        class: None,
+                    });
+                }
+                None => return Ok(None),
+            }
+        }
         if refs.iter().any(|e| e.root != root) {
             return Ok(None);
         }

@@ -24,6 +24,10 @@ impl Builder<'_, '_> {
         value: NodeId,
         taken_if_null: bool,
     ) -> Result<BlockEnd, FrontendError> {
+        // `null` itself.
+        if self.nulls.contains(&value) {
+            return Ok(BlockEnd::Goto(if taken_if_null { 0 } else { 1 }));
+        }
         // An object parameter or an object on a field path: the host described it at `execute()`,
         // so the test is decided here, and the kernel is guarded on that description (a later
         // execution whose object is null where it was not, or the reverse, gets another kernel).
@@ -67,6 +71,22 @@ impl Builder<'_, '_> {
                 "comparing boxed values by reference (==, != on Integer, Long, …) depends on Java's \
                  box caches; compare their values (equals, intValue)",
             );
+        }
+        // `null` and `null`: equal; `null` and an element of an array of objects: whether the
+        // element is null; `null` and an object known not to be: not equal.
+        let null_x = self.nulls.contains(&x);
+        let null_y = self.nulls.contains(&y);
+        if null_x || null_y {
+            let other = if null_x { y } else { x };
+            if self.nulls.contains(&other) {
+                return Ok(BlockEnd::Goto(if equal { 0 } else { 1 }));
+            }
+            if self.is_element(other) {
+                return self.element_null_test(other, equal, tail);
+            }
+            if self.is_non_null(other) || self.lambdas.contains_key(&other) {
+                return Ok(BlockEnd::Goto(if equal { 1 } else { 0 }));
+            }
         }
         let fresh = |v: NodeId| self.is_virtual_object(v);
         let other = |v: NodeId| {

@@ -1975,9 +1975,10 @@ public class ObjectArrayProbeTest {
         refused(() -> new TaskSchedule("store").task("t", ObjectArrayProbeTest::storeElement, ps),
                 "storing into an array of objects");
         assertSameObjects("untouched", particles(8090, 50, 0), ps);
-        // ps[i] = null: refused at the null constant already.
+        // ps[i] = null: refused as a store into the array.
         Particle[] qs = particles(8091, 50, 0);
-        refused(() -> new TaskSchedule("store-null").task("t", ObjectArrayProbeTest::storeNull, qs), "null");
+        refused(() -> new TaskSchedule("store-null").task("t", ObjectArrayProbeTest::storeNull, qs),
+                "storing into an array of objects");
         assertTrue(Arrays.stream(qs).allMatch(Objects::nonNull));
     }
 

@@ -395,4 +395,40 @@ public class ObjectArrayTest {
             check(ObjectArrayTest::chosen, particles(7021, n, 0), new float[n]);
         }
     }
+
+    /** The arg-max idiom starting from null (`best = null`, then elements), and null among the elements chosen. */
+    public static void argMaxFromNull(Particle[] ps, int[] at, float[] energy) {
+        for (@Parallel int i = 0; i < at.length; i++) {
+            Particle best = null;
+            for (int j = i % 3; j < ps.length; j += 5) {
+                Particle q = ps[j];
+                if (q != null && (best == null || q.x > best.x)) {
+                    best = q;
+                }
+            }
+            at[i] = best == null ? -1 : best.hits + (int) best.y;
+            energy[i] = best != null ? best.energy() : 0f;
+        }
+    }
+
+    public static void nullOrElement(Particle[] ps, float[] out) {
+        for (@Parallel int i = 0; i < out.length; i++) {
+            Particle p = ps[i] != null && ps[i].x > 0f ? ps[i] : null;
+            Particle none = null;
+            out[i] = p == null ? -1f : p.y;
+            if (p == none) {
+                out[i] += 100f;
+            }
+        }
+    }
+
+    @Test
+    public void nullAsAnAbsentElement() {
+        for (int n : new int[] {1, 7, 1000, 4099}) {
+            check(ObjectArrayTest::argMaxFromNull, particles(7080, n, 4), new int[n], new float[n]);
+            check(ObjectArrayTest::nullOrElement, particles(7081, n, 3), new float[n]);
+        }
+        // Every element null: the JVM runs it (the elements have no class).
+        check(ObjectArrayTest::nullOrElement, particles(7082, 3, 0), new float[3]);
+    }
 }
