@@ -990,6 +990,14 @@ impl Builder<'_, '_> {
                     self.graph.push_input(present, zero);
                     continue;
                 }
+                if let Some(v) = value.filter(|v| self.is_element(*v)) {
+                    self.resolve_pending_elements(v, "a loop's variable")?;
+                }
+                let root = if root == crate::elements::PENDING {
+                    self.only_object_array().unwrap_or(root)
+                } else {
+                    root
+                };
                 match value.and_then(|v| self.elements.get(&v).cloned()) {
                     Some(e) if e.root == root => {
                         self.graph.push_input(index, e.index);
@@ -1472,9 +1480,8 @@ impl Builder<'_, '_> {
             let e = match self.elements.get(&p).cloned() {
                 Some(e) => e,
                 None if self.nulls.contains(&p) => {
-                    let Some(root) = self.only_object_array() else {
-                        continue;
-                    };
+                    // (The array may be read first in the loop: then its root is found there.)
+                    let root = self.only_object_array().unwrap_or(crate::elements::PENDING);
                     let zero = self.constant(Constant::Int(0))?;
                     crate::elements::ElementRef {
                         root,
@@ -1670,6 +1677,47 @@ impl Builder<'_, '_> {
             }
         }
         Ok(())
+    }
+
+    /// `ifnull` (`taken_if_null`) / `ifnonnull` on `v`, and `v == null` / `v != null` however
+    /// javac wrote it: an inner array of a multi-dimensional argument (length -1 in the table), a
+    /// variable holding one of several described objects, an element of an array of objects, a
+    /// lambda written in the kernel (never null), anything else `null_test` decides.
+    pub(crate) fn any_null_test(
+        &mut self,
+        v: NodeId,
+        taken_if_null: bool,
+        tail: &mut NodeId,
+    ) -> Result<BlockEnd, FrontendError> {
+        if matches!(self.graph.stamp(v), Stamp::Nested { .. }) {
+            // Null has the length -1 in the table.
+            let len = self.nested_length_entry(v, tail)?;
+            let zero = self.constant(Constant::Int(0))?;
+            let cond = if taken_if_null {
+                Condition::Lt
+            } else {
+                Condition::Ge
+            };
+            return self.branch(len, cond, zero, false, tail);
+        }
+        // A variable holding one of several described objects: null or not for each, chosen as
+        // the object is.
+        if let Some(is_null) = self.null_of_choice(v, 0)? {
+            let zero = self.add(Op::Constant(Constant::Int(0)), Stamp::Int, vec![])?;
+            let cond = if taken_if_null {
+                Condition::Ne
+            } else {
+                Condition::Eq
+            };
+            return self.branch(is_null, cond, zero, false, tail);
+        }
+        if self.is_element(v) {
+            return self.element_null_test(v, taken_if_null, tail);
+        }
+        if self.lambdas.contains_key(&v) {
+            return Ok(BlockEnd::Goto(if taken_if_null { 1 } else { 0 }));
+        }
+        self.null_test(v, taken_if_null)
     }
 
     /// Type-incorrect bytecode (which the JVM's verifier rejects) as a malformed method, with the
@@ -1990,36 +2038,20 @@ impl Builder<'_, '_> {
             JOp::IfNull { .. } | JOp::IfNonNull { .. } => {
                 let v = self.pop(frame)?;
                 let taken_if_null = matches!(insn.op, JOp::IfNull { .. });
-                if matches!(self.graph.stamp(v), Stamp::Nested { .. }) {
-                    // Null has the length -1 in the table.
-                    let len = self.nested_length_entry(v, tail)?;
-                    let zero = self.constant(Constant::Int(0))?;
-                    let cond = if taken_if_null {
-                        Condition::Lt
-                    } else {
-                        Condition::Ge
-                    };
-                    return self.branch(len, cond, zero, false, tail).map(Some);
-                }
-                // A variable holding one of several described objects: null or not for each,
-                // chosen as the object is.
-                if let Some(is_null) = self.null_of_choice(v, 0)? {
-                    let zero = self.add(Op::Constant(Constant::Int(0)), Stamp::Int, vec![])?;
-                    let cond = if taken_if_null {
-                        Condition::Ne
-                    } else {
-                        Condition::Eq
-                    };
-                    return self.branch(is_null, cond, zero, false, tail).map(Some);
-                }
-                if self.is_element(v) {
-                    return self.element_null_test(v, taken_if_null, tail).map(Some);
-                }
-                return self.null_test(v, taken_if_null).map(Some);
+                return self.any_null_test(v, taken_if_null, tail).map(Some);
             }
             JOp::IfAcmp { equal, .. } => {
                 let y = self.pop(frame)?;
                 let x = self.pop(frame)?;
+                // A comparison with a `null` the method pushed is a null test, however javac wrote it.
+                let (null_x, null_y) = (self.nulls.contains(&x), self.nulls.contains(&y));
+                if null_x && null_y {
+                    return Ok(Some(BlockEnd::Goto(if *equal { 0 } else { 1 })));
+                }
+                if null_x || null_y {
+                    let other = if null_x { y } else { x };
+                    return self.any_null_test(other, *equal, tail).map(Some);
+                }
                 if self.nested_pair(x, y)? {
                     // One handle per distinct array of the argument.
                     let cond = if *equal { Condition::Eq } else { Condition::Ne };

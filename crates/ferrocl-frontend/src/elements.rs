@@ -40,6 +40,11 @@ use ferrocl_graph::{
 /// The step a host's class map uses for "every element of this array".
 pub(crate) const ELEMENTS_STEP: &str = "[]";
 
+/// The root of an absent element (`best = null` before a loop) whose array is not known yet: the
+/// method's only array of objects, once the method has read it (see
+/// [`Builder::resolve_pending_elements`]).
+pub(crate) const PENDING: usize = usize::MAX;
+
 /// An element of an array of objects read in the kernel (`ps[i]`).
 #[derive(Clone, Debug)]
 pub(crate) struct ElementRef {
@@ -74,6 +79,38 @@ impl Builder<'_, '_> {
             .map(|(k, _)| k);
         let first = arrays.next()?;
         arrays.next().is_none().then_some(first)
+    }
+
+    /// Gives every absent element whose array was not known yet ([`PENDING`]) the method's only
+    /// array of objects, once there is exactly one; an error naming `what` where one is needed
+    /// and there is none (or several).
+    pub(crate) fn resolve_pending_elements(
+        &mut self,
+        element: NodeId,
+        what: &str,
+    ) -> Result<(), FrontendError> {
+        if self
+            .elements
+            .get(&element)
+            .is_none_or(|e| e.root != PENDING)
+        {
+            return Ok(());
+        }
+        let Some(root) = self.only_object_array() else {
+            return self.bail(
+                BailoutKind::Construct,
+                format!(
+                    "{what} of a variable set to null before a loop that gives it elements of an \
+                     array of objects: supported when the method reads exactly one array of objects"
+                ),
+            );
+        };
+        for e in self.elements.values_mut() {
+            if e.root == PENDING {
+                e.root = root;
+            }
+        }
+        Ok(())
     }
 
     /// Whether `value` is an element placeholder.
@@ -284,6 +321,18 @@ impl Builder<'_, '_> {
             return Ok(None);
         }
         let inputs: Vec<NodeId> = self.graph.inputs(value)[1..].to_vec();
+        if inputs
+            .iter()
+            .any(|v| self.elements.get(v).is_some_and(|e| e.root == PENDING))
+            && self.only_object_array().is_some()
+        {
+            if let Some(&v) = inputs.first() {
+                self.resolve_pending_elements(v, "a choice")?;
+            }
+            for &v in &inputs {
+                self.resolve_pending_elements(v, "a choice")?;
+            }
+        }
         // A `null` among elements is an absent element: `present` 0 (at index 0, never read).
         let Some(root) = inputs
             .iter()
@@ -415,6 +464,7 @@ impl Builder<'_, '_> {
         element: NodeId,
         tail: &mut NodeId,
     ) -> Result<NodeId, FrontendError> {
+        self.resolve_pending_elements(element, "a field read")?;
         self.element_not_null(element, tail)?;
         let (array, at, elem) = self.element_field(sc, index, element)?;
         let load = self.add(Op::ArrayLoad(elem), elem.value_stamp(), vec![array, at])?;
@@ -432,6 +482,7 @@ impl Builder<'_, '_> {
         value: NodeId,
         tail: &mut NodeId,
     ) -> Result<(), FrontendError> {
+        self.resolve_pending_elements(element, "a field write")?;
         self.element_not_null(element, tail)?;
         let (array, at, elem) = self.element_field(sc, index, element)?;
         if self.graph.stamp(value) != elem.value_stamp() {

@@ -260,6 +260,7 @@ impl<'a> Builder<'a, '_> {
             // An element of an array of objects: Java's null check, then devirtualised for the
             // elements' class like any described object.
             if let Some(&element) = args.first().filter(|&&a| self.is_element(a)) {
+                self.resolve_pending_elements(element, "a method call")?;
                 if let Some(classes) = self.element_classes(element) {
                     self.element_not_null(element, tail)?;
                     return self.call_per_element_class(

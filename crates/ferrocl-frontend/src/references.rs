@@ -72,22 +72,6 @@ impl Builder<'_, '_> {
                  box caches; compare their values (equals, intValue)",
             );
         }
-        // `null` and `null`: equal; `null` and an element of an array of objects: whether the
-        // element is null; `null` and an object known not to be: not equal.
-        let null_x = self.nulls.contains(&x);
-        let null_y = self.nulls.contains(&y);
-        if null_x || null_y {
-            let other = if null_x { y } else { x };
-            if self.nulls.contains(&other) {
-                return Ok(BlockEnd::Goto(if equal { 0 } else { 1 }));
-            }
-            if self.is_element(other) {
-                return self.element_null_test(other, equal, tail);
-            }
-            if self.is_non_null(other) || self.lambdas.contains_key(&other) {
-                return Ok(BlockEnd::Goto(if equal { 1 } else { 0 }));
-            }
-        }
         let fresh = |v: NodeId| self.is_virtual_object(v);
         let other = |v: NodeId| {
             fresh(v)
