@@ -2163,6 +2163,16 @@ impl Builder<'_, '_> {
                             && ElemKind::from_descriptor_char(t[1]) == Some(elem)
                     })
                 }) => {}
+            // `null instanceof T` is false (JLS §15.20.2), `(T) null` passes (JLS §5.5).
+            JOp::InstanceOf(_) | JOp::CheckCast(_)
+                if frame.stack.last().is_some_and(|&v| self.nulls.contains(&v)) =>
+            {
+                if matches!(insn.op, JOp::InstanceOf(_)) {
+                    frame.stack.pop();
+                    let zero = self.constant(Constant::Int(0))?;
+                    frame.stack.push(zero);
+                }
+            }
             JOp::InstanceOf(_) | JOp::CheckCast(_)
                 if frame.stack.last().is_some_and(|&v| self.is_element(v)) =>
             {
