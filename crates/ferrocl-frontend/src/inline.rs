@@ -253,10 +253,20 @@ impl<'a> Builder<'a, '_> {
         }
         // A variable holding one of several objects the host described (`(c ? p : q).apply(x)`):
         // a branch on which one it holds, each call devirtualised for its object's class.
-        if matches!(kind, CallKind::Virtual | CallKind::Interface) {
+        // A lambda written in the kernel: its functional method is its body; another method of its
+        // interface (a default method: `andThen`, `negate`; the interface's private lambda bodies)
+        // is bound, inlined with the lambda as `this`.
+        let on_lambda =
+            kind != CallKind::Static && args.first().is_some_and(|a| self.lambdas.contains_key(a));
+        if on_lambda && matches!(kind, CallKind::Virtual | CallKind::Interface) {
             if let Some(lambda) = args.first().and_then(|a| self.lambdas.get(a)).cloned() {
-                return self.lambda_call(sc, &lambda, target, &args[1..], frame, tail);
+                if target.name == lambda.method {
+                    return self.lambda_call(sc, &lambda, target, &args[1..], frame, tail);
+                }
             }
+        }
+        let kind = if on_lambda { CallKind::Special } else { kind };
+        if matches!(kind, CallKind::Virtual | CallKind::Interface) {
             // An element of an array of objects: Java's null check, then devirtualised for the
             // elements' class like any described object.
             if let Some(&element) = args.first().filter(|&&a| self.is_element(a)) {
@@ -389,7 +399,9 @@ impl<'a> Builder<'a, '_> {
             || flags & (access::PRIVATE | access::FINAL) != 0
             || self.load_class(&target.class)?.access_flags & access::FINAL != 0;
         let (owner, m) = if bound {
-            if let Some(r) = receiver.filter(|&r| Some(r) != self.receiver && !on_virtual) {
+            if let Some(r) = receiver.filter(|&r| {
+                Some(r) != self.receiver && !on_virtual && !self.lambdas.contains_key(&r)
+            }) {
                 self.require_non_null(r, &shown)?;
             }
             (owner, m)

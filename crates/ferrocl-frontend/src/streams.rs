@@ -12,10 +12,11 @@
 //! A lambda made in the kernel may also be called: its functional method (`f.applyAsInt(x)`) is
 //! its implementation inlined with the captured values and the call's arguments, as the class
 //! `LambdaMetafactory` spins would run it (a primitive result widened where the interface wants a
-//! wider one). It may be passed to the program's own methods (inlined, with their calls on it).
-//! Placeholders are never used as values otherwise: a null test, a reference comparison, a type
-//! check, another method of the lambda (`andThen`), or passing it to the platform's methods is
-//! refused where it happens.
+//! wider one). It may be passed to the program's own methods (inlined, with their calls on it), to
+//! its interface's default methods (`andThen`, `negate`: inlined with the lambda as `this`, their
+//! own lambdas capturing it) and to `Objects.requireNonNull`; a null test of it is decided (never
+//! null). Placeholders are never used as values otherwise: a reference comparison with another
+//! object, a type check, or passing it to other platform methods is refused where it happens.
 
 use crate::builder::{Builder, Frame, Scope};
 use crate::inline::CallKind;
@@ -41,7 +42,7 @@ pub(crate) struct LambdaInfo {
     kind: u8,
     target: MemberRef,
     captures: Vec<NodeId>,
-    method: String,
+    pub(crate) method: String,
 }
 
 impl Builder<'_, '_> {
@@ -62,15 +63,22 @@ impl Builder<'_, '_> {
         if target.class != INT_STREAM {
             if matches!(kind, CallKind::Interface | CallKind::Virtual) {
                 if let Some(lambda) = args.first().and_then(|a| self.lambdas.get(a)).cloned() {
-                    self.lambda_call(sc, &lambda, target, &args[1..], frame, tail)?;
-                    return Ok(true);
+                    if target.name == lambda.method {
+                        self.lambda_call(sc, &lambda, target, &args[1..], frame, tail)?;
+                        return Ok(true);
+                    }
+                    // Another method of its interface (`andThen`, `negate`): inlined, below.
                 }
             }
             // A lambda may be passed to a method of the program's own (inlined, its calls on the
-            // lambda handled here); the platform's methods would take it for the null it stands for.
+            // lambda handled here), to the functional interfaces' default methods, and to
+            // `Objects.requireNonNull` (whose null test of it is decided); other platform methods
+            // would take it for the null it stands for.
             let platform = ["java/", "javax/", "jdk/", "sun/"]
                 .iter()
-                .any(|p| target.class.starts_with(p));
+                .any(|p| target.class.starts_with(p))
+                && !target.class.starts_with("java/util/function/")
+                && !(target.class == "java/util/Objects" && target.name == "requireNonNull");
             if args
                 .iter()
                 .any(|a| self.streams.contains_key(a) || (platform && self.lambdas.contains_key(a)))

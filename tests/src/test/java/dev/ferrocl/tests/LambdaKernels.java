@@ -153,4 +153,16 @@ public final class LambdaKernels {
             out[i] = g.applyAsInt(f.applyAsInt(a[i]));
         }
     }
+
+    /** Lambdas written in the kernel combined by their interfaces' default methods. */
+    public static void composed(int[] a, int[] out, int k) {
+        IntUnaryOperator f = x -> x * k;
+        IntUnaryOperator g = f.andThen(x -> x + 1).compose(x -> x - 3);
+        IntPredicate odd = x -> (x & 1) != 0;
+        IntPredicate big = x -> x > 100;
+        IntPredicate either = odd.negate().or(big).and(x -> x != 0);
+        for (@Parallel int i = 0; i < a.length; i++) {
+            out[i] = either.test(a[i]) ? g.applyAsInt(a[i]) : IntUnaryOperator.identity().applyAsInt(-a[i]);
+        }
+    }
 }

@@ -187,4 +187,11 @@ public class LambdaTest {
             check(LambdaKernels::chosenLambdas, Inputs.ints(9151, n), new int[n], false);
         }
     }
+
+    @Test
+    public void defaultMethodsOfFunctionalInterfacesOnLambdasWrittenInTheKernel() {
+        for (int n : SIZES) {
+            check(LambdaKernels::composed, Inputs.ints(9160, n), new int[n], 7);
+        }
+    }
 }
