@@ -61,14 +61,15 @@ impl Builder<'_, '_> {
         tail: &mut NodeId,
     ) -> Result<bool, crate::FrontendError> {
         if target.class != INT_STREAM {
-            if matches!(kind, CallKind::Interface | CallKind::Virtual) {
-                if let Some(lambda) = args.first().and_then(|a| self.lambdas.get(a)).cloned() {
-                    if target.name == lambda.method {
-                        self.lambda_call(sc, &lambda, target, &args[1..], frame, tail)?;
-                        return Ok(true);
-                    }
-                    // Another method of its interface (`andThen`, `negate`): inlined, below.
-                }
+            // A lambda's functional method: `call` inlines its body (`lambda_call`). Another
+            // method of its interface (`andThen`, `negate`) is inlined there too, below.
+            if matches!(kind, CallKind::Interface | CallKind::Virtual)
+                && args
+                    .first()
+                    .and_then(|a| self.lambdas.get(a))
+                    .is_some_and(|l| l.method == target.name)
+            {
+                return Ok(false);
             }
             // A lambda may be passed to a method of the program's own (inlined, its calls on the
             // lambda handled here), to the functional interfaces' default methods, and to
@@ -216,7 +217,8 @@ impl Builder<'_, '_> {
         }
     }
 
-    /// A call of the interface method `target` on a lambda made in the kernel: its implementation
+    /// A call of the functional method `target` (the caller checked its name) on a lambda made in
+    /// the kernel: its implementation
     /// inlined with the captured values followed by the call's arguments, as the class
     /// `LambdaMetafactory` spins does. Implementations that adapt types (a method reference whose
     /// parameter or result types differ from the interface method's primitives) are refused.
@@ -235,18 +237,6 @@ impl Builder<'_, '_> {
             lambda.target.name,
             lambda.target.descriptor
         );
-        if target.name != lambda.method {
-            return self.bail(
-                BailoutKind::Call,
-                format!(
-                    "{}.{} called on a lambda written in the kernel: only its functional method \
-                     ({}) is supported",
-                    target.class.replace('/', "."),
-                    target.name,
-                    lambda.method
-                ),
-            );
-        }
         let kind = self.lambda_call_kind(lambda)?;
         let (Some(called), Some(implemented)) = (
             crate::parse_method_descriptor(&target.descriptor),
