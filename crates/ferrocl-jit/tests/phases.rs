@@ -136,7 +136,8 @@ fn sibling_loops_are_both_innermost() {
             "guardElimination",
             "lower_reductions",
             "hostVersioning",
-            "vectorAccess"
+            "vectorAccess",
+            "loopVersioning"
         ]
     );
 }
@@ -592,5 +593,100 @@ fn copies_of_arguments_before_the_loops_are_made_by_the_host() {
         err.to_string()
             .contains("a kernel cannot allocate global memory"),
         "{err}"
+    );
+}
+
+#[test]
+fn loop_versioning_copies_inner_loops_in_the_graph() {
+    use ferrocl_graph::{GuardKind, Op};
+    let descriptor = "([I[IIII)V";
+    let (mg, nests, _) = phased("firstOver", descriptor, "");
+    let g = &mg.graph;
+    let versions = &nests[0].loop_versions;
+    assert_eq!(versions.len(), 1, "{versions:?}");
+    let v = &versions[0];
+    // The branch on the test enters the copy when it holds, the loop as written when not.
+    assert_eq!(*g.op(v.branch), Op::If);
+    assert_eq!(g.inputs(v.branch), [v.test]);
+    assert_eq!(g.stamp(v.test), ferrocl_graph::Stamp::Bool);
+    let enters = |begin: ferrocl_graph::NodeId| {
+        let entry = g.inputs(begin)[0];
+        let from = g.predecessor(entry).expect("entered");
+        (g.op(from).clone(), g.predecessor(from))
+    };
+    assert_eq!(enters(v.fast), (Op::Begin, Some(v.branch)));
+    assert_eq!(enters(v.checked), (Op::Begin, Some(v.branch)));
+    assert_eq!(
+        g.successors(v.branch)[0],
+        g.predecessor(g.inputs(v.fast)[0]).expect("begin")
+    );
+    // `a[i * n + k]` and `/ d` are proven: the copy has neither check, the loop as written both.
+    let forest = ferrocl_opt::LoopForest::compute(&mg);
+    let guards = |begin: ferrocl_graph::NodeId, kind: GuardKind| {
+        forest
+            .get(begin)
+            .expect("a loop")
+            .body
+            .iter()
+            .filter(|&&n| *g.op(n) == Op::Guard(kind))
+            .count()
+    };
+    assert_eq!(v.proven.len(), 2, "{:?}", v.proven);
+    assert_eq!(guards(v.checked, GuardKind::Index), 1);
+    assert_eq!(guards(v.checked, GuardKind::Divisor), 1);
+    assert_eq!(guards(v.fast, GuardKind::Index), 0);
+    assert_eq!(guards(v.fast, GuardKind::Divisor), 0);
+    // Two ways out (the test and the `break`): a merge of the two copies' exits each, and the
+    // values used after the loop (`s`, `k`) are phis of those merges, joined again where the ways
+    // out join.
+    assert_eq!(v.exit_merges.len(), 2);
+    for &m in &v.exit_merges {
+        assert_eq!(*g.op(m), Op::Merge);
+        assert_eq!(g.inputs(m).len(), 2);
+        let phis: Vec<_> = g
+            .usages(m)
+            .iter()
+            .copied()
+            .filter(|&u| *g.op(u) == Op::Phi)
+            .collect();
+        assert!(!phis.is_empty(), "values flow out of merge {m}");
+        for phi in phis {
+            let ins = g.inputs(phi);
+            assert_eq!(
+                v.copies.get(&ins[1]),
+                Some(&ins[2]),
+                "checked value, then its copy"
+            );
+        }
+    }
+    // The tested increment of the copy cannot wrap; the counted loop is the loop as written.
+    assert_eq!(v.no_wrap.len(), 1);
+    assert_eq!(g.inputs(v.no_wrap[0])[0], v.copies[&v.counted.phi]);
+    assert_eq!(g.inputs(v.counted.phi)[0], v.checked);
+    assert!(v.counted.impure, "a loop left by a break");
+    // Without the versions: one loop again, with both checks, nothing of the copy left.
+    let plain = ferrocl_opt::without_loop_versions(&mg, versions);
+    ferrocl_graph::verify(&plain.graph).expect("valid without the versions");
+    assert!(!plain.graph.is_live(v.branch) && !plain.graph.is_live(v.fast));
+    let loops = plain
+        .graph
+        .node_ids()
+        .filter(|&n| *plain.graph.op(n) == Op::LoopBegin)
+        .count();
+    assert_eq!(loops, 2, "the parallel loop and the inner loop");
+    // Switched off: no version; written, the kernel says what it did.
+    let (_, off, _) = phased("firstOver", descriptor, "loopVersioning=false");
+    assert!(off[0].loop_versions.is_empty());
+    let bytes = class_bytes();
+    let on = run(&bytes, "firstOver", descriptor, Target::default(), "").expect("kernel");
+    assert!(
+        applied(&on).contains(&"loopVersioning (1 loop)".to_string()),
+        "{:?}",
+        applied(&on)
+    );
+    assert!(
+        on.source().contains("Loop versioning: 2 check(s)"),
+        "{}",
+        on.source()
     );
 }

@@ -525,8 +525,16 @@ impl Writer<'_> {
             Op::Select => {
                 let c = self.value(inputs[0])?;
                 let x = self.value(inputs[1])?;
-                let y = self.value(inputs[2])?;
-                format!("({c} ? {x} : {y})")
+                if stamp == Stamp::Bool
+                    && *g.op(inputs[2]) == Op::Constant(Constant::Int(0))
+                    && g.stamp(inputs[2]) == Stamp::Bool
+                {
+                    // `c && x`, as the `loopVersioning` phase and-s its conditions.
+                    format!("({c} && {x})")
+                } else {
+                    let y = self.value(inputs[2])?;
+                    format!("({c} ? {x} : {y})")
+                }
             }
             Op::Intrinsic(intrinsic) => {
                 let mut args = Vec::with_capacity(inputs.len());

@@ -16,8 +16,8 @@
 #![allow(clippy::result_large_err)]
 
 mod coherence;
-mod entry_checks;
 mod expr;
+mod increments;
 mod intrinsics;
 mod libm;
 mod names;
@@ -382,8 +382,10 @@ pub(crate) struct Writer<'a> {
     /// Increments of counted loops' variables that cannot overflow in any copy of their loop
     /// (`Writer::no_wrap_increments`), written as C's signed operation.
     pub(crate) no_wrap: HashSet<NodeId>,
-    /// Guards already written before their loop with the header loads they protect.
-    pub(crate) early: HashSet<NodeId>,
+    /// The method's versioned loops (the graph phase `loopVersioning`).
+    pub(crate) versions: std::rc::Rc<Vec<ferrocl_opt::LoopVersion>>,
+    /// A versioned loop to stage when its header is written (see `staging::PendingStage`).
+    pub(crate) staged_pending: Option<staging::PendingStage>,
     /// Names of values declared at the top, so that both copies of a versioned loop assign the
     /// same variable.
     pub(crate) hoisted_names: HashMap<NodeId, String>,
@@ -560,7 +562,8 @@ impl<'a> Writer<'a> {
             proven: HashSet::new(),
             proven_copy: self.proven_copy.clone(),
             no_wrap: HashSet::new(),
-            early: HashSet::new(),
+            versions: self.versions.clone(),
+            staged_pending: None,
             hoisted_names: HashMap::new(),
             sin_cos_pairs: HashSet::new(),
             private_arrays: self.private_arrays.clone(),
@@ -951,7 +954,8 @@ pub fn write_kernel(
         proven: HashSet::new(),
         proven_copy: HashSet::new(),
         no_wrap: HashSet::new(),
-        early: HashSet::new(),
+        versions: std::rc::Rc::new(whole.loop_versions.clone()),
+        staged_pending: None,
         hoisted_names: HashMap::new(),
         sin_cos_pairs: HashSet::new(),
         private_arrays,
@@ -1032,6 +1036,16 @@ pub fn write_kernel(
     // A kernel of its own work-group shape for a 2-D nest (tiling with register blocking, or
     // staged coalescing of strided accesses), with the body as written for one point as its
     // fallback (see the `tiling` and `staging2d` modules).
+    // Those shapes analyse and write the body as it was before the `loopVersioning` phase (a
+    // view without the fast copies of inner loops); the kernel as written, their fallback for
+    // one point, keeps its versioned loops.
+    let unversioned;
+    let shape_mg: &MethodGraph = if whole.loop_versions.is_empty() {
+        mg
+    } else {
+        unversioned = ferrocl_opt::without_loop_versions(mg, &whole.loop_versions);
+        &unversioned
+    };
     let mut tiled: Option<(Writer<'_>, [usize; 2], Vec<u32>)> = None;
     // The other points per work-item a register-blocked (`tile`) kernel may be built with; a 2-D
     // staged kernel's coarsening is fixed.
@@ -1046,18 +1060,18 @@ pub fn write_kernel(
         let tile_plan = options
             .switches
             .is_on("tile")
-            .then(|| tiling::plan(mg, nest, options.tile_budget()))
+            .then(|| tiling::plan(shape_mg, nest, options.tile_budget()))
             .flatten();
         let staged_plan = if tile_plan.is_none() && options.switches.is_on("coalesce") {
-            staging2d::plan(mg, nest, options.tile_budget())
+            staging2d::plan(shape_mg, nest, options.tile_budget())
         } else {
             None
         };
         // The bounds test on the host when it can be made there: one more argument, before the
         // status word (the kernel as written for one point receives it too, and ignores it).
         let proof = match (&tile_plan, &staged_plan) {
-            (Some(p), _) => p.host_proof(mg),
-            (_, Some(p)) => p.host_proof(mg),
+            (Some(p), _) => p.host_proof(shape_mg),
+            (_, Some(p)) => p.host_proof(shape_mg),
             _ => None,
         };
         let proven = proof.as_ref().map(|_| BOUNDS_PROVEN);
@@ -1069,7 +1083,11 @@ pub fn write_kernel(
             .filter_map(|d| d.split_whitespace().last().map(str::to_string))
             .collect();
         let steps = [nest.dims[0].step, nest.dims[1].step];
-        let mut t = base.fork();
+        let mut t = Writer {
+            mg: shape_mg,
+            versions: std::rc::Rc::default(),
+            ..base.fork()
+        };
         let written = if let Some(plan) = &tile_plan {
             let micro = tiling::MICRO as u32;
             t.tiled_body(plan, &dim_names, steps, &point_name, &args, proven)

@@ -36,7 +36,6 @@
 //! nothing fixed written before it. Guaranteed: the loads named in the returned plan are read from
 //! local memory in the staged copy; the kernel requires work-groups of [`STAGE`] work-items.
 
-use crate::entry_checks::EntryTest;
 use crate::Writer;
 use crate::WriterError;
 use ferrocl_graph::{Graph, NodeId, Op};
@@ -94,6 +93,30 @@ pub(crate) struct Lead {
     pub(crate) flag: Option<(String, String)>,
     /// Per load after a deferred check: the check's outcome.
     pub(crate) ok: HashMap<NodeId, String>,
+}
+
+/// A versioned loop (see `ferrocl_opt::LoopVersion`) as staging writes it.
+pub(crate) struct StagedTest {
+    /// The C name or expression of the loop's entry test.
+    pub(crate) condition: String,
+    /// The checks the test proves and the tested increment (written without check and as C's
+    /// signed operation in the tiles).
+    pub(crate) proven: std::collections::HashSet<NodeId>,
+    /// The loop as a counted loop.
+    pub(crate) counted: ferrocl_opt::Counted,
+    /// The C expression of the tested variable's last value (`long`).
+    pub(crate) last: String,
+}
+
+/// A versioned loop the writer will stage when it reaches its header (the branch on its test is
+/// written as the loop as written only: every work-item of the group must reach the barriers).
+pub(crate) struct PendingStage {
+    /// The loop's `LoopBegin` (as written).
+    pub(crate) header: NodeId,
+    /// Its test.
+    pub(crate) test: StagedTest,
+    /// The loads staged.
+    pub(crate) loads: Vec<StagedLoad>,
 }
 
 /// One load to stage: its node, and its index `j + base + (r - lid) * stride` for row `r`.
@@ -161,12 +184,66 @@ fn wrapping_c(
 }
 
 impl Writer<'_> {
+    /// Where `branch` (ending block `b`, its condition written as `condition`) is the branch on a
+    /// versioned loop's entry test and that loop can be staged: what staging it takes.
+    pub(crate) fn stage_versioned(
+        &mut self,
+        em: &mut crate::structure::Emitter<'_>,
+        b: usize,
+        branch: NodeId,
+        condition: &str,
+    ) -> Result<Option<PendingStage>, WriterError> {
+        if self.stage.allowed.is_none() {
+            return Ok(None);
+        }
+        let Some(version) = self.versions.iter().find(|v| v.branch == branch).cloned() else {
+            return Ok(None);
+        };
+        let cfg = em.cfg;
+        // Staged coalescing needs every work-item of the group at its barriers: the loop at the
+        // top of the body, nothing fixed, no return and no loop before it. (Loads before it are
+        // deferred in lead mode: see `Lead`.)
+        let lead = self.stage.lead.fixed;
+        let top = self.stage.fixed_written == lead
+            && em.loops_is_empty()
+            && self.scope.is_empty()
+            && (0..cfg.blocks.len())
+                .filter(|&c| cfg.rpo_index[c] < cfg.rpo_index[b])
+                .all(|c| {
+                    !cfg.is_loop_header(c)
+                        && !cfg.blocks[c]
+                            .nodes
+                            .iter()
+                            .any(|&n| *self.mg.graph.op(n) == Op::Return)
+                });
+        let g = &self.mg.graph;
+        let mut proven: std::collections::HashSet<NodeId> =
+            version.proven.iter().copied().collect();
+        proven.extend(g.inputs(version.counted.phi)[2..].iter().copied());
+        let mut test = StagedTest {
+            condition: condition.to_string(),
+            proven,
+            counted: version.counted.clone(),
+            last: String::new(),
+        };
+        let Some(loads) = self.stage_plan(&test, top)? else {
+            return Ok(None);
+        };
+        let last = version.counted.last;
+        test.last = self.in_block(em, b, |w| w.value(last))?;
+        Ok(Some(PendingStage {
+            header: version.checked,
+            test,
+            loads,
+        }))
+    }
+
     /// The loads the staged copy of the versioned loop `test` was written for reads from local
     /// memory, if the loop qualifies (see the module docs; `top` says it is at the top level of
     /// the body with nothing fixed written before it).
     pub(crate) fn stage_plan(
         &mut self,
-        test: &EntryTest,
+        test: &StagedTest,
         top: bool,
     ) -> Result<Option<Vec<StagedLoad>>, WriterError> {
         let Some((index, _)) = self.stage.allowed.clone() else {
@@ -276,7 +353,7 @@ impl Writer<'_> {
     /// with the tile), then calls [`Writer::staged_fallback`].
     pub(crate) fn begin_staged(
         &mut self,
-        test: &EntryTest,
+        test: &StagedTest,
         loads: &[StagedLoad],
     ) -> Result<(), WriterError> {
         let Some((_, count)) = self.stage.allowed.clone() else {
@@ -295,7 +372,7 @@ impl Writer<'_> {
         let r = self.names.own("ferrocl_row");
         let end = self.names.own("ferrocl_tile_end");
         let k = self.phi_var(test.counted.phi);
-        let last = test.counted.last.clone();
+        let last = test.last.clone();
         // Per staged load: where this work-item's column starts (`base - lid * stride + lid`,
         // so that row `r` of tile `t` is `at + t + r * stride`), and a safe element: the group's
         // first row (always within the trip count) at the loop's first column, which the group's

@@ -47,7 +47,7 @@ pub(crate) struct Cfg {
     pub(crate) blocks: Vec<Block>,
     pub(crate) block_of: HashMap<NodeId, usize>,
     pub(crate) idom: Vec<Option<usize>>,
-    rpo_index: Vec<usize>,
+    pub(crate) rpo_index: Vec<usize>,
     /// Loop header block → member blocks (header included).
     pub(crate) loops: HashMap<usize, BTreeSet<usize>>,
 }
@@ -270,7 +270,7 @@ impl Cfg {
         matches!(w.mg.graph.op(self.blocks[b].nodes[0]), Op::Merge)
     }
 
-    fn is_loop_header(&self, b: usize) -> bool {
+    pub(crate) fn is_loop_header(&self, b: usize) -> bool {
         self.loops.contains_key(&b)
     }
 }
@@ -520,6 +520,11 @@ impl<'c> Emitter<'c> {
         self.fast_copy.pop();
     }
 
+    /// Whether no C loop is open.
+    pub(crate) fn loops_is_empty(&self) -> bool {
+        self.loops.is_empty()
+    }
+
     fn label(&self, b: usize) -> String {
         format!("L{b}{}{}", self.suffix(b), self.tag)
     }
@@ -571,117 +576,72 @@ impl Writer<'_> {
                 }
             }
             let after = outside.first().copied().or(next);
-            let fixed_before = self.stage.fixed_written;
-            let test = if self.options.switches.is_on("loopVersioning") {
-                self.entry_checks(em, b)?
-            } else {
-                None
-            };
-            match test {
-                Some(test) => {
+            let pending = self.staged_pending.take_if(|p| p.header == header_node);
+            let fast = self
+                .versions
+                .iter()
+                .find(|v| v.fast == header_node)
+                .map(|v| v.counted.deferrable.clone());
+            if fast.is_some() {
+                *self.applied.entry("loopVersioning").or_default() += 1;
+            }
+            match (pending, fast) {
+                (Some(pending), _) => {
                     *self.applied.entry("loopVersioning").or_default() += 1;
-                    // Loop versioning: the checks the entry test proves are left out of a fast
-                    // copy; when it fails, the loop runs as written, every check in place.
-                    for line in &test.lines {
-                        self.line(line);
-                    }
-                    // Staged coalescing needs every work-item of the group at its barriers: the
-                    // loop at the top of the body, nothing fixed, no return and no loop before it.
-                    // (Loads before it are deferred in lead mode: see `staging::Lead`.)
-                    let lead = self.stage.lead.fixed;
-                    let top = self.stage.allowed.is_some()
-                        && fixed_before == lead
-                        && self.stage.fixed_written == lead
-                        && em.loops.is_empty()
-                        && self.scope.is_empty()
-                        && (0..cfg.blocks.len())
-                            .filter(|&c| cfg.rpo_index[c] < cfg.rpo_index[b])
-                            .all(|c| {
-                                !cfg.is_loop_header(c)
-                                    && !cfg.blocks[c]
-                                        .nodes
-                                        .iter()
-                                        .any(|&n| *self.mg.graph.op(n) == Op::Return)
-                            });
-                    let staged = self.stage_plan(&test, top)?;
-                    if let Some(loads) = &staged {
-                        self.begin_staged(&test, loads)?;
-                    } else {
-                        self.line(&format!("if ({}) {{", test.condition));
-                        self.open_scope();
-                    }
+                    // Staged coalescing of a versioned loop (see `staging`): the loop as written
+                    // is written twice, once in the tiles without the checks the loop's entry
+                    // test proves, once as the fallback every active work-item runs.
+                    let test = pending.test;
+                    self.begin_staged(&test, &pending.loads)?;
                     let values = self.values.clone();
                     let def_scope = self.def_scope.clone();
                     let checked = self.checked.clone();
-                    self.proven = test.proven;
+                    self.proven = test.proven.clone();
                     // Every block written inside the loop's braces (its own, and exit paths it
-                    // dominates that are not written after it) gets its label suffixed in this copy.
+                    // dominates that are not written after it) gets its label suffixed in the
+                    // staged copy.
                     let copied: BTreeSet<usize> = (0..cfg.blocks.len())
                         .filter(|&c| cfg.dominates(b, c))
                         .filter(|&c| !outside.iter().any(|&o| cfg.dominates(o, c)))
                         .collect();
-                    let pushed_before = em.pushed_copies;
-                    em.begin_copy(b, true, copied.clone());
-                    // Checks the test cannot prove, each before a load: deferred in the fast copy
-                    // (see `Writer::deferred_checks`), tested once after the loop.
-                    let deferred =
-                        (staged.is_none() && !test.counted.deferrable.is_empty()).then(|| {
-                            self.names
-                                .own(&format!("ferrocl_failed{}", self.scope_counter))
-                        });
-                    if let Some(failed) = &deferred {
-                        self.line(&format!("bool {failed} = false;"));
-                        self.deferred_checks = Some((
-                            failed.clone(),
-                            test.counted.deferrable.iter().copied().collect(),
-                            HashMap::new(),
-                        ));
-                        *self.applied.entry("loopVersioning.deferred").or_default() +=
-                            test.counted.deferrable.len();
-                    }
+                    em.begin_copy(b, true, copied);
                     self.emit_loop(em, b, &inside, after)?;
-                    if let Some(failed) = deferred {
-                        self.deferred_checks = None;
-                        let exit = self.exit.clone();
-                        self.line(&format!(
-                            "if ({failed}) {{ *{} = {}; {exit} }}",
-                            em.status,
-                            crate::STATUS_INDEX
-                        ));
-                    }
                     em.end_copy();
-                    // A versioned loop written inside the fast copy is written inside the checked
-                    // copy too: that copy's labels need a suffix of their own.
-                    let nested_inside = em.pushed_copies > pushed_before + 1;
                     self.proven.clear();
-                    if staged.is_some() {
-                        self.staged_fallback();
-                    } else {
-                        self.close_scope();
-                        self.line("} else {");
-                        self.open_scope();
-                    }
+                    self.staged_fallback();
                     self.values = values;
                     if let Some(c) = self.stage.bound_condition.take() {
                         self.values.remove(&c);
                     }
                     self.def_scope = def_scope;
                     self.checked = checked;
-                    if nested_inside {
-                        em.begin_copy(b, false, copied);
-                    }
                     self.emit_loop(em, b, &inside, after)?;
-                    if nested_inside {
-                        em.end_copy();
-                    }
-                    if staged.is_some() {
-                        self.end_staged();
-                    } else {
-                        self.close_scope();
-                        self.line("}");
-                    }
+                    self.end_staged();
                 }
-                None => self.emit_loop(em, b, &inside, after)?,
+                (None, Some(deferrable)) if !deferrable.is_empty() => {
+                    // The fast copy of a versioned loop: the checks its entry test cannot prove,
+                    // each before a load, deferred (see `Writer::deferred_checks`) and tested
+                    // once after the loop.
+                    let failed = self
+                        .names
+                        .own(&format!("ferrocl_failed{}", self.scope_counter));
+                    self.line(&format!("bool {failed} = false;"));
+                    self.deferred_checks = Some((
+                        failed.clone(),
+                        deferrable.iter().copied().collect(),
+                        HashMap::new(),
+                    ));
+                    *self.applied.entry("loopVersioning.deferred").or_default() += deferrable.len();
+                    self.emit_loop(em, b, &inside, after)?;
+                    self.deferred_checks = None;
+                    let exit = self.exit.clone();
+                    self.line(&format!(
+                        "if ({failed}) {{ *{} = {}; {exit} }}",
+                        em.status,
+                        crate::STATUS_INDEX
+                    ));
+                }
+                _ => self.emit_loop(em, b, &inside, after)?,
             }
             let valid = self.checked.len();
             self.emit_children(em, &outside, next, valid)?;
@@ -762,9 +722,8 @@ impl Writer<'_> {
         for &n in &block.nodes {
             let op = self.mg.graph.op(n).clone();
             match op {
-                // A load read once before its loop, and its guard (see `entry_checks`).
+                // A load already bound to a value.
                 Op::ArrayLoad(_) if self.values.contains_key(&n) => {}
-                Op::Guard(_) if self.early.contains(&n) => {}
                 Op::ArrayLoad(_)
                 | Op::ArrayStore(_)
                 | Op::VectorLoad(_)
@@ -785,6 +744,21 @@ impl Writer<'_> {
                 let cond = self.mg.graph.inputs(n)[0];
                 let c = self.with_place(em, b, |w| w.value(cond))?;
                 let (t, f) = (block.succs[0], block.succs[1]);
+                // The branch on a versioned loop's entry test, where the loop is staged: only the
+                // loop as written is written here, and staged when its header is (see `staging`).
+                if let Some(pending) = self.stage_versioned(em, b, n, &c)? {
+                    self.staged_pending = Some(pending);
+                    self.branch(em, b, f, next)?;
+                    self.checked.truncate(valid.min(self.checked.len()));
+                    return Ok(valid);
+                }
+                if let Some(v) = self.versions.iter().find(|v| v.branch == n) {
+                    let comment = format!(
+                        "// Loop versioning: {} check(s) of this loop tested once at its entry.",
+                        v.proven.len()
+                    );
+                    self.line(&comment);
+                }
                 let before_if = self.body.len();
                 self.line(&format!("if ({c}) {{"));
                 if *self.mg.graph.op(cond) == Op::BoundsProven {
@@ -935,6 +909,16 @@ impl Writer<'_> {
             }
         }
         Ok(())
+    }
+
+    /// Runs `f` with `b` as the block whose scheduled values may be written on demand.
+    pub(crate) fn in_block<T>(
+        &mut self,
+        em: &mut Emitter<'_>,
+        b: usize,
+        f: impl FnOnce(&mut Self) -> Result<T, WriterError>,
+    ) -> Result<T, WriterError> {
+        self.with_place(em, b, f)
     }
 
     /// Runs `f` with `b` as the block whose scheduled values may be written on demand.

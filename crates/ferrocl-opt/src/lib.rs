@@ -23,6 +23,7 @@ mod host_loads;
 mod host_versioning;
 mod if_convert;
 mod induction;
+mod loop_versioning;
 mod manager;
 mod narrow;
 mod nested_loads;
@@ -45,6 +46,7 @@ pub use if_convert::{if_convert, if_convert_between_parallel};
 pub use induction::{
     induction, loop_affine, loop_invariant, step_of, Induction, Linear, LoopAffine,
 };
+pub use loop_versioning::{version_loops, without_loop_versions, Counted, LoopVersion};
 pub use manager::{
     Changed, Context, LoopForest, LoopInfo, Phase, PhaseInfo, PhaseObserver, PhaseSwitches, Stage,
     Suite, OPTIONAL_PHASES, RELAXED_MATH,

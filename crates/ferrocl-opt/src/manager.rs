@@ -133,7 +133,7 @@ pub const OPTIONAL_PHASES: &[PhaseInfo] = &[
     },
     PhaseInfo {
         name: "loopVersioning",
-        stage: Stage::Writer,
+        stage: Stage::Graph,
         what: "index and divisor checks of inner counted loops tested once at loop entry, with a \
                check-free copy of the loop",
     },
@@ -506,6 +506,7 @@ impl Suite {
                 Box::new(LowerReductions),
                 Box::new(PlanHostVersioning),
                 Box::new(VectorAccess),
+                Box::new(VersionLoops),
             ],
         }
     }
@@ -940,6 +941,33 @@ impl Phase for PlanHostVersioning {
         }
         cx.nests = nests;
         Ok(changed)
+    }
+}
+
+/// Loop versioning (`loop_versioning`): inner counted loops' affine index checks and invariant
+/// divisor checks tested once at the loop's entry, a copy of the loop without them.
+struct VersionLoops;
+
+impl Phase for VersionLoops {
+    fn name(&self) -> &'static str {
+        "loopVersioning"
+    }
+
+    fn optional(&self) -> bool {
+        true
+    }
+
+    fn run(&self, cx: &mut Context<'_>) -> Result<Changed, OptError> {
+        let versions = crate::version_loops(cx.mg, &cx.nests);
+        if versions.is_empty() {
+            return Ok(Changed::Nothing);
+        }
+        // Reported by the writer, per loop it writes (a tiled or staged nest writes the body
+        // as written in its shape).
+        for nest in &mut cx.nests {
+            nest.loop_versions = versions.clone();
+        }
+        Ok(Changed::ControlFlow)
     }
 }
 

@@ -283,6 +283,9 @@ pub struct ParallelNest {
     /// copy of the body without them that the `hostVersioning` phase branches to when the test
     /// holds (see [`crate::HostVersioning`]).
     pub host_versioning: Option<crate::HostVersioning>,
+    /// The method's inner loops the `loopVersioning` phase versioned (every nest of the method
+    /// holds all of them; see [`crate::LoopVersion`]).
+    pub loop_versions: Vec<crate::LoopVersion>,
 }
 
 impl ParallelNest {
@@ -811,6 +814,7 @@ pub fn recognize_parallel_loops(
             reductions: Vec::new(),
             reduce_loop: None,
             host_versioning: None,
+            loop_versions: Vec::new(),
         }]);
     }
     let mut analysed = Vec::new();
@@ -1193,6 +1197,7 @@ fn nest_of(
         reductions: Vec::new(),
         reduce_loop: None,
         host_versioning: None,
+        loop_versions: Vec::new(),
     })
 }
 

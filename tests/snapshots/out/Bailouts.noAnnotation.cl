@@ -16,36 +16,16 @@ __kernel void noAnnotation(
 {
     int i;
     i = 0;
-    // Loop versioning: 1 check(s) of this loop tested once at its entry.
-    const long i_last = (long)n + -1L;
-    const long i_trips = i_last - (long)i;
-    const long i_end = (long)i + i_trips;
-    const int i_fast = (i_last + 1L <= 2147483647L)
-        && ((ulong)((long)i) < (ulong)a_length && (ulong)(i_end) < (ulong)a_length);
-    if (i_fast) {
-        for (;;) {
-            const bool v9 = (i >= n);
-            if (v9) {
-                break;
-            } else {
-                a[i] = 1;
-                const int i_1 = (i + 1);
-                i = i_1;
-                continue;
-            }
-        }
-    } else {
-        for (;;) {
-            const bool v9_1 = (i >= n);
-            if (v9_1) {
-                break;
-            } else {
-                if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
-                a[i] = 1;
-                const int i_2 = (i + 1);
-                i = i_2;
-                continue;
-            }
+    for (;;) {
+        const bool v9 = (i >= n);
+        if (v9) {
+            break;
+        } else {
+            if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
+            a[i] = 1;
+            const int i_1 = (i + 1);
+            i = i_1;
+            continue;
         }
     }
 }

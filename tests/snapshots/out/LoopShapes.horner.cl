@@ -31,11 +31,14 @@ __kernel void horner(
     int k;
     double acc_1;
     int k_1;
-    const int k_2 = (int)((uint)coeffs_length - (uint)1);
+    double acc_2;
+    int k_2;
+    double acc_3;
+    const int k_3 = (int)((uint)coeffs_length - (uint)1);
     if (ferrocl_proven) {
         // The host proved this launch's indices in bounds: no index check.
         acc_1 = 0.0;
-        k_1 = k_2;
+        k_1 = k_3;
         for (;;) {
             const bool v55 = (k_1 < 0);
             if (v55) {
@@ -44,59 +47,64 @@ __kernel void horner(
                 const double v59 = x[i];
                 const double v61 = coeffs[k_1];
                 const double v60 = (acc_1 * v59);
-                const double acc_2 = (v60 + v61);
-                const int k_3 = (int)((uint)k_1 + (uint)(-1));
-                acc_1 = acc_2;
-                k_1 = k_3;
+                const double acc_4 = (v60 + v61);
+                const int k_4 = (int)((uint)k_1 + (uint)(-1));
+                acc_1 = acc_4;
+                k_1 = k_4;
                 continue;
             }
         }
         out[i] = acc_1;
         return;
     } else {
-        acc = 0.0;
-        k = k_2;
+        const long v79 = (long)i;
+        const bool v81 = (v79 >= 0L);
+        const long v82 = (long)x_length;
+        const bool v83 = (v79 < v82);
+        const bool v85 = (v81 && v83);
         // Loop versioning: 1 check(s) of this loop tested once at its entry.
-        const long k_last = (long)0 + 0L;
-        const long k_trips = (k_last - (long)k) / -1L;
-        const int k_fast = (k_last + -1L >= (-2147483647L - 1L))
-            && ((ulong)((long)i) < (ulong)x_length);
-        if (k_fast) {
+        if (v85) {
+            acc_2 = 0.0;
+            k_2 = k_3;
+            for (;;) {
+                const bool v89 = (k_2 < 0);
+                if (v89) {
+                    break;
+                } else {
+                    const double v93 = x[i];
+                    const double v95 = coeffs[k_2];
+                    const double v94 = (acc_2 * v93);
+                    const double acc_5 = (v94 + v95);
+                    const int k_5 = (k_2 + (-1));
+                    acc_2 = acc_5;
+                    k_2 = k_5;
+                    continue;
+                }
+            }
+            acc_3 = acc_2;
+        } else {
+            acc = 0.0;
+            k = k_3;
             for (;;) {
                 const bool v31 = (k < 0);
                 if (v31) {
                     break;
                 } else {
+                    if ((uint)i >= (uint)x_length) { *ferrocl_status = 1; return; }
                     const double v35 = x[i];
                     const double v37 = coeffs[k];
                     const double v36 = (acc * v35);
-                    const double acc_3 = (v36 + v37);
-                    const int k_4 = (k + (-1));
-                    acc = acc_3;
-                    k = k_4;
+                    const double acc_6 = (v36 + v37);
+                    const int k_6 = (int)((uint)k + (uint)(-1));
+                    acc = acc_6;
+                    k = k_6;
                     continue;
                 }
             }
-        } else {
-            for (;;) {
-                const bool v31_1 = (k < 0);
-                if (v31_1) {
-                    break;
-                } else {
-                    if ((uint)i >= (uint)x_length) { *ferrocl_status = 1; return; }
-                    const double v35_1 = x[i];
-                    const double v37_1 = coeffs[k];
-                    const double v36_1 = (acc * v35_1);
-                    const double acc_4 = (v36_1 + v37_1);
-                    const int k_5 = (int)((uint)k + (uint)(-1));
-                    acc = acc_4;
-                    k = k_5;
-                    continue;
-                }
-            }
+            acc_3 = acc;
         }
         if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
-        out[i] = acc;
+        out[i] = acc_3;
         return;
     }
 }

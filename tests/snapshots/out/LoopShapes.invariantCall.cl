@@ -494,22 +494,34 @@ __kernel __attribute__((reqd_work_group_size(128, 1, 1))) void invariantCall(
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
     double s;
     int k;
+    double s_1;
+    int k_1;
+    double s_2;
     __local int ferrocl_group_fast;
     __local double ferrocl_tile0[128];
     const double v34 = ferrocl_math_sin(x);
+    const long v80 = (long)n;
+    const long v82 = (long)((ulong)v80 + (ulong)(-1L));
+    const long v84 = (long)((ulong)v82 + (ulong)1L);
+    const bool v86 = (v84 <= 2147483647L);
+    const long v88 = (long)a_length;
+    const bool v89 = (0L < v88);
+    const bool v90 = (v82 >= 0L);
+    const bool v91 = (v82 < v88);
+    const long v92 = (long)i;
+    const bool v93 = (v92 >= 0L);
+    const bool v94 = (v92 < v88);
+    const bool v96 = (v93 && v94);
+    const bool v97 = (v91 && v96);
+    const bool v98 = (v90 && v97);
+    const bool v99 = (v89 && v98);
+    const bool v100 = (v86 && v99);
     s = 0.0;
     k = 0;
-    // Loop versioning: 2 check(s) of this loop tested once at its entry.
-    const long k_last = (long)n + -1L;
-    const long k_trips = k_last - (long)k;
-    const long k_end = (long)k + k_trips;
-    const int k_fast = (k_last + 1L <= 2147483647L)
-        && ((ulong)((long)k) < (ulong)a_length && (ulong)(k_end) < (ulong)a_length)
-        && ((ulong)((long)i) < (ulong)a_length);
     // Staged coalescing: 1 array read(s) through local memory, 128 columns at a time, when the whole work-group passes the test.
     if (get_local_id(0) == 0) ferrocl_group_fast = 1;
     barrier(CLK_LOCAL_MEM_FENCE);
-    if (ferrocl_active && !k_fast) ferrocl_group_fast = 0;
+    if (ferrocl_active && !v100) ferrocl_group_fast = 0;
     barrier(CLK_LOCAL_MEM_FENCE);
     if (ferrocl_group_fast) {
         const int ferrocl_lid = (int)get_local_id(0);
@@ -517,12 +529,12 @@ __kernel __attribute__((reqd_work_group_size(128, 1, 1))) void invariantCall(
         const int ferrocl_rows = (int)min((size_t)128, (size_t)ferrocl_count0 - ferrocl_row0);
         const uint ferrocl_at0 = (uint)(int)(0u) + (uint)ferrocl_lid;
         const uint ferrocl_safe0 = (uint)(int)(0u) + (uint)k;
-        for (long ferrocl_tile_start = (long)k; ferrocl_tile_start <= k_last; ferrocl_tile_start += 128L) {
-            const bool ferrocl_column_ok = ferrocl_tile_start + (long)ferrocl_lid <= k_last;
+        for (long ferrocl_tile_start = (long)k; ferrocl_tile_start <= v82; ferrocl_tile_start += 128L) {
+            const bool ferrocl_column_ok = ferrocl_tile_start + (long)ferrocl_lid <= v82;
             ferrocl_tile0[ferrocl_lid] = a[(int)(ferrocl_column_ok ? ferrocl_at0 + (uint)ferrocl_tile_start : ferrocl_safe0)];
             barrier(CLK_LOCAL_MEM_FENCE);
             if (ferrocl_active) {
-                const int ferrocl_tile_end = (int)min(ferrocl_tile_start + 127L, k_last);
+                const int ferrocl_tile_end = (int)min(ferrocl_tile_start + 127L, v82);
                 const int ferrocl_tile_first = (int)ferrocl_tile_start;
                 k = ferrocl_tile_first;
                 for (;;) {
@@ -537,10 +549,10 @@ __kernel __attribute__((reqd_work_group_size(128, 1, 1))) void invariantCall(
                         const double v38 = (double)k;
                         const double v39 = (v37 * v38);
                         const double v40 = (v35 + v39);
-                        const double s_1 = (s + v40);
-                        const int k_1 = (k + 1);
-                        s = s_1;
-                        k = k_1;
+                        const double s_3 = (s + v40);
+                        const int k_2 = (k + 1);
+                        s = s_3;
+                        k = k_2;
                         continue;
                     }
                 }
@@ -563,14 +575,15 @@ __kernel __attribute__((reqd_work_group_size(128, 1, 1))) void invariantCall(
                 const double v38_1 = (double)k;
                 const double v39_1 = (v37_1 * v38_1);
                 const double v40_1 = (v35_1 + v39_1);
-                const double s_2 = (s + v40_1);
-                const int k_2 = (k + 1);
-                s = s_2;
-                k = k_2;
+                const double s_4 = (s + v40_1);
+                const int k_3 = (k + 1);
+                s = s_4;
+                k = k_3;
                 continue;
             }
         }
     }
     if (!ferrocl_active) return;
-    out[i] = s;
+    s_2 = s;
+    out[i] = s_2;
 }

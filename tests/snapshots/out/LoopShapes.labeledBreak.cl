@@ -46,62 +46,28 @@ __kernel void labeledBreak(
                 } else {
                     const int k_2 = (j_1 + 1);
                     k_1 = k_2;
-                    // Loop versioning: 2 check(s) of this loop tested once at its entry.
-                    const long k_1_last = (long)v30 + -1L;
-                    const long k_1_trips = k_1_last - (long)k_1;
-                    const long k_1_end = (long)k_1 + k_1_trips;
-                    const int k_1_fast = (k_1_last + 1L <= 2147483647L)
-                        && ((ulong)((long)j_1) < (ulong)m_length)
-                        && ((ulong)((long)k_1) < (ulong)m_length && (ulong)(k_1_end) < (ulong)m_length);
-                    if (k_1_fast) {
-                        for (;;) {
-                            const bool v111 = (k_1 >= v30);
-                            if (v111) {
+                    for (;;) {
+                        const bool v111 = (k_1 >= v30);
+                        if (v111) {
+                            break;
+                        } else {
+                            const bool v116 = (k_1 >= m_length);
+                            if (v116) {
                                 break;
                             } else {
-                                const bool v116 = (k_1 >= m_length);
-                                if (v116) {
-                                    break;
+                                if ((uint)j_1 >= (uint)m_length) { *ferrocl_status = 1; return; }
+                                const int v121 = m[j_1];
+                                if ((uint)k_1 >= (uint)m_length) { *ferrocl_status = 1; return; }
+                                const int v122 = m[k_1];
+                                const int v123 = (int)((uint)v121 + (uint)v122);
+                                const bool v124 = (v123 != target);
+                                if (v124) {
+                                    const int k_3 = (k_1 + 1);
+                                    k_1 = k_3;
+                                    continue;
                                 } else {
-                                    const int v121 = m[j_1];
-                                    const int v122 = m[k_1];
-                                    const int v123 = (int)((uint)v121 + (uint)v122);
-                                    const bool v124 = (v123 != target);
-                                    if (v124) {
-                                        const int k_3 = (k_1 + 1);
-                                        k_1 = k_3;
-                                        continue;
-                                    } else {
-                                        result_1 = j_1;
-                                        goto L4;
-                                    }
-                                }
-                            }
-                        }
-                    } else {
-                        for (;;) {
-                            const bool v111_1 = (k_1 >= v30);
-                            if (v111_1) {
-                                break;
-                            } else {
-                                const bool v116_1 = (k_1 >= m_length);
-                                if (v116_1) {
-                                    break;
-                                } else {
-                                    if ((uint)j_1 >= (uint)m_length) { *ferrocl_status = 1; return; }
-                                    const int v121_1 = m[j_1];
-                                    if ((uint)k_1 >= (uint)m_length) { *ferrocl_status = 1; return; }
-                                    const int v122_1 = m[k_1];
-                                    const int v123_1 = (int)((uint)v121_1 + (uint)v122_1);
-                                    const bool v124_1 = (v123_1 != target);
-                                    if (v124_1) {
-                                        const int k_4 = (k_1 + 1);
-                                        k_1 = k_4;
-                                        continue;
-                                    } else {
-                                        result_1 = j_1;
-                                        goto L4;
-                                    }
+                                    result_1 = j_1;
+                                    goto L4;
                                 }
                             }
                         }
@@ -127,69 +93,35 @@ __kernel void labeledBreak(
                     result = (-1);
                     break;
                 } else {
-                    const int k_5 = (j + 1);
-                    k = k_5;
-                    // Loop versioning: 2 check(s) of this loop tested once at its entry.
-                    const long k_last = (long)v30 + -1L;
-                    const long k_trips = k_last - (long)k;
-                    const long k_end = (long)k + k_trips;
-                    const int k_fast = (k_last + 1L <= 2147483647L)
-                        && ((ulong)((long)j) < (ulong)m_length)
-                        && ((ulong)((long)k) < (ulong)m_length && (ulong)(k_end) < (ulong)m_length);
-                    if (k_fast) {
-                        for (;;) {
-                            const bool v56 = (k >= v30);
-                            if (v56) {
+                    const int k_4 = (j + 1);
+                    k = k_4;
+                    for (;;) {
+                        const bool v56 = (k >= v30);
+                        if (v56) {
+                            break;
+                        } else {
+                            const bool v62 = (k >= m_length);
+                            if (v62) {
                                 break;
                             } else {
-                                const bool v62 = (k >= m_length);
-                                if (v62) {
-                                    break;
+                                if ((uint)j >= (uint)m_length) { *ferrocl_status = 1; return; }
+                                const int v67 = m[j];
+                                if ((uint)k >= (uint)m_length) { *ferrocl_status = 1; return; }
+                                const int v68 = m[k];
+                                const int v69 = (int)((uint)v67 + (uint)v68);
+                                const bool v70 = (v69 != target);
+                                if (v70) {
+                                    const int k_5 = (k + 1);
+                                    k = k_5;
+                                    continue;
                                 } else {
-                                    const int v67 = m[j];
-                                    const int v68 = m[k];
-                                    const int v69 = (int)((uint)v67 + (uint)v68);
-                                    const bool v70 = (v69 != target);
-                                    if (v70) {
-                                        const int k_6 = (k + 1);
-                                        k = k_6;
-                                        continue;
-                                    } else {
-                                        result = j;
-                                        goto L20;
-                                    }
-                                }
-                            }
-                        }
-                    } else {
-                        for (;;) {
-                            const bool v56_1 = (k >= v30);
-                            if (v56_1) {
-                                break;
-                            } else {
-                                const bool v62_1 = (k >= m_length);
-                                if (v62_1) {
-                                    break;
-                                } else {
-                                    if ((uint)j >= (uint)m_length) { *ferrocl_status = 1; return; }
-                                    const int v67_1 = m[j];
-                                    if ((uint)k >= (uint)m_length) { *ferrocl_status = 1; return; }
-                                    const int v68_1 = m[k];
-                                    const int v69_1 = (int)((uint)v67_1 + (uint)v68_1);
-                                    const bool v70_1 = (v69_1 != target);
-                                    if (v70_1) {
-                                        const int k_7 = (k + 1);
-                                        k = k_7;
-                                        continue;
-                                    } else {
-                                        result = j;
-                                        goto L20;
-                                    }
+                                    result = j;
+                                    goto L20;
                                 }
                             }
                         }
                     }
-                    j = k_5;
+                    j = k_4;
                     continue;
                 }
             }

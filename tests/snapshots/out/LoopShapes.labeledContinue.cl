@@ -30,8 +30,15 @@ __kernel void labeledContinue(
     int r_1;
     int c_1;
     int count_3;
+    int c_2;
+    int c_3;
     if (ferrocl_proven) {
         // The host proved this launch's indices in bounds: no index check.
+        const long v159 = (long)cols;
+        const long v161 = (long)((ulong)v159 + (ulong)(-1L));
+        const long v163 = (long)((ulong)v161 + (ulong)1L);
+        const bool v165 = (v163 <= 2147483647L);
+        const long v168 = (long)m_length;
         count_2 = 0;
         r_1 = 0;
         for (;;) {
@@ -40,57 +47,63 @@ __kernel void labeledContinue(
                 break;
             } else {
                 const int v89 = (int)((uint)r_1 * (uint)cols);
-                c_1 = 0;
+                const long v166 = (long)v89;
+                const bool v167 = (v166 >= 0L);
+                const bool v169 = (v166 < v168);
+                const long v170 = (long)((ulong)v161 + (ulong)v166);
+                const bool v171 = (v170 >= 0L);
+                const bool v172 = (v170 < v168);
+                const bool v174 = (v171 && v172);
+                const bool v175 = (v169 && v174);
+                const bool v176 = (v167 && v175);
+                const bool v177 = (v165 && v176);
                 // Loop versioning: 1 check(s) of this loop tested once at its entry.
-                const long c_1_last = (long)cols + -1L;
-                const long c_1_trips = c_1_last - (long)c_1;
-                const long c_1_end = (long)c_1 + c_1_trips;
-                const int c_1_fast = (c_1_last + 1L <= 2147483647L)
-                    && ((ulong)((long)c_1 + (long)v89) < (ulong)m_length && (ulong)(c_1_end + (long)v89) < (ulong)m_length);
-                if (c_1_fast) {
+                if (v177) {
+                    c_3 = 0;
                     for (;;) {
-                        const bool v85 = (c_1 >= cols);
-                        if (v85) {
-                            const int count_4 = (int)((uint)count_2 + (uint)1);
-                            count_3 = count_4;
-                            break;
+                        const bool v180 = (c_3 >= cols);
+                        if (v180) {
+                            goto L8;
                         } else {
-                            const int v90 = (int)((uint)v89 + (uint)c_1);
-                            const int v91 = m[v90];
-                            const bool v92 = (v91 != i);
-                            if (v92) {
-                                const int c_2 = (c_1 + 1);
-                                c_1 = c_2;
+                            const int v184 = (int)((uint)v89 + (uint)c_3);
+                            const int v185 = m[v184];
+                            const bool v186 = (v185 != i);
+                            if (v186) {
+                                const int c_4 = (c_3 + 1);
+                                c_3 = c_4;
                                 continue;
                             } else {
-                                count_3 = count_2;
                                 break;
                             }
                         }
                     }
                 } else {
+                    c_1 = 0;
                     for (;;) {
-                        const bool v85_1 = (c_1 >= cols);
-                        if (v85_1) {
-                            const int count_5 = (int)((uint)count_2 + (uint)1);
-                            count_3 = count_5;
-                            break;
+                        const bool v85 = (c_1 >= cols);
+                        if (v85) {
+                            goto L8;
                         } else {
-                            const int v90_1 = (int)((uint)v89 + (uint)c_1);
-                            if ((uint)v90_1 >= (uint)m_length) { *ferrocl_status = 1; return; }
-                            const int v91_1 = m[v90_1];
-                            const bool v92_1 = (v91_1 != i);
-                            if (v92_1) {
-                                const int c_3 = (c_1 + 1);
-                                c_1 = c_3;
+                            const int v90 = (int)((uint)v89 + (uint)c_1);
+                            if ((uint)v90 >= (uint)m_length) { *ferrocl_status = 1; return; }
+                            const int v91 = m[v90];
+                            const bool v92 = (v91 != i);
+                            if (v92) {
+                                const int c_5 = (c_1 + 1);
+                                c_1 = c_5;
                                 continue;
                             } else {
-                                count_3 = count_2;
                                 break;
                             }
                         }
                     }
                 }
+                count_3 = count_2;
+                goto L9;
+                L8: ;
+                const int count_4 = (int)((uint)count_2 + (uint)1);
+                count_3 = count_4;
+                L9: ;
                 const int r_2 = (r_1 + 1);
                 count_2 = count_3;
                 r_1 = r_2;
@@ -100,6 +113,11 @@ __kernel void labeledContinue(
         clean[i] = count_2;
         return;
     } else {
+        const long v113 = (long)cols;
+        const long v115 = (long)((ulong)v113 + (ulong)(-1L));
+        const long v117 = (long)((ulong)v115 + (ulong)1L);
+        const bool v119 = (v117 <= 2147483647L);
+        const long v123 = (long)m_length;
         count = 0;
         r = 0;
         for (;;) {
@@ -108,57 +126,63 @@ __kernel void labeledContinue(
                 break;
             } else {
                 const int v47 = (int)((uint)r * (uint)cols);
-                c = 0;
+                const long v121 = (long)v47;
+                const bool v122 = (v121 >= 0L);
+                const bool v124 = (v121 < v123);
+                const long v125 = (long)((ulong)v115 + (ulong)v121);
+                const bool v126 = (v125 >= 0L);
+                const bool v127 = (v125 < v123);
+                const bool v129 = (v126 && v127);
+                const bool v130 = (v124 && v129);
+                const bool v131 = (v122 && v130);
+                const bool v132 = (v119 && v131);
                 // Loop versioning: 1 check(s) of this loop tested once at its entry.
-                const long c_last = (long)cols + -1L;
-                const long c_trips = c_last - (long)c;
-                const long c_end = (long)c + c_trips;
-                const int c_fast = (c_last + 1L <= 2147483647L)
-                    && ((ulong)((long)c + (long)v47) < (ulong)m_length && (ulong)(c_end + (long)v47) < (ulong)m_length);
-                if (c_fast) {
+                if (v132) {
+                    c_2 = 0;
                     for (;;) {
-                        const bool v43 = (c >= cols);
-                        if (v43) {
-                            const int count_6 = (int)((uint)count + (uint)1);
-                            count_1 = count_6;
-                            break;
+                        const bool v135 = (c_2 >= cols);
+                        if (v135) {
+                            goto L27;
                         } else {
-                            const int v48 = (int)((uint)v47 + (uint)c);
-                            const int v49 = m[v48];
-                            const bool v50 = (v49 != i);
-                            if (v50) {
-                                const int c_4 = (c + 1);
-                                c = c_4;
+                            const int v139 = (int)((uint)v47 + (uint)c_2);
+                            const int v140 = m[v139];
+                            const bool v141 = (v140 != i);
+                            if (v141) {
+                                const int c_6 = (c_2 + 1);
+                                c_2 = c_6;
                                 continue;
                             } else {
-                                count_1 = count;
                                 break;
                             }
                         }
                     }
                 } else {
+                    c = 0;
                     for (;;) {
-                        const bool v43_1 = (c >= cols);
-                        if (v43_1) {
-                            const int count_7 = (int)((uint)count + (uint)1);
-                            count_1 = count_7;
-                            break;
+                        const bool v43 = (c >= cols);
+                        if (v43) {
+                            goto L27;
                         } else {
-                            const int v48_1 = (int)((uint)v47 + (uint)c);
-                            if ((uint)v48_1 >= (uint)m_length) { *ferrocl_status = 1; return; }
-                            const int v49_1 = m[v48_1];
-                            const bool v50_1 = (v49_1 != i);
-                            if (v50_1) {
-                                const int c_5 = (c + 1);
-                                c = c_5;
+                            const int v48 = (int)((uint)v47 + (uint)c);
+                            if ((uint)v48 >= (uint)m_length) { *ferrocl_status = 1; return; }
+                            const int v49 = m[v48];
+                            const bool v50 = (v49 != i);
+                            if (v50) {
+                                const int c_7 = (c + 1);
+                                c = c_7;
                                 continue;
                             } else {
-                                count_1 = count;
                                 break;
                             }
                         }
                     }
                 }
+                count_1 = count;
+                goto L28;
+                L27: ;
+                const int count_5 = (int)((uint)count + (uint)1);
+                count_1 = count_5;
+                L28: ;
                 const int r_3 = (r + 1);
                 count = count_1;
                 r = r_3;

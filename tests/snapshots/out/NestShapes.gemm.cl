@@ -34,66 +34,96 @@ void gemm_ferrocl_point(
     const int j = (int)((uint)ferrocl_start1 + (uint)ferrocl_gid0);
     float acc;
     int k;
+    float acc_1;
+    int k_1;
+    float acc_2;
     const int v36 = (int)((uint)i * (uint)n);
     const int v37 = (int)((uint)v36 + (uint)j);
     if ((uint)v37 >= (uint)c_length) { *ferrocl_status = 1; return; }
     const float v38 = c[v37];
-    const float acc_1 = (v38 * beta);
-    acc = acc_1;
-    k = 0;
+    const float acc_3 = (v38 * beta);
+    const long v113 = (long)n;
+    const long v115 = (long)((ulong)v113 + (ulong)(-1L));
+    const long v117 = (long)((ulong)v115 + (ulong)1L);
+    const bool v119 = (v117 <= 2147483647L);
+    const long v121 = (long)v36;
+    const bool v122 = (v121 >= 0L);
+    const long v123 = (long)a_length;
+    const bool v124 = (v121 < v123);
+    const long v125 = (long)((ulong)v115 + (ulong)v121);
+    const bool v126 = (v125 >= 0L);
+    const bool v127 = (v125 < v123);
+    const long v129 = (long)j;
+    const bool v132 = (v113 >= (-2147483648L));
+    const bool v133 = (v113 <= 2147483648L);
+    const bool v134 = (v129 >= 0L);
+    const long v135 = (long)b_length;
+    const bool v136 = (v129 < v135);
+    const long v137 = (long)((ulong)v113 * (ulong)v115);
+    const long v138 = (long)((ulong)v137 + (ulong)v129);
+    const bool v139 = (v138 >= 0L);
+    const bool v140 = (v138 < v135);
+    const bool v142 = (v139 && v140);
+    const bool v143 = (v136 && v142);
+    const bool v144 = (v134 && v143);
+    const bool v145 = (v133 && v144);
+    const bool v146 = (v132 && v145);
+    const bool v147 = (v127 && v146);
+    const bool v148 = (v126 && v147);
+    const bool v149 = (v124 && v148);
+    const bool v150 = (v122 && v149);
+    const bool v151 = (v119 && v150);
     // Loop versioning: 2 check(s) of this loop tested once at its entry.
-    const long k_last = (long)n + -1L;
-    const long k_trips = k_last - (long)k;
-    const long k_end = (long)k + k_trips;
-    const long k_scale = (long)n;
-    const int k_fast = (k_last + 1L <= 2147483647L)
-        && ((ulong)((long)k + (long)v36) < (ulong)a_length && (ulong)(k_end + (long)v36) < (ulong)a_length)
-        && (k_scale >= -2147483648L && k_scale <= 2147483648L)
-        && ((ulong)(k_scale * (long)k + (long)j) < (ulong)b_length && (ulong)(k_scale * k_end + (long)j) < (ulong)b_length);
-    if (k_fast) {
+    if (v151) {
+        acc_1 = acc_3;
+        k_1 = 0;
+        for (;;) {
+            const bool v155 = (k_1 >= n);
+            if (v155) {
+                break;
+            } else {
+                const int v159 = (int)((uint)v36 + (uint)k_1);
+                const float v160 = a[v159];
+                const int v162 = (int)((uint)k_1 * (uint)n);
+                const int v163 = (int)((uint)v162 + (uint)j);
+                const float v164 = b[v163];
+                const float v161 = (alpha * v160);
+                const float v165 = (v161 * v164);
+                const float acc_4 = (acc_1 + v165);
+                const int k_2 = (k_1 + 1);
+                acc_1 = acc_4;
+                k_1 = k_2;
+                continue;
+            }
+        }
+        acc_2 = acc_1;
+    } else {
+        acc = acc_3;
+        k = 0;
         for (;;) {
             const bool v53 = (k >= n);
             if (v53) {
                 break;
             } else {
                 const int v58 = (int)((uint)v36 + (uint)k);
+                if ((uint)v58 >= (uint)a_length) { *ferrocl_status = 1; return; }
                 const float v59 = a[v58];
                 const int v61 = (int)((uint)k * (uint)n);
                 const int v62 = (int)((uint)v61 + (uint)j);
+                if ((uint)v62 >= (uint)b_length) { *ferrocl_status = 1; return; }
                 const float v63 = b[v62];
                 const float v60 = (alpha * v59);
                 const float v64 = (v60 * v63);
-                const float acc_2 = (acc + v64);
-                const int k_1 = (k + 1);
-                acc = acc_2;
-                k = k_1;
+                const float acc_5 = (acc + v64);
+                const int k_3 = (k + 1);
+                acc = acc_5;
+                k = k_3;
                 continue;
             }
         }
-    } else {
-        for (;;) {
-            const bool v53_1 = (k >= n);
-            if (v53_1) {
-                break;
-            } else {
-                const int v58_1 = (int)((uint)v36 + (uint)k);
-                if ((uint)v58_1 >= (uint)a_length) { *ferrocl_status = 1; return; }
-                const float v59_1 = a[v58_1];
-                const int v61_1 = (int)((uint)k * (uint)n);
-                const int v62_1 = (int)((uint)v61_1 + (uint)j);
-                if ((uint)v62_1 >= (uint)b_length) { *ferrocl_status = 1; return; }
-                const float v63_1 = b[v62_1];
-                const float v60_1 = (alpha * v59_1);
-                const float v64_1 = (v60_1 * v63_1);
-                const float acc_3 = (acc + v64_1);
-                const int k_2 = (k + 1);
-                acc = acc_3;
-                k = k_2;
-                continue;
-            }
-        }
+        acc_2 = acc;
     }
-    c[v37] = acc;
+    c[v37] = acc_2;
 }
 
 __kernel __attribute__((reqd_work_group_size(16, 16, 1))) void gemm(

@@ -34,63 +34,94 @@ void matmul_ferrocl_point(
     const int j = (int)((uint)ferrocl_start1 + (uint)ferrocl_gid0);
     float sum;
     int p;
+    float sum_1;
+    int p_1;
+    float sum_2;
     const int v54 = (int)((uint)i * (uint)k);
-    sum = 0.0f;
-    p = 0;
+    const long v105 = (long)k;
+    const long v107 = (long)((ulong)v105 + (ulong)(-1L));
+    const long v109 = (long)((ulong)v107 + (ulong)1L);
+    const bool v111 = (v109 <= 2147483647L);
+    const long v113 = (long)v54;
+    const bool v114 = (v113 >= 0L);
+    const long v115 = (long)a_length;
+    const bool v116 = (v113 < v115);
+    const long v117 = (long)((ulong)v107 + (ulong)v113);
+    const bool v118 = (v117 >= 0L);
+    const bool v119 = (v117 < v115);
+    const long v121 = (long)j;
+    const long v122 = (long)m;
+    const bool v125 = (v122 >= (-2147483648L));
+    const bool v126 = (v122 <= 2147483648L);
+    const bool v127 = (v121 >= 0L);
+    const long v128 = (long)b_length;
+    const bool v129 = (v121 < v128);
+    const long v130 = (long)((ulong)v122 * (ulong)v107);
+    const long v131 = (long)((ulong)v130 + (ulong)v121);
+    const bool v132 = (v131 >= 0L);
+    const bool v133 = (v131 < v128);
+    const bool v135 = (v132 && v133);
+    const bool v136 = (v129 && v135);
+    const bool v137 = (v127 && v136);
+    const bool v138 = (v126 && v137);
+    const bool v139 = (v125 && v138);
+    const bool v140 = (v119 && v139);
+    const bool v141 = (v118 && v140);
+    const bool v142 = (v116 && v141);
+    const bool v143 = (v114 && v142);
+    const bool v144 = (v111 && v143);
     // Loop versioning: 2 check(s) of this loop tested once at its entry.
-    const long p_last = (long)k + -1L;
-    const long p_trips = p_last - (long)p;
-    const long p_end = (long)p + p_trips;
-    const long p_scale = (long)m;
-    const int p_fast = (p_last + 1L <= 2147483647L)
-        && ((ulong)((long)p + (long)v54) < (ulong)a_length && (ulong)(p_end + (long)v54) < (ulong)a_length)
-        && (p_scale >= -2147483648L && p_scale <= 2147483648L)
-        && ((ulong)(p_scale * (long)p + (long)j) < (ulong)b_length && (ulong)(p_scale * p_end + (long)j) < (ulong)b_length);
-    if (p_fast) {
+    if (v144) {
+        sum_1 = 0.0f;
+        p_1 = 0;
+        for (;;) {
+            const bool v148 = (p_1 >= k);
+            if (v148) {
+                break;
+            } else {
+                const int v152 = (int)((uint)v54 + (uint)p_1);
+                const float v153 = a[v152];
+                const int v154 = (int)((uint)p_1 * (uint)m);
+                const int v155 = (int)((uint)v154 + (uint)j);
+                const float v156 = b[v155];
+                const float v157 = (v153 * v156);
+                const float sum_3 = (sum_1 + v157);
+                const int p_2 = (p_1 + 1);
+                sum_1 = sum_3;
+                p_1 = p_2;
+                continue;
+            }
+        }
+        sum_2 = sum_1;
+    } else {
+        sum = 0.0f;
+        p = 0;
         for (;;) {
             const bool v50 = (p >= k);
             if (v50) {
                 break;
             } else {
                 const int v55 = (int)((uint)v54 + (uint)p);
+                if ((uint)v55 >= (uint)a_length) { *ferrocl_status = 1; return; }
                 const float v56 = a[v55];
                 const int v57 = (int)((uint)p * (uint)m);
                 const int v58 = (int)((uint)v57 + (uint)j);
+                if ((uint)v58 >= (uint)b_length) { *ferrocl_status = 1; return; }
                 const float v59 = b[v58];
                 const float v60 = (v56 * v59);
-                const float sum_1 = (sum + v60);
-                const int p_1 = (p + 1);
-                sum = sum_1;
-                p = p_1;
+                const float sum_4 = (sum + v60);
+                const int p_3 = (p + 1);
+                sum = sum_4;
+                p = p_3;
                 continue;
             }
         }
-    } else {
-        for (;;) {
-            const bool v50_1 = (p >= k);
-            if (v50_1) {
-                break;
-            } else {
-                const int v55_1 = (int)((uint)v54 + (uint)p);
-                if ((uint)v55_1 >= (uint)a_length) { *ferrocl_status = 1; return; }
-                const float v56_1 = a[v55_1];
-                const int v57_1 = (int)((uint)p * (uint)m);
-                const int v58_1 = (int)((uint)v57_1 + (uint)j);
-                if ((uint)v58_1 >= (uint)b_length) { *ferrocl_status = 1; return; }
-                const float v59_1 = b[v58_1];
-                const float v60_1 = (v56_1 * v59_1);
-                const float sum_2 = (sum + v60_1);
-                const int p_2 = (p + 1);
-                sum = sum_2;
-                p = p_2;
-                continue;
-            }
-        }
+        sum_2 = sum;
     }
     const int v65 = (int)((uint)i * (uint)m);
     const int v66 = (int)((uint)v65 + (uint)j);
     if ((uint)v66 >= (uint)c_length) { *ferrocl_status = 1; return; }
-    c[v66] = sum;
+    c[v66] = sum_2;
 }
 
 __kernel __attribute__((reqd_work_group_size(16, 16, 1))) void matmul(

@@ -35,19 +35,68 @@ void matmulTransposed_ferrocl_point(
     const int j = (int)((uint)ferrocl_start1 + (uint)ferrocl_gid0);
     double sum;
     int p;
+    double sum_1;
+    int p_1;
+    double sum_2;
     const int v57 = (int)((uint)j * (uint)k);
-    sum = 0.0;
-    p = 0;
+    const long v105 = (long)k;
+    const long v107 = (long)((ulong)v105 + (ulong)(-1L));
+    const long v109 = (long)((ulong)v107 + (ulong)1L);
+    const bool v111 = (v109 <= 2147483647L);
+    const long v113 = (long)i;
+    const long v114 = (long)n;
+    const bool v117 = (v114 >= (-2147483648L));
+    const bool v118 = (v114 <= 2147483648L);
+    const bool v119 = (v113 >= 0L);
+    const long v120 = (long)a_length;
+    const bool v121 = (v113 < v120);
+    const long v122 = (long)((ulong)v114 * (ulong)v107);
+    const long v123 = (long)((ulong)v122 + (ulong)v113);
+    const bool v124 = (v123 >= 0L);
+    const bool v125 = (v123 < v120);
+    const long v127 = (long)v57;
+    const bool v128 = (v127 >= 0L);
+    const long v129 = (long)b_length;
+    const bool v130 = (v127 < v129);
+    const long v131 = (long)((ulong)v107 + (ulong)v127);
+    const bool v132 = (v131 >= 0L);
+    const bool v133 = (v131 < v129);
+    const bool v135 = (v132 && v133);
+    const bool v136 = (v130 && v135);
+    const bool v137 = (v128 && v136);
+    const bool v138 = (v125 && v137);
+    const bool v139 = (v124 && v138);
+    const bool v140 = (v121 && v139);
+    const bool v141 = (v119 && v140);
+    const bool v142 = (v118 && v141);
+    const bool v143 = (v117 && v142);
+    const bool v144 = (v111 && v143);
     // Loop versioning: 2 check(s) of this loop tested once at its entry.
-    const long p_last = (long)k + -1L;
-    const long p_trips = p_last - (long)p;
-    const long p_end = (long)p + p_trips;
-    const long p_scale = (long)n;
-    const int p_fast = (p_last + 1L <= 2147483647L)
-        && (p_scale >= -2147483648L && p_scale <= 2147483648L)
-        && ((ulong)(p_scale * (long)p + (long)i) < (ulong)a_length && (ulong)(p_scale * p_end + (long)i) < (ulong)a_length)
-        && ((ulong)((long)p + (long)v57) < (ulong)b_length && (ulong)(p_end + (long)v57) < (ulong)b_length);
-    if (p_fast) {
+    if (v144) {
+        sum_1 = 0.0;
+        p_1 = 0;
+        for (;;) {
+            const bool v148 = (p_1 >= k);
+            if (v148) {
+                break;
+            } else {
+                const int v152 = (int)((uint)p_1 * (uint)n);
+                const int v153 = (int)((uint)v152 + (uint)i);
+                const double v154 = a[v153];
+                const int v155 = (int)((uint)v57 + (uint)p_1);
+                const double v156 = b[v155];
+                const double v157 = (v154 * v156);
+                const double sum_3 = (sum_1 + v157);
+                const int p_2 = (p_1 + 1);
+                sum_1 = sum_3;
+                p_1 = p_2;
+                continue;
+            }
+        }
+        sum_2 = sum_1;
+    } else {
+        sum = 0.0;
+        p = 0;
         for (;;) {
             const bool v50 = (p >= k);
             if (v50) {
@@ -55,43 +104,25 @@ void matmulTransposed_ferrocl_point(
             } else {
                 const int v54 = (int)((uint)p * (uint)n);
                 const int v55 = (int)((uint)v54 + (uint)i);
+                if ((uint)v55 >= (uint)a_length) { *ferrocl_status = 1; return; }
                 const double v56 = a[v55];
                 const int v58 = (int)((uint)v57 + (uint)p);
+                if ((uint)v58 >= (uint)b_length) { *ferrocl_status = 1; return; }
                 const double v59 = b[v58];
                 const double v60 = (v56 * v59);
-                const double sum_1 = (sum + v60);
-                const int p_1 = (p + 1);
-                sum = sum_1;
-                p = p_1;
+                const double sum_4 = (sum + v60);
+                const int p_3 = (p + 1);
+                sum = sum_4;
+                p = p_3;
                 continue;
             }
         }
-    } else {
-        for (;;) {
-            const bool v50_1 = (p >= k);
-            if (v50_1) {
-                break;
-            } else {
-                const int v54_1 = (int)((uint)p * (uint)n);
-                const int v55_1 = (int)((uint)v54_1 + (uint)i);
-                if ((uint)v55_1 >= (uint)a_length) { *ferrocl_status = 1; return; }
-                const double v56_1 = a[v55_1];
-                const int v58_1 = (int)((uint)v57 + (uint)p);
-                if ((uint)v58_1 >= (uint)b_length) { *ferrocl_status = 1; return; }
-                const double v59_1 = b[v58_1];
-                const double v60_1 = (v56_1 * v59_1);
-                const double sum_2 = (sum + v60_1);
-                const int p_2 = (p + 1);
-                sum = sum_2;
-                p = p_2;
-                continue;
-            }
-        }
+        sum_2 = sum;
     }
     const int v65 = (int)((uint)i * (uint)m);
     const int v66 = (int)((uint)v65 + (uint)j);
     if ((uint)v66 >= (uint)c_length) { *ferrocl_status = 1; return; }
-    c[v66] = sum;
+    c[v66] = sum_2;
 }
 
 __kernel __attribute__((reqd_work_group_size(16, 16, 1))) void matmulTransposed(

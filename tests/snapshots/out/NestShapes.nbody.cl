@@ -34,6 +34,13 @@ __kernel __attribute__((reqd_work_group_size(128, 1, 1))) void nbody(
     float sy;
     float sz;
     int j;
+    float sx_1;
+    float sy_1;
+    float sz_1;
+    int j_1;
+    float sx_2;
+    float sy_2;
+    float sz_2;
     __local int ferrocl_group_fast;
     __local float ferrocl_tile0[128];
     __local float ferrocl_tile1[128];
@@ -47,23 +54,39 @@ __kernel __attribute__((reqd_work_group_size(128, 1, 1))) void nbody(
     const bool ferrocl_in_bounds97 = ferrocl_active && (uint)i < (uint)z_length;
     ferrocl_lead_failed |= ferrocl_active && !ferrocl_in_bounds97;
     const float zi = (ferrocl_in_bounds97 ? z[i] : 0);
+    const long v161 = (long)x_length;
+    const long v163 = (long)((ulong)v161 + (ulong)(-1L));
+    const long v165 = (long)((ulong)v163 + (ulong)1L);
+    const bool v167 = (v165 <= 2147483647L);
+    const long v169 = (long)y_length;
+    const bool v170 = (0L < v169);
+    const bool v171 = (v163 >= 0L);
+    const bool v172 = (v163 < v169);
+    const long v174 = (long)z_length;
+    const bool v175 = (0L < v174);
+    const bool v176 = (v163 < v174);
+    const long v178 = (long)m_length;
+    const bool v179 = (0L < v178);
+    const bool v180 = (v163 < v178);
+    const bool v181 = (0L < v161);
+    const bool v182 = (v163 < v161);
+    const bool v184 = (v181 && v182);
+    const bool v185 = (v180 && v184);
+    const bool v186 = (v179 && v185);
+    const bool v187 = (v176 && v186);
+    const bool v188 = (v175 && v187);
+    const bool v189 = (v172 && v188);
+    const bool v190 = (v171 && v189);
+    const bool v191 = (v170 && v190);
+    const bool v192 = (v167 && v191);
     sx = 0.0f;
     sy = 0.0f;
     sz = 0.0f;
     j = 0;
-    // Loop versioning: 3 check(s) of this loop tested once at its entry.
-    const long j_last = (long)x_length + -1L;
-    const long j_trips = j_last - (long)j;
-    const long j_end = (long)j + j_trips;
-    const int j_fast = (j_last + 1L <= 2147483647L)
-        && ((ulong)((long)j) < (ulong)y_length && (ulong)(j_end) < (ulong)y_length)
-        && ((ulong)((long)j) < (ulong)z_length && (ulong)(j_end) < (ulong)z_length)
-        && ((ulong)((long)j) < (ulong)m_length && (ulong)(j_end) < (ulong)m_length)
-        && ((ulong)((long)j) < (ulong)x_length && (ulong)(j_end) < (ulong)x_length);
     // Staged coalescing: 4 array read(s) through local memory, 128 columns at a time, when the whole work-group passes the test.
     if (get_local_id(0) == 0) ferrocl_group_fast = 1;
     barrier(CLK_LOCAL_MEM_FENCE);
-    if (ferrocl_active && !j_fast) ferrocl_group_fast = 0;
+    if (ferrocl_active && !v192) ferrocl_group_fast = 0;
     barrier(CLK_LOCAL_MEM_FENCE);
     if (ferrocl_group_fast) {
         const int ferrocl_lid = (int)get_local_id(0);
@@ -77,15 +100,15 @@ __kernel __attribute__((reqd_work_group_size(128, 1, 1))) void nbody(
         const uint ferrocl_safe2 = (uint)(int)(0u) + (uint)j;
         const uint ferrocl_at3 = (uint)(int)(0u) + (uint)ferrocl_lid;
         const uint ferrocl_safe3 = (uint)(int)(0u) + (uint)j;
-        for (long ferrocl_tile_start = (long)j; ferrocl_tile_start <= j_last; ferrocl_tile_start += 128L) {
-            const bool ferrocl_column_ok = ferrocl_tile_start + (long)ferrocl_lid <= j_last;
+        for (long ferrocl_tile_start = (long)j; ferrocl_tile_start <= v163; ferrocl_tile_start += 128L) {
+            const bool ferrocl_column_ok = ferrocl_tile_start + (long)ferrocl_lid <= v163;
             ferrocl_tile0[ferrocl_lid] = y[(int)(ferrocl_column_ok ? ferrocl_at0 + (uint)ferrocl_tile_start : ferrocl_safe0)];
             ferrocl_tile1[ferrocl_lid] = z[(int)(ferrocl_column_ok ? ferrocl_at1 + (uint)ferrocl_tile_start : ferrocl_safe1)];
             ferrocl_tile2[ferrocl_lid] = m[(int)(ferrocl_column_ok ? ferrocl_at2 + (uint)ferrocl_tile_start : ferrocl_safe2)];
             ferrocl_tile3[ferrocl_lid] = x[(int)(ferrocl_column_ok ? ferrocl_at3 + (uint)ferrocl_tile_start : ferrocl_safe3)];
             barrier(CLK_LOCAL_MEM_FENCE);
             if (ferrocl_active) {
-                const int ferrocl_tile_end = (int)min(ferrocl_tile_start + 127L, j_last);
+                const int ferrocl_tile_end = (int)min(ferrocl_tile_start + 127L, v163);
                 const int ferrocl_tile_first = (int)ferrocl_tile_start;
                 j = ferrocl_tile_first;
                 for (;;) {
@@ -112,16 +135,16 @@ __kernel __attribute__((reqd_work_group_size(128, 1, 1))) void nbody(
                         const float v76 = (v75 * inv);
                         const float s = (v76 * inv);
                         const float v78 = (dx * s);
-                        const float sx_1 = (sx + v78);
+                        const float sx_3 = (sx + v78);
                         const float v80 = (dy * s);
-                        const float sy_1 = (sy + v80);
+                        const float sy_3 = (sy + v80);
                         const float v82 = (dz * s);
-                        const float sz_1 = (sz + v82);
-                        const int j_1 = (j + 1);
-                        sx = sx_1;
-                        sy = sy_1;
-                        sz = sz_1;
-                        j = j_1;
+                        const float sz_3 = (sz + v82);
+                        const int j_2 = (j + 1);
+                        sx = sx_3;
+                        sy = sy_3;
+                        sz = sz_3;
+                        j = j_2;
                         continue;
                     }
                 }
@@ -157,26 +180,29 @@ __kernel __attribute__((reqd_work_group_size(128, 1, 1))) void nbody(
                 const float v76_1 = (v75_1 * inv_1);
                 const float s_1 = (v76_1 * inv_1);
                 const float v78_1 = (dx_1 * s_1);
-                const float sx_2 = (sx + v78_1);
+                const float sx_4 = (sx + v78_1);
                 const float v80_1 = (dy_1 * s_1);
-                const float sy_2 = (sy + v80_1);
+                const float sy_4 = (sy + v80_1);
                 const float v82_1 = (dz_1 * s_1);
-                const float sz_2 = (sz + v82_1);
-                const int j_2 = (j + 1);
-                sx = sx_2;
-                sy = sy_2;
-                sz = sz_2;
-                j = j_2;
+                const float sz_4 = (sz + v82_1);
+                const int j_3 = (j + 1);
+                sx = sx_4;
+                sy = sy_4;
+                sz = sz_4;
+                j = j_3;
                 continue;
             }
         }
     }
     if (!ferrocl_active) return;
     if (ferrocl_lead_failed) { *ferrocl_status = 1; return; }
+    sx_2 = sx;
+    sy_2 = sy;
+    sz_2 = sz;
     if ((uint)i >= (uint)ax_length) { *ferrocl_status = 1; return; }
-    ax[i] = sx;
+    ax[i] = sx_2;
     if ((uint)i >= (uint)ay_length) { *ferrocl_status = 1; return; }
-    ay[i] = sy;
+    ay[i] = sy_2;
     if ((uint)i >= (uint)az_length) { *ferrocl_status = 1; return; }
-    az[i] = sz;
+    az[i] = sz_2;
 }

@@ -38,6 +38,9 @@ __kernel void matmul(
     const int j = (int)((uint)ferrocl_start1 + (uint)get_global_id(0));
     float s;
     int k;
+    float s_1;
+    int k_1;
+    float s_2;
     const int v35 = a_table[0];
     const int v37 = (int)((uint)v35 - (uint)1);
     const int v38 = (int)((uint)v37 - (uint)i);
@@ -51,27 +54,80 @@ __kernel void matmul(
     const int v74 = (int)((uint)row + (uint)1);
     const int v75 = a_table[v74];
     const int v80 = b_table[0];
-    const int v66 = (int)((uint)v64 - (uint)1);
-    const int v82 = (int)((uint)v80 - (uint)1);
-    s = 0.0f;
-    k = 0;
+    const long v153 = (long)n;
+    const long v155 = (long)((ulong)v153 + (ulong)(-1L));
+    const long v157 = (long)((ulong)v155 + (ulong)1L);
+    const bool v159 = (v157 <= 2147483647L);
+    const long v160 = (long)v64;
+    const bool v161 = (v160 >= 0L);
+    const bool v162 = (0L < v160);
+    const bool v163 = (v155 >= 0L);
+    const bool v164 = (v155 < v160);
+    const long v165 = (long)v80;
+    const bool v166 = (v165 >= 0L);
+    const bool v167 = (0L < v165);
+    const bool v168 = (v155 < v165);
+    const bool v170 = (v167 && v168);
+    const bool v171 = (v166 && v170);
+    const bool v172 = (v164 && v171);
+    const bool v173 = (v163 && v172);
+    const bool v174 = (v162 && v173);
+    const bool v175 = (v161 && v174);
+    const bool v176 = (v159 && v175);
     // Loop versioning: 2 check(s) of this loop tested once at its entry.
-    const long k_last = (long)n + -1L;
-    const long k_trips = k_last - (long)k;
-    const long k_end = (long)k + k_trips;
-    const int k_fast = (k_last + 1L <= 2147483647L)
-        && (v64 >= 0)
-        && ((ulong)((long)k) < (ulong)v64 && (ulong)(k_end) < (ulong)v64)
-        && (v80 >= 0)
-        && ((ulong)((long)k) < (ulong)v80 && (ulong)(k_end) < (ulong)v80);
-    if (k_fast) {
+    if (v176) {
+        s_1 = 0.0f;
+        k_1 = 0;
+        for (;;) {
+            const bool v180 = (k_1 >= n);
+            if (v180) {
+                break;
+            } else {
+                const int v189 = (int)((uint)v75 + (uint)k_1);
+                const float v190 = a_data[v189];
+                const int v196 = (1 + k_1);
+                const int v197 = b_table[v196];
+                const int v198 = b_table[v197];
+                const int v199 = (int)((uint)v198 - (uint)1);
+                const int v200 = (int)((uint)v199 - (uint)j);
+                const int v201 = (j | v200);
+                const int v202 = (v201 | v198);
+                const bool v203 = (v202 >= 0);
+                if (!(v203)) { *ferrocl_status = 8; return; }
+                const int v205 = (int)((uint)v197 + (uint)1);
+                const int v206 = b_table[v205];
+                const int v207 = (int)((uint)v206 + (uint)j);
+                const float v208 = b_data[v207];
+                const float v209 = (v190 * v208);
+                const float s_3 = (s_1 + v209);
+                s_1 = s_3;
+                k_1 = v196;
+                continue;
+            }
+        }
+        s_2 = s_1;
+    } else {
+        const int v66 = (int)((uint)v64 - (uint)1);
+        const int v82 = (int)((uint)v80 - (uint)1);
+        s = 0.0f;
+        k = 0;
         for (;;) {
             const bool v60 = (k >= n);
             if (v60) {
                 break;
             } else {
+                const int v67 = (int)((uint)v66 - (uint)k);
+                const int v68 = (k | v67);
+                const int v69 = (v68 | v64);
+                const bool v71 = (v69 >= 0);
+                if (!(v71)) { *ferrocl_status = 8; return; }
                 const int v76 = (int)((uint)v75 + (uint)k);
                 const float v78 = a_data[v76];
+                const int v83 = (int)((uint)v82 - (uint)k);
+                const int v84 = (k | v83);
+                const int v85 = (v84 | v80);
+                const bool v87 = (v85 >= 0);
+                if (!(v87)) { *ferrocl_status = 8; return; }
                 const int v91 = (1 + k);
                 const int v92 = b_table[v91];
                 const int v93 = b_table[v92];
@@ -85,59 +141,14 @@ __kernel void matmul(
                 const int v104 = b_table[v103];
                 const int v105 = (int)((uint)v104 + (uint)j);
                 const float v107 = b_data[v105];
-                const int v67 = (int)((uint)v66 - (uint)k);
-                const int v68 = (k | v67);
-                const int v69 = (v68 | v64);
-                const bool v71 = (v69 >= 0);
-                const int v83 = (int)((uint)v82 - (uint)k);
-                const int v84 = (k | v83);
-                const int v85 = (v84 | v80);
-                const bool v87 = (v85 >= 0);
                 const float v108 = (v78 * v107);
-                const float s_1 = (s + v108);
-                s = s_1;
+                const float s_4 = (s + v108);
+                s = s_4;
                 k = v91;
                 continue;
             }
         }
-    } else {
-        for (;;) {
-            const bool v60_1 = (k >= n);
-            if (v60_1) {
-                break;
-            } else {
-                const int v67_1 = (int)((uint)v66 - (uint)k);
-                const int v68_1 = (k | v67_1);
-                const int v69_1 = (v68_1 | v64);
-                const bool v71_1 = (v69_1 >= 0);
-                if (!(v71_1)) { *ferrocl_status = 8; return; }
-                const int v76_1 = (int)((uint)v75 + (uint)k);
-                const float v78_1 = a_data[v76_1];
-                const int v83_1 = (int)((uint)v82 - (uint)k);
-                const int v84_1 = (k | v83_1);
-                const int v85_1 = (v84_1 | v80);
-                const bool v87_1 = (v85_1 >= 0);
-                if (!(v87_1)) { *ferrocl_status = 8; return; }
-                const int v91_1 = (1 + k);
-                const int v92_1 = b_table[v91_1];
-                const int v93_1 = b_table[v92_1];
-                const int v95_1 = (int)((uint)v93_1 - (uint)1);
-                const int v96_1 = (int)((uint)v95_1 - (uint)j);
-                const int v97_1 = (j | v96_1);
-                const int v98_1 = (v97_1 | v93_1);
-                const bool v100_1 = (v98_1 >= 0);
-                if (!(v100_1)) { *ferrocl_status = 8; return; }
-                const int v103_1 = (int)((uint)v92_1 + (uint)1);
-                const int v104_1 = b_table[v103_1];
-                const int v105_1 = (int)((uint)v104_1 + (uint)j);
-                const float v107_1 = b_data[v105_1];
-                const float v108_1 = (v78_1 * v107_1);
-                const float s_2 = (s + v108_1);
-                s = s_2;
-                k = v91_1;
-                continue;
-            }
-        }
+        s_2 = s;
     }
     const int v114 = c_table[0];
     const int v116 = (int)((uint)v114 - (uint)1);
@@ -157,5 +168,5 @@ __kernel void matmul(
     const int v137 = (int)((uint)v126 + (uint)1);
     const int v138 = c_table[v137];
     const int v139 = (int)((uint)v138 + (uint)j);
-    c_data[v139] = s;
+    c_data[v139] = s_2;
 }

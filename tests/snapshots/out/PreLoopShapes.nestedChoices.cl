@@ -25,12 +25,12 @@ __kernel void nestedChoices(
     const bool v63 = (mode == 0);
     const bool v6 = (mode != 0);
     const bool v62 = (mode == 1);
-    const bool v58 = (v6 ? v62 : 0);
+    const bool v58 = (v6 && v62);
     const double scale = (hi - lo);
     const bool v13 = (mode != 1);
-    const bool v53 = (v6 ? v13 : 0);
+    const bool v53 = (v6 && v13);
     const bool v20 = (lo < hi);
-    const bool v54 = (v53 ? v20 : 0);
+    const bool v54 = (v53 && v20);
     const double scale_1 = (v54 ? hi : lo);
     const double scale_2 = (v58 ? scale : scale_1);
     const double scale_3 = (v63 ? 1.0 : scale_2);

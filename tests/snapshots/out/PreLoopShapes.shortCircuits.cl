@@ -24,7 +24,7 @@ __kernel void shortCircuits(
     int p80;
     const bool v25 = (a > 0);
     const bool v102 = (b > 0);
-    const bool v91 = (v25 ? v102 : 0);
+    const bool v91 = (v25 && v102);
     const bool v101 = (v91 ? 0 : 1);
     if (v101) {
         p69 = 0;
@@ -34,7 +34,7 @@ __kernel void shortCircuits(
     const bool v6 = (a <= 0);
     const bool v32 = (x < 1.5f);
     const bool v95 = (v32 ? 0 : 1);
-    const bool v97 = (v6 ? v95 : 0);
+    const bool v97 = (v6 && v95);
     if (v97) {
         p80 = 0;
     } else {

@@ -29,51 +29,64 @@ __kernel void histogram(
     int j_1;
     int best_1;
     int b_1;
+    int j_2;
+    int j_3;
     const int v33 = (int)((uint)i * (uint)m);
     if (ferrocl_proven) {
         // The host proved this launch's indices in bounds: no index check.
         for (int ferrocl_z = 0; ferrocl_z < 8; ferrocl_z++) hist[ferrocl_z] = 0;
-        j_1 = 0;
+        const long v159 = (long)m;
+        const long v161 = (long)((ulong)v159 + (ulong)(-1L));
+        const long v163 = (long)((ulong)v161 + (ulong)1L);
+        const bool v165 = (v163 <= 2147483647L);
+        const long v166 = (long)v33;
+        const bool v167 = (v166 >= 0L);
+        const long v168 = (long)data_length;
+        const bool v169 = (v166 < v168);
+        const long v170 = (long)((ulong)v161 + (ulong)v166);
+        const bool v171 = (v170 >= 0L);
+        const bool v172 = (v170 < v168);
+        const bool v174 = (v171 && v172);
+        const bool v175 = (v169 && v174);
+        const bool v176 = (v167 && v175);
+        const bool v177 = (v165 && v176);
         // Loop versioning: 1 check(s) of this loop tested once at its entry.
-        const long j_1_last = (long)m + -1L;
-        const long j_1_trips = j_1_last - (long)j_1;
-        const long j_1_end = (long)j_1 + j_1_trips;
-        const int j_1_fast = (j_1_last + 1L <= 2147483647L)
-            && ((ulong)((long)j_1 + (long)v33) < (ulong)data_length && (ulong)(j_1_end + (long)v33) < (ulong)data_length);
-        if (j_1_fast) {
+        if (v177) {
+            j_3 = 0;
+            for (;;) {
+                const bool v180 = (j_3 >= m);
+                if (v180) {
+                    break;
+                } else {
+                    const int v184 = (int)((uint)v33 + (uint)j_3);
+                    const int v185 = data[v184];
+                    const int v186 = (v185 & 15);
+                    if ((uint)v186 >= (uint)8) { *ferrocl_status = 1; return; }
+                    const int v187 = hist[v186];
+                    const int v188 = (int)((uint)v187 + (uint)1);
+                    hist[v186] = v188;
+                    const int j_4 = (j_3 + 1);
+                    j_3 = j_4;
+                    continue;
+                }
+            }
+        } else {
+            j_1 = 0;
             for (;;) {
                 const bool v82 = (j_1 >= m);
                 if (v82) {
                     break;
                 } else {
                     const int v86 = (int)((uint)v33 + (uint)j_1);
+                    if ((uint)v86 >= (uint)data_length) { *ferrocl_status = 1; return; }
                     const int v87 = data[v86];
                     const int v88 = (v87 & 15);
                     if ((uint)v88 >= (uint)8) { *ferrocl_status = 1; return; }
                     const int v89 = hist[v88];
                     const int v90 = (int)((uint)v89 + (uint)1);
                     hist[v88] = v90;
-                    const int j_2 = (j_1 + 1);
-                    j_1 = j_2;
-                    continue;
-                }
-            }
-        } else {
-            for (;;) {
-                const bool v82_1 = (j_1 >= m);
-                if (v82_1) {
-                    break;
-                } else {
-                    const int v86_1 = (int)((uint)v33 + (uint)j_1);
-                    if ((uint)v86_1 >= (uint)data_length) { *ferrocl_status = 1; return; }
-                    const int v87_1 = data[v86_1];
-                    const int v88_1 = (v87_1 & 15);
-                    if ((uint)v88_1 >= (uint)8) { *ferrocl_status = 1; return; }
-                    const int v89_1 = hist[v88_1];
-                    const int v90_1 = (int)((uint)v89_1 + (uint)1);
-                    hist[v88_1] = v90_1;
-                    const int j_3 = (j_1 + 1);
-                    j_1 = j_3;
+                    const int j_5 = (j_1 + 1);
+                    j_1 = j_5;
                     continue;
                 }
             }
@@ -97,47 +110,58 @@ __kernel void histogram(
         return;
     } else {
         for (int ferrocl_z = 0; ferrocl_z < 8; ferrocl_z++) hist[ferrocl_z] = 0;
-        j = 0;
+        const long v115 = (long)m;
+        const long v117 = (long)((ulong)v115 + (ulong)(-1L));
+        const long v119 = (long)((ulong)v117 + (ulong)1L);
+        const bool v121 = (v119 <= 2147483647L);
+        const long v123 = (long)v33;
+        const bool v124 = (v123 >= 0L);
+        const long v125 = (long)data_length;
+        const bool v126 = (v123 < v125);
+        const long v127 = (long)((ulong)v117 + (ulong)v123);
+        const bool v128 = (v127 >= 0L);
+        const bool v129 = (v127 < v125);
+        const bool v131 = (v128 && v129);
+        const bool v132 = (v126 && v131);
+        const bool v133 = (v124 && v132);
+        const bool v134 = (v121 && v133);
         // Loop versioning: 1 check(s) of this loop tested once at its entry.
-        const long j_last = (long)m + -1L;
-        const long j_trips = j_last - (long)j;
-        const long j_end = (long)j + j_trips;
-        const int j_fast = (j_last + 1L <= 2147483647L)
-            && ((ulong)((long)j + (long)v33) < (ulong)data_length && (ulong)(j_end + (long)v33) < (ulong)data_length);
-        if (j_fast) {
+        if (v134) {
+            j_2 = 0;
+            for (;;) {
+                const bool v137 = (j_2 >= m);
+                if (v137) {
+                    break;
+                } else {
+                    const int v141 = (int)((uint)v33 + (uint)j_2);
+                    const int v142 = data[v141];
+                    const int v143 = (v142 & 15);
+                    if ((uint)v143 >= (uint)8) { *ferrocl_status = 1; return; }
+                    const int v144 = hist[v143];
+                    const int v145 = (int)((uint)v144 + (uint)1);
+                    hist[v143] = v145;
+                    const int j_6 = (j_2 + 1);
+                    j_2 = j_6;
+                    continue;
+                }
+            }
+        } else {
+            j = 0;
             for (;;) {
                 const bool v29 = (j >= m);
                 if (v29) {
                     break;
                 } else {
                     const int v34 = (int)((uint)v33 + (uint)j);
+                    if ((uint)v34 >= (uint)data_length) { *ferrocl_status = 1; return; }
                     const int v35 = data[v34];
                     const int v37 = (v35 & 15);
                     if ((uint)v37 >= (uint)8) { *ferrocl_status = 1; return; }
                     const int v38 = hist[v37];
                     const int v40 = (int)((uint)v38 + (uint)1);
                     hist[v37] = v40;
-                    const int j_4 = (j + 1);
-                    j = j_4;
-                    continue;
-                }
-            }
-        } else {
-            for (;;) {
-                const bool v29_1 = (j >= m);
-                if (v29_1) {
-                    break;
-                } else {
-                    const int v34_1 = (int)((uint)v33 + (uint)j);
-                    if ((uint)v34_1 >= (uint)data_length) { *ferrocl_status = 1; return; }
-                    const int v35_1 = data[v34_1];
-                    const int v37_1 = (v35_1 & 15);
-                    if ((uint)v37_1 >= (uint)8) { *ferrocl_status = 1; return; }
-                    const int v38_1 = hist[v37_1];
-                    const int v40_1 = (int)((uint)v38_1 + (uint)1);
-                    hist[v37_1] = v40_1;
-                    const int j_5 = (j + 1);
-                    j = j_5;
+                    const int j_7 = (j + 1);
+                    j = j_7;
                     continue;
                 }
             }

@@ -59,61 +59,29 @@ __kernel void rezero(
     } else {
         acc = 0.0f;
         r = 0;
-        // Loop versioning: 1 check(s) of this loop tested once at its entry.
-        const long r_last = (long)3 + -1L;
-        const long r_trips = r_last - (long)r;
-        const int r_fast = (r_last + 1L <= 2147483647L)
-            && ((ulong)((long)i) < (ulong)a_length);
-        if (r_fast) {
-            for (;;) {
-                const bool v26 = (r >= 3);
-                if (v26) {
-                    break;
-                } else {
-                    for (int ferrocl_z = 0; ferrocl_z < 4; ferrocl_z++) w[ferrocl_z] = 0;
-                    const float v32 = w[r];
-                    const float v33 = a[i];
-                    const float v34 = (v32 + v33);
-                    w[r] = v34;
-                    const float v37 = w[0];
-                    const float v39 = w[1];
-                    const float v42 = w[2];
-                    const float v45 = w[3];
-                    const float v40 = (v37 + v39);
-                    const float v43 = (v40 + v42);
-                    const float v46 = (v43 + v45);
-                    const float acc_3 = (acc + v46);
-                    const int r_3 = (r + 1);
-                    acc = acc_3;
-                    r = r_3;
-                    continue;
-                }
-            }
-        } else {
-            for (;;) {
-                const bool v26_1 = (r >= 3);
-                if (v26_1) {
-                    break;
-                } else {
-                    for (int ferrocl_z = 0; ferrocl_z < 4; ferrocl_z++) w[ferrocl_z] = 0;
-                    const float v32_1 = w[r];
-                    if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
-                    const float v33_1 = a[i];
-                    const float v34_1 = (v32_1 + v33_1);
-                    w[r] = v34_1;
-                    const float v37_1 = w[0];
-                    const float v39_1 = w[1];
-                    const float v42_1 = w[2];
-                    const float v45_1 = w[3];
-                    const float v40_1 = (v37_1 + v39_1);
-                    const float v43_1 = (v40_1 + v42_1);
-                    const float v46_1 = (v43_1 + v45_1);
-                    const float acc_4 = (acc + v46_1);
-                    const int r_4 = (r + 1);
-                    acc = acc_4;
-                    r = r_4;
-                    continue;
-                }
+        for (;;) {
+            const bool v26 = (r >= 3);
+            if (v26) {
+                break;
+            } else {
+                for (int ferrocl_z = 0; ferrocl_z < 4; ferrocl_z++) w[ferrocl_z] = 0;
+                const float v32 = w[r];
+                if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
+                const float v33 = a[i];
+                const float v34 = (v32 + v33);
+                w[r] = v34;
+                const float v37 = w[0];
+                const float v39 = w[1];
+                const float v42 = w[2];
+                const float v45 = w[3];
+                const float v40 = (v37 + v39);
+                const float v43 = (v40 + v42);
+                const float v46 = (v43 + v45);
+                const float acc_3 = (acc + v46);
+                const int r_3 = (r + 1);
+                acc = acc_3;
+                r = r_3;
+                continue;
             }
         }
         if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }

@@ -24,53 +24,70 @@ __kernel void innerLoop(
     float ferrocl_acc0 = -INFINITY;
     float row;
     int j;
+    float row_1;
+    int j_1;
+    float row_2;
     const ulong ferrocl_g = get_global_size(0);
     ulong ferrocl_k = get_global_id(0);
     for (; ferrocl_k < (ulong)ferrocl_count0; ferrocl_k += ferrocl_g) {
         const int i = (int)((uint)ferrocl_start0 + (uint)ferrocl_k);
         const int v29 = (int)((uint)i * (uint)n);
-        row = 0.0f;
-        j = 0;
+        const long v47 = (long)n;
+        const long v49 = (long)((ulong)v47 + (ulong)(-1L));
+        const long v51 = (long)((ulong)v49 + (ulong)1L);
+        const bool v53 = (v51 <= 2147483647L);
+        const long v55 = (long)v29;
+        const bool v56 = (v55 >= 0L);
+        const long v57 = (long)m_length;
+        const bool v58 = (v55 < v57);
+        const long v59 = (long)((ulong)v49 + (ulong)v55);
+        const bool v60 = (v59 >= 0L);
+        const bool v61 = (v59 < v57);
+        const bool v63 = (v60 && v61);
+        const bool v64 = (v58 && v63);
+        const bool v65 = (v56 && v64);
+        const bool v66 = (v53 && v65);
         // Loop versioning: 1 check(s) of this loop tested once at its entry.
-        const long j_last = (long)n + -1L;
-        const long j_trips = j_last - (long)j;
-        const long j_end = (long)j + j_trips;
-        const int j_fast = (j_last + 1L <= 2147483647L)
-            && ((ulong)((long)j + (long)v29) < (ulong)m_length && (ulong)(j_end + (long)v29) < (ulong)m_length);
-        if (j_fast) {
+        if (v66) {
+            row_1 = 0.0f;
+            j_1 = 0;
+            for (;;) {
+                const bool v70 = (j_1 >= n);
+                if (v70) {
+                    break;
+                } else {
+                    const int v74 = (int)((uint)v29 + (uint)j_1);
+                    const float v75 = m[v74];
+                    const float row_3 = (row_1 + v75);
+                    const int j_2 = (j_1 + 1);
+                    row_1 = row_3;
+                    j_1 = j_2;
+                    continue;
+                }
+            }
+            row_2 = row_1;
+        } else {
+            row = 0.0f;
+            j = 0;
             for (;;) {
                 const bool v25 = (j >= n);
                 if (v25) {
                     break;
                 } else {
                     const int v30 = (int)((uint)v29 + (uint)j);
+                    if ((uint)v30 >= (uint)m_length) { *ferrocl_status = 1; goto ferrocl_next; }
                     const float v31 = m[v30];
-                    const float row_1 = (row + v31);
-                    const int j_1 = (j + 1);
-                    row = row_1;
-                    j = j_1;
+                    const float row_4 = (row + v31);
+                    const int j_3 = (j + 1);
+                    row = row_4;
+                    j = j_3;
                     continue;
                 }
             }
-        } else {
-            for (;;) {
-                const bool v25_1 = (j >= n);
-                if (v25_1) {
-                    break;
-                } else {
-                    const int v30_1 = (int)((uint)v29 + (uint)j);
-                    if ((uint)v30_1 >= (uint)m_length) { *ferrocl_status = 1; goto ferrocl_next; }
-                    const float v31_1 = m[v30_1];
-                    const float row_2 = (row + v31_1);
-                    const int j_2 = (j + 1);
-                    row = row_2;
-                    j = j_2;
-                    continue;
-                }
-            }
+            row_2 = row;
         }
         const float v38 = ferrocl_acc0;
-        const float v39 = ferrocl_maxf(v38, row);
+        const float v39 = ferrocl_maxf(v38, row_2);
         ferrocl_acc0 = v39;
     ferrocl_next: ;
     }

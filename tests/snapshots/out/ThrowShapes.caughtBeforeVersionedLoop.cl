@@ -36,6 +36,16 @@ __kernel void caughtBeforeVersionedLoop(
     int s_6;
     int k_3;
     int s_7;
+    int s_8;
+    int k_4;
+    int s_9;
+    int s_10;
+    int s_11;
+    int k_5;
+    int s_12;
+    int s_13;
+    int k_6;
+    int s_14;
     if (ferrocl_proven) {
         // The host proved this launch's indices in bounds: no index check.
         s_4 = 0;
@@ -43,45 +53,48 @@ __kernel void caughtBeforeVersionedLoop(
         for (;;) {
             const bool v97 = (k_2 >= 4);
             if (v97) {
-                s_6 = s_4;
-                k_3 = 0;
+                const long v239 = (long)a_length;
+                const bool v240 = (0L < v239);
+                const bool v241 = (3L < v239);
+                const bool v243 = (v240 && v241);
                 // Loop versioning: 1 check(s) of this loop tested once at its entry.
-                const long k_3_last = (long)4 + -1L;
-                const long k_3_trips = k_3_last - (long)k_3;
-                const long k_3_end = (long)k_3 + k_3_trips;
-                const int k_3_fast = (k_3_last + 1L <= 2147483647L)
-                    && ((ulong)((long)k_3) < (ulong)a_length && (ulong)(k_3_end) < (ulong)a_length);
-                if (k_3_fast) {
+                if (v243) {
+                    s_13 = s_4;
+                    k_6 = 0;
+                    for (;;) {
+                        const bool v247 = (k_6 >= 4);
+                        if (v247) {
+                            break;
+                        } else {
+                            const int v251 = a[k_6];
+                            const int s_15 = (int)((uint)s_13 + (uint)v251);
+                            const int k_7 = (k_6 + 1);
+                            s_13 = s_15;
+                            k_6 = k_7;
+                            continue;
+                        }
+                    }
+                    s_14 = s_13;
+                } else {
+                    s_6 = s_4;
+                    k_3 = 0;
                     for (;;) {
                         const bool v125 = (k_3 >= 4);
                         if (v125) {
                             break;
                         } else {
-                            const int v129 = a[k_3];
-                            const int s_8 = (int)((uint)s_6 + (uint)v129);
-                            const int k_4 = (k_3 + 1);
-                            s_6 = s_8;
-                            k_3 = k_4;
-                            continue;
-                        }
-                    }
-                } else {
-                    for (;;) {
-                        const bool v125_1 = (k_3 >= 4);
-                        if (v125_1) {
-                            break;
-                        } else {
                             if ((uint)k_3 >= (uint)a_length) { *ferrocl_status = 1; return; }
-                            const int v129_1 = a[k_3];
-                            const int s_9 = (int)((uint)s_6 + (uint)v129_1);
-                            const int k_5 = (k_3 + 1);
-                            s_6 = s_9;
-                            k_3 = k_5;
+                            const int v129 = a[k_3];
+                            const int s_16 = (int)((uint)s_6 + (uint)v129);
+                            const int k_8 = (k_3 + 1);
+                            s_6 = s_16;
+                            k_3 = k_8;
                             continue;
                         }
                     }
+                    s_14 = s_6;
                 }
-                s_7 = s_6;
+                s_7 = s_14;
                 break;
             } else {
                 const int v101 = a[i];
@@ -95,74 +108,71 @@ __kernel void caughtBeforeVersionedLoop(
                     if (v109) {
                         const int v113 = ferrocl_irem(v107, v108);
                         const int v138 = ferrocl_irem(v113, 3);
-                        const int s_10 = (int)((uint)s_4 + (uint)v138);
-                        s_5 = s_10;
+                        const int s_17 = (int)((uint)s_4 + (uint)v138);
+                        s_5 = s_17;
                     } else {
                         s_7 = (-1);
                         break;
                     }
                 }
-                const int k_6 = (k_2 + 1);
+                const int k_9 = (k_2 + 1);
                 s_4 = s_5;
-                k_2 = k_6;
+                k_2 = k_9;
                 continue;
             }
         }
         out[i] = s_7;
         return;
     } else {
-        s = 0;
-        k = 0;
+        const long v152 = (long)i;
+        const bool v153 = (v152 >= 0L);
+        const long v154 = (long)a_length;
+        const bool v155 = (v152 < v154);
+        const long v157 = (long)b_length;
+        const bool v158 = (v152 < v157);
+        const bool v160 = (v155 && v158);
+        const bool v161 = (v153 && v160);
         // Loop versioning: 2 check(s) of this loop tested once at its entry.
-        const long k_last = (long)4 + -1L;
-        const long k_trips = k_last - (long)k;
-        const int k_fast = (k_last + 1L <= 2147483647L)
-            && ((ulong)((long)i) < (ulong)a_length)
-            && ((ulong)((long)i) < (ulong)b_length);
-        if (k_fast) {
+        if (v161) {
+            s_8 = 0;
+            k_4 = 0;
+            for (;;) {
+                const bool v165 = (k_4 >= 4);
+                if (v165) {
+                    s_10 = s_8;
+                    goto L24;
+                } else {
+                    const int v169 = a[i];
+                    const bool v170 = (v169 <= k_4);
+                    if (v170) {
+                        s_9 = s_8;
+                    } else {
+                        const int v175 = a[i];
+                        const int v176 = b[i];
+                        const bool v177 = (v176 != 0);
+                        if (v177) {
+                            const int v181 = ferrocl_irem(v175, v176);
+                            const int v188 = ferrocl_irem(v181, 3);
+                            const int s_18 = (int)((uint)s_8 + (uint)v188);
+                            s_9 = s_18;
+                        } else {
+                            break;
+                        }
+                    }
+                    const int k_10 = (k_4 + 1);
+                    s_8 = s_9;
+                    k_4 = k_10;
+                    continue;
+                }
+            }
+        } else {
+            s = 0;
+            k = 0;
             for (;;) {
                 const bool v27 = (k >= 4);
                 if (v27) {
-                    s_2 = s;
-                    k_1 = 0;
-                    // Loop versioning: 1 check(s) of this loop tested once at its entry.
-                    const long k_1_last = (long)4 + -1L;
-                    const long k_1_trips = k_1_last - (long)k_1;
-                    const long k_1_end = (long)k_1 + k_1_trips;
-                    const int k_1_fast = (k_1_last + 1L <= 2147483647L)
-                        && ((ulong)((long)k_1) < (ulong)a_length && (ulong)(k_1_end) < (ulong)a_length);
-                    if (k_1_fast) {
-                        for (;;) {
-                            const bool v68 = (k_1 >= 4);
-                            if (v68) {
-                                break;
-                            } else {
-                                const int v72 = a[k_1];
-                                const int s_11 = (int)((uint)s_2 + (uint)v72);
-                                const int k_7 = (k_1 + 1);
-                                s_2 = s_11;
-                                k_1 = k_7;
-                                continue;
-                            }
-                        }
-                    } else {
-                        for (;;) {
-                            const bool v68_1 = (k_1 >= 4);
-                            if (v68_1) {
-                                break;
-                            } else {
-                                if ((uint)k_1 >= (uint)a_length) { *ferrocl_status = 1; return; }
-                                const int v72_1 = a[k_1];
-                                const int s_12 = (int)((uint)s_2 + (uint)v72_1);
-                                const int k_8 = (k_1 + 1);
-                                s_2 = s_12;
-                                k_1 = k_8;
-                                continue;
-                            }
-                        }
-                    }
-                    s_3 = s_2;
-                    break;
+                    s_10 = s;
+                    goto L24;
                 } else {
                     if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
                     const int v31 = a[i];
@@ -177,91 +187,65 @@ __kernel void caughtBeforeVersionedLoop(
                         if (v40) {
                             const int v46 = ferrocl_irem(v37, v38);
                             const int v85 = ferrocl_irem(v46, 3);
-                            const int s_13 = (int)((uint)s + (uint)v85);
-                            s_1 = s_13;
+                            const int s_19 = (int)((uint)s + (uint)v85);
+                            s_1 = s_19;
                         } else {
-                            s_3 = (-1);
                             break;
                         }
                     }
-                    const int k_9 = (k + 1);
+                    const int k_11 = (k + 1);
                     s = s_1;
-                    k = k_9;
-                    continue;
-                }
-            }
-        } else {
-            for (;;) {
-                const bool v27_1 = (k >= 4);
-                if (v27_1) {
-                    s_2 = s;
-                    k_1 = 0;
-                    // Loop versioning: 1 check(s) of this loop tested once at its entry.
-                    const long k_1_last_1 = (long)4 + -1L;
-                    const long k_1_trips_1 = k_1_last_1 - (long)k_1;
-                    const long k_1_end_1 = (long)k_1 + k_1_trips_1;
-                    const int k_1_fast_1 = (k_1_last_1 + 1L <= 2147483647L)
-                        && ((ulong)((long)k_1) < (ulong)a_length && (ulong)(k_1_end_1) < (ulong)a_length);
-                    if (k_1_fast_1) {
-                        for (;;) {
-                            const bool v68_2 = (k_1 >= 4);
-                            if (v68_2) {
-                                break;
-                            } else {
-                                const int v72_2 = a[k_1];
-                                const int s_14 = (int)((uint)s_2 + (uint)v72_2);
-                                const int k_10 = (k_1 + 1);
-                                s_2 = s_14;
-                                k_1 = k_10;
-                                continue;
-                            }
-                        }
-                    } else {
-                        for (;;) {
-                            const bool v68_3 = (k_1 >= 4);
-                            if (v68_3) {
-                                break;
-                            } else {
-                                if ((uint)k_1 >= (uint)a_length) { *ferrocl_status = 1; return; }
-                                const int v72_3 = a[k_1];
-                                const int s_15 = (int)((uint)s_2 + (uint)v72_3);
-                                const int k_11 = (k_1 + 1);
-                                s_2 = s_15;
-                                k_1 = k_11;
-                                continue;
-                            }
-                        }
-                    }
-                    s_3 = s_2;
-                    break;
-                } else {
-                    if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
-                    const int v31_1 = a[i];
-                    const bool v32_1 = (v31_1 <= k);
-                    if (v32_1) {
-                        s_1 = s;
-                    } else {
-                        const int v37_1 = a[i];
-                        if ((uint)i >= (uint)b_length) { *ferrocl_status = 1; return; }
-                        const int v38_1 = b[i];
-                        const bool v40_1 = (v38_1 != 0);
-                        if (v40_1) {
-                            const int v46_1 = ferrocl_irem(v37_1, v38_1);
-                            const int v85_1 = ferrocl_irem(v46_1, 3);
-                            const int s_16 = (int)((uint)s + (uint)v85_1);
-                            s_1 = s_16;
-                        } else {
-                            s_3 = (-1);
-                            break;
-                        }
-                    }
-                    const int k_12 = (k + 1);
-                    s = s_1;
-                    k = k_12;
+                    k = k_11;
                     continue;
                 }
             }
         }
+        s_3 = (-1);
+        goto L29;
+        L24: ;
+        const long v208 = (long)a_length;
+        const bool v209 = (0L < v208);
+        const bool v210 = (3L < v208);
+        const bool v212 = (v209 && v210);
+        // Loop versioning: 1 check(s) of this loop tested once at its entry.
+        if (v212) {
+            s_11 = s_10;
+            k_5 = 0;
+            for (;;) {
+                const bool v216 = (k_5 >= 4);
+                if (v216) {
+                    break;
+                } else {
+                    const int v220 = a[k_5];
+                    const int s_20 = (int)((uint)s_11 + (uint)v220);
+                    const int k_12 = (k_5 + 1);
+                    s_11 = s_20;
+                    k_5 = k_12;
+                    continue;
+                }
+            }
+            s_12 = s_11;
+        } else {
+            s_2 = s_10;
+            k_1 = 0;
+            for (;;) {
+                const bool v68 = (k_1 >= 4);
+                if (v68) {
+                    break;
+                } else {
+                    if ((uint)k_1 >= (uint)a_length) { *ferrocl_status = 1; return; }
+                    const int v72 = a[k_1];
+                    const int s_21 = (int)((uint)s_2 + (uint)v72);
+                    const int k_13 = (k_1 + 1);
+                    s_2 = s_21;
+                    k_1 = k_13;
+                    continue;
+                }
+            }
+            s_12 = s_2;
+        }
+        s_3 = s_12;
+        L29: ;
         out[i] = s_3;
         return;
     }

@@ -124,4 +124,22 @@ public class Ph {
             out[i] = c[i];
         }
     }
+
+    /**
+     * An inner loop with two ways out (its test and a {@code break}) whose values are used after
+     * both join, an invariant divisor, and a row walk: {@code loopVersioning}'s general case.
+     */
+    public static void firstOver(int[] a, int[] out, int n, int limit, int d) {
+        for (@Parallel int i = 0; i < out.length; i++) {
+            int s = 0;
+            int k = 0;
+            for (; k < n; k++) {
+                s += a[i * n + k] / d;
+                if (s > limit) {
+                    break;
+                }
+            }
+            out[i] = s * 31 + k;
+        }
+    }
 }

@@ -209,4 +209,23 @@ public final class VersioningKernels {
             out[i] = 7;
         }
     }
+
+    /**
+     * An inner loop left by its test or by a {@code break}, both ways joining before its sum and index are used
+     * (the graph phase gives each way out a merge of the two copies and joins them again), with an invariant
+     * divisor the entry test proves too.
+     */
+    public static void firstOver(int[] a, int[] out, int n, int limit, int d, int off) {
+        for (@Parallel int i = 0; i < out.length; i++) {
+            int s = 0;
+            int k = 0;
+            for (; k < n; k++) {
+                s += a[i * n + k + off] / d;
+                if (s > limit) {
+                    break;
+                }
+            }
+            out[i] = s * 31 + k;
+        }
+    }
 }

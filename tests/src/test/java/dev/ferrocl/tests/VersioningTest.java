@@ -315,4 +315,38 @@ public class VersioningTest {
             org.junit.Assert.assertTrue(src, src.contains("Loop versioning"));
         }
     }
+
+    @Test
+    public void breakAndTestJoinAfterTheLoop() {
+        int rows = 48, n = 40;
+        int[] a = JvmOracle.ints(41, rows * n + 3, -50, 100);
+        check(VersioningKernels::firstOver, a, new int[rows], n, 600, 3, 0); // some rows break, some run out
+        check(VersioningKernels::firstOver, a, new int[rows], n, 1 << 30, 7, 3); // none breaks
+        check(VersioningKernels::firstOver, a, new int[rows], n, -1000, 2, 1); // every row breaks at once
+        check(VersioningKernels::firstOver, a, new int[rows], 0, 5, 2, 0); // empty inner loops
+        // The entry test fails (the last row's window leaves a), but every row breaks before: the checked copy.
+        int[] early = new int[rows * n];
+        java.util.Arrays.fill(early, 10);
+        check(VersioningKernels::firstOver, early, new int[rows], n, 5, 1, 5);
+    }
+
+    @Test
+    public void breakLoopPastTheEndAndDividedByZero() {
+        int rows = 48, n = 40;
+        int[] a = JvmOracle.ints(42, rows * n, 0, 10);
+        int[] out = new int[rows];
+        Throwable e = checkThrows(
+                x -> VersioningKernels.firstOver((int[]) x[0], (int[]) x[1], n, 1 << 30, 1, 1),
+                s -> s.task("t", VersioningKernels::firstOver, a, out, n, 1 << 30, 1, 1), a, out);
+        expectIndex(e, "Index 1920 out of bounds for length 1920");
+        int[] out2 = new int[rows];
+        e = checkThrows(x -> VersioningKernels.firstOver((int[]) x[0], (int[]) x[1], n, 1 << 30, 1, -1),
+                s -> s.task("t", VersioningKernels::firstOver, a, out2, n, 1 << 30, 1, -1), a, out2);
+        expectIndex(e, "Index -1 out of bounds for length 1920");
+        int[] out3 = new int[rows];
+        e = checkThrows(x -> VersioningKernels.firstOver((int[]) x[0], (int[]) x[1], n, 5, 0, 0),
+                s -> s.task("t", VersioningKernels::firstOver, a, out3, n, 5, 0, 0), a, out3);
+        assertEquals(ArithmeticException.class, e.getClass());
+        assertEquals("/ by zero", e.getMessage());
+    }
 }
