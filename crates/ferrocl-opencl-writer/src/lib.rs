@@ -643,6 +643,14 @@ pub fn write_kernel(
             private_arrays.insert(n, PrivateArray { name, length, elem });
         }
     }
+    // The two copies of a versioned loop share the storage of the arrays it allocates.
+    for v in &whole.loop_versions {
+        for (original, copy) in &v.private_twins {
+            if let Some(site) = private_arrays.get(original).cloned() {
+                private_arrays.insert(*copy, site);
+            }
+        }
+    }
     for &n in &body_nodes {
         let param_of = |id: NodeId| mg.params.iter().position(|p| p.node == id);
         // Loads and stores, vector accesses too.

@@ -102,28 +102,7 @@ pub(crate) fn branch_body(
         .map(|(p, &e)| (e, p))
         .collect();
 
-    let mut copies = BTreeMap::new();
-    for &n in &inside {
-        let node = mg.graph.node(n).clone();
-        let c = mg.graph.add(node.op, node.stamp, node.inputs);
-        mg.inherit_source(n, c);
-        copies.insert(n, c);
-    }
-    for (&n, &c) in &copies {
-        let inputs = mg.graph.inputs(n).to_vec();
-        for (p, i) in inputs.into_iter().enumerate() {
-            if let Some(&ci) = copies.get(&i) {
-                mg.graph.set_input(c, p, ci);
-            }
-        }
-        let succ: Vec<NodeId> = mg
-            .graph
-            .successors(n)
-            .iter()
-            .map(|s| copies.get(s).copied().unwrap_or(*s))
-            .collect();
-        mg.graph.set_successors(c, succ);
-    }
+    let copies = copy_nodes(mg, &inside);
     for (e, p) in back_edges {
         mg.graph.push_input(begin, copies[&e]);
         for &phi in &loop_phis {
@@ -146,4 +125,35 @@ pub(crate) fn branch_body(
         original_entry,
         copies,
     })
+}
+
+/// New nodes copying `nodes` (fixed and floating), inputs and successors among them mapped to
+/// their copies, the others shared; returns each node's copy.
+pub(crate) fn copy_nodes<'a>(
+    mg: &mut MethodGraph,
+    nodes: impl IntoIterator<Item = &'a NodeId>,
+) -> BTreeMap<NodeId, NodeId> {
+    let mut copies = BTreeMap::new();
+    for &n in nodes {
+        let node = mg.graph.node(n).clone();
+        let c = mg.graph.add(node.op, node.stamp, node.inputs);
+        mg.inherit_source(n, c);
+        copies.insert(n, c);
+    }
+    for (&n, &c) in &copies {
+        let inputs = mg.graph.inputs(n).to_vec();
+        for (k, i) in inputs.into_iter().enumerate() {
+            if let Some(&ci) = copies.get(&i) {
+                mg.graph.set_input(c, k, ci);
+            }
+        }
+        let succ: Vec<NodeId> = mg
+            .graph
+            .successors(n)
+            .iter()
+            .map(|s| copies.get(s).copied().unwrap_or(*s))
+            .collect();
+        mg.graph.set_successors(c, succ);
+    }
+    copies
 }

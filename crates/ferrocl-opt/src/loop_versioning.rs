@@ -68,6 +68,9 @@ pub struct LoopVersion {
     pub proven: Vec<NodeId>,
     /// The fast copy's increments that cannot overflow (the tested variable's `k + step`).
     pub no_wrap: Vec<NodeId>,
+    /// Arrays the loop allocates (private memory) and their copies' allocations: one work-item
+    /// runs one copy each time, so the two may share storage.
+    pub private_twins: Vec<(NodeId, NodeId)>,
     /// The loop as a counted loop (for staged coalescing, which writes the loop as written
     /// without the proven checks in its tiles), and the fast copy's deferrable checks.
     pub counted: Counted,
@@ -111,8 +114,9 @@ enum Length {
 }
 
 /// Versions every innermost counted loop of the nests' bodies that has checks to prove; returns
-/// the versions made. `stageable` says whether the writer may stage a loop's loads through local
-/// memory (then the test also covers the range of loads whose check an earlier phase removed).
+/// the versions made. In a 1-D nest without reductions, where the writer may stage a loop's loads
+/// through local memory, the test also covers the range of loads whose check an earlier phase
+/// removed (a staged copy reads them for every iteration).
 pub fn version_loops(mg: &mut MethodGraph, nests: &[ParallelNest]) -> Vec<LoopVersion> {
     let mut versions: Vec<LoopVersion> = Vec::new();
     let mut tried: HashSet<NodeId> = HashSet::new();
@@ -120,10 +124,12 @@ pub fn version_loops(mg: &mut MethodGraph, nests: &[ParallelNest]) -> Vec<LoopVe
         .iter()
         .flat_map(|n| n.dims.iter().map(|d| d.begin))
         .collect();
-    // Each versioning changes the control flow: the loops and dominators are computed again.
+    // The loops and dominators, computed again after each versioning (it changes the control
+    // flow).
+    let mut analyses: Option<(LoopForest, Dominators)> = None;
     loop {
-        let forest = LoopForest::compute(mg);
-        let doms = Dominators::compute(&mg.graph);
+        let (forest, doms) = analyses
+            .get_or_insert_with(|| (LoopForest::compute(mg), Dominators::compute(&mg.graph)));
         let candidate = forest.innermost().find(|l| {
             !tried.contains(&l.begin)
                 && !parallel.contains(&l.begin)
@@ -145,9 +151,10 @@ pub fn version_loops(mg: &mut MethodGraph, nests: &[ParallelNest]) -> Vec<LoopVe
         let Some(plan) = plan(mg, begin, &body, stageable) else {
             continue;
         };
-        if let Some(v) = apply(mg, begin, &body, &doms, plan) {
+        if let Some(v) = apply(mg, begin, &body, doms, plan) {
             tried.insert(v.fast);
             versions.push(v);
+            analyses = None;
         }
     }
     versions
@@ -207,10 +214,6 @@ fn reduce_acc(mg: &MethodGraph, array: NodeId) -> bool {
 
 fn plan(mg: &MethodGraph, begin: NodeId, body: &HashSet<NodeId>, stageable: bool) -> Option<Plan> {
     let g = &mg.graph;
-    if body.iter().any(|&n| matches!(g.op(n), Op::NewArray(_))) {
-        // A private array's storage is its allocation site's: a copy would need its own.
-        return None;
-    }
     let (header, test) = header_of(mg, begin)?;
     let succ = g.successors(test);
     if succ.len() != 2 {
@@ -957,28 +960,7 @@ fn apply(
     let (test, last, proven) = build_test(mg, &p)?;
 
     // The copy.
-    let mut copies: BTreeMap<NodeId, NodeId> = BTreeMap::new();
-    for &n in &sorted {
-        let node = mg.graph.node(n).clone();
-        let c = mg.graph.add(node.op, node.stamp, node.inputs);
-        mg.inherit_source(n, c);
-        copies.insert(n, c);
-    }
-    for (&n, &c) in &copies {
-        let inputs = mg.graph.inputs(n).to_vec();
-        for (k, i) in inputs.into_iter().enumerate() {
-            if let Some(&ci) = copies.get(&i) {
-                mg.graph.set_input(c, k, ci);
-            }
-        }
-        let succ: Vec<NodeId> = mg
-            .graph
-            .successors(n)
-            .iter()
-            .map(|s| copies.get(s).copied().unwrap_or(*s))
-            .collect();
-        mg.graph.set_successors(c, succ);
-    }
+    let copies = crate::body_copy::copy_nodes(mg, &sorted);
     let fast = copies[&begin];
     // The entry: `before → If(test) → (Begin → End → fast copy | Begin → End → loop as written)`.
     let branch = mg.graph.add(Op::If, Stamp::Void, vec![test]);
@@ -1027,6 +1009,12 @@ fn apply(
         mg.graph.remove_fixed(copies[&n]);
     }
     let no_wrap = mg.graph.inputs(copies[&p.phi])[2..].to_vec();
+    let mut private_twins: Vec<(NodeId, NodeId)> = body
+        .iter()
+        .filter(|&&n| matches!(mg.graph.op(n), Op::NewArray(_)))
+        .map(|&n| (n, copies[&n]))
+        .collect();
+    private_twins.sort();
     let counted = Counted {
         phi: p.phi,
         entry: mg.graph.inputs(p.phi)[1],
@@ -1062,6 +1050,7 @@ fn apply(
         exit_merges,
         proven,
         no_wrap,
+        private_twins,
         counted,
     })
 }
