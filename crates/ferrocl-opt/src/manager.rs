@@ -483,8 +483,9 @@ impl Suite {
     /// only choose values as selects (`ifConvert`), the check of arrays allocated in the kernel, parallel-loop recognition,
     /// reduction recognition, Java's checks as guard nodes, the removal of guards that cannot
     /// fail (`guardElimination`), the lowering of `@Reduce` loops (with `unroll`,
-    /// `reduceVersioning` and `vectorize`), and the host test of the body's affine index checks
-    /// (`hostVersioning`).
+    /// `reduceVersioning` and `vectorize`), the host test of the body's affine index checks
+    /// (`hostVersioning`), vector accesses (`vectorAccess`), and the entry tests of inner loops with
+    /// their check-free copies (`loopVersioning`).
     pub fn standard() -> Suite {
         Suite {
             phases: vec![
