@@ -230,7 +230,7 @@ impl Writer<'_> {
             return Ok(None);
         };
         let last = version.counted.last;
-        test.last = self.in_block(em, b, |w| w.value(last))?;
+        test.last = self.with_place(em, b, |w| w.value(last))?;
         Ok(Some(PendingStage {
             header: version.checked,
             test,

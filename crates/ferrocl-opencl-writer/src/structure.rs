@@ -466,14 +466,9 @@ pub(crate) struct Emitter<'c> {
     /// A loop's single exit block, written after the loop rather than at the exit site.
     deferred: HashMap<usize, usize>,
     pub(crate) status: String,
-    /// While copies of versioned loops are written: per copy being written (outermost first), the
-    /// suffix its blocks' labels get and those blocks, so that no two copies of a block clash. A
-    /// fast copy's blocks get `_fast`; where a versioned loop is written inside another's copy (in
-    /// its exit path), its own fast copy adds `_fast<header>`, and the enclosing loop's checked
-    /// copy then gets `_slow` so that the inner copies in the two enclosing copies differ too.
-    pub(crate) fast_copy: Vec<(String, BTreeSet<usize>)>,
-    /// How many copies were pushed on [`Emitter::fast_copy`] so far (to see nesting).
-    pushed_copies: usize,
+    /// While the staged copy of a versioned loop is written (see `staging`): its blocks, whose
+    /// labels get `_fast` so that they do not clash with the loop written again after it.
+    pub(crate) fast_copy: Option<BTreeSet<usize>>,
     /// Appended to every label (`_p` in the host-proven copy of a body written beside the checked
     /// one: C's labels belong to the function).
     pub(crate) tag: String,
@@ -488,36 +483,26 @@ impl<'c> Emitter<'c> {
             used_labels: HashSet::new(),
             deferred: HashMap::new(),
             status: status.to_string(),
-            fast_copy: Vec::new(),
-            pushed_copies: 0,
+            fast_copy: None,
             tag: String::new(),
         }
     }
 
-    fn suffix(&self, b: usize) -> String {
-        self.fast_copy
-            .iter()
-            .filter(|(_, members)| members.contains(&b))
-            .map(|(suffix, _)| suffix.as_str())
-            .collect()
+    fn suffix(&self, b: usize) -> &'static str {
+        match &self.fast_copy {
+            Some(members) if members.contains(&b) => "_fast",
+            _ => "",
+        }
     }
 
-    /// Starts writing a copy of versioned loop `header` (`fast` or the checked one) made of
-    /// `members`; [`Emitter::end_copy`] ends it.
-    fn begin_copy(&mut self, header: usize, fast: bool, members: BTreeSet<usize>) {
-        let nested = !self.fast_copy.is_empty();
-        let suffix = match (fast, nested) {
-            (true, false) => "_fast".to_string(),
-            (true, true) => format!("_fast{header}"),
-            (false, false) => "_slow".to_string(),
-            (false, true) => format!("_slow{header}"),
-        };
-        self.fast_copy.push((suffix, members));
-        self.pushed_copies += 1;
+    /// Starts writing the staged copy of a versioned loop made of `members`;
+    /// [`Emitter::end_copy`] ends it.
+    fn begin_copy(&mut self, members: BTreeSet<usize>) {
+        self.fast_copy = Some(members);
     }
 
     fn end_copy(&mut self) {
-        self.fast_copy.pop();
+        self.fast_copy = None;
     }
 
     /// Whether no C loop is open.
@@ -604,7 +589,7 @@ impl Writer<'_> {
                         .filter(|&c| cfg.dominates(b, c))
                         .filter(|&c| !outside.iter().any(|&o| cfg.dominates(o, c)))
                         .collect();
-                    em.begin_copy(b, true, copied);
+                    em.begin_copy(copied);
                     self.emit_loop(em, b, &inside, after)?;
                     em.end_copy();
                     self.proven.clear();
@@ -912,17 +897,7 @@ impl Writer<'_> {
     }
 
     /// Runs `f` with `b` as the block whose scheduled values may be written on demand.
-    pub(crate) fn in_block<T>(
-        &mut self,
-        em: &mut Emitter<'_>,
-        b: usize,
-        f: impl FnOnce(&mut Self) -> Result<T, WriterError>,
-    ) -> Result<T, WriterError> {
-        self.with_place(em, b, f)
-    }
-
-    /// Runs `f` with `b` as the block whose scheduled values may be written on demand.
-    fn with_place<T>(
+    pub(crate) fn with_place<T>(
         &mut self,
         em: &mut Emitter<'_>,
         b: usize,
