@@ -2173,14 +2173,24 @@ impl Builder<'_, '_> {
                     frame.stack.push(zero);
                 }
             }
-            JOp::InstanceOf(_) | JOp::CheckCast(_)
+            // On an element of an array of objects: decided per class of its array's elements.
+            JOp::InstanceOf(index) | JOp::CheckCast(index)
                 if frame.stack.last().is_some_and(|&v| self.is_element(v)) =>
             {
-                return self.bail(
-                    BailoutKind::Construct,
-                    "type checks (casts, instanceof) of elements of an array of objects are not \
-                     supported",
-                );
+                let Some(&element) = frame.stack.last() else {
+                    return self.malformed("type check on an empty stack");
+                };
+                let target = match sc.class.class_name(*index) {
+                    Ok(t) => t.to_string(),
+                    Err(e) => return self.malformed(e.to_string()),
+                };
+                if matches!(insn.op, JOp::InstanceOf(_)) {
+                    let is = self.element_instance_of(element, &target, false)?;
+                    frame.stack.pop();
+                    frame.stack.push(is);
+                } else {
+                    self.element_cast(element, &target, tail)?;
+                }
             }
             // On a variable holding one of several described objects: decided for each, chosen as
             // the object is (a cast must pass for each).

@@ -25,10 +25,17 @@
 //! `null` among them is an absent element (`present` 0), also `best = null` before a loop that
 //! gives it elements of the method's only array of objects.
 //!
+//! Type checks of an element (`ps[i] instanceof Circle`, `(Circle) ps[i]`, type patterns) are
+//! decided per class: a test of `present` against the numbers of the classes that pass (false for
+//! null; a cast lets null through and, where it fails, the JVM reruns the method and throws its
+//! `ClassCastException`). A method called on an element after a cast branches only among the
+//! classes that have it; an element of another class there (bytecode javac would not write)
+//! fails a check, and the JVM reruns the method.
+//!
 //! **Refused**, naming the site: arrays whose elements are of more than four classes, fields of reference
-//! type, storing into the array (`ps[i] = p`), comparing elements by reference, type checks of
-//! elements, a variable holding elements of different arrays or an element and another object,
-//! and an element that escapes (stored where a real object is needed).
+//! type, storing into the array (`ps[i] = p`), comparing elements by reference, a variable holding
+//! elements of different arrays or an element and another object, and an element that escapes
+//! (stored where a real object is needed).
 
 use crate::builder::Builder;
 use crate::runtime_classes::RuntimeClass;
@@ -456,6 +463,40 @@ impl Builder<'_, '_> {
         Ok((array, e.index, elem))
     }
 
+    /// When no element of `element`'s array is of the class field `index` is read through (only an
+    /// element that failed a cast before could be here: `((Dog) cats[i]).tricks`): a check that
+    /// always fails, and the field's value stamp (the access is never made, and no element has the
+    /// field for the host to read).
+    fn field_never_reached(
+        &mut self,
+        sc: &crate::builder::Scope<'_>,
+        index: u16,
+        element: NodeId,
+        tail: &mut NodeId,
+    ) -> Result<Option<Stamp>, FrontendError> {
+        let field = match sc.class.member_ref(index) {
+            Ok(f) => f,
+            Err(e) => return self.malformed(e.to_string()),
+        };
+        if !self.element_never_instance(element, &field.class)? {
+            return Ok(None);
+        }
+        let Some(stamp) = Stamp::from_descriptor(&field.descriptor).filter(|s| s.is_primitive())
+        else {
+            return Ok(None);
+        };
+        self.never_passes(tail)?;
+        Ok(Some(stamp))
+    }
+
+    /// Appends a check that always fails: code Java never reaches without throwing before.
+    fn never_passes(&mut self, tail: &mut NodeId) -> Result<(), FrontendError> {
+        let zero = self.constant(Constant::Int(0))?;
+        let one = self.constant(Constant::Int(1))?;
+        let never = self.add(Op::Compare(Condition::Eq), Stamp::Bool, vec![zero, one])?;
+        self.throw_check(never, tail)
+    }
+
     /// `getfield` on an element: its null check, then the field's array at the element's index.
     pub(crate) fn element_get_field(
         &mut self,
@@ -466,6 +507,15 @@ impl Builder<'_, '_> {
     ) -> Result<NodeId, FrontendError> {
         self.resolve_pending_elements(element, "a field read")?;
         self.element_not_null(element, tail)?;
+        if let Some(stamp) = self.field_never_reached(sc, index, element, tail)? {
+            let zero = match stamp {
+                Stamp::Long => Constant::Long(0),
+                Stamp::Float => Constant::Float(0.0),
+                Stamp::Double => Constant::Double(0.0),
+                _ => Constant::Int(0),
+            };
+            return self.constant(zero);
+        }
         let (array, at, elem) = self.element_field(sc, index, element)?;
         let load = self.add(Op::ArrayLoad(elem), elem.value_stamp(), vec![array, at])?;
         *tail = self.append(*tail, load);
@@ -484,6 +534,12 @@ impl Builder<'_, '_> {
     ) -> Result<(), FrontendError> {
         self.resolve_pending_elements(element, "a field write")?;
         self.element_not_null(element, tail)?;
+        if self
+            .field_never_reached(sc, index, element, tail)?
+            .is_some()
+        {
+            return Ok(());
+        }
         let (array, at, elem) = self.element_field(sc, index, element)?;
         if self.graph.stamp(value) != elem.value_stamp() {
             return self.malformed("putfield of a value of the wrong type");
@@ -510,6 +566,155 @@ impl Builder<'_, '_> {
             Condition::Ne
         };
         self.branch(e.present, cond, zero, false, tail)
+    }
+
+    /// The classes the elements of `element`'s array may be of, numbered as `present` numbers
+    /// them (the `k`-th has `present` value `k + 1`; one class has 1); `None` when the host did not
+    /// describe them. An element on one class's branch of a call has that class alone, with its
+    /// number.
+    fn possible_classes(&mut self, element: NodeId) -> Option<Vec<(i32, String)>> {
+        let e = self.elements.get(&element)?.clone();
+        let path = self.object_path(element)?;
+        let classes = match self.runtime.lookup(&path)? {
+            RuntimeClass::Class(c) => vec![c],
+            RuntimeClass::Classes(cs) => cs,
+            RuntimeClass::Null | RuntimeClass::Hidden(_) => return None,
+        };
+        let numbered = classes
+            .into_iter()
+            .enumerate()
+            .map(|(k, c)| (i32::try_from(k + 1).unwrap_or(i32::MAX), c));
+        Some(match e.class {
+            Some(known) => numbered.filter(|(_, c)| *c == known).collect(),
+            None => numbered.collect(),
+        })
+    }
+
+    /// `element instanceof target` as an `int` (1 or 0, JLS §15.20.2: 0 for a null element),
+    /// decided per class of the elements: a test of the element's `present` value against the
+    /// numbers of the classes that are `target` or a subtype of it (a constant when all or none
+    /// are). With `also_null`, a null element gives 1 too (what a cast lets through, JLS §5.5).
+    pub(crate) fn element_instance_of(
+        &mut self,
+        element: NodeId,
+        target: &str,
+        also_null: bool,
+    ) -> Result<NodeId, FrontendError> {
+        self.resolve_pending_elements(element, "a type check")?;
+        let Some(present) = self.elements.get(&element).map(|e| e.present) else {
+            return self.malformed("not an element of an array of objects");
+        };
+        let Some(classes) = self.possible_classes(element) else {
+            return self.bail(
+                BailoutKind::Construct,
+                "a type check of an element of an array of objects whose classes the host did not \
+                 describe",
+            );
+        };
+        let mut passing = Vec::new();
+        for (number, class) in &classes {
+            if self.is_subclass(class, target)? {
+                passing.push(*number);
+            }
+        }
+        let one = self.constant(Constant::Int(1))?;
+        let zero = self.constant(Constant::Int(0))?;
+        if passing.is_empty() && !also_null {
+            return Ok(zero);
+        }
+        let all = passing.len() == classes.len();
+        // An element on a class's branch is never null (the call checked it).
+        let known = self
+            .elements
+            .get(&element)
+            .is_some_and(|e| e.class.is_some());
+        if all && (known || also_null) {
+            return Ok(one);
+        }
+        let mut numbers = if all { Vec::new() } else { passing };
+        let mut result = if all {
+            // Every class passes: every element that is not null.
+            let is = self.add(Op::Compare(Condition::Ne), Stamp::Bool, vec![present, zero])?;
+            self.add(Op::Select, Stamp::Int, vec![is, one, zero])?
+        } else {
+            zero
+        };
+        if also_null && !all {
+            numbers.push(0);
+        }
+        for number in numbers {
+            let value = self.constant(Constant::Int(number))?;
+            let is = self.add(
+                Op::Compare(Condition::Eq),
+                Stamp::Bool,
+                vec![present, value],
+            )?;
+            result = self.add(Op::Select, Stamp::Int, vec![is, one, result])?;
+        }
+        Ok(result)
+    }
+
+    /// `checkcast target` on an element: passes for null and for elements of the classes that are
+    /// `target` or a subtype; where it fails, the JVM reruns the method and throws Java's
+    /// `ClassCastException` (a `Throw` check). Nothing is checked when every class passes.
+    pub(crate) fn element_cast(
+        &mut self,
+        element: NodeId,
+        target: &str,
+        tail: &mut NodeId,
+    ) -> Result<(), FrontendError> {
+        let passes = self.element_instance_of(element, target, true)?;
+        if matches!(self.graph.op(passes), Op::Constant(Constant::Int(1))) {
+            return Ok(());
+        }
+        let zero = self.constant(Constant::Int(0))?;
+        let holds = self.add(Op::Compare(Condition::Ne), Stamp::Bool, vec![passes, zero])?;
+        self.throw_check(holds, tail)
+    }
+
+    /// Whether no element of `element`'s array (on a call's branch: not the element) is of class
+    /// `target` or a subtype, as the host described them.
+    pub(crate) fn element_never_instance(
+        &mut self,
+        element: NodeId,
+        target: &str,
+    ) -> Result<bool, FrontendError> {
+        self.resolve_pending_elements(element, "a method call")?;
+        let Some(classes) = self.possible_classes(element) else {
+            return Ok(false);
+        };
+        for (_, class) in &classes {
+            if self.is_subclass(class, target)? {
+                return Ok(false);
+            }
+        }
+        Ok(!classes.is_empty())
+    }
+
+    /// A call control never reaches (see [`Builder::element_never_instance`]): a check that always
+    /// fails (the JVM reruns the method, were it ever reached) and a zero for its result.
+    pub(crate) fn unreachable_call(
+        &mut self,
+        return_stamp: Stamp,
+        frame: &mut crate::builder::Frame,
+        tail: &mut NodeId,
+    ) -> Result<(), FrontendError> {
+        self.never_passes(tail)?;
+        let value =
+            match return_stamp {
+                Stamp::Void => return Ok(()),
+                Stamp::Int => Constant::Int(0),
+                Stamp::Long => Constant::Long(0),
+                Stamp::Float => Constant::Float(0.0),
+                Stamp::Double => Constant::Double(0.0),
+                _ => return self.bail(
+                    BailoutKind::Call,
+                    "a call returning an object on an element that is never of the method's class",
+                ),
+            };
+        let v = self.constant(value)?;
+        frame.stack.push(v);
+        Ok(())
     }
 
     /// After parsing: an element placeholder still used escapes (it stands for no value).

@@ -291,6 +291,12 @@ impl<'a> Builder<'a, '_> {
                 {
                     self.element_not_null(element, tail)?;
                 }
+                if self.element_never_instance(element, &target.class)? {
+                    // No element of the array is of the method's class: only an element that
+                    // failed a cast before could be here (`((Dog) cats[i]).bark()`), so the call
+                    // is never made; a check that always fails stands for it.
+                    return self.unreachable_call(return_stamp, frame, tail);
+                }
             }
             if let Some(objects) = args.first().and_then(|&r| self.described_choices(r)) {
                 return self.call_per_object(
@@ -863,10 +869,31 @@ impl<'a> Builder<'a, '_> {
         let Some(present) = self.elements.get(&element).map(|e| e.present) else {
             return self.malformed("not an element of an array of objects");
         };
+        // Only classes that are the method's class or a subtype reach the call (after a cast:
+        // `((Circle) shapes[i]).radius()`); an element of another class fails a check, where the
+        // JVM reruns the method.
         let mut receivers = Vec::with_capacity(classes.len());
         for (k, class) in classes.iter().enumerate() {
-            let number = i32::try_from(k + 1).unwrap_or(i32::MAX);
-            receivers.push((number, self.element_of_class(element, class)?));
+            if self.is_subclass(class, &target.class)? {
+                let number = i32::try_from(k + 1).unwrap_or(i32::MAX);
+                receivers.push((number, self.element_of_class(element, class)?));
+            }
+        }
+        if receivers.is_empty() {
+            return self.bail(
+                BailoutKind::Call,
+                format!(
+                    "no element class of this array of objects has {}.{}",
+                    target.class.replace('/', "."),
+                    target.name
+                ),
+            );
+        }
+        if receivers.len() < classes.len() {
+            let is = self.element_instance_of(element, &target.class, false)?;
+            let zero = self.constant(Constant::Int(0))?;
+            let holds = self.add(Op::Compare(Condition::Ne), Stamp::Bool, vec![is, zero])?;
+            self.throw_check(holds, tail)?;
         }
         let call = (kind, target, args, return_stamp);
         self.call_on_each(sc, call, present, receivers, frame, tail)
