@@ -876,6 +876,27 @@ impl Phase for RecognizeParallelLoops {
     fn run(&self, cx: &mut Context<'_>) -> Result<Changed, OptError> {
         let (mg, loops) = cx.graph_and_loops();
         cx.nests = recognize_parallel_loops(mg, loops)?;
+        let sequential: Vec<String> = cx
+            .nests
+            .iter()
+            .flat_map(|n| &n.sequential)
+            .map(|s| {
+                let at = cx.mg.location_of(s.begin);
+                log::info!(
+                    "{at}: this @Parallel loop runs sequentially in each work-item: {}",
+                    s.why
+                );
+                s.why.clone()
+            })
+            .collect();
+        if let Some(first) = sequential.first() {
+            let verb = if sequential.len() == 1 { "runs" } else { "run" };
+            let detail = format!(
+                "{} {verb} sequentially in each work-item: {first}",
+                count(sequential.len(), "@Parallel loop")
+            );
+            cx.applied("recognize_parallel_loops", detail);
+        }
         Ok(Changed::Nothing)
     }
 }

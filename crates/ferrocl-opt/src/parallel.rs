@@ -10,7 +10,11 @@
 //! Up to three `@Parallel` loops may be perfectly nested (nothing between them): the outermost becomes
 //! the slowest-varying NDRange dimension. The innermost body may hold any control flow (branches,
 //! nested sequential loops, `continue`), but must not leave the loop (`break`, `return`): iterations
-//! must be independent. Nothing with an effect may come before or after the nest, and each index must
+//! must be independent. A `@Parallel` loop inside a nest that cannot be its next dimension (see
+//! `nest_chain`: code between, a bound depending on an outer index, loops side by side, a fourth
+//! level, a carried value, a `break`) runs as an ordinary loop in each work-item, with every
+//! `@Parallel` loop inside it ([`ParallelNest::sequential`]): Java's order within a work-item is
+//! Java's semantics, and only the dimensions' iterations are spread over work-items. Nothing with an effect may come before or after the nest, and each index must
 //! be its loop's only loop-carried value. A method without any `@Parallel` loop runs as one work-item.
 //! Everything else is refused with a reason that names the construct and its source line.
 
@@ -286,6 +290,19 @@ pub struct ParallelNest {
     /// The method's inner loops the `loopVersioning` phase versioned (every nest of the method
     /// holds all of them; see [`crate::LoopVersion`]).
     pub loop_versions: Vec<crate::LoopVersion>,
+    /// The `@Parallel` loops inside the nest that run as sequential loops in each work-item (they
+    /// could not be dimensions: code between them and the loop around them, a fourth level,
+    /// loops side by side, a bound that depends on an outer index, …), with the reason.
+    pub sequential: Vec<SequentialLoop>,
+}
+
+/// A `@Parallel` loop run as an ordinary loop inside the work-items of the loops around it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SequentialLoop {
+    /// Its `LoopBegin`.
+    pub begin: NodeId,
+    /// Why it is not a dimension of the kernel.
+    pub why: String,
 }
 
 impl ParallelNest {
@@ -815,19 +832,30 @@ pub fn recognize_parallel_loops(
             reduce_loop: None,
             host_versioning: None,
             loop_versions: Vec::new(),
+            sequential: Vec::new(),
         }]);
-    }
-    let mut analysed = Vec::new();
-    for &(begin, index) in &found {
-        analysed.push(analyse(mg, begin, index)?);
     }
     // Which loop contains which.
     let contains = |outer: usize, inner: usize| {
-        outer != inner && loops.contains(analysed[outer].dim.begin, analysed[inner].dim.begin)
+        outer != inner && loops.contains(found[outer].0, found[inner].0)
     };
-    let n = analysed.len();
+    let n = found.len();
     let top: Vec<usize> = (0..n)
         .filter(|&k| !(0..n).any(|o| contains(o, k)))
+        .collect();
+    // A top-level loop must be a dimension; a loop inside one that cannot be (see `nest_chain`)
+    // runs as a sequential loop in the work-items of the loops around it.
+    let mut analysed = Vec::with_capacity(n);
+    for (k, &(begin, index)) in found.iter().enumerate() {
+        match analyse(mg, begin, index) {
+            Ok(a) => analysed.push(Ok(a)),
+            Err(e) if !top.contains(&k) => analysed.push(Err(e)),
+            Err(e) => return Err(e),
+        }
+    }
+    let analysed_top: Vec<&Analysed> = top
+        .iter()
+        .filter_map(|&k| analysed[k].as_ref().ok())
         .collect();
 
     // The top-level loops must follow one another: Start → loop → loop → … → return, with nothing
@@ -836,9 +864,9 @@ pub fn recognize_parallel_loops(
     // or a bound held in a local): the host evaluates them with the bounds, failing on a zero
     // divisor before any iteration as Java's division would, and the kernel never runs them. Any
     // other use of such a division, or any other node, is an effect the kernel would have to run.
-    let bound_nodes: HashSet<NodeId> = top
+    let bound_nodes: HashSet<NodeId> = analysed_top
         .iter()
-        .flat_map(|&k| analysed[k].bound_nodes.iter().copied())
+        .flat_map(|a| a.bound_nodes.iter().copied())
         .collect();
     // A division whose value nothing uses (`int q = n / m;` left unused) still throws where Java's
     // does: the host evaluates it the same way.
@@ -910,7 +938,7 @@ pub fn recognize_parallel_loops(
         let Some(k) = top
             .iter()
             .copied()
-            .find(|&k| g.inputs(analysed[k].dim.begin).first().copied() == entry)
+            .find(|&k| g.inputs(found[k].0).first().copied() == entry)
         else {
             let at = entry.unwrap_or(start);
             return Err(mg.bailout_at(
@@ -919,13 +947,16 @@ pub fn recognize_parallel_loops(
                 "code with effects or control flow between, before or after @Parallel loops is not supported yet",
             ));
         };
+        let Ok(top_loop) = &analysed[k] else {
+            return Err(mg.bailout(BailoutKind::Parallelism, "a top-level loop not analysed"));
+        };
         sequence.push(k);
-        let after = g.fixed_chain(analysed[k].exit);
+        let after = g.fixed_chain(top_loop.exit);
         match after.get(1).map(|&n| g.op(n)) {
             Some(Op::Return) if after.len() == 2 && g.inputs(after[1]).is_empty() => break,
             Some(Op::End) if after.len() == 2 => entry = Some(after[1]),
             _ => {
-                let bad = after.get(1).copied().unwrap_or(analysed[k].exit);
+                let bad = after.get(1).copied().unwrap_or(top_loop.exit);
                 return Err(mg.bailout_at(
                     BailoutKind::Parallelism,
                     bad,
@@ -943,28 +974,15 @@ pub fn recognize_parallel_loops(
 
     let mut nests = Vec::new();
     for &t in &sequence {
-        // This nest: the top loop and the loops it contains, outermost first.
-        let mut members: Vec<usize> = std::iter::once(t)
-            .chain((0..n).filter(|&j| contains(t, j)))
+        // This nest: the top loop and the loops that can be its inner dimensions, outermost
+        // first; the other @Parallel loops inside it run sequentially in its work-items.
+        let (members, sequential) = nest_chain(mg, &found, &analysed, t, &contains);
+        let chosen: Vec<&Analysed> = members
+            .iter()
+            .filter_map(|&k| analysed[k].as_ref().ok())
             .collect();
-        if members.len() > 3 {
-            return Err(mg.bailout_at(
-                BailoutKind::Parallelism,
-                analysed[members[3]].dim.begin,
-                "more than three nested @Parallel loops",
-            ));
-        }
-        members.sort_by_key(|&k| std::cmp::Reverse((0..n).filter(|&j| contains(k, j)).count()));
-        for w in members.windows(2) {
-            if !contains(w[0], w[1]) {
-                return Err(mg.bailout_at(
-                    BailoutKind::Parallelism,
-                    analysed[w[1]].dim.begin,
-                    "@Parallel loops side by side inside another @Parallel loop are not supported",
-                ));
-            }
-        }
-        let mut nest = nest_of(mg, &analysed, &members)?;
+        let mut nest = nest_of(mg, &chosen)?;
+        nest.sequential = sequential;
         // Where the method returned early no iteration runs: the outermost range is empty
         // (from 1 to 0, which no `<` or `<=` test enters). The bounds are evaluated only when
         // the condition holds, as Java evaluates them only when it reaches the loop.
@@ -1159,45 +1177,107 @@ fn reach_condition(
     Some(c)
 }
 
-/// Checks that `members` (outermost first) nest perfectly and returns their nest.
-fn nest_of(
+/// Whether the `@Parallel` loop `i` is all of `o`'s body: `o`'s body is just `i`, and `i`'s exit
+/// is `o`'s next iteration.
+fn perfectly_nested(g: &ferrocl_graph::Graph, o: &Analysed, i: &Analysed) -> bool {
+    let into = g.fixed_chain(o.stay);
+    let entered = into.len() == 2
+        && *g.op(into[1]) == Op::End
+        && g.inputs(i.dim.begin).first() == Some(&into[1]);
+    let out = g.fixed_chain(i.exit);
+    let left = out.len() == 2
+        && *g.op(out[1]) == Op::LoopEnd
+        && g.inputs(out[1])[0] == o.dim.begin
+        && g.inputs(o.dim.begin).len() == 2;
+    entered && left
+}
+
+/// The dimensions of the nest of top-level `@Parallel` loop `t` (indices into `found`, outermost
+/// first) and the `@Parallel` loops inside it that run sequentially in its work-items, each with
+/// the reason. Going inwards, a loop becomes the next dimension while it is the only `@Parallel`
+/// loop directly inside the last one, all of its body (perfect nesting: what `perfectNest` could
+/// not move into it stays between), has the shape of a dimension (its bounds computed by the host,
+/// no value carried, no `break`: what `analyse` checks) and the nest has fewer than three; from the
+/// first that is not, it and every `@Parallel` loop inside it run as ordinary loops. That is
+/// exactly Java's order within each work-item; only the dimensions' iterations are spread over
+/// work-items, as the annotation allows.
+fn nest_chain(
     mg: &MethodGraph,
-    analysed: &[Analysed],
-    members: &[usize],
-) -> Result<ParallelNest, Bailout> {
+    found: &[(NodeId, NodeId)],
+    analysed: &[Result<Analysed, Bailout>],
+    t: usize,
+    contains: &dyn Fn(usize, usize) -> bool,
+) -> (Vec<usize>, Vec<SequentialLoop>) {
     let g = &mg.graph;
-    // Perfect nesting: an outer loop's body is just the inner loop, and the inner loop's exit is the
-    // outer loop's next iteration.
-    for w in members.windows(2) {
-        let (o, i) = (&analysed[w[0]], &analysed[w[1]]);
-        let into = g.fixed_chain(o.stay);
-        let entered = into.len() == 2
-            && *g.op(into[1]) == Op::End
-            && g.inputs(i.dim.begin).first() == Some(&into[1]);
-        let out = g.fixed_chain(i.exit);
-        let left = out.len() == 2
-            && *g.op(out[1]) == Op::LoopEnd
-            && g.inputs(out[1])[0] == o.dim.begin
-            && g.inputs(o.dim.begin).len() == 2;
-        if !entered || !left {
-            return Err(mg.bailout_at(
-                BailoutKind::Parallelism,
-                i.dim.begin,
-                "code between nested @Parallel loops is not supported where it stores, branches, or reads what the loops \
-                 write (loads, checks and divisions move into the inner loop): nest them perfectly (move the code \
-                 into the innermost loop)",
-            ));
+    let n = found.len();
+    let inside: Vec<usize> = (0..n).filter(|&j| contains(t, j)).collect();
+    let mut members = vec![t];
+    // Why the loops directly inside the last dimension are not dimensions.
+    let mut reason = String::new();
+    let mut direct = Vec::new();
+    while let Some(&last) = members.last() {
+        // The @Parallel loops directly inside the last dimension (no other one in between).
+        direct = inside
+            .iter()
+            .copied()
+            .filter(|&j| {
+                contains(last, j) && !inside.iter().any(|&m| contains(last, m) && contains(m, j))
+            })
+            .collect();
+        let &[next] = direct.as_slice() else {
+            reason = "@Parallel loops side by side inside another".into();
+            break;
+        };
+        if members.len() == 3 {
+            reason = "more than three nested @Parallel loops".into();
+            break;
         }
+        let (o, i) = match (&analysed[last], &analysed[next]) {
+            (Ok(o), Ok(i)) => (o, i),
+            (_, Err(e)) | (Err(e), _) => {
+                reason = e.reason.clone();
+                break;
+            }
+        };
+        if !perfectly_nested(g, o, i) {
+            reason =
+                "code between it and the @Parallel loop around it (stores, branches, or loads \
+                      of what the loops write)"
+                    .into();
+            break;
+        }
+        members.push(next);
     }
-    let inner = &analysed[*members.last().unwrap_or(&0)];
+    let sequential = inside
+        .iter()
+        .copied()
+        .filter(|j| !members.contains(j))
+        .map(|j| SequentialLoop {
+            begin: found[j].0,
+            why: if direct.contains(&j) {
+                reason.clone()
+            } else {
+                "inside a @Parallel loop that runs sequentially".into()
+            },
+        })
+        .collect();
+    (members, sequential)
+}
+
+/// Returns the nest of `members` (outermost first, perfectly nested: see [`nest_chain`]).
+fn nest_of(mg: &MethodGraph, members: &[&Analysed]) -> Result<ParallelNest, Bailout> {
+    let Some(inner) = members.last() else {
+        return Err(mg.bailout(BailoutKind::Parallelism, "a nest without loops"));
+    };
     body_region(mg, inner.stay, inner.dim.begin)?;
     Ok(ParallelNest {
-        dims: members.iter().map(|&k| analysed[k].dim.clone()).collect(),
+        dims: members.iter().map(|a| a.dim.clone()).collect(),
         body_entry: inner.stay,
         reductions: Vec::new(),
         reduce_loop: None,
         host_versioning: None,
         loop_versions: Vec::new(),
+        sequential: Vec::new(),
     })
 }
 

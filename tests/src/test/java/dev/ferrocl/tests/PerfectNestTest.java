@@ -5,7 +5,7 @@ import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertTrue;
 import static org.junit.Assert.fail;
 
-import dev.ferrocl.api.CompilationException;
+import dev.ferrocl.api.ExecutionReport;
 import dev.ferrocl.api.Parallel;
 import dev.ferrocl.api.TaskReport;
 import dev.ferrocl.api.TaskSchedule;
@@ -153,25 +153,30 @@ public class PerfectNestTest {
         }
     }
 
+    /** The load between reads what the inner loop may write: the inner loop runs in each outer work-item. */
     @Test
-    public void codeReadingWhatTheNestWritesStaysRefused() {
-        try (TaskSchedule s = new TaskSchedule("refused").task("t", PerfectNestTest::storesWhatItReads,
-                new float[4 + 4 * 3], 4, 3)) {
-            s.execute();
-            fail("expected a bailout");
-        } catch (CompilationException e) {
-            assertTrue(e.getMessage(), e.getMessage().contains("code between nested @Parallel loops"));
-        }
+    public void codeReadingWhatTheNestWritesRunsTheInnerLoopInEachWorkItem() {
+        ExecutionReport r = check(PerfectNestTest::storesWhatItReads, JvmOracle.floats(8, 4 + 4 * 3, -3f, 3f), 4, 3);
+        TaskReport t = r.task("t");
+        assertEquals("one dimension: " + t, 1, t.globalSize().length);
+        assertTrue(t.optimizations().toString(), t.optimizations().stream()
+                .anyMatch(o -> o.contains("1 @Parallel loop runs sequentially in each work-item: code between")));
     }
 
     @Test
-    public void switchedOffTheCodeBetweenIsRefused() {
+    public void switchedOffTheCodeBetweenKeepsTheInnerLoopInEachWorkItem() {
+        int[] d = JvmOracle.ints(9, 5, 1, 50);
+        ExecutionReport r;
+        int[] out = new int[5 * 4];
+        int[] expected = new int[5 * 4];
+        quotient(d, expected, 5, 4);
         try (TaskSchedule s = new TaskSchedule("off").optimization("perfectNest", false)
-                .task("t", PerfectNestTest::quotient, new int[] {1, 2}, new int[4], 2, 2)) {
+                .task("t", PerfectNestTest::quotient, d, out, 5, 4)) {
             s.execute();
-            fail("expected a bailout");
-        } catch (CompilationException e) {
-            assertTrue(e.getMessage(), e.getMessage().contains("code between nested @Parallel loops"));
+            r = s.report();
         }
+        JvmOracle.assertRanOnDevice(r, "t");
+        JvmOracle.assertSame("out", expected, out);
+        assertEquals(1, r.task("t").globalSize().length);
     }
 }
