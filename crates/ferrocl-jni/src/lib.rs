@@ -359,6 +359,40 @@ pub extern "system" fn Java_dev_ferrocl_api_Native_classInitialized<'caller>(
         .resolve::<ThrowJava>()
 }
 
+/// `static native Object objectField(Object o, Field f)`: reference field `f` (a
+/// `java.lang.reflect.Field` of `o`'s class or a superclass) of `o`, read through JNI, which applies
+/// no access control (the captured objects of the JDK's own lambdas, which `java.base` does not open
+/// to reflection). Null for a null `o` or `f`.
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_dev_ferrocl_api_Native_objectField<'caller>(
+    mut unowned: EnvUnowned<'caller>,
+    _class: JClass<'caller>,
+    o: JObject<'caller>,
+    f: JObject<'caller>,
+) -> jni::sys::jobject {
+    unowned
+        .with_env(|env| -> Result<jni::sys::jobject, NativeError> {
+            if o.is_null() || f.is_null() {
+                return Ok(std::ptr::null_mut());
+            }
+            let raw = env.get_raw();
+            // SAFETY: `raw` is this thread's environment and `o`, `f` live local references; `f` is a
+            // reflected instance field of a reference type whose class `o` is an instance of (Java
+            // passes only such, from `o.getClass()` and its superclasses); a failed lookup returns
+            // null with its exception cleared.
+            unsafe {
+                let i = *raw;
+                let id = ((*i).v1_2.FromReflectedField)(raw, f.as_raw());
+                if id.is_null() {
+                    ((*i).v1_1.ExceptionClear)(raw);
+                    return Ok(std::ptr::null_mut());
+                }
+                Ok(((*i).v1_1.GetObjectField)(raw, o.as_raw(), id))
+            }
+        })
+        .resolve::<ThrowJava>()
+}
+
 /// `static native byte[] lambdaClassBytes(Class<?> c)`: the class file of a lambda's hidden class
 /// (one `LambdaMetafactory` made), assembled from JVMTI (see the `jvmti` module); null when JVMTI
 /// cannot give it. Java asks only for such classes.

@@ -45,6 +45,15 @@ final class Backend {
     }
 
     /** The class file of a lambda's hidden class, assembled through JVMTI; null when it cannot be had. */
+    static Object objectField(Object o, java.lang.reflect.Field f) {
+        NativeLoader.load();
+        try {
+            return Native.objectField(o, f);
+        } catch (UnsatisfiedLinkError e) {
+            throw missing("objectField", e);
+        }
+    }
+
     static byte[] lambdaClassBytes(Class<?> c) {
         NativeLoader.load();
         try {

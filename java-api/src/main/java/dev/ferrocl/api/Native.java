@@ -15,6 +15,13 @@ final class Native {
     static native boolean classInitialized(Class<?> c);
 
     /**
+     * The value of reference field {@code f} of {@code o} (an instance of its class), read through JNI, which
+     * applies no access control: for the captured values of the JDK's own lambdas ({@code f.andThen(g)} made on the
+     * host), whose fields a module does not open to reflection.
+     */
+    static native Object objectField(Object o, java.lang.reflect.Field f);
+
+    /**
      * Compiles (or fetches from the JVM-wide native cache) a kernel for the method. Returns a handle &gt; 0.
      * Throws CompilationException (bailout: the reason) or FerroclException (corrupt class bytes etc.).
      * {@code classMap} gives the exact classes of the objects reachable from the task's arguments, one per line as

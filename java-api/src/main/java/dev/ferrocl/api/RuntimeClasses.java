@@ -161,10 +161,10 @@ final class RuntimeClasses {
             return;
         }
         out.add(new Entry(root, path, c, staticRoot, false));
-        if (path.length >= MAX_DEPTH || isPlatform(c)) {
+        if (path.length >= MAX_DEPTH || !walked(c)) {
             return;
         }
-        for (Class<?> k = c; k != null && !isPlatform(k); k = k.getSuperclass()) {
+        for (Class<?> k = c; k != null && walked(k); k = k.getSuperclass()) {
             for (Field f : k.getDeclaredFields()) {
                 // Every declaration, hidden ones too, each step named field@Owner as the compiler names
                 // the field its getfield resolves to.
@@ -178,8 +178,8 @@ final class RuntimeClasses {
                 }
                 Object next;
                 try {
-                    f.setAccessible(true);
-                    next = f.get(value);
+                    f.trySetAccessible();
+                    next = read(f, value);
                 } catch (ReflectiveOperationException | RuntimeException e) {
                     continue; // not readable: its objects stay undescribed (calls on them bail out)
                 }
@@ -193,6 +193,26 @@ final class RuntimeClasses {
     private static boolean isBox(Class<?> c) {
         return c == Integer.class || c == Long.class || c == Float.class || c == Double.class || c == Short.class
                 || c == Byte.class || c == Character.class || c == Boolean.class || c == String.class;
+    }
+
+    /**
+     * Whether the fields of class {@code c} are walked: not those of the platform's classes (their objects are the
+     * JDK's business), except its lambdas ({@code f.andThen(g)} is a lambda of {@code IntUnaryOperator} holding
+     * {@code f} and {@code g}), whose captured objects the kernel calls.
+     */
+    private static boolean walked(Class<?> c) {
+        return !isPlatform(c) || c.isHidden() && LambdaClasses.readable(c);
+    }
+
+    /**
+     * Reference field {@code f} of {@code o}: through reflection where it may read it, else through JNI (the fields of
+     * the JDK's lambdas, which {@code java.base} does not open).
+     */
+    static Object read(Field f, Object o) throws IllegalAccessException {
+        if (f.canAccess(o)) {
+            return f.get(o);
+        }
+        return Backend.objectField(o, f);
     }
 
     /** Classes of the platform, whose fields are not walked (they are not open to reflection). */
@@ -298,7 +318,7 @@ final class RuntimeClasses {
                 return null;
             }
             try {
-                value = f.get(value);
+                value = read(f, value);
             } catch (IllegalAccessException e) {
                 throw new FerroclException("cannot read field " + f + ": " + e, e);
             }
@@ -328,7 +348,7 @@ final class RuntimeClasses {
                     if (Modifier.isStatic(f.getModifiers())) {
                         return null;
                     }
-                    f.setAccessible(true);
+                    f.trySetAccessible();
                     return f;
                 } catch (NoSuchFieldException | RuntimeException e) {
                     return null;
