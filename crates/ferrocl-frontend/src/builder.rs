@@ -558,6 +558,42 @@ impl Builder<'_, '_> {
         Ok(())
     }
 
+    /// `getfield` of field `index` (of `sc`'s constant pool) on `object`, whatever stands for the
+    /// object (an element of an array of objects, a choice of described objects, an object made in
+    /// the kernel, a described object), with Java's null check where it can fail.
+    pub(crate) fn read_field(
+        &mut self,
+        sc: &Scope<'_>,
+        index: u16,
+        object: NodeId,
+        frame: &mut Frame,
+        tail: &mut NodeId,
+    ) -> Result<NodeId, FrontendError> {
+        let value = if self.is_element(object) {
+            self.element_get_field(sc, index, object, tail)?
+        } else if self.described_choices(object).is_some() {
+            // Where the object chosen is null, Java throws NullPointerException: a check
+            // (the JVM's rerun throws it); the null objects' fields are never read.
+            if let Some(is_null) = self.null_of_choice(object, 0)? {
+                if !matches!(self.graph.op(is_null), Op::Constant(Constant::Int(0))) {
+                    let zero = self.add(Op::Constant(Constant::Int(0)), Stamp::Int, vec![])?;
+                    let present =
+                        self.add(Op::Compare(Condition::Eq), Stamp::Bool, vec![is_null, zero])?;
+                    self.throw_check(present, tail)?;
+                }
+            }
+            self.field_of_choice(sc, index, object, frame)?
+        } else {
+            self.refuse_merged_objects(object)?;
+            if self.is_virtual_object(object) {
+                self.get_virtual_field(sc, index, object, frame)?
+            } else {
+                self.get_field(sc, index, object)?
+            }
+        };
+        Ok(value)
+    }
+
     /// Appends fixed node `node` after `tail` and returns it as the new tail.
     pub(crate) fn append(&mut self, tail: NodeId, node: NodeId) -> NodeId {
         self.graph.set_next(tail, node);
@@ -2095,35 +2131,14 @@ impl Builder<'_, '_> {
             | JOp::InvokeInterface(index) => {
                 self.invoke(sc, &insn.op, *index, frame, tail)?;
             }
-            JOp::InvokeDynamic(index) => self.invoke_dynamic(sc, *index, frame)?,
+            JOp::InvokeDynamic(index) => {
+                if !self.object_methods(sc, *index, frame, tail)? {
+                    self.invoke_dynamic(sc, *index, frame)?;
+                }
+            }
             JOp::GetField(index) => {
                 let object = self.pop(frame)?;
-                let value = if self.is_element(object) {
-                    self.element_get_field(sc, *index, object, tail)?
-                } else if self.described_choices(object).is_some() {
-                    // Where the object chosen is null, Java throws NullPointerException: a check
-                    // (the JVM's rerun throws it); the null objects' fields are never read.
-                    if let Some(is_null) = self.null_of_choice(object, 0)? {
-                        if !matches!(self.graph.op(is_null), Op::Constant(Constant::Int(0))) {
-                            let zero =
-                                self.add(Op::Constant(Constant::Int(0)), Stamp::Int, vec![])?;
-                            let present = self.add(
-                                Op::Compare(Condition::Eq),
-                                Stamp::Bool,
-                                vec![is_null, zero],
-                            )?;
-                            self.throw_check(present, tail)?;
-                        }
-                    }
-                    self.field_of_choice(sc, *index, object, frame)?
-                } else {
-                    self.refuse_merged_objects(object)?;
-                    if self.is_virtual_object(object) {
-                        self.get_virtual_field(sc, *index, object, frame)?
-                    } else {
-                        self.get_field(sc, *index, object)?
-                    }
-                };
+                let value = self.read_field(sc, *index, object, frame, tail)?;
                 frame.stack.push(value);
             }
             JOp::PutField(index) if frame.stack.len() >= 2 => {

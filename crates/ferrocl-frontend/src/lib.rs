@@ -51,6 +51,7 @@ mod inline;
 mod intrinsics;
 mod nested;
 mod objects;
+mod records;
 mod references;
 mod resolver;
 mod runtime_classes;
