@@ -161,6 +161,9 @@ pub(crate) struct Builder<'a, 'r> {
     pub(crate) lambdas: HashMap<NodeId, crate::streams::LambdaInfo>,
     /// Placeholders for elements of arrays of objects (see `elements`).
     pub(crate) elements: HashMap<NodeId, crate::elements::ElementRef>,
+    /// Placeholders for multi-dimensional arrays allocated in the kernel and their rows (see
+    /// `grids`).
+    pub(crate) grids: HashMap<NodeId, crate::grids::GridRef>,
     /// The `null`s the method pushes (`aconst_null`), as opposed to placeholders.
     pub(crate) nulls: std::collections::HashSet<NodeId>,
     /// Indices of loops built from `IntStream…parallel().forEach`.
@@ -309,6 +312,7 @@ pub fn build_graph_with(
         streams: HashMap::new(),
         lambdas: HashMap::new(),
         elements: HashMap::new(),
+        grids: HashMap::new(),
         nulls: std::collections::HashSet::new(),
         parallel_phis: Vec::new(),
         params: Vec::new(),
@@ -396,6 +400,7 @@ pub fn build_graph_with(
     b.simplify_phis()?;
     b.check_virtual_objects()?;
     b.check_elements()?;
+    b.check_grids()?;
     b.check_loops()?;
     b.lower_nested_stamps();
 
@@ -1750,7 +1755,7 @@ impl Builder<'_, '_> {
         if self.is_element(v) {
             return self.element_null_test(v, taken_if_null, tail);
         }
-        if self.lambdas.contains_key(&v) {
+        if self.lambdas.contains_key(&v) || self.is_grid(v) {
             return Ok(BlockEnd::Goto(if taken_if_null { 1 } else { 0 }));
         }
         self.null_test(v, taken_if_null)
@@ -1894,6 +1899,11 @@ impl Builder<'_, '_> {
                 let index = self.pop(frame)?;
                 let array = self.pop(frame)?;
                 self.expect(index, Int, "an array load's index")?;
+                if self.is_grid(array) {
+                    let value = self.grid_load(array, index, tail)?;
+                    frame.stack.push(value);
+                    return Ok(None);
+                }
                 if matches!(self.graph.stamp(array), Stamp::Nested { .. }) {
                     let value =
                         self.nested_load(array, index, matches!(kind, ArrayKind::Ref), tail)?;
@@ -1919,6 +1929,10 @@ impl Builder<'_, '_> {
                 let index = self.pop(frame)?;
                 let array = self.pop(frame)?;
                 self.expect(index, Int, "an array store's index")?;
+                if self.is_grid(array) {
+                    self.grid_store(array, index, value, tail)?;
+                    return Ok(None);
+                }
                 if matches!(self.graph.stamp(array), Stamp::Nested { .. }) {
                     let references = matches!(kind, ArrayKind::Ref);
                     self.nested_store(array, index, value, references, tail)?;
@@ -1937,6 +1951,13 @@ impl Builder<'_, '_> {
                 let store = self.add(Op::ArrayStore(elem), Void, vec![array, index, value])?;
                 *tail = self.append(*tail, store);
             }
+            JOp::MultiANewArray { index, dims } => {
+                let descriptor = match sc.class.class_name(*index) {
+                    Ok(d) => d.to_string(),
+                    Err(e) => return self.malformed(e.to_string()),
+                };
+                self.new_grid(&descriptor, *dims, frame, tail)?;
+            }
             JOp::NewArray(kind) => {
                 // A private array of the work-item; `check_private_arrays` (ferrocl-opt) later
                 // requires a constant length and no escape.
@@ -1953,6 +1974,11 @@ impl Builder<'_, '_> {
             }
             JOp::ArrayLength => {
                 let array = self.pop(frame)?;
+                if self.is_grid(array) {
+                    let len = self.grid_length(array)?;
+                    frame.stack.push(len);
+                    return Ok(None);
+                }
                 if matches!(self.graph.stamp(array), Stamp::Nested { .. }) {
                     let len = self.nested_length(array, tail)?;
                     frame.stack.push(len);
@@ -2489,8 +2515,8 @@ fn unsupported(class: &ClassFile, op: &JOp) -> String {
         }
         JOp::New(_) => "allocation of objects inside a kernel is not supported yet".into(),
         JOp::NewArray(_) | JOp::ANewArray(_) | JOp::MultiANewArray { .. } => {
-            "arrays of references and multi-dimensional arrays cannot be allocated inside a kernel \
-             (only one-dimensional primitive arrays of constant length)"
+            "arrays of references, and arrays whose rows are left null (`new int[3][]`), cannot be \
+             allocated inside a kernel (only primitive arrays of constant dimensions)"
                 .into()
         }
         JOp::AThrow => "throw statements are not supported yet".into(),

@@ -47,6 +47,7 @@ mod elements;
 mod error;
 mod exact;
 mod fields;
+mod grids;
 mod inline;
 mod intrinsics;
 mod nested;

@@ -1161,7 +1161,7 @@ public class PrivateMemoryProbeTest {
                 "field dev.ferrocl.tests.PrivateMemoryProbeTest$Wrap.inner is of type",
                 "only objects whose fields are all primitive");
         refused(s -> s.task("t", K::objectInArray, new int[10], new int[10]), "objectInArray",
-                "arrays of references and multi-dimensional arrays cannot be allocated inside a kernel");
+                "arrays of references, and arrays whose rows are left null");
         refused(s -> s.task("t", K::escapeToStatic, new int[10], new int[10]), "escapeToStatic",
                 "writing a static field is not supported");
     }
