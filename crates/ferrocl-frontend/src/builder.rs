@@ -1231,11 +1231,14 @@ impl Builder<'_, '_> {
         }
         // Variables left holding one of several objects made in the kernel (of different classes,
         // or still held by another variable): each object keeps its fields (see `objects`).
+        // (Fields of objects made in the kernel may hold such objects too: `p.pos = new Vec(…)` on
+        // one path.)
         let choices: Vec<NodeId> = out
             .locals
             .iter()
             .flatten()
             .chain(out.stack.iter())
+            .chain(out.fields.iter().flatten())
             .copied()
             .filter(|&v| {
                 *self.graph.op(v) == Op::Phi

@@ -1,7 +1,6 @@
 //! Scalar replacement of objects allocated in the kernel (`new P(...)`), done while parsing.
 //!
-//! An object of a class whose instance fields (its own and its superclasses') are all primitive is
-//! never built: `new` gives a placeholder value standing for the object, and each field becomes a
+//! An object of a (non-abstract) class allocated in the kernel is never built: `new` gives a placeholder value standing for the object, and each field becomes a
 //! slot of [`Frame::fields`], starting at the field's zero value. `getfield`/`putfield` on the
 //! placeholder read and write the slot; the constructor and other methods called on the object are
 //! inlined with the slots passed in and out (`<init>` of `java.lang.Object` and `java.lang.Record` does
@@ -20,8 +19,13 @@
 //! a field read selects the held object's value, a field write updates the held object only, and
 //! type tests are decided per object. A choice made around a loop is still refused.
 //!
-//! **Refuses** (naming the site) classes with a field of reference type, abstract classes and
-//! interfaces, and any escape: the placeholder left in use once the method is parsed (returned,
+//! A field of reference type is a slot too: it holds what was stored into it (another object made
+//! in the kernel, an object or array the host describes, a private array, `null` to begin with),
+//! so `line.a.x` reads the placeholder stored in `line`'s slot, then its field. An object held
+//! only in a field does not escape by that; a field whose value differs by path is a phi of
+//! objects, which the checks below refuse where it is used as one.
+//!
+//! **Refuses** (naming the site) abstract classes and interfaces, and any escape: the placeholder left in use once the method is parsed (returned,
 //! merged with another object in a variable that is used), or passed where a real object is needed
 //! (a call that is not inlined, a store into a field of another object or an array), which the
 //! front end refuses where it happens.
@@ -155,17 +159,13 @@ impl Builder<'_, '_> {
                         ),
                     );
                 }
-                if !Stamp::from_descriptor(&f.descriptor).is_some_and(Stamp::is_primitive) {
-                    return self.bail(
-                        BailoutKind::Allocation,
-                        format!(
-                        "`new {shown}`: field {}.{} is of type {}; only objects whose fields are \
-                         all primitive can be replaced by scalars in a kernel",
+                if Stamp::from_descriptor(&f.descriptor).is_none() {
+                    return self.malformed(format!(
+                        "field {}.{} of descriptor {}",
                         current.replace('/', "."),
                         f.name,
                         f.descriptor
-                    ),
-                    );
+                    ));
                 }
                 fields.push((current.clone(), f.name.clone(), f.descriptor.clone()));
             }
@@ -185,7 +185,14 @@ impl Builder<'_, '_> {
                 Some(Stamp::Long) => Constant::Long(0),
                 Some(Stamp::Float) => Constant::Float(0.0),
                 Some(Stamp::Double) => Constant::Double(0.0),
-                _ => Constant::Int(0),
+                Some(Stamp::Int) => Constant::Int(0),
+                _ => {
+                    // A reference field starts as `null` (the constructor usually sets it).
+                    let null = self.add(Op::Constant(Constant::Null), Stamp::Object, vec![])?;
+                    self.nulls.insert(null);
+                    frame.fields[base + k] = Some(null);
+                    continue;
+                }
             };
             frame.fields[base + k] = Some(self.constant(zero)?);
         }
@@ -337,7 +344,12 @@ impl Builder<'_, '_> {
         let (slot, _) = self.field_slot(sc, index, object)?;
         match frame.fields.get(slot).copied().flatten() {
             Some(v) => Ok(v),
-            None => self.malformed("field read of an object not allocated on this path"),
+            // (Reachable through a field that holds objects made on different paths.)
+            None => self.bail(
+                BailoutKind::Allocation,
+                "a field read of an object made in the kernel on another path than this one (a \
+                 field or variable holding objects made on different paths)",
+            ),
         }
     }
 
@@ -352,7 +364,15 @@ impl Builder<'_, '_> {
     ) -> Result<(), FrontendError> {
         let (slot, desc) = self.field_slot(sc, index, object)?;
         let want = Stamp::from_descriptor(&desc);
-        if want != Some(self.graph.stamp(value)) {
+        let reference =
+            |s: Stamp| matches!(s, Stamp::Object | Stamp::Array(_) | Stamp::Nested { .. });
+        let got = self.graph.stamp(value);
+        let fits = match want {
+            // A reference field holds any reference (the verifier checked the class).
+            Some(w) if reference(w) => reference(got),
+            w => w == Some(got),
+        };
+        if !fits {
             return self.malformed("putfield of a value of the wrong type");
         }
         let narrow = |to| Conversion {

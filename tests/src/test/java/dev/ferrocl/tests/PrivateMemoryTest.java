@@ -114,8 +114,8 @@ public class PrivateMemoryTest {
     @Test
     public void escapingObjectsAreRefused() {
         check(PrivateMemoryKernels::objectsAliased, Inputs.ints(1413, N), new long[N], N);
-        refused(s -> s.task("t", PrivateMemoryKernels::objectWithArrayField, new int[10], 10),
-                "objectWithArrayField", "only objects whose fields are all primitive");
+        // An object with a reference field (null, never used) was refused until 2026-11-28; now a slot too.
+        check(PrivateMemoryKernels::objectWithArrayField, new int[10], 10);
     }
 
     private interface Adder {
