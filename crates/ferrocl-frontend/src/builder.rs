@@ -73,6 +73,9 @@ pub(crate) struct LoopHeader {
     /// `objects`): the local, the placeholder standing for its object in the loop, and the phis
     /// of that object's fields.
     object_phis: Vec<(usize, NodeId, Vec<NodeId>)>,
+    /// The same for field slots (of objects allocated in the kernel) holding such an object
+    /// (`p.pos = p.pos.plus(v)` in a loop): the slot, the placeholder, the phis of its fields.
+    field_object_phis: Vec<(usize, NodeId, Vec<NodeId>)>,
     /// Locals holding an element of an array of objects that the loop may give another element
     /// of the same array (see `elements`): the local, the array's parameter, and the phis of the
     /// element's index and `present` value.
@@ -1022,6 +1025,7 @@ impl Builder<'_, '_> {
                 return self.malformed("operand stack height differs around a loop");
             }
             let object_phis = header.object_phis.clone();
+            let field_object_phis = header.field_object_phis.clone();
             let element_phis = header.element_phis.clone();
             for (slot, root, index, present) in element_phis {
                 let value = frame.locals.get(slot).copied().flatten();
@@ -1081,6 +1085,51 @@ impl Builder<'_, '_> {
                             "objects of class {class} allocated in the kernel are merged in one \
                              variable around a loop with another value, or another variable \
                              still holds one; scalar replacement needs one object per variable"
+                        ),
+                    );
+                };
+                for (phi, v) in phis.into_iter().zip(fields) {
+                    if self.graph.stamp(v) == self.graph.stamp(phi) {
+                        self.graph.push_input(phi, v);
+                    } else {
+                        self.graph.push_input(phi, phi);
+                        self.conflicting_phis.push(phi);
+                    }
+                }
+            }
+            for (k, object, phis) in field_object_phis {
+                // The object the field slot holds at this back edge: its fields go round the
+                // loop, unless something else that lives on into the loop still holds it.
+                let value = frame.fields.get(k).copied().flatten();
+                let fields = value.and_then(|v| {
+                    let same_class = self.virtual_class(v) == self.virtual_class(object)
+                        && self.own_object(objects_from, v);
+                    let aliased = live_locals
+                        .iter()
+                        .any(|&t| frame.locals.get(t).copied().flatten() == Some(v))
+                        || frame.stack.contains(&v)
+                        || frame
+                            .fields
+                            .iter()
+                            .enumerate()
+                            .any(|(j, f)| j != k && *f == Some(v));
+                    if same_class && !aliased {
+                        self.object_fields(v, &frame.fields)
+                    } else {
+                        None
+                    }
+                });
+                let Some(fields) = fields.filter(|f| f.len() == phis.len()) else {
+                    let class = self
+                        .virtual_class(object)
+                        .unwrap_or_default()
+                        .replace('/', ".");
+                    return self.bail(
+                        BailoutKind::Allocation,
+                        format!(
+                            "objects of class {class} allocated in the kernel are merged in one \
+                             field around a loop with another value, or another variable still \
+                             holds one; scalar replacement needs one object per field"
                         ),
                     );
                 };
@@ -1543,6 +1592,43 @@ impl Builder<'_, '_> {
             local_phis[slot] = None;
             element_phis.push((slot, e.root, index, present));
         }
+        // A field slot holding an object allocated in the kernel that the loop may give another
+        // one (`pos = pos.plus(vel)` in a method called in the loop): like a local above, one
+        // object whose fields are phis; not where anything else holds the object on entry.
+        let mut field_object_phis = Vec::new();
+        for (k, value) in frame.fields.iter().enumerate() {
+            let Some(p) = *value else {
+                continue;
+            };
+            if !self.is_virtual_object(p) || !self.own_object(sc.objects_from, p) {
+                continue;
+            }
+            let shared = live.iter().any(|&t| frame.locals[t] == Some(p))
+                || frame.stack.contains(&p)
+                || frame
+                    .fields
+                    .iter()
+                    .enumerate()
+                    .any(|(j, f)| j != k && *f == Some(p));
+            let Some(fields) = self.object_fields(p, &frame.fields) else {
+                continue;
+            };
+            if shared {
+                continue;
+            }
+            let mut phis = Vec::with_capacity(fields.len());
+            for f in fields {
+                phis.push(self.add(Op::Phi, self.graph.stamp(f), vec![begin, f])?);
+            }
+            let object = self.merged_object(p, phis.clone(), &mut out.fields)?;
+            if let Some(slot) = out.fields.get_mut(k) {
+                *slot = Some(object);
+            }
+            if let Some(phi) = field_phis.get_mut(k) {
+                *phi = None;
+            }
+            field_object_phis.push((k, object, phis));
+        }
         Ok((
             begin,
             out,
@@ -1552,6 +1638,7 @@ impl Builder<'_, '_> {
                 stack_phis,
                 field_phis,
                 object_phis,
+                field_object_phis,
                 element_phis,
                 live,
                 objects_from: sc.objects_from,

@@ -22,8 +22,10 @@
 //! A field of reference type is a slot too: it holds what was stored into it (another object made
 //! in the kernel, an object or array the host describes, a private array, `null` to begin with),
 //! so `line.a.x` reads the placeholder stored in `line`'s slot, then its field. An object held
-//! only in a field does not escape by that; a field whose value differs by path is a phi of
-//! objects, which the checks below refuse where it is used as one.
+//! only in a field does not escape by that. A field whose object differs by path is a choice at a
+//! forward merge, and one object with phis for fields at a loop header, as for locals (not where
+//! something else still holds the object). Platform classes with reference fields
+//! (`StringBuilder`) are refused at the `new`.
 //!
 //! **Refuses** (naming the site) abstract classes and interfaces, and any escape: the placeholder left in use once the method is parsed (returned,
 //! merged with another object in a variable that is used), or passed where a real object is needed
@@ -50,6 +52,13 @@ pub(crate) struct VirtualObject {
     fields: Vec<(String, String, String)>,
     /// Index in [`Frame::fields`] of the first field's slot.
     base: usize,
+}
+
+/// Whether `class` (an internal name) belongs to the Java platform.
+fn is_platform(class: &str) -> bool {
+    ["java/", "javax/", "jdk/", "sun/", "com/sun/"]
+        .iter()
+        .any(|p| class.starts_with(p))
 }
 
 /// Whether `class` is a root of the hierarchy whose constructor does nothing and that has no
@@ -159,13 +168,29 @@ impl Builder<'_, '_> {
                         ),
                     );
                 }
-                if Stamp::from_descriptor(&f.descriptor).is_none() {
+                let Some(stamp) = Stamp::from_descriptor(&f.descriptor) else {
                     return self.malformed(format!(
                         "field {}.{} of descriptor {}",
                         current.replace('/', "."),
                         f.name,
                         f.descriptor
                     ));
+                };
+                // The platform's own objects with references inside (`StringBuilder`'s buffer,
+                // collections) keep them in arrays the kernel cannot allocate: refused here, at
+                // the `new`, rather than deep in the JDK's code.
+                if !stamp.is_primitive() && is_platform(&current) {
+                    return self.bail(
+                        BailoutKind::Allocation,
+                        format!(
+                            "`new {shown}`: field {}.{} is of type {}; objects of the Java platform \
+                             are replaced by scalars in a kernel only when their fields are all \
+                             primitive",
+                            current.replace('/', "."),
+                            f.name,
+                            f.descriptor
+                        ),
+                    );
                 }
                 fields.push((current.clone(), f.name.clone(), f.descriptor.clone()));
             }
