@@ -1061,50 +1061,28 @@ impl Builder<'_, '_> {
                 // The object the local holds at this back edge: its fields go round the loop,
                 // unless another variable that lives on into the loop still holds it.
                 let value = frame.locals.get(slot).copied().flatten();
-                let fields = value.and_then(|v| {
-                    let same_class = self.virtual_class(v) == self.virtual_class(object)
-                        && self.own_object(objects_from, v);
-                    let aliased = live_locals
+                let aliased = value.is_some_and(|v| {
+                    live_locals
                         .iter()
                         .any(|&t| t != slot && frame.locals.get(t).copied().flatten() == Some(v))
-                        || frame.stack.contains(&v);
-                    if same_class && !aliased {
-                        self.object_fields(v, &frame.fields)
-                    } else {
-                        None
-                    }
+                        || frame.stack.contains(&v)
                 });
-                let Some(fields) = fields.filter(|f| f.len() == phis.len()) else {
-                    let class = self
-                        .virtual_class(object)
-                        .unwrap_or_default()
-                        .replace('/', ".");
-                    return self.bail(
-                        BailoutKind::Allocation,
-                        format!(
-                            "objects of class {class} allocated in the kernel are merged in one \
-                             variable around a loop with another value, or another variable \
-                             still holds one; scalar replacement needs one object per variable"
-                        ),
-                    );
-                };
-                for (phi, v) in phis.into_iter().zip(fields) {
-                    if self.graph.stamp(v) == self.graph.stamp(phi) {
-                        self.graph.push_input(phi, v);
-                    } else {
-                        self.graph.push_input(phi, phi);
-                        self.conflicting_phis.push(phi);
-                    }
-                }
+                self.close_object_phis(
+                    object,
+                    &phis,
+                    value,
+                    aliased,
+                    objects_from,
+                    &frame,
+                    "variable",
+                )?;
             }
             for (k, object, phis) in field_object_phis {
                 // The object the field slot holds at this back edge: its fields go round the
                 // loop, unless something else that lives on into the loop still holds it.
                 let value = frame.fields.get(k).copied().flatten();
-                let fields = value.and_then(|v| {
-                    let same_class = self.virtual_class(v) == self.virtual_class(object)
-                        && self.own_object(objects_from, v);
-                    let aliased = live_locals
+                let aliased = value.is_some_and(|v| {
+                    live_locals
                         .iter()
                         .any(|&t| frame.locals.get(t).copied().flatten() == Some(v))
                         || frame.stack.contains(&v)
@@ -1112,35 +1090,17 @@ impl Builder<'_, '_> {
                             .fields
                             .iter()
                             .enumerate()
-                            .any(|(j, f)| j != k && *f == Some(v));
-                    if same_class && !aliased {
-                        self.object_fields(v, &frame.fields)
-                    } else {
-                        None
-                    }
+                            .any(|(j, f)| j != k && *f == Some(v))
                 });
-                let Some(fields) = fields.filter(|f| f.len() == phis.len()) else {
-                    let class = self
-                        .virtual_class(object)
-                        .unwrap_or_default()
-                        .replace('/', ".");
-                    return self.bail(
-                        BailoutKind::Allocation,
-                        format!(
-                            "objects of class {class} allocated in the kernel are merged in one \
-                             field around a loop with another value, or another variable still \
-                             holds one; scalar replacement needs one object per field"
-                        ),
-                    );
-                };
-                for (phi, v) in phis.into_iter().zip(fields) {
-                    if self.graph.stamp(v) == self.graph.stamp(phi) {
-                        self.graph.push_input(phi, v);
-                    } else {
-                        self.graph.push_input(phi, phi);
-                        self.conflicting_phis.push(phi);
-                    }
-                }
+                self.close_object_phis(
+                    object,
+                    &phis,
+                    value,
+                    aliased,
+                    objects_from,
+                    &frame,
+                    "field",
+                )?;
             }
             let Some(header) = walk.headers.get(&to) else {
                 return self.malformed("back edge to a loop header not yet built");
@@ -1306,6 +1266,55 @@ impl Builder<'_, '_> {
             }
         }
         Ok((merge, out))
+    }
+
+    /// At a back edge: the fields of `value`, the object a loop's variable or field slot holds
+    /// there, go into `phis`, the fields of `object` (the one object it holds in the loop);
+    /// refused where it holds another value, an object of another class or made by a caller, or
+    /// one something else holds (`aliased`).
+    #[allow(clippy::too_many_arguments)]
+    fn close_object_phis(
+        &mut self,
+        object: NodeId,
+        phis: &[NodeId],
+        value: Option<NodeId>,
+        aliased: bool,
+        objects_from: usize,
+        frame: &Frame,
+        holder: &str,
+    ) -> Result<(), FrontendError> {
+        let fields = value.and_then(|v| {
+            let same_class = self.virtual_class(v) == self.virtual_class(object)
+                && self.own_object(objects_from, v);
+            if same_class && !aliased {
+                self.object_fields(v, &frame.fields)
+            } else {
+                None
+            }
+        });
+        let Some(fields) = fields.filter(|f| f.len() == phis.len()) else {
+            let class = self
+                .virtual_class(object)
+                .unwrap_or_default()
+                .replace('/', ".");
+            return self.bail(
+                BailoutKind::Allocation,
+                format!(
+                    "objects of class {class} allocated in the kernel are merged in one {holder} \
+                     around a loop with another value, or another variable still holds one; \
+                     scalar replacement needs one object per {holder}"
+                ),
+            );
+        };
+        for (&phi, v) in phis.iter().zip(fields) {
+            if self.graph.stamp(v) == self.graph.stamp(phi) {
+                self.graph.push_input(phi, v);
+            } else {
+                self.graph.push_input(phi, phi);
+                self.conflicting_phis.push(phi);
+            }
+        }
+        Ok(())
     }
 
     /// Whether object `p` is the current method's to merge: made while parsing it (from
