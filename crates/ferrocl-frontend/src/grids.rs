@@ -147,7 +147,8 @@ impl Builder<'_, '_> {
             return self.malformed("a private array block without dimensions");
         };
         self.grid_index_check(index, length, tail)?;
-        let stride: i32 = g.dims[1..].iter().product();
+        // (Wrapping: with a negative dimension the code is never reached, see `new_grid`.)
+        let stride = g.dims[1..].iter().fold(1i32, |a, &d| a.wrapping_mul(d));
         let stride = self.constant(Constant::Int(stride))?;
         let offset = self.add(Op::Binary(BinaryOp::Mul), Stamp::Int, vec![index, stride])?;
         self.add(Op::Binary(BinaryOp::Add), Stamp::Int, vec![g.base, offset])

@@ -6,7 +6,9 @@ import static org.junit.Assert.assertTrue;
 
 import dev.ferrocl.api.ExecutionReport;
 import dev.ferrocl.api.Parallel;
+import dev.ferrocl.api.Reduce;
 import dev.ferrocl.api.TaskReport;
+import java.util.stream.IntStream;
 import org.junit.Test;
 
 /**
@@ -82,6 +84,23 @@ public class SequentialParallelLoopTest {
         }
     }
 
+    /** A triangular nest folding into a {@code @Reduce} array: the inner loop runs in each work-item's fold. */
+    public static void triangleSum(int[] a, @Reduce int[] out, int n) {
+        for (@Parallel int i = 0; i < n; i++) {
+            for (@Parallel int j = 0; j <= i; j++) {
+                out[0] += a[i * n + j] * (j + 1);
+            }
+        }
+    }
+
+    /** Parallel streams nested, a store between them. */
+    public static void nestedStreams(int[] a, int[] out, int n) {
+        IntStream.range(0, n).parallel().forEach(i -> {
+            out[i * n] = -i;
+            IntStream.range(1, n).parallel().forEach(j -> out[i * n + j] = a[j] * i + j);
+        });
+    }
+
     private static void assertSequential(ExecutionReport r, int loops, int dims) {
         TaskReport t = r.task("t");
         assertEquals("dimensions: " + t, dims, t.globalSize().length);
@@ -133,6 +152,16 @@ public class SequentialParallelLoopTest {
                 new float[n], n, m), 1, 1);
         int[] a = JvmOracle.ints(78, n * m, -5, 100);
         assertSequential(check(SequentialParallelLoopTest::firstNegative, a, new int[n], n, m), 1, 1);
+    }
+
+    @Test
+    public void aTriangularReductionAndNestedStreams() {
+        for (int n : new int[] {1, 9, 64}) {
+            int[] a = JvmOracle.ints(80 + n, n * n, -1000, 1000);
+            assertSequential(check(SequentialParallelLoopTest::triangleSum, a, new int[] {17}, n), 1, 1);
+            assertSequential(check(SequentialParallelLoopTest::nestedStreams, JvmOracle.ints(81 + n, n, -9, 9),
+                    new int[n * n], n), 1, 1);
+        }
     }
 
     @Test
