@@ -1225,6 +1225,7 @@ fn nest_chain(
             })
             .collect();
         let &[next] = direct.as_slice() else {
+            // None left, or several side by side (which one would be the dimension?).
             reason = "@Parallel loops side by side inside another".into();
             break;
         };
