@@ -690,3 +690,37 @@ fn loop_versioning_copies_inner_loops_in_the_graph() {
         on.source()
     );
 }
+
+#[test]
+fn parallel_loops_that_cannot_be_dimensions_run_in_each_work_item() {
+    // A store between the first two loops: only `i` is a dimension; `j` and the triangle `k`
+    // inside it run sequentially, `j` for the store, `k` because it is inside `j`.
+    let (mg, nests, _) = phased("rowsAndTriangles", "([I[II)V", "");
+    assert_eq!(nests.len(), 1);
+    assert_eq!(nests[0].dims.len(), 1, "{:?}", nests[0].dims);
+    let why: Vec<&str> = nests[0].sequential.iter().map(|s| s.why.as_str()).collect();
+    assert_eq!(why.len(), 2, "{why:?}");
+    assert!(
+        why.iter()
+            .any(|w| w.starts_with("code between it and the @Parallel loop")),
+        "{why:?}"
+    );
+    assert!(
+        why.contains(&"inside a @Parallel loop that runs sequentially"),
+        "{why:?}"
+    );
+    // Each one is a loop of the graph inside the body, not a dimension.
+    let forest = ferrocl_opt::LoopForest::compute(&mg);
+    for s in &nests[0].sequential {
+        assert!(forest.get(s.begin).is_some());
+        assert!(nests[0].dims.iter().all(|d| d.begin != s.begin));
+    }
+    // Side by side inside a perfect 2-D nest: two dimensions, the two inner loops sequential.
+    let (_, nests, _) = phased("sideBySide", "([I[II)V", "");
+    assert_eq!(nests[0].dims.len(), 2);
+    assert_eq!(nests[0].sequential.len(), 2);
+    assert!(nests[0]
+        .sequential
+        .iter()
+        .all(|s| s.why == "@Parallel loops side by side inside another"));
+}

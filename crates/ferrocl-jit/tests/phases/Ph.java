@@ -142,4 +142,30 @@ public class Ph {
             out[i] = s * 31 + k;
         }
     }
+
+    /** A store between nested parallel loops and a triangular third level: one dimension, two loops in it. */
+    public static void rowsAndTriangles(int[] a, int[] rows, int n) {
+        for (@Parallel int i = 0; i < n; i++) {
+            rows[i] = 0;
+            for (@Parallel int j = 0; j < n; j++) {
+                for (@Parallel int k = 0; k <= j; k++) {
+                    a[(i * n + j) * n + k] = i + j + k;
+                }
+            }
+        }
+    }
+
+    /** Two parallel loops side by side inside a perfect 2-D nest: two dimensions, both loops inside. */
+    public static void sideBySide(int[] a, int[] b, int n) {
+        for (@Parallel int i = 0; i < n; i++) {
+            for (@Parallel int j = 0; j < n; j++) {
+                for (@Parallel int k = 0; k < n; k++) {
+                    a[(i * n + j) * n + k] = k;
+                }
+                for (@Parallel int k = 0; k < n; k++) {
+                    b[(i * n + j) * n + k] = -k;
+                }
+            }
+        }
+    }
 }
