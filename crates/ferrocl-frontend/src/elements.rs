@@ -417,7 +417,7 @@ impl Builder<'_, '_> {
 
     /// The array of field `index` (a `getfield`/`putfield` operand) of the elements of `element`'s
     /// array, and the element's index in it.
-    fn element_field(
+    pub(crate) fn element_field(
         &mut self,
         sc: &crate::builder::Scope<'_>,
         index: u16,
@@ -495,6 +495,22 @@ impl Builder<'_, '_> {
         let one = self.constant(Constant::Int(1))?;
         let never = self.add(Op::Compare(Condition::Eq), Stamp::Bool, vec![zero, one])?;
         self.throw_check(never, tail)
+    }
+
+    /// Field `index` of `element` read without Java's null check (a null element, or one of
+    /// another class, reads a value its caller never uses: the host leaves 0 there).
+    pub(crate) fn element_field_unchecked(
+        &mut self,
+        sc: &crate::builder::Scope<'_>,
+        index: u16,
+        element: NodeId,
+        tail: &mut NodeId,
+    ) -> Result<NodeId, FrontendError> {
+        self.resolve_pending_elements(element, "a field read")?;
+        let (array, at, elem) = self.element_field(sc, index, element)?;
+        let load = self.add(Op::ArrayLoad(elem), elem.value_stamp(), vec![array, at])?;
+        *tail = self.append(*tail, load);
+        Ok(load)
     }
 
     /// `getfield` on an element: its null check, then the field's array at the element's index.

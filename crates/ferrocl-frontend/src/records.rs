@@ -13,9 +13,12 @@
 //!   component is equal, as the wrapper's `compare` says for primitives (`float` and `double`
 //!   compare their canonical bits: `-0.0` differs from `0.0`, every NaN equals every NaN).
 //!
+//! `equals` with an element of an array of objects as its argument decides per element (null and
+//! other classes false, without a null check).
+//!
 //! **Refused**: `toString` (no strings in a kernel), components of reference type, and `equals` on
-//! an object whose class the compiler does not know when compiling (an element of an array of
-//! objects of several classes, a choice of objects): each with its reason.
+//! an object whose class the compiler does not know when compiling (a choice of objects): each
+//! with its reason.
 
 use crate::builder::{Builder, Frame, Scope};
 use crate::{BailoutKind, FrontendError};
@@ -98,18 +101,31 @@ impl Builder<'_, '_> {
             ("equals", _) => {
                 let other = self.pop(frame)?;
                 let receiver = self.pop(frame)?;
+                if self.is_element(other) {
+                    // An element may be null or of another class (then equals is false, with no
+                    // null check): decided per element, its fields read where the host left 0s
+                    // for the others.
+                    let is = self.element_instance_of(other, &record, false)?;
+                    let zero = self.constant(Constant::Int(0))?;
+                    let mut equal = is;
+                    for (field, descriptor, stamp) in &getters {
+                        let a = self.read_field(sc, *field, receiver, frame, tail)?;
+                        let b = self.element_field_unchecked(sc, *field, other, tail)?;
+                        let (a, b) = match stamp {
+                            Stamp::Float | Stamp::Double => (
+                                self.canonical_bits(a, descriptor)?,
+                                self.canonical_bits(b, descriptor)?,
+                            ),
+                            _ => (a, b),
+                        };
+                        let same = self.add(Op::Compare(Condition::Eq), Stamp::Bool, vec![a, b])?;
+                        equal = self.add(Op::Select, Stamp::Int, vec![same, equal, zero])?;
+                    }
+                    frame.stack.push(equal);
+                    return Ok(true);
+                }
                 let same_class = if self.nulls.contains(&other) {
                     false
-                } else if self.is_element(other) {
-                    // An element may be null (then equals is false, with no null check).
-                    return self.bail(
-                        BailoutKind::Call,
-                        format!(
-                            "equals of record {} with an element of an array of objects as its \
-                             argument",
-                            record.replace('/', ".")
-                        ),
-                    );
                 } else {
                     match self.known_class(other) {
                         Some(Some(class)) => class == record,

@@ -78,6 +78,19 @@ public class RecordMethodsTest {
         }
     }
 
+    /** equals with elements as the argument: nulls and elements of another class are not equal. */
+    public static void duplicates(Pt[] ps, Record[] rs, int[] out) {
+        for (@Parallel int i = 0; i < out.length; i++) {
+            Pt p = new Pt(i % 5, i % 3);
+            int same = 0;
+            for (int j = 0; j < ps.length; j++) {
+                same += p.equals(ps[j]) ? 1 : 0;
+                same += p.equals(rs[j]) ? 100 : 0;
+            }
+            out[i] = same;
+        }
+    }
+
     public static void named(Named n, int[] out) {
         for (@Parallel int i = 0; i < out.length; i++) {
             out[i] = n.hashCode() + i;
@@ -133,6 +146,18 @@ public class RecordMethodsTest {
             ps[k] = k % 5 == 4 ? null : new Pt(k % 9 == 0 ? k : k + 1, k);
         }
         check(RecordMethodsTest::elements, ps, new int[n]);
+    }
+
+    @Test
+    public void equalsWithElementsOfArraysAsItsArgument() {
+        int m = 40;
+        Pt[] ps = new Pt[m];
+        Record[] rs = new Record[m];
+        for (int k = 0; k < m; k++) {
+            ps[k] = k % 7 == 6 ? null : new Pt(k % 5, (k * 2) % 3);
+            rs[k] = k % 4 == 3 ? null : k % 2 == 0 ? new Pt(k % 5, k % 3) : new Other(k % 5, k % 3);
+        }
+        check(RecordMethodsTest::duplicates, ps, rs, new int[300]);
     }
 
     private static void refused(String reason, Runnable r) {
