@@ -602,6 +602,15 @@ impl Builder<'_, '_> {
         Ok(value)
     }
 
+    /// Appends a check that always fails: code Java never reaches without throwing before (the
+    /// JVM's rerun throws there).
+    pub(crate) fn never_passes(&mut self, tail: &mut NodeId) -> Result<(), FrontendError> {
+        let zero = self.constant(Constant::Int(0))?;
+        let one = self.constant(Constant::Int(1))?;
+        let never = self.add(Op::Compare(Condition::Eq), Stamp::Bool, vec![zero, one])?;
+        self.throw_check(never, tail)
+    }
+
     /// Appends fixed node `node` after `tail` and returns it as the new tail.
     pub(crate) fn append(&mut self, tail: NodeId, node: NodeId) -> NodeId {
         self.graph.set_next(tail, node);
@@ -1268,6 +1277,28 @@ impl Builder<'_, '_> {
         Ok((merge, out))
     }
 
+    /// In a loop whose header is `begin`: the one object standing for `p` (an object allocated in
+    /// the kernel that the loop may replace) whose fields are phis of `p`'s fields on entry
+    /// (`entry`), its slots appended to `fields`; the phis get their back edges' values later
+    /// ([`Builder::close_object_phis`]). `None` where `p`'s fields are not all set.
+    fn object_in_loop(
+        &mut self,
+        begin: NodeId,
+        p: NodeId,
+        entry: &[Option<NodeId>],
+        fields: &mut Vec<Option<NodeId>>,
+    ) -> Result<Option<(NodeId, Vec<NodeId>)>, FrontendError> {
+        let Some(values) = self.object_fields(p, entry) else {
+            return Ok(None);
+        };
+        let mut phis = Vec::with_capacity(values.len());
+        for f in values {
+            phis.push(self.add(Op::Phi, self.graph.stamp(f), vec![begin, f])?);
+        }
+        let object = self.merged_object(p, phis.clone(), fields)?;
+        Ok(Some((object, phis)))
+    }
+
     /// At a back edge: the fields of `value`, the object a loop's variable or field slot holds
     /// there, go into `phis`, the fields of `object` (the one object it holds in the loop);
     /// refused where it holds another value, an object of another class or made by a caller, or
@@ -1552,17 +1583,14 @@ impl Builder<'_, '_> {
                 .iter()
                 .any(|&t| t != slot && frame.locals[t] == Some(p))
                 || frame.stack.contains(&p);
-            let Some(fields) = self.object_fields(p, &frame.fields) else {
-                continue;
-            };
             if shared {
                 continue;
             }
-            let mut phis = Vec::with_capacity(fields.len());
-            for f in fields {
-                phis.push(self.add(Op::Phi, self.graph.stamp(f), vec![begin, f])?);
-            }
-            let object = self.merged_object(p, phis.clone(), &mut out.fields)?;
+            let Some((object, phis)) =
+                self.object_in_loop(begin, p, &frame.fields, &mut out.fields)?
+            else {
+                continue;
+            };
             out.locals[slot] = Some(object);
             local_phis[slot] = None;
             object_phis.push((slot, object, phis));
@@ -1619,17 +1647,14 @@ impl Builder<'_, '_> {
                     .iter()
                     .enumerate()
                     .any(|(j, f)| j != k && *f == Some(p));
-            let Some(fields) = self.object_fields(p, &frame.fields) else {
-                continue;
-            };
             if shared {
                 continue;
             }
-            let mut phis = Vec::with_capacity(fields.len());
-            for f in fields {
-                phis.push(self.add(Op::Phi, self.graph.stamp(f), vec![begin, f])?);
-            }
-            let object = self.merged_object(p, phis.clone(), &mut out.fields)?;
+            let Some((object, phis)) =
+                self.object_in_loop(begin, p, &frame.fields, &mut out.fields)?
+            else {
+                continue;
+            };
             if let Some(slot) = out.fields.get_mut(k) {
                 *slot = Some(object);
             }

@@ -489,14 +489,6 @@ impl Builder<'_, '_> {
         Ok(Some(stamp))
     }
 
-    /// Appends a check that always fails: code Java never reaches without throwing before.
-    fn never_passes(&mut self, tail: &mut NodeId) -> Result<(), FrontendError> {
-        let zero = self.constant(Constant::Int(0))?;
-        let one = self.constant(Constant::Int(1))?;
-        let never = self.add(Op::Compare(Condition::Eq), Stamp::Bool, vec![zero, one])?;
-        self.throw_check(never, tail)
-    }
-
     /// Field `index` of `element` read without Java's null check (a null element, or one of
     /// another class, reads a value its caller never uses: the host leaves 0 there).
     pub(crate) fn element_field_unchecked(

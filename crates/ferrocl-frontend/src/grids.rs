@@ -86,7 +86,7 @@ impl Builder<'_, '_> {
         }
         // Java checks every dimension before allocating anything.
         let size = if dims.iter().any(|&d| d < 0) {
-            self.never_passes_check(tail)?;
+            self.never_passes(tail)?;
             0
         } else {
             match dims.iter().try_fold(1i32, |a, &d| a.checked_mul(d)) {
@@ -128,9 +128,8 @@ impl Builder<'_, '_> {
         tail: &mut NodeId,
     ) -> Result<(), FrontendError> {
         // In bounds exactly when `index | (length - 1 - index)` is not negative.
-        let last = self.constant(Constant::Int(length.wrapping_sub(1)))?;
-        let rest = self.add(Op::Binary(BinaryOp::Sub), Stamp::Int, vec![last, index])?;
-        let both = self.add(Op::Binary(BinaryOp::Or), Stamp::Int, vec![index, rest])?;
+        let length = self.constant(Constant::Int(length))?;
+        let both = self.outside_bits(index, length)?;
         let zero = self.constant(Constant::Int(0))?;
         let holds = self.add(Op::Compare(Condition::Ge), Stamp::Bool, vec![both, zero])?;
         self.throw_check(holds, tail)
@@ -219,14 +218,6 @@ impl Builder<'_, '_> {
             return self.malformed("not a private multi-dimensional array");
         };
         self.constant(Constant::Int(length))
-    }
-
-    /// A check that always fails (Java throws before going on).
-    fn never_passes_check(&mut self, tail: &mut NodeId) -> Result<(), FrontendError> {
-        let zero = self.constant(Constant::Int(0))?;
-        let one = self.constant(Constant::Int(1))?;
-        let never = self.add(Op::Compare(Condition::Eq), Stamp::Bool, vec![zero, one])?;
-        self.throw_check(never, tail)
     }
 
     /// After parsing: a block placeholder still used stands for no value (it escaped).
