@@ -297,9 +297,23 @@ fn compile_graph(
     } else {
         None
     };
+    // Without correctly rounded single-precision divide/sqrt, a device with fp64 computes them in
+    // double and rounds once, which is exact; one with neither gets a bailout (check_target).
+    let writer_options = WriterOptions {
+        soft_fp32_div_sqrt: !target.correctly_rounded_divide_sqrt && target.fp64,
+        switches: options.switches.clone(),
+        local_tiles: target.local_tiles,
+        local_mem_bytes: target.local_mem_bytes,
+        builtin_edges: target.builtin_edges,
+    };
+    let phase_target = ferrocl_opt::Target {
+        local_memory: writer_options.local_tiles,
+        tile_budget: writer_options.tile_budget(),
+    };
     let phases = run_phases(
         &mut mg,
         &options.switches,
+        phase_target,
         observer,
         options.verify_each_phase,
     );
@@ -310,15 +324,6 @@ fn compile_graph(
         OptError::Bailout(b) => JitError::Bailout(b),
         OptError::Internal { .. } => JitError::Internal(format!("{}: {e}", mg.location)),
     })?;
-    // Without correctly rounded single-precision divide/sqrt, a device with fp64 computes them in
-    // double and rounds once, which is exact; one with neither gets a bailout (check_target).
-    let writer_options = WriterOptions {
-        soft_fp32_div_sqrt: !target.correctly_rounded_divide_sqrt && target.fp64,
-        switches: options.switches.clone(),
-        local_tiles: target.local_tiles,
-        local_mem_bytes: target.local_mem_bytes,
-        builtin_edges: target.builtin_edges,
-    };
     let mut kernels = Vec::with_capacity(parallel.len());
     let mut build_options = String::new();
     for (k, nest) in parallel.iter().enumerate() {

@@ -137,7 +137,9 @@ fn sibling_loops_are_both_innermost() {
             "lower_reductions",
             "hostVersioning",
             "vectorAccess",
-            "loopVersioning"
+            "loopVersioning",
+            "plan_kernel_shape",
+            "coherentBranches"
         ]
     );
 }
@@ -342,12 +344,27 @@ fn phased(
     Vec<ferrocl_opt::ParallelNest>,
     Vec<ferrocl_opt::ScratchArray>,
 ) {
+    phased_for(name, descriptor, switches, ferrocl_opt::Target::default())
+}
+
+/// As [`phased`], for a device described by `target`.
+fn phased_for(
+    name: &str,
+    descriptor: &str,
+    switches: &str,
+    target: ferrocl_opt::Target,
+) -> (
+    ferrocl_graph::MethodGraph,
+    Vec<ferrocl_opt::ParallelNest>,
+    Vec<ferrocl_opt::ScratchArray>,
+) {
     let bytes = class_bytes();
     let class = ferrocl_classfile::parse(&bytes).expect("class");
     let method = class.method(name, descriptor).expect("method");
     let mut mg = build_graph(&class, method, &mut NoResolver).expect("graph");
     let switches = PhaseSwitches::parse(switches).expect("switches");
     let mut cx = Context::new(&mut mg, &switches);
+    cx.target = target;
     Suite::standard()
         .run(&mut cx, None, true)
         .expect("phases run");
@@ -723,4 +740,115 @@ fn parallel_loops_that_cannot_be_dimensions_run_in_each_work_item() {
         .sequential
         .iter()
         .all(|s| s.why == "@Parallel loops side by side inside another"));
+}
+
+#[test]
+fn kernel_shapes_are_planned_on_the_graph() {
+    use ferrocl_graph::Op;
+    use ferrocl_opt::{Level, NestShape, TileSource};
+    // A matmul nest is tiled: `a[i * n + k]` staged along the block's rows, `b[k * n + j]` along
+    // its columns, the store after the loop; every access listed with its affine index.
+    let (mg, nests, _) = phased(MATMUL.0, MATMUL.1, "");
+    let g = &mg.graph;
+    let Some(NestShape::Tiled(plan)) = &nests[0].shape else {
+        panic!("matmul not tiled: {:?}", nests[0].shape);
+    };
+    assert_eq!(
+        (plan.i, plan.j),
+        (nests[0].dims[0].index, nests[0].dims[1].index)
+    );
+    assert_eq!(plan.accs.len(), 1, "one carried sum");
+    assert_eq!(plan.tiles.len(), 2);
+    let param = |load: ferrocl_graph::NodeId| {
+        mg.params
+            .iter()
+            .position(|p| p.node == g.inputs(load)[0])
+            .expect("a parameter array")
+    };
+    for &(load, source) in &plan.body {
+        match (param(load), source) {
+            (0, TileSource::RowTile(_)) => assert_eq!(plan.level(load), Some(Level::PerRow)),
+            (1, TileSource::ColTile(_)) => assert_eq!(plan.level(load), Some(Level::PerColumn)),
+            other => panic!("load {load}: {other:?}"),
+        }
+    }
+    assert_eq!(plan.post.len(), 1);
+    assert!(matches!(g.op(plan.post[0]), Op::ArrayStore(_)));
+    assert_eq!(plan.accesses.len(), 3);
+    // `c[i * n + j]`: i with coefficient n, j with 1, no k.
+    let store = plan
+        .accesses
+        .iter()
+        .find(|a| a.0 == plan.post[0])
+        .expect("store");
+    assert_eq!(store.2.coef[0].terms.len(), 1);
+    assert_eq!(store.2.coef[1].constant, 1);
+    assert!(store.2.coef[2].is_zero() && !store.3);
+    assert!(
+        plan.host_proof(&mg).is_some(),
+        "every term is known on the host"
+    );
+    assert_eq!(plan.micro_choices(), vec![2, 8]);
+
+    // Without tiling the nest has no other shape (its loop is not straight-line code); nor on a
+    // device without local memory, nor with a budget too small for two tiles.
+    let (_, nests, _) = phased(MATMUL.0, MATMUL.1, "tile=false");
+    assert_eq!(nests[0].shape, None);
+    let cpu = ferrocl_opt::Target {
+        local_memory: false,
+        ..Default::default()
+    };
+    let (_, nests, _) = phased_for(MATMUL.0, MATMUL.1, "", cpu);
+    assert_eq!(nests[0].shape, None);
+    let small = ferrocl_opt::Target {
+        tile_budget: 4096,
+        ..Default::default()
+    };
+    let (_, nests, _) = phased_for(MATMUL.0, MATMUL.1, "", small);
+    assert_eq!(nests[0].shape, None);
+    // A store inside the loop: no shape.
+    let (_, nests, _) = phased("storesInLoop", MATMUL.1, "");
+    assert_eq!(nests[0].shape, None);
+
+    // A transpose is staged: its store moves by n with j (strided), its load by one (not staged).
+    let (mg, nests, _) = phased("transpose", "([F[FI)V", "");
+    let Some(NestShape::Staged(plan)) = &nests[0].shape else {
+        panic!("transpose not staged: {:?}", nests[0].shape);
+    };
+    assert!(plan.stage_stores);
+    assert_eq!(plan.stores.len(), 1);
+    assert_eq!(plan.loads.len(), 1);
+    assert!(!plan.loads[0].1, "the load is unit-stride along j");
+    assert_eq!(plan.staged(), (0, 1));
+    assert!(plan.host_proof(&mg).is_some());
+    let (_, nests, _) = phased("transpose", "([F[FI)V", "coalesce=false");
+    assert_eq!(nests[0].shape, None);
+}
+
+#[test]
+fn coherent_branches_are_decided_on_the_graph() {
+    let (_, nests, _) = phased("alternating", "([DII)V", "");
+    assert!(nests[0].coherent_branches, "a loop branching on i % 2");
+    let (_, nests, _) = phased("alternating", "([DII)V", "coherentBranches=false");
+    assert!(!nests[0].coherent_branches, "switched off");
+    let (_, nests, _) = phased("alternatingEvenStep", "([DII)V", "");
+    assert!(!nests[0].coherent_branches, "an even step");
+    let (_, nests, _) = phased("parityOutsideLoops", "([DI)V", "");
+    assert!(
+        !nests[0].coherent_branches,
+        "no loop branches on the parity"
+    );
+    // The kernel prints the numbering and reports it.
+    let k = run(
+        &class_bytes(),
+        "alternating",
+        "([DII)V",
+        Target::default(),
+        "",
+    )
+    .expect("kernel");
+    assert!(k.kernels[0].source.contains("ferrocl_seam"));
+    assert!(applied(&k)
+        .iter()
+        .any(|a| a.starts_with("coherentBranches")));
 }

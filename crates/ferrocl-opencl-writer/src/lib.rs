@@ -37,7 +37,7 @@ use ferrocl_graph::reduce::{ReduceKind, ReduceValue};
 use ferrocl_graph::MethodGraph;
 use ferrocl_graph::{count, Applied, ElemKind, NodeId, Op, Stamp};
 use ferrocl_opt::{
-    HostExpr, LoopDim, ParallelNest, PhaseSwitches, ReduceOp, Reduction, VECTOR_COPIES,
+    HostExpr, LoopDim, NestShape, ParallelNest, PhaseSwitches, ReduceOp, Reduction, VECTOR_COPIES,
     VECTOR_LANES,
 };
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
@@ -317,7 +317,7 @@ impl Variants {
 
 pub use read_only::RESTRICT_MACRO;
 /// Work-items along each dimension of a tiled kernel's work-group (see [`Variants::micro`]).
-pub const TILE_GROUP: usize = tiling::GROUP;
+pub const TILE_GROUP: usize = ferrocl_opt::tile::GROUP;
 
 /// Errors of the writer.
 #[derive(Debug, thiserror::Error)]
@@ -1040,13 +1040,12 @@ pub fn write_kernel(
             "values still used outside their scope after hoisting".into(),
         ));
     }
-    // Tiling with register blocking, for a matmul-like 2-D nest (see the `tiling` module).
-    // A kernel of its own work-group shape for a 2-D nest (tiling with register blocking, or
-    // staged coalescing of strided accesses), with the body as written for one point as its
-    // fallback (see the `tiling` and `staging2d` modules).
-    // Those shapes analyse and write the body as it was before the `loopVersioning` phase (a
-    // view without the fast copies of inner loops); the kernel as written, their fallback for
-    // one point, keeps its versioned loops.
+    // A kernel of its own work-group shape for a 2-D nest, as the `plan_kernel_shape` phase planned
+    // it (tiling with register blocking, or staged coalescing of strided accesses), with the body
+    // as written for one point as its fallback (see the `tiling` and `staging2d` modules). Those
+    // shapes print the body as it was before the `loopVersioning` phase (a view without the fast
+    // copies of inner loops), as the phase planned them; the kernel as written, their fallback
+    // for one point, keeps its versioned loops.
     let unversioned;
     let shape_mg: &MethodGraph = if whole.loop_versions.is_empty() {
         mg
@@ -1059,25 +1058,15 @@ pub fn write_kernel(
     // staged kernel's coarsening is fixed.
     let mut micro_choices: Vec<u32> = Vec::new();
     let mut bounds_proof = None;
-    if !reducing
-        && nest.dims.len() == 2
-        && options.local_tiles
-        && w.stage.staged == 0
-        && !w.body.contains("get_global_id")
-    {
-        let tile_plan = options
-            .switches
-            .is_on("tile")
-            .then(|| tiling::plan(shape_mg, nest, options.tile_budget()))
-            .flatten();
-        let staged_plan = if tile_plan.is_none() && options.switches.is_on("coalesce") {
-            staging2d::plan(shape_mg, nest, options.tile_budget())
-        } else {
-            None
+    if nest.shape.is_some() && w.stage.staged == 0 && !w.body.contains("get_global_id") {
+        let (tile_plan, staged_plan) = match &nest.shape {
+            Some(NestShape::Tiled(p)) => (Some(p), None),
+            Some(NestShape::Staged(p)) => (None, Some(p)),
+            None => (None, None),
         };
         // The bounds test on the host when it can be made there: one more argument, before the
         // status word (the kernel as written for one point receives it too, and ignores it).
-        let proof = match (&tile_plan, &staged_plan) {
+        let proof = match (tile_plan, staged_plan) {
             (Some(p), _) => p.host_proof(shape_mg),
             (_, Some(p)) => p.host_proof(shape_mg),
             _ => None,
@@ -1096,16 +1085,21 @@ pub fn write_kernel(
             versions: std::rc::Rc::default(),
             ..base.fork()
         };
-        let written = if let Some(plan) = &tile_plan {
-            let micro = tiling::MICRO as u32;
+        let written = if let Some(plan) = tile_plan {
+            let micro = ferrocl_opt::tile::MICRO as u32;
             t.tiled_body(plan, &dim_names, steps, &point_name, &args, proven)
-                .map(|()| Some(([tiling::GROUP, tiling::GROUP], vec![micro, micro])))
-        } else if let Some(plan) = &staged_plan {
+                .map(|()| {
+                    Some((
+                        [ferrocl_opt::tile::GROUP, ferrocl_opt::tile::GROUP],
+                        vec![micro, micro],
+                    ))
+                })
+        } else if let Some(plan) = staged_plan {
             t.staged_2d_body(plan, &dim_names, steps, &point_name, &args, proven)
                 .map(|()| {
                     Some((
-                        [staging2d::WIDTH, staging2d::HEIGHT],
-                        vec![staging2d::ROWS as u32, 1],
+                        [ferrocl_opt::stage2d::WIDTH, ferrocl_opt::stage2d::HEIGHT],
+                        vec![ferrocl_opt::stage2d::ROWS as u32, 1],
                     ))
                 })
         } else {
@@ -1133,7 +1127,7 @@ pub fn write_kernel(
                 for (phase, n) in &t.applied {
                     *w.applied.entry(phase).or_default() += n;
                 }
-                if let Some(plan) = &tile_plan {
+                if let Some(plan) = tile_plan {
                     micro_choices = plan.micro_choices();
                 }
                 tiled = Some((t, group, coarsen));
@@ -1238,15 +1232,10 @@ pub fn write_kernel(
             wd.decl.clone_from(&decl);
         }
     }
-    // Coherent branches (see the `coherence` module): a 1-D body whose loop branches on the
-    // parity of the parallel index runs its even iterations on one half of the work-items.
-    let coherent = nest.dims.len() == 1
-        && !reducing
-        && tiled.is_none()
-        && w.stage.staged == 0
-        && nest.dims[0].step % 2 != 0
-        && options.switches.is_on("coherentBranches")
-        && coherence::branches_on_parity(g, &cfg, nest.dims[0].index);
+    // Coherent branches (planned by the `coherentBranches` phase, see the `coherence` module): a
+    // 1-D body whose loop branches on the parity of the parallel index runs its even iterations
+    // on one half of the work-items (not in a staged kernel, whose groups share tiles).
+    let coherent = nest.coherent_branches && tiled.is_none() && w.stage.staged == 0;
     if coherent {
         w.applied.insert("coherentBranches", 1);
     }
@@ -1517,8 +1506,8 @@ pub fn write_kernel(
                     "{b}x{b} blocks through local memory, {m}x{m} points per work-item (per \
                      launch: 2x2 when too few blocks fill the device; 8x8 when blocks are to spare \
                      and at most two 32-bit values are carried)",
-                    b = tiling::BLOCK,
-                    m = tiling::MICRO
+                    b = ferrocl_opt::tile::BLOCK,
+                    m = ferrocl_opt::tile::MICRO
                 ),
                 _ => n.to_string(),
             };

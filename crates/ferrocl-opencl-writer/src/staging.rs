@@ -130,38 +130,6 @@ pub(crate) struct StagedLoad {
     also: Vec<NodeId>,
 }
 
-/// Whether `n`'s value is the same in every work-item: made of parameters, constants, lengths
-/// and static fields by pure operations.
-pub(crate) fn uniform(
-    g: &Graph,
-    n: NodeId,
-    memo: &mut HashMap<NodeId, bool>,
-    depth: usize,
-) -> bool {
-    if let Some(&u) = memo.get(&n) {
-        return u;
-    }
-    let u = depth < 32
-        && match g.op(n) {
-            Op::Parameter(_) | Op::Constant(_) | Op::StaticField(_) | Op::Identity(_) => true,
-            Op::ArrayLength
-            | Op::Binary(_)
-            | Op::Negate
-            | Op::Select
-            | Op::Compare(_)
-            | Op::NormalizeCompare { .. }
-            | Op::Convert(_)
-            | Op::Intrinsic(_) => g
-                .inputs(n)
-                .to_vec()
-                .into_iter()
-                .all(|x| uniform(g, x, memo, depth + 1)),
-            _ => false,
-        };
-    memo.insert(n, u);
-    u
-}
-
 /// `Σ c * term + constant` in Java's wrapping `int` arithmetic, as C.
 fn wrapping_c(
     w: &mut Writer<'_>,
@@ -260,7 +228,9 @@ impl Writer<'_> {
         }
         let g = &self.mg.graph;
         let mut memo = HashMap::new();
-        if !uniform(g, c.entry, &mut memo, 0) || !uniform(g, c.bound, &mut memo, 0) {
+        if !ferrocl_opt::is_uniform(g, c.entry, &mut memo, 0)
+            || !ferrocl_opt::is_uniform(g, c.bound, &mut memo, 0)
+        {
             return Ok(None);
         }
         let mut plans: Vec<(NodeId, Linear, Linear)> = Vec::new();
@@ -275,7 +245,7 @@ impl Writer<'_> {
             let mut ok = true;
             for &(t, coef) in &rest.terms {
                 let is_i = |n: NodeId| n == index;
-                let is_uniform = |n: NodeId| uniform(g, n, &mut HashMap::new(), 0);
+                let is_uniform = |n: NodeId| ferrocl_opt::is_uniform(g, n, &mut HashMap::new(), 0);
                 match loop_affine(g, t, &is_i, &is_uniform) {
                     Some(a) if a.iv.is_none() || a.iv == Some(index) => {
                         for &(u, k) in &a.scale.terms {

@@ -44,9 +44,14 @@ fn compile(method: &str) -> (MethodGraph, Vec<Kernel>) {
         .find(|m| m.name == method)
         .unwrap_or_else(|| panic!("no method {method}"));
     let mut mg = build_graph(&class, m, &mut NoResolver).expect("graph");
-    let (nests, _) =
-        ferrocl_opt::run_phases(&mut mg, &ferrocl_opt::PhaseSwitches::all_on(), None, true)
-            .expect("phases");
+    let (nests, _) = ferrocl_opt::run_phases(
+        &mut mg,
+        &ferrocl_opt::PhaseSwitches::all_on(),
+        ferrocl_opt::Target::default(),
+        None,
+        true,
+    )
+    .expect("phases");
     let kernels = nests
         .iter()
         .map(|nest| write_kernel(&mg, nest, WriterOptions::default()).expect("kernel"))

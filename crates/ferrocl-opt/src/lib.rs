@@ -16,6 +16,7 @@ mod array_choices;
 mod body_copy;
 mod bounds_proof;
 mod canonicalize;
+pub mod coherence;
 mod count_up;
 mod guards;
 mod hoist_loads;
@@ -32,6 +33,8 @@ mod private_arrays;
 mod reduce;
 mod reduce_loop;
 mod scratch_arrays;
+pub mod stage2d;
+pub mod tile;
 mod vector_access;
 
 pub use array_choices::split_array_choices;
@@ -49,13 +52,13 @@ pub use induction::{
 pub use loop_versioning::{version_loops, without_loop_versions, Counted, LoopVersion};
 pub use manager::{
     Changed, Context, LoopForest, LoopInfo, Phase, PhaseInfo, PhaseObserver, PhaseSwitches, Stage,
-    Suite, OPTIONAL_PHASES, RELAXED_MATH,
+    Suite, Target, OPTIONAL_PHASES, RELAXED_MATH,
 };
 pub use narrow::{narrow_float, narrow_float_graph};
 pub use nested_loads::{hoist_nested_loads, merge_nested_loads};
 pub use parallel::{
     compare_constants, host_expr_exact_of, host_expr_of, recognize_parallel_loops, HostExpr,
-    LoopDim, ParallelNest, SequentialLoop, WideConst,
+    LoopDim, NestShape, ParallelNest, SequentialLoop, WideConst,
 };
 pub use private_arrays::{
     array_site, array_sources, check_private_arrays, private_length, PRIVATE_BYTES_PER_WORK_ITEM,
@@ -66,6 +69,10 @@ pub use reduce_loop::{
     VECTOR_LANES,
 };
 pub use scratch_arrays::{lower_scratch_arrays, ScratchArray, ScratchCopy};
+pub use stage2d::{plan_staging_2d, StagePlan};
+pub use tile::{
+    affine3, host_proof, is_uniform, plan_tiles, Access, Affine3, Level, Tile, TilePlan, TileSource,
+};
 pub use vector_access::vectorise_accesses;
 
 use ferrocl_graph::{Bailout, MethodGraph};
@@ -86,17 +93,19 @@ pub enum OptError {
     },
 }
 
-/// Runs the [`Suite::standard`] phases under `switches` and returns the parallel nests found and
+/// Runs the [`Suite::standard`] phases under `switches` for `target` and returns the parallel nests found and
 /// the arrays the host allocates for the method (`scratch_arrays`). The
 /// verifier runs after each phase that changed the graph when `verify_each` is set (always in
 /// debug builds).
 pub fn run_phases(
     mg: &mut MethodGraph,
     switches: &PhaseSwitches,
+    target: Target,
     observer: Option<PhaseObserver<'_>>,
     verify_each: bool,
 ) -> Result<(Vec<ParallelNest>, Vec<ScratchArray>), OptError> {
     let mut cx = Context::new(mg, switches);
+    cx.target = target;
     Suite::standard().run(&mut cx, observer, verify_each)?;
     let nests = std::mem::take(&mut cx.nests);
     let scratch = std::mem::take(&mut cx.scratch);

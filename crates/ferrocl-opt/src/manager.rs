@@ -12,7 +12,8 @@
 use crate::parallel::walk_body;
 use crate::{
     canonicalize_with, check_private_arrays, eliminate_guards, if_convert, lower_checks,
-    narrow_float, recognize_parallel_loops, recognize_reductions, OptError, ParallelNest,
+    narrow_float, recognize_parallel_loops, recognize_reductions, NestShape, OptError,
+    ParallelNest,
 };
 use ferrocl_graph::{count, verify, Applied, Dominators, Graph, MethodGraph, NodeId, Op};
 use std::collections::{BTreeSet, HashSet};
@@ -141,17 +142,18 @@ pub const OPTIONAL_PHASES: &[PhaseInfo] = &[
         name: "coalesce",
         stage: Stage::Writer,
         what: "row-strided reads of an inner loop (a[i * n + j]) staged through local memory in \
-               tiles the work-group loads together, so that its global reads are contiguous",
+               tiles the work-group loads together, so that its global reads are contiguous \
+               (in 2-D nests, strided loads and stores such as Transpose's: planned on the graph)",
     },
     PhaseInfo {
         name: "tile",
-        stage: Stage::Writer,
+        stage: Stage::Graph,
         what: "matmul-like 2-D nests tiled: operand blocks staged in local memory, each \
                work-item computing 4x4 points in registers, every point's operations in Java's order",
     },
     PhaseInfo {
         name: "coherentBranches",
-        stage: Stage::Writer,
+        stage: Stage::Graph,
         what: "a 1-D kernel whose loop branches on the parity of the parallel index runs the even \
                iterations on one half of the work-items and the odd ones on the other, so that a \
                warp takes one side of the branch",
@@ -375,12 +377,35 @@ pub enum Changed {
     ControlFlow,
 }
 
+/// What the phases know of the device the kernels are for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Target {
+    /// The device gives work-groups local memory worth staging data in (GPUs; not CPU devices,
+    /// whose "local" memory is ordinary memory): kernel shapes with tiles are planned only then.
+    pub local_memory: bool,
+    /// Bytes of local memory one kernel's tiles may take.
+    pub tile_budget: usize,
+}
+
+impl Default for Target {
+    /// A full-profile device: local memory, 24 KiB of tiles (three quarters of the 32 KiB every
+    /// such device has).
+    fn default() -> Self {
+        Target {
+            local_memory: true,
+            tile_budget: 24 << 10,
+        }
+    }
+}
+
 /// The method being optimised, the phases' results and the analyses they share.
 pub struct Context<'m> {
     /// The graph and its side tables.
     pub mg: &'m mut MethodGraph,
     /// Which optional phases run.
     pub switches: &'m PhaseSwitches,
+    /// The device the kernels are for ([`Target::default`] unless set).
+    pub target: Target,
     /// The parallel nests found (set by the recognition phase).
     pub nests: Vec<ParallelNest>,
     /// The arrays the host allocates for the method (set by `scratch_arrays`).
@@ -396,6 +421,7 @@ impl<'m> Context<'m> {
         Context {
             mg,
             switches,
+            target: Target::default(),
             nests: Vec::new(),
             scratch: Vec::new(),
             loops: None,
@@ -484,8 +510,10 @@ impl Suite {
     /// reduction recognition, Java's checks as guard nodes, the removal of guards that cannot
     /// fail (`guardElimination`), the lowering of `@Reduce` loops (with `unroll`,
     /// `reduceVersioning` and `vectorize`), the host test of the body's affine index checks
-    /// (`hostVersioning`), vector accesses (`vectorAccess`), and the entry tests of inner loops with
-    /// their check-free copies (`loopVersioning`).
+    /// (`hostVersioning`), vector accesses (`vectorAccess`), the entry tests of inner loops with
+    /// their check-free copies (`loopVersioning`), and a work-group shape of its own for 2-D nests
+    /// (`tile`, or `coalesce` of strided accesses), and the coherent numbering of 1-D kernels whose
+    /// loop branches on the parity of the index (`coherentBranches`).
     pub fn standard() -> Suite {
         Suite {
             phases: vec![
@@ -508,6 +536,8 @@ impl Suite {
                 Box::new(PlanHostVersioning),
                 Box::new(VectorAccess),
                 Box::new(VersionLoops),
+                Box::new(PlanKernelShape),
+                Box::new(CoherentBranches),
             ],
         }
     }
@@ -990,6 +1020,102 @@ impl Phase for VersionLoops {
             nest.loop_versions = versions.clone();
         }
         Ok(Changed::ControlFlow)
+    }
+}
+
+/// A work-group shape of its own for each 2-D non-reducing nest (`tile`, else `coalesce`),
+/// recorded in [`ParallelNest::shape`] for the writer to print. Planned on the body as written
+/// before `loopVersioning` (the shapes replace the inner loop; their fallback for one point keeps
+/// the versioned loops) and, when `hostVersioning` copied the body, on its checked version.
+struct PlanKernelShape;
+
+impl Phase for PlanKernelShape {
+    fn name(&self) -> &'static str {
+        "plan_kernel_shape"
+    }
+
+    fn run(&self, cx: &mut Context<'_>) -> Result<Changed, OptError> {
+        let (tile, coalesce) = (cx.switches.is_on("tile"), cx.switches.is_on("coalesce"));
+        if !cx.target.local_memory || !(tile || coalesce) {
+            return Ok(Changed::Nothing);
+        }
+        let budget = cx.target.tile_budget;
+        let mut unversioned: Option<MethodGraph> = None;
+        for nest in &mut cx.nests {
+            if nest.dims.len() != 2 || !nest.reductions.is_empty() {
+                continue;
+            }
+            let mg: &MethodGraph = if nest.loop_versions.is_empty() {
+                cx.mg
+            } else {
+                unversioned
+                    .get_or_insert_with(|| crate::without_loop_versions(cx.mg, &nest.loop_versions))
+            };
+            let checked;
+            let analysed = match &nest.host_versioning {
+                Some(hv) => {
+                    checked = ParallelNest {
+                        body_entry: hv.checked_entry,
+                        host_versioning: None,
+                        ..nest.clone()
+                    };
+                    &checked
+                }
+                None => &*nest,
+            };
+            let tiled = tile
+                .then(|| crate::plan_tiles(mg, analysed, budget))
+                .flatten()
+                .map(NestShape::Tiled);
+            let shape = tiled.or_else(|| {
+                coalesce
+                    .then(|| crate::plan_staging_2d(mg, analysed, budget))
+                    .flatten()
+                    .map(NestShape::Staged)
+            });
+            if shape.is_some() {
+                log::debug!(
+                    "{}: kernel shape planned: {:?}",
+                    cx.mg.location,
+                    shape.as_ref().map(|s| match s {
+                        NestShape::Tiled(_) => "tiled",
+                        NestShape::Staged(_) => "staged",
+                    })
+                );
+            }
+            nest.shape = shape;
+        }
+        // The writer reports the shape it prints.
+        Ok(Changed::Nothing)
+    }
+}
+
+/// 1-D kernels whose loop branches on the parity of the index run even and odd iterations on
+/// separate work-items (`coherence`), recorded in [`ParallelNest::coherent_branches`].
+struct CoherentBranches;
+
+impl Phase for CoherentBranches {
+    fn name(&self) -> &'static str {
+        "coherentBranches"
+    }
+
+    fn optional(&self) -> bool {
+        true
+    }
+
+    fn run(&self, cx: &mut Context<'_>) -> Result<Changed, OptError> {
+        let mut nests = std::mem::take(&mut cx.nests);
+        let (mg, loops, doms) = cx.graph_loops_dominators();
+        for nest in &mut nests {
+            // An even step keeps the parity from one iteration to the next.
+            nest.coherent_branches = nest.dims.len() == 1
+                && nest.reductions.is_empty()
+                && nest.dims[0].step % 2 != 0
+                && crate::coherence::branches_on_parity(&mg.graph, loops, doms, nest);
+        }
+        cx.nests = nests;
+        // The writer reports it where it prints the numbering (not in a staged kernel).
+        Ok(Changed::Nothing)
     }
 }
 

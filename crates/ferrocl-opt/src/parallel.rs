@@ -294,6 +294,22 @@ pub struct ParallelNest {
     /// could not be dimensions: code between them and the loop around them, a fourth level,
     /// loops side by side, a bound that depends on an outer index, …), with the reason.
     pub sequential: Vec<SequentialLoop>,
+    /// A work-group shape of its own for a 2-D nest, planned by the `plan_kernel_shape` phase
+    /// (`tile` or `coalesce`); `None`: one work-item per point, the body as written.
+    pub shape: Option<NestShape>,
+    /// A 1-D body whose loop branches on the parity of the index: its even iterations run on one
+    /// half of the work-items, the odd ones on the other (the `coherentBranches` phase, see
+    /// [`crate::coherence`]).
+    pub coherent_branches: bool,
+}
+
+/// A kernel shape with a work-group of its own, chosen on the graph and printed by the writer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NestShape {
+    /// Tiling with register blocking of a matmul-like nest (see [`crate::TilePlan`]).
+    Tiled(crate::TilePlan),
+    /// Staged coalescing of strided accesses of a 2-D nest (see [`crate::StagePlan`]).
+    Staged(crate::StagePlan),
 }
 
 /// A `@Parallel` loop run as an ordinary loop inside the work-items of the loops around it.
@@ -833,6 +849,8 @@ pub fn recognize_parallel_loops(
             host_versioning: None,
             loop_versions: Vec::new(),
             sequential: Vec::new(),
+            shape: None,
+            coherent_branches: false,
         }]);
     }
     // Which loop contains which.
@@ -1279,6 +1297,8 @@ fn nest_of(mg: &MethodGraph, members: &[&Analysed]) -> Result<ParallelNest, Bail
         host_versioning: None,
         loop_versions: Vec::new(),
         sequential: Vec::new(),
+        shape: None,
+        coherent_branches: false,
     })
 }
 

@@ -168,4 +168,69 @@ public class Ph {
             }
         }
     }
+
+    /** A transpose: the store's index moves by n with j (strided), the load's by one. */
+    public static void transpose(float[] a, float[] out, int n) {
+        for (@Parallel int i = 0; i < n; i++) {
+            for (@Parallel int j = 0; j < n; j++) {
+                out[j * n + i] = a[i * n + j];
+            }
+        }
+    }
+
+    /** A matmul-like nest whose inner loop stores: no shape of its own. */
+    public static void storesInLoop(float[] a, float[] b, float[] c, int n) {
+        for (@Parallel int i = 0; i < n; i++) {
+            for (@Parallel int j = 0; j < n; j++) {
+                float s = 0f;
+                for (int k = 0; k < n; k++) {
+                    s += a[i * n + k] * b[k * n + j];
+                    c[i * n + j] = s;
+                }
+            }
+        }
+    }
+
+    /** Series-like: a loop that branches on the parity of the parallel index (through a choice). */
+    public static void alternating(double[] out, int n, int m) {
+        for (@Parallel int i = 0; i < n; i++) {
+            int kind = i % 2 == 1 ? 1 : 2;
+            double s = 0;
+            for (int k = 0; k < m; k++) {
+                if (kind == 1) {
+                    s += Math.sqrt(k);
+                } else {
+                    s -= k;
+                }
+            }
+            out[i] = s;
+        }
+    }
+
+    /** The same with an even step: the parity never changes from one iteration to the next. */
+    public static void alternatingEvenStep(double[] out, int n, int m) {
+        for (@Parallel int i = 0; i < n; i += 2) {
+            int kind = i % 2 == 1 ? 1 : 2;
+            double s = 0;
+            for (int k = 0; k < m; k++) {
+                if (kind == 1) {
+                    s += Math.sqrt(k);
+                } else {
+                    s -= k;
+                }
+            }
+            out[i] = s;
+        }
+    }
+
+    /** A branch on the parity outside any loop of the body. */
+    public static void parityOutsideLoops(double[] out, int n) {
+        for (@Parallel int i = 0; i < n; i++) {
+            if (i % 2 == 1) {
+                out[i] = Math.sqrt(i);
+            } else {
+                out[i] = -i;
+            }
+        }
+    }
 }
