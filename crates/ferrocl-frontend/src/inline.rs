@@ -213,6 +213,11 @@ impl<'a> Builder<'a, '_> {
             return self.array_copy(&args, tail);
         }
         if kind == CallKind::Static && target.class == "java/util/Arrays" {
+            if let Some(substitute) = substitute_for(target) {
+                // The JDK's sort recurses; Ferrocl's substitute gives its result (see
+                // `dev.ferrocl.api.JdkSubstitutes`), inlined as any static method.
+                return self.call(sc, kind, &substitute, args, return_stamp, frame, tail);
+            }
             if let Some(copy) =
                 self.arrays_copy_of(&target.name, &target.descriptor, &args, tail)?
             {
@@ -1049,4 +1054,24 @@ fn inlined_at(e: FrontendError, site: &Location) -> FrontendError {
         }
         other => other,
     }
+}
+
+/// The class whose methods stand for JDK methods a kernel cannot run as written (the Java API's
+/// `JdkSubstitutes`, read through the resolver like any class).
+pub(crate) const SUBSTITUTES: &str = "dev/ferrocl/api/JdkSubstitutes";
+
+/// The substitute of a JDK method, when there is one: `Arrays.sort` of a primitive array, whole or
+/// a range (same name and descriptor in [`SUBSTITUTES`]).
+fn substitute_for(target: &ferrocl_classfile::MemberRef) -> Option<ferrocl_classfile::MemberRef> {
+    let sorts = [
+        "([I)V", "([III)V", "([J)V", "([JII)V", "([S)V", "([SII)V", "([C)V", "([CII)V", "([B)V",
+        "([BII)V", "([F)V", "([FII)V", "([D)V", "([DII)V",
+    ];
+    (target.class == "java/util/Arrays"
+        && target.name == "sort"
+        && sorts.contains(&target.descriptor.as_str()))
+    .then(|| ferrocl_classfile::MemberRef {
+        class: SUBSTITUTES.to_string(),
+        ..target.clone()
+    })
 }

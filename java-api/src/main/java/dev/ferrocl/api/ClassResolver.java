@@ -83,7 +83,9 @@ final class ClassResolver {
         if (k != null && k.isHidden()) {
             return LambdaClasses.classBytes(k);
         }
-        ClassLoader from = loaderOf(internalName);
+        // Ferrocl's own substitutes of JDK methods come from Ferrocl's loader, whatever the task's sees.
+        ClassLoader from = internalName.equals(JdkSubstitutes.INTERNAL_NAME)
+                ? ClassResolver.class.getClassLoader() : loaderOf(internalName);
         if (from == null) {
             return null;
         }
