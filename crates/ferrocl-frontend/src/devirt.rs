@@ -597,7 +597,7 @@ impl<'a> Builder<'a, '_> {
     ) -> Result<(), FrontendError> {
         if flags & (access::PUBLIC | access::PRIVATE) != 0
             || package_of(caller) == package_of(declaring)
-            || declaring == crate::inline::SUBSTITUTES
+            || crate::inline::is_substitute_class(declaring)
         {
             return Ok(());
         }

@@ -212,12 +212,16 @@ impl<'a> Builder<'a, '_> {
         {
             return self.array_copy(&args, tail);
         }
-        if kind == CallKind::Static && target.class == "java/util/Arrays" {
+        if kind == CallKind::Static {
             if let Some(substitute) = substitute_for(target) {
-                // The JDK's sort recurses; Ferrocl's substitute gives its result (see
-                // `dev.ferrocl.api.JdkSubstitutes`), inlined as any static method.
+                // JDK code a kernel cannot run (the sort recurses, `Character` dispatches to
+                // Unicode tables): Ferrocl's substitute gives its result (see
+                // `dev.ferrocl.api.JdkSubstitutes` and `JdkCharacters`), inlined as any static
+                // method.
                 return self.call(sc, kind, &substitute, args, return_stamp, frame, tail);
             }
+        }
+        if kind == CallKind::Static && target.class == "java/util/Arrays" {
             if let Some(copy) =
                 self.arrays_copy_of(&target.name, &target.descriptor, &args, tail)?
             {
@@ -1060,18 +1064,48 @@ fn inlined_at(e: FrontendError, site: &Location) -> FrontendError {
 /// `JdkSubstitutes`, read through the resolver like any class).
 pub(crate) const SUBSTITUTES: &str = "dev/ferrocl/api/JdkSubstitutes";
 
-/// The substitute of a JDK method, when there is one: `Arrays.sort` of a primitive array, whole or
-/// a range (same name and descriptor in [`SUBSTITUTES`]).
+/// The class whose methods stand for `Character`'s classification and case methods (the Java
+/// API's `JdkCharacters`: the JDK's answers for every code point, as tables the host passes).
+pub(crate) const CHARACTER_SUBSTITUTES: &str = "dev/ferrocl/api/JdkCharacters";
+
+/// The substitute of a JDK method, when there is one (same name and descriptor in the substitute
+/// class): `Arrays.sort` of a primitive array, whole or a range ([`SUBSTITUTES`]); `Character`'s
+/// predicates and `char` case mappings ([`CHARACTER_SUBSTITUTES`]).
 fn substitute_for(target: &ferrocl_classfile::MemberRef) -> Option<ferrocl_classfile::MemberRef> {
     let sorts = [
         "([I)V", "([III)V", "([J)V", "([JII)V", "([S)V", "([SII)V", "([C)V", "([CII)V", "([B)V",
         "([BII)V", "([F)V", "([FII)V", "([D)V", "([DII)V",
     ];
-    (target.class == "java/util/Arrays"
-        && target.name == "sort"
-        && sorts.contains(&target.descriptor.as_str()))
-    .then(|| ferrocl_classfile::MemberRef {
-        class: SUBSTITUTES.to_string(),
+    let predicates = [
+        "isDigit",
+        "isLetter",
+        "isLetterOrDigit",
+        "isUpperCase",
+        "isLowerCase",
+        "isWhitespace",
+        "isSpaceChar",
+    ];
+    let class = match (
+        target.class.as_str(),
+        target.name.as_str(),
+        target.descriptor.as_str(),
+    ) {
+        ("java/util/Arrays", "sort", d) if sorts.contains(&d) => SUBSTITUTES,
+        ("java/lang/Character", name, "(C)Z" | "(I)Z") if predicates.contains(&name) => {
+            CHARACTER_SUBSTITUTES
+        }
+        ("java/lang/Character", "isAlphabetic", "(I)Z")
+        | ("java/lang/Character", "toUpperCase" | "toLowerCase", "(C)C") => CHARACTER_SUBSTITUTES,
+        _ => return None,
+    };
+    Some(ferrocl_classfile::MemberRef {
+        class: class.to_string(),
         ..target.clone()
     })
+}
+
+/// Whether `class` is one of Ferrocl's substitute classes (its methods stand for public JDK
+/// methods, so a call of one is allowed from anywhere).
+pub(crate) fn is_substitute_class(class: &str) -> bool {
+    class == SUBSTITUTES || class == CHARACTER_SUBSTITUTES
 }

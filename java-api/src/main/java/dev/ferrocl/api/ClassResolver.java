@@ -83,9 +83,14 @@ final class ClassResolver {
         if (k != null && k.isHidden()) {
             return LambdaClasses.classBytes(k);
         }
-        // Ferrocl's own substitutes of JDK methods come from Ferrocl's loader, whatever the task's sees.
-        ClassLoader from = internalName.equals(JdkSubstitutes.INTERNAL_NAME)
-                ? ClassResolver.class.getClassLoader() : loaderOf(internalName);
+        // Ferrocl's own substitutes of JDK methods come from Ferrocl's loader, whatever the task's sees; the
+        // character tables are computed now (the host reads them as static fields of an initialised class).
+        boolean substitute = internalName.equals(JdkSubstitutes.INTERNAL_NAME)
+                || internalName.equals(JdkCharacters.INTERNAL_NAME);
+        if (internalName.equals(JdkCharacters.INTERNAL_NAME)) {
+            JdkCharacters.initialise();
+        }
+        ClassLoader from = substitute ? ClassResolver.class.getClassLoader() : loaderOf(internalName);
         if (from == null) {
             return null;
         }
