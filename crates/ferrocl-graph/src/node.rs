@@ -461,6 +461,18 @@ pub enum Op {
         /// The element type.
         elem: ElemKind,
     },
+    /// An integer `x / y` or `x % y` (`int` or `long`, per the stamp) that Java makes before the
+    /// `@Parallel` loops, computed by the host at every `execute()` before launch and passed to the
+    /// kernel as an argument (the `host_loads` phase makes it from an [`Op::IntegerDivRem`] there).
+    /// Inputs `[x, y, when]`: values the host evaluates, `when` the `Bool` condition under which
+    /// Java makes the division (the branches before it). Where it holds and `y` is zero, the host
+    /// sends the method to the JVM, which throws `ArithmeticException` there; where it does not,
+    /// the kernel gets 0 and never uses it. The kernel never divides, so a guarded division
+    /// (`k != 0 ? n / k : n`) may become a select.
+    HostDivRem {
+        /// `%` when true, `/` when false.
+        rem: bool,
+    },
     /// `System.arraycopy` as one node: inputs `[src, src_pos, dst, dst_pos, count]` (arrays of
     /// this element type, `int` positions and count), Java's checks made before it. The front end
     /// makes it only where the destination is an array allocated with a length not known when

@@ -130,6 +130,19 @@ pub fn verify(graph: &Graph) -> Result<(), VerifyError> {
                     );
                 }
             }
+            Op::HostDivRem { .. } => {
+                let ok = node.inputs.len() == 3
+                    && matches!(node.stamp, Stamp::Int | Stamp::Long)
+                    && graph.stamp(node.inputs[0]) == node.stamp
+                    && graph.stamp(node.inputs[1]) == node.stamp
+                    && graph.stamp(node.inputs[2]) == Stamp::Bool;
+                if !ok {
+                    return fail(
+                        id,
+                        "HostDivRem needs two int or long operands of its stamp and a Bool condition",
+                    );
+                }
+            }
             Op::VectorLoad(_) | Op::VectorStore(_) => {
                 let Some(n) = crate::lanes(graph, id) else {
                     return fail(id, "a vector access needs 2, 4, 8 or 16 lanes");

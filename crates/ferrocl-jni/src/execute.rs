@@ -722,17 +722,22 @@ fn build<'local, 'k>(
                 // An empty nest launches nothing (also in a share or a batch of the other nest).
                 // But Java still reads the elements before the loops, and throws where one is
                 // out of bounds.
+                // And divides where it does, and throws where a divisor is zero.
                 for kp in kernel_params {
-                    if let KernelParam::HostLoad {
-                        param,
-                        index,
-                        when,
-                        elem,
-                    } = kp
-                    {
-                        if prepared.element(*param, *elem, index, when).is_none() {
-                            return Ok(Building::Done(Outcome::host_check_failed(t, tasks)));
+                    let made = match kp {
+                        KernelParam::HostLoad {
+                            param,
+                            index,
+                            when,
+                            elem,
+                        } => prepared.element(*param, *elem, index, when).is_some(),
+                        KernelParam::HostValue { value, .. } => {
+                            value.value(&mut |e: &HostExpr| prepared.leaf(e)).is_some()
                         }
+                        _ => true,
+                    };
+                    if !made {
+                        return Ok(Building::Done(Outcome::host_check_failed(t, tasks)));
                     }
                 }
                 continue;
@@ -944,6 +949,15 @@ fn build<'local, 'k>(
                         Some(v) => Arg::Value(constant_arg(v)),
                         None => return Ok(Building::Done(Outcome::host_check_failed(t, tasks))),
                     },
+                    // A division Java makes before the loops; a zero divisor there: the JVM.
+                    KernelParam::HostValue { value, .. } => {
+                        match value.value(&mut |e: &HostExpr| prepared.leaf(e)) {
+                            Some(v) => Arg::Value(constant_arg(v)),
+                            None => {
+                                return Ok(Building::Done(Outcome::host_check_failed(t, tasks)))
+                            }
+                        }
+                    }
                     KernelParam::BoundsProven => {
                         proven = kernel.bounds_proof.as_ref().is_some_and(|proof| {
                             proof.holds(&mut |e: &HostExpr| prepared.leaf(e), &loop_ranges)
@@ -2504,6 +2518,9 @@ fn prepare<'local, 't>(
                     .into_iter()
                     .cloned(),
                 ),
+                KernelParam::HostValue { value, .. } => {
+                    wanted.extend(value.leaves().into_iter().cloned())
+                }
                 KernelParam::Array {
                     param,
                     full_write,

@@ -121,6 +121,15 @@ pub enum KernelParam {
         /// The element type.
         elem: ElemKind,
     },
+    /// An integer division Java makes before the loops ([`Op::HostDivRem`]): the host computes
+    /// `value` at each `execute()` (0 where Java does not divide) and sends the method to the JVM
+    /// where it divides by zero (`const int` or `const long`, per `stamp`).
+    HostValue {
+        /// The value, as the host evaluates it.
+        value: HostExpr,
+        /// `Int` or `Long`.
+        stamp: Stamp,
+    },
     /// The first value of the index of `@Parallel` loop `dim` (0 = outermost; `const int`).
     LoopStart {
         /// Which loop of the nest.
@@ -603,18 +612,8 @@ pub fn write_kernel(
     // where it gives the nest a shape of its own (tiled, staged). A host-versioned body (see
     // `ferrocl_opt::HostVersioning`) starts with the branch on the host's test, and is written
     // whole otherwise.
-    let checked_view;
-    let nest = match &whole.host_versioning {
-        Some(hv) => {
-            checked_view = ParallelNest {
-                body_entry: hv.checked_entry,
-                host_versioning: None,
-                ..whole.clone()
-            };
-            &checked_view
-        }
-        None => whole,
-    };
+    let checked_view = whole.checked_view();
+    let nest = checked_view.as_ref();
     let mut names = names::Names::default();
     let kernel_name = names.fresh(&sanitize_identifier(&mg.location.method));
     // A tiled kernel runs the body as written for one point through this function when its test
@@ -876,6 +875,25 @@ pub fn write_kernel(
             when,
             elem,
         });
+        values.insert(n, name);
+    }
+    // Divisions Java makes before the loops: one argument per division the host makes.
+    for n in g.node_ids() {
+        // Also when unused: the host still divides where Java does (it may throw).
+        if !matches!(g.op(n), Op::HostDivRem { .. }) {
+            continue;
+        }
+        let Some(value) = ferrocl_opt::host_expr_wide_of(mg, n) else {
+            return Err(WriterError::Internal(format!(
+                "{}: a division before the loops the host cannot evaluate",
+                mg.location
+            )));
+        };
+        let stamp = g.stamp(n);
+        let base = mg.names.get(n).clone().unwrap_or_else(|| "quotient".into());
+        let name = names.fresh(&format!("{base}_host"));
+        decls.push(format!("const {} {name}", names::c_type(stamp)));
+        params.push(KernelParam::HostValue { value, stamp });
         values.insert(n, name);
     }
     // Per @Parallel loop: its first index and its trip count.

@@ -450,10 +450,13 @@ fn remove_dead_floating(g: &mut Graph) {
             .node_ids()
             .filter(|&id| {
                 let op = g.op(id);
-                // A read before the loops stays when its value is unused: the host still makes it,
-                // and Java throws where it is out of bounds.
+                // A read or a division before the loops stays when its value is unused: the host
+                // still makes it, and Java throws where it is out of bounds or divides by zero.
                 !op.is_fixed()
-                    && !matches!(op, Op::Parameter(_) | Op::HostLoad { .. })
+                    && !matches!(
+                        op,
+                        Op::Parameter(_) | Op::HostLoad { .. } | Op::HostDivRem { .. }
+                    )
                     && g.usages(id).iter().all(|&u| u == id)
             })
             .collect();

@@ -1,6 +1,10 @@
 //! `host_loads`: elements of array parameters that Java reads before the `@Parallel` loops
 //! (`float max = a[0];`, `k = a.length > 0 ? a[a.length - 1] : 0f`) become [`Op::HostLoad`]
-//! values, which the host reads from the Java array at every `execute()` and passes to the kernel.
+//! values, which the host reads from the Java array at every `execute()` and passes to the kernel;
+//! integer divisions Java makes there (`int q = k != 0 ? n / k : n;`, `int v = a[n / d];`,
+//! `(int) (l % m)`) become [`Op::HostDivRem`] values the host computes the same way (where Java
+//! divides by zero, the JVM runs the method and throws; the kernel never divides, so the branch
+//! guarding a division only chooses values afterwards and becomes a select).
 //!
 //! Why it is exact: before the loops nothing stores to any array (any store there is refused by
 //! `recognize_parallel_loops`), so what the host's copy holds at `execute()` is what Java reads,
@@ -19,7 +23,11 @@
 //! parallel-loop recognition refuses them with its usual message. An index or a condition may itself
 //! use elements read before (`a[idx[0]]`, `if (a[0] > 0) s = a[1];`): the phase repeats until no
 //! load is left that it can convert (reading has no effect, and where a read Java makes is out of
-//! bounds the JVM reruns the method, so the host's order of reads does not matter).
+//! bounds the JVM reruns the method, so the host's order of reads does not matter). Every division
+//! converted was before the loops too, with operands and a reach condition the host evaluates
+//! (`int` or `long`); the others stay fixed (the recognition lets the host evaluate those that only
+//! compute the loops' bounds, and refuses the rest). Which exception Java throws first does not
+//! matter either: any failure the host finds sends the method to the JVM, which throws its own.
 
 use crate::parallel::host_expr_of;
 use ferrocl_graph::{Constant, MethodGraph, NodeId, Op, Stamp};
@@ -33,7 +41,7 @@ const MAX_REGION: usize = 4096;
 /// `if (a[0] > 0)`).
 const MAX_ROUNDS: usize = 8;
 
-/// Converts the loads; returns how many.
+/// Converts the loads and divisions; returns how many.
 pub fn lower_host_loads(mg: &mut MethodGraph) -> usize {
     if mg.parallel_locals.is_empty() && mg.parallel_phis.is_empty() {
         // One work-item runs the method: its loads run in order in the kernel.
@@ -50,7 +58,7 @@ pub fn lower_host_loads(mg: &mut MethodGraph) -> usize {
     converted
 }
 
-/// One round of [`lower_host_loads`]: converts every load it can; returns how many.
+/// One round of [`lower_host_loads`]: converts every load and division it can; returns how many.
 fn convert_round(mg: &mut MethodGraph) -> usize {
     let Some(start) = mg.graph.start() else {
         return 0;
@@ -88,10 +96,35 @@ fn convert_round(mg: &mut MethodGraph) -> usize {
         .copied()
         .filter(|&n| matches!(g.op(n), Op::ArrayLoad(_)))
         .collect();
+    let divisions: Vec<NodeId> = region
+        .iter()
+        .copied()
+        .filter(|&n| matches!(g.op(n), Op::IntegerDivRem { .. }))
+        .collect();
     let mut reach = Reach {
         preds,
         memo: HashMap::new(),
     };
+    // Divisions whose operands and reach condition the host evaluates.
+    let mut divided: Vec<(NodeId, bool, NodeId)> = Vec::new();
+    for division in divisions {
+        let Op::IntegerDivRem { rem } = *mg.graph.op(division) else {
+            continue;
+        };
+        let (x, y) = (mg.graph.inputs(division)[0], mg.graph.inputs(division)[1]);
+        if crate::parallel::host_expr_wide_of(mg, x).is_none()
+            || crate::parallel::host_expr_wide_of(mg, y).is_none()
+        {
+            continue;
+        }
+        let Some(when) = reach.condition(mg, division, 0) else {
+            continue;
+        };
+        if host_expr_of(mg, when).is_none() {
+            continue;
+        }
+        divided.push((division, rem, when));
+    }
     // Every condition first: removing a load from the chain changes its successor's predecessor.
     let mut chosen: Vec<(NodeId, u16, ferrocl_graph::ElemKind, NodeId)> = Vec::new();
     for load in loads {
@@ -116,7 +149,17 @@ fn convert_round(mg: &mut MethodGraph) -> usize {
         }
         chosen.push((load, param, elem, when));
     }
-    let converted = chosen.len();
+    let converted = chosen.len() + divided.len();
+    for (division, rem, when) in divided {
+        let (x, y) = (mg.graph.inputs(division)[0], mg.graph.inputs(division)[1]);
+        let stamp = mg.graph.stamp(division);
+        let value = mg
+            .graph
+            .add(Op::HostDivRem { rem }, stamp, vec![x, y, when]);
+        mg.inherit_source(division, value);
+        mg.graph.replace_at_usages(division, value);
+        mg.graph.remove_fixed(division);
+    }
     for (load, param, elem, when) in chosen {
         let index = mg.graph.inputs(load)[1];
         let stamp = mg.graph.stamp(load);

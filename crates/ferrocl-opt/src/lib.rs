@@ -57,8 +57,9 @@ pub use manager::{
 pub use narrow::{narrow_float, narrow_float_graph};
 pub use nested_loads::{hoist_nested_loads, merge_nested_loads};
 pub use parallel::{
-    compare_constants, host_expr_exact_of, host_expr_of, recognize_parallel_loops, HostExpr,
-    LoopDim, NestShape, ParallelNest, SequentialLoop, WideConst,
+    compare_constants, host_expr_exact_of, host_expr_of, host_expr_wide_of,
+    recognize_parallel_loops, HostExpr, LoopDim, NestShape, ParallelNest, SequentialLoop,
+    WideConst,
 };
 pub use private_arrays::{
     array_site, array_sources, check_private_arrays, private_length, PRIVATE_BYTES_PER_WORK_ITEM,

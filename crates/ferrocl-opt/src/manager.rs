@@ -1051,37 +1051,26 @@ impl Phase for PlanKernelShape {
                 unversioned
                     .get_or_insert_with(|| crate::without_loop_versions(cx.mg, &nest.loop_versions))
             };
-            let checked;
-            let analysed = match &nest.host_versioning {
-                Some(hv) => {
-                    checked = ParallelNest {
-                        body_entry: hv.checked_entry,
-                        host_versioning: None,
-                        ..nest.clone()
-                    };
-                    &checked
-                }
-                None => &*nest,
-            };
-            let tiled = tile
-                .then(|| crate::plan_tiles(mg, analysed, budget))
-                .flatten()
-                .map(NestShape::Tiled);
-            let shape = tiled.or_else(|| {
-                coalesce
-                    .then(|| crate::plan_staging_2d(mg, analysed, budget))
+            let shape = {
+                let checked = nest.checked_view();
+                let analysed = checked.as_ref();
+                let tiled = tile
+                    .then(|| crate::plan_tiles(mg, analysed, budget))
                     .flatten()
-                    .map(NestShape::Staged)
-            });
-            if shape.is_some() {
-                log::debug!(
-                    "{}: kernel shape planned: {:?}",
-                    cx.mg.location,
-                    shape.as_ref().map(|s| match s {
-                        NestShape::Tiled(_) => "tiled",
-                        NestShape::Staged(_) => "staged",
-                    })
-                );
+                    .map(NestShape::Tiled);
+                tiled.or_else(|| {
+                    coalesce
+                        .then(|| crate::plan_staging_2d(mg, analysed, budget))
+                        .flatten()
+                        .map(NestShape::Staged)
+                })
+            };
+            if let Some(s) = &shape {
+                let kind = match s {
+                    NestShape::Tiled(_) => "tiled",
+                    NestShape::Staged(_) => "staged",
+                };
+                log::debug!("{}: kernel shape planned: {kind}", cx.mg.location);
             }
             nest.shape = shape;
         }

@@ -326,6 +326,20 @@ impl ParallelNest {
     pub fn innermost(&self) -> Option<NodeId> {
         self.dims.last().map(|d| d.begin)
     }
+
+    /// The nest with the body as written, every check in place: itself, or, when the
+    /// `hostVersioning` phase branched the body into two versions, a view whose body starts at the
+    /// checked version (what the shapes of a nest are planned on and printed from).
+    pub fn checked_view(&self) -> std::borrow::Cow<'_, ParallelNest> {
+        match &self.host_versioning {
+            Some(hv) => std::borrow::Cow::Owned(ParallelNest {
+                body_entry: hv.checked_entry,
+                host_versioning: None,
+                ..self.clone()
+            }),
+            None => std::borrow::Cow::Borrowed(self),
+        }
+    }
 }
 
 /// The loop-invariant `int` value `id` as an expression the host evaluates (constants, `int`
@@ -465,10 +479,43 @@ fn host_expr_typed(
                 false,
             )?),
         }),
+        // A division Java makes before the loops where `when` holds: evaluated only then (a zero
+        // divisor there makes the value unavailable, and the JVM throws), else 0. Sound wherever
+        // it stands, so also where other divisions are not admitted.
+        Op::HostDivRem { rem } => {
+            let stamp = g.stamp(id);
+            let wide_sub = |k: usize| host_expr_typed(mg, g.inputs(id)[k], depth + 1, false, true);
+            let zero = if stamp == Stamp::Long {
+                HostExpr::Wide(WideConst::Long(0))
+            } else {
+                HostExpr::Const(0)
+            };
+            Some(HostExpr::Select(
+                Box::new(host_expr_typed(
+                    mg,
+                    g.inputs(id)[2],
+                    depth + 1,
+                    false,
+                    false,
+                )?),
+                Box::new(HostExpr::Binary(
+                    if *rem { BinaryOp::Rem } else { BinaryOp::Div },
+                    Box::new(wide_sub(0)?),
+                    Box::new(wide_sub(1)?),
+                )),
+                Box::new(zero),
+            ))
+        }
         Op::Binary(op) => Some(HostExpr::Binary(*op, Box::new(sub(0)?), Box::new(sub(1)?))),
         Op::Negate => Some(HostExpr::Negate(Box::new(sub(0)?))),
         _ => None,
     }
+}
+
+/// [`host_expr_of`] admitting `long`, `float` and `double` values and divisions (an operand of a
+/// division Java makes before the loops, which the host makes for it).
+pub fn host_expr_wide_of(mg: &MethodGraph, id: NodeId) -> Option<HostExpr> {
+    host_expr_typed(mg, id, 0, true, true)
 }
 
 /// The nodes of the expression `id` as [`host_expr_with`] walks it (arithmetic, negations and

@@ -60,7 +60,7 @@ public class PreLoopShapes {
         }
     }
 
-    /** A division in one arm can throw: the branch stays, and the method bails out. */
+    /** A division in one arm: the host divides where Java does (k != 0), the kernel selects its value. */
     public static void divisionInArm(int[] out, int n, int k) {
         int m = k != 0 ? n / k : 0;
         for (@Parallel int i = 0; i < out.length; i++) {

@@ -1389,14 +1389,27 @@ public class PreLoopProbeTest {
     public void formsThatBailOutCleanly() {
         int[] o1 = new int[3];
         assertBailsOut("chainOf64", s -> s.task("t", PreLoopProbeTest::chainOf64, o1, 13), o1, 13);
-        int[] o7 = new int[9];
-        assertBailsOut("guardedDivisionBound", s -> s.task("t", PreLoopProbeTest::guardedDivisionBound, o7, 18, 0),
-                o7, 18, 0);
         int[] o8 = new int[9];
         assertBailsOut("absBound", s -> s.task("t", PreLoopProbeTest::absBound, o8, -7), o8, -7);
-        int[] o11 = new int[9];
-        assertBailsOut("earlyGuardedDivision", s -> s.task("t", PreLoopProbeTest::earlyGuardedDivision, o11, 12, 2),
-                o11, 12, 2);
+    }
+
+    /** Divisions the short-circuit or a ternary guards, before the loop: the host divides where Java does. */
+    @Test
+    public void guardedDivisionsBeforeTheLoop() {
+        int[] divisors = {0, 1, -1, 2, 3, 7, Integer.MIN_VALUE};
+        for (int n : INTS) {
+            for (int m : divisors) {
+                check(PreLoopProbeTest::earlyGuardedDivision, new int[9], n, m);
+            }
+        }
+        // Quotients within the array (or empty ranges): no exception in the loop.
+        for (int n : new int[] {0, 1, -1, 7, 18, -18, Integer.MIN_VALUE}) {
+            for (int m : divisors) {
+                if (m == 0 || n / m <= 18) {
+                    check(PreLoopProbeTest::guardedDivisionBound, new int[18], n, m);
+                }
+            }
+        }
     }
 
     /** An unused quotient before the loop: the device for m != 0, the JVM's ArithmeticException for m == 0. */
