@@ -65,32 +65,10 @@ fn convert_round(mg: &mut MethodGraph) -> usize {
     };
     // The fixed nodes reachable from the start without entering a loop: the code before the
     // loops (nothing after a loop is reachable without passing its header).
+    let Some((region, preds)) = pre_loop_region(mg, start) else {
+        return 0;
+    };
     let g = &mg.graph;
-    let mut region: Vec<NodeId> = Vec::new();
-    let mut seen: HashSet<NodeId> = HashSet::new();
-    let mut preds: HashMap<NodeId, Vec<NodeId>> = HashMap::new();
-    let mut stack = vec![start];
-    while let Some(n) = stack.pop() {
-        if !seen.insert(n) {
-            continue;
-        }
-        region.push(n);
-        if region.len() > MAX_REGION {
-            return 0;
-        }
-        let next: Vec<NodeId> = if *g.op(n) == Op::End {
-            match g.merge_of(n) {
-                Some(m) if *g.op(m) == Op::Merge => vec![m],
-                _ => vec![],
-            }
-        } else {
-            g.successors(n).to_vec()
-        };
-        for s in next {
-            preds.entry(s).or_default().push(n);
-            stack.push(s);
-        }
-    }
     let loads: Vec<NodeId> = region
         .iter()
         .copied()
@@ -171,6 +149,43 @@ fn convert_round(mg: &mut MethodGraph) -> usize {
         mg.graph.remove_fixed(load);
     }
     converted
+}
+
+/// The fixed nodes reachable from `start` without entering a loop (the code before the loops:
+/// nothing after a loop is reachable without passing its header), in walk order, and each one's
+/// control predecessors among them (an `End`'s merge has its ends); `None` past [`MAX_REGION`].
+#[allow(clippy::type_complexity)]
+fn pre_loop_region(
+    mg: &MethodGraph,
+    start: NodeId,
+) -> Option<(Vec<NodeId>, HashMap<NodeId, Vec<NodeId>>)> {
+    let g = &mg.graph;
+    let mut region: Vec<NodeId> = Vec::new();
+    let mut seen: HashSet<NodeId> = HashSet::new();
+    let mut preds: HashMap<NodeId, Vec<NodeId>> = HashMap::new();
+    let mut stack = vec![start];
+    while let Some(n) = stack.pop() {
+        if !seen.insert(n) {
+            continue;
+        }
+        region.push(n);
+        if region.len() > MAX_REGION {
+            return None;
+        }
+        let next: Vec<NodeId> = if *g.op(n) == Op::End {
+            match g.merge_of(n) {
+                Some(m) if *g.op(m) == Op::Merge => vec![m],
+                _ => vec![],
+            }
+        } else {
+            g.successors(n).to_vec()
+        };
+        for s in next {
+            preds.entry(s).or_default().push(n);
+            stack.push(s);
+        }
+    }
+    Some((region, preds))
 }
 
 /// Reach conditions of the fixed nodes before the loops, as `Bool` nodes.
@@ -259,4 +274,77 @@ fn not(mg: &mut MethodGraph, c: NodeId) -> NodeId {
 
 fn is_true(mg: &MethodGraph, c: NodeId) -> bool {
     matches!(mg.graph.op(c), Op::Constant(Constant::Int(v)) if *v != 0)
+}
+
+/// Values chosen at merges before the loops that `ifConvert` left (a merge some of whose paths
+/// also lead to an early `return`, as after `switch (op) { case '+': s = 1; break; …
+/// default: return; }`) become selects on the conditions under which control comes through each
+/// of the merge's ends: in code without loops control comes through exactly one of them, whose
+/// condition holds, so the select gives the phi's value wherever control reaches the merge (and
+/// where it does not, nothing uses it). Only phis whose values are all floating (computing them
+/// has no effect and cannot fail) of primitive types; returns how many became selects.
+pub fn select_remaining_choices(mg: &mut MethodGraph) -> usize {
+    if mg.parallel_locals.is_empty() && mg.parallel_phis.is_empty() {
+        return 0;
+    }
+    let Some(start) = mg.graph.start() else {
+        return 0;
+    };
+    let Some((region, preds)) = pre_loop_region(mg, start) else {
+        return 0;
+    };
+    let g = &mg.graph;
+    let phis: Vec<NodeId> = region
+        .iter()
+        .copied()
+        .filter(|&m| *g.op(m) == Op::Merge)
+        .flat_map(|m| {
+            g.usages(m)
+                .iter()
+                .copied()
+                .filter(|&u| *g.op(u) == Op::Phi && g.inputs(u)[0] == m)
+                .collect::<Vec<_>>()
+        })
+        .filter(|&phi| {
+            matches!(
+                g.stamp(phi),
+                Stamp::Int | Stamp::Long | Stamp::Float | Stamp::Double | Stamp::Bool
+            ) && g.inputs(phi)[1..].iter().all(|&v| !g.op(v).is_fixed())
+        })
+        .collect();
+    let mut reach = Reach {
+        preds,
+        memo: HashMap::new(),
+    };
+    let mut chosen = Vec::new();
+    for phi in phis {
+        let merge = mg.graph.inputs(phi)[0];
+        let ends = mg.graph.inputs(merge).to_vec();
+        let mut conditions = Vec::with_capacity(ends.len());
+        for &e in &ends {
+            match reach.condition(mg, e, 0) {
+                Some(c) => conditions.push(c),
+                None => break,
+            }
+        }
+        if conditions.len() == ends.len() {
+            chosen.push((phi, conditions));
+        }
+    }
+    let made = chosen.len();
+    for (phi, conditions) in chosen {
+        let stamp = mg.graph.stamp(phi);
+        let values = mg.graph.inputs(phi)[1..].to_vec();
+        // The last end's value where no other end's condition holds.
+        let mut value = values[values.len() - 1];
+        for k in (0..values.len() - 1).rev() {
+            value = mg
+                .graph
+                .add(Op::Select, stamp, vec![conditions[k], values[k], value]);
+        }
+        mg.inherit_source(phi, value);
+        mg.graph.replace_at_usages(phi, value);
+        mg.graph.kill(phi);
+    }
+    made
 }

@@ -43,7 +43,7 @@ pub use canonicalize::{canonicalize, canonicalize_with, fold_binary, fold_conver
 pub use count_up::count_up;
 pub use guards::{eliminate_guards, lower_checks, nested_bounds, range, Eliminated};
 pub use hoist_loads::{hoist_entered_loads, hoist_header_loads, sink_between_parallel_loops};
-pub use host_loads::lower_host_loads;
+pub use host_loads::{lower_host_loads, select_remaining_choices};
 pub use host_versioning::{plan_host_versioning, version_host_checks, HostTest, HostVersioning};
 pub use if_convert::{if_convert, if_convert_between_parallel};
 pub use induction::{

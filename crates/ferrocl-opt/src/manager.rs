@@ -812,7 +812,9 @@ impl Phase for IfConvert {
 
     fn run(&self, cx: &mut Context<'_>) -> Result<Changed, OptError> {
         let loops = cx.loops().clone();
-        let converted = if_convert(cx.mg, &loops);
+        // Diamonds that only choose values, then the choices left at merges before the loops
+        // whose other paths return early (`switch` with a `default: return;`).
+        let converted = if_convert(cx.mg, &loops) + crate::select_remaining_choices(cx.mg);
         if converted == 0 {
             return Ok(Changed::Nothing);
         }

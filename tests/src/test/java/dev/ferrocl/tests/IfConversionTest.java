@@ -2,6 +2,7 @@ package dev.ferrocl.tests;
 
 import static dev.ferrocl.tests.JvmOracle.check;
 import static org.junit.Assert.assertArrayEquals;
+import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertTrue;
 import static org.junit.Assert.fail;
 
@@ -302,19 +303,19 @@ public class IfConversionTest {
     }
 
     /**
-     * The host evaluates a skipped division only under the condition of reaching the loop, so one followed by
-     * another early return (the JVM throws for n = 5, m = 0, k = -1) is refused rather than run without the
-     * exception: a clean bailout.
+     * The host makes a division before the loops where Java makes it (between the two tests), so where Java throws
+     * (n = 5, m = 0, k = -1: the division comes before the second return) the JVM runs the method and throws too; it
+     * was refused before the host made such divisions.
      */
     @Test
-    public void aDivisionBetweenEarlyReturnsIsRefused() {
-        try (TaskSchedule s = new TaskSchedule("div-between").task("t", IfConversionTest::divisionBetweenReturns,
-                new int[10], 5, 0, -1)) {
-            s.execute();
-            fail("expected a CompilationException, report:\n" + s.report());
-        } catch (CompilationException e) {
-            assertTrue(e.getMessage(), e.getMessage().contains("before the @Parallel loop"));
+    public void aDivisionBetweenEarlyReturnsThrowsWhereJavaDivides() {
+        for (int[] nmk : new int[][] {{5, 1, 0}, {5, 2, -1}, {0, 0, -1}, {-3, 0, 4}, {9, 3, 7}}) {
+            check(IfConversionTest::divisionBetweenReturns, new int[10], nmk[0], nmk[1], nmk[2]);
         }
+        int[] out = new int[10];
+        Throwable e = MoreChecks.checkThrows(x -> divisionBetweenReturns((int[]) x[0], (int) x[1], (int) x[2],
+                (int) x[3]), s -> s.task("t", IfConversionTest::divisionBetweenReturns, out, 5, 0, -1), out, 5, 0, -1);
+        assertEquals(ArithmeticException.class, e.getClass());
     }
 
     @Test
