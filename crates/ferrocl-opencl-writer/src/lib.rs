@@ -2333,6 +2333,13 @@ fn describe(mg: &MethodGraph, e: &HostExpr) -> String {
             describe(mg, b)
         ),
         HostExpr::Require(holds) => format!("require {}", describe(mg, holds)),
+        HostExpr::Intrinsic(which, args) => format!(
+            "{which:?}({})",
+            args.iter()
+                .map(|a| describe(mg, a))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
         HostExpr::Load {
             param, index, when, ..
         } => match **when {

@@ -61,6 +61,11 @@ pub enum HostExpr {
     /// 0 when the value is not 0, unavailable otherwise: a `throw` before the loops whose condition
     /// the host evaluates (an unavailable bound sends the method to the JVM, which throws).
     Require(Box<HostExpr>),
+    /// A library method of integers and bits ([`host_intrinsic`]: `Math.abs` of `int` and
+    /// `long`, `Float.floatToRawIntBits` and the other raw-bit conversions, `Integer`'s and
+    /// `Long`'s `bitCount`, `numberOfLeadingZeros`, `numberOfTrailingZeros`, `reverse`,
+    /// `rotateLeft`/`rotateRight`, `Math.multiplyHigh`) on its arguments, as Java computes it.
+    Intrinsic(Intrinsic, Vec<HostExpr>),
     /// An element of an array parameter that Java reads before the loops ([`Op::HostLoad`]): the
     /// element at `index` when `when` holds (unavailable when that index is out of bounds: the JVM
     /// throws), 0 when it does not (Java never reads it). A leaf of [`HostExpr::value`]: the host
@@ -108,6 +113,58 @@ impl WideConst {
             WideConst::Double(b) => Constant::Double(f64::from_bits(b)),
         }
     }
+}
+
+/// Whether the host computes library method `which` ([`HostExpr::Intrinsic`]): those of integers
+/// and bits, which have one result for every input (not floating-point arithmetic, whose NaN
+/// payloads may differ between the host's instructions and the JVM's).
+pub fn host_intrinsic(which: Intrinsic) -> bool {
+    matches!(
+        which,
+        Intrinsic::Abs
+            | Intrinsic::FloatToRawIntBits
+            | Intrinsic::IntBitsToFloat
+            | Intrinsic::DoubleToRawLongBits
+            | Intrinsic::LongBitsToDouble
+            | Intrinsic::BitCount
+            | Intrinsic::NumberOfLeadingZeros
+            | Intrinsic::NumberOfTrailingZeros
+            | Intrinsic::Reverse
+            | Intrinsic::RotateLeft
+            | Intrinsic::RotateRight
+            | Intrinsic::MultiplyHigh
+    )
+}
+
+/// Java's result of library method `which` on `args` (`None`: not one the host computes, or
+/// arguments of other types: `Math.abs` only of `int` and `long`).
+fn fold_host_intrinsic(which: Intrinsic, args: &[Constant]) -> Option<Constant> {
+    use Constant::{Double, Float, Int, Long};
+    Some(match (which, args) {
+        (Intrinsic::Abs, [Int(v)]) => Int(v.wrapping_abs()),
+        (Intrinsic::Abs, [Long(v)]) => Long(v.wrapping_abs()),
+        (Intrinsic::FloatToRawIntBits, [Float(v)]) => Int(v.to_bits() as i32),
+        (Intrinsic::IntBitsToFloat, [Int(v)]) => Float(f32::from_bits(*v as u32)),
+        (Intrinsic::DoubleToRawLongBits, [Double(v)]) => Long(v.to_bits() as i64),
+        (Intrinsic::LongBitsToDouble, [Long(v)]) => Double(f64::from_bits(*v as u64)),
+        (Intrinsic::BitCount, [Int(v)]) => Int(v.count_ones() as i32),
+        (Intrinsic::BitCount, [Long(v)]) => Int(v.count_ones() as i32),
+        (Intrinsic::NumberOfLeadingZeros, [Int(v)]) => Int(v.leading_zeros() as i32),
+        (Intrinsic::NumberOfLeadingZeros, [Long(v)]) => Int(v.leading_zeros() as i32),
+        (Intrinsic::NumberOfTrailingZeros, [Int(v)]) => Int(v.trailing_zeros() as i32),
+        (Intrinsic::NumberOfTrailingZeros, [Long(v)]) => Int(v.trailing_zeros() as i32),
+        (Intrinsic::Reverse, [Int(v)]) => Int(v.reverse_bits()),
+        (Intrinsic::Reverse, [Long(v)]) => Long(v.reverse_bits()),
+        // Java masks the distance: by 31 for an `int`, 63 for a `long`.
+        (Intrinsic::RotateLeft, [Int(v), Int(s)]) => Int(v.rotate_left((*s & 31) as u32)),
+        (Intrinsic::RotateLeft, [Long(v), Int(s)]) => Long(v.rotate_left((*s & 63) as u32)),
+        (Intrinsic::RotateRight, [Int(v), Int(s)]) => Int(v.rotate_right((*s & 31) as u32)),
+        (Intrinsic::RotateRight, [Long(v), Int(s)]) => Long(v.rotate_right((*s & 63) as u32)),
+        (Intrinsic::MultiplyHigh, [Long(a), Long(b)]) => {
+            Long(((i128::from(*a) * i128::from(*b)) >> 64) as i64)
+        }
+        _ => return None,
+    })
 }
 
 /// Whether `cond` holds between two values of one primitive type, as Java compares them (IEEE
@@ -178,6 +235,13 @@ impl HostExpr {
                 }
                 Constant::Int(0)
             }
+            HostExpr::Intrinsic(which, args) => {
+                let values = args
+                    .iter()
+                    .map(|a| a.value(leaf))
+                    .collect::<Option<Vec<_>>>()?;
+                fold_host_intrinsic(*which, &values)?
+            }
             other => leaf(other)?,
         })
     }
@@ -202,6 +266,7 @@ impl HostExpr {
                 v.extend(b.leaves());
                 v
             }
+            HostExpr::Intrinsic(_, args) => args.iter().flat_map(HostExpr::leaves).collect(),
             // Its index's and condition's leaves come first: the host needs them to read it.
             HostExpr::Load { index, when, .. } => {
                 let mut v = when.leaves();
@@ -479,6 +544,17 @@ fn host_expr_typed(
                 false,
             )?),
         }),
+        // (`Math.abs` of floating point: the JDK's result for NaN differs between versions.)
+        Op::Intrinsic(which)
+            if host_intrinsic(*which)
+                && (*which != Intrinsic::Abs
+                    || matches!(g.stamp(id), Stamp::Int | Stamp::Long)) =>
+        {
+            let args = (0..g.inputs(id).len())
+                .map(sub_wide)
+                .collect::<Option<Vec<_>>>()?;
+            Some(HostExpr::Intrinsic(*which, args))
+        }
         // A division Java makes before the loops where `when` holds: evaluated only then (a zero
         // divisor there makes the value unavailable, and the JVM throws), else 0. Sound wherever
         // it stands, so also where other divisions are not admitted.
@@ -1551,6 +1627,67 @@ mod select_tests {
                 Constant::Long((1 << 24) + 1)
             ),
             Some(Constant::Float(16_777_216.0))
+        );
+    }
+}
+
+#[cfg(test)]
+mod intrinsic_tests {
+    use super::*;
+
+    fn of(which: Intrinsic, args: Vec<Constant>) -> Option<Constant> {
+        let e = HostExpr::Intrinsic(which, (0..args.len()).map(HostExpr::Param).collect());
+        e.value(&mut |leaf| match leaf {
+            HostExpr::Param(k) => args.get(*k).copied(),
+            _ => None,
+        })
+    }
+
+    /// Values from the Javadoc of `Integer`, `Long`, `Math` and `Float` (not from this code).
+    #[test]
+    fn library_methods_give_javas_values() {
+        use Constant::{Float, Int, Long};
+        assert_eq!(of(Intrinsic::Abs, vec![Int(i32::MIN)]), Some(Int(i32::MIN)));
+        assert_eq!(of(Intrinsic::Abs, vec![Long(-5)]), Some(Long(5)));
+        assert_eq!(
+            of(Intrinsic::Abs, vec![Float(-1.0)]),
+            None,
+            "floating point is not taken"
+        );
+        assert_eq!(of(Intrinsic::BitCount, vec![Int(-1)]), Some(Int(32)));
+        assert_eq!(of(Intrinsic::BitCount, vec![Long(-1)]), Some(Int(64)));
+        assert_eq!(
+            of(Intrinsic::NumberOfLeadingZeros, vec![Int(0)]),
+            Some(Int(32))
+        );
+        assert_eq!(
+            of(Intrinsic::NumberOfLeadingZeros, vec![Long(1)]),
+            Some(Int(63))
+        );
+        assert_eq!(
+            of(Intrinsic::NumberOfTrailingZeros, vec![Long(0)]),
+            Some(Int(64))
+        );
+        assert_eq!(of(Intrinsic::Reverse, vec![Int(1)]), Some(Int(i32::MIN)));
+        // Integer.rotateLeft(1, 33) == 2: the distance is masked.
+        assert_eq!(
+            of(Intrinsic::RotateLeft, vec![Int(1), Int(33)]),
+            Some(Int(2))
+        );
+        assert_eq!(
+            of(Intrinsic::RotateRight, vec![Long(1), Int(-1)]),
+            Some(Long(2))
+        );
+        assert_eq!(
+            of(
+                Intrinsic::MultiplyHigh,
+                vec![Long(i64::MAX), Long(i64::MAX)]
+            ),
+            Some(Long(0x3FFF_FFFF_FFFF_FFFF))
+        );
+        assert_eq!(
+            of(Intrinsic::FloatToRawIntBits, vec![Float(-0.0)]),
+            Some(Int(i32::MIN))
         );
     }
 }
