@@ -852,3 +852,59 @@ fn coherent_branches_are_decided_on_the_graph() {
         .iter()
         .any(|a| a.starts_with("coherentBranches")));
 }
+
+#[test]
+fn rows_are_staged_on_the_graph_in_1d_kernels() {
+    use ferrocl_opt::stage1d::{SHARED_STAGE, STAGE};
+    use ferrocl_opt::NestShape;
+    let (mg, nests, _) = phased("matvec", "([F[F[FI)V", "");
+    let Some(NestShape::StagedRows(plan)) = &nests[0].shape else {
+        panic!("matvec not staged: {:?}", nests[0].shape);
+    };
+    assert!(nests[0]
+        .loop_versions
+        .iter()
+        .any(|v| v.branch == plan.branch));
+    assert_eq!(plan.width, STAGE, "one load is strided");
+    assert_eq!(plan.loads.len(), 2);
+    let array_of = |l: &ferrocl_opt::StagedLoadPlan| {
+        mg.params
+            .iter()
+            .position(|p| p.node == mg.graph.inputs(l.load)[0])
+    };
+    for l in &plan.loads {
+        match array_of(l) {
+            // a[i * n + j]: rows n apart.
+            Some(0) => assert_eq!(l.stride.terms.len(), 1),
+            // x[j]: the same element in every row.
+            Some(1) => assert!(l.stride.is_zero()),
+            other => panic!("a staged load of {other:?}"),
+        }
+    }
+    let (_, nests, _) = phased("shared", "([F[FI)V", "");
+    let Some(NestShape::StagedRows(plan)) = &nests[0].shape else {
+        panic!("shared loads not staged: {:?}", nests[0].shape);
+    };
+    assert_eq!(plan.width, SHARED_STAGE, "every staged load is shared");
+    // Switched off, or on a device without local memory: nothing planned.
+    let (_, nests, _) = phased("matvec", "([F[F[FI)V", "coalesce=false");
+    assert_eq!(nests[0].shape, None);
+    let cpu = ferrocl_opt::Target {
+        local_memory: false,
+        ..Default::default()
+    };
+    let (_, nests, _) = phased_for("matvec", "([F[F[FI)V", "", cpu);
+    assert_eq!(nests[0].shape, None);
+    // The kernel stages what was planned, in groups of the plan's width.
+    let k = run(
+        &class_bytes(),
+        "matvec",
+        "([F[F[FI)V",
+        Target::default(),
+        "",
+    )
+    .expect("kernel");
+    assert!(k.kernels[0]
+        .source
+        .contains(&format!("reqd_work_group_size({STAGE}, 1, 1)")));
+}

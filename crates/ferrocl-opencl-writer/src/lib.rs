@@ -1005,8 +1005,14 @@ pub fn write_kernel(
     // Staging needs one NDRange dimension and no grid-stride loop. Loads before a staged loop
     // are written deferred (`staging::Lead`) in a first try, redone as usual when no loop was
     // staged after all.
-    let stage_allowed = (options.local_tiles && nest.dims.len() == 1 && !reducing)
-        .then(|| (nest.dims[0].index, dim_names[0].1.clone()));
+    // The staging the `plan_kernel_shape` phase planned for a 1-D nest's loop, if any.
+    let stage_plan = match &nest.shape {
+        Some(NestShape::StagedRows(p)) => Some(p.clone()),
+        _ => None,
+    };
+    let stage_allowed =
+        (options.local_tiles && nest.dims.len() == 1 && !reducing && stage_plan.is_some())
+            .then(|| (nest.dims[0].index, dim_names[0].1.clone()));
     let mut hoist = std::collections::HashSet::new();
     let mut w: Option<Writer<'_>> = None;
     let mut lead_allowed = stage_allowed.is_some();
@@ -1022,6 +1028,7 @@ pub fn write_kernel(
                     open: lead_allowed,
                     ..staging::Lead::default()
                 },
+                plan: stage_plan.clone(),
                 ..staging::StageState::default()
             },
             ..base.fork()
@@ -1076,11 +1083,14 @@ pub fn write_kernel(
     // staged kernel's coarsening is fixed.
     let mut micro_choices: Vec<u32> = Vec::new();
     let mut bounds_proof = None;
-    if nest.shape.is_some() && w.stage.staged == 0 && !w.body.contains("get_global_id") {
+    if matches!(nest.shape, Some(NestShape::Tiled(_) | NestShape::Staged(_)))
+        && w.stage.staged == 0
+        && !w.body.contains("get_global_id")
+    {
         let (tile_plan, staged_plan) = match &nest.shape {
             Some(NestShape::Tiled(p)) => (Some(p), None),
             Some(NestShape::Staged(p)) => (None, Some(p)),
-            None => (None, None),
+            Some(NestShape::StagedRows(_)) | None => (None, None),
         };
         // The bounds test on the host when it can be made there: one more argument, before the
         // status word (the kernel as written for one point receives it too, and ignores it).

@@ -39,17 +39,9 @@
 use crate::Writer;
 use crate::WriterError;
 use ferrocl_graph::{Graph, NodeId, Op};
-use ferrocl_opt::{loop_affine, Linear};
 use std::collections::HashMap;
 
-/// Rows (work-items of a group) and columns of a staged tile.
-pub(crate) const STAGE: usize = 32;
-
-/// Work-items of a group and columns of a tile when every staged load is shared (`x[j]` read by
-/// every work-item, as N-body's bodies): one row per array, so a wider tile costs little local
-/// memory. Measured on the H100 (`bench-native/variants`, N-body 16384, 2026-11-25): groups of
-/// 32, 128 and 256 ran at 0.94, 1.00 and 0.95 of the hand-written local-memory kernel.
-pub(crate) const SHARED_STAGE: usize = 128;
+use ferrocl_opt::stage1d::STAGE;
 
 /// The writer's state for staged coalescing.
 #[derive(Clone, Debug, Default)]
@@ -67,13 +59,15 @@ pub(crate) struct StageState {
     /// The header's condition, bound to its staying value in the staged copy only.
     pub(crate) bound_condition: Option<NodeId>,
     /// Work-items per group (and columns per tile) of the staged loop: [`STAGE`], or
-    /// [`SHARED_STAGE`] when every staged load is shared.
+    /// `ferrocl_opt::stage1d::SHARED_STAGE` when every staged load is shared.
     pub(crate) width: usize,
     /// Loads before the loop may be written deferred (see [`Lead`]); a speculative pass, redone
     /// without it when the loop is not staged after all.
     pub(crate) lead_allowed: bool,
     /// The loads written before the staged loop, while they are all the body has written.
     pub(crate) lead: Lead,
+    /// The staging the `plan_kernel_shape` phase planned for the nest's loop, if any.
+    pub(crate) plan: Option<ferrocl_opt::Stage1dPlan>,
 }
 
 /// Loads before a staged loop (`xi = x[i]` before N-body's inner loop). Every work-item of the
@@ -194,7 +188,7 @@ impl Writer<'_> {
             counted: version.counted.clone(),
             last: String::new(),
         };
-        let Some(loads) = self.stage_plan(&test, top)? else {
+        let Some(loads) = self.stage_plan(branch, top)? else {
             return Ok(None);
         };
         let last = version.counted.last;
@@ -206,112 +200,34 @@ impl Writer<'_> {
         }))
     }
 
-    /// The loads the staged copy of the versioned loop `test` was written for reads from local
-    /// memory, if the loop qualifies (see the module docs; `top` says it is at the top level of
-    /// the body with nothing fixed written before it).
+    /// The loads the staged copy of the versioned loop `test` reads from local memory, as the
+    /// `plan_kernel_shape` phase planned them (`ferrocl_opt::Stage1dPlan`) for the loop whose entry
+    /// branch is `branch`; `None` where it planned nothing for it, or where the loop is not at the
+    /// top level of the body with nothing fixed written before it (`top`: then the writer declines
+    /// the plan and the loop runs as versioned).
     pub(crate) fn stage_plan(
         &mut self,
-        test: &StagedTest,
+        branch: NodeId,
         top: bool,
     ) -> Result<Option<Vec<StagedLoad>>, WriterError> {
-        let Some((index, _)) = self.stage.allowed.clone() else {
+        if self.stage.allowed.is_none() || !top {
+            return Ok(None);
+        }
+        let Some(plan) = self.stage.plan.clone().filter(|p| p.branch == branch) else {
             return Ok(None);
         };
-        let c = &test.counted;
-        if !top
-            || c.impure
-            || c.step != 1
-            || c.unit_loads.is_empty()
-            || !self.options.switches.is_on("coalesce")
-        {
-            return Ok(None);
-        }
-        let g = &self.mg.graph;
-        let mut memo = HashMap::new();
-        if !ferrocl_opt::is_uniform(g, c.entry, &mut memo, 0)
-            || !ferrocl_opt::is_uniform(g, c.bound, &mut memo, 0)
-        {
-            return Ok(None);
-        }
-        let mut plans: Vec<(NodeId, Linear, Linear)> = Vec::new();
-        for (load, rest) in &c.unit_loads {
-            // Only arrays every work-item shares (parameters), never a work-item's private one.
-            let array = g.inputs(*load)[0];
-            if !self.mg.params.iter().any(|p| p.node == array) {
-                continue;
-            }
-            // `rest` = stride * i + uniform.
-            let mut stride = Linear::default();
-            let mut ok = true;
-            for &(t, coef) in &rest.terms {
-                let is_i = |n: NodeId| n == index;
-                let is_uniform = |n: NodeId| ferrocl_opt::is_uniform(g, n, &mut HashMap::new(), 0);
-                match loop_affine(g, t, &is_i, &is_uniform) {
-                    Some(a) if a.iv.is_none() || a.iv == Some(index) => {
-                        for &(u, k) in &a.scale.terms {
-                            stride.terms.push((u, k.wrapping_mul(coef)));
-                        }
-                        stride.constant = stride
-                            .constant
-                            .wrapping_add(a.scale.constant.wrapping_mul(coef));
-                    }
-                    _ => ok = false,
-                }
-            }
-            // Rows one element apart are read together already; the same element in every row
-            // (`x[j]`) is staged as one row.
-            let trivial = stride.terms.is_empty() && stride.constant.abs() == 1;
-            if ok && !trivial {
-                plans.push((*load, rest.clone(), stride));
-            }
-        }
-        // Within the device's local-memory budget (`WriterOptions::tile_budget`): tiles past it
-        // are left out, and those loads read global memory.
-        let budget = self.options.tile_budget();
-        let mut bytes = 0;
-        plans.retain(|(load, _, stride)| {
-            let elem = match g.op(*load) {
-                Op::ArrayLoad(e) => e.size_bytes(),
-                _ => return false,
-            };
-            let tile = if stride.is_zero() {
-                SHARED_STAGE * elem
-            } else {
-                STAGE * (STAGE + 1) * elem
-            };
-            bytes += tile;
-            bytes <= budget
-        });
-        if plans.is_empty() {
-            return Ok(None);
-        }
-        let mut loads = Vec::new();
-        // Only shared loads (every work-item reads the same element): one row per array, in
-        // wider groups.
-        self.stage.width = if plans.iter().all(|(_, _, s)| s.is_zero()) {
-            SHARED_STAGE
-        } else {
-            STAGE
-        };
-        let mut seen: Vec<(NodeId, NodeId, usize)> = Vec::new();
-        for (load, rest, stride) in plans {
-            // The same element loaded again (its check proven by the first): the same tile.
-            let key = (g.inputs(load)[0], g.inputs(load)[1]);
-            if let Some(&(_, _, at)) = seen.iter().find(|(a, i, _)| (*a, *i) == key) {
-                let first: &mut StagedLoad = &mut loads[at];
-                first.also.push(load);
-                continue;
-            }
-            seen.push((key.0, key.1, loads.len()));
-            let base = wrapping_c(self, &rest.terms, rest.constant)?;
-            let shared = stride.is_zero();
-            let stride = wrapping_c(self, &stride.terms, stride.constant)?;
+        self.stage.width = plan.width;
+        let mut loads = Vec::with_capacity(plan.loads.len());
+        for l in &plan.loads {
+            let base = wrapping_c(self, &l.rest.terms, l.rest.constant)?;
+            let shared = l.stride.is_zero();
+            let stride = wrapping_c(self, &l.stride.terms, l.stride.constant)?;
             loads.push(StagedLoad {
-                load,
+                load: l.load,
                 base,
                 stride,
                 shared,
-                also: Vec::new(),
+                also: l.also.clone(),
             });
         }
         Ok(Some(loads))

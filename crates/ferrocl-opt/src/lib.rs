@@ -33,6 +33,7 @@ mod private_arrays;
 mod reduce;
 mod reduce_loop;
 mod scratch_arrays;
+pub mod stage1d;
 pub mod stage2d;
 pub mod tile;
 mod vector_access;
@@ -70,6 +71,7 @@ pub use reduce_loop::{
     VECTOR_LANES,
 };
 pub use scratch_arrays::{lower_scratch_arrays, ScratchArray, ScratchCopy};
+pub use stage1d::{plan_staging_1d, Stage1dPlan, StagedLoadPlan};
 pub use stage2d::{plan_staging_2d, StagePlan};
 pub use tile::{
     affine3, host_proof, is_uniform, plan_tiles, Access, Affine3, Level, Tile, TilePlan, TileSource,

@@ -140,10 +140,10 @@ pub const OPTIONAL_PHASES: &[PhaseInfo] = &[
     },
     PhaseInfo {
         name: "coalesce",
-        stage: Stage::Writer,
+        stage: Stage::Graph,
         what: "row-strided reads of an inner loop (a[i * n + j]) staged through local memory in \
-               tiles the work-group loads together, so that its global reads are contiguous \
-               (in 2-D nests, strided loads and stores such as Transpose's: planned on the graph)",
+               tiles the work-group loads together, so that its global reads are contiguous (in \
+               2-D nests, strided loads and stores such as Transpose's)",
     },
     PhaseInfo {
         name: "tile",
@@ -1025,8 +1025,8 @@ impl Phase for VersionLoops {
     }
 }
 
-/// A work-group shape of its own for each 2-D non-reducing nest (`tile`, else `coalesce`),
-/// recorded in [`ParallelNest::shape`] for the writer to print. Planned on the body as written
+/// A work-group shape of its own for each non-reducing nest (2-D: `tile`, else `coalesce`; 1-D:
+/// `coalesce` of its loop over rows), recorded in [`ParallelNest::shape`] for the writer to print. Planned on the body as written
 /// before `loopVersioning` (the shapes replace the inner loop; their fallback for one point keeps
 /// the versioned loops) and, when `hostVersioning` copied the body, on its checked version.
 struct PlanKernelShape;
@@ -1044,7 +1044,18 @@ impl Phase for PlanKernelShape {
         let budget = cx.target.tile_budget;
         let mut unversioned: Option<MethodGraph> = None;
         for nest in &mut cx.nests {
-            if nest.dims.len() != 2 || !nest.reductions.is_empty() {
+            if !nest.reductions.is_empty() {
+                continue;
+            }
+            if nest.dims.len() == 1 {
+                // The loop as versioned: its staged copy replaces the fast copy.
+                if coalesce {
+                    nest.shape = crate::plan_staging_1d(cx.mg, &nest.checked_view(), budget)
+                        .map(NestShape::StagedRows);
+                }
+                continue;
+            }
+            if nest.dims.len() != 2 {
                 continue;
             }
             let mg: &MethodGraph = if nest.loop_versions.is_empty() {
@@ -1070,7 +1081,7 @@ impl Phase for PlanKernelShape {
             if let Some(s) = &shape {
                 let kind = match s {
                     NestShape::Tiled(_) => "tiled",
-                    NestShape::Staged(_) => "staged",
+                    NestShape::Staged(_) | NestShape::StagedRows(_) => "staged",
                 };
                 log::debug!("{}: kernel shape planned: {kind}", cx.mg.location);
             }

@@ -359,8 +359,8 @@ pub struct ParallelNest {
     /// could not be dimensions: code between them and the loop around them, a fourth level,
     /// loops side by side, a bound that depends on an outer index, …), with the reason.
     pub sequential: Vec<SequentialLoop>,
-    /// A work-group shape of its own for a 2-D nest, planned by the `plan_kernel_shape` phase
-    /// (`tile` or `coalesce`); `None`: one work-item per point, the body as written.
+    /// A work-group shape of its own, planned by the `plan_kernel_shape` phase (`tile` or
+    /// `coalesce`); `None`: one work-item per point, the body as written.
     pub shape: Option<NestShape>,
     /// A 1-D body whose loop branches on the parity of the index: its even iterations run on one
     /// half of the work-items, the odd ones on the other (the `coherentBranches` phase, see
@@ -375,6 +375,8 @@ pub enum NestShape {
     Tiled(crate::TilePlan),
     /// Staged coalescing of strided accesses of a 2-D nest (see [`crate::StagePlan`]).
     Staged(crate::StagePlan),
+    /// Staged coalescing of a 1-D kernel's loop over rows (see [`crate::Stage1dPlan`]).
+    StagedRows(crate::Stage1dPlan),
 }
 
 /// A `@Parallel` loop run as an ordinary loop inside the work-items of the loops around it.

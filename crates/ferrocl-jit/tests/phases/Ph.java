@@ -233,4 +233,27 @@ public class Ph {
             }
         }
     }
+
+    /** A row per work-item: a[i * n + j] strided across work-items, x[j] the same for all. */
+    public static void matvec(float[] a, float[] x, float[] y, int n) {
+        for (@Parallel int i = 0; i < y.length; i++) {
+            float s = 0f;
+            for (int j = 0; j < n; j++) {
+                s += a[i * n + j] * x[j];
+            }
+            y[i] = s;
+        }
+    }
+
+    /** Only loads every work-item shares (N-body's bodies), after a load of its own. */
+    public static void shared(float[] x, float[] out, int n) {
+        for (@Parallel int i = 0; i < out.length; i++) {
+            float xi = x[i];
+            float s = 0f;
+            for (int j = 0; j < n; j++) {
+                s += x[j] - xi;
+            }
+            out[i] = s;
+        }
+    }
 }
