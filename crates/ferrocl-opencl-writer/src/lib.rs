@@ -298,7 +298,7 @@ pub struct Variants {
     /// buffer and argument count.
     pub constant: Vec<(usize, String)>,
     /// The points per work-item (along each tiled dimension) a tiled kernel may also be built with,
-    /// besides the `coarsen` of its source: `-DFERROCL_MICRO=m` ([`tiling::MICRO_MACRO`]) builds
+    /// besides the `coarsen` of its source: `-DFERROCL_MICRO=m` (the `tiling` module's `MICRO_MACRO`) builds
     /// it so, and the launch then covers `m` points per work-item. Empty for other kernels.
     pub micro: Vec<u32>,
 }

@@ -58,7 +58,7 @@ pub use manager::{
 pub use narrow::{narrow_float, narrow_float_graph};
 pub use nested_loads::{hoist_nested_loads, merge_nested_loads};
 pub use parallel::{
-    compare_constants, host_expr_exact_of, host_expr_of, host_expr_wide_of,
+    compare_constants, host_expr_exact_of, host_expr_of, host_expr_wide_of, host_intrinsic,
     recognize_parallel_loops, HostExpr, LoopDim, NestShape, ParallelNest, SequentialLoop,
     WideConst,
 };
