@@ -132,6 +132,19 @@ public class TileTest {
         }
     }
 
+    /** A stride through a floating-point square root: a term the host does not compute (the kernel tests it). */
+    public static void sqrtStride(int n, int m, int k, int ldaSquared, float[] a, float[] b, float[] c) {
+        for (@Parallel int i = 0; i < n; i++) {
+            for (@Parallel int j = 0; j < m; j++) {
+                float sum = 0f;
+                for (int p = 0; p < k; p++) {
+                    sum += a[i * (int) Math.sqrt(ldaSquared) + p] * b[p * m + j];
+                }
+                c[i * m + j] = sum;
+            }
+        }
+    }
+
     /** A per-row scale read inside the k loop straight from global memory (not staged in a tile). */
     public static void scaledRows(int n, int m, int k, float[] a, float[] b, float[] s, float[] c) {
         for (@Parallel int i = 0; i < n; i++) {
@@ -257,8 +270,13 @@ public class TileTest {
             assertTrue(s.kernelSource("t"), s.kernelSource("t").contains("const bool ferrocl_tiled = ferrocl_proven != 0;"));
             s.task("u", TileTest::longStride, 3, 3, 3, 3L, new float[9], new float[9], new float[9]);
             assertTrue(s.kernelSource("u"), s.kernelSource("u").contains("const bool ferrocl_tiled = ferrocl_proven != 0;"));
+            // Math.abs of an int: the host computes it as Java does, so it proves the bounds too.
             s.task("v", TileTest::absStride, 3, 3, 3, 3, new float[9], new float[9], new float[9]);
-            assertFalse(s.kernelSource("v"), s.kernelSource("v").contains("ferrocl_proven"));
+            assertTrue(s.kernelSource("v"), s.kernelSource("v").contains("const bool ferrocl_tiled = ferrocl_proven != 0;"));
+            // A square root: the host does not compute it, so the kernel makes the test.
+            s.task("w", TileTest::sqrtStride, 3, 3, 3, 9, new float[9], new float[9], new float[9]);
+            assertFalse(s.kernelSource("w"), s.kernelSource("w").contains("ferrocl_proven"));
+            assertTrue(s.kernelSource("w"), s.kernelSource("w").contains("ferrocl_tiled"));
         }
         for (int[] sh : new int[][] {{1, 1, 1}, {17, 33, 65}, {70, 64, 100}}) {
             int n = sh[0], m = sh[1], k = sh[2];
@@ -268,6 +286,7 @@ public class TileTest {
                 float[] b = JvmOracle.floats(3031 + m, k * m, -1f, 1f);
                 assertTiled(check(TileTest::longStride, n, m, k, lda, a, b, new float[n * m]));
                 assertTiled(check(TileTest::absStride, n, m, k, (int) -lda, a, b, new float[n * m]));
+                assertTiled(check(TileTest::sqrtStride, n, m, k, (int) (lda * lda), a, b, new float[n * m]));
             }
         }
         // A stride one too long for A: the test fails (the host's, or the kernel's own), the checked code throws as
@@ -283,6 +302,10 @@ public class TileTest {
         float[] c2 = new float[n * m];
         e = checkThrows(v -> absStride(n, m, k, (int) lda, (float[]) v[0], (float[]) v[1], (float[]) v[2]),
                 s -> s.task("t", TileTest::absStride, n, m, k, (int) lda, a, b, c2), a, b, c2);
+        assertEquals(ArrayIndexOutOfBoundsException.class, e.getClass());
+        float[] c3 = new float[n * m];
+        e = checkThrows(v -> sqrtStride(n, m, k, (int) (lda * lda), (float[]) v[0], (float[]) v[1], (float[]) v[2]),
+                s -> s.task("t", TileTest::sqrtStride, n, m, k, (int) (lda * lda), a, b, c3), a, b, c3);
         assertEquals(ArrayIndexOutOfBoundsException.class, e.getClass());
     }
 
