@@ -187,6 +187,37 @@ impl<'a> Builder<'a, '_> {
             target.name,
             target.descriptor
         );
+        // A `java.util.Random` made in the kernel is Ferrocl's substitute: its constructor and
+        // methods are the substitute's, which compute `Random`'s sequence.
+        let random_target;
+        let target = match args.first() {
+            Some(&r)
+                if kind != CallKind::Static
+                    && matches!(
+                        target.class.as_str(),
+                        "java/util/Random" | "java/util/random/RandomGenerator"
+                    )
+                    && self.virtual_class(r).as_deref() == Some(RANDOM_SUBSTITUTE) =>
+            {
+                if target.name == "<init>" && target.descriptor != "(J)V" {
+                    return self.bail(
+                        BailoutKind::Call,
+                        format!(
+                            "call of {shown}: `new Random()` seeds itself from the clock and a \
+                             counter, so no kernel can give the JVM's numbers; give it a seed \
+                             (`new Random(seed)`)"
+                        ),
+                    );
+                }
+                random_target = ferrocl_classfile::MemberRef {
+                    class: RANDOM_SUBSTITUTE.to_string(),
+                    interface: false,
+                    ..target.clone()
+                };
+                &random_target
+            }
+            _ => target,
+        };
         // Boxing: the JDK's `valueOf` reads a cache of boxes (an array of objects); in a kernel
         // the box is an object made there, replaced by its value.
         if kind == CallKind::Static && target.name == "valueOf" {
@@ -1104,8 +1135,12 @@ fn substitute_for(target: &ferrocl_classfile::MemberRef) -> Option<ferrocl_class
     })
 }
 
+/// The class a kernel allocates for `new java.util.Random(seed)` (the Java API's `JdkRandom`: the
+/// same sequence, its seed in a field instead of an `AtomicLong`).
+pub(crate) const RANDOM_SUBSTITUTE: &str = "dev/ferrocl/api/JdkRandom";
+
 /// Whether `class` is one of Ferrocl's substitute classes (its methods stand for public JDK
 /// methods, so a call of one is allowed from anywhere).
 pub(crate) fn is_substitute_class(class: &str) -> bool {
-    class == SUBSTITUTES || class == CHARACTER_SUBSTITUTES
+    class == SUBSTITUTES || class == CHARACTER_SUBSTITUTES || class == RANDOM_SUBSTITUTE
 }

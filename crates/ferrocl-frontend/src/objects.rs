@@ -79,6 +79,13 @@ impl Builder<'_, '_> {
             Ok(n) => n.to_string(),
             Err(e) => return self.malformed(e.to_string()),
         };
+        // `new Random(seed)`: Ferrocl's substitute, which keeps the seed in a field (see
+        // `crate::inline::RANDOM_SUBSTITUTE`); calls on it are bound to the substitute's methods.
+        let name = if name == "java/util/Random" {
+            crate::inline::RANDOM_SUBSTITUTE.to_string()
+        } else {
+            name
+        };
         self.new_object_of(name, frame)
     }
 

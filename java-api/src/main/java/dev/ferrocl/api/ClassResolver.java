@@ -86,7 +86,7 @@ final class ClassResolver {
         // Ferrocl's own substitutes of JDK methods come from Ferrocl's loader, whatever the task's sees; the
         // character tables are computed now (the host reads them as static fields of an initialised class).
         boolean substitute = internalName.equals(JdkSubstitutes.INTERNAL_NAME)
-                || internalName.equals(JdkCharacters.INTERNAL_NAME);
+                || internalName.equals(JdkCharacters.INTERNAL_NAME) || internalName.equals(JdkRandom.INTERNAL_NAME);
         if (internalName.equals(JdkCharacters.INTERNAL_NAME)) {
             JdkCharacters.initialise();
         }
