@@ -963,12 +963,13 @@ pub fn recognize_parallel_loops(
             ));
         }
         // No parallel loop: one work-item runs the method.
-        let Some(first) = g.next(start) else {
+        if g.next(start).is_none() {
             return Err(mg.bailout(BailoutKind::Parallelism, "empty method"));
-        };
+        }
+        // From the start itself: later phases insert checks before the method's first node.
         return Ok(vec![ParallelNest {
             dims: Vec::new(),
-            body_entry: first,
+            body_entry: start,
             reductions: Vec::new(),
             reduce_loop: None,
             host_versioning: None,
@@ -1073,6 +1074,9 @@ pub fn recognize_parallel_loops(
         .collect::<Option<_>>()
         .ok_or_else(|| division_bailout(mg))?;
     let mut sequence = Vec::new();
+    // Sequential code after the last loop (`out[0] = -out[0];`): one work-item runs it, after the
+    // loops' kernels (the loop's exit, right before that code).
+    let mut tail: Option<NodeId> = None;
     let mut entry = match &run_when {
         Some((_, loop_entry)) => Some(*loop_entry),
         None => before.last().copied(),
@@ -1097,7 +1101,23 @@ pub fn recognize_parallel_loops(
         let after = g.fixed_chain(top_loop.exit);
         match after.get(1).map(|&n| g.op(n)) {
             Some(Op::Return) if after.len() == 2 && g.inputs(after[1]).is_empty() => break,
-            Some(Op::End) if after.len() == 2 => entry = Some(after[1]),
+            Some(Op::End)
+                if after.len() == 2
+                    && g.merge_of(after[1])
+                        .is_some_and(|m| top.iter().any(|&k| found[k].0 == m)) =>
+            {
+                entry = Some(after[1])
+            }
+            // (Not after a `@Reduce` loop: the host combines its result after the kernels.)
+            Some(_)
+                if run_when.is_none()
+                    && mg.reduce_params.is_empty()
+                    && final_code(mg, &found, after[1]) =>
+            {
+                // From the loop's exit: later phases insert checks before the code's first node.
+                tail = Some(top_loop.exit);
+                break;
+            }
             _ => {
                 let bad = after.get(1).copied().unwrap_or(top_loop.exit);
                 return Err(mg.bailout_at(
@@ -1154,7 +1174,83 @@ pub fn recognize_parallel_loops(
         }
         nests.push(nest);
     }
+    if let Some(first) = tail {
+        nests.push(ParallelNest {
+            dims: Vec::new(),
+            body_entry: first,
+            reductions: Vec::new(),
+            reduce_loop: None,
+            host_versioning: None,
+            loop_versions: Vec::new(),
+            sequential: Vec::new(),
+            shape: None,
+            coherent_branches: false,
+        });
+    }
     Ok(nests)
+}
+
+/// Whether the code from `first` (right after the last `@Parallel` loop) can run as a kernel of
+/// one work-item after the loops' kernels: every way on from it ends in a `return` (no value)
+/// without reaching a `@Parallel` loop, and it uses no value of the loops (their indices, or
+/// anything computed in them; Java's scopes leave it none but an index declared before its loop).
+/// It may read and write arrays, branch and loop: one work-item runs it as Java does, once the
+/// loops have run; a check it fails sends the method to the JVM like a check of the loops.
+fn final_code(mg: &MethodGraph, found: &[(NodeId, NodeId)], first: NodeId) -> bool {
+    const MAX_NODES: usize = 4096;
+    let g = &mg.graph;
+    let parallel: HashSet<NodeId> = found.iter().map(|&(begin, _)| begin).collect();
+    let mut region: HashSet<NodeId> = HashSet::new();
+    let mut work = vec![first];
+    while let Some(n) = work.pop() {
+        if !region.insert(n) {
+            continue;
+        }
+        if region.len() > MAX_NODES || parallel.contains(&n) {
+            return false;
+        }
+        match g.op(n) {
+            Op::Return => {
+                if !g.inputs(n).is_empty() {
+                    return false;
+                }
+            }
+            Op::End => match g.merge_of(n) {
+                Some(m) => work.push(m),
+                None => return false,
+            },
+            Op::LoopEnd => work.push(g.inputs(n)[0]),
+            _ => work.extend(g.successors(n).iter().copied()),
+        }
+    }
+    // Every merge and loop header reached only from the region (nothing jumps into it).
+    for &n in &region {
+        if g.op(n).is_merge() && g.inputs(n).iter().any(|e| !region.contains(e)) {
+            return false;
+        }
+    }
+    // The values it uses: computed in it, or before the loops (parameters, what the host reads).
+    let mut seen: HashSet<NodeId> = HashSet::new();
+    let mut values: Vec<NodeId> = region
+        .iter()
+        .flat_map(|&n| g.inputs(n).iter().copied())
+        .collect();
+    while let Some(v) = values.pop() {
+        if region.contains(&v) || !seen.insert(v) {
+            continue;
+        }
+        let op = g.op(v);
+        if op.is_fixed() {
+            // A fixed node outside the code: one of the loops' (or one before them, which the
+            // recognition made the host's or refused).
+            return false;
+        }
+        if *op == Op::Phi && g.inputs(v).first().is_some_and(|m| !region.contains(m)) {
+            return false;
+        }
+        values.extend(g.inputs(v).iter().copied());
+    }
+    true
 }
 
 /// The bailout for a division before the loops whose operands the host cannot evaluate.

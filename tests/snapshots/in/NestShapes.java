@@ -172,4 +172,14 @@ public class NestShapes {
             out[i] = acc;
         }
     }
+
+    /** A parallel map, then a sequential running sum: the sum is a kernel of one work-item after the map's. */
+    public static void mapThenScan(float[] x, float[] y) {
+        for (@Parallel int i = 0; i < x.length; i++) {
+            y[i] = x[i] * x[i] + 1f;
+        }
+        for (int k = 1; k < y.length; k++) {
+            y[k] += y[k - 1];
+        }
+    }
 }
