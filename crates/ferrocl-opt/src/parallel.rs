@@ -389,6 +389,22 @@ pub struct SequentialLoop {
 }
 
 impl ParallelNest {
+    /// The code from `entry` (the graph's start, or the last loop's exit) to the method's returns,
+    /// run by one work-item: no dimension, nothing planned yet.
+    pub fn one_work_item(entry: NodeId) -> ParallelNest {
+        ParallelNest {
+            dims: Vec::new(),
+            body_entry: entry,
+            reductions: Vec::new(),
+            reduce_loop: None,
+            host_versioning: None,
+            loop_versions: Vec::new(),
+            sequential: Vec::new(),
+            shape: None,
+            coherent_branches: false,
+        }
+    }
+
     /// The innermost loop's `LoopBegin`, if any.
     pub fn innermost(&self) -> Option<NodeId> {
         self.dims.last().map(|d| d.begin)
@@ -967,17 +983,7 @@ pub fn recognize_parallel_loops(
             return Err(mg.bailout(BailoutKind::Parallelism, "empty method"));
         }
         // From the start itself: later phases insert checks before the method's first node.
-        return Ok(vec![ParallelNest {
-            dims: Vec::new(),
-            body_entry: start,
-            reductions: Vec::new(),
-            reduce_loop: None,
-            host_versioning: None,
-            loop_versions: Vec::new(),
-            sequential: Vec::new(),
-            shape: None,
-            coherent_branches: false,
-        }]);
+        return Ok(vec![ParallelNest::one_work_item(start)]);
     }
     // Which loop contains which.
     let contains = |outer: usize, inner: usize| {
@@ -1174,18 +1180,8 @@ pub fn recognize_parallel_loops(
         }
         nests.push(nest);
     }
-    if let Some(first) = tail {
-        nests.push(ParallelNest {
-            dims: Vec::new(),
-            body_entry: first,
-            reductions: Vec::new(),
-            reduce_loop: None,
-            host_versioning: None,
-            loop_versions: Vec::new(),
-            sequential: Vec::new(),
-            shape: None,
-            coherent_branches: false,
-        });
+    if let Some(exit) = tail {
+        nests.push(ParallelNest::one_work_item(exit));
     }
     Ok(nests)
 }

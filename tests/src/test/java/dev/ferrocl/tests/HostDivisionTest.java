@@ -10,7 +10,7 @@ import org.junit.Test;
  * Integer divisions Java makes before the {@code @Parallel} loops, which the host makes at every {@code execute()}
  * (the kernel gets their values; where Java divides by zero the JVM runs the method and throws). Strict, against the
  * JVM: a quotient a ternary guards, used in the body; a {@code long} remainder as a bound and a value; a division
- * and an element read in both orders (Java's first exception wins); an element at a quotient; an unused division
+ * and an element read in both orders ({@code HostLoadProbeTest}'s methods: Java's first exception wins); an element at a quotient; an unused division
  * under a branch on an element; a division only an inner loop's bound uses, with an outer loop of no iteration.
  */
 public class HostDivisionTest {
@@ -29,22 +29,6 @@ public class HostDivisionTest {
         long q = l / (m | 1);
         for (@Parallel int i = 0; i < Math.min(n, out.length); i++) {
             out[i] = i + n + q;
-        }
-    }
-
-    public static void divideThenLoad(int[] a, int[] out, int n, int d, int k) {
-        int q = n / d;
-        int v = a[k];
-        for (@Parallel int i = 0; i < out.length; i++) {
-            out[i] = q + v * i;
-        }
-    }
-
-    public static void loadThenDivide(int[] a, int[] out, int n, int d, int k) {
-        int v = a[k];
-        int q = n / d;
-        for (@Parallel int i = 0; i < out.length; i++) {
-            out[i] = q + v * i;
         }
     }
 
@@ -105,16 +89,18 @@ public class HostDivisionTest {
     @Test
     public void javasFirstExceptionBeforeTheLoop() {
         int[] a = JvmOracle.ints(7202, 10);
-        check(HostDivisionTest::divideThenLoad, a, new int[100], 17, 3, 9);
-        check(HostDivisionTest::loadThenDivide, a, new int[100], Integer.MIN_VALUE, -1, 0);
+        check(HostLoadProbeTest::divideThenLoad, a, new int[100], 17, 3, 9);
+        check(HostLoadProbeTest::loadThenDivide, a, new int[100], Integer.MIN_VALUE, -1, 0);
         // Both fail: Java's order decides which exception.
         int[] o1 = new int[100];
-        Throwable e1 = throwsAsJvm(x -> divideThenLoad((int[]) x[0], (int[]) x[1], (int) x[2], (int) x[3],
-                (int) x[4]), s -> s.task("t", HostDivisionTest::divideThenLoad, a, o1, 17, 0, 10), a, o1, 17, 0, 10);
+        Throwable e1 = throwsAsJvm(x -> HostLoadProbeTest.divideThenLoad((int[]) x[0], (int[]) x[1], (int) x[2],
+                (int) x[3], (int) x[4]), s -> s.task("t", HostLoadProbeTest::divideThenLoad, a, o1, 17, 0, 10), a, o1, 17, 0,
+                10);
         assertEquals(ArithmeticException.class, e1.getClass());
         int[] o2 = new int[100];
-        Throwable e2 = throwsAsJvm(x -> loadThenDivide((int[]) x[0], (int[]) x[1], (int) x[2], (int) x[3],
-                (int) x[4]), s -> s.task("t", HostDivisionTest::loadThenDivide, a, o2, 17, 0, 10), a, o2, 17, 0, 10);
+        Throwable e2 = throwsAsJvm(x -> HostLoadProbeTest.loadThenDivide((int[]) x[0], (int[]) x[1], (int) x[2],
+                (int) x[3], (int) x[4]), s -> s.task("t", HostLoadProbeTest::loadThenDivide, a, o2, 17, 0, 10), a, o2, 17, 0,
+                10);
         assertEquals(ArrayIndexOutOfBoundsException.class, e2.getClass());
     }
 

@@ -14,26 +14,6 @@ import org.junit.Test;
  * them).
  */
 public class PreLoopChoiceTest {
-    public static void charOp(int[] out, int[] a, int[] b, char op) {
-        int sign;
-        switch (op) {
-            case '+':
-                sign = 1;
-                break;
-            case '-':
-                sign = -1;
-                break;
-            case '*':
-                sign = 0;
-                break;
-            default:
-                return;
-        }
-        for (@Parallel int i = 0; i < out.length; i++) {
-            out[i] = sign == 0 ? a[i] * b[i] : a[i] + sign * b[i];
-        }
-    }
-
     public static void chain(long[] out, int mode, int n, int d) {
         long scale;
         int shift;
@@ -73,7 +53,7 @@ public class PreLoopChoiceTest {
         int n = 1000;
         for (char op : new char[] {'+', '-', '*', '/', 0, 0xFFFF}) {
             int[] out = JvmOracle.ints(7301, n);
-            check(PreLoopChoiceTest::charOp, out, JvmOracle.ints(7302, n), JvmOracle.ints(7303, n), op);
+            check(ShapeProbeTest::charOpBeforeLoop, out, JvmOracle.ints(7302, n), JvmOracle.ints(7303, n), op);
         }
     }
 
