@@ -39,6 +39,14 @@ public class HostDivisionTest {
         }
     }
 
+    /** A division by an element read before the loop. */
+    public static void byElement(int[] d, int[] out, int n) {
+        int q = n / d[0];
+        for (@Parallel int i = 0; i < out.length; i++) {
+            out[i] = q - i;
+        }
+    }
+
     public static void unusedUnderBranch(boolean[] on, int[] out, int n, int m) {
         if (on[0]) {
             int q = n / m;
@@ -113,6 +121,17 @@ public class HostDivisionTest {
         Throwable e = throwsAsJvm(x -> loadAtQuotient((int[]) x[0], (int[]) x[1], (int) x[2], (int) x[3]),
                 s -> s.task("t", HostDivisionTest::loadAtQuotient, a, o, 27, -3), a, o, 27, -3);
         assertEquals(ArrayIndexOutOfBoundsException.class, e.getClass());
+    }
+
+    @Test
+    public void aDivisionByAnElement() {
+        check(HostDivisionTest::byElement, new int[] {7}, new int[40], 100);
+        check(HostDivisionTest::byElement, new int[] {-1}, new int[40], Integer.MIN_VALUE);
+        int[] zero = {0};
+        int[] out = new int[40];
+        Throwable e = throwsAsJvm(x -> byElement((int[]) x[0], (int[]) x[1], (int) x[2]),
+                s -> s.task("t", HostDivisionTest::byElement, zero, out, 100), zero, out, 100);
+        assertEquals(ArithmeticException.class, e.getClass());
     }
 
     @Test
