@@ -1101,7 +1101,7 @@ pub(crate) const CHARACTER_SUBSTITUTES: &str = "dev/ferrocl/api/JdkCharacters";
 
 /// The substitute of a JDK method, when there is one (same name and descriptor in the substitute
 /// class): `Arrays.sort` of a primitive array, whole or a range ([`SUBSTITUTES`]); `Character`'s
-/// predicates and `char` case mappings ([`CHARACTER_SUBSTITUTES`]).
+/// predicates, `char` case mappings, `getType` and `digit` ([`CHARACTER_SUBSTITUTES`]).
 fn substitute_for(target: &ferrocl_classfile::MemberRef) -> Option<ferrocl_classfile::MemberRef> {
     let sorts = [
         "([I)V", "([III)V", "([J)V", "([JII)V", "([S)V", "([SII)V", "([C)V", "([CII)V", "([B)V",
@@ -1115,6 +1115,10 @@ fn substitute_for(target: &ferrocl_classfile::MemberRef) -> Option<ferrocl_class
         "isLowerCase",
         "isWhitespace",
         "isSpaceChar",
+        "isTitleCase",
+        "isDefined",
+        "isJavaIdentifierStart",
+        "isJavaIdentifierPart",
     ];
     let class = match (
         target.class.as_str(),
@@ -1125,8 +1129,10 @@ fn substitute_for(target: &ferrocl_classfile::MemberRef) -> Option<ferrocl_class
         ("java/lang/Character", name, "(C)Z" | "(I)Z") if predicates.contains(&name) => {
             CHARACTER_SUBSTITUTES
         }
-        ("java/lang/Character", "isAlphabetic", "(I)Z")
-        | ("java/lang/Character", "toUpperCase" | "toLowerCase", "(C)C") => CHARACTER_SUBSTITUTES,
+        ("java/lang/Character", "isAlphabetic" | "isIdeographic", "(I)Z")
+        | ("java/lang/Character", "toUpperCase" | "toLowerCase", "(C)C")
+        | ("java/lang/Character", "getType", "(C)I")
+        | ("java/lang/Character", "digit", "(CI)I") => CHARACTER_SUBSTITUTES,
         _ => return None,
     };
     Some(ferrocl_classfile::MemberRef {

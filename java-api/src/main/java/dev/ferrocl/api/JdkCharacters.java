@@ -11,7 +11,7 @@ import java.util.function.IntPredicate;
  * <p>The tables are computed when this class is initialised, by asking the running JDK's own {@code Character} about
  * every code point: a kernel's answer is the JDK's answer for the JDK the program runs on (its Unicode version), by
  * construction. Predicates are bit sets over every code point (136 KB each); case mappings of {@code char} are
- * {@code char} tables (128 KB each). A code point outside {@code [0, 0x10FFFF]} is in no set, as in the JDK.
+ * {@code char} tables (128 KB each), {@code getType} and {@code digit} of a {@code char} byte tables (64 KB each). A code point outside {@code [0, 0x10FFFF]} is in no set, as in the JDK.
  */
 final class JdkCharacters {
     /** The class's internal name, as the compiler asks for it. */
@@ -28,8 +28,17 @@ final class JdkCharacters {
     static final long[] LOWER_CASE = bits(Character::isLowerCase);
     static final long[] WHITESPACE = bits(Character::isWhitespace);
     static final long[] SPACE_CHAR = bits(Character::isSpaceChar);
+    static final long[] TITLE_CASE = bits(Character::isTitleCase);
+    static final long[] DEFINED = bits(Character::isDefined);
+    static final long[] IDENTIFIER_START = bits(Character::isJavaIdentifierStart);
+    static final long[] IDENTIFIER_PART = bits(Character::isJavaIdentifierPart);
+    static final long[] IDEOGRAPHIC = bits(Character::isIdeographic);
     static final char[] TO_UPPER = chars(true);
     static final char[] TO_LOWER = chars(false);
+    /** {@code Character.getType} of every {@code char}. */
+    static final byte[] TYPE = types();
+    /** {@code Character.digit(c, 36)} of every {@code char}: its value as a digit of any radix, or -1. */
+    static final byte[] DIGIT_VALUE = digitValues();
 
     private JdkCharacters() {
     }
@@ -56,6 +65,22 @@ final class JdkCharacters {
         char[] t = new char[Character.MAX_VALUE + 1];
         for (int c = 0; c <= Character.MAX_VALUE; c++) {
             t[c] = upper ? Character.toUpperCase((char) c) : Character.toLowerCase((char) c);
+        }
+        return t;
+    }
+
+    private static byte[] types() {
+        byte[] t = new byte[Character.MAX_VALUE + 1];
+        for (int c = 0; c <= Character.MAX_VALUE; c++) {
+            t[c] = (byte) Character.getType((char) c);
+        }
+        return t;
+    }
+
+    private static byte[] digitValues() {
+        byte[] t = new byte[Character.MAX_VALUE + 1];
+        for (int c = 0; c <= Character.MAX_VALUE; c++) {
+            t[c] = (byte) Character.digit((char) c, Character.MAX_RADIX);
         }
         return t;
     }
@@ -123,6 +148,55 @@ final class JdkCharacters {
 
     static boolean isSpaceChar(int cp) {
         return in(SPACE_CHAR, cp);
+    }
+
+    static boolean isTitleCase(char c) {
+        return in(TITLE_CASE, c);
+    }
+
+    static boolean isTitleCase(int cp) {
+        return in(TITLE_CASE, cp);
+    }
+
+    static boolean isDefined(char c) {
+        return in(DEFINED, c);
+    }
+
+    static boolean isDefined(int cp) {
+        return in(DEFINED, cp);
+    }
+
+    static boolean isJavaIdentifierStart(char c) {
+        return in(IDENTIFIER_START, c);
+    }
+
+    static boolean isJavaIdentifierStart(int cp) {
+        return in(IDENTIFIER_START, cp);
+    }
+
+    static boolean isJavaIdentifierPart(char c) {
+        return in(IDENTIFIER_PART, c);
+    }
+
+    static boolean isJavaIdentifierPart(int cp) {
+        return in(IDENTIFIER_PART, cp);
+    }
+
+    static boolean isIdeographic(int cp) {
+        return in(IDEOGRAPHIC, cp);
+    }
+
+    static int getType(char c) {
+        return TYPE[c];
+    }
+
+    /**
+     * {@code Character.digit(c, radix)}: the JDK's value of {@code c} as a digit does not depend on the radix, which
+     * only bounds it ({@code CharacterData}'s {@code value < radix}) and must lie in {@code [2, 36]}.
+     */
+    static int digit(char c, int radix) {
+        int value = DIGIT_VALUE[c];
+        return radix >= Character.MIN_RADIX && radix <= Character.MAX_RADIX && value >= 0 && value < radix ? value : -1;
     }
 
     static char toUpperCase(char c) {

@@ -9,6 +9,7 @@ import org.junit.Test;
 /**
  * {@code Character}'s classification and case methods in kernels (the JDK's table lookups replaced by tables of the
  * running JDK's own answers). Strict, against the JVM: every {@code char} through every predicate and case mapping,
+ * its {@code getType} and its {@code digit} in every radix from 0 to 40,
  * the {@code int} overloads over code points of every plane, negative ones and ones past {@code 0x10FFFF}, and a
  * word count over text with non-ASCII letters, digits and spaces.
  */
@@ -31,6 +32,25 @@ public class CharacterMethodsTest {
         }
     }
 
+    /** The other predicates of one char, its type and its digit value in every radix from 0 to 40. */
+    public static void moreOfChars(char[] c, int[] flags, int[] type, int[] digits) {
+        for (@Parallel int i = 0; i < c.length; i++) {
+            char x = c[i];
+            int f = 0;
+            f |= Character.isTitleCase(x) ? 1 : 0;
+            f |= Character.isDefined(x) ? 2 : 0;
+            f |= Character.isJavaIdentifierStart(x) ? 4 : 0;
+            f |= Character.isJavaIdentifierPart(x) ? 8 : 0;
+            flags[i] = f;
+            type[i] = Character.getType(x);
+            int h = 0;
+            for (int radix = 0; radix <= 40; radix++) {
+                h = 31 * h + Character.digit(x, radix);
+            }
+            digits[i] = h;
+        }
+    }
+
     /** The int overloads of one code point, as bits. */
     public static void ofCodePoints(int[] cp, int[] flags) {
         for (@Parallel int i = 0; i < cp.length; i++) {
@@ -44,6 +64,11 @@ public class CharacterMethodsTest {
             f |= Character.isWhitespace(x) ? 32 : 0;
             f |= Character.isSpaceChar(x) ? 64 : 0;
             f |= Character.isAlphabetic(x) ? 128 : 0;
+            f |= Character.isTitleCase(x) ? 256 : 0;
+            f |= Character.isDefined(x) ? 512 : 0;
+            f |= Character.isJavaIdentifierStart(x) ? 1024 : 0;
+            f |= Character.isJavaIdentifierPart(x) ? 2048 : 0;
+            f |= Character.isIdeographic(x) ? 4096 : 0;
             flags[i] = f;
         }
     }
@@ -77,6 +102,15 @@ public class CharacterMethodsTest {
             c[i] = (char) i;
         }
         check(CharacterMethodsTest::ofChars, c, new int[c.length], new char[c.length], new char[c.length]);
+    }
+
+    @Test
+    public void everyCharsTypeAndDigitValueInEveryRadix() {
+        char[] c = new char[Character.MAX_VALUE + 1];
+        for (int i = 0; i < c.length; i++) {
+            c[i] = (char) i;
+        }
+        check(CharacterMethodsTest::moreOfChars, c, new int[c.length], new int[c.length], new int[c.length]);
     }
 
     @Test
