@@ -57,6 +57,30 @@ final class JdkRandom {
         return r;
     }
 
+    /** {@code RandomGenerator}'s default, which {@code Random} inherits: its range check, then a bounded value. */
+    public int nextInt(int origin, int bound) {
+        if (origin >= bound) {
+            throw new IllegalArgumentException();
+        }
+        int r = nextInt();
+        int n = bound - origin;
+        int m = n - 1;
+        if ((n & m) == 0) {
+            r = (r & m) + origin;
+        } else if (n > 0) {
+            for (int u = r >>> 1; u + m - (r = u % n) < 0; u = nextInt() >>> 1) {
+                // rejected: over-represented candidates
+            }
+            r += origin;
+        } else {
+            // A range wider than an int's: any value inside it.
+            while (r < origin || r >= bound) {
+                r = nextInt();
+            }
+        }
+        return r;
+    }
+
     public long nextLong() {
         return ((long) (next(32)) << 32) + next(32);
     }

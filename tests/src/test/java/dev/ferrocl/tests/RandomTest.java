@@ -14,7 +14,7 @@ import org.junit.Test;
 /**
  * {@code java.util.Random} made with a seed inside a kernel: each work-item's generator gives the JVM's sequence
  * bit for bit (Monte Carlo estimates, every method of the class the kernel supports, bounds that are powers of two
- * and not, the rejection loop of {@code nextInt(bound)}, {@code nextGaussian}'s pairs). Strict, against the JVM; a
+ * and not, ranges wider than an {@code int}'s, the rejection loop of {@code nextInt(bound)}, {@code nextGaussian}'s pairs). Strict, against the JVM; a
  * bad bound throws the JVM's exception through its rerun; {@code new Random()} (seeded from the clock) is refused.
  */
 public class RandomTest {
@@ -47,6 +47,8 @@ public class RandomTest {
             h = 31 * h + Double.doubleToRawLongBits(r.nextGaussian());
             h = 31 * h + Double.doubleToRawLongBits(r.nextGaussian());
             h = 31 * h + Double.doubleToRawLongBits(r.nextGaussian());
+            h = 31 * h + r.nextInt(-bounds[i % bounds.length], bounds[(i + 1) % bounds.length]);
+            h = 31 * h + r.nextInt(Integer.MIN_VALUE + i, Integer.MAX_VALUE - i);
             r.setSeed(i);
             h = 31 * h + r.nextInt(1000);
             out[i] = h;
