@@ -623,7 +623,7 @@ pub fn write_kernel(
     // Which arrays are read and written inside the body.
     let mut read = BTreeSet::new();
     let mut written = BTreeSet::new();
-    let cfg = structure::Cfg::build(mg, nest.body_entry, nest.innermost())?;
+    let cfg = structure::Cfg::build(mg, nest.body_entry, nest.innermost(), nest.end)?;
     let mut body_nodes: Vec<NodeId> = cfg.block_of.keys().copied().collect();
     body_nodes.sort();
     let reduced: BTreeSet<usize> = nest.reductions.iter().map(|r| r.param).collect();
@@ -1590,7 +1590,7 @@ fn write_versioned<'a>(
     hv: &ferrocl_opt::HostVersioning,
     status_name: &str,
 ) -> Result<Writer<'a>, WriterError> {
-    let cfg = structure::Cfg::build(base.mg, whole.body_entry, whole.innermost())?;
+    let cfg = structure::Cfg::build(base.mg, whole.body_entry, whole.innermost(), whole.end)?;
     let mut template = base.fork();
     template.proven_copy = hv.proven_nodes.iter().copied().collect();
     // One work-item runs one version: an array the body allocates and its copy share storage.

@@ -92,6 +92,7 @@ impl Cfg {
         mg: &ferrocl_graph::MethodGraph,
         entry: NodeId,
         parallel_begin: Option<NodeId>,
+        stop: Option<NodeId>,
     ) -> Result<Cfg, WriterError> {
         let g = &mg.graph;
         let mut blocks: Vec<Block> = Vec::new();
@@ -111,6 +112,8 @@ impl Cfg {
                 let op = g.op(cur);
                 match op {
                     Op::If => break Exit::If(cur),
+                    // Code of one work-item between loops ends at the next loop's entry.
+                    Op::End if Some(cur) == stop => break Exit::Return,
                     Op::End => break Exit::End(cur),
                     Op::LoopEnd if Some(g.inputs(cur)[0]) == parallel_begin => {
                         break Exit::NextIteration

@@ -366,6 +366,9 @@ pub struct ParallelNest {
     /// half of the work-items, the odd ones on the other (the `coherentBranches` phase, see
     /// [`crate::coherence`]).
     pub coherent_branches: bool,
+    /// For code one work-item runs between two `@Parallel` loops (no dimension): the `End` entering
+    /// the next loop, where it stops; `None`: it runs to the method's returns.
+    pub end: Option<NodeId>,
 }
 
 /// A kernel shape with a work-group of its own, chosen on the graph and printed by the writer.
@@ -389,10 +392,12 @@ pub struct SequentialLoop {
 }
 
 impl ParallelNest {
-    /// The code from `entry` (the graph's start, or the last loop's exit) to the method's returns,
-    /// run by one work-item: no dimension, nothing planned yet.
-    pub fn one_work_item(entry: NodeId) -> ParallelNest {
+    /// The code from `entry` (the graph's start, or a loop's exit) to the method's returns, or to
+    /// `end` (the `End` entering the next loop), run by one work-item: no dimension, nothing
+    /// planned yet.
+    pub fn one_work_item(entry: NodeId, end: Option<NodeId>) -> ParallelNest {
         ParallelNest {
+            end,
             dims: Vec::new(),
             body_entry: entry,
             reductions: Vec::new(),
@@ -983,7 +988,7 @@ pub fn recognize_parallel_loops(
             return Err(mg.bailout(BailoutKind::Parallelism, "empty method"));
         }
         // From the start itself: later phases insert checks before the method's first node.
-        return Ok(vec![ParallelNest::one_work_item(start)]);
+        return Ok(vec![ParallelNest::one_work_item(start, None)]);
     }
     // Which loop contains which.
     let contains = |outer: usize, inner: usize| {
@@ -1079,10 +1084,10 @@ pub fn recognize_parallel_loops(
         })
         .collect::<Option<_>>()
         .ok_or_else(|| division_bailout(mg))?;
-    let mut sequence = Vec::new();
-    // Sequential code after the last loop (`out[0] = -out[0];`): one work-item runs it, after the
-    // loops' kernels (the loop's exit, right before that code).
-    let mut tail: Option<NodeId> = None;
+    // The loops in order, and the sequential code after a loop (`out[0] = -out[0];`, a copy between
+    // two loops): one work-item runs it, after the loops before it and before those after it
+    // (from the loop's exit, right before that code, to the next loop's entry or the returns).
+    let mut sequence: Vec<Step> = Vec::new();
     let mut entry = match &run_when {
         Some((_, loop_entry)) => Some(*loop_entry),
         None => before.last().copied(),
@@ -1103,7 +1108,7 @@ pub fn recognize_parallel_loops(
         let Ok(top_loop) = &analysed[k] else {
             return Err(mg.bailout(BailoutKind::Parallelism, "a top-level loop not analysed"));
         };
-        sequence.push(k);
+        sequence.push(Step::Loop(k));
         let after = g.fixed_chain(top_loop.exit);
         match after.get(1).map(|&n| g.op(n)) {
             Some(Op::Return) if after.len() == 2 && g.inputs(after[1]).is_empty() => break,
@@ -1115,14 +1120,29 @@ pub fn recognize_parallel_loops(
                 entry = Some(after[1])
             }
             // (Not after a `@Reduce` loop: the host combines its result after the kernels.)
-            Some(_)
-                if run_when.is_none()
-                    && mg.reduce_params.is_empty()
-                    && final_code(mg, &found, after[1]) =>
-            {
-                // From the loop's exit: later phases insert checks before the code's first node.
-                tail = Some(top_loop.exit);
-                break;
+            Some(_) if run_when.is_none() && mg.reduce_params.is_empty() => {
+                match sequential_code(mg, loops, &found, after[1]) {
+                    // From the loop's exit: later phases insert checks before the code's first
+                    // node.
+                    Some(None) => {
+                        sequence.push(Step::Code(top_loop.exit, None));
+                        break;
+                    }
+                    Some(Some(end)) => {
+                        sequence.push(Step::Code(top_loop.exit, Some(end)));
+                        entry = Some(end);
+                    }
+                    None => {
+                        return Err(mg.bailout_at(
+                            BailoutKind::Parallelism,
+                            after[1],
+                            "code after the @Parallel loop (or a return value) is not supported yet; \
+                             code after a loop may run as one work-item when it ends the method or \
+                             leads to the next loop without a return, and no value it computes is used \
+                             after it",
+                        ));
+                    }
+                }
             }
             _ => {
                 let bad = after.get(1).copied().unwrap_or(top_loop.exit);
@@ -1134,7 +1154,12 @@ pub fn recognize_parallel_loops(
             }
         }
     }
-    if sequence.len() != top.len() {
+    if sequence
+        .iter()
+        .filter(|s| matches!(s, Step::Loop(_)))
+        .count()
+        != top.len()
+    {
         return Err(mg.bailout(
             BailoutKind::Parallelism,
             "@Parallel loops inside other control flow are not supported yet",
@@ -1142,7 +1167,14 @@ pub fn recognize_parallel_loops(
     }
 
     let mut nests = Vec::new();
-    for &t in &sequence {
+    for step in &sequence {
+        let t = match *step {
+            Step::Loop(t) => t,
+            Step::Code(exit, end) => {
+                nests.push(ParallelNest::one_work_item(exit, end));
+                continue;
+            }
+        };
         // This nest: the top loop and the loops that can be its inner dimensions, outermost
         // first; the other @Parallel loops inside it run sequentially in its work-items.
         let (members, sequential) = nest_chain(mg, &found, &analysed, t, &contains);
@@ -1180,49 +1212,78 @@ pub fn recognize_parallel_loops(
         }
         nests.push(nest);
     }
-    if let Some(exit) = tail {
-        nests.push(ParallelNest::one_work_item(exit));
-    }
     Ok(nests)
 }
 
-/// Whether the code from `first` (right after the last `@Parallel` loop) can run as a kernel of
-/// one work-item after the loops' kernels: every way on from it ends in a `return` (no value)
-/// without reaching a `@Parallel` loop, and it uses no value of the loops (their indices, or
-/// anything computed in them; Java's scopes leave it none but an index declared before its loop).
-/// It may read and write arrays, branch and loop: one work-item runs it as Java does, once the
-/// loops have run; a check it fails sends the method to the JVM like a check of the loops.
-fn final_code(mg: &MethodGraph, found: &[(NodeId, NodeId)], first: NodeId) -> bool {
+/// One kernel of a method, in order.
+enum Step {
+    /// A top-level `@Parallel` loop (an index into the loops found) and its nest.
+    Loop(usize),
+    /// Code one work-item runs: from a loop's exit to the `End` entering the next loop, or to the
+    /// returns.
+    Code(NodeId, Option<NodeId>),
+}
+
+/// Whether the code from `first` (right after a `@Parallel` loop) can run as a kernel of one
+/// work-item between the loops' kernels: `Some(None)` when every way on from it ends in a `return`
+/// (no value) without reaching a loop, `Some(Some(end))` when every way on reaches the next
+/// `@Parallel` loop through one `End` (`end`, outside any loop of the code) and none returns;
+/// and it uses no value of the loops (their indices, or anything computed in them), and, when
+/// the loops go on after it, nothing after it uses a value it computes (a value would have to be
+/// carried from one kernel to the next). It may read and write arrays, branch and loop: one
+/// work-item runs it as Java does, between the loops; a check it fails sends the method to the JVM
+/// like a check of the loops.
+fn sequential_code(
+    mg: &MethodGraph,
+    loops: &LoopForest,
+    found: &[(NodeId, NodeId)],
+    first: NodeId,
+) -> Option<Option<NodeId>> {
     const MAX_NODES: usize = 4096;
     let g = &mg.graph;
     let parallel: HashSet<NodeId> = found.iter().map(|&(begin, _)| begin).collect();
     let mut region: HashSet<NodeId> = HashSet::new();
+    let mut end: Option<NodeId> = None;
+    let mut returns = false;
     let mut work = vec![first];
     while let Some(n) = work.pop() {
         if !region.insert(n) {
             continue;
         }
         if region.len() > MAX_NODES || parallel.contains(&n) {
-            return false;
+            return None;
         }
         match g.op(n) {
             Op::Return => {
                 if !g.inputs(n).is_empty() {
-                    return false;
+                    return None;
                 }
+                returns = true;
             }
             Op::End => match g.merge_of(n) {
+                Some(m) if parallel.contains(&m) => {
+                    if end.is_some_and(|e| e != n) {
+                        return None;
+                    }
+                    end = Some(n);
+                }
                 Some(m) => work.push(m),
-                None => return false,
+                None => return None,
             },
             Op::LoopEnd => work.push(g.inputs(n)[0]),
             _ => work.extend(g.successors(n).iter().copied()),
         }
     }
+    if let Some(e) = end {
+        // Reached once, after the code's own loops, and never left by a return.
+        if returns || loops.loops.iter().any(|l| l.body.contains(&e)) {
+            return None;
+        }
+    }
     // Every merge and loop header reached only from the region (nothing jumps into it).
     for &n in &region {
         if g.op(n).is_merge() && g.inputs(n).iter().any(|e| !region.contains(e)) {
-            return false;
+            return None;
         }
     }
     // The values it uses: computed in it, or before the loops (parameters, what the host reads).
@@ -1239,14 +1300,31 @@ fn final_code(mg: &MethodGraph, found: &[(NodeId, NodeId)], first: NodeId) -> bo
         if op.is_fixed() {
             // A fixed node outside the code: one of the loops' (or one before them, which the
             // recognition made the host's or refused).
-            return false;
+            return None;
         }
         if *op == Op::Phi && g.inputs(v).first().is_some_and(|m| !region.contains(m)) {
-            return false;
+            return None;
         }
         values.extend(g.inputs(v).iter().copied());
     }
-    true
+    // With loops after it: no value it computes is used outside it (the `End` it leaves by is
+    // control, used by the next loop's header).
+    if let Some(e) = end {
+        let mut frontier: Vec<NodeId> = region.iter().copied().filter(|&n| n != e).collect();
+        let mut tainted: HashSet<NodeId> = HashSet::new();
+        while let Some(n) = frontier.pop() {
+            for &u in g.usages(n) {
+                if region.contains(&u) || !tainted.insert(u) {
+                    continue;
+                }
+                if g.op(u).is_fixed() {
+                    return None;
+                }
+                frontier.push(u);
+            }
+        }
+    }
+    Some(end)
 }
 
 /// The bailout for a division before the loops whose operands the host cannot evaluate.
@@ -1516,6 +1594,7 @@ fn nest_of(mg: &MethodGraph, members: &[&Analysed]) -> Result<ParallelNest, Bail
         sequential: Vec::new(),
         shape: None,
         coherent_branches: false,
+        end: None,
     })
 }
 

@@ -13,9 +13,11 @@ import org.junit.Test;
 
 /**
  * Sequential code after the last {@code @Parallel} loop (post-processing of what the loops wrote): one work-item runs
- * it after the loops' kernels, as Java runs it after the loops. Strict, against the JVM: stores and branches after a
- * loop, a sequential prefix sum over a parallel map, code after two loops, an exception in that code (the JVM's,
- * with the arrays it leaves), and code after a {@code @Reduce} loop, which stays refused.
+ * it after the loops' kernels, as Java runs it after the loops; code between two loops, before the second one.
+ * Strict, against the JVM: stores and branches after a loop, a sequential prefix sum over a parallel map, code after
+ * two loops, a copy and stores between two loops, a value read between two loops (refused: it would be carried), an
+ * exception in that code (the JVM's, with the arrays it leaves), and code after a {@code @Reduce} loop, which stays
+ * refused.
  */
 public class TailCodeTest {
     public static void postProcess(int[] a, int[] out) {
@@ -62,6 +64,44 @@ public class TailCodeTest {
         out[k] = 0;
     }
 
+    /** Ping-pong: a loop, a copy of its result back into its input, another loop. */
+    public static void copyBetween(float[] cur, float[] next, int steps) {
+        for (@Parallel int i = 1; i < cur.length - 1; i++) {
+            next[i] = (cur[i - 1] + cur[i + 1]) * 0.5f;
+        }
+        System.arraycopy(next, 1, cur, 1, cur.length - 2);
+        for (@Parallel int i = 1; i < cur.length - 1; i++) {
+            next[i] = (cur[i - 1] + cur[i + 1]) * 0.5f + steps;
+        }
+        next[0] = cur[0];
+    }
+
+    /** Stores and a branch between two loops, none of whose values the second loop uses. */
+    public static void storesBetween(int[] a, int[] b, int flag) {
+        for (@Parallel int i = 0; i < a.length; i++) {
+            a[i] = a[i] * 2 + i;
+        }
+        if (flag > 0) {
+            b[0] = a[a.length - 1];
+        } else {
+            b[0] = -1;
+        }
+        for (@Parallel int j = 1; j < b.length; j++) {
+            b[j] = a[j % a.length] + b[0];
+        }
+    }
+
+    /** A value read between the loops that the second loop uses: it would be carried between kernels. */
+    public static void valueBetween(int[] a, int[] b) {
+        for (@Parallel int i = 0; i < a.length; i++) {
+            a[i] = i * 3;
+        }
+        int v = a[0] + 1;
+        for (@Parallel int j = 0; j < b.length; j++) {
+            b[j] = v + j;
+        }
+    }
+
     public static void afterReduce(float[] x, @Reduce float[] sum, float[] mean) {
         for (@Parallel int i = 0; i < x.length; i++) {
             sum[0] += x[i];
@@ -99,6 +139,33 @@ public class TailCodeTest {
         Throwable e = MoreChecks.checkThrows(x -> tailIndex((int[]) x[0], (int[]) x[1], (int) x[2]),
                 s -> s.task("t", TailCodeTest::tailIndex, a, out, 64), a, out, 64);
         assertEquals(ArrayIndexOutOfBoundsException.class, e.getClass());
+    }
+
+    @Test
+    public void codeBetweenTwoLoops() {
+        for (int n : new int[] {3, 17, 1000}) {
+            check(TailCodeTest::copyBetween, JvmOracle.floats(7406 + n, n, -1f, 1f), new float[n], 3);
+        }
+        for (int flag : new int[] {-1, 0, 1}) {
+            check(TailCodeTest::storesBetween, JvmOracle.ints(7407, 50), new int[80], flag);
+        }
+        // b[0] read back by the second loop after the code between stored it: one array, two kernels.
+        int[] shortA = new int[0];
+        int[] b = new int[5];
+        Throwable e = MoreChecks.checkThrows(x -> storesBetween((int[]) x[0], (int[]) x[1], (int) x[2]),
+                s -> s.task("t", TailCodeTest::storesBetween, shortA, b, 1), shortA, b, 1);
+        assertEquals(ArrayIndexOutOfBoundsException.class, e.getClass());
+    }
+
+    @Test
+    public void aValueCarriedBetweenLoopsIsRefused() {
+        try (TaskSchedule s = new TaskSchedule("carried").task("t", TailCodeTest::valueBetween, new int[8],
+                new int[8])) {
+            s.execute();
+            fail("strict mode should refuse it");
+        } catch (CompilationException e) {
+            assertTrue(e.getMessage(), e.getMessage().contains("no value it computes is used after it"));
+        }
     }
 
     @Test
