@@ -30,7 +30,7 @@
 //! the plan has `reqd_work_group_size(WIDTH, HEIGHT, 1)` and covers `WIDTH / HEIGHT` points per
 //! work-item along `i`.
 
-use crate::tile::{affine3, is_uniform, Access, Affine3};
+use crate::tile::{affine3, is_uniform, two_dimensions, Access, Affine3};
 use crate::{Linear, ParallelNest};
 use ferrocl_graph::{GuardKind, MethodGraph, NodeId, Op, Stamp};
 use std::collections::HashMap;
@@ -86,11 +86,7 @@ fn strided_along_j(form: &Affine3) -> bool {
 /// Recognises a 2-D nest with accesses to stage (see the module docs).
 pub fn plan_staging_2d(mg: &MethodGraph, nest: &ParallelNest, budget: usize) -> Option<StagePlan> {
     let g = &mg.graph;
-    if nest.dims.len() != 2 || !nest.reductions.is_empty() {
-        return None;
-    }
-    let (i, j) = (nest.dims[0].index, nest.dims[1].index);
-    let parallel_begin = nest.innermost()?;
+    let (i, j, parallel_begin) = two_dimensions(nest)?;
     let mut memo = HashMap::new();
     let mut uniform = |n: NodeId| is_uniform(g, n, &mut memo, 0);
     let mut loads = Vec::new();

@@ -147,7 +147,7 @@ pub struct TilePlan {
     /// Every access: (node, array, index form, inside the loop).
     pub accesses: Vec<Access>,
     /// Dependence bits of every value the loop body computes.
-    deps: Deps,
+    deps: HashMap<NodeId, u8>,
     /// Bytes of local memory the tiles take at [`MICRO`] points per work-item.
     tile_bytes: usize,
     /// Every tile's elements and every carried value are 32-bit, and at most two values are
@@ -156,18 +156,6 @@ pub struct TilePlan {
     /// The local memory the tiles may take on the device.
     budget: usize,
 }
-
-/// Dependence bits by node, compared in node order (so that plans compare equal when they are).
-#[derive(Clone, Debug, Default)]
-struct Deps(HashMap<NodeId, u8>);
-
-impl PartialEq for Deps {
-    fn eq(&self, other: &Self) -> bool {
-        self.0 == other.0
-    }
-}
-
-impl Eq for Deps {}
 
 /// Where a value of the loop body is computed in the tiled kernel.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -358,16 +346,21 @@ impl TilePlan {
     }
 }
 
+/// The indices `(i, j)` of a 2-D non-reducing nest and its inner loop's `LoopBegin`: the nests a
+/// shape with a work-group of its own (`tile`, 2-D `coalesce`) is planned for.
+pub(crate) fn two_dimensions(nest: &ParallelNest) -> Option<(NodeId, NodeId, NodeId)> {
+    if nest.dims.len() != 2 || !nest.reductions.is_empty() {
+        return None;
+    }
+    Some((nest.dims[0].index, nest.dims[1].index, nest.innermost()?))
+}
+
 /// Recognises a matmul-like nest (see the module docs) whose tiles fit `budget` bytes of local
 /// memory (at [`MICRO`] points per work-item; operands past it read global memory); `None` when
 /// the kernel does not have that shape.
 pub fn plan_tiles(mg: &MethodGraph, nest: &ParallelNest, budget: usize) -> Option<TilePlan> {
     let g = &mg.graph;
-    if nest.dims.len() != 2 || !nest.reductions.is_empty() {
-        return None;
-    }
-    let (i, j) = (nest.dims[0].index, nest.dims[1].index);
-    let parallel_begin = nest.innermost()?;
+    let (i, j, parallel_begin) = two_dimensions(nest)?;
     let mut memo = HashMap::new();
     let mut uniform = |n: NodeId| is_uniform(g, n, &mut memo, 0);
 
@@ -561,7 +554,7 @@ pub fn plan_tiles(mg: &MethodGraph, nest: &ParallelNest, budget: usize) -> Optio
         post,
         tiles,
         accesses,
-        deps: Deps(deps),
+        deps,
         tile_bytes,
         narrow,
         budget,
@@ -629,7 +622,7 @@ fn level(d: u8) -> Level {
 impl TilePlan {
     /// Where the loop body's value `n` is computed (`None`: not a value of the loop body).
     pub fn level(&self, n: NodeId) -> Option<Level> {
-        self.deps.0.get(&n).map(|&d| level(d))
+        self.deps.get(&n).map(|&d| level(d))
     }
 }
 
