@@ -139,7 +139,8 @@ fn sibling_loops_are_both_innermost() {
             "vectorAccess",
             "loopVersioning",
             "plan_kernel_shape",
-            "coherentBranches"
+            "coherentBranches",
+            "carry_values"
         ]
     );
 }
@@ -907,4 +908,33 @@ fn rows_are_staged_on_the_graph_in_1d_kernels() {
     assert!(k.kernels[0]
         .source
         .contains(&format!("reqd_work_group_size({STAGE}, 1, 1)")));
+}
+
+#[test]
+fn values_are_carried_between_kernels_on_the_graph() {
+    use ferrocl_graph::Op;
+    let (mg, nests, _) = phased("carried", "([F[F[FI)V", "");
+    let g = &mg.graph;
+    // Code before the first loop, the loop, the read between the loops, the second loop.
+    let dims: Vec<usize> = nests.iter().map(|n| n.dims.len()).collect();
+    assert_eq!(dims, [0, 1, 0, 1]);
+    assert!(nests.iter().all(|n| n.carry_slots == 2), "two values carried");
+    // The sum leaves its (versioned) loop through a phi; the read between the loops is a load.
+    assert_eq!(nests[0].carry_out.len(), 1);
+    let total = nests[0].carry_out[0];
+    assert_eq!(*g.op(total.node), Op::Phi);
+    assert_eq!(total.slot, 0);
+    assert!(nests[0].carry_in.is_empty());
+    assert_eq!(nests[1].carry_in, [total]);
+    assert!(nests[1].carry_out.is_empty());
+    assert_eq!(nests[2].carry_in, [total]);
+    assert_eq!(nests[2].carry_out.len(), 1);
+    let first = nests[2].carry_out[0];
+    assert!(matches!(g.op(first.node), Op::ArrayLoad(_)));
+    assert_eq!(first.slot, 1);
+    assert_eq!(nests[3].carry_in, [total, first]);
+    // The sum's loop was versioned in the code before the loop: what is carried is the value after
+    // both versions, not the phi of either loop.
+    assert!(!nests[0].loop_versions.is_empty());
+    assert!(g.inputs(total.node).first().is_some_and(|&m| *g.op(m) == Op::Merge));
 }

@@ -965,6 +965,12 @@ fn build<'local, 'k>(
                         Arg::Value(KernelArg::Int(i32::from(proven)))
                     }
                     KernelParam::ReducePartials { reduction } => Arg::Partials(*reduction),
+                    // One buffer for the whole execution: a task's kernels run in order, the
+                    // code that writes its values before the kernels that read them.
+                    KernelParam::Carried { slots } => {
+                        plan.carried_bytes = plan.carried_bytes.max(slots.saturating_mul(8));
+                        Arg::Carried
+                    }
                     KernelParam::ArrayBase { param } => match param_array[*param] {
                         Some(a) => Arg::Base {
                             array: a,

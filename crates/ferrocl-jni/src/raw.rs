@@ -336,6 +336,7 @@ pub(crate) fn launch<'local>(
         // The caller gets device times back when it asked for them.
         profile,
         side_queue: false,
+        carried_bytes: 0,
     };
     let held: Vec<(&JObject<'_>, ElemKind, usize)> =
         arrays.iter().map(|a| (&a.object, a.elem, a.len)).collect();

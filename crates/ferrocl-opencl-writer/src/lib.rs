@@ -157,6 +157,13 @@ pub enum KernelParam {
     },
     /// `int`: 1 when [`Kernel::bounds_proof`] holds for this launch (the host evaluates it), else 0.
     BoundsProven,
+    /// `__global ulong*`: the carry buffer every kernel of the execution shares, `slots` 64-bit
+    /// words, zeroed before the first launch: code one work-item runs writes the values it hands on
+    /// into it, and later kernels read them (see [`ferrocl_opt::Carried`]).
+    Carried {
+        /// The buffer's words (the method's carried values).
+        slots: usize,
+    },
     /// `long`: only in [`Windowed::params`], right after the [`KernelParam::Array`] of `param`:
     /// the index of the array's first element that its buffer holds (the buffer is a window
     /// of the array; the kernel indexes the array as Java does).
@@ -371,6 +378,8 @@ pub(crate) struct Writer<'a> {
     pub(crate) need_hoist: std::collections::HashSet<NodeId>,
     /// Declarations written at the top of the kernel body (phi variables, hoisted values).
     pub(crate) top_decls: Vec<String>,
+    /// The values this kernel reads from the method's carry buffer and writes into it.
+    pub(crate) carry: std::rc::Rc<Carry>,
     /// Phi variables by phi.
     pub(crate) phi_vars: HashMap<NodeId, String>,
     /// Device-dependent choices.
@@ -442,6 +451,41 @@ pub(crate) struct PrivateArray {
     pub(crate) elem: ElemKind,
 }
 
+/// How a kernel uses the method's carry buffer (see [`ferrocl_opt::Carried`]): `__global ulong*`,
+/// one 64-bit slot per value, holding its bits.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Carry {
+    /// The buffer parameter's name (empty: the kernel has none).
+    pub(crate) buffer: String,
+    /// The values the kernel reads when it starts.
+    pub(crate) load: Vec<ferrocl_opt::Carried>,
+    /// The values the kernel writes where it stops.
+    pub(crate) store: Vec<ferrocl_opt::Carried>,
+}
+
+/// The C expression reading a value of `stamp` from slot `slot` of carry buffer `buffer`.
+fn carried_read(buffer: &str, slot: usize, stamp: Stamp) -> String {
+    let word = format!("{buffer}[{slot}]");
+    match stamp {
+        Stamp::Bool => format!("({word} != 0UL)"),
+        Stamp::Long => format!("(long){word}"),
+        Stamp::Float => format!("as_float((uint){word})"),
+        Stamp::Double => format!("as_double({word})"),
+        _ => format!("(int)(uint){word}"),
+    }
+}
+
+/// The C expression of the 64-bit slot holding `value` (of `stamp`).
+pub(crate) fn carried_word(value: &str, stamp: Stamp) -> String {
+    match stamp {
+        Stamp::Bool => format!("(({value}) ? 1UL : 0UL)"),
+        Stamp::Long => format!("(ulong)({value})"),
+        Stamp::Float => format!("(ulong)as_uint({value})"),
+        Stamp::Double => format!("as_ulong({value})"),
+        _ => format!("(ulong)(uint)({value})"),
+    }
+}
+
 impl<'a> Writer<'a> {
     pub(crate) fn open_scope(&mut self) {
         self.scope_counter += 1;
@@ -461,6 +505,27 @@ impl<'a> Writer<'a> {
     /// name their site's storage), at the top of the body.
     fn declare_top(&mut self, nest: &ParallelNest, cfg: &structure::Cfg) {
         let g = &self.mg.graph;
+        // Values an earlier kernel computed, as it left them.
+        let carry = std::rc::Rc::clone(&self.carry);
+        for c in &carry.load {
+            let stamp = g.stamp(c.node);
+            if stamp == Stamp::Double {
+                self.features.fp64 = true;
+            }
+            let base_name = self
+                .mg
+                .names
+                .get(c.node)
+                .clone()
+                .unwrap_or_else(|| format!("v{}", c.node.index()));
+            let var = self.names.fresh(&base_name);
+            self.top_decls.push(format!(
+                "const {} {var} = {};",
+                names::c_type(stamp),
+                carried_read(&carry.buffer, c.slot, stamp)
+            ));
+            self.values.insert(c.node, var);
+        }
         let mut sites: Vec<PrivateArray> = self.private_arrays.values().cloned().collect();
         sites.sort_by(|a, b| a.name.cmp(&b.name));
         // The two versions of a host-versioned body share their arrays' storage.
@@ -564,6 +629,7 @@ impl<'a> Writer<'a> {
             hoist: Default::default(),
             need_hoist: Default::default(),
             top_decls: Vec::new(),
+            carry: std::rc::Rc::clone(&self.carry),
             phi_vars: HashMap::new(),
             options: self.options.clone(),
             reduce_accs: self.reduce_accs.clone(),
@@ -932,6 +998,17 @@ pub fn write_kernel(
     let status_name = names.own("ferrocl_status");
     decls.push(format!("__global int* {status_name}"));
     params.push(KernelParam::Status);
+    // The method's carry buffer, where this kernel reads or writes values carried between kernels.
+    let mut carry = Carry::default();
+    if nest.carry_slots > 0 && !(nest.carry_in.is_empty() && nest.carry_out.is_empty()) {
+        carry.buffer = names.own("ferrocl_carried");
+        carry.load = nest.carry_in.clone();
+        carry.store = nest.carry_out.clone();
+        decls.push(format!("__global ulong* {}", carry.buffer));
+        params.push(KernelParam::Carried {
+            slots: nest.carry_slots,
+        });
+    }
 
     let mut index_names = Vec::new();
     for d in &nest.dims {
@@ -973,6 +1050,7 @@ pub fn write_kernel(
         hoist: Default::default(),
         need_hoist: Default::default(),
         top_decls: Vec::new(),
+        carry: std::rc::Rc::new(carry),
         phi_vars: HashMap::new(),
         options: options.clone(),
         reduce_accs: reduce_accs.clone(),

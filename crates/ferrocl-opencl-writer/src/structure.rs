@@ -786,6 +786,15 @@ impl Writer<'_> {
                 self.jump(em, target, next, matches!(block.exit, Exit::LoopEnd(_)));
             }
             Exit::NextIteration | Exit::Return => {
+                if matches!(block.exit, Exit::Return) {
+                    // Code one work-item runs hands its values on where it stops.
+                    let carry = std::rc::Rc::clone(&self.carry);
+                    for c in &carry.store {
+                        let value = self.value(c.node)?;
+                        let word = crate::carried_word(&value, self.mg.graph.stamp(c.node));
+                        self.line(&format!("{}[{}] = {word};", carry.buffer, c.slot));
+                    }
+                }
                 let exit = self.exit.clone();
                 self.line(&exit);
             }

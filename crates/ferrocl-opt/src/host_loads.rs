@@ -6,8 +6,9 @@
 //! divides by zero, the JVM runs the method and throws; the kernel never divides, so the branch
 //! guarding a division only chooses values afterwards and becomes a select).
 //!
-//! Why it is exact: before the loops nothing stores to any array (any store there is refused by
-//! `recognize_parallel_loops`), so what the host's copy holds at `execute()` is what Java reads,
+//! Why it is exact: a load converted comes before every store to any array (code before the loops
+//! that stores runs as a kernel of its own, and a load after one of its stores stays in it), so
+//! what the host's copy holds at `execute()` is what Java reads,
 //! even when the loops then update the same array in place (`a[i] = a[i] / a[0]`: every work-item
 //! gets the value from before the loop, as Java's one read does). The host reads the element only
 //! when control reaches the load, which it decides from the load's reach condition (the branches
@@ -79,6 +80,25 @@ fn convert_round(mg: &mut MethodGraph) -> usize {
         .copied()
         .filter(|&n| matches!(g.op(n), Op::IntegerDivRem { .. }))
         .collect();
+    // What comes after a store before the loops (code that runs as a kernel of its own): a load
+    // there reads what the store left, which the host's copy does not hold.
+    let mut after_write: HashSet<NodeId> = HashSet::new();
+    let mut stack: Vec<NodeId> = region
+        .iter()
+        .copied()
+        .filter(|&n| g.element_access(n).is_some_and(|a| a.store) || matches!(g.op(n), Op::ArrayCopy(_)))
+        .collect();
+    let mut succs: HashMap<NodeId, Vec<NodeId>> = HashMap::new();
+    for (&s, ps) in &preds {
+        for &p in ps {
+            succs.entry(p).or_default().push(s);
+        }
+    }
+    while let Some(n) = stack.pop() {
+        if after_write.insert(n) {
+            stack.extend(succs.get(&n).into_iter().flatten().copied());
+        }
+    }
     let mut reach = Reach {
         preds,
         memo: HashMap::new(),
@@ -109,6 +129,9 @@ fn convert_round(mg: &mut MethodGraph) -> usize {
         let Op::ArrayLoad(elem) = *mg.graph.op(load) else {
             continue;
         };
+        if after_write.contains(&load) {
+            continue;
+        }
         let (array, index) = (mg.graph.inputs(load)[0], mg.graph.inputs(load)[1]);
         let Some(param) = mg.params.iter().position(|p| p.node == array) else {
             continue;
@@ -312,6 +335,25 @@ pub fn select_remaining_choices(mg: &mut MethodGraph) -> usize {
             ) && g.inputs(phi)[1..].iter().all(|&v| !g.op(v).is_fixed())
         })
         .collect();
+    // What comes after a store before the loops (code that runs as a kernel of its own): a load
+    // there reads what the store left, which the host's copy does not hold.
+    let mut after_write: HashSet<NodeId> = HashSet::new();
+    let mut stack: Vec<NodeId> = region
+        .iter()
+        .copied()
+        .filter(|&n| g.element_access(n).is_some_and(|a| a.store) || matches!(g.op(n), Op::ArrayCopy(_)))
+        .collect();
+    let mut succs: HashMap<NodeId, Vec<NodeId>> = HashMap::new();
+    for (&s, ps) in &preds {
+        for &p in ps {
+            succs.entry(p).or_default().push(s);
+        }
+    }
+    while let Some(n) = stack.pop() {
+        if after_write.insert(n) {
+            stack.extend(succs.get(&n).into_iter().flatten().copied());
+        }
+    }
     let mut reach = Reach {
         preds,
         memo: HashMap::new(),

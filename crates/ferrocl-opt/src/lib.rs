@@ -59,7 +59,7 @@ pub use narrow::{narrow_float, narrow_float_graph};
 pub use nested_loads::{hoist_nested_loads, merge_nested_loads};
 pub use parallel::{
     compare_constants, host_expr_exact_of, host_expr_of, host_expr_wide_of, host_intrinsic,
-    recognize_parallel_loops, HostExpr, LoopDim, NestShape, ParallelNest, SequentialLoop,
+    recognize_parallel_loops, Carried, HostExpr, LoopDim, NestShape, ParallelNest, SequentialLoop,
     WideConst,
 };
 pub use private_arrays::{

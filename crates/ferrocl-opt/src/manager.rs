@@ -538,6 +538,7 @@ impl Suite {
                 Box::new(VersionLoops),
                 Box::new(PlanKernelShape),
                 Box::new(CoherentBranches),
+                Box::new(CarryValues),
             ],
         }
     }
@@ -933,6 +934,21 @@ impl Phase for RecognizeParallelLoops {
     }
 }
 
+/// The values code one work-item runs hands on to the later kernels of the method, found again
+/// on the graph as the phases left it (a versioned loop's value leaves it through a new phi).
+struct CarryValues;
+
+impl Phase for CarryValues {
+    fn name(&self) -> &'static str {
+        "carry_values"
+    }
+
+    fn run(&self, cx: &mut Context<'_>) -> Result<Changed, OptError> {
+        crate::parallel::carry_values(cx.mg, &mut cx.nests)?;
+        Ok(Changed::Nothing)
+    }
+}
+
 /// The `@Reduce` parameters' reductions in each nest.
 struct RecognizeReductions;
 
@@ -1044,7 +1060,9 @@ impl Phase for PlanKernelShape {
         let budget = cx.target.tile_budget;
         let mut unversioned: Option<MethodGraph> = None;
         for nest in &mut cx.nests {
-            if !nest.reductions.is_empty() {
+            // (A nest that reads values carried from an earlier kernel keeps the plain frame,
+            // which declares them.)
+            if !nest.reductions.is_empty() || !nest.carry_in.is_empty() {
                 continue;
             }
             if nest.dims.len() == 1 {

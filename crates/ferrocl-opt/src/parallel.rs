@@ -369,6 +369,28 @@ pub struct ParallelNest {
     /// For code one work-item runs between two `@Parallel` loops (no dimension): the `End` entering
     /// the next loop, where it stops; `None`: it runs to the method's returns.
     pub end: Option<NodeId>,
+    /// Values computed by an earlier kernel of the method (code one work-item ran before or
+    /// between the loops) that this kernel uses: it reads each from its slot of the method's carry
+    /// buffer when it starts.
+    pub carry_in: Vec<Carried>,
+    /// For code one work-item runs before or between the loops: the values it computes that later
+    /// kernels use, which it writes into their slots of the carry buffer where it stops.
+    pub carry_out: Vec<Carried>,
+    /// The number of slots of the method's carry buffer (every kernel of the method shares one);
+    /// 0 when no value is carried from one kernel to a later one.
+    pub carry_slots: usize,
+}
+
+/// A value one kernel of a method computes and later kernels use: a sum over weights computed
+/// before the `@Parallel` loop that divides every element, a bound found between two loops. The
+/// kernel that computes it stores it (its bits, in a 64-bit slot) into a buffer that every kernel
+/// of the execution shares; the later kernels read it from there, as Java reads the local.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Carried {
+    /// The node whose value is carried (a phi, a load or a division of the code that computes it).
+    pub node: NodeId,
+    /// Its slot in the carry buffer.
+    pub slot: usize,
 }
 
 /// A kernel shape with a work-group of its own, chosen on the graph and printed by the writer.
@@ -407,6 +429,9 @@ impl ParallelNest {
             sequential: Vec::new(),
             shape: None,
             coherent_branches: false,
+            carry_in: Vec::new(),
+            carry_out: Vec::new(),
+            carry_slots: 0,
         }
     }
 
@@ -1057,21 +1082,44 @@ pub fn recognize_parallel_loops(
                 .first()
                 .is_some_and(|&c| host_expr_of(mg, c).is_some())
     };
-    if let Some(&bad) = before.iter().find(|&&n| {
+    let bad = before.iter().copied().find(|&n| {
         !matches!(g.op(n), Op::Start | Op::End | Op::Begin) && !bound_division(n) && !throw_check(n)
-    }) {
+    });
+    let mut entry = match &run_when {
+        Some((_, loop_entry)) => Some(*loop_entry),
+        None => before.last().copied(),
+    };
+    // Code before the first loop that does more than the host can evaluate (stores, loops, a sum
+    // over weights): one work-item runs it as a kernel of its own before the loops', and the
+    // values it computes that the loops use are carried to them. (Not with early returns, whose
+    // condition the host evaluates, nor before a `@Reduce` loop, whose host fold reads the
+    // array's value from before the kernels.)
+    let at_loop = |e: Option<NodeId>| top.iter().any(|&k| g.inputs(found[k].0).first().copied() == e);
+    let pre_code = if (bad.is_some() || !at_loop(entry))
+        && run_when.is_none()
+        && mg.reduce_params.is_empty()
+    {
+        sequential_code(mg, loops, &found, start).filter(|c| c.end.is_some())
+    } else {
+        None
+    };
+    if let (Some(bad), None) = (bad, &pre_code) {
         let what = if *g.op(bad) == Op::If {
             "a branch before the @Parallel loop that does more than choose numbers (one that can \
              throw, stores, returns or chooses an array) is not supported yet"
         } else {
-            "code with effects before the @Parallel loop is not supported yet"
+            "code with effects before the @Parallel loop is not supported yet; such code runs as \
+             one work-item when it reaches the loop through no return, and the values it hands \
+             to the loop are primitives that are not their bounds"
         };
         return Err(mg.bailout_at(BailoutKind::Parallelism, bad, what));
     }
     // The divisions before any branch run whatever the branches choose, or whether the method
     // returns early: the host evaluates each with the first bound (lazy selects would skip it).
+    // (Code run as a kernel before the loops makes them itself.)
     let unconditional: Vec<HostExpr> = before
         .iter()
+        .filter(|_| pre_code.is_none())
         .filter(|&&n| bound_division(n) || throw_check(n))
         .map(|&n| {
             if throw_check(n) {
@@ -1088,10 +1136,10 @@ pub fn recognize_parallel_loops(
     // two loops): one work-item runs it, after the loops before it and before those after it
     // (from the loop's exit, right before that code, to the next loop's entry or the returns).
     let mut sequence: Vec<Step> = Vec::new();
-    let mut entry = match &run_when {
-        Some((_, loop_entry)) => Some(*loop_entry),
-        None => before.last().copied(),
-    };
+    if let Some(code) = pre_code {
+        entry = code.end;
+        sequence.push(Step::Code(start, code.end, code.carried));
+    }
     loop {
         let Some(k) = top
             .iter()
@@ -1124,12 +1172,15 @@ pub fn recognize_parallel_loops(
                 match sequential_code(mg, loops, &found, after[1]) {
                     // From the loop's exit: later phases insert checks before the code's first
                     // node.
-                    Some(None) => {
-                        sequence.push(Step::Code(top_loop.exit, None));
+                    Some(Code { end: None, .. }) => {
+                        sequence.push(Step::Code(top_loop.exit, None, Vec::new()));
                         break;
                     }
-                    Some(Some(end)) => {
-                        sequence.push(Step::Code(top_loop.exit, Some(end)));
+                    Some(Code {
+                        end: Some(end),
+                        carried,
+                    }) => {
+                        sequence.push(Step::Code(top_loop.exit, Some(end), carried));
                         entry = Some(end);
                     }
                     None => {
@@ -1138,8 +1189,8 @@ pub fn recognize_parallel_loops(
                             after[1],
                             "code after the @Parallel loop (or a return value) is not supported yet; \
                              code after a loop may run as one work-item when it ends the method or \
-                             leads to the next loop without a return, and no value it computes is used \
-                             after it",
+                             leads to the next loop without a return, uses no value of the loop, and \
+                             the values it hands on are primitives that are not loop bounds",
                         ));
                     }
                 }
@@ -1167,11 +1218,23 @@ pub fn recognize_parallel_loops(
     }
 
     let mut nests = Vec::new();
+    // Values carried from code one work-item runs to the kernels after it, each in a slot.
+    let mut carried: Vec<Carried> = Vec::new();
     for step in &sequence {
-        let t = match *step {
-            Step::Loop(t) => t,
-            Step::Code(exit, end) => {
-                nests.push(ParallelNest::one_work_item(exit, end));
+        let t = match step {
+            Step::Loop(t) => *t,
+            Step::Code(exit, end, out) => {
+                let mut nest = ParallelNest::one_work_item(*exit, *end);
+                nest.carry_in = carried.clone();
+                for &node in out {
+                    let c = Carried {
+                        node,
+                        slot: carried.len(),
+                    };
+                    carried.push(c);
+                    nest.carry_out.push(c);
+                }
+                nests.push(nest);
                 continue;
             }
         };
@@ -1184,6 +1247,7 @@ pub fn recognize_parallel_loops(
             .collect();
         let mut nest = nest_of(mg, &chosen)?;
         nest.sequential = sequential;
+        nest.carry_in = carried.clone();
         // Where the method returned early no iteration runs: the outermost range is empty
         // (from 1 to 0, which no `<` or `<=` test enters). The bounds are evaluated only when
         // the condition holds, as Java evaluates them only when it reaches the loop.
@@ -1212,6 +1276,11 @@ pub fn recognize_parallel_loops(
         }
         nests.push(nest);
     }
+    for nest in &mut nests {
+        if !carried.is_empty() {
+            nest.carry_slots = carried.len();
+        }
+    }
     Ok(nests)
 }
 
@@ -1219,26 +1288,36 @@ pub fn recognize_parallel_loops(
 enum Step {
     /// A top-level `@Parallel` loop (an index into the loops found) and its nest.
     Loop(usize),
-    /// Code one work-item runs: from a loop's exit to the `End` entering the next loop, or to the
-    /// returns.
-    Code(NodeId, Option<NodeId>),
+    /// Code one work-item runs: from the graph's start or a loop's exit to the `End` entering the
+    /// next loop, or to the returns; with the values it carries to the kernels after it.
+    Code(NodeId, Option<NodeId>, Vec<NodeId>),
 }
 
-/// Whether the code from `first` (right after a `@Parallel` loop) can run as a kernel of one
-/// work-item between the loops' kernels: `Some(None)` when every way on from it ends in a `return`
-/// (no value) without reaching a loop, `Some(Some(end))` when every way on reaches the next
-/// `@Parallel` loop through one `End` (`end`, outside any loop of the code) and none returns;
-/// and it uses no value of the loops (their indices, or anything computed in them), and, when
-/// the loops go on after it, nothing after it uses a value it computes (a value would have to be
-/// carried from one kernel to the next). It may read and write arrays, branch and loop: one
-/// work-item runs it as Java does, between the loops; a check it fails sends the method to the JVM
-/// like a check of the loops.
+/// Code one work-item runs before the loops or between two of them (see [`sequential_code`]).
+struct Code {
+    /// The `End` entering the next `@Parallel` loop; `None` when every way on returns.
+    end: Option<NodeId>,
+    /// The values it computes that code after it uses (carried to the later kernels), by id.
+    carried: Vec<NodeId>,
+}
+
+/// How many values code one work-item runs may hand on to later kernels.
+const MAX_CARRIED: usize = 64;
+
+/// Whether the code from `first` (the graph's start, or right after a `@Parallel` loop) can run as
+/// a kernel of one work-item before or between the loops' kernels: with `end` set when every way
+/// on reaches the next `@Parallel` loop through one `End` (outside any loop of the code) and none
+/// returns, `None` when every way on ends in a `return` (no value) without reaching a loop; and it
+/// uses no value of the loops (their indices, or anything computed in them). It may read and write
+/// arrays, branch and loop: one work-item runs it as Java does; a check it fails sends the method
+/// to the JVM like a check of the loops. The values it computes that code after it uses (a sum, a
+/// maximum, a count: primitives, at most [`MAX_CARRIED`]) are carried to the later kernels.
 fn sequential_code(
     mg: &MethodGraph,
     loops: &LoopForest,
     found: &[(NodeId, NodeId)],
     first: NodeId,
-) -> Option<Option<NodeId>> {
+) -> Option<Code> {
     const MAX_NODES: usize = 4096;
     let g = &mg.graph;
     let parallel: HashSet<NodeId> = found.iter().map(|&(begin, _)| begin).collect();
@@ -1307,24 +1386,135 @@ fn sequential_code(
         }
         values.extend(g.inputs(v).iter().copied());
     }
-    // With loops after it: no value it computes is used outside it (the `End` it leaves by is
-    // control, used by the next loop's header).
-    if let Some(e) = end {
-        let mut frontier: Vec<NodeId> = region.iter().copied().filter(|&n| n != e).collect();
-        let mut tainted: HashSet<NodeId> = HashSet::new();
-        while let Some(n) = frontier.pop() {
-            for &u in g.usages(n) {
-                if region.contains(&u) || !tainted.insert(u) {
-                    continue;
-                }
-                if g.op(u).is_fixed() {
-                    return None;
-                }
-                frontier.push(u);
-            }
+    let carried = match end {
+        Some(_) => carried_values(g, &region)?,
+        None => Vec::new(),
+    };
+    Some(Code { end, carried })
+}
+
+/// Finds the values carried between the kernels of `nests` (in order) again, as the phases left the
+/// graph: for each kernel of code one work-item runs before or between the loops, the values it
+/// computes that later code uses ([`ParallelNest::carry_out`]), and for every kernel those computed
+/// before it ([`ParallelNest::carry_in`]). A method without carried values keeps none.
+pub(crate) fn carry_values(mg: &MethodGraph, nests: &mut [ParallelNest]) -> Result<(), Bailout> {
+    if nests.iter().all(|n| n.carry_slots == 0) {
+        return Ok(());
+    }
+    let g = &mg.graph;
+    let parallel: HashSet<NodeId> = nests
+        .iter()
+        .filter_map(|n| n.dims.first().map(|d| d.begin))
+        .collect();
+    let mut carried: Vec<Carried> = Vec::new();
+    for nest in nests.iter_mut() {
+        nest.carry_in = carried.clone();
+        nest.carry_out.clear();
+        if !nest.dims.is_empty() || nest.end.is_none() {
+            continue;
+        }
+        let values = code_region(g, nest.body_entry, &parallel)
+            .and_then(|region| carried_values(g, &region))
+            .ok_or_else(|| {
+                mg.bailout(
+                    BailoutKind::Parallelism,
+                    "the values code before or between the @Parallel loops hands on changed shape",
+                )
+            })?;
+        for node in values {
+            let c = Carried {
+                node,
+                slot: carried.len(),
+            };
+            carried.push(c);
+            nest.carry_out.push(c);
         }
     }
-    Some(end)
+    for nest in nests.iter_mut() {
+        nest.carry_slots = carried.len();
+    }
+    Ok(())
+}
+
+/// The fixed nodes of code one work-item runs from `first` to the `End` entering one of the
+/// `parallel` loops (its own loops' bodies included); `None` when it is larger than the limit.
+fn code_region(
+    g: &ferrocl_graph::Graph,
+    first: NodeId,
+    parallel: &HashSet<NodeId>,
+) -> Option<HashSet<NodeId>> {
+    const MAX_NODES: usize = 1 << 16;
+    let mut region: HashSet<NodeId> = HashSet::new();
+    let mut work = vec![first];
+    while let Some(n) = work.pop() {
+        if !region.insert(n) {
+            continue;
+        }
+        if region.len() > MAX_NODES {
+            return None;
+        }
+        match g.op(n) {
+            Op::End => {
+                if let Some(m) = g.merge_of(n).filter(|m| !parallel.contains(m)) {
+                    work.push(m);
+                }
+            }
+            Op::LoopEnd => work.push(g.inputs(n)[0]),
+            _ => work.extend(g.successors(n).iter().copied()),
+        }
+    }
+    Some(region)
+}
+
+/// The values `region` (the fixed nodes of code one work-item runs) computes that nodes after it
+/// use: its loads, divisions and phis that a fixed node or a phi outside it reaches through
+/// floating nodes (which the later kernel computes again from the carried values: `1.0 / sum`).
+/// `None` when one is not a primitive (an array chosen or allocated there) or there are more
+/// than [`MAX_CARRIED`].
+fn carried_values(g: &ferrocl_graph::Graph, region: &HashSet<NodeId>) -> Option<Vec<NodeId>> {
+    let defines = |v: NodeId| {
+        (region.contains(&v) && g.op(v).has_value())
+            || (*g.op(v) == Op::Phi && g.inputs(v).first().is_some_and(|m| region.contains(m)))
+    };
+    let mut carried: Vec<NodeId> = Vec::new();
+    let mut seen: HashSet<NodeId> = HashSet::new();
+    let mut work: Vec<NodeId> = Vec::new();
+    for n in g.node_ids() {
+        let op = g.op(n);
+        let outside_fixed = op.is_fixed() && !region.contains(&n);
+        let outside_phi =
+            *op == Op::Phi && g.inputs(n).first().is_some_and(|m| !region.contains(m));
+        if outside_fixed {
+            work.extend(g.inputs(n).iter().copied());
+        } else if outside_phi {
+            work.extend(g.inputs(n).iter().skip(1).copied());
+        }
+    }
+    while let Some(x) = work.pop() {
+        if !seen.insert(x) {
+            continue;
+        }
+        if defines(x) {
+            carried.push(x);
+            continue;
+        }
+        let op = g.op(x);
+        if region.contains(&x) || op.is_fixed() || *op == Op::Phi {
+            continue;
+        }
+        work.extend(g.inputs(x).iter().copied());
+    }
+    let primitive = |v: &NodeId| {
+        matches!(
+            g.stamp(*v),
+            Stamp::Bool | Stamp::Int | Stamp::Long | Stamp::Float | Stamp::Double
+        )
+    };
+    if carried.len() > MAX_CARRIED || !carried.iter().all(primitive) {
+        return None;
+    }
+    carried.sort();
+    Some(carried)
 }
 
 /// The bailout for a division before the loops whose operands the host cannot evaluate.
@@ -1595,6 +1785,9 @@ fn nest_of(mg: &MethodGraph, members: &[&Analysed]) -> Result<ParallelNest, Bail
         shape: None,
         coherent_branches: false,
         end: None,
+        carry_in: Vec::new(),
+        carry_out: Vec::new(),
+        carry_slots: 0,
     })
 }
 

@@ -854,6 +854,8 @@ impl Device {
             partial_base.push(next);
             next += l.partials.len();
         }
+        // Then the carry buffer, if the launches share one.
+        let carried_index = next;
         for (i, a) in plan.arrays.iter().enumerate() {
             let Some((start, end)) = a.window else {
                 continue;
@@ -878,6 +880,8 @@ impl Device {
                 .iter()
                 .flat_map(|l| l.partials.iter().copied()),
         );
+        let carried_size = (plan.carried_bytes > 0).then(|| plan.carried_bytes.next_multiple_of(8));
+        sizes.extend(carried_size);
 
         // Every launch checked before anything is enqueued.
         let mut launch_args: Vec<Vec<KernelArg>> = Vec::with_capacity(plan.launches.len());
@@ -906,6 +910,11 @@ impl Device {
                         let start = plan.arrays.get(array).map_or(0, |a| a.window_start());
                         KernelArg::Long((start / elem_bytes.max(1)) as i64)
                     }
+                    Arg::Carried => KernelArg::Buffer(if carried_size.is_some() {
+                        carried_index
+                    } else {
+                        usize::MAX
+                    }),
                 })
                 .collect();
             let limits = Limits {
@@ -1238,6 +1247,21 @@ impl Device {
                     .held
                     .push(Held::Pooled(size, self.take_buffer(size)?));
             }
+        }
+        if let Some(size) = carried_size {
+            let mut b = self.take_buffer(size)?;
+            // SAFETY: the 4-byte pattern fills the buffer (a multiple of 8 bytes); `zero` outlives
+            // the command (the queue is finished before it goes out of scope).
+            let filled = crate::fault::check("clEnqueueFillBuffer").and_then(|()| {
+                unsafe { queue.enqueue_fill_buffer(&mut b, &zero, 0, size, &[]) }
+                    .map(drop)
+                    .map_err(cl("clEnqueueFillBuffer"))
+            });
+            if let Err(e) = filled {
+                self.give_buffer(size, b);
+                return Err(e);
+            }
+            holding.held.push(Held::Pooled(size, b));
         }
 
         // The launches, in order (the queue is in order).

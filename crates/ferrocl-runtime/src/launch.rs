@@ -533,6 +533,7 @@ impl Device {
             }],
             profile: true,
             side_queue: false,
+            carried_bytes: 0,
         };
         let mut host: Vec<HostData<'_>> = buffers.iter_mut().map(|b| b.data.reborrow()).collect();
         let done = self.execute(&plan, &mut host)?;

@@ -149,6 +149,10 @@ pub enum Arg {
     NoStatus,
     /// The launch's partial results buffer `i` (see [`Launch::partials`]).
     Partials(usize),
+    /// The plan's carry buffer ([`Plan::carried_bytes`]): one buffer every launch of the execution
+    /// shares, zeroed before the first, where a kernel leaves values for later ones. It never
+    /// leaves the device.
+    Carried,
     /// `long`: the index of the first element of plan array `array` (of `elem_bytes`-byte
     /// elements) that its device buffer holds ([`PlanArray::window`]; 0 without one).
     Base {
@@ -211,6 +215,8 @@ pub struct Plan<'k> {
     /// Run on the device's second queue (an unprofiled plan only): two plans of one device, one
     /// on each queue, overlap one's transfers with the other's kernels.
     pub side_queue: bool,
+    /// Bytes of the carry buffer the launches bind as [`Arg::Carried`]; 0: none.
+    pub carried_bytes: usize,
 }
 
 /// The longest a kernel may work on Java arrays in place by default (see [`hold_in_place`]).
@@ -279,6 +285,7 @@ impl Plan<'_> {
                     Arg::NoStatus => 3u8.hash(&mut h),
                     Arg::Partials(i) => (4u8, i).hash(&mut h),
                     Arg::Base { array, elem_bytes } => (5u8, array, elem_bytes).hash(&mut h),
+                    Arg::Carried => 6u8.hash(&mut h),
                 }
             }
         }

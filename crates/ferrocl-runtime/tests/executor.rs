@@ -85,6 +85,7 @@ fn one_launch(
         }],
         profile: true,
         side_queue: false,
+        carried_bytes: 0,
     }
 }
 
@@ -243,6 +244,7 @@ fn intermediates_stay_on_the_device() {
         launches: vec![launch(0, 1, 0), launch(1, 2, 1)],
         profile: false,
         side_queue: false,
+        carried_bytes: 0,
     };
     let mut a: Vec<i32> = (0..n as i32).collect();
     let mut t = vec![-1i32; n];
@@ -341,6 +343,7 @@ fn buffers_start_on_the_base_address_alignment() {
             }],
             profile: true,
             side_queue: false,
+            carried_bytes: 0,
         };
         let mut a = vec![0i32; n];
         let mut b = vec![0i32; n];
@@ -481,6 +484,7 @@ fn a_part_written_in_full_is_not_uploaded_and_the_rest_keeps_its_values() {
             }],
             profile: true,
             side_queue: false,
+            carried_bytes: 0,
         };
         let done = dev
             .execute(&plan, &mut [HostData::from(&mut c)])
@@ -557,6 +561,7 @@ fn a_window_holds_only_the_bytes_a_launch_reaches() {
             }],
             profile: false,
             side_queue: first == 4000,
+            carried_bytes: 0,
         };
         let done = dev
             .execute(&plan, &mut [HostData::from(&mut a)])
@@ -586,6 +591,7 @@ fn a_window_holds_only_the_bytes_a_launch_reaches() {
         launches: vec![],
         profile: false,
         side_queue: false,
+        carried_bytes: 0,
     };
     let before = a.clone();
     let err = dev

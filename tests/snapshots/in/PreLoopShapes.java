@@ -140,4 +140,23 @@ public class PreLoopShapes {
             out[i] = s;
         }
     }
+    /** A sum over weights before the loop: one work-item computes it, the loop's kernel reads it carried. */
+    public static void normaliseByWeights(float[] x, float[] w, float[] out) {
+        float total = 0f;
+        for (int j = 0; j < w.length; j++) {
+            total += w[j];
+        }
+        for (@Parallel int i = 0; i < x.length; i++) {
+            out[i] = x[i] / total;
+        }
+    }
+
+    /** A store before the loop and a load after it: the load stays in the kernel before the loop (not the host's). */
+    public static void storeThenLoad(int[] a, int[] out, int k) {
+        a[0] = 5;
+        int v = a[0] + k;
+        for (@Parallel int i = 0; i < out.length; i++) {
+            out[i] = a[i] + v;
+        }
+    }
 }

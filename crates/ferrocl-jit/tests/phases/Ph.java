@@ -256,4 +256,18 @@ public class Ph {
             out[i] = s;
         }
     }
+    /** A sum before the loop (carried into its kernel), then a value found between two loops (carried on). */
+    public static void carried(float[] x, float[] w, float[] out, int k) {
+        float total = 0f;
+        for (int j = 0; j <= k; j++) {
+            total += w[j];
+        }
+        for (@Parallel int i = 0; i < x.length; i++) {
+            out[i] = x[i] / total;
+        }
+        float first = out[0];
+        for (@Parallel int i = 0; i < x.length; i++) {
+            x[i] = out[i] - first + total;
+        }
+    }
 }

@@ -4,11 +4,9 @@ import static dev.ferrocl.tests.JvmOracle.assertRanOnDevice;
 import static dev.ferrocl.tests.JvmOracle.assertSame;
 import static dev.ferrocl.tests.JvmOracle.check;
 import static dev.ferrocl.tests.JvmOracle.cloneArgs;
-import static org.junit.Assert.assertArrayEquals;
+import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertTrue;
-import static org.junit.Assert.fail;
 
-import dev.ferrocl.api.CompilationException;
 import dev.ferrocl.api.Parallel;
 import dev.ferrocl.api.Reduce;
 import dev.ferrocl.api.TaskSchedule;
@@ -24,7 +22,8 @@ import org.junit.Test;
  * before the loops (compound and nested conditions, array lengths, static and receiver fields, 2-D/3-D nests, loops in
  * sequence, reductions, divisions the JVM does or does not reach, bounds past the array's end). Every case runs strict
  * against the JVM's own run of the same method (exact, bit for bit) or, where the JVM throws, through
- * {@link MoreChecks#checkThrows}. Forms that bail out cleanly are collected in {@link #formsThatBailOutCleanly()}.
+ * {@link MoreChecks#checkThrows}. A conditional deeper than the conversion runs in a kernel of one work-item before
+ * the loop ({@link #aChainDeeperThanTheConversionRunsBeforeTheLoop()}).
  */
 public class PreLoopProbeTest {
 
@@ -715,22 +714,20 @@ public class PreLoopProbeTest {
     /** The switch is off: the boolean local's branch stays and strict mode bails out; on, it runs. */
     @Test
     public void theIfConvertSwitchTurnsTheConversionOff() {
+        // On: the choices are selects in the loop's kernel. Off: they stay branches, which a kernel of one work-item
+        // runs before the loop's, handing the chosen values on (carried); the results are the JVM's either way.
         for (String phase : new String[] {"on", "off"}) {
             double[] out = new double[6 * 5];
             try (TaskSchedule s = new TaskSchedule("ifConvert-" + phase)) {
                 s.optimization("ifConvert", phase.equals("on"));
                 s.task("t", PreLoopProbeTest::doubleSignedZeros, out, -0.0, 0.0);
                 s.execute();
-                if (phase.equals("off")) {
-                    fail("expected a CompilationException with ifConvert off, report:\n" + s.report());
-                }
                 assertRanOnDevice(s.report(), "t");
+                assertEquals(s.kernelSource("t"), phase.equals("off"),
+                        s.kernelSource("t").contains("ferrocl_carried"));
                 double[] expected = new double[6 * 5];
                 doubleSignedZeros(expected, -0.0, 0.0);
-                assertSame("on", expected, out);
-            } catch (CompilationException e) {
-                assertTrue("only off may bail out: " + e.getMessage(), phase.equals("off"));
-                assertArrayEquals("nothing may run in strict mode", new double[6 * 5], out, 0.0);
+                assertSame(phase, expected, out);
             }
         }
         int[] out = new int[7];
@@ -738,10 +735,12 @@ public class PreLoopProbeTest {
             s.optimization("ifConvert", false);
             s.task("t", PreLoopProbeTest::booleanAlgebra, out, 1, -1, 0, true);
             s.execute();
-            fail("expected a CompilationException with ifConvert off, report:\n" + s.report());
-        } catch (CompilationException e) {
-            assertArrayEquals("nothing may run in strict mode", new int[7], out);
+            assertRanOnDevice(s.report(), "t");
+            assertTrue(s.kernelSource("t"), s.kernelSource("t").contains("ferrocl_carried"));
         }
+        int[] expected = new int[7];
+        booleanAlgebra(expected, 1, -1, 0, true);
+        assertSame("off, booleans", expected, out);
     }
 
     // ================================================================ tests: chosen bounds
@@ -1369,26 +1368,18 @@ public class PreLoopProbeTest {
         assertSame("in place, in batches", cJvm, c);
     }
 
-    // ================================================================ forms that bail out cleanly
+    // ================================================================ deeper than the conversion
 
     /**
-     * Forms observed to bail out cleanly (a {@link CompilationException} in strict mode, nothing run): findings, not
-     * failures, each plausibly out of the features' scope. The test asserts that they still bail out and leave the
-     * arguments alone; one that starts to compile belongs in a device test above.
-     * <ul>
-     * <li>a 64-arm conditional: deeper than ifConvert's documented limit of 60 nested branches (the message blames
-     * "a branch that does more than choose numbers");</li>
-     * <li>{@code m != 0 ? n / m : 0} as a bound: the arm holds a division, which can throw, so it stays a branch;</li>
-     * <li>{@code Math.abs(n)} as a bound: not one of the host's expressions;</li>
-     * <li>an early return on {@code m == 0 || n / m > out.length}: a division inside the conditions.</li>
-     * </ul>
-     * (An unused {@code int unused = n / m;} before the loop bailed out too; it runs now: see
-     * {@link #anUnusedDivisionStillThrows()}.)
+     * A 64-arm conditional is deeper than ifConvert's documented limit of 60 nested branches. It bailed out ("a branch
+     * that does more than choose numbers") until code before the loop could run as a kernel of one work-item: now that
+     * kernel chooses the value and the loop's kernel reads it (carried). Every arm's value, and one past the arms.
      */
     @Test
-    public void formsThatBailOutCleanly() {
-        int[] o1 = new int[3];
-        assertBailsOut("chainOf64", s -> s.task("t", PreLoopProbeTest::chainOf64, o1, 13), o1, 13);
+    public void aChainDeeperThanTheConversionRunsBeforeTheLoop() {
+        for (int k : new int[] {-20, -2, 13, 100, 169, 170, Integer.MIN_VALUE}) {
+            check(PreLoopProbeTest::chainOf64, new int[3], k);
+        }
     }
 
     /** Math.abs of an int as a bound (the host computes it as Java does: abs(MIN_VALUE) is MIN_VALUE). */
@@ -1426,19 +1417,5 @@ public class PreLoopProbeTest {
         int[] out = new int[5];
         MoreChecks.checkThrows(x -> unusedDivision((int[]) x[0], (Integer) x[1], (Integer) x[2]),
                 s -> s.task("t", PreLoopProbeTest::unusedDivision, out, 7, 0), out, 7, 0);
-    }
-
-    private static void assertBailsOut(String what, MoreChecks.TaskAdder adder, Object... args) {
-        Object[] before = cloneArgs(args);
-        try (TaskSchedule s = adder.add(new TaskSchedule("bailout"))) {
-            s.execute();
-            fail(what + ": expected a clean bailout (CompilationException), but it ran: " + s.report().task("t")
-                    .ranOn() + " " + s.report().task("t").reason());
-        } catch (CompilationException e) {
-            System.err.println("PreLoopProbeTest: " + what + ": clean bailout: " + e.getMessage());
-        }
-        for (int i = 0; i < args.length; i++) {
-            assertSame(what + ": argument " + (i + 1) + " after the bailout", before[i], args[i]);
-        }
     }
 }
