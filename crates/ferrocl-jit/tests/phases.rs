@@ -918,7 +918,10 @@ fn values_are_carried_between_kernels_on_the_graph() {
     // Code before the first loop, the loop, the read between the loops, the second loop.
     let dims: Vec<usize> = nests.iter().map(|n| n.dims.len()).collect();
     assert_eq!(dims, [0, 1, 0, 1]);
-    assert!(nests.iter().all(|n| n.carry_slots == 2), "two values carried");
+    assert!(
+        nests.iter().all(|n| n.carry_slots == 2),
+        "two values carried"
+    );
     // The sum leaves its (versioned) loop through a phi; the read between the loops is a load.
     assert_eq!(nests[0].carry_out.len(), 1);
     let total = nests[0].carry_out[0];
@@ -936,5 +939,8 @@ fn values_are_carried_between_kernels_on_the_graph() {
     // The sum's loop was versioned in the code before the loop: what is carried is the value after
     // both versions, not the phi of either loop.
     assert!(!nests[0].loop_versions.is_empty());
-    assert!(g.inputs(total.node).first().is_some_and(|&m| *g.op(m) == Op::Merge));
+    assert!(g
+        .inputs(total.node)
+        .first()
+        .is_some_and(|&m| *g.op(m) == Op::Merge));
 }

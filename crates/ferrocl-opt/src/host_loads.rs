@@ -86,7 +86,9 @@ fn convert_round(mg: &mut MethodGraph) -> usize {
     let mut stack: Vec<NodeId> = region
         .iter()
         .copied()
-        .filter(|&n| g.element_access(n).is_some_and(|a| a.store) || matches!(g.op(n), Op::ArrayCopy(_)))
+        .filter(|&n| {
+            g.element_access(n).is_some_and(|a| a.store) || matches!(g.op(n), Op::ArrayCopy(_))
+        })
         .collect();
     let mut succs: HashMap<NodeId, Vec<NodeId>> = HashMap::new();
     for (&s, ps) in &preds {
@@ -341,7 +343,9 @@ pub fn select_remaining_choices(mg: &mut MethodGraph) -> usize {
     let mut stack: Vec<NodeId> = region
         .iter()
         .copied()
-        .filter(|&n| g.element_access(n).is_some_and(|a| a.store) || matches!(g.op(n), Op::ArrayCopy(_)))
+        .filter(|&n| {
+            g.element_access(n).is_some_and(|a| a.store) || matches!(g.op(n), Op::ArrayCopy(_))
+        })
         .collect();
     let mut succs: HashMap<NodeId, Vec<NodeId>> = HashMap::new();
     for (&s, ps) in &preds {

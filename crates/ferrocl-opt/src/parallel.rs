@@ -1094,7 +1094,10 @@ pub fn recognize_parallel_loops(
     // values it computes that the loops use are carried to them. (Not with early returns, whose
     // condition the host evaluates, nor before a `@Reduce` loop, whose host fold reads the
     // array's value from before the kernels.)
-    let at_loop = |e: Option<NodeId>| top.iter().any(|&k| g.inputs(found[k].0).first().copied() == e);
+    let at_loop = |e: Option<NodeId>| {
+        top.iter()
+            .any(|&k| g.inputs(found[k].0).first().copied() == e)
+    };
     let pre_code = if (bad.is_some() || !at_loop(entry))
         && run_when.is_none()
         && mg.reduce_params.is_empty()
