@@ -505,27 +505,6 @@ impl<'a> Writer<'a> {
     /// name their site's storage), at the top of the body.
     fn declare_top(&mut self, nest: &ParallelNest, cfg: &structure::Cfg) {
         let g = &self.mg.graph;
-        // Values an earlier kernel computed, as it left them.
-        let carry = std::rc::Rc::clone(&self.carry);
-        for c in &carry.load {
-            let stamp = g.stamp(c.node);
-            if stamp == Stamp::Double {
-                self.features.fp64 = true;
-            }
-            let base_name = self
-                .mg
-                .names
-                .get(c.node)
-                .clone()
-                .unwrap_or_else(|| format!("v{}", c.node.index()));
-            let var = self.names.fresh(&base_name);
-            self.top_decls.push(format!(
-                "const {} {var} = {};",
-                names::c_type(stamp),
-                carried_read(&carry.buffer, c.slot, stamp)
-            ));
-            self.values.insert(c.node, var);
-        }
         let mut sites: Vec<PrivateArray> = self.private_arrays.values().cloned().collect();
         sites.sort_by(|a, b| a.name.cmp(&b.name));
         // The two versions of a host-versioned body share their arrays' storage.
@@ -1071,6 +1050,29 @@ pub fn write_kernel(
         copy_suffix: String::new(),
         label_tag: String::new(),
     };
+    // Values an earlier kernel computed, as it left them: read once where the kernel starts (every
+    // frame declares them first), then names like parameters.
+    let mut base = base;
+    let mut carried_decls = Vec::new();
+    let carry = std::rc::Rc::clone(&base.carry);
+    for c in &carry.load {
+        let stamp = g.stamp(c.node);
+        if stamp == Stamp::Double {
+            base.features.fp64 = true;
+        }
+        let base_name = mg
+            .names
+            .get(c.node)
+            .clone()
+            .unwrap_or_else(|| format!("v{}", c.node.index()));
+        let var = base.names.fresh(&base_name);
+        carried_decls.push(format!(
+            "    const {} {var} = {};",
+            names::c_type(stamp),
+            carried_read(&carry.buffer, c.slot, stamp)
+        ));
+        base.values.insert(c.node, var);
+    }
     let mut place = structure::schedule(&base, &cfg);
     let hoisted = if options.switches.is_on("hoistInvariants") {
         structure::hoist_invariants(&base, &cfg, &mut place)
@@ -1456,6 +1458,9 @@ pub fn write_kernel(
         }
         src.push_str("{\n");
         signatures.push((at, src.len()));
+        for d in &carried_decls {
+            let _ = writeln!(src, "{d}");
+        }
     } else {
         src.push_str("{\n");
     }

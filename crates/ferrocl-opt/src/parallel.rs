@@ -1092,17 +1092,28 @@ pub fn recognize_parallel_loops(
     // Code before the first loop that does more than the host can evaluate (stores, loops, a sum
     // over weights): one work-item runs it as a kernel of its own before the loops', and the
     // values it computes that the loops use are carried to them. (Not with early returns, whose
-    // condition the host evaluates, nor before a `@Reduce` loop, whose host fold reads the
-    // array's value from before the kernels.)
+    // condition the host evaluates, nor when it stores into a `@Reduce` array, whose host fold
+    // starts from the array's value before the kernels.)
     let at_loop = |e: Option<NodeId>| {
         top.iter()
             .any(|&k| g.inputs(found[k].0).first().copied() == e)
     };
-    let pre_code = if (bad.is_some() || !at_loop(entry))
-        && run_when.is_none()
-        && mg.reduce_params.is_empty()
-    {
-        sequential_code(mg, loops, &found, start).filter(|c| c.end.is_some())
+    let receiver = usize::from(!mg.is_static);
+    let reduced: Vec<NodeId> = mg
+        .reduce_params
+        .iter()
+        .filter_map(|&d| mg.params.get(d + receiver).map(|p| p.node))
+        .collect();
+    let stores_reduced = |code: &Code| {
+        code.region.iter().any(|&n| {
+            matches!(g.op(n), Op::ArrayCopy(_))
+                || g.element_access(n)
+                    .is_some_and(|a| a.store && reduced.contains(&a.array))
+        })
+    };
+    let pre_code = if (bad.is_some() || !at_loop(entry)) && run_when.is_none() {
+        sequential_code(mg, loops, &found, start)
+            .filter(|c| c.end.is_some() && (reduced.is_empty() || !stores_reduced(c)))
     } else {
         None
     };
@@ -1182,6 +1193,7 @@ pub fn recognize_parallel_loops(
                     Some(Code {
                         end: Some(end),
                         carried,
+                        ..
                     }) => {
                         sequence.push(Step::Code(top_loop.exit, Some(end), carried));
                         entry = Some(end);
@@ -1302,6 +1314,8 @@ struct Code {
     end: Option<NodeId>,
     /// The values it computes that code after it uses (carried to the later kernels), by id.
     carried: Vec<NodeId>,
+    /// Its fixed nodes.
+    region: HashSet<NodeId>,
 }
 
 /// How many values code one work-item runs may hand on to later kernels.
@@ -1393,7 +1407,11 @@ fn sequential_code(
         Some(_) => carried_values(g, &region)?,
         None => Vec::new(),
     };
-    Some(Code { end, carried })
+    Some(Code {
+        end,
+        carried,
+        region,
+    })
 }
 
 /// Finds the values carried between the kernels of `nests` (in order) again, as the phases left the

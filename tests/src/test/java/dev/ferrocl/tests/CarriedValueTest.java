@@ -8,6 +8,7 @@ import static org.junit.Assert.fail;
 import dev.ferrocl.api.CompilationException;
 import dev.ferrocl.api.ExecutionReport;
 import dev.ferrocl.api.Parallel;
+import dev.ferrocl.api.Reduce;
 import dev.ferrocl.api.TaskSchedule;
 import org.junit.Test;
 
@@ -18,7 +19,8 @@ import org.junit.Test;
  * primitive type carried, stores before the loop and loads after them (the load must see the store, not the host's
  * copy of the array), a value found between two loops, two tasks of one schedule each carrying values, an exception
  * in the code before the loop (the JVM's, with the arrays as it leaves them), an array chosen by a loop before the
- * parallel one (carried as which array), and what stays refused: a carried value as a loop's bound.
+ * parallel one (carried as which array), a mean before a {@code @Reduce} loop, and what stays refused: a carried
+ * value as a loop's bound, a store into the {@code @Reduce} array before its loop.
  */
 public class CarriedValueTest {
     /** A float sum over weights divides every element. */
@@ -156,6 +158,49 @@ public class CarriedValueTest {
         }
         for (@Parallel int i = 0; i < out.length; i++) {
             out[i] = t[i];
+        }
+    }
+
+    /** A mean before a {@code @Reduce} loop: the loop counts the elements above it. */
+    public static void countAboveMean(int[] a, @Reduce long[] count) {
+        long s = 0L;
+        for (int j = 0; j < a.length; j++) {
+            s += a[j];
+        }
+        long mean = a.length == 0 ? 0L : s / a.length;
+        for (@Parallel int i = 0; i < a.length; i++) {
+            if (a[i] > mean) {
+                count[0] += 1L;
+            }
+        }
+    }
+
+    /** A store into the {@code @Reduce} array before its loop: the host's fold would start from the old value. */
+    public static void resetThenSum(int[] a, @Reduce int[] sum) {
+        sum[0] = 0;
+        for (int j = 0; j < 3; j++) {
+            sum[0] += j;
+        }
+        for (@Parallel int i = 0; i < a.length; i++) {
+            sum[0] += a[i];
+        }
+    }
+
+    @Test
+    public void aMeanBeforeAReduceLoop() {
+        for (int n : new int[] {1, 100, 4097}) {
+            check(CarriedValueTest::countAboveMean, JvmOracle.ints(7520 + n, n, -1000, 5000), new long[] {7L});
+        }
+    }
+
+    @Test
+    public void aStoreIntoTheReduceArrayBeforeItsLoopIsRefused() {
+        try (TaskSchedule s = new TaskSchedule("carried-reduce").task("t", CarriedValueTest::resetThenSum,
+                new int[8], new int[1])) {
+            s.execute();
+            fail("strict mode should refuse it");
+        } catch (CompilationException e) {
+            assertTrue(e.getMessage(), e.getMessage().contains("before the @Parallel loop"));
         }
     }
 
