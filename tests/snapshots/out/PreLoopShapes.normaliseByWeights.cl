@@ -57,9 +57,9 @@ __kernel void normaliseByWeights_2(
     const int ferrocl_proven,
     __global ulong* ferrocl_carried)
 {
+    const float total = as_float((uint)ferrocl_carried[0]);
     if (get_global_id(0) >= (size_t)ferrocl_count0) return;
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
-    const float total = as_float((uint)ferrocl_carried[0]);
     if (ferrocl_proven) {
         // The host proved this launch's indices in bounds: no index check.
         const float v47 = x[i];

@@ -44,9 +44,9 @@ __kernel void storeThenLoad_2(
     const int ferrocl_proven,
     __global ulong* ferrocl_carried)
 {
+    const int v8 = (int)(uint)ferrocl_carried[0];
     if (get_global_id(0) >= (size_t)ferrocl_count0) return;
     const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
-    const int v8 = (int)(uint)ferrocl_carried[0];
     const int v = (int)((uint)v8 + (uint)k);
     if (ferrocl_proven) {
         // The host proved this launch's indices in bounds: no index check.
