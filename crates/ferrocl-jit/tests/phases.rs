@@ -944,3 +944,39 @@ fn values_are_carried_between_kernels_on_the_graph() {
         .first()
         .is_some_and(|&m| *g.op(m) == Op::Merge));
 }
+
+#[test]
+fn loops_under_branches_keep_their_conditions() {
+    use ferrocl_opt::HostExpr;
+    let (_, nests, _) = phased("either", "([I[IZ)V", "");
+    assert_eq!(nests.len(), 3);
+    assert!(nests.iter().all(|n| n.dims.len() == 1));
+    // The arms' loops run over an empty range (from 1 to 0) where their branch is not taken; the
+    // loop after the merge always runs.
+    let arm = |n: &ferrocl_opt::ParallelNest| {
+        matches!(&n.dims[0].lower, HostExpr::Select(_, _, one) if **one == HostExpr::Const(1))
+            && matches!(&n.dims[0].upper, HostExpr::Select(_, _, zero) if **zero == HostExpr::Const(0))
+    };
+    assert!(arm(&nests[0]) && arm(&nests[1]));
+    assert!(!arm(&nests[2]));
+    // The two arms' conditions are each other's negation: one holds for each value of `twice`.
+    let value = |n: &ferrocl_opt::ParallelNest, twice: i32| {
+        let mut leaf = |e: &HostExpr| match e {
+            HostExpr::Param(2) => Some(ferrocl_graph::Constant::Int(twice)),
+            HostExpr::ArrayLength(_) => Some(ferrocl_graph::Constant::Int(10)),
+            _ => None,
+        };
+        n.dims[0].upper_value(&mut leaf)
+    };
+    for twice in [0, 1] {
+        let runs: Vec<bool> = nests[..2]
+            .iter()
+            .map(|n| value(n, twice) == Some(10))
+            .collect();
+        assert_eq!(
+            runs.iter().filter(|&&r| r).count(),
+            1,
+            "twice = {twice}: {runs:?}"
+        );
+    }
+}

@@ -99,12 +99,24 @@ impl Outcome {
 /// One distinct Java array of the segment.
 struct ArrayRef<'local> {
     object: JObject<'local>,
-    /// The Java parameter's name (for messages).
-    name: String,
+    /// The task and parameter that first named it (for messages).
+    named_by: (Arc<Task>, usize),
     elem: ElemKind,
     len: usize,
     kept: Option<i64>,
     align: usize,
+}
+
+impl ArrayRef<'_> {
+    /// The Java parameter's name, for messages.
+    fn name(&self) -> String {
+        let (task, param) = &self.named_by;
+        task.jit
+            .params
+            .get(*param)
+            .and_then(|p| p.name.clone())
+            .unwrap_or_else(|| format!("argument {param}"))
+    }
 }
 
 /// One distinct `@Reduce` output of the segment: element 0 lives on the host.
@@ -603,13 +615,9 @@ fn build<'local, 'k>(
                     let len = array_len(env, obj)?;
                     // Safety: a fresh wrapper of the same live local reference (no ownership).
                     let object = unsafe { JObject::from_raw(env, obj.as_raw()) };
-                    let name = jit.params[param]
-                        .name
-                        .clone()
-                        .unwrap_or_else(|| format!("argument {param}"));
                     arrays.push(ArrayRef {
                         object,
-                        name,
+                        named_by: (Arc::clone(task), param),
                         elem,
                         len,
                         kept: None,
@@ -1652,7 +1660,7 @@ fn execute_batched<'local>(
         .iter()
         .zip(&whole.arrays)
         .max_by_key(|(a, _)| a.bytes)
-        .map(|(a, r)| format!("`{}` ({} bytes)", r.name, a.bytes))
+        .map(|(a, r)| format!("`{}` ({} bytes)", r.name(), a.bytes))
         .unwrap_or_default();
     let (count, granule) = match whole.outer {
         Some(o) if calls.len() == 1 => o,
@@ -1674,7 +1682,7 @@ fn execute_batched<'local>(
     let mut in_place = vec![false; n];
     for (i, place) in in_place.iter_mut().enumerate() {
         let bytes = whole.plan.arrays[i].bytes as u64;
-        let name = &whole.arrays[i].name;
+        let name = whole.arrays[i].name();
         let write = whole.spans.get(i).copied().flatten();
         let read = whole.read_spans.get(i).copied().flatten();
         if matches!(write, Some(None)) {
@@ -1740,7 +1748,7 @@ fn execute_batched<'local>(
                     "{location}: cannot run in batches: {take} iterations reach {} bytes of `{}`, \
                      more than {}'s largest allocation ({max_alloc} bytes)",
                     a.device_bytes(),
-                    r.name,
+                    r.name(),
                     device.label()
                 )));
             }
@@ -1758,7 +1766,7 @@ fn execute_batched<'local>(
             return Ok(Batched::Cannot(format!(
                 "{location}: cannot run in batches: different iterations write the same elements \
                  of `{}`",
-                r.name
+                r.name()
             )));
         }
     }

@@ -980,10 +980,24 @@ pub(crate) fn parallel_index(mg: &MethodGraph, begin: NodeId) -> Option<NodeId> 
 }
 
 /// Finds and checks the method's `@Parallel` loops: one nest, or several nests one after the other
-/// (each becomes a kernel, run in order), or none (one work-item runs the method).
+/// (each becomes a kernel, run in order), or none (one work-item runs the method). Loops under
+/// branches on values the host evaluates (`if (twice) { loop } else { loop }`) run where Java
+/// runs them: the host launches each nest when its branch is taken (see [`guarded_nests`]).
 ///
 /// `loops` is the graph's [`LoopForest`]: which loop contains which.
 pub fn recognize_parallel_loops(
+    mg: &MethodGraph,
+    loops: &LoopForest,
+) -> Result<Vec<ParallelNest>, Bailout> {
+    match recognize_in_sequence(mg, loops) {
+        Ok(nests) => Ok(nests),
+        Err(e) => guarded_nests(mg, loops).unwrap_or(Err(e)),
+    }
+}
+
+/// The nests of `@Parallel` loops that follow one another, with code before, between and after
+/// them (see [`recognize_parallel_loops`]).
+fn recognize_in_sequence(
     mg: &MethodGraph,
     loops: &LoopForest,
 ) -> Result<Vec<ParallelNest>, Bailout> {
@@ -1297,6 +1311,186 @@ pub fn recognize_parallel_loops(
         }
     }
     Ok(nests)
+}
+
+/// `@Parallel` loops under branches whose conditions the host evaluates, and nothing else: the
+/// method is loops, `if`s on `int` parameters, lengths, static fields and constants around them,
+/// and `return`s (`if (twice) { for (@Parallel …) … } else { for (@Parallel …) … }`). Each nest
+/// keeps the condition of the branches that lead to it, and runs over an empty range where it does
+/// not hold (the host launches nothing; it evaluates the bounds only where Java reaches the loop).
+/// `None` when the method is not of that shape or no loop is under a branch (the caller then
+/// reports its own reason); `Some(Err)` when its loops cannot be nests.
+fn guarded_nests(
+    mg: &MethodGraph,
+    loops: &LoopForest,
+) -> Option<Result<Vec<ParallelNest>, Bailout>> {
+    let g = &mg.graph;
+    let start = g.start()?;
+    let found: Vec<(NodeId, NodeId)> = g
+        .node_ids()
+        .filter(|&n| *g.op(n) == Op::LoopBegin)
+        .filter_map(|begin| parallel_index(mg, begin).map(|phi| (begin, phi)))
+        .collect();
+    let contains = |outer: usize, inner: usize| {
+        outer != inner && loops.contains(found[outer].0, found[inner].0)
+    };
+    let n = found.len();
+    let top: Vec<usize> = (0..n)
+        .filter(|&k| !(0..n).any(|o| contains(o, k)))
+        .collect();
+    let mut analysed = Vec::with_capacity(n);
+    for (k, &(begin, index)) in found.iter().enumerate() {
+        match analyse(mg, begin, index) {
+            Ok(a) => analysed.push(Ok(a)),
+            Err(e) if !top.contains(&k) => analysed.push(Err(e)),
+            Err(_) => return None,
+        }
+    }
+    let mut steps: Vec<(usize, Option<HostExpr>)> = Vec::new();
+    let walk = GuardedWalk {
+        mg,
+        top: &top,
+        found: &found,
+        analysed: &analysed,
+        arrived: Default::default(),
+    };
+    let end = walk.walk(start, None, &mut steps, 0)?;
+    if *g.op(end) != Op::Return
+        || steps.len() != top.len()
+        || steps.iter().all(|(_, c)| c.is_none())
+    {
+        return None;
+    }
+    let mut nests = Vec::new();
+    for (t, cond) in steps {
+        let (members, sequential) = nest_chain(mg, &found, &analysed, t, &contains);
+        let chosen: Vec<&Analysed> = members
+            .iter()
+            .filter_map(|&k| analysed[k].as_ref().ok())
+            .collect();
+        let mut nest = match nest_of(mg, &chosen) {
+            Ok(nest) => nest,
+            Err(e) => return Some(Err(e)),
+        };
+        nest.sequential = sequential;
+        if let (Some(cond), Some(outer)) = (cond, nest.dims.first_mut()) {
+            // Evaluated only where the branches lead to the loop, as Java evaluates the bounds.
+            let lower = std::mem::replace(&mut outer.lower, HostExpr::Const(0));
+            let upper = std::mem::replace(&mut outer.upper, HostExpr::Const(0));
+            outer.lower = HostExpr::Select(
+                Box::new(cond.clone()),
+                Box::new(lower),
+                Box::new(HostExpr::Const(1)),
+            );
+            outer.upper = HostExpr::Select(
+                Box::new(cond),
+                Box::new(upper),
+                Box::new(HostExpr::Const(0)),
+            );
+        }
+        nests.push(nest);
+    }
+    Some(Ok(nests))
+}
+
+/// The walk of [`guarded_nests`] over the method's control flow.
+struct GuardedWalk<'a> {
+    mg: &'a MethodGraph,
+    top: &'a [usize],
+    found: &'a [(NodeId, NodeId)],
+    analysed: &'a [Result<Analysed, Bailout>],
+    /// The ways into each merge of branches that arrived so far.
+    arrived: std::cell::RefCell<std::collections::HashMap<NodeId, HashSet<NodeId>>>,
+}
+
+impl GuardedWalk<'_> {
+    /// From `n`, reached under `cond` (`None`: always): appends the top-level loops it enters, in
+    /// order, with their conditions, and returns where the way ends: a `return` (no value) or the
+    /// `End` into a merge of branches. `None` for anything else on the way.
+    fn walk(
+        &self,
+        mut n: NodeId,
+        cond: Option<HostExpr>,
+        steps: &mut Vec<(usize, Option<HostExpr>)>,
+        depth: usize,
+    ) -> Option<NodeId> {
+        const MAX_DEPTH: usize = 16;
+        const MAX_STEPS: usize = 256;
+        let g = &self.mg.graph;
+        let and = |c: &Option<HostExpr>, t: HostExpr| match c {
+            None => t,
+            Some(c) => HostExpr::Select(
+                Box::new(c.clone()),
+                Box::new(t),
+                Box::new(HostExpr::Const(0)),
+            ),
+        };
+        for _ in 0..MAX_STEPS {
+            match g.op(n) {
+                Op::Start | Op::Begin => n = g.next(n)?,
+                Op::Merge => {
+                    if g.usages(n).iter().any(|&u| *g.op(u) == Op::Phi) {
+                        return None;
+                    }
+                    n = g.next(n)?;
+                }
+                Op::If => {
+                    if depth >= MAX_DEPTH {
+                        return None;
+                    }
+                    let test = host_expr_of(self.mg, g.inputs(n)[0])?;
+                    let (&taken, &other) = (g.successors(n).first()?, g.successors(n).get(1)?);
+                    let not = HostExpr::Compare(
+                        Condition::Eq,
+                        Box::new(test.clone()),
+                        Box::new(HostExpr::Const(0)),
+                    );
+                    let a = self.walk(taken, Some(and(&cond, test)), steps, depth + 1)?;
+                    let b = self.walk(other, Some(and(&cond, not)), steps, depth + 1)?;
+                    let end = match (g.op(a), g.op(b)) {
+                        (Op::Return, Op::Return) => return Some(a),
+                        // One way returns: the method goes on along the other.
+                        (Op::Return, Op::End) => b,
+                        (Op::End, Op::Return) => a,
+                        (Op::End, Op::End) if g.merge_of(a) == g.merge_of(b) => a,
+                        _ => return None,
+                    };
+                    let m = g.merge_of(end)?;
+                    // Javac sends every arm of nested branches to one merge: go on from it once
+                    // every way into it has arrived (else an enclosing branch brings the rest).
+                    let complete = {
+                        let mut arrived = self.arrived.borrow_mut();
+                        let ends = arrived.entry(m).or_default();
+                        for e in [a, b] {
+                            if *g.op(e) == Op::End {
+                                ends.insert(e);
+                            }
+                        }
+                        g.inputs(m).iter().all(|e| ends.contains(e))
+                    };
+                    if !complete {
+                        return Some(end);
+                    }
+                    n = m;
+                }
+                Op::End => {
+                    let m = g.merge_of(n)?;
+                    if *g.op(m) == Op::Merge {
+                        return Some(n);
+                    }
+                    let k = self.top.iter().copied().find(|&k| self.found[k].0 == m)?;
+                    let Ok(a) = &self.analysed[k] else {
+                        return None;
+                    };
+                    steps.push((k, cond.clone()));
+                    n = g.next(a.exit)?;
+                }
+                Op::Return if g.inputs(n).is_empty() => return Some(n),
+                _ => return None,
+            }
+        }
+        None
+    }
 }
 
 /// One kernel of a method, in order.

@@ -159,4 +159,16 @@ public class PreLoopShapes {
             out[i] = a[i] + v;
         }
     }
+    /** A loop in each arm of a branch the host evaluates: each kernel's range is empty where its arm is not taken. */
+    public static void eitherLoop(int[] a, boolean twice) {
+        if (twice) {
+            for (@Parallel int i = 0; i < a.length; i++) {
+                a[i] *= 2;
+            }
+        } else {
+            for (@Parallel int i = 0; i < a.length; i++) {
+                a[i] += 1;
+            }
+        }
+    }
 }

@@ -270,4 +270,19 @@ public class Ph {
             x[i] = out[i] - first + total;
         }
     }
+    /** A loop in each arm of a branch on a parameter, then one after the merge. */
+    public static void either(int[] a, int[] b, boolean twice) {
+        if (twice) {
+            for (@Parallel int i = 0; i < a.length; i++) {
+                a[i] *= 2;
+            }
+        } else {
+            for (@Parallel int i = 0; i < a.length; i++) {
+                a[i] += 1;
+            }
+        }
+        for (@Parallel int j = 0; j < b.length; j++) {
+            b[j] = a[0] + j;
+        }
+    }
 }
