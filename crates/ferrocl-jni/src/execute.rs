@@ -702,6 +702,14 @@ fn build<'local, 'k>(
             None
         };
         for (k, kernel) in jit.kernels.iter().enumerate() {
+            // Code under branches runs only where Java's branches lead to it.
+            if let Some(when) = &kernel.when {
+                match when.eval(&mut |e: &HostExpr| prepared.leaf(e)) {
+                    Some(0) => continue,
+                    Some(_) => {}
+                    None => return Ok(Building::Done(Outcome::host_check_failed(t, tasks))),
+                }
+            }
             let kernel_params = if windowed {
                 &kernel.windowed.params
             } else {
@@ -2506,6 +2514,9 @@ fn prepare<'local, 't>(
     // Leaves of the host expressions (parameters, lengths, static fields), read once.
     let mut wanted: Vec<HostExpr> = Vec::new();
     for k in &jit.kernels {
+        if let Some(when) = &k.when {
+            wanted.extend(when.leaves().into_iter().cloned());
+        }
         for d in &k.dims {
             wanted.extend(d.lower.leaves().into_iter().cloned());
             wanted.extend(d.upper.leaves().into_iter().cloned());

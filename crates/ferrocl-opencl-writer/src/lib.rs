@@ -255,6 +255,9 @@ pub struct Kernel {
     /// The `@Parallel` loops, outermost first (empty: one work-item runs the method). Loop `k` of `n`
     /// is NDRange dimension `n - 1 - k`, so the innermost loop varies fastest.
     pub dims: Vec<LoopDim>,
+    /// The condition (0 or 1, evaluated by the host) under which the kernel runs at all: code one
+    /// work-item runs under branches (see [`ParallelNest::when`]); `None`: always.
+    pub when: Option<HostExpr>,
     /// Points each work-item computes along each `@Parallel` loop (outermost first, as `dims`):
     /// the NDRange dimension of loop `k` covers `ceil(trip count / coarsen[k])` work-items (1
     /// everywhere but in a tiled kernel, see `tile`).
@@ -1363,8 +1366,18 @@ pub fn write_kernel(
         mg.location.method,
         mg.location.descriptor
     );
-    if nest.dims.is_empty() {
+    if nest.dims.is_empty()
+        && whole.end.is_none()
+        && whole.body_entry == g.start().unwrap_or(whole.body_entry)
+    {
         src.push_str("// No @Parallel loop: one work-item runs the method.\n");
+    } else if nest.dims.is_empty() {
+        src.push_str(
+            "// Code before, between or after the @Parallel loops: one work-item runs it.\n",
+        );
+    }
+    if let Some(when) = &whole.when {
+        let _ = writeln!(src, "// Launched only when {}.", describe(mg, when));
     }
     for (k, d) in nest.dims.iter().enumerate() {
         let _ = writeln!(
@@ -1653,6 +1666,7 @@ pub fn write_kernel(
         params,
         features: w.features,
         dims: nest.dims.clone(),
+        when: whole.when.clone(),
         coarsen,
         bounds_proof,
         reductions: nest.reductions.clone(),

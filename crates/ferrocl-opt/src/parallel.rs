@@ -379,6 +379,10 @@ pub struct ParallelNest {
     /// The number of slots of the method's carry buffer (every kernel of the method shares one);
     /// 0 when no value is carried from one kernel to a later one.
     pub carry_slots: usize,
+    /// For code one work-item runs under branches the host evaluates (see
+    /// `recognize_parallel_loops`): the condition (0 or 1) under which Java runs it; the host
+    /// launches the kernel only where it holds. `None`: always.
+    pub when: Option<HostExpr>,
 }
 
 /// A value one kernel of a method computes and later kernels use: a sum over weights computed
@@ -432,6 +436,7 @@ impl ParallelNest {
             carry_in: Vec::new(),
             carry_out: Vec::new(),
             carry_slots: 0,
+            when: None,
         }
     }
 
@@ -1346,23 +1351,45 @@ fn guarded_nests(
             Err(_) => return None,
         }
     }
-    let mut steps: Vec<(usize, Option<HostExpr>)> = Vec::new();
+    let mut steps: Vec<(Step, Option<HostExpr>)> = Vec::new();
     let walk = GuardedWalk {
         mg,
         top: &top,
         found: &found,
         analysed: &analysed,
         arrived: Default::default(),
+        loops,
     };
     let end = walk.walk(start, None, &mut steps, 0)?;
-    if *g.op(end) != Op::Return
-        || steps.len() != top.len()
-        || steps.iter().all(|(_, c)| c.is_none())
+    let loops_run = steps
+        .iter()
+        .filter(|(s, _)| matches!(s, Step::Loop(_)))
+        .count();
+    if *g.op(end) != Op::Return || loops_run != top.len() || steps.iter().all(|(_, c)| c.is_none())
     {
         return None;
     }
     let mut nests = Vec::new();
-    for (t, cond) in steps {
+    let mut carried: Vec<Carried> = Vec::new();
+    for (step, cond) in steps {
+        let t = match step {
+            Step::Loop(t) => t,
+            Step::Code(entry, end, out) => {
+                let mut nest = ParallelNest::one_work_item(entry, end);
+                nest.when = cond;
+                nest.carry_in = carried.clone();
+                for node in out {
+                    let c = Carried {
+                        node,
+                        slot: carried.len(),
+                    };
+                    carried.push(c);
+                    nest.carry_out.push(c);
+                }
+                nests.push(nest);
+                continue;
+            }
+        };
         let (members, sequential) = nest_chain(mg, &found, &analysed, t, &contains);
         let chosen: Vec<&Analysed> = members
             .iter()
@@ -1373,6 +1400,7 @@ fn guarded_nests(
             Err(e) => return Some(Err(e)),
         };
         nest.sequential = sequential;
+        nest.carry_in = carried.clone();
         if let (Some(cond), Some(outer)) = (cond, nest.dims.first_mut()) {
             // Evaluated only where the branches lead to the loop, as Java evaluates the bounds.
             let lower = std::mem::replace(&mut outer.lower, HostExpr::Const(0));
@@ -1390,6 +1418,9 @@ fn guarded_nests(
         }
         nests.push(nest);
     }
+    for nest in &mut nests {
+        nest.carry_slots = carried.len();
+    }
     Some(Ok(nests))
 }
 
@@ -1401,6 +1432,7 @@ struct GuardedWalk<'a> {
     analysed: &'a [Result<Analysed, Bailout>],
     /// The ways into each merge of branches that arrived so far.
     arrived: std::cell::RefCell<std::collections::HashMap<NodeId, HashSet<NodeId>>>,
+    loops: &'a LoopForest,
 }
 
 impl GuardedWalk<'_> {
@@ -1411,7 +1443,7 @@ impl GuardedWalk<'_> {
         &self,
         mut n: NodeId,
         cond: Option<HostExpr>,
-        steps: &mut Vec<(usize, Option<HostExpr>)>,
+        steps: &mut Vec<(Step, Option<HostExpr>)>,
         depth: usize,
     ) -> Option<NodeId> {
         const MAX_DEPTH: usize = 16;
@@ -1427,7 +1459,27 @@ impl GuardedWalk<'_> {
         };
         for _ in 0..MAX_STEPS {
             match g.op(n) {
-                Op::Start | Op::Begin => n = g.next(n)?,
+                Op::Start | Op::Begin => {
+                    let next = g.next(n)?;
+                    let control = match g.op(next) {
+                        Op::If | Op::Return | Op::Merge => true,
+                        // Into a merge of branches or a top-level loop (not a loop of code).
+                        Op::End => g.merge_of(next).is_some_and(|m| {
+                            *g.op(m) == Op::Merge || self.top.iter().any(|&k| self.found[k].0 == m)
+                        }),
+                        _ => false,
+                    };
+                    if control {
+                        n = next;
+                        continue;
+                    }
+                    // Code on the way to a loop: one work-item runs it where the branches lead,
+                    // and hands its values on to the kernels after it.
+                    let code = sequential_code(self.mg, self.loops, self.found, n)?;
+                    let end = code.end?;
+                    steps.push((Step::Code(n, Some(end), code.carried), cond.clone()));
+                    n = end;
+                }
                 Op::Merge => {
                     if g.usages(n).iter().any(|&u| *g.op(u) == Op::Phi) {
                         return None;
@@ -1482,7 +1534,7 @@ impl GuardedWalk<'_> {
                     let Ok(a) = &self.analysed[k] else {
                         return None;
                     };
-                    steps.push((k, cond.clone()));
+                    steps.push((Step::Loop(k), cond.clone()));
                     n = g.next(a.exit)?;
                 }
                 Op::Return if g.inputs(n).is_empty() => return Some(n),
@@ -2003,6 +2055,7 @@ fn nest_of(mg: &MethodGraph, members: &[&Analysed]) -> Result<ParallelNest, Bail
         carry_in: Vec::new(),
         carry_out: Vec::new(),
         carry_slots: 0,
+        when: None,
     })
 }
 

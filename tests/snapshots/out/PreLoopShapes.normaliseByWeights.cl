@@ -1,5 +1,5 @@
 // Ferrocl kernel for snap.PreLoopShapes.normaliseByWeights([F[F[F)V
-// No @Parallel loop: one work-item runs the method.
+// Code before, between or after the @Parallel loops: one work-item runs it.
 #pragma OPENCL FP_CONTRACT OFF
 
 // Chosen per launch by the host (build options): `restrict` arrays when no two are the same array;

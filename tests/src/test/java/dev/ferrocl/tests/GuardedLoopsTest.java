@@ -15,8 +15,9 @@ import org.junit.Test;
  * lengths, static fields, elements read before the loops): each nest runs where Java's branches lead, the others
  * launch nothing, and a bound is evaluated only where Java reaches its loop. Strict, against the JVM: if/else with a
  * loop in each arm, an {@code if} without {@code else}, loops after the branches merge, nested branches, a bound that
- * divides only where the branch allows it, a {@code @Reduce} loop under a branch, a branch on an element; and what
- * stays refused: a branch that also stores.
+ * divides only where the branch allows it, a {@code @Reduce} loop under a branch, a branch on an element, code of one
+ * work-item under a branch (stores before a loop; a sum after an early return, carried to the loop); and what stays
+ * refused: a branch whose code stores and returns.
  */
 public class GuardedLoopsTest {
     public static void eitherLoop(int[] a, boolean twice) {
@@ -105,11 +106,36 @@ public class GuardedLoopsTest {
         }
     }
 
+    /** An early return, then a sum over weights before the loop (code of one work-item under the branch). */
+    public static void normaliseIfAny(float[] x, float[] w, float[] out) {
+        if (w.length == 0) {
+            return;
+        }
+        float total = 0f;
+        for (int j = 0; j < w.length; j++) {
+            total += w[j];
+        }
+        for (@Parallel int i = 0; i < x.length; i++) {
+            out[i] = x[i] / total;
+        }
+    }
+
+    /** A branch that stores and returns: no loop follows the code, which the host cannot run. */
+    public static void storeAndReturn(int[] a, boolean first) {
+        if (first) {
+            a[0] = 7;
+            return;
+        }
+        for (@Parallel int i = 0; i < a.length; i++) {
+            a[i] = 1;
+        }
+    }
+
     public static void storeInBranch(int[] a, boolean first) {
         if (first) {
             a[0] = 7;
             for (@Parallel int i = 1; i < a.length; i++) {
-                a[i] = a[i - 1] + 1;
+                a[i] = a[0] + i * a[i];
             }
         } else {
             for (@Parallel int i = 0; i < a.length; i++) {
@@ -180,8 +206,21 @@ public class GuardedLoopsTest {
     }
 
     @Test
-    public void aBranchThatAlsoStoresIsRefused() {
-        try (TaskSchedule s = new TaskSchedule("guarded-store").task("t", GuardedLoopsTest::storeInBranch,
+    public void codeOfOneWorkItemUnderABranch() {
+        for (boolean first : new boolean[] {true, false}) {
+            for (int n : new int[] {1, 9, 600}) {
+                check(GuardedLoopsTest::storeInBranch, JvmOracle.ints(7607 + n, n), first);
+            }
+        }
+        for (int w : new int[] {0, 1, 13}) {
+            check(GuardedLoopsTest::normaliseIfAny, JvmOracle.floats(7608, 300, -2f, 2f),
+                    JvmOracle.floats(7609 + w, w, 0.25f, 1f), new float[300]);
+        }
+    }
+
+    @Test
+    public void codeThatStoresAndReturnsIsRefused() {
+        try (TaskSchedule s = new TaskSchedule("guarded-store").task("t", GuardedLoopsTest::storeAndReturn,
                 new int[8], true)) {
             s.execute();
             fail("strict mode should refuse it");
