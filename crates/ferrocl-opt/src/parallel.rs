@@ -1474,7 +1474,12 @@ impl GuardedWalk<'_> {
                         continue;
                     }
                     // Code on the way to a loop: one work-item runs it where the branches lead,
-                    // and hands its values on to the kernels after it.
+                    // and hands its values on to the kernels after it. (Not in a method with
+                    // `@Reduce` arrays, whose host fold starts from the array's value before the
+                    // kernels and ends after them.)
+                    if !self.mg.reduce_params.is_empty() {
+                        return None;
+                    }
                     let code = sequential_code(self.mg, self.loops, self.found, n)?;
                     let end = code.end?;
                     steps.push((Step::Code(n, Some(end), code.carried), cond.clone()));

@@ -17,7 +17,7 @@ import org.junit.Test;
  * loop in each arm, an {@code if} without {@code else}, loops after the branches merge, nested branches, a bound that
  * divides only where the branch allows it, a {@code @Reduce} loop under a branch, a branch on an element, code of one
  * work-item under a branch (stores before a loop; a sum after an early return, carried to the loop); and what stays
- * refused: a branch whose code stores and returns.
+ * refused: a branch whose code stores and returns, a store into a {@code @Reduce} array under a branch.
  */
 public class GuardedLoopsTest {
     public static void eitherLoop(int[] a, boolean twice) {
@@ -131,6 +131,16 @@ public class GuardedLoopsTest {
         }
     }
 
+    /** A store into the {@code @Reduce} array under the branch: the host's fold would start from the old value. */
+    public static void resetUnderBranch(float[] x, @Reduce float[] sum, boolean on) {
+        if (on) {
+            sum[0] = 0f;
+            for (@Parallel int i = 0; i < x.length; i++) {
+                sum[0] += x[i];
+            }
+        }
+    }
+
     public static void storeInBranch(int[] a, boolean first) {
         if (first) {
             a[0] = 7;
@@ -215,6 +225,17 @@ public class GuardedLoopsTest {
         for (int w : new int[] {0, 1, 13}) {
             check(GuardedLoopsTest::normaliseIfAny, JvmOracle.floats(7608, 300, -2f, 2f),
                     JvmOracle.floats(7609 + w, w, 0.25f, 1f), new float[300]);
+        }
+    }
+
+    @Test
+    public void aStoreIntoTheReduceArrayUnderABranchIsRefused() {
+        try (TaskSchedule s = new TaskSchedule("guarded-reduce").task("t", GuardedLoopsTest::resetUnderBranch,
+                new float[8], new float[1], true)) {
+            s.execute();
+            fail("strict mode should refuse it");
+        } catch (CompilationException e) {
+            assertTrue(e.getMessage(), e.getMessage().contains("@Parallel loop"));
         }
     }
 
