@@ -2261,6 +2261,79 @@ fn constant_arg(c: Constant) -> KernelArg {
     }
 }
 
+/// The leaves of the host expressions of `jit`'s kernels (parameters, lengths, static fields,
+/// elements read before the loops), each once, in the order they are read: an element's own
+/// leaves come before it.
+fn host_leaves(jit: &ferrocl_jit::CompiledKernel) -> Vec<HostExpr> {
+    let mut wanted: Vec<HostExpr> = Vec::new();
+    for k in &jit.kernels {
+        if let Some(when) = &k.when {
+            wanted.extend(when.leaves().into_iter().cloned());
+        }
+        for d in &k.dims {
+            wanted.extend(d.lower.leaves().into_iter().cloned());
+            wanted.extend(d.upper.leaves().into_iter().cloned());
+        }
+        for kp in &k.params {
+            match kp {
+                KernelParam::ArrayLength { param } => wanted.push(HostExpr::ArrayLength(*param)),
+                KernelParam::Identity { param } => wanted.push(HostExpr::Identity(*param)),
+                // Read here like an element in a bound (`element_reads`, checked against earlier
+                // tasks' arrays when the segment is built).
+                KernelParam::HostLoad {
+                    param,
+                    index,
+                    when,
+                    elem,
+                } => wanted.extend(
+                    HostExpr::Load {
+                        param: *param,
+                        elem: *elem,
+                        index: Box::new(index.clone()),
+                        when: Box::new(when.clone()),
+                    }
+                    .leaves()
+                    .into_iter()
+                    .cloned(),
+                ),
+                KernelParam::HostValue { value, .. } => {
+                    wanted.extend(value.leaves().into_iter().cloned())
+                }
+                KernelParam::Array {
+                    param,
+                    full_write,
+                    stores,
+                    loads,
+                    ..
+                } if full_write.is_some() || stores.is_some() || loads.is_some() => {
+                    wanted.push(HostExpr::ArrayLength(*param));
+                    for cover in full_write
+                        .iter()
+                        .chain(stores.iter().flatten())
+                        .chain(loads.iter().flatten())
+                    {
+                        for s in &cover.scales {
+                            wanted.extend(s.leaves().into_iter().cloned());
+                        }
+                        wanted.extend(cover.offset.leaves().into_iter().cloned());
+                    }
+                }
+                _ => {}
+            }
+        }
+        if let Some(proof) = &k.bounds_proof {
+            wanted.extend(proof.leaves());
+        }
+    }
+    let mut once: Vec<HostExpr> = Vec::with_capacity(wanted.len());
+    for e in wanted {
+        if !once.contains(&e) {
+            once.push(e);
+        }
+    }
+    once
+}
+
 /// Reads a task's arguments and runs its host-side checks; `None` when one fails (a null array, an
 /// argument of the wrong type, a bound the host cannot read): the JVM runs the task.
 fn prepare<'local, 't>(
@@ -2512,74 +2585,13 @@ fn prepare<'local, 't>(
         }
     }
     // Leaves of the host expressions (parameters, lengths, static fields), read once.
-    let mut wanted: Vec<HostExpr> = Vec::new();
-    for k in &jit.kernels {
-        if let Some(when) = &k.when {
-            wanted.extend(when.leaves().into_iter().cloned());
-        }
-        for d in &k.dims {
-            wanted.extend(d.lower.leaves().into_iter().cloned());
-            wanted.extend(d.upper.leaves().into_iter().cloned());
-        }
-        for kp in &k.params {
-            match kp {
-                KernelParam::ArrayLength { param } => wanted.push(HostExpr::ArrayLength(*param)),
-                KernelParam::Identity { param } => wanted.push(HostExpr::Identity(*param)),
-                // Read here like an element in a bound (`element_reads`, checked against earlier
-                // tasks' arrays when the segment is built).
-                KernelParam::HostLoad {
-                    param,
-                    index,
-                    when,
-                    elem,
-                } => wanted.extend(
-                    HostExpr::Load {
-                        param: *param,
-                        elem: *elem,
-                        index: Box::new(index.clone()),
-                        when: Box::new(when.clone()),
-                    }
-                    .leaves()
-                    .into_iter()
-                    .cloned(),
-                ),
-                KernelParam::HostValue { value, .. } => {
-                    wanted.extend(value.leaves().into_iter().cloned())
-                }
-                KernelParam::Array {
-                    param,
-                    full_write,
-                    stores,
-                    loads,
-                    ..
-                } if full_write.is_some() || stores.is_some() || loads.is_some() => {
-                    wanted.push(HostExpr::ArrayLength(*param));
-                    for cover in full_write
-                        .iter()
-                        .chain(stores.iter().flatten())
-                        .chain(loads.iter().flatten())
-                    {
-                        for s in &cover.scales {
-                            wanted.extend(s.leaves().into_iter().cloned());
-                        }
-                        wanted.extend(cover.offset.leaves().into_iter().cloned());
-                    }
-                }
-                _ => {}
-            }
-        }
-        if let Some(proof) = &k.bounds_proof {
-            wanted.extend(proof.leaves());
-        }
-    }
+    let wanted = task.host_leaves.get_or_init(|| host_leaves(jit));
     let mut leaves: Vec<(HostExpr, Option<Constant>)> = Vec::new();
     // A copy's source is read before the loops, as an element is.
     let mut element_reads: Vec<usize> = copy_sources;
+    leaves.reserve(wanted.len());
     for e in wanted {
-        if leaves.iter().any(|(x, _)| *x == e) {
-            continue;
-        }
-        let value = match &e {
+        let value = match e {
             HostExpr::Param(_)
             | HostExpr::Static(_)
             | HostExpr::ArrayLength(_)
@@ -2588,23 +2600,23 @@ fn prepare<'local, 't>(
             }
             // An element Java reads before the loops, in a bound or another element's index or
             // condition: its own leaves came first in `wanted`.
-            HostExpr::Load {
+            &HostExpr::Load {
                 param,
                 elem,
-                index,
-                when,
+                ref index,
+                ref when,
             } => {
                 let lookup =
                     &mut |x: &HostExpr| leaves.iter().find(|(y, _)| y == x).and_then(|(_, v)| *v);
                 match when.eval(lookup) {
                     None => None,
-                    Some(0) => Some(zero_scalar(*elem).constant()),
+                    Some(0) => Some(zero_scalar(elem).constant()),
                     Some(_) => {
                         let at = index.eval(lookup).and_then(|i| usize::try_from(i).ok());
-                        match (objects.get(*param).filter(|o| !o.is_null()), at) {
+                        match (objects.get(param).filter(|o| !o.is_null()), at) {
                             (Some(obj), Some(i)) if i < array_len(env, obj)? => {
-                                element_reads.push(*param);
-                                Some(read_element(env, obj, *elem, i)?.constant())
+                                element_reads.push(param);
+                                Some(read_element(env, obj, elem, i)?.constant())
                             }
                             _ => None,
                         }
@@ -2613,7 +2625,7 @@ fn prepare<'local, 't>(
             }
             _ => None,
         };
-        leaves.push((e, value));
+        leaves.push((e.clone(), value));
     }
     Ok(Some(Prepared {
         objects,

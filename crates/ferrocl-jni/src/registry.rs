@@ -230,6 +230,10 @@ pub(crate) struct Task {
     /// An execution found that the task cannot be streamed in batches (its batches would write
     /// the same elements, or a batch would not fit): later ones do not try again.
     pub(crate) stream_refused: std::sync::atomic::AtomicBool,
+    /// The leaves of every host expression of the kernels (bounds, conditions, elements read
+    /// before the loops, write covers, bounds proofs), each once, in the order the host reads
+    /// them (an element's own leaves first); worked out at the first execution.
+    pub(crate) host_leaves: OnceLock<Vec<ferrocl_jit::HostExpr>>,
     /// On a device that works in host memory: the work key (`ferrocl_runtime::Plan::work_key`)
     /// of the last execution this task led, and how long its launches took; the next execution
     /// of the same work runs on the Java arrays in place when that was short
@@ -612,6 +616,7 @@ pub(crate) fn compile(args: CompileArgs<'_>) -> Result<u64, NativeError> {
         variants,
         windowed: OnceLock::new(),
         stream_refused: std::sync::atomic::AtomicBool::new(false),
+        host_leaves: OnceLock::new(),
         last_work: std::sync::Mutex::new(None),
         device,
         jit,
