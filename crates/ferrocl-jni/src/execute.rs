@@ -2596,7 +2596,7 @@ fn prepare<'local, 't>(
             | HostExpr::Static(_)
             | HostExpr::ArrayLength(_)
             | HostExpr::Identity(_) => {
-                simple_leaf(env, &e, &jit.params, &scalars, &objects, &static_values)?
+                simple_leaf(env, e, &jit.params, &scalars, &objects, &static_values)?
             }
             // An element Java reads before the loops, in a bound or another element's index or
             // condition: its own leaves came first in `wanted`.
