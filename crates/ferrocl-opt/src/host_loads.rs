@@ -337,27 +337,6 @@ pub fn select_remaining_choices(mg: &mut MethodGraph) -> usize {
             ) && g.inputs(phi)[1..].iter().all(|&v| !g.op(v).is_fixed())
         })
         .collect();
-    // What comes after a store before the loops (code that runs as a kernel of its own): a load
-    // there reads what the store left, which the host's copy does not hold.
-    let mut after_write: HashSet<NodeId> = HashSet::new();
-    let mut stack: Vec<NodeId> = region
-        .iter()
-        .copied()
-        .filter(|&n| {
-            g.element_access(n).is_some_and(|a| a.store) || matches!(g.op(n), Op::ArrayCopy(_))
-        })
-        .collect();
-    let mut succs: HashMap<NodeId, Vec<NodeId>> = HashMap::new();
-    for (&s, ps) in &preds {
-        for &p in ps {
-            succs.entry(p).or_default().push(s);
-        }
-    }
-    while let Some(n) = stack.pop() {
-        if after_write.insert(n) {
-            stack.extend(succs.get(&n).into_iter().flatten().copied());
-        }
-    }
     let mut reach = Reach {
         preds,
         memo: HashMap::new(),

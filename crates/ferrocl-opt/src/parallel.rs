@@ -1258,17 +1258,7 @@ fn recognize_in_sequence(
         let t = match step {
             Step::Loop(t) => *t,
             Step::Code(exit, end, out) => {
-                let mut nest = ParallelNest::one_work_item(*exit, *end);
-                nest.carry_in = carried.clone();
-                for &node in out {
-                    let c = Carried {
-                        node,
-                        slot: carried.len(),
-                    };
-                    carried.push(c);
-                    nest.carry_out.push(c);
-                }
-                nests.push(nest);
+                nests.push(code_nest(*exit, *end, out, &mut carried));
                 continue;
             }
         };
@@ -1375,17 +1365,8 @@ fn guarded_nests(
         let t = match step {
             Step::Loop(t) => t,
             Step::Code(entry, end, out) => {
-                let mut nest = ParallelNest::one_work_item(entry, end);
+                let mut nest = code_nest(entry, end, &out, &mut carried);
                 nest.when = cond;
-                nest.carry_in = carried.clone();
-                for node in out {
-                    let c = Carried {
-                        node,
-                        slot: carried.len(),
-                    };
-                    carried.push(c);
-                    nest.carry_out.push(c);
-                }
                 nests.push(nest);
                 continue;
             }
@@ -1548,6 +1529,27 @@ impl GuardedWalk<'_> {
         }
         None
     }
+}
+
+/// The kernel of code one work-item runs from `entry` to `end`, which reads the values carried so
+/// far and hands `out` on in the next slots (added to `carried`).
+fn code_nest(
+    entry: NodeId,
+    end: Option<NodeId>,
+    out: &[NodeId],
+    carried: &mut Vec<Carried>,
+) -> ParallelNest {
+    let mut nest = ParallelNest::one_work_item(entry, end);
+    nest.carry_in = carried.clone();
+    for &node in out {
+        let c = Carried {
+            node,
+            slot: carried.len(),
+        };
+        carried.push(c);
+        nest.carry_out.push(c);
+    }
+    nest
 }
 
 /// One kernel of a method, in order.
