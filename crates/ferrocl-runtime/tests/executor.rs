@@ -719,3 +719,114 @@ fn in_place_results_land_in_the_host_slices_only_when_no_check_can_fail() {
         .is_err());
     residency::release(handle);
 }
+
+/// The first kernel leaves a value in the carry buffer (after checking that it starts zeroed);
+/// the second reads it: one buffer shared by the launches of a plan, never downloaded.
+const CARRY: &str =
+    "__kernel void put(__global const int* a, const int n, __global ulong* carried) {
+    if (get_global_id(0) != 0) return;
+    long s = 0;
+    for (int i = 0; i < n; i++) s += a[i];
+    carried[1] = carried[0] == 0UL && carried[1] == 0UL ? (ulong)s : 0UL;
+}
+__kernel void get(__global int* c, const int n, __global ulong* carried) {
+    int i = get_global_id(0);
+    if (i >= n) return;
+    c[i] = (int)((long)carried[1] + i);
+}";
+
+#[test]
+fn a_carry_buffer_is_shared_by_the_launches_of_a_plan_and_starts_zeroed() {
+    let Some(dev) = dev() else { return };
+    let n = 200usize;
+    let put = dev.build(CARRY, OPTS, "put").expect("build put");
+    let get = dev.build(CARRY, OPTS, "get").expect("build get");
+    let uses = vec![
+        vec![Use {
+            array: 0,
+            reads: true,
+            ..Use::default()
+        }],
+        vec![Use {
+            array: 1,
+            writes: true,
+            writes_all: true,
+            ..Use::default()
+        }],
+    ];
+    let t = plan::transfers(2, &uses);
+    let one = |global: usize| Geometry {
+        global: vec![global],
+        local: vec![],
+    };
+    let plan = Plan {
+        arrays: vec![
+            PlanArray {
+                bytes: n * 4,
+                transfer: t[0],
+                resident: None,
+                align: 4,
+                window: None,
+            },
+            PlanArray {
+                bytes: n * 4,
+                transfer: t[1],
+                resident: None,
+                align: 4,
+                window: None,
+            },
+        ],
+        launches: vec![
+            Launch {
+                kernel: &put,
+                args: vec![
+                    Arg::Array(0),
+                    Arg::Value(KernelArg::Int(n as i32)),
+                    Arg::Carried,
+                ],
+                geometry: one(1),
+                partials: vec![],
+                task: 0,
+            },
+            Launch {
+                kernel: &get,
+                args: vec![
+                    Arg::Array(1),
+                    Arg::Value(KernelArg::Int(n as i32)),
+                    Arg::Carried,
+                ],
+                geometry: one(n),
+                partials: vec![],
+                task: 0,
+            },
+        ],
+        profile: false,
+        side_queue: false,
+        carried_bytes: 16,
+    };
+    // Twice: a pooled buffer comes back zeroed too.
+    for round in 0..2 {
+        let mut a: Vec<i32> = (0..n as i32).map(|x| x * 3 - 50 + round).collect();
+        let mut c = vec![-1i32; n];
+        let done = dev
+            .execute(&plan, &mut [HostData::from(&mut a), HostData::from(&mut c)])
+            .expect("execute");
+        assert_eq!(done.failed, None);
+        let sum: i64 = a.iter().map(|&x| i64::from(x)).sum();
+        let expected: Vec<i32> = (0..n as i64).map(|i| (sum + i) as i32).collect();
+        assert_eq!(c, expected, "round {round}");
+    }
+    // Without a carry buffer in the plan, a launch that binds one is refused before anything runs.
+    let refused = Plan {
+        carried_bytes: 0,
+        ..plan
+    };
+    let mut a = vec![0i32; n];
+    let mut c = vec![0i32; n];
+    assert!(dev
+        .execute(
+            &refused,
+            &mut [HostData::from(&mut a), HostData::from(&mut c)]
+        )
+        .is_err());
+}
