@@ -994,10 +994,99 @@ pub fn recognize_parallel_loops(
     mg: &MethodGraph,
     loops: &LoopForest,
 ) -> Result<Vec<ParallelNest>, Bailout> {
-    match recognize_in_sequence(mg, loops) {
+    let pl = ParallelLoops::find(mg, loops);
+    match recognize_in_sequence(mg, loops, &pl) {
         Ok(nests) => Ok(nests),
-        Err(e) => guarded_nests(mg, loops).unwrap_or(Err(e)),
+        Err(e) => guarded_nests(mg, loops, &pl).unwrap_or(Err(e)),
     }
+}
+
+/// The method's `@Parallel` loops: each `LoopBegin` with its index phi, the top-level ones (inside
+/// no other), and each one's analysis (a top-level loop must be a dimension; one inside another
+/// that cannot be runs as a sequential loop in the work-items of the loops around it).
+struct ParallelLoops {
+    found: Vec<(NodeId, NodeId)>,
+    top: Vec<usize>,
+    analysed: Vec<Result<Analysed, Bailout>>,
+}
+
+impl ParallelLoops {
+    fn find(mg: &MethodGraph, loops: &LoopForest) -> ParallelLoops {
+        let g = &mg.graph;
+        let found: Vec<(NodeId, NodeId)> = g
+            .node_ids()
+            .filter(|&n| *g.op(n) == Op::LoopBegin)
+            .filter_map(|begin| parallel_index(mg, begin).map(|phi| (begin, phi)))
+            .collect();
+        let n = found.len();
+        let contains = |outer: usize, inner: usize| {
+            outer != inner && loops.contains(found[outer].0, found[inner].0)
+        };
+        let top: Vec<usize> = (0..n)
+            .filter(|&k| !(0..n).any(|o| contains(o, k)))
+            .collect();
+        let analysed = found
+            .iter()
+            .map(|&(begin, index)| analyse(mg, begin, index))
+            .collect();
+        ParallelLoops {
+            found,
+            top,
+            analysed,
+        }
+    }
+
+    /// Whether loop `outer` contains loop `inner` (indices into `found`).
+    fn contains(&self, loops: &LoopForest, outer: usize, inner: usize) -> bool {
+        outer != inner && loops.contains(self.found[outer].0, self.found[inner].0)
+    }
+
+    /// Why the first top-level loop that cannot be a dimension cannot, if one cannot.
+    fn top_error(&self) -> Option<&Bailout> {
+        self.top
+            .iter()
+            .find_map(|&k| self.analysed[k].as_ref().err())
+    }
+
+    /// The nest of top-level loop `t`: it and the loops that can be its inner dimensions,
+    /// outermost first (the other `@Parallel` loops inside it run sequentially in its
+    /// work-items), reading the values `carried` so far.
+    fn nest(
+        &self,
+        mg: &MethodGraph,
+        loops: &LoopForest,
+        t: usize,
+        carried: &[Carried],
+    ) -> Result<ParallelNest, Bailout> {
+        let contains = |outer: usize, inner: usize| self.contains(loops, outer, inner);
+        let (members, sequential) = nest_chain(mg, &self.found, &self.analysed, t, &contains);
+        let chosen: Vec<&Analysed> = members
+            .iter()
+            .filter_map(|&k| self.analysed[k].as_ref().ok())
+            .collect();
+        let mut nest = nest_of(mg, &chosen)?;
+        nest.sequential = sequential;
+        nest.carry_in = carried.to_vec();
+        Ok(nest)
+    }
+}
+
+/// Makes `dim`'s range empty (from 1 to 0, which no `<` or `<=` test enters) where `cond` (0 or 1)
+/// does not hold; its bounds are evaluated only where it holds, as Java evaluates them only where
+/// it reaches the loop.
+fn empty_unless(dim: &mut LoopDim, cond: HostExpr) {
+    let lower = std::mem::replace(&mut dim.lower, HostExpr::Const(0));
+    let upper = std::mem::replace(&mut dim.upper, HostExpr::Const(0));
+    dim.lower = HostExpr::Select(
+        Box::new(cond.clone()),
+        Box::new(lower),
+        Box::new(HostExpr::Const(1)),
+    );
+    dim.upper = HostExpr::Select(
+        Box::new(cond),
+        Box::new(upper),
+        Box::new(HostExpr::Const(0)),
+    );
 }
 
 /// The nests of `@Parallel` loops that follow one another, with code before, between and after
@@ -1005,16 +1094,13 @@ pub fn recognize_parallel_loops(
 fn recognize_in_sequence(
     mg: &MethodGraph,
     loops: &LoopForest,
+    pl: &ParallelLoops,
 ) -> Result<Vec<ParallelNest>, Bailout> {
     let g = &mg.graph;
     let start = g
         .start()
         .ok_or_else(|| mg.bailout(BailoutKind::Parallelism, "graph without start"))?;
-    let found: Vec<(NodeId, NodeId)> = g
-        .node_ids()
-        .filter(|&n| *g.op(n) == Op::LoopBegin)
-        .filter_map(|begin| parallel_index(mg, begin).map(|phi| (begin, phi)))
-        .collect();
+    let (found, top, analysed) = (&pl.found, &pl.top, &pl.analysed);
     if found.is_empty() {
         // A `@Parallel` variable with no loop left: its loop was folded away (the method returns
         // before it for the objects' classes at hand, `if (!(op instanceof Add)) return;`), and
@@ -1034,23 +1120,9 @@ fn recognize_in_sequence(
         // From the start itself: later phases insert checks before the method's first node.
         return Ok(vec![ParallelNest::one_work_item(start, None)]);
     }
-    // Which loop contains which.
-    let contains = |outer: usize, inner: usize| {
-        outer != inner && loops.contains(found[outer].0, found[inner].0)
-    };
-    let n = found.len();
-    let top: Vec<usize> = (0..n)
-        .filter(|&k| !(0..n).any(|o| contains(o, k)))
-        .collect();
-    // A top-level loop must be a dimension; a loop inside one that cannot be (see `nest_chain`)
-    // runs as a sequential loop in the work-items of the loops around it.
-    let mut analysed = Vec::with_capacity(n);
-    for (k, &(begin, index)) in found.iter().enumerate() {
-        match analyse(mg, begin, index) {
-            Ok(a) => analysed.push(Ok(a)),
-            Err(e) if !top.contains(&k) => analysed.push(Err(e)),
-            Err(e) => return Err(e),
-        }
+    // A top-level loop must be a dimension.
+    if let Some(e) = pl.top_error() {
+        return Err(e.clone());
     }
     let analysed_top: Vec<&Analysed> = top
         .iter()
@@ -1131,7 +1203,7 @@ fn recognize_in_sequence(
         })
     };
     let pre_code = if (bad.is_some() || !at_loop(entry)) && run_when.is_none() {
-        sequential_code(mg, loops, &found, start)
+        sequential_code(mg, loops, found, start)
             .filter(|c| c.end.is_some() && (reduced.is_empty() || !stores_reduced(c)))
     } else {
         None
@@ -1202,7 +1274,7 @@ fn recognize_in_sequence(
             }
             // (Not after a `@Reduce` loop: the host combines its result after the kernels.)
             Some(_) if run_when.is_none() && mg.reduce_params.is_empty() => {
-                match sequential_code(mg, loops, &found, after[1]) {
+                match sequential_code(mg, loops, found, after[1]) {
                     // From the loop's exit: later phases insert checks before the code's first
                     // node.
                     Some(Code { end: None, .. }) => {
@@ -1262,35 +1334,15 @@ fn recognize_in_sequence(
                 continue;
             }
         };
-        // This nest: the top loop and the loops that can be its inner dimensions, outermost
-        // first; the other @Parallel loops inside it run sequentially in its work-items.
-        let (members, sequential) = nest_chain(mg, &found, &analysed, t, &contains);
-        let chosen: Vec<&Analysed> = members
-            .iter()
-            .filter_map(|&k| analysed[k].as_ref().ok())
-            .collect();
-        let mut nest = nest_of(mg, &chosen)?;
-        nest.sequential = sequential;
-        nest.carry_in = carried.clone();
-        // Where the method returned early no iteration runs: the outermost range is empty
-        // (from 1 to 0, which no `<` or `<=` test enters). The bounds are evaluated only when
-        // the condition holds, as Java evaluates them only when it reaches the loop.
+        let mut nest = pl.nest(mg, loops, t, &carried)?;
+        // Where the method returned early no iteration runs (the divisions Java makes on the
+        // way to the loop come first in its start).
         if let (Some((cond, _)), Some(outer)) = (&run_when, nest.dims.first_mut()) {
-            let mut lower = std::mem::replace(&mut outer.lower, HostExpr::Const(0));
             for division in reached_divisions.iter().rev() {
-                lower = HostExpr::Then(Box::new(division.clone()), Box::new(lower));
+                let lower = std::mem::replace(&mut outer.lower, HostExpr::Const(0));
+                outer.lower = HostExpr::Then(Box::new(division.clone()), Box::new(lower));
             }
-            let upper = std::mem::replace(&mut outer.upper, HostExpr::Const(0));
-            outer.lower = HostExpr::Select(
-                Box::new(cond.clone()),
-                Box::new(lower),
-                Box::new(HostExpr::Const(1)),
-            );
-            outer.upper = HostExpr::Select(
-                Box::new(cond.clone()),
-                Box::new(upper),
-                Box::new(HostExpr::Const(0)),
-            );
+            empty_unless(outer, cond.clone());
         }
         if let Some(outer) = nest.dims.first_mut() {
             for division in unconditional.iter().rev() {
@@ -1318,35 +1370,19 @@ fn recognize_in_sequence(
 fn guarded_nests(
     mg: &MethodGraph,
     loops: &LoopForest,
+    pl: &ParallelLoops,
 ) -> Option<Result<Vec<ParallelNest>, Bailout>> {
     let g = &mg.graph;
     let start = g.start()?;
-    let found: Vec<(NodeId, NodeId)> = g
-        .node_ids()
-        .filter(|&n| *g.op(n) == Op::LoopBegin)
-        .filter_map(|begin| parallel_index(mg, begin).map(|phi| (begin, phi)))
-        .collect();
-    let contains = |outer: usize, inner: usize| {
-        outer != inner && loops.contains(found[outer].0, found[inner].0)
-    };
-    let n = found.len();
-    let top: Vec<usize> = (0..n)
-        .filter(|&k| !(0..n).any(|o| contains(o, k)))
-        .collect();
-    let mut analysed = Vec::with_capacity(n);
-    for (k, &(begin, index)) in found.iter().enumerate() {
-        match analyse(mg, begin, index) {
-            Ok(a) => analysed.push(Ok(a)),
-            Err(e) if !top.contains(&k) => analysed.push(Err(e)),
-            Err(_) => return None,
-        }
+    if pl.top_error().is_some() {
+        return None;
     }
     let mut steps: Vec<(Step, Option<HostExpr>)> = Vec::new();
     let walk = GuardedWalk {
         mg,
-        top: &top,
-        found: &found,
-        analysed: &analysed,
+        top: &pl.top,
+        found: &pl.found,
+        analysed: &pl.analysed,
         arrived: Default::default(),
         loops,
     };
@@ -1355,7 +1391,9 @@ fn guarded_nests(
         .iter()
         .filter(|(s, _)| matches!(s, Step::Loop(_)))
         .count();
-    if *g.op(end) != Op::Return || loops_run != top.len() || steps.iter().all(|(_, c)| c.is_none())
+    if *g.op(end) != Op::Return
+        || loops_run != pl.top.len()
+        || steps.iter().all(|(_, c)| c.is_none())
     {
         return None;
     }
@@ -1371,31 +1409,12 @@ fn guarded_nests(
                 continue;
             }
         };
-        let (members, sequential) = nest_chain(mg, &found, &analysed, t, &contains);
-        let chosen: Vec<&Analysed> = members
-            .iter()
-            .filter_map(|&k| analysed[k].as_ref().ok())
-            .collect();
-        let mut nest = match nest_of(mg, &chosen) {
+        let mut nest = match pl.nest(mg, loops, t, &carried) {
             Ok(nest) => nest,
             Err(e) => return Some(Err(e)),
         };
-        nest.sequential = sequential;
-        nest.carry_in = carried.clone();
         if let (Some(cond), Some(outer)) = (cond, nest.dims.first_mut()) {
-            // Evaluated only where the branches lead to the loop, as Java evaluates the bounds.
-            let lower = std::mem::replace(&mut outer.lower, HostExpr::Const(0));
-            let upper = std::mem::replace(&mut outer.upper, HostExpr::Const(0));
-            outer.lower = HostExpr::Select(
-                Box::new(cond.clone()),
-                Box::new(lower),
-                Box::new(HostExpr::Const(1)),
-            );
-            outer.upper = HostExpr::Select(
-                Box::new(cond),
-                Box::new(upper),
-                Box::new(HostExpr::Const(0)),
-            );
+            empty_unless(outer, cond);
         }
         nests.push(nest);
     }
