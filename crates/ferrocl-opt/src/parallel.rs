@@ -1610,38 +1610,16 @@ fn sequential_code(
     const MAX_NODES: usize = 4096;
     let g = &mg.graph;
     let parallel: HashSet<NodeId> = found.iter().map(|&(begin, _)| begin).collect();
-    let mut region: HashSet<NodeId> = HashSet::new();
-    let mut end: Option<NodeId> = None;
-    let mut returns = false;
-    let mut work = vec![first];
-    while let Some(n) = work.pop() {
-        if !region.insert(n) {
-            continue;
-        }
-        if region.len() > MAX_NODES || parallel.contains(&n) {
-            return None;
-        }
-        match g.op(n) {
-            Op::Return => {
-                if !g.inputs(n).is_empty() {
-                    return None;
-                }
-                returns = true;
-            }
-            Op::End => match g.merge_of(n) {
-                Some(m) if parallel.contains(&m) => {
-                    if end.is_some_and(|e| e != n) {
-                        return None;
-                    }
-                    end = Some(n);
-                }
-                Some(m) => work.push(m),
-                None => return None,
-            },
-            Op::LoopEnd => work.push(g.inputs(n)[0]),
-            _ => work.extend(g.successors(n).iter().copied()),
-        }
+    let CodeRegion {
+        region,
+        ends,
+        returns,
+    } = code_region(g, first, &parallel, MAX_NODES)?;
+    // One way into the next loop at most.
+    if ends.len() > 1 {
+        return None;
     }
+    let end = ends.first().copied();
     if let Some(e) = end {
         // Reached once, after the code's own loops, and never left by a return.
         if returns || loops.loops.iter().any(|l| l.body.contains(&e)) {
@@ -1706,8 +1684,8 @@ pub(crate) fn carry_values(mg: &MethodGraph, nests: &mut [ParallelNest]) -> Resu
         if !nest.dims.is_empty() || nest.end.is_none() {
             continue;
         }
-        let values = code_region(g, nest.body_entry, &parallel)
-            .and_then(|region| carried_values(g, &region))
+        let values = code_region(g, nest.body_entry, &parallel, 1 << 16)
+            .and_then(|code| carried_values(g, &code.region))
             .ok_or_else(|| {
                 mg.bailout(
                     BailoutKind::Parallelism,
@@ -1729,34 +1707,55 @@ pub(crate) fn carry_values(mg: &MethodGraph, nests: &mut [ParallelNest]) -> Resu
     Ok(())
 }
 
-/// The fixed nodes of code one work-item runs from `first` to the `End` entering one of the
-/// `parallel` loops (its own loops' bodies included); `None` when it is larger than the limit.
+/// The control flow of code one work-item runs (see [`code_region`]).
+struct CodeRegion {
+    /// Its fixed nodes, its own loops' bodies included.
+    region: HashSet<NodeId>,
+    /// The `End`s by which it enters one of the `@Parallel` loops.
+    ends: Vec<NodeId>,
+    /// Whether some way through it returns.
+    returns: bool,
+}
+
+/// The code one work-item runs from `first` up to the `End`s entering the `parallel` loops and
+/// its `return`s; `None` when it holds more than `max_nodes` nodes, one of the `parallel` loops,
+/// a `return` of a value or an `End` into nothing.
 fn code_region(
     g: &ferrocl_graph::Graph,
     first: NodeId,
     parallel: &HashSet<NodeId>,
-) -> Option<HashSet<NodeId>> {
-    const MAX_NODES: usize = 1 << 16;
-    let mut region: HashSet<NodeId> = HashSet::new();
+    max_nodes: usize,
+) -> Option<CodeRegion> {
+    let mut code = CodeRegion {
+        region: HashSet::new(),
+        ends: Vec::new(),
+        returns: false,
+    };
     let mut work = vec![first];
     while let Some(n) = work.pop() {
-        if !region.insert(n) {
+        if !code.region.insert(n) {
             continue;
         }
-        if region.len() > MAX_NODES {
+        if code.region.len() > max_nodes || parallel.contains(&n) {
             return None;
         }
         match g.op(n) {
-            Op::End => {
-                if let Some(m) = g.merge_of(n).filter(|m| !parallel.contains(m)) {
-                    work.push(m);
+            Op::Return => {
+                if !g.inputs(n).is_empty() {
+                    return None;
                 }
+                code.returns = true;
             }
+            Op::End => match g.merge_of(n) {
+                Some(m) if parallel.contains(&m) => code.ends.push(n),
+                Some(m) => work.push(m),
+                None => return None,
+            },
             Op::LoopEnd => work.push(g.inputs(n)[0]),
             _ => work.extend(g.successors(n).iter().copied()),
         }
     }
-    Some(region)
+    Some(code)
 }
 
 /// The values `region` (the fixed nodes of code one work-item runs) computes that nodes after it
