@@ -473,6 +473,11 @@ pub enum Op {
         /// `%` when true, `/` when false.
         rem: bool,
     },
+    /// The counter of a sequential loop around `@Parallel` loops (`for (int s = 0; s < steps; s++)`
+    /// around a stencil's loops), once the `repeat_loops` phase has taken that loop out of the graph:
+    /// the host launches the kernels of the loops inside it once per value of the counter, in
+    /// order, and passes the value as an argument. No inputs; an `int`.
+    RepeatIndex,
     /// `System.arraycopy` as one node: inputs `[src, src_pos, dst, dst_pos, count]` (arrays of
     /// this element type, `int` positions and count), Java's checks made before it. The front end
     /// makes it only where the destination is an array allocated with a length not known when

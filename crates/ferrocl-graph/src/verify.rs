@@ -188,6 +188,9 @@ pub fn verify(graph: &Graph) -> Result<(), VerifyError> {
             Op::Identity(_) if !node.inputs.is_empty() || node.stamp != Stamp::Int => {
                 return fail(id, "Identity is an int without inputs");
             }
+            Op::RepeatIndex if !node.inputs.is_empty() || node.stamp != Stamp::Int => {
+                return fail(id, "RepeatIndex is an int without inputs");
+            }
             Op::Select => {
                 let ok = node.inputs.len() == 3
                     && graph.stamp(node.inputs[0]) == Stamp::Bool

@@ -321,6 +321,9 @@ struct Prepared<'local, 't> {
     /// The array parameters whose elements `leaves` holds (read from the Java arrays at
     /// preparation: stale where an earlier task of the segment uses the array).
     element_reads: Vec<usize>,
+    /// The counter of the loop around the `@Parallel` loops in the repetition being planned
+    /// ([`HostExpr::Repeat`]); `None` outside the repeated kernels.
+    repeat: std::cell::Cell<Option<i32>>,
 }
 
 impl Prepared<'_, '_> {
@@ -353,6 +356,9 @@ impl Prepared<'_, '_> {
     }
 
     fn leaf(&self, e: &HostExpr) -> Option<Constant> {
+        if *e == HostExpr::Repeat {
+            return self.repeat.get().map(Constant::Int);
+        }
         self.leaves
             .iter()
             .find(|(x, _)| x == e)
@@ -701,7 +707,14 @@ fn build<'local, 'k>(
         } else {
             None
         };
-        for (k, kernel) in jit.kernels.iter().enumerate() {
+        // The kernels in launch order: the repeated ones once per value of the counter of the
+        // loop around them.
+        let Some(order) = launch_order(jit, &prepared, chunk.is_some()) else {
+            return Ok(Building::Done(Outcome::host_check_failed(t, tasks)));
+        };
+        for (k, repetition) in order {
+            let kernel = &jit.kernels[k];
+            prepared.repeat.set(repetition);
             // Code under branches runs only where Java's branches lead to it.
             if let Some(when) = &kernel.when {
                 match when.eval(&mut |e: &HostExpr| prepared.leaf(e)) {
@@ -1114,6 +1127,49 @@ fn build<'local, 'k>(
         spans,
         read_spans,
     })))
+}
+
+/// The most launches the repetitions of a loop around `@Parallel` loops make in one execution
+/// (beyond, the JVM runs the method: a plan of more would take more host memory than it saves).
+const MAX_REPEATED_LAUNCHES: u64 = 1 << 17;
+
+/// The order in which a task's kernels launch, each with the counter's value where it repeats
+/// (see [`ferrocl_jit::Kernel::repeat`]): the kernels before the repeated ones, the repeated ones
+/// in order once per value, the rest. `None` where the host cannot count the repetitions (or
+/// there are more than [`MAX_REPEATED_LAUNCHES`] launches, or `chunked`: a device's share or a
+/// batch of the outermost loop, which repetitions of a stencil cannot be cut into): the JVM runs
+/// the task.
+fn launch_order(
+    jit: &ferrocl_jit::CompiledKernel,
+    prepared: &Prepared<'_, '_>,
+    chunked: bool,
+) -> Option<Vec<(usize, Option<i32>)>> {
+    let repeated: Vec<usize> = (0..jit.kernels.len())
+        .filter(|&k| jit.kernels[k].repeat.is_some())
+        .collect();
+    let (Some(&first), Some(&last)) = (repeated.first(), repeated.last()) else {
+        return Some((0..jit.kernels.len()).map(|k| (k, None)).collect());
+    };
+    let range = jit.kernels[first].repeat.as_ref()?;
+    if chunked || last + 1 - first != repeated.len() {
+        log::debug!("{}: repeated kernels in a share or a batch", jit.location);
+        return None;
+    }
+    let lookup = &mut |e: &HostExpr| prepared.leaf(e);
+    let lower = range.lower.eval(lookup)?;
+    let upper = match range.upper.value(lookup)? {
+        Constant::Int(v) => i64::from(v),
+        Constant::Long(v) => v,
+        _ => return None,
+    };
+    let per = repeated.len() as u64;
+    let values = range.values(lower, upper, MAX_REPEATED_LAUNCHES / per)?;
+    let mut order: Vec<(usize, Option<i32>)> = (0..first).map(|k| (k, None)).collect();
+    for v in values {
+        order.extend((first..=last).map(|k| (k, Some(v))));
+    }
+    order.extend((last + 1..jit.kernels.len()).map(|k| (k, None)));
+    Some(order)
 }
 
 /// Where a window of an array may start, in bytes: a multiple of every vector load's alignment.
@@ -2270,6 +2326,10 @@ fn host_leaves(jit: &ferrocl_jit::CompiledKernel) -> Vec<HostExpr> {
         if let Some(when) = &k.when {
             wanted.extend(when.leaves().into_iter().cloned());
         }
+        if let Some(r) = &k.repeat {
+            wanted.extend(r.lower.leaves().into_iter().cloned());
+            wanted.extend(r.upper.leaves().into_iter().cloned());
+        }
         for d in &k.dims {
             wanted.extend(d.lower.leaves().into_iter().cloned());
             wanted.extend(d.upper.leaves().into_iter().cloned());
@@ -2633,6 +2693,7 @@ fn prepare<'local, 't>(
         statics: static_values,
         leaves,
         element_reads,
+        repeat: std::cell::Cell::new(None),
     }))
 }
 

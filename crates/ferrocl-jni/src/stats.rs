@@ -118,10 +118,14 @@ fn write_task(
         ];
         // Safety: the ids were looked up on this object's class with these types; `obj` is a
         // non-null LaunchStats.
+        // Java hands over fresh objects (every field zero, the status `NotRun`): only what differs
+        // is written, a JNI call each (a tiny kept execution sets two or three of the fifteen).
         unsafe {
-            let id = JFieldID::from_raw(f.status as jni::sys::jfieldID);
-            env.set_field_unchecked(obj, id, JValue::Int(status as i32))?;
-            for (&raw, v) in f.longs.iter().zip(values) {
+            if status != Status::NotRun {
+                let id = JFieldID::from_raw(f.status as jni::sys::jfieldID);
+                env.set_field_unchecked(obj, id, JValue::Int(status as i32))?;
+            }
+            for (&raw, v) in f.longs.iter().zip(values).filter(|&(_, v)| v != 0) {
                 let id = JFieldID::from_raw(raw as jni::sys::jfieldID);
                 env.set_field_unchecked(obj, id, JValue::Long(v))?;
             }

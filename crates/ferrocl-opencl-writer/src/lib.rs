@@ -258,6 +258,10 @@ pub struct Kernel {
     /// The condition (0 or 1, evaluated by the host) under which the kernel runs at all: code one
     /// work-item runs under branches (see [`ParallelNest::when`]); `None`: always.
     pub when: Option<HostExpr>,
+    /// For a kernel of a `@Parallel` loop inside the sequential loop around the loops (see
+    /// [`ParallelNest::repeat`]): that loop's range; the host launches the method's repeated
+    /// kernels, in order, once per value of its counter. `None`: once.
+    pub repeat: Option<ferrocl_opt::Repeat>,
     /// Points each work-item computes along each `@Parallel` loop (outermost first, as `dims`):
     /// the NDRange dimension of loop `k` covers `ceil(trip count / coarsen[k])` work-items (1
     /// everywhere but in a tiled kernel, see `tile`).
@@ -925,6 +929,19 @@ pub fn write_kernel(
         });
         values.insert(n, name);
     }
+    // The counter of the loop around the @Parallel loops, in the kernels repeated per value.
+    if whole.repeat.is_some() {
+        for n in g.node_ids().filter(|&n| *g.op(n) == Op::RepeatIndex) {
+            let base = mg.names.get(n).clone().unwrap_or_else(|| "step".into());
+            let name = names.fresh(&base);
+            decls.push(format!("const int {name}"));
+            params.push(KernelParam::HostValue {
+                value: HostExpr::Repeat,
+                stamp: Stamp::Int,
+            });
+            values.insert(n, name);
+        }
+    }
     // Divisions Java makes before the loops: one argument per division the host makes.
     for n in g.node_ids() {
         // Also when unused: the host still divides where Java does (it may throw).
@@ -1379,6 +1396,18 @@ pub fn write_kernel(
     if let Some(when) = &whole.when {
         let _ = writeln!(src, "// Launched only when {}.", describe(mg, when));
     }
+    if let Some(r) = &whole.repeat {
+        let name = r.name.as_deref().unwrap_or("the counter");
+        let _ = writeln!(
+            src,
+            "// Launched once per {name} from {} while {name} {} {}, step {} (the loop around the \
+             @Parallel loops), after the method's other repeated kernels.",
+            describe(mg, &r.lower),
+            if r.inclusive { "<=" } else { "<" },
+            describe(mg, &r.upper),
+            r.step
+        );
+    }
     for (k, d) in nest.dims.iter().enumerate() {
         let _ = writeln!(
             src,
@@ -1667,6 +1696,7 @@ pub fn write_kernel(
         features: w.features,
         dims: nest.dims.clone(),
         when: whole.when.clone(),
+        repeat: whole.repeat.clone(),
         coarsen,
         bounds_proof,
         reductions: nest.reductions.clone(),
@@ -2432,6 +2462,7 @@ fn describe(mg: &MethodGraph, e: &HostExpr) -> String {
         HostExpr::ArrayLength(p) => format!("{}.length", pname(*p)),
         HostExpr::Static(f) => format!("{}.{}", f.class.replace('/', "."), f.name),
         HostExpr::Identity(p) => format!("identity({})", pname(*p)),
+        HostExpr::Repeat => "the repetition's counter".to_string(),
         HostExpr::Negate(a) => format!("-{}", describe(mg, a)),
         HostExpr::Compare(c, a, b) => format!(
             "({} {} {})",

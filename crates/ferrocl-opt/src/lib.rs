@@ -32,6 +32,7 @@ mod parallel;
 mod private_arrays;
 mod reduce;
 mod reduce_loop;
+mod repeat;
 mod scratch_arrays;
 pub mod stage1d;
 pub mod stage2d;
@@ -59,8 +60,8 @@ pub use narrow::{narrow_float, narrow_float_graph};
 pub use nested_loads::{hoist_nested_loads, merge_nested_loads};
 pub use parallel::{
     compare_constants, host_expr_exact_of, host_expr_of, host_expr_wide_of, host_intrinsic,
-    recognize_parallel_loops, Carried, HostExpr, LoopDim, NestShape, ParallelNest, SequentialLoop,
-    WideConst,
+    recognize_parallel_loops, Carried, HostExpr, LoopDim, NestShape, ParallelNest, Repeat,
+    SequentialLoop, WideConst,
 };
 pub use private_arrays::{
     array_site, array_sources, check_private_arrays, private_length, PRIVATE_BYTES_PER_WORK_ITEM,
@@ -70,6 +71,7 @@ pub use reduce_loop::{
     index_affine, plan_reduce_loop, Affine, RangeGuard, ReduceLoop, UNROLL, VECTOR_COPIES,
     VECTOR_LANES,
 };
+pub use repeat::{flatten_repeat_loop, RepeatLoop};
 pub use scratch_arrays::{lower_scratch_arrays, ScratchArray, ScratchCopy};
 pub use stage1d::{plan_staging_1d, Stage1dPlan, StagedLoadPlan};
 pub use stage2d::{plan_staging_2d, StagePlan};

@@ -410,6 +410,8 @@ pub struct Context<'m> {
     pub nests: Vec<ParallelNest>,
     /// The arrays the host allocates for the method (set by `scratch_arrays`).
     pub scratch: Vec<crate::ScratchArray>,
+    /// The sequential loop around the `@Parallel` loops that `repeat_loops` took out of the graph.
+    pub repeat: Option<crate::RepeatLoop>,
     loops: Option<LoopForest>,
     loop_computations: usize,
     dominators: Option<Dominators>,
@@ -424,6 +426,7 @@ impl<'m> Context<'m> {
             target: Target::default(),
             nests: Vec::new(),
             scratch: Vec::new(),
+            repeat: None,
             loops: None,
             loop_computations: 0,
             dominators: None,
@@ -528,6 +531,7 @@ impl Suite {
                 Box::new(IfConvert),
                 Box::new(ScratchArrays),
                 Box::new(CheckPrivateArrays),
+                Box::new(RepeatLoops),
                 Box::new(RecognizeParallelLoops),
                 Box::new(RecognizeReductions),
                 Box::new(LowerChecks),
@@ -898,6 +902,33 @@ impl Phase for CheckPrivateArrays {
     }
 }
 
+/// A sequential loop around the `@Parallel` loops taken out of the graph: their kernels are
+/// launched once per value of its counter (see [`crate::flatten_repeat_loop`]).
+struct RepeatLoops;
+
+impl Phase for RepeatLoops {
+    fn name(&self) -> &'static str {
+        "repeat_loops"
+    }
+
+    fn run(&self, cx: &mut Context<'_>) -> Result<Changed, OptError> {
+        let loops = cx.loops().clone();
+        let Some(repeat) = crate::flatten_repeat_loop(cx.mg, &loops)? else {
+            return Ok(Changed::Nothing);
+        };
+        let name = repeat.range.name.as_deref().unwrap_or("its counter");
+        cx.applied(
+            "repeat_loops",
+            format!(
+                "the loop over {name} around {} runs as repeated launches",
+                count(repeat.loops.len(), "@Parallel loop")
+            ),
+        );
+        cx.repeat = Some(repeat);
+        Ok(Changed::ControlFlow)
+    }
+}
+
 /// The `@Parallel` (and parallel-stream) nests.
 struct RecognizeParallelLoops;
 
@@ -909,6 +940,18 @@ impl Phase for RecognizeParallelLoops {
     fn run(&self, cx: &mut Context<'_>) -> Result<Changed, OptError> {
         let (mg, loops) = cx.graph_and_loops();
         cx.nests = recognize_parallel_loops(mg, loops)?;
+        if let Some(repeat) = &cx.repeat {
+            // The nests of the loops the repeated loop held (code around them runs once).
+            for nest in &mut cx.nests {
+                if nest
+                    .dims
+                    .first()
+                    .is_some_and(|d| repeat.loops.contains(&d.begin))
+                {
+                    nest.repeat = Some(repeat.range.clone());
+                }
+            }
+        }
         let sequential: Vec<String> = cx
             .nests
             .iter()

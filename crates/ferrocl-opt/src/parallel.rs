@@ -66,6 +66,9 @@ pub enum HostExpr {
     /// `Long`'s `bitCount`, `numberOfLeadingZeros`, `numberOfTrailingZeros`, `reverse`,
     /// `rotateLeft`/`rotateRight`, `Math.multiplyHigh`) on its arguments, as Java computes it.
     Intrinsic(Intrinsic, Vec<HostExpr>),
+    /// The counter of the sequential loop around the `@Parallel` loops ([`Op::RepeatIndex`]): its
+    /// value in the repetition being launched (see [`Repeat`]).
+    Repeat,
     /// An element of an array parameter that Java reads before the loops ([`Op::HostLoad`]): the
     /// element at `index` when `when` holds (unavailable when that index is out of bounds: the JVM
     /// throws), 0 when it does not (Java never reads it). A leaf of [`HostExpr::value`]: the host
@@ -308,18 +311,7 @@ impl LoopDim {
     /// end normally (the index would overflow and wrap around, as in `i <= Integer.MAX_VALUE`, or
     /// `i < lim` with a `long lim` past it; a stream's range never does).
     pub fn trip_count(&self, lower: i32, upper: i64) -> Option<u64> {
-        let (lo, hi, step) = (i128::from(lower), i128::from(upper), i128::from(self.step));
-        let last_exclusive = if self.inclusive { hi + 1 } else { hi };
-        if last_exclusive <= lo {
-            return Some(0);
-        }
-        let count = (last_exclusive - lo + step - 1) / step;
-        // The index after the last iteration must still be an int, or Java's loop wraps around.
-        let after = lo + count * step;
-        // More than 2^32 - 1 iterations (a stream over every int) is more than one launch covers.
-        ((self.stream || after <= i128::from(i32::MAX)) && count <= i128::from(u32::MAX))
-            .then(|| u64::try_from(count).ok())
-            .flatten()
+        count_iterations(lower, upper, self.inclusive, self.step, self.stream)
     }
 
     /// The bound's value for these leaf values: an `int`, or a `long` (a test `i < lim` of a
@@ -331,6 +323,30 @@ impl LoopDim {
             _ => None,
         }
     }
+}
+
+/// How many iterations an `int` counter from `lower` stepping by `step` (> 0) makes while it is
+/// `< upper` (`<=` when `inclusive`): `None` when Java's loop would not end normally (the counter
+/// would wrap around; `stream`: a stream's range, which never does) or more than 2^32 - 1.
+fn count_iterations(
+    lower: i32,
+    upper: i64,
+    inclusive: bool,
+    step: i32,
+    stream: bool,
+) -> Option<u64> {
+    let (lo, hi, step) = (i128::from(lower), i128::from(upper), i128::from(step));
+    let last_exclusive = if inclusive { hi + 1 } else { hi };
+    if last_exclusive <= lo {
+        return Some(0);
+    }
+    let count = (last_exclusive - lo + step - 1) / step;
+    // The index after the last iteration must still be an int, or Java's loop wraps around.
+    let after = lo + count * step;
+    // More than 2^32 - 1 iterations (a stream over every int) is more than one launch covers.
+    ((stream || after <= i128::from(i32::MAX)) && count <= i128::from(u32::MAX))
+        .then(|| u64::try_from(count).ok())
+        .flatten()
 }
 
 /// The method's parallel structure: up to three perfectly nested `@Parallel` loops (outermost first),
@@ -383,6 +399,44 @@ pub struct ParallelNest {
     /// `recognize_parallel_loops`): the condition (0 or 1) under which Java runs it; the host
     /// launches the kernel only where it holds. `None`: always.
     pub when: Option<HostExpr>,
+    /// For a nest inside the sequential loop around the `@Parallel` loops (a time step): that
+    /// loop's range; the host launches the kernels of the nests inside it once per value of its
+    /// counter ([`HostExpr::Repeat`]), in order. `None`: once.
+    pub repeat: Option<Repeat>,
+}
+
+/// The sequential loop around `@Parallel` loops (`for (int s = 0; s < steps; s++) { for
+/// (@Parallel …) …; for (@Parallel …) …; }`) that the `repeat_loops` phase took out of the graph:
+/// the range of its counter, which the host evaluates before launching. Its body is the
+/// `@Parallel` loops and nothing else, so Java's order of their iterations is the kernels' order
+/// repetition after repetition; each kernel reads the counter as [`HostExpr::Repeat`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct Repeat {
+    /// The counter's first value.
+    pub lower: HostExpr,
+    /// Its bound (`<`, or `<=` when `inclusive`).
+    pub upper: HostExpr,
+    /// Whether the test is `<=`.
+    pub inclusive: bool,
+    /// The positive constant it steps by.
+    pub step: i32,
+    /// Java's name of the counter, for messages.
+    pub name: Option<String>,
+}
+
+impl Repeat {
+    /// The counter's values for `lower` and `upper` as the host evaluated them (an `int` counter,
+    /// counted as Java counts it: none when the test fails at once); `None` when there are more
+    /// than `limit` of them.
+    pub fn values(&self, lower: i32, upper: i64, limit: u64) -> Option<impl Iterator<Item = i32>> {
+        let count = count_iterations(lower, upper, self.inclusive, self.step, false)?;
+        if count > limit {
+            return None;
+        }
+        let step = i64::from(self.step);
+        // No value wraps: `count_iterations` checked the one after the last.
+        Some((0..count).map(move |k| (i64::from(lower) + k as i64 * step) as i32))
+    }
 }
 
 /// A value one kernel of a method computes and later kernels use: a sum over weights computed
@@ -437,6 +491,7 @@ impl ParallelNest {
             carry_out: Vec::new(),
             carry_slots: 0,
             when: None,
+            repeat: None,
         }
     }
 
@@ -637,6 +692,7 @@ fn host_expr_typed(
         }
         Op::Binary(op) => Some(HostExpr::Binary(*op, Box::new(sub(0)?), Box::new(sub(1)?))),
         Op::Negate => Some(HostExpr::Negate(Box::new(sub(0)?))),
+        Op::RepeatIndex => Some(HostExpr::Repeat),
         _ => None,
     }
 }
@@ -674,16 +730,16 @@ pub(crate) fn param_index(mg: &MethodGraph, id: NodeId) -> Option<usize> {
 }
 
 /// One analysed loop: its dimension, the test's in-loop and exit successors.
-struct Analysed {
-    dim: LoopDim,
-    stay: NodeId,
-    exit: NodeId,
+pub(crate) struct Analysed {
+    pub(crate) dim: LoopDim,
+    pub(crate) stay: NodeId,
+    pub(crate) exit: NodeId,
     /// The nodes that compute the loop's start and bound (the host evaluates them), its test's
     /// comparison and its index phi: what a division computing a bound may be used by.
     bound_nodes: HashSet<NodeId>,
 }
 
-fn analyse(mg: &MethodGraph, begin: NodeId, index: NodeId) -> Result<Analysed, Bailout> {
+pub(crate) fn analyse(mg: &MethodGraph, begin: NodeId, index: NodeId) -> Result<Analysed, Bailout> {
     let g = &mg.graph;
     let index_name = mg.names.get(index).clone();
     // A loop `count_up` turned around: messages name Java's variable, not its counter `i_rev`
@@ -1004,14 +1060,14 @@ pub fn recognize_parallel_loops(
 /// The method's `@Parallel` loops: each `LoopBegin` with its index phi, the top-level ones (inside
 /// no other), and each one's analysis (a top-level loop must be a dimension; one inside another
 /// that cannot be runs as a sequential loop in the work-items of the loops around it).
-struct ParallelLoops {
-    found: Vec<(NodeId, NodeId)>,
-    top: Vec<usize>,
-    analysed: Vec<Result<Analysed, Bailout>>,
+pub(crate) struct ParallelLoops {
+    pub(crate) found: Vec<(NodeId, NodeId)>,
+    pub(crate) top: Vec<usize>,
+    pub(crate) analysed: Vec<Result<Analysed, Bailout>>,
 }
 
 impl ParallelLoops {
-    fn find(mg: &MethodGraph, loops: &LoopForest) -> ParallelLoops {
+    pub(crate) fn find(mg: &MethodGraph, loops: &LoopForest) -> ParallelLoops {
         let g = &mg.graph;
         let found: Vec<(NodeId, NodeId)> = g
             .node_ids()
@@ -2081,6 +2137,7 @@ fn nest_of(mg: &MethodGraph, members: &[&Analysed]) -> Result<ParallelNest, Bail
         carry_out: Vec::new(),
         carry_slots: 0,
         when: None,
+        repeat: None,
     })
 }
 

@@ -42,8 +42,7 @@ final class KernelCache {
      * @param taskId names the task in the header of a printed kernel
      */
     static Outcome obtain(TaskTarget target, String device, String optimizations, String taskId) {
-        String key = target.methodName + target.descriptor + "@" + (device == null ? "" : device) + "#"
-                + optimizations;
+        String key = target.cacheKey(device, optimizations);
         List<Outcome> variants = CACHE.get(target.implClass).computeIfAbsent(key, k -> new ArrayList<>());
         synchronized (variants) {
             for (Outcome o : variants) {

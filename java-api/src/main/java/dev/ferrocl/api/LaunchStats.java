@@ -2,7 +2,8 @@ package dev.ferrocl.api;
 
 /**
  * What one task's part of a native execution did: its {@link LaunchStatus} and its figures, written by the native
- * side field by field (typed, not a positional array).
+ * side field by field (typed, not a positional array). Each execution passes fresh objects: the native side writes
+ * only the fields that differ from their initial values (a status other than {@code NOT_RUN}, non-zero figures).
  */
 final class LaunchStats {
     /** The task's {@link LaunchStatus} code. */

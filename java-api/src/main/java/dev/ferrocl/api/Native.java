@@ -74,16 +74,16 @@ final class Native {
      * Runs consecutive device tasks of one schedule as one transfer plan: arrays one task writes and a later one reads
      * stay on the device, results land in the Java arrays once, after the last task, and only when every task passed
      * its checks. Per task: its compile handle, its arguments (as for a single task: the method's arguments, then the
-     * receiver's field values and the static fields it reads), its requested work-group size (null: automatic) and
-     * the kept-array handle of each argument (null, or 0 for arrays not kept). Returns a {@link LaunchStatus} code
-     * for the whole execution; {@code stats[k]} receives task k's status and figures, with device times from OpenCL
-     * profiling when {@code profile} is set (profiling costs microseconds per command on some drivers). The host
+     * receiver's field values and the static fields it reads), its requested work-group size (null: automatic) and the
+     * kept-array handle of each argument (null, or 0 for arrays not kept). Returns a {@link LaunchStatus} code for the
+     * whole execution; {@code stats[k]}, a fresh object, receives task k's status and figures, with device times from
+     * OpenCL profiling when {@code profile} is set (profiling costs microseconds per command on some drivers). The host
      * waits for the kernels at most {@code timeoutNanos} (none when 0 or less) and stops waiting when the thread is
      * interrupted: {@link ExecutionCancelledException}, with every Java array untouched; except that with
-     * {@code inPlace}, on a device that works in host memory, an execution whose kernels were short last time runs
-     * on the Java arrays in place and cannot be interrupted (see {@code TaskSchedule.inPlace}). {@code batchBytes} &gt; 0
-     * runs the (single) task's loop in batches moving at most that many bytes of each array; 0: batches only when
-     * the arrays do not fit the device.
+     * {@code inPlace}, on a device that works in host memory, an execution whose kernels were short last time runs on
+     * the Java arrays in place and cannot be interrupted (see {@code TaskSchedule.inPlace}). {@code batchBytes} &gt; 0
+     * runs the (single) task's loop in batches moving at most that many bytes of each array; 0: batches only when the
+     * arrays do not fit the device.
      */
     static native int execute(long[] handles, Object[][] args, int[][] localSizes, long[][] kept, LaunchStats[] stats,
             boolean profile, boolean inPlace, long timeoutNanos, long batchBytes);

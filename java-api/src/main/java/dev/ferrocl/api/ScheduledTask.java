@@ -12,6 +12,8 @@ final class ScheduledTask {
 
     TaskReport.Where ranOn = TaskReport.Where.NOT_RUN;
     String reason = "not run yet";
+    /** The outcome {@link #reason} was written for, while the task runs on the device. */
+    Outcome reasonOf;
     String device;
     long compileNanos;
     long buildNanos;

@@ -1424,6 +1424,7 @@ public final class TaskSchedule implements AutoCloseable {
                     }
                     t.device = on.toString();
                     t.reason = "split across " + split.size() + " devices";
+                    t.reasonOf = null; // not ranOnDevice's text: the next execution writes its own
                 }
                 return;
             case HOST_CHECK_FAILED:
@@ -1452,9 +1453,13 @@ public final class TaskSchedule implements AutoCloseable {
     private void ranOnDevice(ScheduledTask t, Outcome outcome, LaunchStats stats, boolean timed) {
         t.recordLaunch(stats, timed);
         t.profiled |= timed;
+        if (t.ranOn != TaskReport.Where.DEVICE || t.reasonOf != outcome) {
+            // Only when it changes: the same outcome gives the same text at every execution.
+            t.reason = "compiled for " + outcome.deviceName + (outcome.singleWorkItem
+                    ? " (no parallel loop: one work-item runs the method)" : "");
+            t.reasonOf = outcome;
+        }
         t.ranOn = TaskReport.Where.DEVICE;
-        t.reason = "compiled for " + outcome.deviceName + (outcome.singleWorkItem
-                ? " (no parallel loop: one work-item runs the method)" : "");
         t.device = outcome.deviceName;
         t.shares = List.of();
         t.executions++;

@@ -56,6 +56,25 @@ final class TaskTarget {
 
     /** Whether {@link #initialiseForCall()} succeeded once (a class stays initialised). */
     private volatile boolean initialised;
+    /** The last kernel-cache key built for this target (see {@link #cacheKey}): immutable, replaced whole. */
+    private CacheKey lastKey;
+
+    private record CacheKey(String device, String optimizations, String key) {
+    }
+
+    /**
+     * The kernel cache's key for this method on {@code device} with {@code optimizations}; built once and reused while
+     * the two strings stay the same objects (every execute() asks the cache).
+     */
+    String cacheKey(String device, String optimizations) {
+        CacheKey k = lastKey;
+        if (k == null || k.device != device || k.optimizations != optimizations) {
+            k = new CacheKey(device, optimizations,
+                    methodName + descriptor + "@" + (device == null ? "" : device) + "#" + optimizations);
+            lastKey = k;
+        }
+        return k.key;
+    }
 
     /**
      * Initialises the class of a static task method, as invoking the method does (JLS 12.4.1), before its kernel runs.
