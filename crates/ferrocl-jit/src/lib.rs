@@ -171,6 +171,16 @@ impl CompiledKernel {
                 }
             }
         }
+        // The range of a loop around the @Parallel loops (the host counts its steps; no kernel
+        // reads its bound).
+        let ranges = self.kernels.iter().filter_map(|k| k.repeat.as_ref());
+        for e in ranges.flat_map(|r| r.lower.leaves().into_iter().chain(r.upper.leaves())) {
+            if let ferrocl_opt::HostExpr::Static(field) = e {
+                if !out.iter().any(|(f, _)| *f == field) {
+                    out.push((field, Stamp::Int));
+                }
+            }
+        }
         out.extend(self.initialises.iter().map(|f| (f, Stamp::Void)));
         out
     }

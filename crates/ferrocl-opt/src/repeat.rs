@@ -154,9 +154,17 @@ pub fn flatten_repeat_loop(
         }) else {
             return Err(body_only_loops(enter));
         };
-        let exit = match &pl.analysed[k] {
-            Ok(a) => a.exit,
-            Err(e) => return Err(e.clone()),
+        // (Its analysis may fail here: a bound using the counter is known only once the counter
+        // is RepeatIndex; the recognition analyses it again.)
+        let begin = pl.found[k].0;
+        let exits: Vec<NodeId> = g
+            .usages(begin)
+            .iter()
+            .copied()
+            .filter(|&u| *g.op(u) == Op::LoopExit)
+            .collect();
+        let [exit] = exits[..] else {
+            return Err(body_only_loops(begin));
         };
         inner.push(pl.found[k].0);
         match g.fixed_chain(exit)[..] {

@@ -44,8 +44,9 @@ public final class TaskSchedule implements AutoCloseable {
     static final String REASON_HOST_CHECK =
             "a host-side check failed before launch (a null array, an index or bound out of range, an element read "
                     + "before the loops from an array an earlier task of the schedule changes, one array passed where the "
-                    + "kernel needs two distinct ones, or a class Java has not initialised yet whose initialiser could be "
-                    + "seen): ran on the JVM";
+                    + "kernel needs two distinct ones, a class Java has not initialised yet whose initialiser could be "
+                    + "seen, or a loop around the @Parallel loops whose steps the host cannot count or that would launch "
+                    + "more than 131072 kernels): ran on the JVM";
 
     private static volatile Boolean strictOverride;
     private static final Set<String> WARNED = ConcurrentHashMap.newKeySet();

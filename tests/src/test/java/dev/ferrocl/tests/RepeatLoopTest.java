@@ -1,0 +1,279 @@
+package dev.ferrocl.tests;
+
+import static dev.ferrocl.tests.JvmOracle.check;
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertTrue;
+import static org.junit.Assert.fail;
+
+import dev.ferrocl.api.CompilationException;
+import dev.ferrocl.api.ExecutionReport;
+import dev.ferrocl.api.Parallel;
+import dev.ferrocl.api.TaskReport;
+import dev.ferrocl.api.TaskSchedule;
+import org.junit.Test;
+
+/**
+ * A sequential loop around {@code @Parallel} loops (time steps of a stencil, sweeps of a solver): the kernels of the
+ * loops inside it are launched once per value of its counter, in Java's order, the arrays staying on the device
+ * between steps. Strict, against the JVM: a 1-D Jacobi sweep with the counter used in the kernel, a 2-D heat step,
+ * the counter in a bound, a step of two and an inclusive test, zero and one steps, code before and a loop after the
+ * time loop, two tasks of one schedule, a schedule executed again with another step count, an exception in a late
+ * step (the JVM's, with the arrays as it leaves them), more steps than the host launches (the JVM runs it), and what
+ * stays refused with its reason: a value carried from step to step, code between the loops inside, the counter used
+ * after the loop.
+ */
+public class RepeatLoopTest {
+    /** Jacobi in 1-D: two half-steps per step, the counter added in the first. */
+    public static void jacobi(float[] a, float[] b, int steps) {
+        for (int s = 0; s < steps; s++) {
+            for (@Parallel int i = 1; i < a.length - 1; i++) {
+                b[i] = (a[i - 1] + a[i + 1]) * 0.5f + s * 0.001f;
+            }
+            for (@Parallel int i = 1; i < a.length - 1; i++) {
+                a[i] = b[i];
+            }
+        }
+    }
+
+    /** The step count in a static field, read at every execution. */
+    public static int stepsField = 3;
+
+    /** {@link #jacobi} with its step count in {@link #stepsField}. */
+    public static void jacobiField(float[] a, float[] b) {
+        for (int s = 0; s < stepsField; s++) {
+            for (@Parallel int i = 1; i < a.length - 1; i++) {
+                b[i] = (a[i - 1] + a[i + 1]) * 0.5f + s * 0.001f;
+            }
+            for (@Parallel int i = 1; i < a.length - 1; i++) {
+                a[i] = b[i];
+            }
+        }
+    }
+
+    /** A 2-D heat step: a five-point stencil into {@code next}, copied back. */
+    public static void heat(double[] grid, double[] next, int rows, int cols, int steps) {
+        for (int t = 0; t < steps; t++) {
+            for (@Parallel int r = 1; r < rows - 1; r++) {
+                for (@Parallel int c = 1; c < cols - 1; c++) {
+                    int k = r * cols + c;
+                    next[k] = grid[k] + 0.1 * (grid[k - 1] + grid[k + 1] + grid[k - cols] + grid[k + cols] - 4 * grid[k]);
+                }
+            }
+            for (@Parallel int r = 1; r < rows - 1; r++) {
+                for (@Parallel int c = 1; c < cols - 1; c++) {
+                    grid[r * cols + c] = next[r * cols + c];
+                }
+            }
+        }
+    }
+
+    /** The counter in the inner loop's bound: step {@code s} updates the first {@code s + 1} elements. */
+    public static void prefixSteps(int[] a, int steps) {
+        for (int s = 0; s < steps; s++) {
+            for (@Parallel int i = 0; i <= s; i++) {
+                a[i] = a[i] * 3 + s;
+            }
+        }
+    }
+
+    /** A step of two and an inclusive test, from a start the caller gives. */
+    public static void everyOther(long[] a, int from, int to) {
+        for (int s = from; s <= to; s += 2) {
+            for (@Parallel int i = 0; i < a.length; i++) {
+                a[i] = a[i] * 31 + s;
+            }
+        }
+    }
+
+    /** Code one work-item runs before the time loop, a loop before it and one after it. */
+    public static void aroundTheSteps(float[] a, float[] b, float[] out, int steps) {
+        float w = 0f;
+        for (int j = 0; j < a.length; j++) {
+            w += a[j];
+        }
+        for (@Parallel int i = 0; i < a.length; i++) {
+            a[i] = a[i] / (1f + Math.abs(w));
+        }
+        for (int s = 0; s < steps; s++) {
+            for (@Parallel int i = 1; i < a.length - 1; i++) {
+                b[i] = a[i] - 0.25f * (a[i - 1] + a[i + 1]);
+            }
+            for (@Parallel int i = 1; i < a.length - 1; i++) {
+                a[i] = 0.5f * b[i];
+            }
+        }
+        for (@Parallel int i = 0; i < out.length; i++) {
+            out[i] = a[i] + b[i];
+        }
+    }
+
+    /** A value carried from step to step besides the counter: refused. */
+    public static void carried(float[] a, int steps) {
+        float t = 0f;
+        for (int s = 0; s < steps; s++) {
+            t += 0.5f;
+            for (@Parallel int i = 0; i < a.length; i++) {
+                a[i] += t;
+            }
+        }
+    }
+
+    /** Code between the loops inside the time loop: refused. */
+    public static void codeBetween(int[] a, int[] b, int steps) {
+        for (int s = 0; s < steps; s++) {
+            for (@Parallel int i = 0; i < a.length; i++) {
+                b[i] = a[i] + 1;
+            }
+            a[0] = b[0] * 2;
+            for (@Parallel int i = 0; i < a.length; i++) {
+                a[i] = b[i] * 2;
+            }
+        }
+    }
+
+    /** The counter used after the loop: refused. */
+    public static void counterAfter(int[] a, int[] last, int steps) {
+        int s = 0;
+        while (s < steps) {
+            for (@Parallel int i = 0; i < a.length; i++) {
+                a[i] += 1;
+            }
+            s++;
+        }
+        last[0] = s;
+    }
+
+    @Test
+    public void aJacobiSweep() {
+        for (int n : new int[] {3, 1000, 4097}) {
+            for (int steps : new int[] {0, 1, 2, 17}) {
+                check(RepeatLoopTest::jacobi, JvmOracle.floats(8100 + n, n, -1f, 1f), new float[n], steps);
+            }
+        }
+    }
+
+    @Test
+    public void aHeatStepIn2D() {
+        int rows = 67;
+        int cols = 130;
+        for (int steps : new int[] {1, 10}) {
+            check(RepeatLoopTest::heat, JvmOracle.doubles(8101, rows * cols, 0, 100), new double[rows * cols], rows,
+                    cols, steps);
+        }
+    }
+
+    @Test
+    public void theCounterInABound() {
+        check(RepeatLoopTest::prefixSteps, JvmOracle.ints(8102, 50, -100, 100), 50);
+        check(RepeatLoopTest::prefixSteps, JvmOracle.ints(8103, 50, -100, 100), 7);
+    }
+
+    @Test
+    public void aStepOfTwoAndAnInclusiveTest() {
+        check(RepeatLoopTest::everyOther, JvmOracle.longs(8104, 300), 3, 40);
+        check(RepeatLoopTest::everyOther, JvmOracle.longs(8105, 300), 4, 4);
+        // A test that fails at once: no step, the array as it was.
+        check(RepeatLoopTest::everyOther, JvmOracle.longs(8106, 300), 9, 2);
+    }
+
+    @Test
+    public void codeBeforeAndALoopAfterTheSteps() {
+        for (int steps : new int[] {0, 5}) {
+            check(RepeatLoopTest::aroundTheSteps, JvmOracle.floats(8107, 513, -2f, 2f), new float[513],
+                    new float[513], steps);
+        }
+    }
+
+    @Test
+    public void twoTasksAndAnotherStepCount() {
+        float[] a = JvmOracle.floats(8108, 777, -1f, 1f);
+        float[] b = new float[777];
+        long[] c = JvmOracle.longs(8109, 64);
+        float[] expectedA = a.clone();
+        float[] expectedB = b.clone();
+        long[] expectedC = c.clone();
+        jacobi(expectedA, expectedB, 9);
+        everyOther(expectedC, 0, 10);
+        try (TaskSchedule s = new TaskSchedule("repeat-two")
+                .task("j", RepeatLoopTest::jacobi, a, b, 9)
+                .task("e", RepeatLoopTest::everyOther, c, 0, 10)) {
+            s.execute();
+            ExecutionReport report = s.report();
+            JvmOracle.assertRanOnDevice(report, "j");
+            JvmOracle.assertRanOnDevice(report, "e");
+        }
+        JvmOracle.assertSame("a", expectedA, a);
+        JvmOracle.assertSame("b", expectedB, b);
+        JvmOracle.assertSame("c", expectedC, c);
+
+        // The same schedule again with the arrays kept on the device: the step count is read at every execution.
+        float[] x = JvmOracle.floats(8110, 100, -1f, 1f);
+        float[] y = new float[100];
+        float[] ex = x.clone();
+        float[] ey = y.clone();
+        try (TaskSchedule s = new TaskSchedule("repeat-again").task("j", RepeatLoopTest::jacobiField, x, y)
+                .keepOnDevice(x, y)) {
+            for (int steps : new int[] {3, 8, 0, 1}) {
+                stepsField = steps;
+                s.execute();
+                jacobiField(ex, ey);
+                JvmOracle.assertRanOnDevice(s.report(), "j");
+            }
+        } finally {
+            stepsField = 3;
+        }
+        JvmOracle.assertSame("x", ex, x);
+        JvmOracle.assertSame("y", ey, y);
+    }
+
+    @Test
+    public void anExceptionInALateStepIsTheJvms() {
+        // Step 50 writes a[50] of a 50-element array: ArrayIndexOutOfBoundsException after 50 steps.
+        int[] a = JvmOracle.ints(8111, 50, -100, 100);
+        Throwable e = MoreChecks.checkThrows(x -> prefixSteps((int[]) x[0], (int) x[1]),
+                s -> s.task("t", RepeatLoopTest::prefixSteps, a, 51), a, 51);
+        assertEquals(ArrayIndexOutOfBoundsException.class, e.getClass());
+    }
+
+    @Test
+    public void moreStepsThanTheHostLaunchesRunOnTheJvm() {
+        float[] a = JvmOracle.floats(8112, 16, -1f, 1f);
+        float[] b = new float[16];
+        float[] ea = a.clone();
+        float[] eb = b.clone();
+        jacobi(ea, eb, 100_000);
+        try (TaskSchedule s = new TaskSchedule("repeat-many").task("t", RepeatLoopTest::jacobi, a, b, 100_000)) {
+            s.execute();
+            TaskReport t = s.report().tasks().get(0);
+            assertEquals(TaskReport.Where.JVM, t.ranOn());
+            assertTrue(t.reason(), t.reason().contains("131072 kernels"));
+        }
+        JvmOracle.assertSame("a", ea, a);
+        JvmOracle.assertSame("b", eb, b);
+    }
+
+    @Test
+    public void aValueCarriedFromStepToStepIsRefused() {
+        refused(s -> s.task("t", RepeatLoopTest::carried, new float[8], 3), "is carried from one step");
+    }
+
+    @Test
+    public void codeBetweenTheLoopsInsideIsRefused() {
+        refused(s -> s.task("t", RepeatLoopTest::codeBetween, new int[8], new int[8], 3),
+                "may hold only @Parallel loops");
+    }
+
+    @Test
+    public void theCounterUsedAfterTheLoopIsRefused() {
+        refused(s -> s.task("t", RepeatLoopTest::counterAfter, new int[8], new int[1], 3), "used after");
+    }
+
+    private static void refused(java.util.function.Function<TaskSchedule, TaskSchedule> adder, String why) {
+        try (TaskSchedule s = adder.apply(new TaskSchedule("repeat-refused"))) {
+            s.execute();
+            fail("strict mode should refuse it");
+        } catch (CompilationException e) {
+            assertTrue(e.getMessage(), e.getMessage().contains(why));
+        }
+    }
+}
