@@ -130,6 +130,7 @@ fn sibling_loops_are_both_innermost() {
             "ifConvert",
             "scratch_arrays",
             "check_private_arrays",
+            "repeat_loops",
             "recognize_parallel_loops",
             "recognize_reductions",
             "lower_checks",
@@ -943,6 +944,52 @@ fn values_are_carried_between_kernels_on_the_graph() {
         .inputs(total.node)
         .first()
         .is_some_and(|&m| *g.op(m) == Op::Merge));
+}
+
+#[test]
+fn a_loop_around_the_parallel_loops_repeats_their_nests() {
+    use ferrocl_graph::Op;
+    use ferrocl_opt::HostExpr;
+    let (mg, nests, _) = phased("steps", "([F[FI)V", "");
+    let g = &mg.graph;
+    // The loop before, the two in each step, the one after: four nests, the middle two repeated.
+    assert_eq!(nests.len(), 4);
+    assert!(nests.iter().all(|n| n.dims.len() == 1));
+    let repeated: Vec<bool> = nests.iter().map(|n| n.repeat.is_some()).collect();
+    assert_eq!(repeated, [false, true, true, false]);
+    let range = nests[1].repeat.clone().expect("repeated");
+    assert_eq!(nests[2].repeat.as_ref(), Some(&range));
+    assert_eq!(
+        (
+            range.lower.clone(),
+            range.upper.clone(),
+            range.inclusive,
+            range.step
+        ),
+        (HostExpr::Const(1), HostExpr::Param(2), false, 2)
+    );
+    assert_eq!(range.name.as_deref(), Some("s"));
+    // Its values: 1, 3, 5 below 6; none from 1 below 1; more than the limit: none at all.
+    let values =
+        |lo: i32, hi: i64, limit: u64| range.values(lo, hi, limit).map(|v| v.collect::<Vec<_>>());
+    assert_eq!(values(1, 6, 100), Some(vec![1, 3, 5]));
+    assert_eq!(values(1, 1, 100), Some(vec![]));
+    assert_eq!(values(1, 1000, 10), None);
+    // No loop is left around the nests: the counter is one RepeatIndex node, which the second
+    // nest's bound reads as the host's `Repeat` leaf.
+    assert_eq!(
+        g.node_ids().filter(|&n| *g.op(n) == Op::LoopBegin).count(),
+        4,
+        "the four @Parallel loops only"
+    );
+    assert_eq!(
+        g.node_ids()
+            .filter(|&n| *g.op(n) == Op::RepeatIndex)
+            .count(),
+        1
+    );
+    assert!(nests[2].dims[0].upper.leaves().contains(&&HostExpr::Repeat));
+    assert!(mg.applied.iter().any(|a| a.phase == "repeat_loops"));
 }
 
 #[test]

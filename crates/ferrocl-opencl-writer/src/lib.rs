@@ -1401,7 +1401,7 @@ pub fn write_kernel(
         let _ = writeln!(
             src,
             "// Launched once per {name} from {} while {name} {} {}, step {} (the loop around the \
-             @Parallel loops), after the method's other repeated kernels.",
+             @Parallel loops), in order with the other kernels of the loops inside it.",
             describe(mg, &r.lower),
             if r.inclusive { "<=" } else { "<" },
             describe(mg, &r.upper),

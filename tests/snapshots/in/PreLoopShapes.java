@@ -171,4 +171,15 @@ public class PreLoopShapes {
             }
         }
     }
+    /** Time steps around two stencil loops: each kernel says it is launched once per step and reads the step as an argument. */
+    public static void jacobiSteps(float[] a, float[] b, int steps) {
+        for (int s = 0; s < steps; s++) {
+            for (@Parallel int i = 1; i < a.length - 1; i++) {
+                b[i] = (a[i - 1] + a[i + 1]) * 0.5f + s;
+            }
+            for (@Parallel int i = 1; i < a.length - 1; i++) {
+                a[i] = b[i];
+            }
+        }
+    }
 }

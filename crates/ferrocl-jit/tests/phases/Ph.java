@@ -285,4 +285,21 @@ public class Ph {
             b[j] = a[0] + j;
         }
     }
+    /** A loop before the time steps, two loops in each step (the counter in one's body and the other's bound), one after. */
+    public static void steps(float[] a, float[] b, int n) {
+        for (@Parallel int i = 0; i < a.length; i++) {
+            a[i] = i;
+        }
+        for (int s = 1; s < n; s += 2) {
+            for (@Parallel int i = 1; i < a.length - 1; i++) {
+                b[i] = a[i - 1] + a[i + 1] + s;
+            }
+            for (@Parallel int i = 0; i < Math.min(s, a.length); i++) {
+                a[i] = b[i];
+            }
+        }
+        for (@Parallel int i = 0; i < b.length; i++) {
+            b[i] *= 2f;
+        }
+    }
 }
