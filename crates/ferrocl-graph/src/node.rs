@@ -478,6 +478,10 @@ pub enum Op {
     /// the host launches the kernels of the loops inside it once per value of the counter, in
     /// order, and passes the value as an argument. No inputs; an `int`.
     RepeatIndex,
+    /// The number of the repetition of that loop, from 0 (`(counter - start) / step`): what
+    /// arrays swapped at the end of each step (`t = a; a = b; b = t;`) are chosen by (see
+    /// `repeat_loops`). No inputs; an `int`.
+    RepeatCount,
     /// `System.arraycopy` as one node: inputs `[src, src_pos, dst, dst_pos, count]` (arrays of
     /// this element type, `int` positions and count), Java's checks made before it. The front end
     /// makes it only where the destination is an array allocated with a length not known when

@@ -188,8 +188,10 @@ pub fn verify(graph: &Graph) -> Result<(), VerifyError> {
             Op::Identity(_) if !node.inputs.is_empty() || node.stamp != Stamp::Int => {
                 return fail(id, "Identity is an int without inputs");
             }
-            Op::RepeatIndex if !node.inputs.is_empty() || node.stamp != Stamp::Int => {
-                return fail(id, "RepeatIndex is an int without inputs");
+            Op::RepeatIndex | Op::RepeatCount
+                if !node.inputs.is_empty() || node.stamp != Stamp::Int =>
+            {
+                return fail(id, "RepeatIndex and RepeatCount are ints without inputs");
             }
             Op::Select => {
                 let ok = node.inputs.len() == 3

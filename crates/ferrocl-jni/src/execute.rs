@@ -323,7 +323,8 @@ struct Prepared<'local, 't> {
     element_reads: Vec<usize>,
     /// The counter of the loop around the `@Parallel` loops in the repetition being planned
     /// ([`HostExpr::Repeat`]); `None` outside the repeated kernels.
-    repeat: std::cell::Cell<Option<i32>>,
+    /// With the number of that repetition, from 0 ([`HostExpr::RepeatCount`]).
+    repeat: std::cell::Cell<Option<(i32, i32)>>,
 }
 
 impl Prepared<'_, '_> {
@@ -356,8 +357,10 @@ impl Prepared<'_, '_> {
     }
 
     fn leaf(&self, e: &HostExpr) -> Option<Constant> {
-        if *e == HostExpr::Repeat {
-            return self.repeat.get().map(Constant::Int);
+        match e {
+            HostExpr::Repeat => return self.repeat.get().map(|(v, _)| Constant::Int(v)),
+            HostExpr::RepeatCount => return self.repeat.get().map(|(_, k)| Constant::Int(k)),
+            _ => {}
         }
         self.leaves
             .iter()
@@ -435,7 +438,21 @@ pub(crate) fn execute<'local>(
         return Ok(Outcome::ran(0));
     };
     let (oversized, crowded) = too_large(&device, &built.plan);
-    if batch.is_some() || oversized || crowded {
+    // Repetitions of a loop around @Parallel loops (a stencil's steps) read across any cut of
+    // the outermost loop: they run as one launch each, never in batches or streamed windows.
+    let repeats = calls
+        .iter()
+        .any(|c| c.task.jit.kernels.iter().any(|k| k.repeat.is_some()));
+    if repeats && oversized {
+        return Err(NativeError::ferrocl(format!(
+            "{}: the arrays do not fit the device, and the repeated launches of a loop around \
+             the @Parallel loops cannot run in batches",
+            calls[0].task.jit.location
+        )));
+    }
+    if repeats {
+        // One launch each (below).
+    } else if batch.is_some() || oversized || crowded {
         match execute_batched(env, calls, profile, timeout, &built, batch)? {
             Batched::Ran(outcome) => return Ok(outcome),
             Batched::Cannot(why) if oversized => return Err(NativeError::ferrocl(why)),
@@ -712,7 +729,14 @@ fn build<'local, 'k>(
         let Some(order) = launch_order(jit, &prepared, chunk.is_some()) else {
             return Ok(Building::Done(Outcome::host_check_failed(t, tasks)));
         };
-        for (k, repetition) in order {
+        // The repetitions of a kernel share the status word of its first launch that has one.
+        let mut first_status: Vec<(usize, usize)> = Vec::new();
+        for LaunchSlot {
+            kernel: k,
+            repetition,
+            runs,
+        } in order
+        {
             let kernel = &jit.kernels[k];
             prepared.repeat.set(repetition);
             // Code under branches runs only where Java's branches lead to it.
@@ -728,6 +752,32 @@ fn build<'local, 'k>(
             } else {
                 &kernel.params
             };
+            if !runs {
+                // A loop around the @Parallel loops that makes no step: Java still makes the checks
+                // before it (its first loop's start holds those of the code before the loops), and
+                // reads the elements and divides where the code before the loops does.
+                let lookup = &mut |e: &HostExpr| prepared.leaf(e);
+                let checked = kernel
+                    .dims
+                    .first()
+                    .is_none_or(|d| d.lower.eval(lookup).is_some())
+                    && kernel_params.iter().all(|kp| match kp {
+                        KernelParam::HostLoad {
+                            param,
+                            index,
+                            when,
+                            elem,
+                        } => prepared.element(*param, *elem, index, when).is_some(),
+                        KernelParam::HostValue { value, .. } => {
+                            value.value(&mut |e: &HostExpr| prepared.leaf(e)).is_some()
+                        }
+                        _ => true,
+                    });
+                if !checked {
+                    return Ok(Building::Done(Outcome::host_check_failed(t, tasks)));
+                }
+                continue;
+            }
             // Each @Parallel loop's first index and trip count, as Java would run it.
             let mut starts = Vec::new();
             let mut counts = Vec::new();
@@ -968,7 +1018,15 @@ fn build<'local, 'k>(
                     {
                         Arg::NoStatus
                     }
-                    KernelParam::Status => Arg::Status,
+                    KernelParam::Status => match first_status.iter().find(|&&(kk, _)| kk == k) {
+                        Some(&(_, j)) if repetition.is_some() => Arg::StatusOf(j),
+                        _ => {
+                            if repetition.is_some() {
+                                first_status.push((k, plan.launches.len()));
+                            }
+                            Arg::Status
+                        }
+                    },
                     KernelParam::HostLoad {
                         param,
                         index,
@@ -1129,13 +1187,36 @@ fn build<'local, 'k>(
     })))
 }
 
+/// One place in a task's launch order ([`launch_order`]).
+struct LaunchSlot {
+    /// The kernel.
+    kernel: usize,
+    /// Where it repeats: the counter's value and the repetition's number (from 0).
+    repetition: Option<(i32, i32)>,
+    /// False for a repeated kernel of a loop that makes no step: only checked, not launched.
+    runs: bool,
+}
+
+impl LaunchSlot {
+    /// Kernel `kernel`, launched once.
+    fn once(kernel: usize) -> LaunchSlot {
+        LaunchSlot {
+            kernel,
+            repetition: None,
+            runs: true,
+        }
+    }
+}
+
 /// The most launches the repetitions of a loop around `@Parallel` loops make in one execution
 /// (beyond, the JVM runs the method: a plan of more would take more host memory than it saves).
 const MAX_REPEATED_LAUNCHES: u64 = 1 << 17;
 
-/// The order in which a task's kernels launch, each with the counter's value where it repeats
+/// The order in which a task's kernels launch, each with the counter's value and the repetition's
+/// number where it repeats
 /// (see [`ferrocl_jit::Kernel::repeat`]): the kernels before the repeated ones, the repeated ones
-/// in order once per value, the rest. `None` where the host cannot count the repetitions (or
+/// in order once per value, the rest; where the loop makes no step, the repeated ones once each
+/// marked not to run (`false`: only what Java checks before the loop is checked). `None` where the host cannot count the repetitions (or
 /// there are more than [`MAX_REPEATED_LAUNCHES`] launches, or `chunked`: a device's share or a
 /// batch of the outermost loop, which repetitions of a stencil cannot be cut into): the JVM runs
 /// the task.
@@ -1143,12 +1224,12 @@ fn launch_order(
     jit: &ferrocl_jit::CompiledKernel,
     prepared: &Prepared<'_, '_>,
     chunked: bool,
-) -> Option<Vec<(usize, Option<i32>)>> {
+) -> Option<Vec<LaunchSlot>> {
     let repeated: Vec<usize> = (0..jit.kernels.len())
         .filter(|&k| jit.kernels[k].repeat.is_some())
         .collect();
     let (Some(&first), Some(&last)) = (repeated.first(), repeated.last()) else {
-        return Some((0..jit.kernels.len()).map(|k| (k, None)).collect());
+        return Some((0..jit.kernels.len()).map(LaunchSlot::once).collect());
     };
     let range = jit.kernels[first].repeat.as_ref()?;
     if chunked || last + 1 - first != repeated.len() {
@@ -1164,11 +1245,26 @@ fn launch_order(
     };
     let per = repeated.len() as u64;
     let values = range.values(lower, upper, MAX_REPEATED_LAUNCHES / per)?;
-    let mut order: Vec<(usize, Option<i32>)> = (0..first).map(|k| (k, None)).collect();
-    for v in values {
-        order.extend((first..=last).map(|k| (k, Some(v))));
+    let mut order: Vec<LaunchSlot> = (0..first).map(LaunchSlot::once).collect();
+    let before = order.len();
+    for (number, v) in values.enumerate() {
+        // At most MAX_REPEATED_LAUNCHES repetitions: the number is an int.
+        let number = i32::try_from(number).ok()?;
+        order.extend((first..=last).map(|kernel| LaunchSlot {
+            kernel,
+            repetition: Some((v, number)),
+            runs: true,
+        }));
     }
-    order.extend((last + 1..jit.kernels.len()).map(|k| (k, None)));
+    if order.len() == before {
+        // No step: nothing repeated is launched, but what Java checks before the loop is checked.
+        order.extend((first..=last).map(|kernel| LaunchSlot {
+            kernel,
+            repetition: Some((lower, 0)),
+            runs: false,
+        }));
+    }
+    order.extend((last + 1..jit.kernels.len()).map(LaunchSlot::once));
     Some(order)
 }
 

@@ -931,12 +931,19 @@ pub fn write_kernel(
     }
     // The counter of the loop around the @Parallel loops, in the kernels repeated per value.
     if whole.repeat.is_some() {
-        for n in g.node_ids().filter(|&n| *g.op(n) == Op::RepeatIndex) {
-            let base = mg.names.get(n).clone().unwrap_or_else(|| "step".into());
+        for n in g.node_ids() {
+            let (value, base) = match g.op(n) {
+                Op::RepeatIndex => (
+                    HostExpr::Repeat,
+                    mg.names.get(n).clone().unwrap_or_else(|| "step".into()),
+                ),
+                Op::RepeatCount => (HostExpr::RepeatCount, "repetition".into()),
+                _ => continue,
+            };
             let name = names.fresh(&base);
             decls.push(format!("const int {name}"));
             params.push(KernelParam::HostValue {
-                value: HostExpr::Repeat,
+                value,
                 stamp: Stamp::Int,
             });
             values.insert(n, name);
@@ -2463,6 +2470,7 @@ fn describe(mg: &MethodGraph, e: &HostExpr) -> String {
         HostExpr::Static(f) => format!("{}.{}", f.class.replace('/', "."), f.name),
         HostExpr::Identity(p) => format!("identity({})", pname(*p)),
         HostExpr::Repeat => "the repetition's counter".to_string(),
+        HostExpr::RepeatCount => "the repetition's number".to_string(),
         HostExpr::Negate(a) => format!("-{}", describe(mg, a)),
         HostExpr::Compare(c, a, b) => format!(
             "({} {} {})",

@@ -69,6 +69,8 @@ pub enum HostExpr {
     /// The counter of the sequential loop around the `@Parallel` loops ([`Op::RepeatIndex`]): its
     /// value in the repetition being launched (see [`Repeat`]).
     Repeat,
+    /// The number of the repetition being launched, from 0 ([`Op::RepeatCount`]).
+    RepeatCount,
     /// An element of an array parameter that Java reads before the loops ([`Op::HostLoad`]): the
     /// element at `index` when `when` holds (unavailable when that index is out of bounds: the JVM
     /// throws), 0 when it does not (Java never reads it). A leaf of [`HostExpr::value`]: the host
@@ -693,6 +695,7 @@ fn host_expr_typed(
         Op::Binary(op) => Some(HostExpr::Binary(*op, Box::new(sub(0)?), Box::new(sub(1)?))),
         Op::Negate => Some(HostExpr::Negate(Box::new(sub(0)?))),
         Op::RepeatIndex => Some(HostExpr::Repeat),
+        Op::RepeatCount => Some(HostExpr::RepeatCount),
         _ => None,
     }
 }
@@ -740,6 +743,16 @@ pub(crate) struct Analysed {
 }
 
 pub(crate) fn analyse(mg: &MethodGraph, begin: NodeId, index: NodeId) -> Result<Analysed, Bailout> {
+    analyse_counted(mg, begin, index, false)
+}
+
+/// [`analyse`], admitting other loop-carried values when `others` (the caller deals with them).
+pub(crate) fn analyse_counted(
+    mg: &MethodGraph,
+    begin: NodeId,
+    index: NodeId,
+    others: bool,
+) -> Result<Analysed, Bailout> {
     let g = &mg.graph;
     let index_name = mg.names.get(index).clone();
     // A loop `count_up` turned around: messages name Java's variable, not its counter `i_rev`
@@ -763,7 +776,7 @@ pub(crate) fn analyse(mg: &MethodGraph, begin: NodeId, index: NodeId) -> Result<
     if let Some(&other) = g
         .usages(begin)
         .iter()
-        .find(|&&u| *g.op(u) == Op::Phi && u != index)
+        .find(|&&u| *g.op(u) == Op::Phi && u != index && !others)
     {
         let name = mg
             .names

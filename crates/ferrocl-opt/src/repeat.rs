@@ -17,23 +17,32 @@
 //! value of the counter, passing the value as an argument (every array stays on the device between
 //! repetitions; the Java arrays get the results once, after the last).
 //!
+//! Arrays swapped at the end of each step (`float[] t = a; a = b; b = t;`), which
+//! `split_array_choices` turned into the numbers of the arrays the variables hold (`int` phis of
+//! the loop, each the other's next value), become selects on the parity of the repetition's number
+//! ([`Op::RepeatCount`]): the kernel reads and writes the array Java's variable holds in that step.
+//!
 //! Why it is exact: the loop's body is the `@Parallel` loops and nothing else (no code between
-//! them, no branch, no `break`), its counter is its only loop-carried value (an `int` stepping by
-//! one positive constant up to a bound the host computes before the loop, as a `@Parallel` loop's
-//! must), and the counter is not used after the loop. A check that fails in any repetition makes
-//! the JVM rerun the whole method from the Java arrays as they were, and throw where Java throws.
+//! them, no branch, no `break`), it carries nothing but its counter (an `int` stepping by one
+//! positive constant up to a bound the host computes before the loop, as a `@Parallel` loop's
+//! must) and swapped pairs, and neither is used after the loop. A check that fails in any
+//! repetition makes the JVM rerun the whole method from the Java arrays as they were, and throw
+//! where Java throws. Where the loop makes no step, the host still makes the checks Java makes
+//! before it (they stay on the first nest's start and in its arguments read before the loops).
 //!
 //! Received: the graph before the `@Parallel` loops are recognised. Guaranteed: at most one such
 //! loop taken out; the graph is otherwise unchanged. Left in place (the recognition then refuses
 //! the method with its usual reason): several loops around `@Parallel` loops, one inside another
 //! loop, and a method with `@Reduce` arrays (whose host fold runs once per execution). Refused
 //! with a reason: a loop around `@Parallel` loops that carries another value, whose body holds
-//! code besides them, or whose counter is used after it.
+//! code besides them, or whose counter or swapped arrays are used after it.
 
 use crate::manager::LoopForest;
-use crate::parallel::{analyse, ParallelLoops};
+use crate::parallel::ParallelLoops;
 use crate::Repeat;
-use ferrocl_graph::{Bailout, BailoutKind, MethodGraph, NodeId, Op, Stamp};
+use ferrocl_graph::{
+    Bailout, BailoutKind, BinaryOp, Condition, Constant, MethodGraph, NodeId, Op, Stamp,
+};
 use std::collections::HashSet;
 
 /// The loop [`flatten_repeat_loop`] took out of the graph.
@@ -91,42 +100,57 @@ pub fn flatten_repeat_loop(
         .filter(|&u| *g.op(u) == Op::Phi)
         .collect();
     let name_of = |n: NodeId| mg.names.get(n).clone().unwrap_or_else(|| "a value".into());
-    let counter = match phis[..] {
-        [one] => one,
-        _ => {
-            // The loop's counter is the phi its test compares; any other is carried.
-            let carried = phis
-                .iter()
-                .copied()
-                .find(|&p| {
-                    g.usages(p)
-                        .iter()
-                        .all(|&u| !matches!(g.op(u), Op::Compare(_)))
-                })
-                .or(phis.first().copied());
-            let what = carried.map_or_else(|| "its counter".to_string(), name_of);
-            return Err(mg.bailout_at(
-                BailoutKind::Parallelism,
-                carried.unwrap_or(outer),
-                format!(
-                    "{what} is carried from one step of the loop around the @Parallel loops to the \
-                     next; such a loop may carry only its counter (its steps launch the loops' \
-                     kernels again, one after the other)"
-                ),
-            ));
-        }
-    };
-    let shape = analyse(mg, outer, counter).map_err(|e| {
+    let shape_error = |why: String| {
         mg.bailout_at(
             BailoutKind::Parallelism,
             outer,
             format!(
                 "the loop around the @Parallel loops must count up an int from a start to a bound \
-                 computed before it, by one positive constant, as a @Parallel loop does ({})",
-                e.reason
+                 computed before it, by one positive constant, as a @Parallel loop does ({why})"
             ),
         )
-    })?;
+    };
+    // The header is the test alone (a division computing the bound there would be left without
+    // a place in the control flow); the counter is the phi it compares.
+    let test =
+        match g.fixed_chain(outer)[..] {
+            [_, test] if *g.op(test) == Op::If => test,
+            _ => return Err(mg.bailout_at(
+                BailoutKind::Parallelism,
+                outer,
+                "the test of the loop around the @Parallel loops must compare its counter with a \
+                 bound computed before it (compute a divided bound in a local variable first)",
+            )),
+        };
+    let cond = g.inputs(test)[0];
+    let Some(counter) = phis.iter().copied().find(|&p| {
+        g.inputs(cond)
+            .iter()
+            .any(|&x| x == p || crate::parallel::widened(g, x, p))
+    }) else {
+        return Err(shape_error("its test compares no counter".into()));
+    };
+    // Any other value it carries must be one of two swapped at every step (the numbers of arrays
+    // swapped, `t = a; a = b; b = t;`, which `split_array_choices` made of them), or unchanged.
+    let others: Vec<NodeId> = phis.iter().copied().filter(|&p| p != counter).collect();
+    let swapped = |q: NodeId| match g.inputs(q) {
+        [_, _, back] => *back == q || (others.contains(back) && g.inputs(*back).get(2) == Some(&q)),
+        _ => false,
+    };
+    if let Some(&carried) = others.iter().find(|&&q| !swapped(q)) {
+        return Err(mg.bailout_at(
+            BailoutKind::Parallelism,
+            carried,
+            format!(
+                "{} is carried from one step of the loop around the @Parallel loops to the next; \
+                 such a loop may carry only its counter and arrays it swaps (its steps launch the \
+                 loops' kernels again, one after the other)",
+                name_of(carried)
+            ),
+        ));
+    }
+    let shape = crate::parallel::analyse_counted(mg, outer, counter, true)
+        .map_err(|e| shape_error(e.reason))?;
     let body_only_loops = |at: NodeId| {
         mg.bailout_at(
             BailoutKind::Parallelism,
@@ -181,44 +205,48 @@ pub fn flatten_repeat_loop(
     }) {
         return Err(body_only_loops(stray));
     }
-    // The counter is used in the loop only (its test, its step, the loops' code and bounds).
+    // The counter is used in the loop only (its test, its step, the loops' code and bounds), and
+    // so are the values it swaps.
     let Some(outer_body) = loops.get(outer).map(|l| &l.body) else {
         return Ok(None);
     };
-    let mut seen = HashSet::new();
-    let mut todo = vec![counter];
-    while let Some(n) = todo.pop() {
-        for &u in g.usages(n) {
-            if !seen.insert(u) {
-                continue;
-            }
-            if g.op(u).is_fixed() {
-                if !outer_body.contains(&u) {
-                    return Err(mg.bailout_at(
-                        BailoutKind::Parallelism,
-                        u,
-                        format!(
-                            "{} (the counter of the loop around the @Parallel loops) is used after \
-                             that loop; it is not supported yet",
-                            name_of(counter)
-                        ),
-                    ));
-                }
-            } else if *g.op(u) != Op::Phi || u == counter {
-                todo.push(u);
-            } else if !outer_body.contains(&g.inputs(u)[0]) {
-                // A phi of a merge after the loop.
-                return Err(mg.bailout_at(
-                    BailoutKind::Parallelism,
-                    u,
-                    format!(
-                        "{} (the counter of the loop around the @Parallel loops) is used after \
-                         that loop; it is not supported yet",
-                        name_of(counter)
-                    ),
-                ));
+    for root in std::iter::once(counter).chain(others.iter().copied()) {
+        let after = |at: NodeId| {
+            let what = if root == counter {
+                format!(
+                    "{} (the counter of the loop around the @Parallel loops)",
+                    name_of(root)
+                )
             } else {
-                todo.push(u);
+                "an array swapped in the loop around the @Parallel loops".to_string()
+            };
+            mg.bailout_at(
+                BailoutKind::Parallelism,
+                at,
+                format!("{what} is used after that loop; it is not supported yet"),
+            )
+        };
+        let mut seen = HashSet::new();
+        let mut todo = vec![root];
+        while let Some(n) = todo.pop() {
+            for &u in g.usages(n) {
+                if !seen.insert(u) {
+                    continue;
+                }
+                let inside = if g.op(u).is_fixed() {
+                    outer_body.contains(&u)
+                } else if *g.op(u) == Op::Phi {
+                    // A phi of a merge after the loop is a use after it.
+                    outer_body.contains(&g.inputs(u)[0])
+                } else {
+                    true
+                };
+                if !inside {
+                    return Err(after(u));
+                }
+                if !g.op(u).is_fixed() {
+                    todo.push(u);
+                }
             }
         }
     }
@@ -235,19 +263,6 @@ pub fn flatten_repeat_loop(
     let Some(after) = g.next(outer_exit) else {
         return Err(body_only_loops(outer_exit));
     };
-    // The header is the test alone (a division computing the bound there would be left without
-    // a place in the control flow).
-    let test =
-        match g.fixed_chain(outer)[..] {
-            [_, test] if *g.op(test) == Op::If => test,
-            _ => return Err(mg.bailout_at(
-                BailoutKind::Parallelism,
-                outer,
-                "the test of the loop around the @Parallel loops divides; compute its bound in a \
-                 local variable before the loop",
-            )),
-        };
-    let cond = g.inputs(test)[0];
     let step_value = g.inputs(counter)[2];
     let first = inner[0];
     let first_entry = g.inputs(first)[0];
@@ -259,6 +274,34 @@ pub fn flatten_repeat_loop(
     let name = mg.names.get(counter).clone();
     mg.names.set(index, name);
     g.replace_at_usages(counter, index);
+    // A value swapped at every step is its first value in even repetitions, its partner's first
+    // value in odd ones.
+    if !others.is_empty() {
+        let number = g.add(Op::RepeatCount, Stamp::Int, Vec::new());
+        let one = g.add(Op::Constant(Constant::Int(1)), Stamp::Int, Vec::new());
+        let zero = g.add(Op::Constant(Constant::Int(0)), Stamp::Int, Vec::new());
+        let parity = g.add(Op::Binary(BinaryOp::And), Stamp::Int, vec![number, one]);
+        let even = g.add(Op::Compare(Condition::Eq), Stamp::Bool, vec![parity, zero]);
+        let values: Vec<(NodeId, NodeId)> = others
+            .iter()
+            .map(|&q| {
+                let (first, back) = (g.inputs(q)[1], g.inputs(q)[2]);
+                let value = if back == q {
+                    first
+                } else {
+                    let partner = g.inputs(back)[1];
+                    g.add(Op::Select, g.stamp(q), vec![even, first, partner])
+                };
+                (q, value)
+            })
+            .collect();
+        for &(q, value) in &values {
+            g.replace_at_usages(q, value);
+        }
+        for (q, _) in values {
+            g.kill(q);
+        }
+    }
     g.set_input(first, 0, entry_end);
     g.set_next(last_exit, after);
     for n in [test, outer_exit, shape.stay] {

@@ -206,22 +206,46 @@ enum Held<'r> {
     InPlace(Buffer<u8>),
     /// A status word; kept for the next execution when it is known to hold 0.
     Status(Buffer<u8>, bool),
+    /// The buffer of another entry: a launch's status word that is an earlier launch's
+    /// ([`Arg::StatusOf`]), or the one placeholder of the launches that have none.
+    Alias(usize),
 }
 
 impl Held<'_> {
-    fn buffer(&mut self) -> &mut Buffer<u8> {
+    /// The entry's own buffer (`None` for an alias).
+    fn own(&mut self) -> Option<&mut Buffer<u8>> {
         match self {
-            Held::Pooled(_, b) | Held::InPlace(b) | Held::Status(b, _) => b,
-            Held::Resident(b) => b,
+            Held::Pooled(_, b) | Held::InPlace(b) | Held::Status(b, _) => Some(b),
+            Held::Resident(b) => Some(b),
+            Held::Alias(_) => None,
         }
     }
+}
 
-    fn handle(&self) -> cl_mem {
-        match self {
-            Held::Pooled(_, b) | Held::InPlace(b) | Held::Status(b, _) => b.get(),
-            Held::Resident(b) => b.get(),
+impl Holding<'_, '_> {
+    /// The OpenCL handle of entry `i`'s buffer, through an alias.
+    fn handle(&self, i: usize) -> Option<cl_mem> {
+        let i = match self.held.get(i)? {
+            Held::Alias(j) => *j,
+            _ => i,
+        };
+        match self.held.get(i)? {
+            Held::Pooled(_, b) | Held::InPlace(b) | Held::Status(b, _) => Some(b.get()),
+            Held::Resident(b) => Some(b.get()),
+            Held::Alias(_) => None,
         }
     }
+}
+
+/// The buffer of entry `i` of `held`, through an alias; an invalid-launch error where there is none.
+fn held_buffer<'a>(held: &'a mut [Held<'_>], i: usize) -> Result<&'a mut Buffer<u8>, RuntimeError> {
+    let i = match held.get(i) {
+        Some(Held::Alias(j)) => *j,
+        _ => i,
+    };
+    held.get_mut(i)
+        .and_then(Held::own)
+        .ok_or_else(|| RuntimeError::InvalidLaunch(format!("buffer index {i} out of range")))
 }
 
 /// Everything the execution holds; on drop it waits for the queue (so no command still references
@@ -263,7 +287,7 @@ impl Holding<'_, '_> {
                 Held::Status(b, _) => buffers.push((4, b)),
                 // A kept buffer stays alive through its `Resident`; its next user waits for the
                 // marker first (`settle_abandoned`).
-                Held::Resident(_) | Held::InPlace(_) => {}
+                Held::Resident(_) | Held::InPlace(_) | Held::Alias(_) => {}
             }
         }
         let staging = self.staging.pinned.take();
@@ -900,7 +924,9 @@ impl Device {
                 .map(|a| match *a {
                     Arg::Value(v) => v,
                     Arg::Array(i) => KernelArg::Buffer(i),
-                    Arg::Status | Arg::NoStatus => KernelArg::Buffer(status_base + k),
+                    Arg::Status | Arg::NoStatus | Arg::StatusOf(_) => {
+                        KernelArg::Buffer(status_base + k)
+                    }
                     Arg::Partials(i) => KernelArg::Buffer(if i < l.partials.len() {
                         partial_base[k] + i
                     } else {
@@ -1158,7 +1184,7 @@ impl Device {
                     }
                 }
                 let data: &[u8] = h;
-                let target = holding.held[i].buffer();
+                let target = held_buffer(&mut holding.held, i)?;
                 // The part the first launch writes in full stays out of the upload: at most two
                 // pieces, before and after it.
                 let (skip_start, skip_end) =
@@ -1213,11 +1239,31 @@ impl Device {
         })?;
         upload_result?;
         let zero = [0u8; 4];
+        // One placeholder for every launch without a status word of its own.
+        let mut placeholder = None;
         for l in &plan.launches {
+            if let Some(&Arg::StatusOf(j)) = l.args.iter().find(|a| matches!(a, Arg::StatusOf(_))) {
+                let own = plan
+                    .launches
+                    .get(j)
+                    .is_some_and(|e| e.args.contains(&Arg::Status));
+                if j >= holding.held.len() - status_base || !own {
+                    return Err(invalid(format!(
+                        "a launch shares the status word of launch {j}, which has none before it"
+                    )));
+                }
+                holding.held.push(Held::Alias(status_base + j));
+                continue;
+            }
             if !l.args.contains(&Arg::Status) {
-                // A placeholder keeps the indices; bound only as a launch's `NoStatus`, which
-                // never writes it.
-                holding.held.push(Held::Pooled(4, self.take_buffer(4)?));
+                // Keeps the indices; bound only as a launch's `NoStatus`, which never writes it.
+                match placeholder {
+                    Some(at) => holding.held.push(Held::Alias(at)),
+                    None => {
+                        placeholder = Some(holding.held.len());
+                        holding.held.push(Held::Pooled(4, self.take_buffer(4)?));
+                    }
+                }
                 continue;
             }
             let b = match self.take_zero_status() {
@@ -1311,8 +1357,8 @@ impl Device {
                         KernelArg::Long(v) => k.set_arg(index, &v),
                         KernelArg::Float(v) => k.set_arg(index, &v),
                         KernelArg::Double(v) => k.set_arg(index, &v),
-                        KernelArg::Buffer(b) => match holding.held.get(b) {
-                            Some(h) => k.set_arg(index, &h.handle()),
+                        KernelArg::Buffer(b) => match holding.handle(b) {
+                            Some(h) => k.set_arg(index, &h),
                             None => return Err(invalid(format!("buffer index {b} out of range"))),
                         },
                         KernelArg::Local(n) => k.set_arg_local_buffer(index, n),
@@ -1340,7 +1386,7 @@ impl Device {
             let Some(&len) = lens.get(i).filter(|_| w) else {
                 continue;
             };
-            let b = holding.held[i].buffer();
+            let b = held_buffer(&mut holding.held, i)?;
             let mut mapped: cl_mem = ptr::null_mut();
             crate::fault::check("clEnqueueMapBuffer")?;
             // SAFETY: a non-blocking map of the whole buffer, unmapped right after it in the same
@@ -1360,7 +1406,7 @@ impl Device {
             if !l.args.contains(&Arg::Status) {
                 continue;
             }
-            let source = holding.held[status_base + k].buffer();
+            let source = held_buffer(&mut holding.held, status_base + k)?;
             let at = status_at[k];
             // SAFETY: 4 bytes from a 4-byte buffer into the staging area, which outlives the
             // command (`holding` owns it and gives it back only after the queue finished).
@@ -1382,7 +1428,7 @@ impl Device {
                 if bytes == 0 {
                     continue;
                 }
-                let source = holding.held[partial_base[k] + i].buffer();
+                let source = held_buffer(&mut holding.held, partial_base[k] + i)?;
                 let at = partial_at[k][i];
                 // SAFETY: as above; the buffer holds at least `bytes` bytes.
                 let ev = unsafe {
@@ -1420,7 +1466,7 @@ impl Device {
                 continue;
             };
             let (from, to) = clip(a.transfer.download_range, len);
-            let source = holding.held[i].buffer();
+            let source = held_buffer(&mut holding.held, i)?;
             let base = a.window_start();
             // SAFETY: the device buffer holds the array's bytes from `base` on, `[from, to)`
             // among them (checked above); the staging area outlives the command (as above).
@@ -1552,7 +1598,9 @@ impl Device {
                             return Err(cl3::error_codes::CL_INVALID_VALUE);
                         };
                         let data = &mut data[s..e];
-                        let source = holding.held[i].buffer();
+                        let Ok(source) = held_buffer(&mut holding.held, i) else {
+                            return Err(cl3::error_codes::CL_INVALID_MEM_OBJECT);
+                        };
                         let base = plan.arrays[i].window_start();
                         // SAFETY: the device buffer holds the array's bytes from `base` on,
                         // `[from, to)` among them (checked above); the host slice stays pinned

@@ -147,6 +147,10 @@ pub enum Arg {
     /// The kernel's status word parameter for a launch that cannot fail a check (the kernel never
     /// writes it): bound to a scratch buffer that is neither cleared before nor read after.
     NoStatus,
+    /// The status word of launch `j`, an earlier launch of the same task (the repetitions of a
+    /// loop around `@Parallel` loops share their first one's): cleared once before the launches,
+    /// read once after them with launch `j`'s; a check failing in either shows there.
+    StatusOf(usize),
     /// The launch's partial results buffer `i` (see [`Launch::partials`]).
     Partials(usize),
     /// The plan's carry buffer ([`Plan::carried_bytes`]): one buffer every launch of the execution
@@ -283,6 +287,7 @@ impl Plan<'_> {
                     Arg::Array(i) => (1u8, i).hash(&mut h),
                     Arg::Status => 2u8.hash(&mut h),
                     Arg::NoStatus => 3u8.hash(&mut h),
+                    Arg::StatusOf(j) => (7u8, j).hash(&mut h),
                     Arg::Partials(i) => (4u8, i).hash(&mut h),
                     Arg::Base { array, elem_bytes } => (5u8, array, elem_bytes).hash(&mut h),
                     Arg::Carried => 6u8.hash(&mut h),

@@ -830,3 +830,119 @@ fn a_carry_buffer_is_shared_by_the_launches_of_a_plan_and_starts_zeroed() {
         )
         .is_err());
 }
+
+/// Repetitions of a kernel share one status word (`Arg::StatusOf`): a failure in a later launch
+/// shows in the first one's word; launches without a word of their own share one placeholder; a
+/// launch naming a word no earlier launch has is refused before anything runs.
+#[test]
+fn launches_share_a_status_word_and_a_failure_in_any_shows() {
+    let Some(dev) = dev() else { return };
+    let n = 300usize;
+    let kernel = dev.build(ADD, OPTS, "add").expect("build");
+    let reads = |array| Use {
+        array,
+        reads: true,
+        ..Use::default()
+    };
+    let writes = Use {
+        array: 1,
+        writes: true,
+        writes_all: true,
+        ..Use::default()
+    };
+    let uses = vec![
+        vec![reads(0), writes],
+        vec![reads(2), writes],
+        vec![reads(0), writes],
+    ];
+    let t = plan::transfers(3, &uses);
+    let array = |k: usize| PlanArray {
+        bytes: n * 4,
+        transfer: t[k],
+        resident: None,
+        align: 4,
+        window: None,
+    };
+    let launch = |input: usize, status: Arg| Launch {
+        kernel: &kernel,
+        args: vec![
+            Arg::Array(input),
+            Arg::Array(1),
+            Arg::Value(KernelArg::Int(10)),
+            Arg::Value(KernelArg::Int(n as i32)),
+            status,
+        ],
+        geometry: Geometry {
+            global: vec![n.div_ceil(64) * 64],
+            local: vec![64],
+        },
+        partials: vec![],
+        task: 0,
+    };
+    let plan = Plan {
+        arrays: vec![array(0), array(1), array(2)],
+        launches: vec![
+            launch(0, Arg::Status),
+            launch(2, Arg::StatusOf(0)),
+            launch(0, Arg::NoStatus),
+            launch(0, Arg::NoStatus),
+        ],
+        profile: false,
+        side_queue: false,
+        carried_bytes: 0,
+    };
+    let a: Vec<i32> = (0..n as i32).collect();
+    for round in 0..2 {
+        let mut a0 = a.clone();
+        let mut c = vec![-1i32; n];
+        let mut a2: Vec<i32> = a.iter().map(|x| x + 1).collect();
+        let done = dev
+            .execute(
+                &plan,
+                &mut [
+                    HostData::from(&mut a0),
+                    HostData::from(&mut c),
+                    HostData::from(&mut a2),
+                ],
+            )
+            .expect("execute");
+        assert_eq!(done.failed, None, "round {round}");
+        let expected: Vec<i32> = a.iter().map(|x| x + 10).collect();
+        assert_eq!(c, expected);
+        // A negative element where only the second launch reads: its failure shows in launch 0's
+        // word, and nothing lands.
+        a2[123] = -1;
+        c.fill(-1);
+        let done = dev
+            .execute(
+                &plan,
+                &mut [
+                    HostData::from(&mut a0),
+                    HostData::from(&mut c),
+                    HostData::from(&mut a2),
+                ],
+            )
+            .expect("execute");
+        assert_eq!(done.failed, Some((0, 7)), "round {round}");
+        assert!(c.iter().all(|&x| x == -1));
+    }
+    // A word no earlier launch has: refused.
+    let refused = Plan {
+        launches: vec![launch(0, Arg::StatusOf(1)), launch(0, Arg::Status)],
+        ..plan
+    };
+    let mut a0 = a.clone();
+    let mut c = vec![-1i32; n];
+    let mut a2 = a.clone();
+    assert!(dev
+        .execute(
+            &refused,
+            &mut [
+                HostData::from(&mut a0),
+                HostData::from(&mut c),
+                HostData::from(&mut a2),
+            ],
+        )
+        .is_err());
+    assert!(c.iter().all(|&x| x == -1));
+}

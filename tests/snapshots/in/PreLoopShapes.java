@@ -182,4 +182,15 @@ public class PreLoopShapes {
             }
         }
     }
+    /** Arrays swapped at every step: each access chooses its array by the step's parity. */
+    public static void jacobiSwap(float[] a, float[] b, int steps) {
+        for (int s = 0; s < steps; s++) {
+            for (@Parallel int i = 1; i < a.length - 1; i++) {
+                b[i] = (a[i - 1] + a[i + 1]) * 0.5f;
+            }
+            float[] t = a;
+            a = b;
+            b = t;
+        }
+    }
 }

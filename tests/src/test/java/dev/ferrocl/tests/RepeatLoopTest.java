@@ -15,12 +15,14 @@ import org.junit.Test;
 /**
  * A sequential loop around {@code @Parallel} loops (time steps of a stencil, sweeps of a solver): the kernels of the
  * loops inside it are launched once per value of its counter, in Java's order, the arrays staying on the device
- * between steps. Strict, against the JVM: a 1-D Jacobi sweep with the counter used in the kernel, a 2-D heat step,
+ * between steps. Strict, against the JVM: a 1-D Jacobi sweep with the counter used in the kernel, arrays swapped at
+ * every step ({@code t = a; a = b; b = t;}), a 2-D heat step,
  * the counter in a bound, a step of two and an inclusive test, zero and one steps, code before and a loop after the
- * time loop, two tasks of one schedule, a schedule executed again with another step count, an exception in a late
+ * time loop, the checks Java makes before a loop of no step, 10000 steps sharing one status word, two tasks of one
+ * schedule, a schedule executed again with another step count, an exception in a late
  * step (the JVM's, with the arrays as it leaves them), more steps than the host launches (the JVM runs it), and what
  * stays refused with its reason: a value carried from step to step, code between the loops inside, the counter used
- * after the loop.
+ * after the loop, a swapped array used after it.
  */
 public class RepeatLoopTest {
     /** Jacobi in 1-D: two half-steps per step, the counter added in the first. */
@@ -104,6 +106,73 @@ public class RepeatLoopTest {
         }
         for (@Parallel int i = 0; i < out.length; i++) {
             out[i] = a[i] + b[i];
+        }
+    }
+
+    /** Jacobi with the arrays swapped at the end of each step: the kernel chooses by the step's parity. */
+    public static void jacobiSwap(float[] a, float[] b, int steps) {
+        for (int s = 0; s < steps; s++) {
+            for (@Parallel int i = 1; i < a.length - 1; i++) {
+                b[i] = (a[i - 1] + a[i + 1]) * 0.5f + s;
+            }
+            float[] t = a;
+            a = b;
+            b = t;
+        }
+    }
+
+    /** Three arrays, two of them swapped, one read in every step. */
+    public static void swapWithTable(int[] src, int[] dst, int[] weights, int steps) {
+        for (int s = 1; s <= steps; s++) {
+            for (@Parallel int i = 0; i < dst.length; i++) {
+                dst[i] = src[i] * weights[i % weights.length] + src[(i + s) % src.length];
+            }
+            int[] t = src;
+            src = dst;
+            dst = t;
+        }
+    }
+
+    /** A swapped array used after the loop: refused. */
+    public static void swapThenUse(float[] a, float[] b, float[] out, int steps) {
+        for (int s = 0; s < steps; s++) {
+            for (@Parallel int i = 0; i < a.length; i++) {
+                b[i] = a[i] * 0.5f;
+            }
+            float[] t = a;
+            a = b;
+            b = t;
+        }
+        for (@Parallel int i = 0; i < out.length; i++) {
+            out[i] = a[i];
+        }
+    }
+
+    /** Java's checks before the loop, which a loop of no step must still make. */
+    public static void checkedBefore(float[] a, float[] b, float[] w, int steps) {
+        if (a.length != b.length) {
+            throw new IllegalArgumentException("a and b differ in length");
+        }
+        float c = w[3];
+        for (int s = 0; s < steps; s++) {
+            for (@Parallel int i = 1; i < a.length - 1; i++) {
+                b[i] = (a[i - 1] + a[i + 1]) * c;
+            }
+            for (@Parallel int i = 1; i < a.length - 1; i++) {
+                a[i] = b[i];
+            }
+        }
+    }
+
+    /** Many small steps, each able to fail a check (an index read from the array). */
+    public static void manySteps(int[] a, int[] b, int[] idx, int steps) {
+        for (int s = 0; s < steps; s++) {
+            for (@Parallel int i = 0; i < a.length; i++) {
+                b[i] = a[idx[i]] + 1;
+            }
+            for (@Parallel int i = 0; i < a.length; i++) {
+                a[i] = b[i] ^ s;
+            }
         }
     }
 
@@ -236,6 +305,42 @@ public class RepeatLoopTest {
     }
 
     @Test
+    public void theChecksBeforeALoopOfNoStep() {
+        float[] w = JvmOracle.floats(8116, 5, 0.1f, 0.5f);
+        check(RepeatLoopTest::checkedBefore, JvmOracle.floats(8117, 64, -1f, 1f), new float[64], w, 0);
+        check(RepeatLoopTest::checkedBefore, JvmOracle.floats(8118, 64, -1f, 1f), new float[64], w, 3);
+        // No step, and yet Java throws before the loop: the lengths differ, or w[3] is out of bounds.
+        float[] a = new float[8];
+        float[] b7 = new float[7];
+        Throwable e = MoreChecks.checkThrows(x -> checkedBefore((float[]) x[0], (float[]) x[1], (float[]) x[2],
+                (int) x[3]), s -> s.task("t", RepeatLoopTest::checkedBefore, a, b7, w, 0), a, b7, w, 0);
+        assertEquals(IllegalArgumentException.class, e.getClass());
+        float[] b8 = new float[8];
+        float[] w2 = new float[2];
+        e = MoreChecks.checkThrows(x -> checkedBefore((float[]) x[0], (float[]) x[1], (float[]) x[2], (int) x[3]),
+                s -> s.task("t", RepeatLoopTest::checkedBefore, a, b8, w2, 0), a, b8, w2, 0);
+        assertEquals(ArrayIndexOutOfBoundsException.class, e.getClass());
+    }
+
+    @Test
+    public void manyStepsShareTheirChecks() {
+        // 10000 steps of two kernels, the first able to fail: one status word for all its steps.
+        int[] idx = new int[16];
+        for (int i = 0; i < idx.length; i++) {
+            idx[i] = (i * 5) % idx.length;
+        }
+        check(RepeatLoopTest::manySteps, JvmOracle.ints(8119, 16, -9, 9), new int[16], idx, 10_000);
+        // The same with an index out of bounds: every step fails, the JVM throws at the first.
+        int[] bad = idx.clone();
+        bad[7] = 16;
+        int[] a = JvmOracle.ints(8120, 16, -9, 9);
+        int[] b = new int[16];
+        Throwable e = MoreChecks.checkThrows(x -> manySteps((int[]) x[0], (int[]) x[1], (int[]) x[2], (int) x[3]),
+                s -> s.task("t", RepeatLoopTest::manySteps, a, b, bad, 10_000), a, b, bad, 10_000);
+        assertEquals(ArrayIndexOutOfBoundsException.class, e.getClass());
+    }
+
+    @Test
     public void moreStepsThanTheHostLaunchesRunOnTheJvm() {
         float[] a = JvmOracle.floats(8112, 16, -1f, 1f);
         float[] b = new float[16];
@@ -250,6 +355,21 @@ public class RepeatLoopTest {
         }
         JvmOracle.assertSame("a", ea, a);
         JvmOracle.assertSame("b", eb, b);
+    }
+
+    @Test
+    public void arraysSwappedAtEveryStep() {
+        for (int steps : new int[] {0, 1, 2, 5, 8}) {
+            check(RepeatLoopTest::jacobiSwap, JvmOracle.floats(8113, 1000, -1f, 1f), new float[1000], steps);
+            check(RepeatLoopTest::swapWithTable, JvmOracle.ints(8114, 333, -50, 50), new int[333],
+                    JvmOracle.ints(8115, 7, -3, 3), steps);
+        }
+    }
+
+    @Test
+    public void aSwappedArrayUsedAfterTheLoopIsRefused() {
+        refused(s -> s.task("t", RepeatLoopTest::swapThenUse, new float[8], new float[8], new float[8], 3),
+                "an array swapped in the loop around the @Parallel loops is used after that loop");
     }
 
     @Test
