@@ -32,8 +32,9 @@
 //!
 //! Received: the graph before the `@Parallel` loops are recognised. Guaranteed: at most one such
 //! loop taken out; the graph is otherwise unchanged. Left in place (the recognition then refuses
-//! the method with its usual reason): several loops around `@Parallel` loops, one inside another
-//! loop, and a method with `@Reduce` arrays (whose host fold runs once per execution). Refused
+//! the method with its usual reason): several loops around `@Parallel` loops, and one inside
+//! another loop. `@Reduce` loops may stand inside it (each repetition's partial results are folded
+//! into the Java value in launch order, as for several reducing kernels) or around it. Refused
 //! with a reason: a loop around `@Parallel` loops that carries another value, whose body holds
 //! code besides them, or whose counter or swapped arrays are used after it.
 
@@ -89,7 +90,7 @@ pub fn flatten_repeat_loop(
             && loops.contains(outer, l.begin)
             && parallel.iter().any(|p| l.body.contains(p))
     });
-    if nested_deeper || !mg.reduce_params.is_empty() {
+    if nested_deeper {
         return Ok(None);
     }
     let g = &mg.graph;

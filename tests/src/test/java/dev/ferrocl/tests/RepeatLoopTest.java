@@ -8,6 +8,7 @@ import static org.junit.Assert.fail;
 import dev.ferrocl.api.CompilationException;
 import dev.ferrocl.api.ExecutionReport;
 import dev.ferrocl.api.Parallel;
+import dev.ferrocl.api.Reduce;
 import dev.ferrocl.api.TaskReport;
 import dev.ferrocl.api.TaskSchedule;
 import org.junit.Test;
@@ -18,7 +19,7 @@ import org.junit.Test;
  * between steps. Strict, against the JVM: a 1-D Jacobi sweep with the counter used in the kernel, arrays swapped at
  * every step ({@code t = a; a = b; b = t;}), a 2-D heat step,
  * the counter in a bound, a step of two and an inclusive test, zero and one steps, code before and a loop after the
- * time loop, the checks Java makes before a loop of no step, 10000 steps sharing one status word, two tasks of one
+ * time loop, the checks Java makes before a loop of no step, 10000 steps sharing one status word, {@code @Reduce} loops inside and after the steps, two tasks of one
  * schedule, a schedule executed again with another step count, an exception in a late
  * step (the JVM's, with the arrays as it leaves them), more steps than the host launches (the JVM runs it), and what
  * stays refused with its reason: a value carried from step to step, code between the loops inside, the counter used
@@ -172,6 +173,34 @@ public class RepeatLoopTest {
             }
             for (@Parallel int i = 0; i < a.length; i++) {
                 a[i] = b[i] ^ s;
+            }
+        }
+    }
+
+    /** Steps of an integer smoothing, then a {@code @Reduce} sum after them. */
+    public static void smoothThenSum(int[] a, int[] b, @Reduce long[] total, int steps) {
+        for (int s = 0; s < steps; s++) {
+            for (@Parallel int i = 1; i < a.length - 1; i++) {
+                b[i] = (a[i - 1] + 2 * a[i] + a[i + 1]) >> 2;
+            }
+            for (@Parallel int i = 1; i < a.length - 1; i++) {
+                a[i] = b[i];
+            }
+        }
+        for (@Parallel int i = 0; i < a.length; i++) {
+            total[0] += a[i];
+        }
+    }
+
+    /** A {@code @Reduce} maximum in every step, over what that step computes. */
+    public static void maxEveryStep(int[] a, int[] b, @Reduce int[] m, int steps) {
+        for (int s = 0; s < steps; s++) {
+            for (@Parallel int i = 0; i < a.length; i++) {
+                b[i] = a[i] * 3 - s;
+            }
+            for (@Parallel int i = 0; i < a.length; i++) {
+                a[i] = b[i] ^ s;
+                m[0] = Math.max(m[0], a[i]);
             }
         }
     }
@@ -370,6 +399,16 @@ public class RepeatLoopTest {
     public void aSwappedArrayUsedAfterTheLoopIsRefused() {
         refused(s -> s.task("t", RepeatLoopTest::swapThenUse, new float[8], new float[8], new float[8], 3),
                 "an array swapped in the loop around the @Parallel loops is used after that loop");
+    }
+
+    @Test
+    public void reductionsInsideAndAfterTheSteps() {
+        for (int steps : new int[] {0, 1, 6}) {
+            check(RepeatLoopTest::smoothThenSum, JvmOracle.ints(8121, 5000, -1000, 1000), new int[5000],
+                    new long[] {7L}, steps);
+            check(RepeatLoopTest::maxEveryStep, JvmOracle.ints(8122, 3000, -1000, 1000), new int[3000],
+                    new int[] {Integer.MIN_VALUE}, steps);
+        }
     }
 
     @Test
