@@ -11,6 +11,7 @@ import dev.ferrocl.api.Parallel;
 import dev.ferrocl.api.Reduce;
 import dev.ferrocl.api.TaskReport;
 import dev.ferrocl.api.TaskSchedule;
+import java.util.stream.IntStream;
 import org.junit.Test;
 
 /**
@@ -19,7 +20,8 @@ import org.junit.Test;
  * between steps. Strict, against the JVM: a 1-D Jacobi sweep with the counter used in the kernel, arrays swapped at
  * every step ({@code t = a; a = b; b = t;}), a 2-D heat step,
  * the counter in a bound, a step of two and an inclusive test, zero and one steps, code before and a loop after the
- * time loop, the checks Java makes before a loop of no step, 10000 steps sharing one status word, {@code @Reduce} loops inside and after the steps, two tasks of one
+ * time loop, the checks Java makes before a loop of no step, 10000 steps sharing one status word, {@code @Reduce} loops inside and after the steps, parallel streams as the steps' loops and a {@code while}
+ * loop counting them, two tasks of one
  * schedule, a schedule executed again with another step count, an exception in a late
  * step (the JVM's, with the arrays as it leaves them), more steps than the host launches (the JVM runs it), and what
  * stays refused with its reason: a value carried from step to step, code between the loops inside, the counter used
@@ -202,6 +204,29 @@ public class RepeatLoopTest {
                 a[i] = b[i] ^ s;
                 m[0] = Math.max(m[0], a[i]);
             }
+        }
+    }
+
+    /** Parallel streams as the loops of each step. */
+    public static void jacobiStreams(float[] a, float[] b, int steps) {
+        int n = a.length;
+        for (int s = 0; s < steps; s++) {
+            IntStream.range(1, n - 1).parallel().forEach(i -> b[i] = (a[i - 1] + a[i + 1]) * 0.5f);
+            IntStream.range(1, n - 1).parallel().forEach(i -> a[i] = b[i]);
+        }
+    }
+
+    /** A {@code while} loop counting the steps. */
+    public static void jacobiWhile(float[] a, float[] b, int steps) {
+        int s = 0;
+        while (s < steps) {
+            for (@Parallel int i = 1; i < a.length - 1; i++) {
+                b[i] = (a[i - 1] + a[i + 1]) * 0.5f - s;
+            }
+            for (@Parallel int i = 1; i < a.length - 1; i++) {
+                a[i] = b[i];
+            }
+            s++;
         }
     }
 
@@ -408,6 +433,14 @@ public class RepeatLoopTest {
                     new long[] {7L}, steps);
             check(RepeatLoopTest::maxEveryStep, JvmOracle.ints(8122, 3000, -1000, 1000), new int[3000],
                     new int[] {Integer.MIN_VALUE}, steps);
+        }
+    }
+
+    @Test
+    public void streamsAndAWhileLoop() {
+        for (int steps : new int[] {0, 3, 10}) {
+            check(RepeatLoopTest::jacobiStreams, JvmOracle.floats(8123, 777, -1f, 1f), new float[777], steps);
+            check(RepeatLoopTest::jacobiWhile, JvmOracle.floats(8124, 777, -1f, 1f), new float[777], steps);
         }
     }
 
