@@ -993,6 +993,30 @@ fn a_loop_around_the_parallel_loops_repeats_their_nests() {
 }
 
 #[test]
+fn code_that_returns_on_the_device_stops_the_kernels_after_it() {
+    let (_, nests, _) = phased("returns", "([I[I)V", "");
+    let shape: Vec<(usize, Option<usize>, Vec<usize>)> = nests
+        .iter()
+        .map(|n| (n.dims.len(), n.stop, n.skip_if.clone()))
+        .collect();
+    // The carried `m` takes slot 0; each returning piece of code its own flag after it; every
+    // kernel after a piece of code that may return skips on its flag.
+    assert_eq!(
+        shape,
+        [
+            (1, None, vec![]),
+            (0, Some(1), vec![]),
+            (1, None, vec![1]),
+            (0, Some(2), vec![1]),
+            (1, None, vec![1, 2]),
+        ]
+    );
+    assert!(nests.iter().all(|n| n.carry_slots == 3));
+    assert_eq!(nests[1].carry_out.len(), 1);
+    assert_eq!(nests[4].carry_in, nests[1].carry_out);
+}
+
+#[test]
 fn loops_under_branches_keep_their_conditions() {
     use ferrocl_opt::HostExpr;
     let (_, nests, _) = phased("either", "([I[IZ)V", "");

@@ -936,20 +936,26 @@ fn build<'local, 'k>(
                         // that passes its checks (all of them: no upload; a part: the rest
                         // is uploaded).
                         let len = arrays[a].len as u64;
-                        let part = full_write.as_ref().filter(|_| *written).and_then(|cover| {
-                            let lookup = &mut |e: &HostExpr| prepared.leaf(e);
-                            let scales: Option<Vec<i32>> =
-                                cover.scales.iter().map(|s| s.eval(lookup)).collect();
-                            let offset = cover.offset.eval(lookup)?;
-                            ferrocl_jit::WriteCover::covered_run(
-                                &scales?,
-                                offset,
-                                cover.run,
-                                &loop_ranges,
-                                len,
-                            )
-                        });
-                        let writes_all = *written && (len == 0 || part == Some((0, len)));
+                        // (Not where code before it may return on the device: then it writes
+                        // nothing.)
+                        let part = full_write
+                            .as_ref()
+                            .filter(|_| *written && !kernel.may_skip)
+                            .and_then(|cover| {
+                                let lookup = &mut |e: &HostExpr| prepared.leaf(e);
+                                let scales: Option<Vec<i32>> =
+                                    cover.scales.iter().map(|s| s.eval(lookup)).collect();
+                                let offset = cover.offset.eval(lookup)?;
+                                ferrocl_jit::WriteCover::covered_run(
+                                    &scales?,
+                                    offset,
+                                    cover.run,
+                                    &loop_ranges,
+                                    len,
+                                )
+                            });
+                        let writes_all =
+                            *written && !kernel.may_skip && (len == 0 || part == Some((0, len)));
                         let bytes = elem_bytes(arrays[a].elem) as u64;
                         use_of = plan::Use {
                             array: a,

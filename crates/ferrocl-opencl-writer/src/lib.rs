@@ -262,6 +262,9 @@ pub struct Kernel {
     /// [`ParallelNest::repeat`]): that loop's range; the host launches the method's repeated
     /// kernels, in order, once per value of its counter. `None`: once.
     pub repeat: Option<ferrocl_opt::Repeat>,
+    /// Code before it may have returned on the device ([`ParallelNest::skip_if`]): then the
+    /// kernel writes nothing, so no array it writes may be taken as written in full.
+    pub may_skip: bool,
     /// Points each work-item computes along each `@Parallel` loop (outermost first, as `dims`):
     /// the NDRange dimension of loop `k` covers `ceil(trip count / coarsen[k])` work-items (1
     /// everywhere but in a tiled kernel, see `tile`).
@@ -468,6 +471,12 @@ pub(crate) struct Carry {
     pub(crate) load: Vec<ferrocl_opt::Carried>,
     /// The values the kernel writes where it stops.
     pub(crate) store: Vec<ferrocl_opt::Carried>,
+    /// For code one work-item runs that may return before the next loop: the slot it sets to 1
+    /// where it returns ([`ParallelNest::stop`]).
+    pub(crate) stop: Option<usize>,
+    /// The slots that say code before this kernel returned ([`ParallelNest::skip_if`]): where one
+    /// is set, the kernel does nothing.
+    pub(crate) skip: Vec<usize>,
 }
 
 /// The C expression reading a value of `stamp` from slot `slot` of carry buffer `buffer`.
@@ -1006,10 +1015,16 @@ pub fn write_kernel(
     params.push(KernelParam::Status);
     // The method's carry buffer, where this kernel reads or writes values carried between kernels.
     let mut carry = Carry::default();
-    if nest.carry_slots > 0 && !(nest.carry_in.is_empty() && nest.carry_out.is_empty()) {
+    let uses_carry = !(nest.carry_in.is_empty()
+        && nest.carry_out.is_empty()
+        && nest.stop.is_none()
+        && nest.skip_if.is_empty());
+    if nest.carry_slots > 0 && uses_carry {
         carry.buffer = names.own("ferrocl_carried");
         carry.load = nest.carry_in.clone();
         carry.store = nest.carry_out.clone();
+        carry.stop = nest.stop;
+        carry.skip = nest.skip_if.clone();
         decls.push(format!("__global ulong* {}", carry.buffer));
         params.push(KernelParam::Carried {
             slots: nest.carry_slots,
@@ -1082,6 +1097,12 @@ pub fn write_kernel(
     let mut base = base;
     let mut carried_decls = Vec::new();
     let carry = std::rc::Rc::clone(&base.carry);
+    for &slot in &carry.skip {
+        carried_decls.push(format!(
+            "    if ({}[{slot}] != 0UL) return; // Java returned before this code.",
+            carry.buffer
+        ));
+    }
     for c in &carry.load {
         let stamp = g.stamp(c.node);
         if stamp == Stamp::Double {
@@ -1704,6 +1725,7 @@ pub fn write_kernel(
         dims: nest.dims.clone(),
         when: whole.when.clone(),
         repeat: whole.repeat.clone(),
+        may_skip: !whole.skip_if.is_empty(),
         coarsen,
         bounds_proof,
         reductions: nest.reductions.clone(),

@@ -787,8 +787,16 @@ impl Writer<'_> {
             }
             Exit::NextIteration | Exit::Return => {
                 if matches!(block.exit, Exit::Return) {
-                    // Code one work-item runs hands its values on where it stops.
+                    // Code one work-item runs hands its values on where it stops; where it
+                    // returns before the next loop, it says so to the kernels after it.
                     let carry = std::rc::Rc::clone(&self.carry);
+                    let returns = block
+                        .nodes
+                        .last()
+                        .is_some_and(|&n| *self.mg.graph.op(n) == Op::Return);
+                    if let (Some(slot), true) = (carry.stop, returns) {
+                        self.line(&format!("{}[{slot}] = 1UL;", carry.buffer));
+                    }
                     for c in &carry.store {
                         let value = self.value(c.node)?;
                         let word = crate::carried_word(&value, self.mg.graph.stamp(c.node));

@@ -1103,9 +1103,10 @@ impl Phase for PlanKernelShape {
         let budget = cx.target.tile_budget;
         let mut unversioned: Option<MethodGraph> = None;
         for nest in &mut cx.nests {
-            // (A nest that reads values carried from an earlier kernel keeps the plain frame,
-            // which declares them.)
-            if !nest.reductions.is_empty() || !nest.carry_in.is_empty() {
+            // (A nest that reads values carried from an earlier kernel, or its flag that Java
+            // returned before it, keeps the plain frame, which declares them.)
+            if !nest.reductions.is_empty() || !nest.carry_in.is_empty() || !nest.skip_if.is_empty()
+            {
                 continue;
             }
             if nest.dims.len() == 1 {

@@ -405,6 +405,14 @@ pub struct ParallelNest {
     /// loop's range; the host launches the kernels of the nests inside it once per value of its
     /// counter ([`HostExpr::Repeat`]), in order. `None`: once.
     pub repeat: Option<Repeat>,
+    /// For code one work-item runs before or between the loops that may `return` before the next
+    /// loop on values it computes (`if (a[0] != 0) return;` after a loop): the slot of the carry
+    /// buffer it sets to 1 where it returns; the kernels after it then do nothing, as Java runs
+    /// nothing after the return.
+    pub stop: Option<usize>,
+    /// The slots of the carry buffer where code run before this kernel says it returned
+    /// ([`ParallelNest::stop`]): where one is not 0 the kernel does nothing.
+    pub skip_if: Vec<usize>,
 }
 
 /// The sequential loop around `@Parallel` loops (`for (int s = 0; s < steps; s++) { for
@@ -494,6 +502,8 @@ impl ParallelNest {
             carry_slots: 0,
             when: None,
             repeat: None,
+            stop: None,
+            skip_if: Vec::new(),
         }
     }
 
@@ -1272,7 +1282,7 @@ fn recognize_in_sequence(
         })
     };
     let pre_code = if (bad.is_some() || !at_loop(entry)) && run_when.is_none() {
-        sequential_code(mg, loops, found, start)
+        sequential_code(mg, loops, found, start, reduced.is_empty())
             .filter(|c| c.end.is_some() && (reduced.is_empty() || !stores_reduced(c)))
     } else {
         None
@@ -1312,7 +1322,7 @@ fn recognize_in_sequence(
     let mut sequence: Vec<Step> = Vec::new();
     if let Some(code) = pre_code {
         entry = code.end;
-        sequence.push(Step::Code(start, code.end, code.carried));
+        sequence.push(Step::Code(start, code.end, code.carried, code.returns));
     }
     loop {
         let Some(k) = top
@@ -1343,19 +1353,20 @@ fn recognize_in_sequence(
             }
             // (Not after a `@Reduce` loop: the host combines its result after the kernels.)
             Some(_) if run_when.is_none() && mg.reduce_params.is_empty() => {
-                match sequential_code(mg, loops, found, after[1]) {
+                match sequential_code(mg, loops, found, after[1], true) {
                     // From the loop's exit: later phases insert checks before the code's first
                     // node.
                     Some(Code { end: None, .. }) => {
-                        sequence.push(Step::Code(top_loop.exit, None, Vec::new()));
+                        sequence.push(Step::Code(top_loop.exit, None, Vec::new(), false));
                         break;
                     }
                     Some(Code {
                         end: Some(end),
                         carried,
+                        returns,
                         ..
                     }) => {
-                        sequence.push(Step::Code(top_loop.exit, Some(end), carried));
+                        sequence.push(Step::Code(top_loop.exit, Some(end), carried, returns));
                         entry = Some(end);
                     }
                     None => {
@@ -1398,8 +1409,11 @@ fn recognize_in_sequence(
     for step in &sequence {
         let t = match step {
             Step::Loop(t) => *t,
-            Step::Code(exit, end, out) => {
-                nests.push(code_nest(*exit, *end, out, &mut carried));
+            Step::Code(exit, end, out, returns) => {
+                let mut nest = code_nest(*exit, *end, out, &mut carried);
+                // Its slot is given with the others' (`assign_stops`).
+                nest.stop = returns.then_some(0);
+                nests.push(nest);
                 continue;
             }
         };
@@ -1426,7 +1440,29 @@ fn recognize_in_sequence(
             nest.carry_slots = carried.len();
         }
     }
+    assign_stops(&mut nests, carried.len());
     Ok(nests)
+}
+
+/// Gives each kernel of code that may return before the next loop ([`ParallelNest::stop`]) its
+/// slot of the carry buffer, after the `values` slots of carried values, and every kernel after
+/// such code the slots it skips on ([`ParallelNest::skip_if`]); counts them in `carry_slots`.
+fn assign_stops(nests: &mut [ParallelNest], values: usize) {
+    let mut next = values;
+    let mut stops: Vec<usize> = Vec::new();
+    for nest in nests.iter_mut() {
+        nest.skip_if = stops.clone();
+        if nest.stop.is_some() {
+            nest.stop = Some(next);
+            stops.push(next);
+            next += 1;
+        }
+    }
+    if !stops.is_empty() {
+        for nest in nests.iter_mut() {
+            nest.carry_slots = next;
+        }
+    }
 }
 
 /// `@Parallel` loops under branches whose conditions the host evaluates, and nothing else: the
@@ -1471,7 +1507,7 @@ fn guarded_nests(
     for (step, cond) in steps {
         let t = match step {
             Step::Loop(t) => t,
-            Step::Code(entry, end, out) => {
+            Step::Code(entry, end, out, _) => {
                 let mut nest = code_nest(entry, end, &out, &mut carried);
                 nest.when = cond;
                 nests.push(nest);
@@ -1549,9 +1585,9 @@ impl GuardedWalk<'_> {
                     if !self.mg.reduce_params.is_empty() {
                         return None;
                     }
-                    let code = sequential_code(self.mg, self.loops, self.found, n)?;
+                    let code = sequential_code(self.mg, self.loops, self.found, n, false)?;
                     let end = code.end?;
-                    steps.push((Step::Code(n, Some(end), code.carried), cond.clone()));
+                    steps.push((Step::Code(n, Some(end), code.carried, false), cond.clone()));
                     n = end;
                 }
                 Op::Merge => {
@@ -1646,7 +1682,7 @@ enum Step {
     Loop(usize),
     /// Code one work-item runs: from the graph's start or a loop's exit to the `End` entering the
     /// next loop, or to the returns; with the values it carries to the kernels after it.
-    Code(NodeId, Option<NodeId>, Vec<NodeId>),
+    Code(NodeId, Option<NodeId>, Vec<NodeId>, bool),
 }
 
 /// Code one work-item runs before the loops or between two of them (see [`sequential_code`]).
@@ -1657,6 +1693,8 @@ struct Code {
     carried: Vec<NodeId>,
     /// Its fixed nodes.
     region: HashSet<NodeId>,
+    /// Some way through it returns before the next loop (only with `end`, where allowed).
+    returns: bool,
 }
 
 /// How many values code one work-item runs may hand on to later kernels.
@@ -1675,6 +1713,7 @@ fn sequential_code(
     loops: &LoopForest,
     found: &[(NodeId, NodeId)],
     first: NodeId,
+    may_return: bool,
 ) -> Option<Code> {
     const MAX_NODES: usize = 4096;
     let g = &mg.graph;
@@ -1690,8 +1729,9 @@ fn sequential_code(
     }
     let end = ends.first().copied();
     if let Some(e) = end {
-        // Reached once, after the code's own loops, and never left by a return.
-        if returns || loops.loops.iter().any(|l| l.body.contains(&e)) {
+        // Reached once, after the code's own loops; left by a return only where the kernels
+        // after it can be told (`may_return`: its flag in the carry buffer).
+        if (returns && !may_return) || loops.loops.iter().any(|l| l.body.contains(&e)) {
             return None;
         }
     }
@@ -1730,6 +1770,7 @@ fn sequential_code(
         end,
         carried,
         region,
+        returns: returns && end.is_some(),
     })
 }
 
@@ -1773,6 +1814,8 @@ pub(crate) fn carry_values(mg: &MethodGraph, nests: &mut [ParallelNest]) -> Resu
     for nest in nests.iter_mut() {
         nest.carry_slots = carried.len();
     }
+    // The flags of code that may return come after the values.
+    assign_stops(nests, carried.len());
     Ok(())
 }
 
@@ -2151,6 +2194,8 @@ fn nest_of(mg: &MethodGraph, members: &[&Analysed]) -> Result<ParallelNest, Bail
         carry_slots: 0,
         when: None,
         repeat: None,
+        stop: None,
+        skip_if: Vec::new(),
     })
 }
 

@@ -193,4 +193,16 @@ public class PreLoopShapes {
             b = t;
         }
     }
+    /** Code between the loops that returns on what the first loop computed: it sets its flag, the second kernel skips. */
+    public static void returnAfterLoop(int[] a, int[] b, int limit) {
+        for (@Parallel int i = 0; i < a.length; i++) {
+            a[i] = a[i] * 3;
+        }
+        if (a[0] > limit) {
+            return;
+        }
+        for (@Parallel int i = 0; i < b.length; i++) {
+            b[i] = a[i % a.length] + i;
+        }
+    }
 }

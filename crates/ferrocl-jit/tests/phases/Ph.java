@@ -302,4 +302,23 @@ public class Ph {
             b[i] *= 2f;
         }
     }
+    /** A loop, code that returns on what it computed, a loop, code that returns again, a loop. */
+    public static void returns(int[] a, int[] b) {
+        for (@Parallel int i = 0; i < a.length; i++) {
+            a[i] = a[i] * 3;
+        }
+        int m = a[0];
+        if (m > 10) {
+            return;
+        }
+        for (@Parallel int i = 0; i < b.length; i++) {
+            b[i] = a[i] + m;
+        }
+        if (b[0] < 0) {
+            return;
+        }
+        for (@Parallel int i = 0; i < a.length; i++) {
+            a[i] = b[i] - m;
+        }
+    }
 }
