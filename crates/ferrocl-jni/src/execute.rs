@@ -1059,7 +1059,9 @@ fn build<'local, 'k>(
                     }
                     KernelParam::ReducePartials { reduction } => Arg::Partials(*reduction),
                     // One buffer for the whole execution: a task's kernels run in order, the
-                    // code that writes its values before the kernels that read them.
+                    // code that writes its values (and, at every exit, whether it returned)
+                    // before the kernels that read them; slots another task left are rewritten
+                    // before any kernel of this one reads them.
                     KernelParam::Carried { slots } => {
                         plan.carried_bytes = plan.carried_bytes.max(slots.saturating_mul(8));
                         Arg::Carried

@@ -787,17 +787,21 @@ impl Writer<'_> {
             }
             Exit::NextIteration | Exit::Return => {
                 if matches!(block.exit, Exit::Return) {
-                    // Code one work-item runs hands its values on where it stops; where it
-                    // returns before the next loop, it says so to the kernels after it.
+                    // Code one work-item runs hands its values on where it stops; code that may
+                    // return before the next loop says at every exit whether it did (1 where it
+                    // returns, 0 on the way to the loop: another task of the execution may have
+                    // left anything in the shared buffer's slot), and hands nothing on where it
+                    // returns (no later kernel of the method runs).
                     let carry = std::rc::Rc::clone(&self.carry);
                     let returns = block
                         .nodes
                         .last()
                         .is_some_and(|&n| *self.mg.graph.op(n) == Op::Return);
-                    if let (Some(slot), true) = (carry.stop, returns) {
-                        self.line(&format!("{}[{slot}] = 1UL;", carry.buffer));
+                    if let Some(slot) = carry.stop {
+                        let flag = if returns { "1UL" } else { "0UL" };
+                        self.line(&format!("{}[{slot}] = {flag};", carry.buffer));
                     }
-                    for c in &carry.store {
+                    for c in carry.store.iter().filter(|_| !returns) {
                         let value = self.value(c.node)?;
                         let word = crate::carried_word(&value, self.mg.graph.stamp(c.node));
                         self.line(&format!("{}[{}] = {word};", carry.buffer, c.slot));

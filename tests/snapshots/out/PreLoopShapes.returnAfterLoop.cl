@@ -46,6 +46,7 @@ __kernel void returnAfterLoop_2(
     const int v24 = a[0];
     const bool v25 = (v24 <= limit);
     if (v25) {
+        ferrocl_carried[0] = 0UL;
         return;
     } else {
         ferrocl_carried[0] = 1UL;

@@ -15,8 +15,9 @@ import org.junit.Test;
  * ({@code if (a[0] > limit) return;} after a loop, a search that returns when it finds something): one work-item runs
  * it, sets its flag in the execution's carry buffer where it returns, and every later kernel does nothing where the
  * flag is set, as Java runs nothing after the return. Strict, against the JVM, each with inputs that return and inputs
- * that go on: a test after a loop, a search, a return before the first loop, two returning pieces of code, a carried
- * value with a return, a later loop whose checks would fail if it ran (Java never reaches it), and the refusal in a
+ * that go on: a test after a loop, a search, a value read after a search that may return, a return before the first
+ * loop, two returning pieces of code, a carried value with a return, two tasks of one execution (each writes its flag
+ * at every exit of its code: the carry buffer is shared), a later loop whose checks would fail if it ran (Java never reaches it), and the refusal in a
  * method with {@code @Reduce} arrays.
  */
 public class DeviceReturnTest {
@@ -95,6 +96,22 @@ public class DeviceReturnTest {
         }
     }
 
+    /** A search that returns, then a value read after it and carried to the next loop. */
+    public static void searchThenScale(float[] a, float[] out) {
+        for (@Parallel int i = 0; i < a.length; i++) {
+            a[i] = a[i] * 2f - 1f;
+        }
+        for (int j = 0; j < a.length; j++) {
+            if (a[j] < -0.999f) {
+                return;
+            }
+        }
+        float m = a[1];
+        for (@Parallel int i = 0; i < out.length; i++) {
+            out[i] = a[i] * m;
+        }
+    }
+
     /** A return after a loop in a method with a {@code @Reduce} array: refused. */
     public static void returnThenReduce(int[] a, @Reduce long[] sum) {
         for (@Parallel int i = 0; i < a.length; i++) {
@@ -124,6 +141,43 @@ public class DeviceReturnTest {
         float[] returns = JvmOracle.floats(8203, 300, 0.1f, 1f);
         returns[123] = 0f;
         check(DeviceReturnTest::searchThenLoop, returns, new float[300]);
+    }
+
+    @Test
+    public void aValueReadAfterASearchThatMayReturn() {
+        check(DeviceReturnTest::searchThenScale, JvmOracle.floats(8206, 300, 0.1f, 1f), new float[300]);
+        float[] returns = JvmOracle.floats(8207, 300, 0.1f, 1f);
+        returns[7] = 0f;
+        check(DeviceReturnTest::searchThenScale, returns, new float[300]);
+    }
+
+    @Test
+    public void twoTasksOfOneExecutionEachWithTheirOwnFlag() {
+        // One native execution: the first task returns (its flag set in the shared carry buffer), the second does not
+        // and must still fill b2; then the other way round.
+        for (int first : new int[] {9, 10}) {
+            int[] a1 = {5, 1, 2};
+            int[] b1 = new int[9];
+            int[] a2 = {5, 1, 2};
+            int[] b2 = new int[9];
+            int[] ea1 = a1.clone();
+            int[] eb1 = b1.clone();
+            int[] ea2 = a2.clone();
+            int[] eb2 = b2.clone();
+            testAfterLoop(ea1, eb1, 2, first);
+            testAfterLoop(ea2, eb2, 2, 19 - first);
+            try (TaskSchedule s = new TaskSchedule("return-two")
+                    .task("x", DeviceReturnTest::testAfterLoop, a1, b1, 2, first)
+                    .task("y", DeviceReturnTest::testAfterLoop, a2, b2, 2, 19 - first)) {
+                s.execute();
+                JvmOracle.assertRanOnDevice(s.report(), "x");
+                JvmOracle.assertRanOnDevice(s.report(), "y");
+            }
+            JvmOracle.assertSame("a1", ea1, a1);
+            JvmOracle.assertSame("b1", eb1, b1);
+            JvmOracle.assertSame("a2", ea2, a2);
+            JvmOracle.assertSame("b2", eb2, b2);
+        }
     }
 
     @Test
