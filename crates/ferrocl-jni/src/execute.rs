@@ -761,18 +761,7 @@ fn build<'local, 'k>(
                     .dims
                     .first()
                     .is_none_or(|d| d.lower.eval(lookup).is_some())
-                    && kernel_params.iter().all(|kp| match kp {
-                        KernelParam::HostLoad {
-                            param,
-                            index,
-                            when,
-                            elem,
-                        } => prepared.element(*param, *elem, index, when).is_some(),
-                        KernelParam::HostValue { value, .. } => {
-                            value.value(&mut |e: &HostExpr| prepared.leaf(e)).is_some()
-                        }
-                        _ => true,
-                    });
+                    && made_before_loops(&prepared, kernel_params);
                 if !checked {
                     return Ok(Building::Done(Outcome::host_check_failed(t, tasks)));
                 }
@@ -802,22 +791,8 @@ fn build<'local, 'k>(
                 // But Java still reads the elements before the loops, and throws where one is
                 // out of bounds.
                 // And divides where it does, and throws where a divisor is zero.
-                for kp in kernel_params {
-                    let made = match kp {
-                        KernelParam::HostLoad {
-                            param,
-                            index,
-                            when,
-                            elem,
-                        } => prepared.element(*param, *elem, index, when).is_some(),
-                        KernelParam::HostValue { value, .. } => {
-                            value.value(&mut |e: &HostExpr| prepared.leaf(e)).is_some()
-                        }
-                        _ => true,
-                    };
-                    if !made {
-                        return Ok(Building::Done(Outcome::host_check_failed(t, tasks)));
-                    }
+                if !made_before_loops(&prepared, kernel_params) {
+                    return Ok(Building::Done(Outcome::host_check_failed(t, tasks)));
                 }
                 continue;
             }
@@ -1193,6 +1168,24 @@ fn build<'local, 'k>(
         spans,
         read_spans,
     })))
+}
+
+/// Whether the host makes every element read and every division of `params` that Java makes before
+/// the loops (false where one is out of bounds or divides by zero: the JVM runs the task and
+/// throws), also for a kernel that launches nothing.
+fn made_before_loops(prepared: &Prepared<'_, '_>, params: &[KernelParam]) -> bool {
+    params.iter().all(|kp| match kp {
+        KernelParam::HostLoad {
+            param,
+            index,
+            when,
+            elem,
+        } => prepared.element(*param, *elem, index, when).is_some(),
+        KernelParam::HostValue { value, .. } => {
+            value.value(&mut |e: &HostExpr| prepared.leaf(e)).is_some()
+        }
+        _ => true,
+    })
 }
 
 /// One place in a task's launch order ([`launch_order`]).
