@@ -1778,9 +1778,17 @@ fn write_versioned<'a>(
 }
 
 fn add_bounds_proven(decls: &mut Vec<String>, params: &mut Vec<KernelParam>) {
-    let at = decls.len() - 1;
-    decls.insert(at, format!("const int {BOUNDS_PROVEN}"));
-    let at = params.len() - 1;
+    // Right before the status word (the carry buffer may follow it): the host reads the proof
+    // first, and binds no status word to a launch it proved.
+    let at = params
+        .iter()
+        .position(|p| matches!(p, KernelParam::Status))
+        .unwrap_or(params.len().saturating_sub(1));
+    let decl_at = decls
+        .iter()
+        .rposition(|d| d.starts_with("__global int* ferrocl_status"))
+        .unwrap_or(decls.len().saturating_sub(1));
+    decls.insert(decl_at, format!("const int {BOUNDS_PROVEN}"));
     params.insert(at, KernelParam::BoundsProven);
 }
 

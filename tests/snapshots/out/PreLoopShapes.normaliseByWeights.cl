@@ -53,8 +53,8 @@ __kernel void normaliseByWeights_2(
     const int out_length,
     const int ferrocl_start0,
     const uint ferrocl_count0,
-    __global int* ferrocl_status,
     const int ferrocl_proven,
+    __global int* ferrocl_status,
     __global ulong* ferrocl_carried)
 {
     const float total = as_float((uint)ferrocl_carried[0]);

@@ -40,8 +40,8 @@ __kernel void storeThenLoad_2(
     const int k,
     const int ferrocl_start0,
     const uint ferrocl_count0,
-    __global int* ferrocl_status,
     const int ferrocl_proven,
+    __global int* ferrocl_status,
     __global ulong* ferrocl_carried)
 {
     const int v8 = (int)(uint)ferrocl_carried[0];
