@@ -321,9 +321,9 @@ struct Prepared<'local, 't> {
     /// The array parameters whose elements `leaves` holds (read from the Java arrays at
     /// preparation: stale where an earlier task of the segment uses the array).
     element_reads: Vec<usize>,
-    /// The counter of the loop around the `@Parallel` loops in the repetition being planned
-    /// ([`HostExpr::Repeat`]); `None` outside the repeated kernels.
-    /// With the number of that repetition, from 0 ([`HostExpr::RepeatCount`]).
+    /// In the repetition being planned of the loop around the `@Parallel` loops: its counter's
+    /// value ([`HostExpr::Repeat`]) and the repetition's number from 0
+    /// ([`HostExpr::RepeatCount`]); `None` outside the repeated kernels.
     repeat: std::cell::Cell<Option<(i32, i32)>>,
 }
 
