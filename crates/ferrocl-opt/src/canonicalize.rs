@@ -444,7 +444,7 @@ fn value_number(g: &mut Graph) -> (bool, usize) {
 }
 
 /// Removes floating nodes (other than parameters) with no users, transitively.
-fn remove_dead_floating(g: &mut Graph) {
+pub(crate) fn remove_dead_floating(g: &mut Graph) {
     loop {
         let dead: Vec<NodeId> = g
             .node_ids()
@@ -452,10 +452,15 @@ fn remove_dead_floating(g: &mut Graph) {
                 let op = g.op(id);
                 // A read or a division before the loops stays when its value is unused: the host
                 // still makes it, and Java throws where it is out of bounds or divides by zero.
+                // (So does the counter of a loop around the @Parallel loops, which every repeated
+                // kernel is passed.)
                 !op.is_fixed()
                     && !matches!(
                         op,
-                        Op::Parameter(_) | Op::HostLoad { .. } | Op::HostDivRem { .. }
+                        Op::Parameter(_)
+                            | Op::HostLoad { .. }
+                            | Op::HostDivRem { .. }
+                            | Op::RepeatIndex
                     )
                     && g.usages(id).iter().all(|&u| u == id)
             })

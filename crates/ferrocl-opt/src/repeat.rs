@@ -53,8 +53,6 @@ pub struct RepeatLoop {
     pub range: Repeat,
     /// The `LoopBegin`s of the `@Parallel` loops its body held, in order.
     pub loops: Vec<NodeId>,
-    /// The node that stands for its counter now.
-    pub index: NodeId,
 }
 
 /// Takes the sequential loop around the method's `@Parallel` loops out of the graph (see the
@@ -264,7 +262,6 @@ pub fn flatten_repeat_loop(
     let Some(after) = g.next(outer_exit) else {
         return Err(body_only_loops(outer_exit));
     };
-    let step_value = g.inputs(counter)[2];
     let first = inner[0];
     let first_entry = g.inputs(first)[0];
 
@@ -320,23 +317,9 @@ pub fn flatten_repeat_loop(
         g.kill(n);
     }
     // The counter's test and step, now unused, with what only they computed.
-    let mut todo = vec![cond, step_value];
-    while let Some(n) = todo.pop() {
-        let removable = g.is_live(n)
-            && !g.op(n).is_fixed()
-            && !matches!(
-                g.op(n),
-                Op::Parameter(_) | Op::HostLoad { .. } | Op::HostDivRem { .. } | Op::RepeatIndex
-            )
-            && g.usages(n).is_empty();
-        if removable {
-            todo.extend(g.inputs(n).iter().copied());
-            g.kill(n);
-        }
-    }
+    crate::canonicalize::remove_dead_floating(g);
     Ok(Some(RepeatLoop {
         range,
         loops: inner,
-        index,
     }))
 }

@@ -220,16 +220,10 @@ impl Held<'_> {
             Held::Alias(_) => None,
         }
     }
-}
 
-impl Holding<'_, '_> {
-    /// The OpenCL handle of entry `i`'s buffer, through an alias.
-    fn handle(&self, i: usize) -> Option<cl_mem> {
-        let i = match self.held.get(i)? {
-            Held::Alias(j) => *j,
-            _ => i,
-        };
-        match self.held.get(i)? {
+    /// The OpenCL handle of the entry's own buffer (`None` for an alias).
+    fn handle(&self) -> Option<cl_mem> {
+        match self {
             Held::Pooled(_, b) | Held::InPlace(b) | Held::Status(b, _) => Some(b.get()),
             Held::Resident(b) => Some(b.get()),
             Held::Alias(_) => None,
@@ -237,12 +231,17 @@ impl Holding<'_, '_> {
     }
 }
 
-/// The buffer of entry `i` of `held`, through an alias; an invalid-launch error where there is none.
-fn held_buffer<'a>(held: &'a mut [Held<'_>], i: usize) -> Result<&'a mut Buffer<u8>, RuntimeError> {
-    let i = match held.get(i) {
+/// The entry of `held` whose buffer entry `i` binds: `i`, or the one its alias names.
+fn alias_target(held: &[Held<'_>], i: usize) -> usize {
+    match held.get(i) {
         Some(Held::Alias(j)) => *j,
         _ => i,
-    };
+    }
+}
+
+/// The buffer of entry `i` of `held`, through an alias; an invalid-launch error where there is none.
+fn held_buffer<'a>(held: &'a mut [Held<'_>], i: usize) -> Result<&'a mut Buffer<u8>, RuntimeError> {
+    let i = alias_target(held, i);
     held.get_mut(i)
         .and_then(Held::own)
         .ok_or_else(|| RuntimeError::InvalidLaunch(format!("buffer index {i} out of range")))
@@ -1357,7 +1356,11 @@ impl Device {
                         KernelArg::Long(v) => k.set_arg(index, &v),
                         KernelArg::Float(v) => k.set_arg(index, &v),
                         KernelArg::Double(v) => k.set_arg(index, &v),
-                        KernelArg::Buffer(b) => match holding.handle(b) {
+                        KernelArg::Buffer(b) => match holding
+                            .held
+                            .get(alias_target(&holding.held, b))
+                            .and_then(Held::handle)
+                        {
                             Some(h) => k.set_arg(index, &h),
                             None => return Err(invalid(format!("buffer index {b} out of range"))),
                         },
