@@ -176,8 +176,8 @@ KT="$OUT/kernel-times.jsonl"
 # >= 1, JMH passes its own input arguments on to its forks (no benchmark sets @Fork(jvmArgs), which would
 # replace them). Aparapi reflects into java.base.
 # -Dferrocl.profile=true: executions start timed with OpenCL profiling (the kernel columns need it; the hand-written
-# kernels are profiled too); KernelTimes.record then profiles the first 20 operations of each trial and one in 16
-# after them (profiling costs driver time per command, which Aparapi does not pay), and OverheadBench profiles only
+# kernels are profiled too); KernelTimes.record then profiles the first 32 operations of each trial (its warmup) and
+# none after them (profiling costs driver time per command, which Aparapi does not pay), and OverheadBench profiles only
 # its setup's samples.
 PROPS=(-Xmx${BENCH_XMX:-8g} -Dferrocl.library.path="$B/lib/libferrocl.so" -Dferrocl.strict=true -Dferrocl.profile=true -Dferrocl.bench.kernelTimes="$KT"
   --add-opens=java.base/java.lang=ALL-UNNAMED --add-opens=java.base/sun.nio.ch=ALL-UNNAMED)

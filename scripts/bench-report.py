@@ -455,8 +455,9 @@ def markdown(info, rows):
         lines.append("")
         lines.append("End to end: JMH average time per operation (host arrays in, host arrays out), ± JMH's 99.9% "
                      "error where it has one; × X: X's time / Ferrocl's (above 1: Ferrocl faster). Ferrocl's and "
-                     "the hand-written kernels' operations run with OpenCL profiling only for the first 20 of a "
-                     "trial and one in 16 after them (since 2026-11-26; before, every one was profiled). Fraction "
+                     "the hand-written kernels' operations run with OpenCL profiling only for the first 32 of a "
+                     "trial, in its warmup (since 2026-11-28; from 2026-11-26, the first 20 and one in 16 after them; "
+                     "before, every one). Fraction "
                      "of hand-written: hand-written OpenCL's time / Ferrocl's (1: as fast; below 1: slower); "
                      "kernel: medians of the profiled operations' kernel times (warmup calls included). JIT: "
                      "bytecode → OpenCL C; "

@@ -485,17 +485,15 @@ pub(crate) fn execute<'local>(
     let held = built.held();
     // On a device that works in host memory, the same work as last time, if that was short, runs
     // on the Java arrays in place (the key is for the whole segment, led by its first task).
+    // Elsewhere, the same work, if it was short, has its results chained after its launch (see
+    // `ferrocl_runtime::HostAccess::expected_wait`).
     let leader = &calls[0].task;
     let unified = device.info().unified_memory;
-    let key = if unified { built.plan.work_key() } else { 0 };
-    let last = if unified {
-        *leader
-            .last_work
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-    } else {
-        None
-    };
+    let key = built.plan.work_key();
+    let last = *leader
+        .last_work
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
     let kept = built.plan.arrays.iter().any(|a| a.resident.is_some());
     let in_place = in_place
         && plan::hold_in_place(
@@ -509,10 +507,11 @@ pub(crate) fn execute<'local>(
     let executed = if in_place {
         run_in_place(env, &device, &built.plan, &held)?
     } else {
-        run_held(env, &device, &built.plan, &held, timeout)?
+        let expected = last.filter(|&(k, _)| k == key).map(|(_, took)| took);
+        run_held(env, &device, &built.plan, &held, timeout, expected)?
     };
     // Only a run that did all its work times it (a failed check may end a kernel early).
-    if let (true, Ok(e)) = (unified, &executed) {
+    if let Ok(e) = &executed {
         if e.failed.is_none() && !e.discarded {
             *leader
                 .last_work
@@ -1584,7 +1583,7 @@ pub(crate) fn execute_split<'local>(
         let device = Arc::clone(&first_call.task.device);
         let held = whole.held();
         let started = std::time::Instant::now();
-        let executed = run_held(env, &device, &whole.plan, &held, timeout)?
+        let executed = run_held(env, &device, &whole.plan, &held, timeout, None)?
             .map_err(|e| runtime_error(&location, e))?;
         let time = started.elapsed();
         let count = whole.outer.map_or(1, |(c, _)| c);
@@ -2112,6 +2111,39 @@ struct JavaArrays<'a, 'e, 'local> {
     serving: usize,
     held: Vec<(&'a JObject<'a>, ElemKind, usize, bool)>,
     deadline: Option<(std::time::Instant, std::time::Duration)>,
+    /// Whether the executor may hold the arrays through an execution
+    /// ([`ferrocl_runtime::HostAccess::hold`]): one plan on one device.
+    may_hold: bool,
+    /// The arrays while held through (no JNI call may be made meanwhile).
+    through: Option<Criticals>,
+    /// Results were copied into the held arrays (a JVM that handed out copies gets them back).
+    wrote: bool,
+    /// How long the same work's launches took last time ([`ferrocl_runtime::HostAccess::expected_wait`]).
+    expected_wait: Option<std::time::Duration>,
+}
+
+impl JavaArrays<'_, '_, '_> {
+    /// Holds the arrays (`pinned` without a hold) and registers the large ones with the device of
+    /// the part being served.
+    ///
+    /// # Safety
+    ///
+    /// No JNI call may be made while the returned value lives.
+    unsafe fn hold_now(&mut self) -> Result<Criticals, RuntimeError> {
+        let raw_env = self.env.get_raw();
+        // SAFETY: the caller's promise.
+        let criticals = unsafe { Criticals::hold(raw_env, &self.held) }.map_err(|e| {
+            RuntimeError::InvalidLaunch(format!("the Java arrays cannot be pinned: {e:?}"))
+        })?;
+        if let Some((device, fresh)) = self.parts.get_mut(self.serving) {
+            for (i, addr, bytes) in hostmem::register(device, &criticals.ranges()) {
+                if !fresh.iter().any(|&(_, a, b)| a == addr && b == bytes) {
+                    fresh.push((i, addr, bytes));
+                }
+            }
+        }
+        Ok(criticals)
+    }
 }
 
 impl ferrocl_runtime::HostAccess for JavaArrays<'_, '_, '_> {
@@ -2131,19 +2163,14 @@ impl ferrocl_runtime::HostAccess for JavaArrays<'_, '_, '_> {
         writes: bool,
         f: &mut dyn FnMut(&mut [ferrocl_runtime::HostData<'_>]) -> Result<(), RuntimeError>,
     ) -> Result<(), RuntimeError> {
-        let raw_env = self.env.get_raw();
-        // SAFETY: no JNI call is made until `criticals` is dropped at the end of this function
-        // (`register` and `f`, the executor's copies, make none).
-        let mut criticals = unsafe { Criticals::hold(raw_env, &self.held) }.map_err(|e| {
-            RuntimeError::InvalidLaunch(format!("the Java arrays cannot be pinned: {e:?}"))
-        })?;
-        if let Some((device, fresh)) = self.parts.get_mut(self.serving) {
-            for (i, addr, bytes) in hostmem::register(device, &criticals.ranges()) {
-                if !fresh.iter().any(|&(_, a, b)| a == addr && b == bytes) {
-                    fresh.push((i, addr, bytes));
-                }
-            }
+        if let Some(held) = self.through.as_mut() {
+            let result = f(&mut held.slices());
+            self.wrote |= writes && result.is_ok();
+            return result;
         }
+        // SAFETY: no JNI call is made until `criticals` is dropped at the end of this function
+        // (`f`, the executor's copies, makes none).
+        let mut criticals = unsafe { self.hold_now() }?;
         let result = {
             let mut slices = criticals.slices();
             f(&mut slices)
@@ -2170,7 +2197,41 @@ impl ferrocl_runtime::HostAccess for JavaArrays<'_, '_, '_> {
         )
     }
 
+    fn hold(&mut self) -> bool {
+        if !self.may_hold || self.through.is_some() {
+            return self.through.is_some();
+        }
+        // SAFETY: while `through` holds the arrays, this type makes no JNI call (`cancelled`
+        // answers without one) until `let_go`, which the executor calls once no command can touch
+        // them, or `lend` after the executor returned.
+        match unsafe { self.hold_now() } {
+            Ok(c) => {
+                self.through = Some(c);
+                self.wrote = false;
+                true
+            }
+            Err(e) => {
+                log::debug!("the arrays are not held through the execution: {e}");
+                false
+            }
+        }
+    }
+
+    fn let_go(&mut self) {
+        if let Some(mut c) = self.through.take() {
+            c.commit = self.wrote;
+        }
+    }
+
+    fn expected_wait(&self) -> Option<std::time::Duration> {
+        self.expected_wait
+    }
+
     fn cancelled(&mut self) -> Option<String> {
+        if self.through.is_some() {
+            // No JNI call while the arrays are held (the executor holds them briefly).
+            return None;
+        }
         if let Some((deadline, limit)) = self.deadline {
             if std::time::Instant::now() >= deadline {
                 return Some(format!(
@@ -2231,17 +2292,20 @@ fn thread_interrupted(env: &mut Env<'_>) -> Result<bool, NativeError> {
 
 /// Runs `plan` on `device` over `arrays` (one `(array, element type, length)` per plan array,
 /// live local references): drops stale host registrations, lends the arrays to the executor
-/// (pinned only while copied, see [`JavaArrays`]), and records the registrations made. `timeout`:
-/// the longest the host waits for the kernels. The outer error is a JNI failure; the inner one
-/// the runtime's.
+/// (pinned while copied, or held through a short execution, see [`JavaArrays`]), and records the
+/// registrations made. `timeout`: the longest the host waits for the kernels; `expected_wait`: how
+/// long the same work's launches took last time, when known. The outer error is a JNI failure;
+/// the inner one the runtime's.
 pub(crate) fn run_held(
     env: &mut Env<'_>,
     device: &Arc<ferrocl_runtime::Device>,
     plan: &Plan<'_>,
     arrays: &[(&JObject<'_>, ElemKind, usize)],
     timeout: Option<std::time::Duration>,
+    expected_wait: Option<std::time::Duration>,
 ) -> Result<Result<ferrocl_runtime::Executed, ferrocl_runtime::RuntimeError>, NativeError> {
-    lend(env, &[device], &[plan], arrays, timeout, |lent| {
+    lend(env, &[device], &[plan], arrays, timeout, true, |lent| {
+        lent.expected_wait = expected_wait;
         device.execute_with(plan, lent)
     })
 }
@@ -2291,7 +2355,7 @@ fn run_split(
     timeout: Option<std::time::Duration>,
 ) -> Result<Vec<ferrocl_runtime::split::PartOutcome>, NativeError> {
     let plans: Vec<&Plan<'_>> = parts.iter().map(|p| p.plan).collect();
-    lend(env, devices, &plans, arrays, timeout, |lent| {
+    lend(env, devices, &plans, arrays, timeout, false, |lent| {
         ferrocl_runtime::split::execute_parts(parts, lent)
     })
 }
@@ -2308,20 +2372,22 @@ fn run_batches(
     let plans: Vec<&Plan<'_>> = parts.iter().map(|p| p.plan).collect();
     // One entry per part, as `JavaArrays::serving_part` indexes them (all the same device).
     let devices: Vec<&Arc<ferrocl_runtime::Device>> = parts.iter().map(|_| device).collect();
-    lend(env, &devices, &plans, arrays, timeout, |lent| {
+    lend(env, &devices, &plans, arrays, timeout, false, |lent| {
         ferrocl_runtime::split::execute_batches(parts, lent, ordered)
     })
 }
 
 /// Lends `arrays` to `run` as [`JavaArrays`] (an array is written back when one of `plans`
 /// downloads it), registered with the device of the part being served, and records the
-/// registrations made once `run` returned.
+/// registrations made once `run` returned. `may_hold`: the executor may hold them through its
+/// execution (one plan on one device).
 fn lend<R>(
     env: &mut Env<'_>,
     devices: &[&Arc<ferrocl_runtime::Device>],
     plans: &[&Plan<'_>],
     arrays: &[(&JObject<'_>, ElemKind, usize)],
     timeout: Option<std::time::Duration>,
+    may_hold: bool,
     run: impl FnOnce(&mut JavaArrays<'_, '_, '_>) -> R,
 ) -> Result<R, NativeError> {
     // Registrations of Java arrays that died or moved go before anything is held.
@@ -2342,8 +2408,15 @@ fn lend<R>(
         serving: 0,
         held,
         deadline: timeout.map(|t| (std::time::Instant::now() + t, t)),
+        may_hold: may_hold && crate::hold_through(),
+        through: None,
+        wrote: false,
+        expected_wait: None,
     };
     let result = run(&mut lent);
+    // Released before any JNI call below, also where the executor returned with an error (by
+    // then no command of its references the arrays).
+    ferrocl_runtime::HostAccess::let_go(&mut lent);
     let registered = std::mem::take(&mut lent.parts);
     let objects: Vec<(&JObject<'_>, ElemKind)> = arrays.iter().map(|&(o, e, _)| (o, e)).collect();
     for (d, fresh) in registered {

@@ -1044,6 +1044,14 @@ pub(crate) fn in_place_budget() -> std::time::Duration {
     })
 }
 
+/// Whether an execution may hold its Java arrays through its uploads, kernels and downloads
+/// (`ferrocl_runtime::HostAccess::hold`): yes unless `FERROCL_HOLD_THROUGH=0` (for comparisons).
+pub(crate) fn hold_through() -> bool {
+    static FROM_ENV: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *FROM_ENV
+        .get_or_init(|| std::env::var("FERROCL_HOLD_THROUGH").map_or(true, |v| v.trim() != "0"))
+}
+
 /// `static native void configureInPlace(long millis)`: the in-place budget (see
 /// [`in_place_budget`]); a negative value leaves the environment's or the default.
 #[unsafe(no_mangle)]

@@ -5,10 +5,19 @@
 //! lends some, see the `memory` module), and, only when every check passed and a larger result
 //! remains, for the downloads straight into the host arrays.
 //!
+//! Held through: an unprofiled execution that uploads something, whose host can cancel (and does
+//! not take results in place), asks it to hold the arrays from the uploads on ([`HostAccess::hold`]); then the launches
+//! follow the uploads with no wait between them, and when the launches end within
+//! [`HOLD_THROUGH_LIMIT`] the results are copied into the still-held arrays: two waits instead of
+//! three, and no second pinning. Measured on the H200 (`bench-native/gemm/e2e.c`, 2026-11-28): each
+//! wait costs the host 13 µs to notice and the next command 4–8 µs to start. A longer wait lets
+//! the arrays go once the uploads are done (a marker after them says when) and goes on as below.
+//!
 //! Received: a plan whose kernels were built on this device, and the host arrays, one per plan
 //! array (its exact size), lent through [`HostAccess`]: pinned only while the executor copies them
-//! (the uploads and the wait for them; the copies of results), so that a JVM's garbage collector
-//! runs while kernels do; plain slices ([`Device::execute`]) stay put for the whole call. The wait
+//! (the uploads and the wait for them; the copies of results), or held through as above for at
+//! most [`HOLD_THROUGH_LIMIT`] of kernels, so that a JVM's garbage collector runs while long
+//! kernels do; plain slices ([`Device::execute`]) stay put for the whole call. The wait
 //! for the kernels polls [`HostAccess::cancelled`] when the host can cancel; a cancelled execution
 //! leaves its buffers to the device until its commands finished (the next execution waits for
 //! them first) and touches no host array.
@@ -109,6 +118,25 @@ pub trait HostAccess {
     /// In a split execution ([`crate::split`]): the next [`HostAccess::pinned`] serves part
     /// `part` (its device may want the memory registered for itself).
     fn serving_part(&mut self, _part: usize) {}
+    /// Pins the arrays now and keeps them pinned until [`HostAccess::let_go`], so that the
+    /// executor can chain the uploads, the launches and the downloads without waiting between
+    /// them: every [`HostAccess::pinned`] meanwhile lends the held arrays, and
+    /// [`HostAccess::cancelled`] is not asked (a JVM allows no call while it holds them). The
+    /// executor holds them for at most [`HOLD_THROUGH_LIMIT`] of waiting for the kernels (see
+    /// [`Device::execute_with`]). Returns whether the arrays are held; by default they never are.
+    fn hold(&mut self) -> bool {
+        false
+    }
+    /// Ends a hold begun by [`HostAccess::hold`] (nothing when none is held). The executor calls it
+    /// once no command can touch the arrays any more.
+    fn let_go(&mut self) {}
+    /// How long the host waited for the launches of the same work last time (the same
+    /// [`Plan::work_key`]), when it knows: an execution expected to end within the hold limit
+    /// copies the results of its one launch, which cannot fail a check, right after it into the
+    /// held arrays, with one wait for everything (and the arrays held however long it takes).
+    fn expected_wait(&self) -> Option<Duration> {
+        None
+    }
     /// Calls `f` with the arrays pinned, as bytes, read only (the uploads). By default through
     /// [`HostAccess::pinned`]; a caller that lends the arrays to several executions at once can
     /// share them between readers.
@@ -581,9 +609,11 @@ impl Enqueue<'_> {
 /// Waits until every command enqueued on `queue` finished: when the host can cancel, by polling
 /// (with [`wait_event`]) `last`, the event of the last command enqueued, or else a marker's, then
 /// `clFinish` (at once) for the queue's errors; `clFinish` alone when the host cannot cancel.
+/// `held`: the host holds its arrays, and is not asked whether to stop.
 fn wait_queue(
     queue: &opencl3::command_queue::CommandQueue,
     host: &mut dyn HostAccess,
+    held: bool,
     spin: Duration,
     last: Option<&Event>,
     finish_after_poll: FinishAfterPoll,
@@ -595,7 +625,7 @@ fn wait_queue(
                 // one. Measured on the H100, a tiny execution takes 18.0 µs this way, 19.7 with a
                 // `clFinish` after it and 19.5-27.8 with a marker instead of `last`.
                 queue.flush().map_err(cl("clFlush"))?;
-                wait_event(last, host, spin)?;
+                wait_event(last, host, held, spin)?;
                 if finish_after_poll == FinishAfterPoll::Skip {
                     // NVIDIA's driver fails every command after a failed one (the context is
                     // lost), so an earlier failure shows in `last`'s status; OpenCL does not
@@ -610,7 +640,7 @@ fn wait_queue(
                     .map(Event::new)
                     .map_err(cl("clEnqueueMarkerWithWaitList"))?;
                 queue.flush().map_err(cl("clFlush"))?;
-                wait_event(&marker, host, spin)?;
+                wait_event(&marker, host, held, spin)?;
             }
         }
     }
@@ -670,10 +700,12 @@ fn spin_limit(kind: crate::DeviceKind) -> Duration {
 
 /// Waits until `event` completed, looking at its status (yielding between looks for `spin`, then
 /// sleeping 50 µs between looks) and asking `host` about every 2 ms whether to stop
-/// ([`RuntimeError::Cancelled`]). A failed command is reported with its code.
+/// ([`RuntimeError::Cancelled`]), unless it holds its arrays (`held`: it may not be asked then). A
+/// failed command is reported with its code.
 fn wait_event(
     event: &Event,
     host: &mut dyn HostAccess,
+    held: bool,
     spin: Duration,
 ) -> Result<(), RuntimeError> {
     let start = Instant::now();
@@ -692,7 +724,7 @@ fn wait_event(
             return Err(RuntimeError::opencl("kernel execution", status.0));
         }
         let now = Instant::now();
-        if now >= next_ask && host.cancellable() {
+        if now >= next_ask && !held && host.cancellable() {
             if let Some(reason) = host.cancelled() {
                 return Err(RuntimeError::Cancelled(reason));
             }
@@ -704,6 +736,89 @@ fn wait_event(
             std::thread::sleep(nap);
         }
     }
+}
+
+/// The longest the executor waits for an execution's kernels with the host arrays held through
+/// ([`HostAccess::hold`]) on a GPU (on a CPU device, whose kernels need the cores the wait polls
+/// on, 200 µs): a JVM collects no garbage meanwhile, and cannot be interrupted. A longer wait goes
+/// on with the arrays let go (the uploads done), and cancellable.
+pub const HOLD_THROUGH_LIMIT: Duration = Duration::from_millis(1);
+
+/// Polls `event` (after flushing `queue`) for at most `limit`: whether it completed. A failed
+/// command is reported with its code.
+fn poll_for(
+    queue: &opencl3::command_queue::CommandQueue,
+    event: &Event,
+    limit: Duration,
+) -> Result<bool, RuntimeError> {
+    queue.flush().map_err(cl("clFlush"))?;
+    crate::fault::check("clGetEventInfo")?;
+    let start = Instant::now();
+    loop {
+        let status = event
+            .command_execution_status()
+            .map_err(cl("clGetEventInfo(CL_EVENT_COMMAND_EXECUTION_STATUS)"))?;
+        if status.0 == opencl3::event::CL_COMPLETE {
+            return Ok(true);
+        }
+        if status.0 < 0 {
+            return Err(RuntimeError::opencl("kernel execution", status.0));
+        }
+        if start.elapsed() >= limit {
+            return Ok(false);
+        }
+        std::thread::yield_now();
+    }
+}
+
+/// Logs (at debug level) a profiled execution's timeline: each command's queued, submitted,
+/// started and ended times in µs from the first command's queueing, and the host's: uploads
+/// enqueued, wait begun, launches waited for, done (in µs from the execution's start).
+fn log_timeline(
+    uploads: &[(usize, Option<Event>)],
+    kernels: &[Option<Event>],
+    downloads: &[Option<Event>],
+    host: [Duration; 4],
+) {
+    let events: Vec<(String, &Event)> = uploads
+        .iter()
+        .filter_map(|(i, e)| e.as_ref().map(|e| (format!("upload {i}"), e)))
+        .chain(
+            kernels
+                .iter()
+                .enumerate()
+                .filter_map(|(k, e)| e.as_ref().map(|e| (format!("launch {k}"), e))),
+        )
+        .chain(
+            downloads
+                .iter()
+                .flatten()
+                .map(|e| ("download".to_string(), e)),
+        )
+        .collect();
+    let Some(base) = events
+        .iter()
+        .filter_map(|(_, e)| e.profiling_command_queued().ok())
+        .min()
+    else {
+        return;
+    };
+    let us = |t: Result<u64, _>| t.map_or(f64::NAN, |t: u64| t.saturating_sub(base) as f64 / 1e3);
+    let mut text = String::new();
+    for (name, e) in &events {
+        text.push_str(&format!(
+            "\n  {name}: queued {:.1} submitted {:.1} started {:.1} ended {:.1}",
+            us(e.profiling_command_queued()),
+            us(e.profiling_command_submit()),
+            us(e.profiling_command_start()),
+            us(e.profiling_command_end()),
+        ));
+    }
+    let [uploaded, wait, waited, done] = host.map(|d| d.as_secs_f64() * 1e6);
+    log::debug!(
+        "execution timeline (µs; host: uploads enqueued {uploaded:.1}, wait begun {wait:.1}, \
+         launches waited for {waited:.1}, done {done:.1} after the start):{text}"
+    );
 }
 
 /// Bytes of the buffer bound for an empty array (OpenCL has no empty buffers).
@@ -784,7 +899,7 @@ impl Device {
         );
         let mut pending = pending.into_iter();
         while let Some(a) = pending.next() {
-            if let Err(e) = wait_event(&a.marker, host, spin_limit(self.info.kind)) {
+            if let Err(e) = wait_event(&a.marker, host, false, spin_limit(self.info.kind)) {
                 // Still running: keep it (and the rest) for the next execution.
                 let mut list = self
                     .abandoned
@@ -1221,10 +1336,26 @@ impl Device {
             }
             Ok(uploads.len() > before)
         };
+        // Held through (see the module docs): only where the wait can poll the last command's
+        // event (unprofiled, a host that can cancel) and something is uploaded (else there is no
+        // wait for the uploads to save, and the arrays are pinned only for the results, as before).
+        let uploads_ahead = plan.arrays.iter().zip(&lens).any(|(a, &len)| {
+            a.transfer.upload
+                && len != 0
+                && a.device_bytes() != 0
+                && a.resident.as_deref().is_none_or(|r| !r.is_current())
+        });
+        let mut through = !stable
+            && !plan.profile
+            && host.cancellable()
+            && in_place_queue.is_none()
+            && !plan.launches.is_empty()
+            && uploads_ahead
+            && host.hold();
         let mut upload_result = Ok(false);
         host.pinned_read(&mut |h: &[&[u8]]| {
             upload_result = enqueue_uploads(h);
-            if !stable && !matches!(upload_result, Ok(false)) {
+            if !stable && !through && !matches!(upload_result, Ok(false)) {
                 // Nothing may read the arrays once they are let go.
                 let finished = finish(queue)
                     .map_err(|code| RuntimeError::opencl("clEnqueueWriteBuffer", code));
@@ -1236,7 +1367,20 @@ impl Device {
             }
             Ok(())
         })?;
-        upload_result?;
+        let uploaded = upload_result?;
+        let enqueued_uploads = started.elapsed();
+        // When the held arrays can go (the uploads are all that read them before the results).
+        let uploads_done = if through && uploaded {
+            crate::fault::check("clEnqueueMarkerWithWaitList")?;
+            // SAFETY: no wait list; the queue is valid.
+            Some(
+                unsafe { queue.enqueue_marker_with_wait_list(&[]) }
+                    .map(Event::new)
+                    .map_err(cl("clEnqueueMarkerWithWaitList"))?,
+            )
+        } else {
+            None
+        };
         let zero = [0u8; 4];
         // One placeholder for every launch without a status word of its own.
         let mut placeholder = None;
@@ -1489,11 +1633,90 @@ impl Device {
                 staged.push((i, event));
             }
         }
-        // The one wait for the launches (nothing pinned; cancellable when the host can cancel).
+        // On a GPU, held through; on a CPU device, whose kernels need the cores the wait polls on,
+        // for a shorter time.
+        let hold_limit = HOLD_THROUGH_LIMIT.min(spin_limit(self.info.kind));
+        // Results chained right after the one launch that cannot fail, when the same work ended
+        // within the hold limit last time (see `HostAccess::expected_wait`): one wait, not two.
+        let chained: Vec<usize> = if through
+            && infallible
+            && plan.launches.len() == 1
+            && host.expected_wait().is_some_and(|w| w <= hold_limit)
+        {
+            plan.arrays
+                .iter()
+                .enumerate()
+                .filter(|&(i, a)| a.transfer.download && staged_at[i].is_none() && !in_place[i])
+                .map(|(i, _)| i)
+                .collect()
+        } else {
+            Vec::new()
+        };
+        if !chained.is_empty() {
+            // Where each slice of the writing `pinned` starts in its array.
+            let windows: Vec<(usize, usize)> = (0..plan.arrays.len())
+                .map(|i| host.write_window(i))
+                .collect();
+            let mut chained_bytes = 0u64;
+            let mut chained_last = None;
+            let mut enqueue_reads = |h: &mut [HostData<'_>]| -> Result<(), RuntimeError> {
+                for (n, &i) in chained.iter().enumerate() {
+                    let Some(data) = h.get_mut(i).map(HostData::as_bytes_mut) else {
+                        continue;
+                    };
+                    let len = lens.get(i).copied().unwrap_or(0);
+                    let (from, to) = clip(plan.arrays[i].transfer.download_range, len);
+                    let (base, end) = windows.get(i).copied().unwrap_or((0, len));
+                    if base > from || to > end || to - base > data.len() || to <= from {
+                        return Err(invalid(format!(
+                            "array {i}: bytes [{from}, {to}) come back, the host lends [{base}, {end})"
+                        )));
+                    }
+                    let data = &mut data[from - base..to - base];
+                    let source = held_buffer(&mut holding.held, i)?;
+                    let start = plan.arrays[i].window_start();
+                    let is_last = n + 1 == chained.len();
+                    // SAFETY: the device buffer holds the array's bytes from `start` on, `[from,
+                    // to)` among them; the host holds the arrays until `let_go`, after the queue
+                    // finished (or `Holding`'s drop finished it, on an error).
+                    let event =
+                        unsafe { enqueue.read(source, from - start, data, false, is_last) }?;
+                    if is_last {
+                        chained_last = event;
+                    }
+                    chained_bytes += data.len() as u64;
+                }
+                Ok(())
+            };
+            host.pinned(true, &mut enqueue_reads)?;
+            if let Some(ev) = chained_last {
+                last_event = Some(ev);
+            }
+            if let Some(t) = times.last_mut() {
+                t.bytes_downloaded += chained_bytes;
+            }
+        }
+        // The one wait for the launches (nothing pinned; cancellable when the host can cancel),
+        // the arrays held through for its first `HOLD_THROUGH_LIMIT` (all of it when the results
+        // follow the launch).
         let waited = Instant::now();
+        if through && chained.is_empty() {
+            let ended = match last_event.as_ref() {
+                Some(ev) => poll_for(queue, ev, hold_limit)?,
+                None => false,
+            };
+            if !ended {
+                if let Some(m) = &uploads_done {
+                    wait_event(m, host, true, spin_limit(self.info.kind))?;
+                }
+                host.let_go();
+                through = false;
+            }
+        }
         match wait_queue(
             queue,
             host,
+            through,
             spin_limit(self.info.kind),
             last_event.as_ref(),
             self.finish_after_poll,
@@ -1512,6 +1735,7 @@ impl Device {
             Err(e) => return Err(e),
         }
         let mut waited_for_launches = waited.elapsed();
+        let wait_began = waited.duration_since(started);
         if plan.profile {
             let device: Duration = kernel_events
                 .iter()
@@ -1563,7 +1787,13 @@ impl Device {
         let last = plan.launches.len().saturating_sub(1);
         // The caller may discard results that passed (another part of the same work failed).
         let wanted = host.results_wanted(failed.is_none()) && failed.is_none();
-        if wanted && plan.arrays.iter().any(|a| a.transfer.download) {
+        if wanted
+            && plan
+                .arrays
+                .iter()
+                .enumerate()
+                .any(|(i, a)| a.transfer.download && !chained.contains(&i))
+        {
             // Where each slice of the writing `pinned` starts in its array.
             let windows: Vec<(usize, usize)> = (0..plan.arrays.len())
                 .map(|i| host.write_window(i))
@@ -1581,7 +1811,12 @@ impl Device {
                 .arrays
                 .iter()
                 .enumerate()
-                .filter(|&(i, a)| a.transfer.download && staged_at[i].is_none() && !in_place[i])
+                .filter(|&(i, a)| {
+                    a.transfer.download
+                        && staged_at[i].is_none()
+                        && !in_place[i]
+                        && !chained.contains(&i)
+                })
                 .map(|(i, _)| i)
                 .collect();
             let mut copy = |host: &mut [HostData<'_>]| -> Result<(), RuntimeError> {
@@ -1680,6 +1915,19 @@ impl Device {
             copied?;
         }
         let wait_time = waited.elapsed();
+        if plan.profile && log::log_enabled!(log::Level::Debug) {
+            log_timeline(
+                &uploads,
+                &kernel_events,
+                &downloads,
+                [
+                    enqueued_uploads,
+                    wait_began,
+                    wait_began + waited_for_launches,
+                    started.elapsed(),
+                ],
+            );
+        }
         // Device times from the profiling events; without profiling, the host's wait stands in
         // for the kernels and transfers report no duration.
         for (i, ev) in &uploads {
@@ -1711,6 +1959,9 @@ impl Device {
                 r.mark_stale();
             }
             drop(holding);
+            if through {
+                host.let_go();
+            }
             if let Some(t) = times.last_mut() {
                 t.total = started.elapsed();
             }
@@ -1726,6 +1977,9 @@ impl Device {
             r.set_current(true);
         }
         drop(holding);
+        if through {
+            host.let_go();
+        }
         if let Some(t) = times.last_mut() {
             t.total = started.elapsed();
         }

@@ -56,7 +56,7 @@ pub mod split;
 pub use build::{ArgSpace, BuildOutcome, BuiltKernel};
 pub use device::{device, Device};
 pub use error::{cl_error_name, RuntimeError};
-pub use executor::{clip, Executed, HostAccess, InPlaceTicket, ReadCopy};
+pub use executor::{clip, Executed, HostAccess, InPlaceTicket, ReadCopy, HOLD_THROUGH_LIMIT};
 pub use info::{list_devices, platform_summary, DeviceInfo, DeviceKind, DeviceSelector};
 pub use launch::{Access, HostBuffer, HostData, KernelArg, LaunchTimes};
 pub use memory::{trim_all, MAX_FREE_BYTES, MAX_PINNED_BYTES, MIN_PIN_BYTES};

@@ -946,3 +946,221 @@ fn launches_share_a_status_word_and_a_failure_in_any_shows() {
         .is_err());
     assert!(c.iter().all(|&x| x == -1));
 }
+
+/// A host that lends its arrays as a JVM does (they may move once let go, the wait can be
+/// cancelled) and holds them through an execution when asked: what it was asked, in order.
+struct Lender {
+    a: Vec<i32>,
+    c: Vec<i32>,
+    held: bool,
+    log: Vec<&'static str>,
+    /// What `expected_wait` answers.
+    expected: Option<std::time::Duration>,
+}
+
+impl ferrocl_runtime::HostAccess for Lender {
+    fn byte_lens(&self) -> Vec<usize> {
+        vec![self.a.len() * 4, self.c.len() * 4]
+    }
+    fn stable(&self) -> bool {
+        false
+    }
+    fn pinned(
+        &mut self,
+        writes: bool,
+        f: &mut dyn FnMut(&mut [HostData<'_>]) -> Result<(), ferrocl_runtime::RuntimeError>,
+    ) -> Result<(), ferrocl_runtime::RuntimeError> {
+        self.log.push(match (writes, self.held) {
+            (false, true) => "read held",
+            (false, false) => "read pinned",
+            (true, true) => "write held",
+            (true, false) => "write pinned",
+        });
+        f(&mut [HostData::from(&mut self.a), HostData::from(&mut self.c)])
+    }
+    fn cancellable(&self) -> bool {
+        true
+    }
+    fn cancelled(&mut self) -> Option<String> {
+        assert!(!self.held, "asked to cancel while the arrays are held");
+        None
+    }
+    fn hold(&mut self) -> bool {
+        self.log.push("hold");
+        self.held = true;
+        true
+    }
+    fn let_go(&mut self) {
+        if self.held {
+            self.log.push("let go");
+        }
+        self.held = false;
+    }
+    fn expected_wait(&self) -> Option<std::time::Duration> {
+        self.expected
+    }
+}
+
+fn lender(a: &[i32], expected: Option<std::time::Duration>) -> Lender {
+    Lender {
+        a: a.to_vec(),
+        c: vec![-1; a.len()],
+        held: false,
+        log: Vec::new(),
+        expected,
+    }
+}
+
+/// `c[i]` = `steps` rounds of a 32-bit linear congruential step from `a[i]`: long for large `steps`.
+const ROUNDS: &str = "__kernel void rounds(__global const int* a, __global int* c, const int steps, const int n, __global int* status) {
+    int i = get_global_id(0);
+    if (i >= n) return;
+    if (a[i] < 0) { *status = 3; return; }
+    uint x = (uint)a[i];
+    for (int s = 0; s < steps; s++) x = x * 1103515245u + 12345u;
+    c[i] = (int)x;
+}";
+
+fn rounds_plan(kernel: &ferrocl_runtime::BuiltKernel, n: usize, steps: i32) -> Plan<'_> {
+    let mut plan = one_launch(
+        kernel,
+        n,
+        Transfer {
+            upload: true,
+            download: true,
+            skip: None,
+            ..Transfer::default()
+        },
+        None,
+    );
+    plan.profile = false;
+    plan.launches[0].args[2] = Arg::Value(KernelArg::Int(steps));
+    plan
+}
+
+fn rounds_expected(a: &[i32], steps: i32) -> Vec<i32> {
+    a.iter()
+        .map(|&v| {
+            let mut x = v as u32;
+            for _ in 0..steps {
+                x = x.wrapping_mul(1103515245).wrapping_add(12345);
+            }
+            x as i32
+        })
+        .collect()
+}
+
+/// Held through: a short execution copies its inputs and its results with the arrays held once
+/// (no wait between the uploads and the kernel, no second pinning); a failed check lets them go
+/// untouched; a kernel longer than the hold limit lets them go once the uploads are done and
+/// pins them again for the results, which still arrive whole.
+#[test]
+fn the_arrays_are_held_through_a_short_execution_and_let_go_during_a_long_one() {
+    let Some(dev) = dev() else { return };
+    let kernel = dev.build(ROUNDS, OPTS, "rounds").expect("build");
+    let n = 256;
+    let a: Vec<i32> = (0..n as i32).map(|x| x * 7 + 1).collect();
+
+    // A short kernel usually ends within the hold limit; on a busy CPU device (a first launch
+    // compiles there) it may not, and then the arrays go and come back: either way the results
+    // arrive, and within a few executions one stays held throughout.
+    let mut held_through = 0;
+    for _ in 0..20 {
+        let mut host = lender(&a, None);
+        let done = dev
+            .execute_with(&rounds_plan(&kernel, n, 3), &mut host)
+            .expect("short execution");
+        assert_eq!(done.failed, None);
+        assert_eq!(host.c, rounds_expected(&a, 3));
+        if host.log == ["hold", "read held", "write held", "let go"] {
+            held_through += 1;
+        } else {
+            assert_eq!(host.log, ["hold", "read held", "let go", "write pinned"]);
+        }
+    }
+    assert!(
+        held_through > 0,
+        "no short execution kept its arrays held through"
+    );
+
+    let mut bad = a.clone();
+    bad[100] = -9;
+    let mut host = lender(&bad, None);
+    let done = dev
+        .execute_with(&rounds_plan(&kernel, n, 3), &mut host)
+        .expect("failing execution");
+    assert_eq!(done.failed, Some((0, 3)));
+    assert!(
+        host.c.iter().all(|&x| x == -1),
+        "a failed check writes nothing"
+    );
+    assert_eq!(host.log, ["hold", "read held", "let go"]);
+
+    // Long enough for any device to pass the hold limit (seconds of dependent multiplies on a
+    // CPU, milliseconds on a GPU).
+    let steps = 1 << 22;
+    let mut host = lender(&a, None);
+    let done = dev
+        .execute_with(&rounds_plan(&kernel, n, steps), &mut host)
+        .expect("long execution");
+    assert_eq!(done.failed, None);
+    assert_eq!(host.c, rounds_expected(&a, steps));
+    assert_eq!(
+        host.log,
+        ["hold", "read held", "let go", "write pinned"],
+        "a long kernel lets the arrays go and pins them again for the results"
+    );
+}
+
+/// Chained results: when the same work ended within the hold limit last time, the one launch
+/// that cannot fail a check has its results copied right after it, into the arrays held
+/// throughout, whatever the kernel takes this time (here far longer than the limit); a launch that
+/// can fail a check never chains (its results wait for its status word) and lets the arrays go
+/// during a long kernel as before.
+#[test]
+fn results_follow_a_launch_that_cannot_fail_when_the_same_work_was_short() {
+    let Some(dev) = dev() else { return };
+    let kernel = dev.build(ROUNDS, OPTS, "rounds").expect("build");
+    // Results larger than what comes back with the status words (small ones never wait twice),
+    // and a kernel far past the hold limit on the device under test.
+    let n = 32 * 1024;
+    let a: Vec<i32> = (0..n as i32).map(|x| x * 13 + 5).collect();
+    let steps = if dev.info().kind == ferrocl_runtime::DeviceKind::Gpu {
+        1 << 20
+    } else {
+        1 << 14
+    };
+    let short = Some(std::time::Duration::from_micros(1));
+
+    let mut infallible = rounds_plan(&kernel, n, steps);
+    infallible.launches[0].args[4] = Arg::NoStatus;
+    let mut host = lender(&a, short);
+    let done = dev
+        .execute_with(&infallible, &mut host)
+        .expect("chained execution");
+    assert_eq!(done.failed, None);
+    assert_eq!(host.c, rounds_expected(&a, steps));
+    assert_eq!(
+        host.log,
+        ["hold", "read held", "write held", "let go"],
+        "the results follow the launch with the arrays held throughout"
+    );
+    assert_eq!(done.times[0].bytes_downloaded, (n * 4) as u64);
+
+    let mut host = lender(&a, short);
+    let done = dev
+        .execute_with(&rounds_plan(&kernel, n, steps), &mut host)
+        .expect("execution with a status word");
+    assert_eq!(done.failed, None);
+    assert_eq!(host.c, rounds_expected(&a, steps));
+    assert_eq!(host.log, ["hold", "read held", "let go", "write pinned"]);
+
+    // Work that took longer than the limit last time is not chained either.
+    let mut host = lender(&a, Some(std::time::Duration::from_secs(1)));
+    let done = dev
+        .execute_with(&infallible, &mut host)
+        .expect("execution of long work");
+    assert_eq!(done.failed, None);
+    assert_eq!(host.c, rounds_expected(&a, steps));
+    assert_eq!(host.log, ["hold", "read held", "let go", "write pinned"]);
+}

@@ -4,6 +4,7 @@ import static java.util.concurrent.TimeUnit.MILLISECONDS;
 
 import com.aparapi.Kernel;
 import com.aparapi.Range;
+import dev.ferrocl.api.Devices;
 import dev.ferrocl.api.OpenClKernel;
 import dev.ferrocl.api.Parallel;
 import dev.ferrocl.api.TaskSchedule;
@@ -28,11 +29,13 @@ import org.openjdk.jmh.infra.BenchmarkParams;
  * PolyBench's gemm, {@code C = alpha A B + beta C} over n x n floats (alpha 1.5, beta 1.2 as in PolyBench), C
  * updated in place: for each (i, j), {@code C[i][j] *= beta}, then {@code C[i][j] += alpha * A[i][k] * B[k][j]}
  * for k ascending. C is restored from a copy before every call (outside the measured time), so every call
- * computes the same thing. The hand-written kernel is local-memory tiled (work-groups of 16 x 16, each work-item
- * computing four elements of a row, 16 columns apart, from 16 x 16 and 16 x 64 tiles) and keeps Java's order of
- * operations, so its results are Java's bit for bit: {@code alpha * a[i][k]} is formed once per element as the
- * tile is loaded (the same product Java forms first), and full tiles run an unrolled inner loop. (Until 2026-11-28
- * each work-item computed one element: fractions of hand-written before then are against that slower kernel.)
+ * computes the same thing. The hand-written kernel is local-memory tiled with register tiles (work-groups of 16 x 16,
+ * each work-item computing TM x TN elements, 16 rows and 16 columns apart: 2 x 2 up to n = 512, 2 x 8 above, the
+ * fastest of the shapes {@code bench-native/gemm} timed on the H200, 2026-11-28) and keeps Java's order of
+ * operations, so its results are Java's bit for bit: {@code alpha * a[i][k]} is formed once per element as the tile
+ * is loaded (the same product Java forms first), and full tiles run an unrolled inner loop. (Until 2026-11-28 each
+ * work-item computed four elements of a row, and before that one: fractions of hand-written before then are against
+ * those slower kernels.)
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -43,62 +46,93 @@ import org.openjdk.jmh.infra.BenchmarkParams;
 public class GemmBench {
     static final String NAME = "Gemm";
     static final int SMOKE = 64;
+    /** Work-items of a hand-written work-group along each dimension. */
     static final int TILE = 16;
-    /** Elements of one row each work-item of the hand-written kernel computes. */
-    static final int WIDE = 4;
     static final float ALPHA = 1.5f;
     static final float BETA = 1.2f;
 
     static final String OPENCL = """
+            // Hand-written gemm (PolyBench: C = alpha A B + beta C, n x n floats) with register tiles, in Java's order of
+            // operations: C[i][j] = ((C[i][j] * beta + (alpha * A[i][0]) * B[0][j]) + (alpha * A[i][1]) * B[1][j]) + ...,
+            // each operation rounded to float (no contraction). Work-groups of TS x TS work-items compute a block of
+            // (TS * TM) rows x (TS * TN) columns: work-item (lx, ly) the TM x TN elements at rows ly + TS * m, columns
+            // lx + TS * q (coalesced loads and stores), from local tiles TS deep in k. alpha * A[i][k] is formed once, as the
+            // A tile is loaded. Build options -DTS= -DTM= -DTN= choose the shape.
             #pragma OPENCL FP_CONTRACT OFF
-            #define TILE 16
-            #define WIDE 4
-            // A work-group of TILE x TILE work-items computes a TILE x (WIDE * TILE) block of C: each work-item WIDE
-            // elements of one row, TILE columns apart (coalesced loads and stores).
-            __kernel void gemm(const int n, const float alpha, const float beta, __global float *c,
-                               __global const float *a, __global const float *b) {
-                __local float as[TILE][TILE];
-                __local float bs[TILE][WIDE * TILE];
-                int lx = get_local_id(0);
-                int ly = get_local_id(1);
-                int col0 = get_group_id(0) * (WIDE * TILE) + lx;
-                int row = get_group_id(1) * TILE + ly;
-                float acc[WIDE];
-                for (int q = 0; q < WIDE; q++) {
-                    int col = col0 + q * TILE;
-                    acc[q] = row < n && col < n ? c[row * n + col] * beta : 0.0f;
+            #ifndef TS
+            #define TS 16
+            #endif
+            #ifndef TM
+            #define TM 2
+            #endif
+            #ifndef TN
+            #define TN 4
+            #endif
+            #define BM (TS * TM)
+            #define BN (TS * TN)
+            __kernel __attribute__((reqd_work_group_size(TS, TS, 1)))
+            void gemm(const int n, const float alpha, const float beta, __global float *c,
+                      __global const float *a, __global const float *b) {
+                __local float as[BM][TS + 1];
+                __local float bs[TS][BN];
+                const int lx = get_local_id(0);
+                const int ly = get_local_id(1);
+                const int row0 = get_group_id(1) * BM + ly;
+                const int col0 = get_group_id(0) * BN + lx;
+                float acc[TM][TN];
+                #pragma unroll
+                for (int m = 0; m < TM; m++) {
+                    #pragma unroll
+                    for (int q = 0; q < TN; q++) {
+                        const int row = row0 + TS * m, col = col0 + TS * q;
+                        acc[m][q] = row < n && col < n ? c[row * n + col] * beta : 0.0f;
+                    }
                 }
-                for (int t = 0; t < n; t += TILE) {
-                    // alpha * a[row][k] is Java's first product: computed once per element, on the tile's load.
-                    as[ly][lx] = row < n && t + lx < n ? alpha * a[row * n + t + lx] : 0.0f;
-                    for (int q = 0; q < WIDE; q++) {
-                        int col = col0 + q * TILE;
-                        bs[ly][lx + q * TILE] = col < n && t + ly < n ? b[(t + ly) * n + col] : 0.0f;
+                for (int t = 0; t < n; t += TS) {
+                    #pragma unroll
+                    for (int m = 0; m < TM; m++) {
+                        const int row = row0 + TS * m;
+                        as[ly + TS * m][lx] = row < n && t + lx < n ? alpha * a[row * n + t + lx] : 0.0f;
+                    }
+                    #pragma unroll
+                    for (int q = 0; q < TN; q++) {
+                        const int col = col0 + TS * q;
+                        bs[ly][lx + TS * q] = col < n && t + ly < n ? b[(t + ly) * n + col] : 0.0f;
                     }
                     barrier(CLK_LOCAL_MEM_FENCE);
-                    int kmax = min(TILE, n - t);   // Java's order: k ascending, (alpha * a) * b
-                    if (kmax == TILE) {
+                    const int kmax = min(TS, n - t);
+                    if (kmax == TS) {
                         #pragma unroll
-                        for (int k = 0; k < TILE; k++) {
-                            float x = as[ly][k];
-                            for (int q = 0; q < WIDE; q++) {
-                                acc[q] += x * bs[k][lx + q * TILE];
+                        for (int k = 0; k < TS; k++) {
+                            float av[TM], bv[TN];
+                            #pragma unroll
+                            for (int m = 0; m < TM; m++) av[m] = as[ly + TS * m][k];
+                            #pragma unroll
+                            for (int q = 0; q < TN; q++) bv[q] = bs[k][lx + TS * q];
+                            #pragma unroll
+                            for (int m = 0; m < TM; m++) {
+                                #pragma unroll
+                                for (int q = 0; q < TN; q++) acc[m][q] += av[m] * bv[q];
                             }
                         }
                     } else {
                         for (int k = 0; k < kmax; k++) {
-                            float x = as[ly][k];
-                            for (int q = 0; q < WIDE; q++) {
-                                acc[q] += x * bs[k][lx + q * TILE];
+                            #pragma unroll
+                            for (int m = 0; m < TM; m++) {
+                                const float x = as[ly + TS * m][k];
+                                #pragma unroll
+                                for (int q = 0; q < TN; q++) acc[m][q] += x * bs[k][lx + TS * q];
                             }
                         }
                     }
                     barrier(CLK_LOCAL_MEM_FENCE);
                 }
-                for (int q = 0; q < WIDE; q++) {
-                    int col = col0 + q * TILE;
-                    if (row < n && col < n) {
-                        c[row * n + col] = acc[q];
+                #pragma unroll
+                for (int m = 0; m < TM; m++) {
+                    #pragma unroll
+                    for (int q = 0; q < TN; q++) {
+                        const int row = row0 + TS * m, col = col0 + TS * q;
+                        if (row < n && col < n) c[row * n + col] = acc[m][q];
                     }
                 }
             }
@@ -115,6 +149,9 @@ public class GemmBench {
     float[] c;
     TaskSchedule schedule;
     OpenClKernel kernel;
+    /** Rows and columns of C each work-item of the hand-written kernel computes. */
+    int tm;
+    int tn;
     GemmKernel aparapi;
 
     /** The natural Ferrocl form; on the JVM (the sequential variant) it runs as written. */
@@ -225,7 +262,10 @@ public class GemmBench {
                 BenchSupport.onDevice(schedule);
                 break;
             case "opencl":
-                kernel = OpenClKernel.build(OPENCL, "gemm");
+                tm = 2;
+                tn = n <= 512 ? 2 : 8;
+                kernel = OpenClKernel.build(Devices.defaultDevice(), OPENCL, "gemm",
+                        "-DTS=" + TILE + " -DTM=" + tm + " -DTN=" + tn);
                 opencl();
                 break;
             case "aparapi":
@@ -284,8 +324,8 @@ public class GemmBench {
 
     @Benchmark
     public float[] opencl() {
-        long rows = (n + TILE - 1) / TILE;
-        long cols = (n + WIDE * TILE - 1) / (WIDE * TILE);
+        long rows = (n + tm * TILE - 1) / (tm * TILE);
+        long cols = (n + tn * TILE - 1) / (tn * TILE);
         long nanos = kernel.launch(new long[] {cols * TILE, rows * TILE}, new long[] {TILE, TILE}, n, ALPHA,
                 BETA, c, OpenClKernel.readOnly(a), OpenClKernel.readOnly(b)).kernelNanos();
         KernelTimes.record(NAME, "opencl", size, nanos, kernel);

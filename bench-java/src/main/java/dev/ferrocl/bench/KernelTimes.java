@@ -16,7 +16,7 @@ import java.util.Map;
 /**
  * Device-side times for the "kernel only" view, next to JMH's end-to-end times: each benchmark records the OpenCL
  * profiling time of the kernels its {@code ferrocl()} and {@code opencl()} variants launch in their profiled
- * operations (the first 20 of a trial, then one in 16: {@link #profiled(int)}), and in its setup what
+ * operations (the first 32 of a trial, in its warmup: {@link #profiled(int)}), and in its setup what
  * compiling the Ferrocl kernel cost (cold and cached). {@link #flush()}, called from each benchmark's
  * {@code @TearDown(Level.Trial)}, appends them to the file named by the system property
  * {@code ferrocl.bench.kernelTimes} as JSON lines (nothing is kept or written when it is unset):
@@ -119,18 +119,18 @@ public final class KernelTimes {
 
     /**
      * Whether the {@code call}-th operation (from 1) of a schedule or kernel runs with OpenCL profiling: the first
-     * {@link #FIRST_PROFILED}, then one in {@link #PROFILED_EVERY}. Profiling costs the driver time per command (on an
-     * H100 a 512×512 GEMM operation took 0.32 ms profiled, 0.23 ms not), which Aparapi and sequential Java do not
-     * pay, so most measured operations run without it and the kernel columns come from the profiled ones.
+     * {@link #FIRST_PROFILED} only, which fall in the warmup iteration of every benchmark faster than about 3 ms per
+     * operation. Profiling costs the driver time per command (measured on the H200, 2026-11-28: a 512×512 GEMM
+     * launch of three uploads, the kernel and a download took 24–30 µs longer profiled), which Aparapi and sequential
+     * Java do not pay, so the measured operations run without it. (Until 2026-11-28 one measured operation in 16 was
+     * profiled as well, which added about 1/16 of that cost to the average of every Ferrocl and hand-written row.)
      */
     static boolean profiled(int call) {
-        return call <= FIRST_PROFILED || call % PROFILED_EVERY == 0;
+        return call <= FIRST_PROFILED;
     }
 
     /** Profiled operations at the start of each schedule's or kernel's trial. */
-    static final int FIRST_PROFILED = 20;
-    /** After those, one operation in this many is profiled. */
-    static final int PROFILED_EVERY = 16;
+    static final int FIRST_PROFILED = 32;
 
     private static final Map<Object, int[]> CALLS = new IdentityHashMap<>();
 
