@@ -485,15 +485,17 @@ pub(crate) fn execute<'local>(
     let held = built.held();
     // On a device that works in host memory, the same work as last time, if that was short, runs
     // on the Java arrays in place (the key is for the whole segment, led by its first task).
-    // Elsewhere, the same work, if it was short, has its results chained after its launch (see
-    // `ferrocl_runtime::HostAccess::expected_wait`).
     let leader = &calls[0].task;
     let unified = device.info().unified_memory;
-    let key = built.plan.work_key();
-    let last = *leader
-        .last_work
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    let key = if unified { built.plan.work_key() } else { 0 };
+    let last = if unified {
+        *leader
+            .last_work
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    } else {
+        None
+    };
     let kept = built.plan.arrays.iter().any(|a| a.resident.is_some());
     let in_place = in_place
         && plan::hold_in_place(
@@ -507,11 +509,10 @@ pub(crate) fn execute<'local>(
     let executed = if in_place {
         run_in_place(env, &device, &built.plan, &held)?
     } else {
-        let expected = last.filter(|&(k, _)| k == key).map(|(_, took)| took);
-        run_held(env, &device, &built.plan, &held, timeout, expected)?
+        run_held(env, &device, &built.plan, &held, timeout)?
     };
     // Only a run that did all its work times it (a failed check may end a kernel early).
-    if let Ok(e) = &executed {
+    if let (true, Ok(e)) = (unified, &executed) {
         if e.failed.is_none() && !e.discarded {
             *leader
                 .last_work
@@ -1583,7 +1584,7 @@ pub(crate) fn execute_split<'local>(
         let device = Arc::clone(&first_call.task.device);
         let held = whole.held();
         let started = std::time::Instant::now();
-        let executed = run_held(env, &device, &whole.plan, &held, timeout, None)?
+        let executed = run_held(env, &device, &whole.plan, &held, timeout)?
             .map_err(|e| runtime_error(&location, e))?;
         let time = started.elapsed();
         let count = whole.outer.map_or(1, |(c, _)| c);
@@ -2100,9 +2101,11 @@ enum Batched {
 type Registration = (usize, usize, usize);
 
 /// The Java arrays of an execution, lent to the executor (see [`ferrocl_runtime::HostAccess`]):
-/// pinned with `GetPrimitiveArrayCritical` only while the executor copies them, so that the
-/// garbage collector runs while kernels do; the large ones registered with the driver while
-/// pinned. The wait for kernels stops when the thread is interrupted or the deadline passed.
+/// pinned with `GetPrimitiveArrayCritical` while the executor copies them, or held through a short
+/// execution (at most `ferrocl_runtime::HOLD_THROUGH_LIMIT` of kernels), so that the garbage
+/// collector runs while long kernels do; the large ones registered with the driver while pinned.
+/// The wait for kernels, once the arrays are let go, stops when the thread is interrupted or the
+/// deadline passed.
 struct JavaArrays<'a, 'e, 'local> {
     env: &'e mut Env<'local>,
     /// Each part's device (one for a plain execution), and the registrations made for it.
@@ -2118,8 +2121,9 @@ struct JavaArrays<'a, 'e, 'local> {
     through: Option<Criticals>,
     /// Results were copied into the held arrays (a JVM that handed out copies gets them back).
     wrote: bool,
-    /// How long the same work's launches took last time ([`ferrocl_runtime::HostAccess::expected_wait`]).
-    expected_wait: Option<std::time::Duration>,
+    /// Why holding the arrays through failed (`GetPrimitiveArrayCritical` returned null): every
+    /// later pinning fails with it, making no JNI call while the JVM's exception is pending.
+    hold_failed: Option<String>,
 }
 
 impl JavaArrays<'_, '_, '_> {
@@ -2168,6 +2172,9 @@ impl ferrocl_runtime::HostAccess for JavaArrays<'_, '_, '_> {
             self.wrote |= writes && result.is_ok();
             return result;
         }
+        if let Some(why) = &self.hold_failed {
+            return Err(RuntimeError::InvalidLaunch(why.clone()));
+        }
         // SAFETY: no JNI call is made until `criticals` is dropped at the end of this function
         // (`f`, the executor's copies, makes none).
         let mut criticals = unsafe { self.hold_now() }?;
@@ -2211,7 +2218,8 @@ impl ferrocl_runtime::HostAccess for JavaArrays<'_, '_, '_> {
                 true
             }
             Err(e) => {
-                log::debug!("the arrays are not held through the execution: {e}");
+                // The JVM may have an exception pending: no further JNI call (see `pinned`).
+                self.hold_failed = Some(e.to_string());
                 false
             }
         }
@@ -2221,10 +2229,6 @@ impl ferrocl_runtime::HostAccess for JavaArrays<'_, '_, '_> {
         if let Some(mut c) = self.through.take() {
             c.commit = self.wrote;
         }
-    }
-
-    fn expected_wait(&self) -> Option<std::time::Duration> {
-        self.expected_wait
     }
 
     fn cancelled(&mut self) -> Option<String> {
@@ -2293,19 +2297,16 @@ fn thread_interrupted(env: &mut Env<'_>) -> Result<bool, NativeError> {
 /// Runs `plan` on `device` over `arrays` (one `(array, element type, length)` per plan array,
 /// live local references): drops stale host registrations, lends the arrays to the executor
 /// (pinned while copied, or held through a short execution, see [`JavaArrays`]), and records the
-/// registrations made. `timeout`: the longest the host waits for the kernels; `expected_wait`: how
-/// long the same work's launches took last time, when known. The outer error is a JNI failure;
-/// the inner one the runtime's.
+/// registrations made. `timeout`: the longest the host waits for the kernels. The outer error is a
+/// JNI failure; the inner one the runtime's.
 pub(crate) fn run_held(
     env: &mut Env<'_>,
     device: &Arc<ferrocl_runtime::Device>,
     plan: &Plan<'_>,
     arrays: &[(&JObject<'_>, ElemKind, usize)],
     timeout: Option<std::time::Duration>,
-    expected_wait: Option<std::time::Duration>,
 ) -> Result<Result<ferrocl_runtime::Executed, ferrocl_runtime::RuntimeError>, NativeError> {
     lend(env, &[device], &[plan], arrays, timeout, true, |lent| {
-        lent.expected_wait = expected_wait;
         device.execute_with(plan, lent)
     })
 }
@@ -2411,7 +2412,7 @@ fn lend<R>(
         may_hold: may_hold && crate::hold_through(),
         through: None,
         wrote: false,
-        expected_wait: None,
+        hold_failed: None,
     };
     let result = run(&mut lent);
     // Released before any JNI call below, also where the executor returned with an error (by

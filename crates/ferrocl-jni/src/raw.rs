@@ -36,9 +36,6 @@ const ARRAY_WRITE_ONLY: i32 = 7;
 pub(crate) struct RawKernel {
     pub(crate) device: Arc<Device>,
     pub(crate) built: Arc<BuiltKernel>,
-    /// The work of the last launch that ran in full ([`ferrocl_runtime::plan::Plan::work_key`])
-    /// and how long the host waited for it (see [`ferrocl_runtime::HostAccess::expected_wait`]).
-    pub(crate) last_work: Mutex<Option<(u64, std::time::Duration)>>,
 }
 
 fn kernels() -> &'static Mutex<Vec<Option<Arc<RawKernel>>>> {
@@ -82,11 +79,7 @@ pub(crate) fn build(
         .build(source, &options, name)
         .map_err(|e| NativeError::ferrocl(format!("OpenCL kernel {name}: {e}")))?;
     let mut reg = lock()?;
-    reg.push(Some(Arc::new(RawKernel {
-        device,
-        built,
-        last_work: Mutex::new(None),
-    })));
+    reg.push(Some(Arc::new(RawKernel { device, built })));
     Ok(reg.len() as i64)
 }
 
@@ -347,19 +340,8 @@ pub(crate) fn launch<'local>(
     };
     let held: Vec<(&JObject<'_>, ElemKind, usize)> =
         arrays.iter().map(|a| (&a.object, a.elem, a.len)).collect();
-    let key = plan.work_key();
-    let expected = kernel
-        .last_work
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner)
-        .filter(|&(k, _)| k == key)
-        .map(|(_, took)| took);
-    let result = run_held(env, &kernel.device, &plan, &held, None, expected)?;
+    let result = run_held(env, &kernel.device, &plan, &held, None)?;
     let executed =
         result.map_err(|e| crate::execute::runtime_error(&format!("OpenCL kernel {name}"), e))?;
-    *kernel
-        .last_work
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner) = Some((key, executed.waited));
     Ok(executed.times.into_iter().next().unwrap_or_default())
 }

@@ -9,7 +9,9 @@
 //! not take results in place), asks it to hold the arrays from the uploads on ([`HostAccess::hold`]); then the launches
 //! follow the uploads with no wait between them, and when the launches end within
 //! [`HOLD_THROUGH_LIMIT`] the results are copied into the still-held arrays: two waits instead of
-//! three, and no second pinning. Measured on the H200 (`bench-native/gemm/e2e.c`, 2026-11-28): each
+//! three, and no second pinning. (Results are not read right behind the kernels, which would save
+//! the second wait: then the arrays would stay held, uncancellable, for as long as the kernels
+//! take, which no earlier run can promise.) Measured on the H200 (`bench-native/gemm/e2e.c`, 2026-11-28): each
 //! wait costs the host 13 µs to notice and the next command 4–8 µs to start. A longer wait lets
 //! the arrays go once the uploads are done (a marker after them says when) and goes on as below.
 //!
@@ -79,8 +81,10 @@ pub type ReadCopy<'f> = &'f mut dyn FnMut(&[&[u8]]) -> Result<(), RuntimeError>;
 /// Java arrays may be moved by the garbage collector whenever they are not pinned, and pinning them
 /// stops every collection of the JVM while it lasts. So the executor asks for them only for a copy:
 /// [`HostAccess::pinned`] runs its closure with the arrays pinned (the uploads, with the wait for
-/// them; the copies of results) and they may move between calls. Kernels run, and the host waits for
-/// them, with nothing pinned, polling [`HostAccess::cancelled`] when the caller can cancel.
+/// them; the copies of results) and they may move between calls; or it holds them through a short
+/// execution ([`HostAccess::hold`], at most [`HOLD_THROUGH_LIMIT`] of waiting for kernels). Past
+/// that, kernels run, and the host waits for them, with nothing pinned, polling
+/// [`HostAccess::cancelled`] when the caller can cancel.
 pub trait HostAccess {
     /// The size in bytes of each array, in plan order (known without pinning).
     fn byte_lens(&self) -> Vec<usize>;
@@ -128,15 +132,9 @@ pub trait HostAccess {
         false
     }
     /// Ends a hold begun by [`HostAccess::hold`] (nothing when none is held). The executor calls it
-    /// once no command can touch the arrays any more.
+    /// once no command can touch the arrays any more; after an execution that returned an error,
+    /// the caller lets go itself (no command of the execution touches the arrays by then).
     fn let_go(&mut self) {}
-    /// How long the host waited for the launches of the same work last time (the same
-    /// [`Plan::work_key`]), when it knows: an execution expected to end within the hold limit
-    /// copies the results of its one launch, which cannot fail a check, right after it into the
-    /// held arrays, with one wait for everything (and the arrays held however long it takes).
-    fn expected_wait(&self) -> Option<Duration> {
-        None
-    }
     /// Calls `f` with the arrays pinned, as bytes, read only (the uploads). By default through
     /// [`HostAccess::pinned`]; a caller that lends the arrays to several executions at once can
     /// share them between readers.
@@ -919,9 +917,9 @@ impl Device {
         Ok(())
     }
 
-    /// Runs `plan` over the arrays `host` lends: pinned only while they are copied, the kernels
-    /// waited for with nothing pinned (and cancellably when `host` can cancel). See the module
-    /// docs and [`HostAccess`].
+    /// Runs `plan` over the arrays `host` lends: pinned while they are copied, or held through a
+    /// short execution, the kernels waited for past [`HOLD_THROUGH_LIMIT`] with nothing pinned (and
+    /// cancellably when `host` can cancel). See the module docs and [`HostAccess`].
     pub fn execute_with(
         &self,
         plan: &Plan<'_>,
@@ -1562,7 +1560,9 @@ impl Device {
                     source,
                     0,
                     &mut area[at..at + 4],
-                    !pinned,
+                    // Never blocking with the arrays held: a blocking read would wait for the
+                    // kernels, however long they take.
+                    !pinned && !through,
                     last == Last::Status(k),
                 )
             }?;
@@ -1622,7 +1622,7 @@ impl Device {
                     source,
                     from - base,
                     &mut area[at..at + (to - from)],
-                    !pinned,
+                    !pinned && !through,
                     last == Last::Staged(i),
                 )
             }?;
@@ -1636,81 +1636,32 @@ impl Device {
         // On a GPU, held through; on a CPU device, whose kernels need the cores the wait polls on,
         // for a shorter time.
         let hold_limit = HOLD_THROUGH_LIMIT.min(spin_limit(self.info.kind));
-        // Results chained right after the one launch that cannot fail, when the same work ended
-        // within the hold limit last time (see `HostAccess::expected_wait`): one wait, not two.
-        let chained: Vec<usize> = if through
-            && infallible
-            && plan.launches.len() == 1
-            && host.expected_wait().is_some_and(|w| w <= hold_limit)
-        {
-            plan.arrays
-                .iter()
-                .enumerate()
-                .filter(|&(i, a)| a.transfer.download && staged_at[i].is_none() && !in_place[i])
-                .map(|(i, _)| i)
-                .collect()
-        } else {
-            Vec::new()
-        };
-        if !chained.is_empty() {
-            // Where each slice of the writing `pinned` starts in its array.
-            let windows: Vec<(usize, usize)> = (0..plan.arrays.len())
-                .map(|i| host.write_window(i))
-                .collect();
-            let mut chained_bytes = 0u64;
-            let mut chained_last = None;
-            let mut enqueue_reads = |h: &mut [HostData<'_>]| -> Result<(), RuntimeError> {
-                for (n, &i) in chained.iter().enumerate() {
-                    let Some(data) = h.get_mut(i).map(HostData::as_bytes_mut) else {
-                        continue;
-                    };
-                    let len = lens.get(i).copied().unwrap_or(0);
-                    let (from, to) = clip(plan.arrays[i].transfer.download_range, len);
-                    let (base, end) = windows.get(i).copied().unwrap_or((0, len));
-                    if base > from || to > end || to - base > data.len() || to <= from {
-                        return Err(invalid(format!(
-                            "array {i}: bytes [{from}, {to}) come back, the host lends [{base}, {end})"
-                        )));
-                    }
-                    let data = &mut data[from - base..to - base];
-                    let source = held_buffer(&mut holding.held, i)?;
-                    let start = plan.arrays[i].window_start();
-                    let is_last = n + 1 == chained.len();
-                    // SAFETY: the device buffer holds the array's bytes from `start` on, `[from,
-                    // to)` among them; the host holds the arrays until `let_go`, after the queue
-                    // finished (or `Holding`'s drop finished it, on an error).
-                    let event =
-                        unsafe { enqueue.read(source, from - start, data, false, is_last) }?;
-                    if is_last {
-                        chained_last = event;
-                    }
-                    chained_bytes += data.len() as u64;
-                }
-                Ok(())
-            };
-            host.pinned(true, &mut enqueue_reads)?;
-            if let Some(ev) = chained_last {
-                last_event = Some(ev);
-            }
-            if let Some(t) = times.last_mut() {
-                t.bytes_downloaded += chained_bytes;
-            }
-        }
-        // The one wait for the launches (nothing pinned; cancellable when the host can cancel),
-        // the arrays held through for its first `HOLD_THROUGH_LIMIT` (all of it when the results
-        // follow the launch).
+        // The one wait for the launches: for its first `hold_limit` with the arrays held through
+        // (not cancellable), then with nothing pinned (cancellable when the host can cancel).
         let waited = Instant::now();
-        if through && chained.is_empty() {
+        if through {
             let ended = match last_event.as_ref() {
-                Some(ev) => poll_for(queue, ev, hold_limit)?,
-                None => false,
-            };
-            if !ended {
-                if let Some(m) = &uploads_done {
-                    wait_event(m, host, true, spin_limit(self.info.kind))?;
+                Some(ev) => poll_for(queue, ev, hold_limit),
+                None => Ok(false),
+            }
+            .and_then(|ended| {
+                if !ended {
+                    if let Some(m) = &uploads_done {
+                        wait_event(m, host, true, spin_limit(self.info.kind))?;
+                    }
                 }
-                host.let_go();
-                through = false;
+                Ok(ended)
+            });
+            match ended {
+                Ok(true) => {}
+                Ok(false) => {
+                    host.let_go();
+                    through = false;
+                }
+                Err(RuntimeError::OpenCl { code, .. }) => {
+                    return Err(failure("kernel execution", code))
+                }
+                Err(e) => return Err(e),
             }
         }
         match wait_queue(
@@ -1787,13 +1738,7 @@ impl Device {
         let last = plan.launches.len().saturating_sub(1);
         // The caller may discard results that passed (another part of the same work failed).
         let wanted = host.results_wanted(failed.is_none()) && failed.is_none();
-        if wanted
-            && plan
-                .arrays
-                .iter()
-                .enumerate()
-                .any(|(i, a)| a.transfer.download && !chained.contains(&i))
-        {
+        if wanted && plan.arrays.iter().any(|a| a.transfer.download) {
             // Where each slice of the writing `pinned` starts in its array.
             let windows: Vec<(usize, usize)> = (0..plan.arrays.len())
                 .map(|i| host.write_window(i))
@@ -1811,12 +1756,7 @@ impl Device {
                 .arrays
                 .iter()
                 .enumerate()
-                .filter(|&(i, a)| {
-                    a.transfer.download
-                        && staged_at[i].is_none()
-                        && !in_place[i]
-                        && !chained.contains(&i)
-                })
+                .filter(|&(i, a)| a.transfer.download && staged_at[i].is_none() && !in_place[i])
                 .map(|(i, _)| i)
                 .collect();
             let mut copy = |host: &mut [HostData<'_>]| -> Result<(), RuntimeError> {
