@@ -96,7 +96,12 @@ impl Builder<'_, '_> {
             return Ok(false);
         }
         let stream = args.first().and_then(|a| self.streams.get(a)).copied();
-        match (kind, target.name.as_str(), target.descriptor.as_str(), stream) {
+        match (
+            kind,
+            target.name.as_str(),
+            target.descriptor.as_str(),
+            stream,
+        ) {
             (CallKind::Static, "range" | "rangeClosed", "(II)Ljava/util/stream/IntStream;", _) => {
                 let p = self.placeholder()?;
                 self.streams.insert(
@@ -110,7 +115,12 @@ impl Builder<'_, '_> {
                 );
                 frame.stack.push(p);
             }
-            (CallKind::Interface, "parallel" | "sequential", "()Ljava/util/stream/IntStream;", Some(s)) => {
+            (
+                CallKind::Interface,
+                "parallel" | "sequential",
+                "()Ljava/util/stream/IntStream;",
+                Some(s),
+            ) => {
                 let p = self.placeholder()?;
                 self.streams.insert(
                     p,
@@ -128,17 +138,24 @@ impl Builder<'_, '_> {
                 Some(s),
             ) => {
                 let Some(lambda) = args.get(1).and_then(|a| self.lambdas.get(a)).cloned() else {
-                    return self.bail(BailoutKind::Parallelism, "IntStream.forEach needs a lambda or method reference written at the call");
+                    return self.bail(
+                        BailoutKind::Parallelism,
+                        "IntStream.forEach needs a lambda or method reference written at the call",
+                    );
                 };
                 // forEachOrdered keeps the encounter order: a sequential loop.
                 let parallel = s.parallel && target.name == "forEach";
                 self.for_each(sc, s, parallel, &lambda, tail)?;
             }
             _ => {
+                // A map, a filter or a terminal that combines (sum, max, reduce, ...): the two forms
+                // that do compile say what to write instead.
                 return self.bail(BailoutKind::Parallelism, format!(
-                    "IntStream.{}{} is not supported: write IntStream.range(a, b).parallel().forEach(i -> ...)",
+                    "IntStream.{}{} is not supported: write IntStream.range(a, b).parallel().forEach(i -> ...), \
+                     or, for a sum, a minimum or a maximum over the range, a @Parallel loop that combines into a \
+                     @Reduce array",
                     target.name, target.descriptor
-                ))
+                ));
             }
         }
         Ok(true)

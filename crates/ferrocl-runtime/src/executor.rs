@@ -1655,6 +1655,9 @@ impl Device {
             match ended {
                 Ok(true) => {}
                 Ok(false) => {
+                    log::debug!(
+                        "the kernels outlasted the hold ({hold_limit:?}): the arrays go until the results"
+                    );
                     host.let_go();
                     through = false;
                 }
