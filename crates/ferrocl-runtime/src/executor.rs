@@ -6,14 +6,16 @@
 //! remains, for the downloads straight into the host arrays.
 //!
 //! Held through: an unprofiled execution that uploads something, whose host can cancel (and does
-//! not take results in place), asks it to hold the arrays from the uploads on ([`HostAccess::hold`]); then the launches
-//! follow the uploads with no wait between them, and when the launches end within
-//! [`HOLD_THROUGH_LIMIT`] the results are copied into the still-held arrays: two waits instead of
-//! three, and no second pinning. (Results are not read right behind the kernels, which would save
-//! the second wait: then the arrays would stay held, uncancellable, for as long as the kernels
-//! take, which no earlier run can promise.) Measured on the H200 (`bench-native/gemm/e2e.c`, 2026-11-28): each
-//! wait costs the host 13 µs to notice and the next command 4–8 µs to start. A longer wait lets
-//! the arrays go once the uploads are done (a marker after them says when) and goes on as below.
+//! not take results in place), asks it to hold the arrays from the uploads on
+//! ([`HostAccess::hold`]); then the launches follow the uploads with no wait between them, and
+//! when the launches end within [`HOLD_THROUGH_LIMIT`] the results are copied into the still-held
+//! arrays: two waits instead of three, and no second pinning. (Results are not read right behind
+//! the kernels, which would save the second wait: then the arrays would stay held,
+//! uncancellable, for as long as the kernels take, which no earlier run can promise.) Measured on
+//! the H200 (`bench-native/gemm/e2e.c` and the timeline a profiled execution logs at debug
+//! level, 2026-11-28): the GPU idled 18 µs between the last upload and the kernel while the host
+//! waited for the uploads. A longer wait lets the arrays go once the uploads are done (a marker
+//! after them says when) and goes on as below.
 //!
 //! Received: a plan whose kernels were built on this device, and the host arrays, one per plan
 //! array (its exact size), lent through [`HostAccess`]: pinned only while the executor copies them
@@ -123,8 +125,8 @@ pub trait HostAccess {
     /// `part` (its device may want the memory registered for itself).
     fn serving_part(&mut self, _part: usize) {}
     /// Pins the arrays now and keeps them pinned until [`HostAccess::let_go`], so that the
-    /// executor can chain the uploads, the launches and the downloads without waiting between
-    /// them: every [`HostAccess::pinned`] meanwhile lends the held arrays, and
+    /// launches can follow the uploads without a wait between them and the results need no second
+    /// pinning: every [`HostAccess::pinned`] meanwhile lends the held arrays, and
     /// [`HostAccess::cancelled`] is not asked (a JVM allows no call while it holds them). The
     /// executor holds them for at most [`HOLD_THROUGH_LIMIT`] of waiting for the kernels (see
     /// [`Device::execute_with`]). Returns whether the arrays are held; by default they never are.
