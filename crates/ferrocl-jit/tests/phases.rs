@@ -120,6 +120,7 @@ fn sibling_loops_are_both_innermost() {
         Suite::standard().names(),
         vec![
             "canonicalize",
+            "narrow_long_index",
             "count_up",
             "split_array_choices",
             "narrowFloat",
@@ -1050,4 +1051,30 @@ fn loops_under_branches_keep_their_conditions() {
             "twice = {twice}: {runs:?}"
         );
     }
+}
+
+/// `narrow_long_index`: a `long` index counts with an `int` phi (Java's index its widening, `(int)
+/// i` the phi itself), then `count_up` turns the loop around, and the nest is one dimension of
+/// step 3; a `long` first value the host would have to narrow is left alone, and refused with
+/// the recognition's reason.
+#[test]
+fn a_long_parallel_index_counts_with_an_int() {
+    use ferrocl_graph::{ConvTarget, Op, Stamp};
+    let (mg, nests, _) = phased("longDown", "([I[JI)V", "");
+    let g = &mg.graph;
+    assert_eq!(nests.len(), 1);
+    assert_eq!(nests[0].dims.len(), 1);
+    assert_eq!(nests[0].dims[0].step, 3);
+    assert_eq!(g.stamp(nests[0].dims[0].index), Stamp::Int);
+    // No `long` phi is left, and no narrowing of a widened index.
+    assert!(!g
+        .node_ids()
+        .any(|n| *g.op(n) == Op::Phi && g.stamp(n) == Stamp::Long));
+    assert!(!g.node_ids().any(|n| matches!(g.op(n),
+        Op::Convert(c) if c.from == Stamp::Long && c.to == ConvTarget::Int
+            && matches!(g.op(g.inputs(n)[0]), Op::Convert(w) if w.to == ConvTarget::Long))));
+    let bytes = class_bytes();
+    let refused = run(&bytes, "longFromParameter", "([IJ)V", Target::default(), "")
+        .expect_err("a long first value is not narrowed");
+    assert!(refused.to_string().contains("must be an int"), "{refused}");
 }

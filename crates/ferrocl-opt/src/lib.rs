@@ -24,6 +24,7 @@ mod host_loads;
 mod host_versioning;
 mod if_convert;
 mod induction;
+mod long_index;
 mod loop_versioning;
 mod manager;
 mod narrow;
@@ -51,6 +52,7 @@ pub use if_convert::{if_convert, if_convert_between_parallel};
 pub use induction::{
     induction, loop_affine, loop_invariant, step_of, Induction, Linear, LoopAffine,
 };
+pub use long_index::narrow_long_index;
 pub use loop_versioning::{version_loops, without_loop_versions, Counted, LoopVersion};
 pub use manager::{
     Changed, Context, LoopForest, LoopInfo, Phase, PhaseInfo, PhaseObserver, PhaseSwitches, Stage,

@@ -505,7 +505,7 @@ pub struct Suite {
 
 impl Suite {
     /// The standard pipeline: canonicalisation (with value numbering, `gvn`), `@Parallel` loops
-    /// that count down made to count up, variables holding one of several arrays split into
+    /// with a `long` index made to count with an `int`, and those that count down made to count up, variables holding one of several arrays split into
     /// branches, float narrowing
     /// (`narrowFloat`), loads out of loop headers (`hoistLoads`), elements read before the loops read
     /// by the host (`host_loads`), branches that
@@ -521,6 +521,7 @@ impl Suite {
         Suite {
             phases: vec![
                 Box::new(Canonicalize),
+                Box::new(NarrowLongIndex),
                 Box::new(CountUp),
                 Box::new(SplitArrayChoices),
                 Box::new(NarrowFloat),
@@ -628,6 +629,24 @@ impl Phase for NarrowFloat {
         }
         cx.applied("narrowFloat", count(narrowed, "operation"));
         // The double operations left without users go; equal float ones merge.
+        canonicalize_with(cx.mg, cx.switches.is_on("gvn"));
+        Ok(Changed::Values)
+    }
+}
+
+/// `@Parallel` loops with a `long` index, rewritten to count with an `int` (`narrow_long_index`):
+/// required, since the loops' recognition takes only `int` indices.
+struct NarrowLongIndex;
+
+impl Phase for NarrowLongIndex {
+    fn name(&self) -> &'static str {
+        "narrow_long_index"
+    }
+
+    fn run(&self, cx: &mut Context<'_>) -> Result<Changed, OptError> {
+        if crate::narrow_long_index(cx.mg) == 0 {
+            return Ok(Changed::Nothing);
+        }
         canonicalize_with(cx.mg, cx.switches.is_on("gvn"));
         Ok(Changed::Values)
     }

@@ -809,7 +809,8 @@ pub(crate) fn analyse_counted(
             begin,
             format!(
                 "the index of a @Parallel loop must be an int ({var} is a {}): declare it `int` \
-                 (a long bound is fine: `for (@Parallel int i = 0; i < n; i++)` with a long n)",
+                 (a long bound is fine: `for (@Parallel int i = 0; i < n; i++)` with a long n; a long \
+                 index compiles when it starts at an int or a constant and steps by a constant)",
                 match g.stamp(index) {
                     Stamp::Long => "long",
                     Stamp::Float => "float",

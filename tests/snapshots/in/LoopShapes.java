@@ -137,4 +137,11 @@ public class LoopShapes {
             out[i] = s;
         }
     }
+
+    /** A `long` index (`narrow_long_index`): counted with an `int`, Java's index its widening. */
+    public static void longIndex(int[] a, long[] out, long n) {
+        for (@Parallel long i = 0; i < n; i++) {
+            out[(int) i] = a[(int) i] * i + (i << 33);
+        }
+    }
 }

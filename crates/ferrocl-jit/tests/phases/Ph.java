@@ -321,4 +321,17 @@ public class Ph {
             a[i] = b[i] - m;
         }
     }
+
+    /** A `long` @Parallel index stepping down by 3 from an int expression, and one from a long parameter. */
+    public static void longDown(int[] a, long[] out, int n) {
+        for (@Parallel long i = n - 1; i >= 0; i -= 3) {
+            out[(int) i] = a[(int) i] * i;
+        }
+    }
+
+    public static void longFromParameter(int[] a, long lo) {
+        for (@Parallel long i = lo; i < a.length; i++) {
+            a[(int) i] = 1;
+        }
+    }
 }

@@ -1,0 +1,102 @@
+package dev.ferrocl.tests;
+
+import static dev.ferrocl.tests.JvmOracle.check;
+import static dev.ferrocl.tests.JvmOracle.ints;
+import static dev.ferrocl.tests.JvmOracle.longs;
+import static org.junit.Assert.assertTrue;
+
+import dev.ferrocl.api.ExecutionReport;
+import dev.ferrocl.api.Parallel;
+import dev.ferrocl.api.TaskReport;
+import org.junit.Test;
+
+/**
+ * {@code @Parallel} loops whose index is a {@code long} (the `narrow_long_index` phase counts them with an
+ * {@code int}, Java's index being its widening): bounds of either type, steps up and down, the index in
+ * {@code long} arithmetic and narrowed back for array indices, an index a {@code long} constant starts. Every
+ * kernel runs strict, against the JVM's run on copies of the same inputs.
+ */
+public class LongIndexTest {
+    private static final int N = 1000;
+
+    public static void intBound(int[] a, long[] out, int n) {
+        for (@Parallel long i = 0; i < n; i++) {
+            out[(int) i] = a[(int) i] * i + (i << 33);
+        }
+    }
+
+    public static void longBound(int[] a, int[] out, long n) {
+        for (@Parallel long i = 3; i < n; i++) {
+            out[(int) i] = a[(int) (i - 3)] ^ (int) (i * 2654435761L);
+        }
+    }
+
+    public static void lengthBoundStepTwo(long[] a, long[] out) {
+        for (@Parallel long i = 1; i < out.length; i += 2) {
+            out[(int) i] = a[(int) i] / (i + 1) - Long.MAX_VALUE / i;
+        }
+    }
+
+    public static void countingDown(int[] a, int[] out, int n) {
+        for (@Parallel long i = n - 1; i >= 0; i--) {
+            out[(int) i] = a[(int) (n - 1 - i)] + (int) (i % 7);
+        }
+    }
+
+    public static void nested(float[] m, float[] out, int rows, int cols) {
+        for (@Parallel long r = 0; r < rows; r++) {
+            for (@Parallel int c = 0; c < cols; c++) {
+                out[(int) (r * cols + c)] = m[(int) (r * cols + c)] * 2f + r;
+            }
+        }
+    }
+
+    /** The last index past the array: the JVM's exception, from the device's check or the JVM's rerun. */
+    public static void outOfBounds(int[] a, int[] out, int n) {
+        for (@Parallel long i = 0; i < n; i++) {
+            out[(int) i] = a[(int) i] + 1;
+        }
+    }
+
+    @Test
+    public void intBoundWithLongArithmetic() {
+        assertOnDevice(check(LongIndexTest::intBound, ints(1, N), new long[N], N));
+    }
+
+    @Test
+    public void longBoundStartingAtAConstant() {
+        assertOnDevice(check(LongIndexTest::longBound, ints(2, N), new int[N + 5], (long) N + 3));
+    }
+
+    @Test
+    public void lengthBoundWithStepTwo() {
+        assertOnDevice(check(LongIndexTest::lengthBoundStepTwo, longs(3, N + 1), new long[N + 1]));
+    }
+
+    @Test
+    public void countingDownFromAnIntExpression() {
+        assertOnDevice(check(LongIndexTest::countingDown, ints(4, N), new int[N], N));
+    }
+
+    @Test
+    public void outerLoopOfANest() {
+        float[] m = new float[37 * 41];
+        for (int k = 0; k < m.length; k++) {
+            m[k] = k * 0.25f - 100f;
+        }
+        assertOnDevice(check(LongIndexTest::nested, m, new float[m.length], 37, 41));
+    }
+
+    @Test
+    public void anIndexPastTheArrayThrowsAsInJava() {
+        int[] a = ints(5, N);
+        int[] out = new int[N];
+        Throwable e = MoreChecks.checkThrows(x -> outOfBounds((int[]) x[0], (int[]) x[1], (Integer) x[2]),
+                s -> s.task("t", LongIndexTest::outOfBounds, a, out, N + 1), a, out, N + 1);
+        assertTrue(e.toString(), e instanceof ArrayIndexOutOfBoundsException);
+    }
+
+    private static void assertOnDevice(ExecutionReport r) {
+        assertTrue(r.toString(), r.tasks().stream().allMatch(t -> t.ranOn() == TaskReport.Where.DEVICE));
+    }
+}
