@@ -1066,6 +1066,11 @@ fn a_long_parallel_index_counts_with_an_int() {
     assert_eq!(nests[0].dims.len(), 1);
     assert_eq!(nests[0].dims[0].step, 3);
     assert_eq!(g.stamp(nests[0].dims[0].index), Stamp::Int);
+    // Turned around by `count_up` after the narrowing: the counter of the `int` counter.
+    assert_eq!(
+        mg.names.get(nests[0].dims[0].index).as_deref(),
+        Some("i_int_rev")
+    );
     // No `long` phi is left, and no narrowing of a widened index.
     assert!(!g
         .node_ids()

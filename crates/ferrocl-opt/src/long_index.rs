@@ -14,20 +14,32 @@
 //!   the `long` index goes on as Java says;
 //! - `(int) i` is `j` itself.
 //!
+//! Only loops inside no other loop are rewritten: such a loop becomes the outermost dimension of a
+//! launch, whose trip count the host checks, or the method is refused. A `@Parallel` loop inside
+//! another loop may instead run as an ordinary loop in each work-item (when it cannot be a
+//! dimension), where nothing would check that its index stays within `int`'s range: it keeps its
+//! `long` index (and runs sequentially, as Java's loop).
+//!
 //! Left as they are (and refused by the recognition, with its reason): other first values (a
-//! `long` parameter, `a.length - 1L`), steps that are not constants, and back edges whose values
-//! are used elsewhere.
+//! `long` parameter, `a.length - 1L`) and steps that are not constants.
+//!
+//! The `long` operations of the old back edges stay for their other users (reading Java's index);
+//! those left without users are removed by the phase's canonicalisation, which must follow
+//! [`narrow_long_index`] (the graph holds `long` operations over an `int` phi until then).
 
 use crate::parallel::parallel_index;
+use crate::LoopForest;
 use ferrocl_graph::{BinaryOp, Constant, ConvTarget, Conversion, MethodGraph, NodeId, Op, Stamp};
 
 /// Rewrites every `@Parallel` loop with a `long` index it can to count with an `int`; returns how
 /// many it rewrote.
 pub fn narrow_long_index(mg: &mut MethodGraph) -> usize {
-    let begins: Vec<NodeId> = mg
-        .graph
-        .node_ids()
-        .filter(|&n| *mg.graph.op(n) == Op::LoopBegin)
+    let forest = LoopForest::compute(mg);
+    let begins: Vec<NodeId> = forest
+        .loops
+        .iter()
+        .filter(|l| l.depth == 0)
+        .map(|l| l.begin)
         .collect();
     let mut rewritten = 0;
     for begin in begins {
@@ -75,10 +87,6 @@ fn plan(mg: &MethodGraph, begin: NodeId) -> Option<Plan> {
     };
     let mut backs = Vec::new();
     for &back in &g.inputs(phi)[2..] {
-        // The value only feeds the phi (else its `long` value is wanted elsewhere).
-        if g.usages(back).iter().any(|&u| u != phi) {
-            return None;
-        }
         let ins = g.inputs(back);
         let step = match g.op(back) {
             Op::Binary(BinaryOp::Add) if ins[0] == phi => (BinaryOp::Add, long_constant(ins[1])?),
@@ -93,14 +101,11 @@ fn plan(mg: &MethodGraph, begin: NodeId) -> Option<Plan> {
 
 fn rewrite(mg: &mut MethodGraph, p: &Plan) {
     let bci = *mg.bci.get(p.phi);
+    let name = mg.names.get(p.phi).clone();
     let g = &mut mg.graph;
-    let old_backs: Vec<NodeId> = g.inputs(p.phi)[2..].to_vec();
-    let users: Vec<NodeId> = g
-        .usages(p.phi)
-        .iter()
-        .copied()
-        .filter(|u| !old_backs.contains(u))
-        .collect();
+    // Every user, the old back edges too (they keep computing Java's next index for any other
+    // user; the phi stops reading them below).
+    let users: Vec<NodeId> = g.usages(p.phi).to_vec();
     g.set_stamp(p.phi, Stamp::Int);
     // Java's `i` everywhere else: the `int` index widened.
     let wide = g.add(
@@ -149,4 +154,8 @@ fn rewrite(mg: &mut MethodGraph, p: &Plan) {
     for n in added {
         mg.bci.set(n, bci);
     }
+    // The kernel's names: `i` for Java's index, `i_int` for the counter that replaces it.
+    let counter = format!("{}_int", name.as_deref().unwrap_or("i"));
+    mg.names.set(wide, name);
+    mg.names.set(p.phi, Some(counter));
 }

@@ -1,5 +1,5 @@
 // Ferrocl kernel for snap.LoopShapes.longIndex([I[JJ)V
-// @Parallel loop 0 (NDRange dimension 0): i from 0 while i < n, step 1
+// @Parallel loop 0 (NDRange dimension 0): i_int from 0 while i_int < n, step 1
 #pragma OPENCL FP_CONTRACT OFF
 
 // Chosen per launch by the host (build options): `restrict` arrays when no two are the same array;
@@ -22,25 +22,25 @@ __kernel void longIndex(
     __global int* ferrocl_status)
 {
     if (get_global_id(0) >= (size_t)ferrocl_count0) return;
-    const int i = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
-    const long v29 = (long)i;
-    const long v22 = ferrocl_lshl(v29, 33);
+    const int i_int = (int)((uint)ferrocl_start0 + (uint)get_global_id(0));
+    const long i = (long)i_int;
+    const long v22 = ferrocl_lshl(i, 33);
     if (ferrocl_proven) {
         // The host proved this launch's indices in bounds: no index check.
-        const int v36 = a[i];
+        const int v36 = a[i_int];
         const long v37 = (long)v36;
-        const long v38 = (long)((ulong)v37 * (ulong)v29);
+        const long v38 = (long)((ulong)v37 * (ulong)i);
         const long v39 = (long)((ulong)v38 + (ulong)v22);
-        out[i] = v39;
+        out[i_int] = v39;
         return;
     } else {
-        if ((uint)i >= (uint)a_length) { *ferrocl_status = 1; return; }
-        const int v18 = a[i];
-        if ((uint)i >= (uint)out_length) { *ferrocl_status = 1; return; }
+        if ((uint)i_int >= (uint)a_length) { *ferrocl_status = 1; return; }
+        const int v18 = a[i_int];
+        if ((uint)i_int >= (uint)out_length) { *ferrocl_status = 1; return; }
         const long v19 = (long)v18;
-        const long v20 = (long)((ulong)v19 * (ulong)v29);
+        const long v20 = (long)((ulong)v19 * (ulong)i);
         const long v23 = (long)((ulong)v20 + (ulong)v22);
-        out[i] = v23;
+        out[i_int] = v23;
         return;
     }
 }

@@ -51,6 +51,27 @@ public class LongIndexTest {
         }
     }
 
+    /** {@code i + 1} used in the body as well as for the next iteration (value numbering merges them). */
+    public static void stencil(int[] a, int[] out) {
+        for (@Parallel long i = 0; i < out.length; i++) {
+            out[(int) i] = a[(int) (i + 1)] - a[(int) i] + (int) ((i + 1) >>> 1);
+        }
+    }
+
+    /**
+     * A {@code long} {@code @Parallel} loop that runs sequentially in each work-item (a value carried through it):
+     * it keeps its {@code long} index, which here passes {@code Integer.MAX_VALUE}.
+     */
+    public static void sequentialInner(long[] out, int base) {
+        for (@Parallel int r = 0; r < out.length; r++) {
+            long s = r;
+            for (@Parallel long c = base; c < base + 10L; c++) {
+                s += c;
+            }
+            out[r] = s;
+        }
+    }
+
     /** The last index past the array: the JVM's exception, from the device's check or the JVM's rerun. */
     public static void outOfBounds(int[] a, int[] out, int n) {
         for (@Parallel long i = 0; i < n; i++) {
@@ -85,6 +106,16 @@ public class LongIndexTest {
             m[k] = k * 0.25f - 100f;
         }
         assertOnDevice(check(LongIndexTest::nested, m, new float[m.length], 37, 41));
+    }
+
+    @Test
+    public void theNextIndexUsedInTheBody() {
+        assertOnDevice(check(LongIndexTest::stencil, ints(6, N + 1), new int[N]));
+    }
+
+    @Test
+    public void aSequentialLongLoopPastIntsRange() {
+        assertOnDevice(check(LongIndexTest::sequentialInner, new long[64], Integer.MAX_VALUE - 5));
     }
 
     @Test
