@@ -3,11 +3,13 @@ package dev.ferrocl.tests;
 import static dev.ferrocl.tests.JvmOracle.check;
 import static dev.ferrocl.tests.JvmOracle.ints;
 import static dev.ferrocl.tests.JvmOracle.longs;
+import static org.junit.Assert.assertArrayEquals;
 import static org.junit.Assert.assertTrue;
 
 import dev.ferrocl.api.ExecutionReport;
 import dev.ferrocl.api.Parallel;
 import dev.ferrocl.api.TaskReport;
+import dev.ferrocl.api.TaskSchedule;
 import org.junit.Test;
 
 /**
@@ -72,6 +74,13 @@ public class LongIndexTest {
         }
     }
 
+    /** From {@code MAX_VALUE - 2} up to a {@code long} bound: past {@code MAX_VALUE} when the bound allows it. */
+    public static void pastMaxValue(long[] out, long end) {
+        for (@Parallel long i = Integer.MAX_VALUE - 2; i < end; i++) {
+            out[(int) (i - (Integer.MAX_VALUE - 2L))] = i * 3 + end;
+        }
+    }
+
     /** The last index past the array: the JVM's exception, from the device's check or the JVM's rerun. */
     public static void outOfBounds(int[] a, int[] out, int n) {
         for (@Parallel long i = 0; i < n; i++) {
@@ -116,6 +125,26 @@ public class LongIndexTest {
     @Test
     public void aSequentialLongLoopPastIntsRange() {
         assertOnDevice(check(LongIndexTest::sequentialInner, new long[64], Integer.MAX_VALUE - 5));
+    }
+
+    /**
+     * Up to {@code MAX_VALUE} the device counts every index; past it the host's trip count refuses the launch (an
+     * {@code int} counter would wrap) and the JVM runs the method, its {@code long} index going on: either way the
+     * arrays are the JVM's.
+     */
+    @Test
+    public void indicesPastIntsRangeRunOnTheJvm() {
+        assertOnDevice(check(LongIndexTest::pastMaxValue, new long[5], (long) Integer.MAX_VALUE));
+        long end = Integer.MAX_VALUE + 3L;
+        long[] expected = new long[5];
+        pastMaxValue(expected, end);
+        long[] out = new long[5];
+        try (TaskSchedule s = new TaskSchedule("past-max").task("t", LongIndexTest::pastMaxValue, out, end)) {
+            s.execute();
+            TaskReport t = s.report().task("t");
+            assertTrue(t.reason(), t.ranOn() == TaskReport.Where.JVM && t.reason().contains("check failed"));
+        }
+        assertArrayEquals(expected, out);
     }
 
     @Test
