@@ -90,6 +90,7 @@ int main(int argc, char **argv) {
         clCreateBuffer(ctx, CL_MEM_READ_ONLY | CL_MEM_USE_HOST_PTR, bytes, rb, &err),
         clCreateBuffer(ctx, CL_MEM_READ_ONLY | CL_MEM_USE_HOST_PTR, bytes, rc, &err)};
     CHECK(err);
+    (void)pins; // kept alive: creating them registered (page-locked) the `r*` arrays with the driver
     float *ma[3]; cl_mem hm[3];
     for (int i = 0; i < 3; i++) {
         hm[i] = clCreateBuffer(ctx, CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR, bytes, NULL, &err); CHECK(err);

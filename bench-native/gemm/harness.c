@@ -1,4 +1,5 @@
-// Times shapes of the hand-written register-tiled gemm (gemm_reg.cl) against each other on the first GPU, with
+// Times shapes of the hand-written register-tiled gemm (gemm_reg.cl, the source GemmBench.OPENCL in bench-java
+// holds too: keep the two alike) against each other on the first GPU, with
 // OpenCL profiling, launches of all shapes alternating round-robin; every result is checked bit for bit against
 // a sequential C reference in Java's order (compiled without contraction).
 // Build: gcc -O2 -ffp-contract=off harness.c -o harness -lOpenCL

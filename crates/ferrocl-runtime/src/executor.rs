@@ -708,6 +708,17 @@ fn wait_event(
     held: bool,
     spin: Duration,
 ) -> Result<(), RuntimeError> {
+    wait_event_within(event, host, held, spin, None).map(drop)
+}
+
+/// [`wait_event`] for at most `limit` (`None`: until the event completed): whether it completed.
+fn wait_event_within(
+    event: &Event,
+    host: &mut dyn HostAccess,
+    held: bool,
+    spin: Duration,
+    limit: Option<Duration>,
+) -> Result<bool, RuntimeError> {
     let start = Instant::now();
     let mut next_ask = start + Duration::from_millis(2);
     let nap = Duration::from_micros(50);
@@ -718,12 +729,15 @@ fn wait_event(
             .command_execution_status()
             .map_err(cl("clGetEventInfo(CL_EVENT_COMMAND_EXECUTION_STATUS)"))?;
         if status.0 == opencl3::event::CL_COMPLETE {
-            return Ok(());
+            return Ok(true);
         }
         if status.0 < 0 {
             return Err(RuntimeError::opencl("kernel execution", status.0));
         }
         let now = Instant::now();
+        if limit.is_some_and(|l| now - start >= l) {
+            return Ok(false);
+        }
         if now >= next_ask && !held && host.cancellable() {
             if let Some(reason) = host.cancelled() {
                 return Err(RuntimeError::Cancelled(reason));
@@ -743,33 +757,6 @@ fn wait_event(
 /// on, 200 µs): a JVM collects no garbage meanwhile, and cannot be interrupted. A longer wait goes
 /// on with the arrays let go (the uploads done), and cancellable.
 pub const HOLD_THROUGH_LIMIT: Duration = Duration::from_millis(1);
-
-/// Polls `event` (after flushing `queue`) for at most `limit`: whether it completed. A failed
-/// command is reported with its code.
-fn poll_for(
-    queue: &opencl3::command_queue::CommandQueue,
-    event: &Event,
-    limit: Duration,
-) -> Result<bool, RuntimeError> {
-    queue.flush().map_err(cl("clFlush"))?;
-    crate::fault::check("clGetEventInfo")?;
-    let start = Instant::now();
-    loop {
-        let status = event
-            .command_execution_status()
-            .map_err(cl("clGetEventInfo(CL_EVENT_COMMAND_EXECUTION_STATUS)"))?;
-        if status.0 == opencl3::event::CL_COMPLETE {
-            return Ok(true);
-        }
-        if status.0 < 0 {
-            return Err(RuntimeError::opencl("kernel execution", status.0));
-        }
-        if start.elapsed() >= limit {
-            return Ok(false);
-        }
-        std::thread::yield_now();
-    }
-}
 
 /// Logs (at debug level) a profiled execution's timeline: each command's queued, submitted,
 /// started and ended times in µs from the first command's queueing, and the host's: uploads
@@ -1643,7 +1630,10 @@ impl Device {
         let waited = Instant::now();
         if through {
             let ended = match last_event.as_ref() {
-                Some(ev) => poll_for(queue, ev, hold_limit),
+                Some(ev) => queue.flush().map_err(cl("clFlush")).and_then(|()| {
+                    let spin = spin_limit(self.info.kind);
+                    wait_event_within(ev, host, true, spin, Some(hold_limit))
+                }),
                 None => Ok(false),
             }
             .and_then(|ended| {
