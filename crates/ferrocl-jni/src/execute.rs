@@ -32,6 +32,16 @@ use jni::Env;
 use std::sync::Arc;
 use std::time::Duration;
 
+mod memo;
+pub(crate) use memo::PlanMemo;
+
+/// `[plans reused, plans remembered]` since the library loaded (see `memo`).
+pub(crate) fn memo_counts() -> [i64; 2] {
+    memo::COUNTS
+        .each_ref()
+        .map(|c| c.load(std::sync::atomic::Ordering::Relaxed) as i64)
+}
+
 /// How a task's execution ended, as `dev.ferrocl.api.LaunchStatus` mirrors it.
 #[repr(i32)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -581,12 +591,28 @@ fn build<'local, 'k>(
     // Per launch: (reduction's index into `reduced`, operator) for each partials buffer.
     let mut launch_reductions: Vec<Vec<(usize, ReduceOp)>> = Vec::new();
 
+    // Every task's arguments and leaf values, in order (a task that cannot be prepared runs on the
+    // JVM, and so do the ones after it).
+    let mut preps = Vec::with_capacity(tasks);
+    for (t, call) in calls.iter().enumerate() {
+        let Some(prepared) = prepare(env, &call.task, call.args)? else {
+            return Ok(Building::Done(Outcome::host_check_failed(t, tasks)));
+        };
+        preps.push(prepared);
+    }
+    // The plan of the last execution, where everything it was computed from is the same.
+    let mut memoable = chunk.is_none() && !windowed;
+    if memoable {
+        if let Some(recalled) = memo::recall(env, calls, &preps, profile, keep)? {
+            return Ok(recalled);
+        }
+    }
+    let mut origins = memo::Origins::default();
+
     for (t, call) in calls.iter().enumerate() {
         let task = &call.task;
         let jit = &task.jit;
-        let Some(prepared) = prepare(env, task, call.args)? else {
-            return Ok(Building::Done(Outcome::host_check_failed(t, tasks)));
-        };
+        let prepared = &preps[t];
         let objects = &prepared.objects;
         // Elements read before the loops (kernel arguments, bounds, other elements' indices) from an
         // array an earlier task of the segment writes or reduces into (`launch_access` and `reduced`
@@ -638,6 +664,7 @@ fn build<'local, 'k>(
                     let len = array_len(env, obj)?;
                     // Safety: a fresh wrapper of the same live local reference (no ownership).
                     let object = unsafe { JObject::from_raw(env, obj.as_raw()) };
+                    origins.arrays.push((t, param));
                     arrays.push(ArrayRef {
                         object,
                         named_by: (Arc::clone(task), param),
@@ -694,6 +721,7 @@ fn build<'local, 'k>(
                     };
                     // Safety: a fresh wrapper of the same live local reference.
                     let object = unsafe { JObject::from_raw(env, obj.as_raw()) };
+                    origins.reduced.push((t, red.param));
                     reduced.push(Reduced { object, value });
                     reduced.len() - 1
                 }
@@ -726,7 +754,7 @@ fn build<'local, 'k>(
         };
         // The kernels in launch order: the repeated ones once per value of the counter of the
         // loop around them.
-        let Some(order) = launch_order(jit, &prepared, chunk.is_some()) else {
+        let Some(order) = launch_order(jit, prepared, chunk.is_some()) else {
             return Ok(Building::Done(Outcome::host_check_failed(t, tasks)));
         };
         // The repetitions of a kernel share the status word of its first launch that has one.
@@ -761,7 +789,7 @@ fn build<'local, 'k>(
                     .dims
                     .first()
                     .is_none_or(|d| d.lower.eval(lookup).is_some())
-                    && made_before_loops(&prepared, kernel_params);
+                    && made_before_loops(prepared, kernel_params);
                 if !checked {
                     return Ok(Building::Done(Outcome::host_check_failed(t, tasks)));
                 }
@@ -791,7 +819,7 @@ fn build<'local, 'k>(
                 // But Java still reads the elements before the loops, and throws where one is
                 // out of bounds.
                 // And divides where it does, and throws where a divisor is zero.
-                if !made_before_loops(&prepared, kernel_params) {
+                if !made_before_loops(prepared, kernel_params) {
                     return Ok(Building::Done(Outcome::host_check_failed(t, tasks)));
                 }
                 continue;
@@ -819,21 +847,23 @@ fn build<'local, 'k>(
             // work-item chosen for this launch's size (`geometry::tile_micro`).
             let mut micro = None;
             let built = match windows {
-                Some(windows) => windows
-                    .get(k)
-                    .ok_or_else(|| NativeError::ferrocl("windowed kernel missing"))?,
+                Some(windows) => {
+                    memoable = false;
+                    windows
+                        .get(k)
+                        .ok_or_else(|| NativeError::ferrocl("windowed kernel missing"))?
+                }
                 None => {
                     let (restrict, constant) =
                         launch_variant(&device, kernel, &param_array, &arrays);
                     micro = tiled_micro(kernel, &counts, device.info().compute_units);
-                    task.kernel_variant(
-                        k,
-                        Variant {
-                            restrict,
-                            constant,
-                            micro,
-                        },
-                    )?
+                    let variant = Variant {
+                        restrict,
+                        constant,
+                        micro,
+                    };
+                    origins.kernels.push((t, k, variant));
+                    task.kernel_variant(k, variant)?
                 }
             };
             // Each loop's (first index, trip count, step), for the host-side proofs.
@@ -1159,7 +1189,7 @@ fn build<'local, 'k>(
         outer = None;
     }
     read_spans.resize(arrays.len(), None);
-    Ok(Building::Plan(Box::new(Built {
+    let built = Built {
         arrays,
         reduced,
         plan,
@@ -1167,7 +1197,11 @@ fn build<'local, 'k>(
         outer,
         spans,
         read_spans,
-    })))
+    };
+    if memoable {
+        memo::remember(env, calls, &preps, profile, keep, &built, &origins)?;
+    }
+    Ok(Building::Plan(Box::new(built)))
 }
 
 /// Whether the host makes every element read and every division of `params` that Java makes before

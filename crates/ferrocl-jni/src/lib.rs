@@ -946,6 +946,23 @@ pub extern "system" fn Java_dev_ferrocl_api_Native_variantBuilds<'caller>(
         .resolve::<ThrowJava>()
 }
 
+/// `static native long[] planMemo()`: `[plans reused, plans remembered]` since the library loaded
+/// (for tests; see `execute::memo`).
+#[unsafe(no_mangle)]
+pub extern "system" fn Java_dev_ferrocl_api_Native_planMemo<'caller>(
+    mut unowned: EnvUnowned<'caller>,
+    _class: JClass<'caller>,
+) -> jlongArray {
+    unowned
+        .with_env(|env| -> Result<jlongArray, NativeError> {
+            let counts = execute::memo_counts();
+            let array = env.new_long_array(2)?;
+            array.set_region(env, 0, &counts)?;
+            Ok(array.into_raw())
+        })
+        .resolve::<ThrowJava>()
+}
+
 /// `static native long[] faultInjection(long arm)`: for tests. `arm` > 0 makes the `arm`-th OpenCL
 /// call from now on fail, 0 disarms, a negative value leaves it as it is; returns `[calls checked
 /// since the previous arming (before this one), device buffers the executor holds now, kernel objects alive, event objects

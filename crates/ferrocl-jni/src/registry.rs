@@ -239,6 +239,9 @@ pub(crate) struct Task {
     /// of the same work runs on the Java arrays in place when that was short
     /// (`ferrocl_runtime::plan::hold_in_place`).
     pub(crate) last_work: std::sync::Mutex<Option<(u64, Duration)>>,
+    /// The plan of the last execution this task led, with what it was computed from: the next
+    /// one with the same inputs reuses it (see `execute::memo`).
+    pub(crate) plan_memo: std::sync::Mutex<Option<Arc<crate::execute::PlanMemo>>>,
     /// Driver build time.
     pub(crate) build_time: Duration,
     /// Whether the driver build came from the runtime's program cache.
@@ -618,6 +621,7 @@ pub(crate) fn compile(args: CompileArgs<'_>) -> Result<u64, NativeError> {
         stream_refused: std::sync::atomic::AtomicBool::new(false),
         host_leaves: OnceLock::new(),
         last_work: std::sync::Mutex::new(None),
+        plan_memo: std::sync::Mutex::new(None),
         device,
         jit,
         dependencies,

@@ -4,7 +4,7 @@
 
 use crate::execute::{Outcome, Status};
 use crate::NativeError;
-use jni::objects::{JFieldID, JObject, JObjectArray, JValue};
+use jni::objects::{JObject, JObjectArray};
 use jni::{jni_sig, jni_str, Env};
 use std::sync::OnceLock;
 
@@ -120,14 +120,24 @@ fn write_task(
         // non-null LaunchStats.
         // Java hands over fresh objects (every field zero, the status `NotRun`): only what differs
         // is written, a JNI call each (a tiny kept execution sets two or three of the fifteen).
+        // Plain stores through the JNI function table: setting a primitive field of an object of
+        // the right class cannot throw, so no exception check follows each (a dozen per task
+        // and execution).
+        let raw = env.get_raw();
+        // SAFETY: `raw` is this thread's JNI environment; `obj` is a live `LaunchStats` and the
+        // field IDs are its fields of these types (looked up on its class).
         unsafe {
+            let interface = *raw;
             if status != Status::NotRun {
-                let id = JFieldID::from_raw(f.status as jni::sys::jfieldID);
-                env.set_field_unchecked(obj, id, JValue::Int(status as i32))?;
+                ((*interface).v1_1.SetIntField)(
+                    raw,
+                    obj.as_raw(),
+                    f.status as jni::sys::jfieldID,
+                    status as i32,
+                );
             }
-            for (&raw, v) in f.longs.iter().zip(values).filter(|&(_, v)| v != 0) {
-                let id = JFieldID::from_raw(raw as jni::sys::jfieldID);
-                env.set_field_unchecked(obj, id, JValue::Long(v))?;
+            for (&id, v) in f.longs.iter().zip(values).filter(|&(_, v)| v != 0) {
+                ((*interface).v1_1.SetLongField)(raw, obj.as_raw(), id as jni::sys::jfieldID, v);
             }
         }
     }

@@ -134,6 +134,9 @@ final class Native {
      */
     static native long variantBuilds();
 
+    /** Plans reused and plans remembered by the native executions since the library loaded (for tests). */
+    static native long[] planMemo();
+
     /** Builds a hand-written OpenCL C kernel (device null: the default device). Returns a handle &gt; 0. */
     static native long rawBuild(String device, String source, String kernelName, String options);
 
