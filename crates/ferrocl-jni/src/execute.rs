@@ -33,7 +33,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 mod memo;
-pub(crate) use memo::PlanMemo;
+pub(crate) use memo::MemoSlot;
 
 /// `[plans reused, plans remembered]` since the library loaded (see `memo`).
 pub(crate) fn memo_counts() -> [i64; 2] {
@@ -591,20 +591,28 @@ fn build<'local, 'k>(
     // Per launch: (reduction's index into `reduced`, operator) for each partials buffer.
     let mut launch_reductions: Vec<Vec<(usize, ReduceOp)>> = Vec::new();
 
-    // Every task's arguments and leaf values, in order (a task that cannot be prepared runs on the
-    // JVM, and so do the ones after it).
-    let mut preps = Vec::with_capacity(tasks);
-    for (t, call) in calls.iter().enumerate() {
-        let Some(prepared) = prepare(env, &call.task, call.args)? else {
-            return Ok(Building::Done(Outcome::host_check_failed(t, tasks)));
-        };
-        preps.push(prepared);
-    }
-    // The plan of the last execution, where everything it was computed from is the same.
-    let mut memoable = chunk.is_none() && !windowed;
-    if memoable {
-        if let Some(recalled) = memo::recall(env, calls, &preps, profile, keep)? {
-            return Ok(recalled);
+    // The plan of the last execution, where everything it was computed from is the same: every
+    // task's arguments and leaf values are read first, in order, to compare them. (Only where a
+    // plan of these tasks is remembered; otherwise each task is prepared when the plan reaches it,
+    // after the checks of the tasks before it, as without a memo.)
+    let memoable = chunk.is_none() && !windowed;
+    let mut preps: Vec<Prepared<'local, 'k>> = Vec::with_capacity(tasks);
+    // The task that could not be prepared: the plan reaches it only if the tasks before it pass.
+    let mut unprepared = None;
+    if memoable && memo::may_apply(calls, profile, keep) {
+        for call in calls {
+            match prepare(env, &call.task, call.args)? {
+                Some(prepared) => preps.push(prepared),
+                None => {
+                    unprepared = Some(preps.len());
+                    break;
+                }
+            }
+        }
+        if unprepared.is_none() {
+            if let Some(recalled) = memo::recall(env, calls, &preps, profile, keep)? {
+                return Ok(recalled);
+            }
         }
     }
     let mut origins = memo::Origins::default();
@@ -612,6 +620,15 @@ fn build<'local, 'k>(
     for (t, call) in calls.iter().enumerate() {
         let task = &call.task;
         let jit = &task.jit;
+        if unprepared == Some(t) {
+            return Ok(Building::Done(Outcome::host_check_failed(t, tasks)));
+        }
+        if preps.len() == t {
+            let Some(prepared) = prepare(env, task, call.args)? else {
+                return Ok(Building::Done(Outcome::host_check_failed(t, tasks)));
+            };
+            preps.push(prepared);
+        }
         let prepared = &preps[t];
         let objects = &prepared.objects;
         // Elements read before the loops (kernel arguments, bounds, other elements' indices) from an
@@ -847,12 +864,9 @@ fn build<'local, 'k>(
             // work-item chosen for this launch's size (`geometry::tile_micro`).
             let mut micro = None;
             let built = match windows {
-                Some(windows) => {
-                    memoable = false;
-                    windows
-                        .get(k)
-                        .ok_or_else(|| NativeError::ferrocl("windowed kernel missing"))?
-                }
+                Some(windows) => windows
+                    .get(k)
+                    .ok_or_else(|| NativeError::ferrocl("windowed kernel missing"))?,
                 None => {
                     let (restrict, constant) =
                         launch_variant(&device, kernel, &param_array, &arrays);

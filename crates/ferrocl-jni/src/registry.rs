@@ -241,7 +241,7 @@ pub(crate) struct Task {
     pub(crate) last_work: std::sync::Mutex<Option<(u64, Duration)>>,
     /// The plan of the last execution this task led, with what it was computed from: the next
     /// one with the same inputs reuses it (see `execute::memo`).
-    pub(crate) plan_memo: std::sync::Mutex<Option<Arc<crate::execute::PlanMemo>>>,
+    pub(crate) plan_memo: std::sync::Mutex<crate::execute::MemoSlot>,
     /// Driver build time.
     pub(crate) build_time: Duration,
     /// Whether the driver build came from the runtime's program cache.
@@ -621,7 +621,7 @@ pub(crate) fn compile(args: CompileArgs<'_>) -> Result<u64, NativeError> {
         stream_refused: std::sync::atomic::AtomicBool::new(false),
         host_leaves: OnceLock::new(),
         last_work: std::sync::Mutex::new(None),
-        plan_memo: std::sync::Mutex::new(None),
+        plan_memo: std::sync::Mutex::new(crate::execute::MemoSlot::default()),
         device,
         jit,
         dependencies,

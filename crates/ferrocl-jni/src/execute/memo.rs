@@ -20,7 +20,14 @@
 //! function of those (and of the device, fixed per task), except what belongs to this execution
 //! only, which is taken afresh every time: the Java objects (this call's references), the
 //! `@Reduce` outputs' current values, and the kept arrays' device buffers (the residency module's).
-//! Plans of a device's share, of batches and of windows are not remembered.
+//! Plans of a device's share, of batches and of windows are not remembered, nor plans of more than
+//! 4,096 launches (a long loop of time steps: rebuilt rather than held). The memo belongs to the
+//! compiled task that leads the segment, so schedules that run one method share it; a memo that
+//! keeps missing (inputs that change at every execution) is replaced only at every 64th miss
+//! after the first eight. Where a memo exists for the segment's tasks, every task's arguments are
+//! read before the plan is built (to compare them), so a task that cannot be prepared is reported
+//! after the checks of the tasks before it, as before; reading them has no effect Java can see
+//! (scratch arrays the JVM never sees; classes initialised only where that cannot be observed).
 
 use super::{read_first, ArrayRef, Building, Built, Outcome, Prepared, Reduced};
 use crate::args::{array_len, Scalar};
@@ -222,6 +229,55 @@ fn enabled() -> bool {
     *ON.get_or_init(|| std::env::var("FERROCL_PLAN_MEMO").map_or(true, |v| v != "0"))
 }
 
+/// The plan remembered for these tasks, launched alike (profiled or not, kept arrays bound or not).
+fn remembered(calls: &[super::Call<'_, '_>], profile: bool, keep: bool) -> Option<Arc<PlanMemo>> {
+    if !enabled() {
+        return None;
+    }
+    let leader = &calls.first()?.task;
+    let memo = leader
+        .plan_memo
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+        .memo
+        .clone()?;
+    let same_tasks =
+        memo.tasks.len() == calls.len()
+            && memo.tasks.iter().zip(calls).all(|(w, c)| {
+                w.strong_count() > 0 && std::ptr::eq(w.as_ptr(), Arc::as_ptr(&c.task))
+            });
+    (memo.profile == profile && memo.keep == keep && same_tasks).then_some(memo)
+}
+
+/// Whether a plan is remembered for `calls` launched so: only then are all their arguments read
+/// before the plan is built, to compare them.
+pub(super) fn may_apply(calls: &[super::Call<'_, '_>], profile: bool, keep: bool) -> bool {
+    remembered(calls, profile, keep).is_some()
+}
+
+/// A remembered plan that did not apply: counts towards remembering less often.
+fn missed(leader: &Task) {
+    let mut slot = leader
+        .plan_memo
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    slot.misses = slot.misses.saturating_add(1);
+}
+
+/// The most launches a remembered plan has (a loop around `@Parallel` loops repeats its kernels
+/// once per step, up to 131,072 launches: such a plan is rebuilt rather than held).
+const MAX_REMEMBERED_LAUNCHES: usize = 4096;
+
+/// A task's remembered plan, and how many recalls in a row found it not applying: after eight,
+/// a plan is remembered only at every 64th, so that an execution whose inputs change every time
+/// (a step counter in a field) rarely pays for remembering, and one whose inputs settle again
+/// reuses a plan again within 64 executions.
+#[derive(Default)]
+pub(crate) struct MemoSlot {
+    memo: Option<Arc<PlanMemo>>,
+    misses: u32,
+}
+
 /// The remembered plan of `calls` when its inputs are the same as now: the plan rebuilt for this
 /// execution's objects (or the outcome of a `@Reduce` output that became empty). `Ok(None)`: none
 /// remembered, or other inputs.
@@ -235,37 +291,24 @@ pub(super) fn recall<'local, 'k>(
     let Some(leader) = calls.first().map(|c| &c.task) else {
         return Ok(None);
     };
-    if !enabled() {
-        return Ok(None);
-    }
-    let memo = leader
-        .plan_memo
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner)
-        .clone();
-    let Some(memo) = memo else {
+    let Some(memo) = remembered(calls, profile, keep) else {
         return Ok(None);
     };
     // The values first (no JNI call), then which objects are the same.
-    let applies =
-        memo.profile == profile
-            && memo.keep == keep
-            && memo.tasks.len() == calls.len()
-            && memo.tasks.iter().zip(calls).all(|(w, c)| {
-                w.strong_count() > 0 && std::ptr::eq(w.as_ptr(), Arc::as_ptr(&c.task))
-            })
-            && memo
-                .inputs
-                .iter()
-                .zip(calls.iter().zip(preps))
-                .all(|(i, (c, p))| i.matches(c, p));
+    let applies = memo
+        .inputs
+        .iter()
+        .zip(calls.iter().zip(preps))
+        .all(|(i, (c, p))| i.matches(c, p));
     if !applies || sameness(env, preps, &compared_objects(calls, preps))? != memo.same {
+        missed(leader);
         return Ok(None);
     }
     let mut arrays = Vec::with_capacity(memo.arrays.len());
     for a in &memo.arrays {
         let obj = &preps[a.call].objects[a.param];
         if array_len(env, obj)? != a.len {
+            missed(leader);
             return Ok(None);
         }
         arrays.push(ArrayRef {
@@ -327,6 +370,11 @@ pub(super) fn recall<'local, 'k>(
             task: l.call,
         });
     }
+    leader
+        .plan_memo
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+        .misses = 0;
     COUNTS[0].fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let plan = Plan {
         arrays: plan_arrays,
@@ -364,8 +412,17 @@ pub(super) fn remember(
         || origins.arrays.len() != built.arrays.len()
         || origins.reduced.len() != built.reduced.len()
         || origins.kernels.len() != built.plan.launches.len()
+        || built.plan.launches.len() > MAX_REMEMBERED_LAUNCHES
         || built.plan.side_queue
     {
+        return Ok(());
+    }
+    let misses = leader
+        .plan_memo
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+        .misses;
+    if misses > 8 && misses % 64 != 0 {
         return Ok(());
     }
     let same = sameness(env, preps, &compared_objects(calls, preps))?;
@@ -425,10 +482,11 @@ pub(super) fn remember(
         spans: built.spans.clone(),
         read_spans: built.read_spans.clone(),
     };
-    *leader
+    leader
         .plan_memo
         .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner) = Some(Arc::new(memo));
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+        .memo = Some(Arc::new(memo));
     COUNTS[1].fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     Ok(())
 }

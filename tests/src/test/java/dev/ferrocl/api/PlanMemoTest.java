@@ -54,6 +54,43 @@ public class PlanMemoTest {
         }
     }
 
+    /**
+     * As {@link Scaler}, for one test only: plans are remembered per compiled method (shared by the schedules that run
+     * it), so a test that counts them needs a method of its own.
+     */
+    static final class Stepper {
+        int n;
+        float[] src;
+        float[] dst;
+
+        void run(int offset) {
+            for (@Parallel int i = 0; i < n; i++) {
+                dst[i] = src[i] * 1.5f + offset;
+            }
+        }
+    }
+
+    /** Two tasks of one schedule: the second reads what the first writes, and a count from an array. */
+    static final class Pipe {
+        int[] a;
+        int[] b;
+        int[] c;
+        int[] sizes;
+
+        void first(int k) {
+            for (@Parallel int i = 0; i < b.length; i++) {
+                b[i] = a[i] * k;
+            }
+        }
+
+        void second(int k) {
+            int n = sizes[0];
+            for (@Parallel int i = 0; i < n; i++) {
+                c[i] = b[i] + k;
+            }
+        }
+    }
+
     static int limit = 10;
 
     static void head(int[] sizes, float[] a, float[] out) {
@@ -313,6 +350,101 @@ public class PlanMemoTest {
             ts.keepOnDevice(b);
             step.accept(false, "b kept again");
             step.accept(true, "b kept again, again");
+        }
+    }
+
+    @Test
+    public void aSegmentOfTwoTasksIsOnePlan() {
+        Pipe p = new Pipe();
+        p.a = ints(3000, 8);
+        p.b = new int[3000];
+        p.c = new int[3000];
+        p.sizes = new int[] {3000};
+        Pipe jvm = new Pipe();
+        jvm.a = p.a.clone();
+        jvm.b = new int[3000];
+        jvm.c = new int[3000];
+        jvm.sizes = p.sizes.clone();
+        try (TaskSchedule ts = new TaskSchedule("pipe").task("first", p::first, 3).task("second", p::second, 1)) {
+            Runnable oracle = () -> {
+                jvm.first(3);
+                jvm.second(1);
+            };
+            ts.execute(); // profiled
+            oracle.run();
+            java.util.function.BiConsumer<Boolean, String> step = (reuse, what) -> {
+                execute(ts, reuse, what);
+                oracle.run();
+                assertArrayEquals(what, jvm.b, p.b);
+                assertArrayEquals(what, jvm.c, p.c);
+                assertArrayEquals(what, jvm.a, p.a);
+            };
+            step.accept(false, "first");
+            step.accept(true, "again");
+            p.sizes[0] = jvm.sizes[0] = 1000;
+            step.accept(false, "n = 1000");
+            step.accept(true, "n = 1000 again");
+            // The second task writes the array the first reads: one array across the segment.
+            p.c = p.a;
+            jvm.c = jvm.a;
+            step.accept(false, "c is a");
+            step.accept(true, "c is a again");
+            p.c = new int[3000];
+            jvm.c = new int[3000];
+            step.accept(false, "c apart");
+            // The count read before the second loop comes from the array the first task writes: the host cannot
+            // read it before the first task ran, so the second runs on the JVM, after the first on the device.
+            p.sizes = p.b;
+            jvm.sizes = jvm.b;
+            p.a[0] = jvm.a[0] = 7; // b[0] = 21: the second loop's count
+            ts.execute();
+            oracle.run();
+            assertEquals(TaskReport.Where.DEVICE, ts.report().task("first").ranOn());
+            assertEquals(TaskReport.Where.JVM, ts.report().task("second").ranOn());
+            assertArrayEquals("count from b", jvm.c, p.c);
+            assertArrayEquals("count from b", jvm.b, p.b);
+            p.sizes = new int[] {2999};
+            jvm.sizes = new int[] {2999};
+            step.accept(false, "count apart again");
+            step.accept(true, "count apart again, again");
+        }
+    }
+
+    @Test
+    public void inputsThatChangeEveryTimeAreRememberedRarely() {
+        Stepper s = new Stepper();
+        s.n = 100;
+        s.src = floats(300, 10);
+        s.dst = new float[300];
+        Stepper jvm = new Stepper();
+        jvm.n = 100;
+        jvm.src = s.src.clone();
+        jvm.dst = new float[300];
+        try (TaskSchedule ts = new TaskSchedule("counter").task("run", s::run, 1)) {
+            ts.execute(); // profiled
+            jvm.run(1);
+            long[] before = Native.planMemo();
+            for (int k = 0; k < 100; k++) {
+                s.n = jvm.n = 101 + k % 199;
+                ts.execute();
+                assertOnDevice(ts);
+                jvm.run(1);
+                assertArrayEquals("n = " + s.n, jvm.dst, s.dst, 0f);
+            }
+            long[] after = Native.planMemo();
+            assertEquals("reused", 0, after[0] - before[0]);
+            // The first unprofiled execution and the next eight misses, then every 64th.
+            assertEquals("remembered", 1 + 8 + 1, after[1] - before[1]);
+            // Settled again: within 64 executions a plan is remembered and reused.
+            int reused = 0;
+            for (int k = 0; k < 64 && reused == 0; k++) {
+                long r = Native.planMemo()[0];
+                ts.execute();
+                jvm.run(1);
+                reused += (int) (Native.planMemo()[0] - r);
+            }
+            assertEquals("reused once settled", 1, reused);
+            assertArrayEquals(jvm.dst, s.dst, 0f);
         }
     }
 }
