@@ -118,6 +118,13 @@ public class PlanMemoTest {
         }
     }
 
+    /** For the concurrent test alone (plans are remembered per compiled method). */
+    static void addScaled(int[] a, int[] b, int k) {
+        for (@Parallel int i = 0; i < b.length; i++) {
+            b[i] = b[i] + k * a[i];
+        }
+    }
+
     private static float[] floats(int n, int seed) {
         float[] a = new float[n];
         for (int i = 0; i < n; i++) {
@@ -445,6 +452,45 @@ public class PlanMemoTest {
             }
             assertEquals("reused once settled", 1, reused);
             assertArrayEquals(jvm.dst, s.dst, 0f);
+        }
+    }
+
+    @Test
+    public void threadsWhoseSchedulesShareAMethodKeepTheirOwnInputs() throws Exception {
+        // Four schedules of one method, arrays of four lengths, run at once: the method's one memo is replaced and
+        // reused by turns, and every execution's plan must still be its own inputs'.
+        int threads = 4;
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(threads);
+        try {
+            java.util.List<java.util.concurrent.Future<?>> done = new java.util.ArrayList<>();
+            for (int t = 0; t < threads; t++) {
+                int n = 1000 + 777 * t;
+                int k = t + 2;
+                done.add(pool.submit(() -> {
+                    int[] a = ints(n, 11 + k);
+                    int[] b = ints(n, 12 + k);
+                    int[] ja = a.clone();
+                    int[] jb = b.clone();
+                    try (TaskSchedule ts = new TaskSchedule("thread" + k).task("add", PlanMemoTest::addScaled, a, b, k)) {
+                        for (int round = 0; round < 150; round++) {
+                            if (round % 50 == 25) {
+                                a[round] = -a[round];
+                                ja[round] = -ja[round];
+                            }
+                            ts.execute();
+                            assertOnDevice(ts);
+                            addScaled(ja, jb, k);
+                            assertArrayEquals("n = " + n + ", round " + round, jb, b);
+                        }
+                    }
+                    return null;
+                }));
+            }
+            for (java.util.concurrent.Future<?> f : done) {
+                f.get();
+            }
+        } finally {
+            pool.shutdownNow();
         }
     }
 }
