@@ -1339,21 +1339,39 @@ impl Device {
             && !plan.launches.is_empty()
             && uploads_ahead
             && host.hold();
+        // Whether binding the buffers reads the host arrays at all: an upload, or an array read
+        // in place (a host whose arrays stay put, a device that works in host memory). Without,
+        // the arrays are not pinned for it (for a tiny execution on kept arrays, two pinnings
+        // and releases of the JVM's arrays fewer).
+        let reads_host = stable
+            || in_place_queue.is_some()
+            || plan.arrays.iter().zip(&lens).any(|(a, &len)| {
+                a.transfer.upload
+                    && len != 0
+                    && a.resident.as_deref().is_none_or(|r| !r.is_current())
+            });
         let mut upload_result = Ok(false);
-        host.pinned_read(&mut |h: &[&[u8]]| {
-            upload_result = enqueue_uploads(h);
-            if !stable && !through && !matches!(upload_result, Ok(false)) {
-                // Nothing may read the arrays once they are let go.
-                let finished = finish(queue)
-                    .map_err(|code| RuntimeError::opencl("clEnqueueWriteBuffer", code));
-                if finished.is_err() {
-                    // Whatever the error, no copy may still read the arrays once they are let go.
-                    let _ = queue.finish();
+        if !reads_host {
+            // Every array is bound to a device buffer without a byte of the host's (see the
+            // closure: it reads a view only to upload or to read in place).
+            let none: Vec<&[u8]> = vec![&[]; plan.arrays.len()];
+            upload_result = enqueue_uploads(&none);
+        } else {
+            host.pinned_read(&mut |h: &[&[u8]]| {
+                upload_result = enqueue_uploads(h);
+                if !stable && !through && !matches!(upload_result, Ok(false)) {
+                    // Nothing may read the arrays once they are let go.
+                    let finished = finish(queue)
+                        .map_err(|code| RuntimeError::opencl("clEnqueueWriteBuffer", code));
+                    if finished.is_err() {
+                        // Whatever the error, no copy may still read the arrays once they are let go.
+                        let _ = queue.finish();
+                    }
+                    finished?;
                 }
-                finished?;
-            }
-            Ok(())
-        })?;
+                Ok(())
+            })?;
+        }
         let uploaded = upload_result?;
         let enqueued_uploads = started.elapsed();
         // When the held arrays can go (the uploads are all that read them before the results).
