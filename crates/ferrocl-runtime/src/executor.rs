@@ -1215,8 +1215,15 @@ impl Device {
         let read_windows: Vec<(usize, usize)> = (0..plan.arrays.len())
             .map(|i| host.read_window(i))
             .collect();
-        let mut enqueue_uploads = |host: &[&[u8]]| -> Result<bool, RuntimeError> {
+        // `pinned`: the views are the host's arrays; without, they are empty and nothing may need
+        // them: `Ok(None)` where a kept copy turned stale meanwhile (another thread's execution on
+        // the same copy discarded its results), after undoing what this call bound, for a call
+        // with the arrays pinned.
+        let mut enqueue_uploads = |host: &[&[u8]],
+                                   pinned: bool|
+         -> Result<Option<bool>, RuntimeError> {
             let before = uploads.len();
+            let (held_before, resident_before) = (holding.held.len(), written_resident.len());
             for (i, (a, h)) in plan.arrays.iter().zip(host.iter()).enumerate() {
                 // The array's length: the view may cover a part of it only.
                 let len = lens.get(i).copied().unwrap_or(0);
@@ -1241,6 +1248,11 @@ impl Device {
                     }
                     if !a.transfer.upload || r.is_current() || len == 0 {
                         continue;
+                    }
+                    if !pinned {
+                        holding.held.truncate(held_before);
+                        written_resident.truncate(resident_before);
+                        return Ok(None);
                     }
                 } else if len == 0 || a.device_bytes() == 0 {
                     holding
@@ -1321,7 +1333,7 @@ impl Device {
                     uploads.push((i, event));
                 }
             }
-            Ok(uploads.len() > before)
+            Ok(Some(uploads.len() > before))
         };
         // Held through (see the module docs): only where the wait can poll the last command's
         // event (unprofiled, a host that can cancel) and something is uploaded (else there is no
@@ -1343,7 +1355,7 @@ impl Device {
         // in place (a host whose arrays stay put, a device that works in host memory). Without,
         // the arrays are not pinned for it (for a tiny execution on kept arrays, two pinnings
         // and releases of the JVM's arrays fewer).
-        let reads_host = stable
+        let mut reads_host = stable
             || in_place_queue.is_some()
             || plan.arrays.iter().zip(&lens).any(|(a, &len)| {
                 a.transfer.upload
@@ -1355,10 +1367,14 @@ impl Device {
             // Every array is bound to a device buffer without a byte of the host's (see the
             // closure: it reads a view only to upload or to read in place).
             let none: Vec<&[u8]> = vec![&[]; plan.arrays.len()];
-            upload_result = enqueue_uploads(&none);
-        } else {
+            match enqueue_uploads(&none, false) {
+                Ok(None) => reads_host = true,
+                done => upload_result = done.map(|u| u.unwrap_or(false)),
+            }
+        }
+        if reads_host {
             host.pinned_read(&mut |h: &[&[u8]]| {
-                upload_result = enqueue_uploads(h);
+                upload_result = enqueue_uploads(h, true).map(|u| u.unwrap_or(false));
                 if !stable && !through && !matches!(upload_result, Ok(false)) {
                     // Nothing may read the arrays once they are let go.
                     let finished = finish(queue)

@@ -261,7 +261,7 @@ fn missed(leader: &Task) {
         .plan_memo
         .lock()
         .unwrap_or_else(std::sync::PoisonError::into_inner);
-    slot.misses = slot.misses.saturating_add(1);
+    slot.misses = slot.misses.wrapping_add(1);
 }
 
 /// The most launches a remembered plan has (a loop around `@Parallel` loops repeats its kernels
@@ -417,12 +417,15 @@ pub(super) fn remember(
     {
         return Ok(());
     }
+    // A memo of these tasks that keeps missing is replaced rarely; one of other tasks (or launched
+    // otherwise) at once, and the count starts again.
+    let same_shape = remembered(calls, profile, keep).is_some();
     let misses = leader
         .plan_memo
         .lock()
         .unwrap_or_else(std::sync::PoisonError::into_inner)
         .misses;
-    if misses > 8 && misses % 64 != 0 {
+    if same_shape && misses > 8 && misses % 64 != 0 {
         return Ok(());
     }
     let same = sameness(env, preps, &compared_objects(calls, preps))?;
@@ -482,11 +485,14 @@ pub(super) fn remember(
         spans: built.spans.clone(),
         read_spans: built.read_spans.clone(),
     };
-    leader
+    let mut slot = leader
         .plan_memo
         .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner)
-        .memo = Some(Arc::new(memo));
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    slot.memo = Some(Arc::new(memo));
+    if !same_shape {
+        slot.misses = 0;
+    }
     COUNTS[1].fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     Ok(())
 }
