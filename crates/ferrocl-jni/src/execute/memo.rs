@@ -24,7 +24,7 @@
 //! 4,096 launches (a long loop of time steps: rebuilt rather than held). The memo belongs to the
 //! compiled task that leads the segment, so schedules that run one method share it; a memo that
 //! keeps missing (inputs that change at every execution) is replaced only at every 64th miss
-//! after the first eight. Where a memo exists for the segment's tasks, every task's arguments are
+//! after the first eight (a memo of other tasks, or of other launches, at once). Where a memo exists for the segment's tasks, every task's arguments are
 //! read before the plan is built (to compare them), so a task that cannot be prepared is reported
 //! after the checks of the tasks before it, as before; reading them has no effect Java can see
 //! (scratch arrays the JVM never sees; classes initialised only where that cannot be observed).
