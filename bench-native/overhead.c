@@ -17,9 +17,22 @@
  *   overhead n=256 queue=plain case=kernel+finish iters=2000 median_us=5.12 p10_us=4.90 p90_us=5.60 min_us=4.70 check=ok
  * c is read back and checked against a + 1 (computed here) after every case, with c's device buffer set to a
  * sentinel before the case starts. Exit status 1 on any OpenCL error or wrong result.
+ *
+ * usage: overhead --read-paths [ITERS [N...]]   the same kernel with its result read in five ways instead, each
+ * timed around the whole sequence, on both queues:
+ *   blocking-read-pageable         clEnqueueReadBuffer(CL_TRUE) into malloc'd memory (kernel+read above);
+ *   poll-read-pinned               a non-blocking read into page-locked memory (a mapped CL_MEM_ALLOC_HOST_PTR
+ *                                  buffer) with an event, clFlush, then clGetEventInfo polled with sched_yield
+ *                                  between looks (how Ferrocl's executor waits for a small result);
+ *   poll-read-pageable             the same into malloc'd memory;
+ *   poll-read-pinned-kernel-event  as poll-read-pinned, the kernel enqueued with an event of its own too;
+ *   blocking-read-pinned           a blocking read into the page-locked memory.
+ * One line per size, queue and case: readpath n=256 queue=plain case=poll-read-pinned median_us=… p10_us=… p90_us=…
+ * check=ok. Measured on the H200 on 2026-11-28: bench-results/raw/2026-11-28-h200-planmemo/readpath-probe.txt.
  */
 #define CL_TARGET_OPENCL_VERSION 120
 #include <CL/cl.h>
+#include <sched.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -55,10 +68,87 @@ static int cmp_double(const void *a, const void *b) {
     return x < y ? -1 : x > y;
 }
 
+/* --read-paths: the kernel over n elements with its result read in five ways, on both queues (see the header). */
+static int read_paths(cl_context ctx, cl_command_queue queues[2], const char *queue_names[2], cl_kernel k,
+                      size_t local, long n, int iters, double *t) {
+    static const char *cases[] = {"blocking-read-pageable", "poll-read-pinned", "poll-read-pageable",
+                                  "poll-read-pinned-kernel-event", "blocking-read-pinned"};
+    cl_int err;
+    size_t bytes = n * sizeof(int32_t);
+    int32_t *ha = malloc(bytes);
+    int32_t *hc = malloc(bytes);
+    for (long i = 0; i < n; i++) ha[i] = (int32_t)(i * 7);
+    cl_mem a = clCreateBuffer(ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, bytes, ha, &err);
+    if (err) die("clCreateBuffer(a)", err);
+    cl_mem c = clCreateBuffer(ctx, CL_MEM_READ_WRITE, bytes, NULL, &err);
+    if (err) die("clCreateBuffer(c)", err);
+    cl_mem pinbuf = clCreateBuffer(ctx, CL_MEM_ALLOC_HOST_PTR, bytes, NULL, &err);
+    if (err) die("clCreateBuffer(CL_MEM_ALLOC_HOST_PTR)", err);
+    int32_t *pin = clEnqueueMapBuffer(queues[0], pinbuf, CL_TRUE, CL_MAP_READ | CL_MAP_WRITE, 0, bytes, 0, NULL,
+                                      NULL, &err);
+    if (err) die("clEnqueueMapBuffer", err);
+    cl_int len = (cl_int)n;
+    CHECK(clSetKernelArg(k, 0, sizeof(cl_mem), &a));
+    CHECK(clSetKernelArg(k, 1, sizeof(cl_mem), &c));
+    CHECK(clSetKernelArg(k, 2, sizeof len, &len));
+    size_t global = (n + local - 1) / local * local;
+    int bad = 0;
+    for (int qi = 0; qi < 2; qi++) {
+        cl_command_queue q = queues[qi];
+        for (int cs = 0; cs < 5; cs++) {
+            for (int it = -WARMUP; it < iters; it++) {
+                double t0 = now_us();
+                cl_event kev = NULL, rev = NULL;
+                CHECK(clEnqueueNDRangeKernel(q, k, 1, NULL, &global, &local, 0, NULL, cs == 3 ? &kev : NULL));
+                if (cs == 0 || cs == 4) {
+                    CHECK(clEnqueueReadBuffer(q, c, CL_TRUE, 0, bytes, cs == 0 ? hc : pin, 0, NULL, NULL));
+                } else {
+                    CHECK(clEnqueueReadBuffer(q, c, CL_FALSE, 0, bytes, cs == 2 ? hc : pin, 0, NULL, &rev));
+                    CHECK(clFlush(q));
+                    for (;;) {
+                        cl_int st;
+                        CHECK(clGetEventInfo(rev, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof st, &st, NULL));
+                        if (st == CL_COMPLETE) break;
+                        sched_yield();
+                    }
+                    clReleaseEvent(rev);
+                }
+                if (kev) clReleaseEvent(kev);
+                double t1 = now_us();
+                if (it >= 0) t[it] = t1 - t0;
+            }
+            int32_t *res = (cs == 0 || cs == 2) ? hc : pin;
+            long wrong = 0;
+            for (long i = 0; i < n; i++)
+                if (res[i] != ha[i] + 1) wrong++;
+            bad |= wrong != 0;
+            qsort(t, iters, sizeof(double), cmp_double);
+            printf("readpath n=%ld queue=%s case=%s median_us=%.2f p10_us=%.2f p90_us=%.2f check=%s\n", n,
+                   queue_names[qi], cases[cs], t[iters / 2], t[iters / 10], t[(iters * 9) / 10],
+                   wrong ? "WRONG" : "ok");
+            fflush(stdout);
+        }
+    }
+    CHECK(clEnqueueUnmapMemObject(queues[0], pinbuf, pin, 0, NULL, NULL));
+    CHECK(clFinish(queues[0]));
+    clReleaseMemObject(pinbuf);
+    clReleaseMemObject(a);
+    clReleaseMemObject(c);
+    free(ha);
+    free(hc);
+    return bad;
+}
+
 int main(int argc, char **argv) {
+    /* --read-paths first: the read-path cases instead of the launch floor's. */
+    int paths = argc > 1 && strcmp(argv[1], "--read-paths") == 0;
+    if (paths) {
+        argv++;
+        argc--;
+    }
     int iters = argc > 1 ? atoi(argv[1]) : 2000;
     if (iters <= 0) {
-        fprintf(stderr, "usage: overhead [ITERS [N...]]\n");
+        fprintf(stderr, "usage: overhead [--read-paths] [ITERS [N...]]\n");
         return 2;
     }
     long default_sizes[] = {256, 4096};
@@ -127,6 +217,10 @@ int main(int argc, char **argv) {
     int bad = 0;
     for (int s = 0; s < nsizes; s++) {
         long n = sizes[s];
+        if (paths) {
+            bad |= read_paths(ctx, queues, queue_names, k, local, n, iters, t);
+            continue;
+        }
         int32_t *ha = malloc(n * sizeof(int32_t));
         int32_t *hc = malloc(n * sizeof(int32_t));
         int32_t *sentinel = malloc(n * sizeof(int32_t));
