@@ -599,7 +599,10 @@ fn build<'local, 'k>(
     let mut preps: Vec<Prepared<'local, 'k>> = Vec::with_capacity(tasks);
     // The task that could not be prepared: the plan reaches it only if the tasks before it pass.
     let mut unprepared = None;
-    if memoable && memo::may_apply(calls, profile, keep) {
+    let remembered = memoable
+        .then(|| memo::remembered(calls, profile, keep))
+        .flatten();
+    if let Some(remembered) = &remembered {
         for call in calls {
             match prepare(env, &call.task, call.args)? {
                 Some(prepared) => preps.push(prepared),
@@ -610,7 +613,7 @@ fn build<'local, 'k>(
             }
         }
         if unprepared.is_none() {
-            if let Some(recalled) = memo::recall(env, calls, &preps, profile, keep)? {
+            if let Some(recalled) = memo::recall(env, calls, &preps, remembered, profile)? {
                 return Ok(recalled);
             }
         }

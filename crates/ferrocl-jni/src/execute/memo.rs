@@ -197,6 +197,9 @@ pub(crate) struct PlanMemo {
     profile: bool,
     keep: bool,
     inputs: Vec<TaskInputs>,
+    /// [`compared_objects`] of the calls (the same for calls with these tasks and inputs), and
+    /// [`sameness`] over them.
+    objects: Vec<(usize, usize)>,
     same: Vec<u32>,
     arrays: Vec<MemoArray>,
     /// `(task, parameter)` of each `@Reduce` output.
@@ -229,8 +232,13 @@ fn enabled() -> bool {
     *ON.get_or_init(|| std::env::var("FERROCL_PLAN_MEMO").map_or(true, |v| v != "0"))
 }
 
-/// The plan remembered for these tasks, launched alike (profiled or not, kept arrays bound or not).
-fn remembered(calls: &[super::Call<'_, '_>], profile: bool, keep: bool) -> Option<Arc<PlanMemo>> {
+/// The plan remembered for these tasks, launched alike (profiled or not, kept arrays bound or not):
+/// where there is one, all the tasks' arguments are read before the plan is built, for [`recall`].
+pub(super) fn remembered(
+    calls: &[super::Call<'_, '_>],
+    profile: bool,
+    keep: bool,
+) -> Option<Arc<PlanMemo>> {
     if !enabled() {
         return None;
     }
@@ -247,12 +255,6 @@ fn remembered(calls: &[super::Call<'_, '_>], profile: bool, keep: bool) -> Optio
                 w.strong_count() > 0 && std::ptr::eq(w.as_ptr(), Arc::as_ptr(&c.task))
             });
     (memo.profile == profile && memo.keep == keep && same_tasks).then_some(memo)
-}
-
-/// Whether a plan is remembered for `calls` launched so: only then are all their arguments read
-/// before the plan is built, to compare them.
-pub(super) fn may_apply(calls: &[super::Call<'_, '_>], profile: bool, keep: bool) -> bool {
-    remembered(calls, profile, keep).is_some()
 }
 
 /// A remembered plan that did not apply: counts towards remembering less often.
@@ -278,20 +280,17 @@ pub(crate) struct MemoSlot {
     misses: u32,
 }
 
-/// The remembered plan of `calls` when its inputs are the same as now: the plan rebuilt for this
-/// execution's objects (or the outcome of a `@Reduce` output that became empty). `Ok(None)`: none
-/// remembered, or other inputs.
+/// `memo`, the plan [`remembered`] for these tasks, when its inputs are the same as now: the plan
+/// rebuilt for this execution's objects (or the outcome of a `@Reduce` output that became empty).
+/// `Ok(None)`: other inputs.
 pub(super) fn recall<'local, 'k>(
     env: &mut Env<'local>,
     calls: &'k [super::Call<'_, 'local>],
     preps: &[Prepared<'local, 'k>],
+    memo: &PlanMemo,
     profile: bool,
-    keep: bool,
 ) -> Result<Option<Building<'local, 'k>>, NativeError> {
     let Some(leader) = calls.first().map(|c| &c.task) else {
-        return Ok(None);
-    };
-    let Some(memo) = remembered(calls, profile, keep) else {
         return Ok(None);
     };
     // The values first (no JNI call), then which objects are the same.
@@ -300,7 +299,7 @@ pub(super) fn recall<'local, 'k>(
         .iter()
         .zip(calls.iter().zip(preps))
         .all(|(i, (c, p))| i.matches(c, p));
-    if !applies || sameness(env, preps, &compared_objects(calls, preps))? != memo.same {
+    if !applies || sameness(env, preps, &memo.objects)? != memo.same {
         missed(leader);
         return Ok(None);
     }
@@ -428,7 +427,8 @@ pub(super) fn remember(
     if same_shape && misses > 8 && misses % 64 != 0 {
         return Ok(());
     }
-    let same = sameness(env, preps, &compared_objects(calls, preps))?;
+    let objects = compared_objects(calls, preps);
+    let same = sameness(env, preps, &objects)?;
     let inputs = calls
         .iter()
         .zip(preps)
@@ -439,6 +439,7 @@ pub(super) fn remember(
         profile,
         keep,
         inputs,
+        objects,
         same,
         arrays: built
             .arrays
