@@ -74,6 +74,11 @@ step "gradle test (JUnit, strict, OpenCL device)"
 # cleanTest: Gradle would skip an up-to-date suite, and the suite must run every time.
 run_junit test :tests:cleanTest :tests:test
 
+# Every execution whose shape allows it in overlapped batches (FERROCL_OVERLAP=force; on a GPU the runtime chooses it
+# for large, short work): OverlapRuns and five whole suites, against the JVM.
+step "gradle :tests:testOverlap (JUnit, strict, transfers overlapped with kernels, OpenCL device)"
+run_junit overlap :tests:cleanTestOverlap :tests:testOverlap
+
 # Ferrocl inside Apache Spark 4.2 (local[2], strict, the same device): the spark module's own tests.
 step "gradle :spark:test (Spark local mode, strict, OpenCL device)"
 run_junit spark :spark:cleanTest :spark:test

@@ -33,6 +33,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 mod memo;
+mod overlap;
 pub(crate) use memo::MemoSlot;
 
 /// `[plans reused, plans remembered]` since the library loaded (see `memo`).
@@ -491,14 +492,19 @@ pub(crate) fn execute<'local>(
             }
         }
     }
-    phases.mark(0);
-    let held = built.held();
     // On a device that works in host memory, the same work as last time, if that was short, runs
-    // on the Java arrays in place (the key is for the whole segment, led by its first task).
+    // on the Java arrays in place; on a GPU, work that moves enough and was short last time
+    // overlaps its transfers with its kernels (the key is for the whole segment, led by its first
+    // task). Only those need the key and the last time.
     let leader = &calls[0].task;
     let unified = device.info().unified_memory;
-    let key = if unified { built.plan.work_key() } else { 0 };
-    let last = if unified {
+    let timed = unified
+        || (overlap::moved(&built.plan) >= ferrocl_runtime::overlap::OVERLAP_FROM_BYTES
+            && !leader
+                .overlap_refused
+                .load(std::sync::atomic::Ordering::Relaxed));
+    let key = if timed { built.plan.work_key() } else { 0 };
+    let last = if timed {
         *leader
             .last_work
             .lock()
@@ -506,6 +512,25 @@ pub(crate) fn execute<'local>(
     } else {
         None
     };
+    let force = overlap::setting() == overlap::Setting::Force;
+    if !repeats && ((!unified && timed) || force) {
+        if let Some(m) = overlap::batches(calls, &built, profile, timeout, last) {
+            match overlap::execute_overlapped(env, calls, &built, m)? {
+                Batched::Ran(outcome) => {
+                    phases.mark(0);
+                    return Ok(outcome);
+                }
+                Batched::Cannot(why) => {
+                    log::debug!("{why}; it runs as one launch from now on");
+                    leader
+                        .overlap_refused
+                        .store(true, std::sync::atomic::Ordering::Relaxed);
+                }
+            }
+        }
+    }
+    phases.mark(0);
+    let held = built.held();
     let kept = built.plan.arrays.iter().any(|a| a.resident.is_some());
     let in_place = in_place
         && plan::hold_in_place(
@@ -522,7 +547,7 @@ pub(crate) fn execute<'local>(
         run_held(env, &device, &built.plan, &held, timeout)?
     };
     // Only a run that did all its work times it (a failed check may end a kernel early).
-    if let (true, Ok(e)) = (unified, &executed) {
+    if let (true, Ok(e)) = (timed, &executed) {
         if e.failed.is_none() && !e.discarded {
             *leader
                 .last_work

@@ -45,6 +45,9 @@ pub struct Device {
     /// A second in-order queue without profiling: batches of one execution alternate between
     /// it and `plain_queue`, so one batch's transfers overlap another's kernels.
     pub(crate) side_queue: CommandQueue,
+    /// A third in-order queue without profiling: the downloads of an overlapped execution (see
+    /// the `overlap` module; its uploads go on `side_queue`, its kernels on `plain_queue`).
+    pub(crate) down_queue: CommandQueue,
     /// On a device that works in host memory, the in-order queues (with profiling, without) of
     /// executions that hold their host arrays in place (`Device::execute_in_place`): theirs
     /// alone, so that they wait for no other execution's commands.
@@ -156,6 +159,7 @@ impl Device {
         let queue = create_queue(&context, &cl_device, CL_QUEUE_PROFILING_ENABLE)?;
         let plain_queue = create_queue(&context, &cl_device, 0)?;
         let side_queue = create_queue(&context, &cl_device, 0)?;
+        let down_queue = create_queue(&context, &cl_device, 0)?;
         log::debug!("opened OpenCL device {}", info.summary_line());
         // A GPU with memory of its own gains from page-locked host memory; a CPU device or an
         // integrated GPU does not.
@@ -179,6 +183,7 @@ impl Device {
             queue,
             plain_queue,
             side_queue,
+            down_queue,
             in_place_queue,
             context,
             cl_device,

@@ -606,6 +606,44 @@ impl Enqueue<'_> {
     }
 }
 
+/// Sets every argument of `kernel`: buffers by their index, `handle` giving each one's memory
+/// object (`None`: out of range).
+pub(crate) fn set_kernel_args(
+    kernel: &opencl3::kernel::Kernel,
+    args: &[KernelArg],
+    handle: impl Fn(usize) -> Option<cl_mem>,
+) -> Result<(), RuntimeError> {
+    for (i, arg) in args.iter().enumerate() {
+        let index = i as u32;
+        // SAFETY: each value has the size of the OpenCL type the variant names; buffer handles
+        // are live memory objects; a wrong type is reported by the driver.
+        let result = unsafe {
+            match *arg {
+                KernelArg::Byte(v) => kernel.set_arg(index, &v),
+                KernelArg::Short(v) => kernel.set_arg(index, &v),
+                KernelArg::Char(v) => kernel.set_arg(index, &v),
+                KernelArg::Int(v) => kernel.set_arg(index, &v),
+                KernelArg::Long(v) => kernel.set_arg(index, &v),
+                KernelArg::Float(v) => kernel.set_arg(index, &v),
+                KernelArg::Double(v) => kernel.set_arg(index, &v),
+                KernelArg::Buffer(b) => match handle(b) {
+                    Some(h) => kernel.set_arg(index, &h),
+                    None => {
+                        return Err(RuntimeError::InvalidLaunch(format!(
+                            "buffer index {b} out of range"
+                        )))
+                    }
+                },
+                KernelArg::Local(n) => kernel.set_arg_local_buffer(index, n),
+            }
+        };
+        if let Err(e) = result {
+            return Err(RuntimeError::opencl("clSetKernelArg", e.0));
+        }
+    }
+    Ok(())
+}
+
 /// Waits until every command enqueued on `queue` finished: when the host can cancel, by polling
 /// (with [`wait_event`]) `last`, the event of the last command enqueued, or else a marker's, then
 /// `clFinish` (at once) for the queue's errors; `clFinish` alone when the host cannot cancel.
@@ -679,7 +717,7 @@ enum Last {
 }
 
 /// `clFinish` (which an armed fault may fail): the error code on failure, for the caller to name.
-fn finish(queue: &opencl3::command_queue::CommandQueue) -> Result<(), i32> {
+pub(crate) fn finish(queue: &opencl3::command_queue::CommandQueue) -> Result<(), i32> {
     if let Err(RuntimeError::OpenCl { code, .. }) = crate::fault::check("clFinish") {
         return Err(code);
     }
@@ -690,7 +728,7 @@ fn finish(queue: &opencl3::command_queue::CommandQueue) -> Result<(), i32> {
 /// cores are free, and a sleep's late wake-up would be added to every kernel (measured on the
 /// H100: naps growing to 1 ms cost kernels of 1–6 ms 0.2–0.4 ms each); on a CPU device the
 /// kernel needs the cores.
-fn spin_limit(kind: crate::DeviceKind) -> Duration {
+pub(crate) fn spin_limit(kind: crate::DeviceKind) -> Duration {
     if kind == crate::DeviceKind::Gpu {
         Duration::from_millis(20)
     } else {
@@ -702,7 +740,7 @@ fn spin_limit(kind: crate::DeviceKind) -> Duration {
 /// sleeping 50 µs between looks) and asking `host` about every 2 ms whether to stop
 /// ([`RuntimeError::Cancelled`]), unless it holds its arrays (`held`: it may not be asked then). A
 /// failed command is reported with its code.
-fn wait_event(
+pub(crate) fn wait_event(
     event: &Event,
     host: &mut dyn HostAccess,
     held: bool,
@@ -809,7 +847,7 @@ fn log_timeline(
 }
 
 /// Bytes of the buffer bound for an empty array (OpenCL has no empty buffers).
-const EMPTY_BYTES: usize = 64;
+pub(crate) const EMPTY_BYTES: usize = 64;
 
 /// A byte range of a plan array clipped to its `len` bytes (`None`: all of them).
 pub fn clip(range: Option<(usize, usize)>, len: usize) -> (usize, usize) {
@@ -875,9 +913,23 @@ impl Device {
         self.execute_in(plan, &mut InPlace(Slices(host)))
     }
 
+    /// The limits a launch of `kernel` on this device is validated against.
+    pub(crate) fn limits<'a>(&'a self, kernel: &'a crate::BuiltKernel) -> Limits<'a> {
+        Limits {
+            kernel_name: kernel.name(),
+            num_args: kernel.num_args(),
+            kernel_work_group_size: kernel.work_group_size(),
+            kernel_local_mem: kernel.local_mem_bytes(),
+            device_work_group_size: self.info.max_work_group_size,
+            device_item_sizes: &self.info.max_work_item_sizes,
+            device_local_mem: self.info.local_mem_bytes,
+            device_max_alloc: self.info.max_mem_alloc_bytes,
+        }
+    }
+
     /// Waits until the commands of executions cancelled earlier finished, and takes back what
     /// they held (their buffers may be bound again only then). The wait itself can be cancelled.
-    fn settle_abandoned(&self, host: &mut dyn HostAccess) -> Result<(), RuntimeError> {
+    pub(crate) fn settle_abandoned(&self, host: &mut dyn HostAccess) -> Result<(), RuntimeError> {
         let pending: Vec<Abandoned> = std::mem::take(
             &mut *self
                 .abandoned
@@ -1044,16 +1096,7 @@ impl Device {
                     }),
                 })
                 .collect();
-            let limits = Limits {
-                kernel_name: l.kernel.name(),
-                num_args: l.kernel.num_args(),
-                kernel_work_group_size: l.kernel.work_group_size(),
-                kernel_local_mem: l.kernel.local_mem_bytes(),
-                device_work_group_size: self.info.max_work_group_size,
-                device_item_sizes: &self.info.max_work_item_sizes,
-                device_local_mem: self.info.local_mem_bytes,
-                device_max_alloc: self.info.max_mem_alloc_bytes,
-            };
+            let limits = self.limits(l.kernel);
             // An empty local size lets the driver choose.
             let local = (!l.geometry.local.is_empty()).then_some(l.geometry.local.as_slice());
             validate(&limits, &sizes, &args, &l.geometry.global, local)?;
@@ -1508,34 +1551,12 @@ impl Device {
         let mut last_event: Option<Event> = None;
         for (kl, (l, args)) in plan.launches.iter().zip(&launch_args).enumerate() {
             let k = l.kernel.lock();
-            for (i, arg) in args.iter().enumerate() {
-                let index = i as u32;
-                // SAFETY: each value has the size of the OpenCL type the variant names; buffer
-                // indices were validated; a wrong type is reported by the driver.
-                let result = unsafe {
-                    match *arg {
-                        KernelArg::Byte(v) => k.set_arg(index, &v),
-                        KernelArg::Short(v) => k.set_arg(index, &v),
-                        KernelArg::Char(v) => k.set_arg(index, &v),
-                        KernelArg::Int(v) => k.set_arg(index, &v),
-                        KernelArg::Long(v) => k.set_arg(index, &v),
-                        KernelArg::Float(v) => k.set_arg(index, &v),
-                        KernelArg::Double(v) => k.set_arg(index, &v),
-                        KernelArg::Buffer(b) => match holding
-                            .held
-                            .get(alias_target(&holding.held, b))
-                            .and_then(Held::handle)
-                        {
-                            Some(h) => k.set_arg(index, &h),
-                            None => return Err(invalid(format!("buffer index {b} out of range"))),
-                        },
-                        KernelArg::Local(n) => k.set_arg_local_buffer(index, n),
-                    }
-                };
-                if let Err(e) = result {
-                    return Err(RuntimeError::opencl("clSetKernelArg", e.0));
-                }
-            }
+            set_kernel_args(&k, args, |b| {
+                holding
+                    .held
+                    .get(alias_target(&holding.held, b))
+                    .and_then(Held::handle)
+            })?;
             let g = &l.geometry;
             // SAFETY: global and local have 1..=3 validated entries; all arguments are set.
             let event =

@@ -47,6 +47,7 @@ pub mod geometry;
 mod info;
 mod launch;
 mod memory;
+pub mod overlap;
 pub mod plan;
 pub mod reduce;
 pub mod residency;

@@ -1,0 +1,336 @@
+package dev.ferrocl.tests;
+
+import static org.junit.Assert.assertArrayEquals;
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertThrows;
+import static org.junit.Assert.assertTrue;
+
+import dev.ferrocl.api.Parallel;
+import dev.ferrocl.api.TaskReport;
+import dev.ferrocl.api.TaskSchedule;
+import java.util.Arrays;
+import org.junit.Test;
+
+/**
+ * Executions whose transfers overlap their kernels: the loop cut into batches, each batch's uploads, kernel and
+ * downloads on queues of their own, chained by events (the runtime's {@code overlap} module). On a GPU this happens
+ * on its own for work that moves at least 16 MiB and whose kernels were short the last time; here it is forced
+ * ({@code FERROCL_OVERLAP=force}: every task whose shape allows it, 4 batches, any device and size), which only the
+ * {@code testOverlap} task sets (tests/build.gradle) — the plain {@code test} task does not pick it (its name does not end in {@code Test}).
+ *
+ * <p>Every result is compared exactly with the JVM's run of the same method on copies of the same inputs, and the
+ * report must show the batches (or, for the shapes that must not overlap, none).
+ */
+public class OverlapRuns {
+    static void map(int[] a, int[] out) {
+        for (@Parallel int i = 0; i < out.length; i++) {
+            out[i] = a[i] * 3 + (a[i] >> 2) - i;
+        }
+    }
+
+    static void scale(float[] a, float s) {
+        for (@Parallel int i = 0; i < a.length; i++) {
+            a[i] = a[i] * s + 1.0f;
+        }
+    }
+
+    static void stencil(float[] a, float[] out) {
+        for (@Parallel int i = 1; i < a.length - 1; i++) {
+            out[i] = a[i - 1] * 0.25f + a[i] * 0.5f + a[i + 1] * 0.25f;
+        }
+    }
+
+    static void positives(int[] a, int[] out) {
+        for (@Parallel int i = 0; i < a.length; i++) {
+            if (a[i] > 0) {
+                out[i] = a[i] * 2;
+            }
+        }
+    }
+
+    static void quotient(int[] a, int[] d, int[] out) {
+        for (@Parallel int i = 0; i < a.length; i++) {
+            out[i] = a[i] / d[i];
+        }
+    }
+
+    static void divide(int[] a, int[] d) {
+        for (@Parallel int i = 0; i < a.length; i++) {
+            a[i] = a[i] / d[i];
+        }
+    }
+
+    static void image(int w, int h, double[] out) {
+        for (@Parallel int y = 0; y < h; y++) {
+            for (@Parallel int x = 0; x < w; x++) {
+                double cx = x * 3.0 / w - 2.0;
+                double cy = y * 2.0 / h - 1.0;
+                out[y * w + x] = cx * cx - cy * cy + cx * cy / 3.0;
+            }
+        }
+    }
+
+    static void columns(int w, int h, int[] out) {
+        for (@Parallel int y = 0; y < h; y++) {
+            for (@Parallel int x = 0; x < w; x++) {
+                out[x * h + y] = x * 1000 + y;
+            }
+        }
+    }
+
+    static void gather(int[] a, int[] idx, int[] out) {
+        for (@Parallel int i = 0; i < idx.length; i++) {
+            out[idx[i]] = a[i];
+        }
+    }
+
+    static void saxpy(double alpha, double[] x, double[] y, long[] bits) {
+        for (@Parallel int i = 0; i < y.length; i++) {
+            y[i] = alpha * x[i] + y[i];
+            bits[i] = Double.doubleToRawLongBits(y[i]) ^ i;
+        }
+    }
+
+    private static int[] ints(int n, int seed) {
+        int[] a = new int[n];
+        for (int i = 0; i < n; i++) {
+            a[i] = (i * 7919 + seed) % 100_003 - 50_000;
+        }
+        return a;
+    }
+
+    private static TaskReport onDevice(TaskSchedule s, String task) {
+        TaskReport t = s.report().task(task);
+        assertEquals(t.reason(), TaskReport.Where.DEVICE, t.ranOn());
+        return t;
+    }
+
+    private static TaskReport overlapped(TaskSchedule s, String task) {
+        TaskReport t = onDevice(s, task);
+        assertEquals(t.toString(), 4, t.batches());
+        return t;
+    }
+
+    @Test
+    public void aMapMovesEachSliceOnceAndNotTheOutput() {
+        int n = 200_003;
+        int[] a = ints(n, 3);
+        int[] expected = new int[n];
+        map(a, expected);
+        try (TaskSchedule s = new TaskSchedule("overlap-map")) {
+            int[] out = new int[n];
+            s.task("map", OverlapRuns::map, a, out);
+            for (int run = 0; run < 3; run++) {
+                Arrays.fill(out, -1);
+                s.execute();
+                assertArrayEquals("run " + run, expected, out);
+            }
+            TaskReport t = overlapped(s, "map");
+            // The input goes up once, in four slices; the output is written in full, so it never goes up.
+            assertEquals(t.toString(), 4L * n, t.bytesUploaded());
+            assertEquals(t.toString(), 4L * n, t.bytesDownloaded());
+        }
+    }
+
+    @Test
+    public void anInPlaceUpdate() {
+        int n = 100_001;
+        float[] a = new float[n];
+        for (int i = 0; i < n; i++) {
+            a[i] = (i % 977) * 1.25f - 300f;
+        }
+        float[] expected = a.clone();
+        scale(expected, 1.5f);
+        scale(expected, 1.5f);
+        try (TaskSchedule s = new TaskSchedule("overlap-scale")) {
+            s.task("scale", OverlapRuns::scale, a, 1.5f);
+            s.execute();
+            s.execute();
+            assertArrayEquals(expected, a, 0f);
+            TaskReport t = overlapped(s, "scale");
+            assertEquals(t.toString(), 4L * n, t.bytesUploaded());
+            assertEquals(t.toString(), 4L * n, t.bytesDownloaded());
+        }
+    }
+
+    @Test
+    public void aStencilReadingPastEachBatchMovesEachInputByteOnce() {
+        int n = 100_001;
+        float[] a = new float[n];
+        for (int i = 0; i < n; i++) {
+            a[i] = (i % 613) * 0.75f - 100f;
+        }
+        float[] out = new float[n];
+        Arrays.fill(out, -9f);
+        float[] expected = out.clone();
+        stencil(a, expected);
+        try (TaskSchedule s = new TaskSchedule("overlap-stencil")) {
+            s.task("stencil", OverlapRuns::stencil, a, out);
+            s.execute();
+            assertArrayEquals(expected, out, 0f);
+            TaskReport t = overlapped(s, "stencil");
+            // All of a, and at most the two elements of out the loop leaves alone.
+            assertTrue(t.toString(), t.bytesUploaded() >= 4L * n && t.bytesUploaded() <= 4L * n + 8);
+        }
+    }
+
+    @Test
+    public void aConditionalWriteKeepsTheElementsItSkips() {
+        int n = 150_000;
+        int[] a = ints(n, 11);
+        int[] out = new int[n];
+        for (int i = 0; i < n; i++) {
+            out[i] = -i;
+        }
+        int[] expected = out.clone();
+        positives(a, expected);
+        try (TaskSchedule s = new TaskSchedule("overlap-positives")) {
+            s.task("positives", OverlapRuns::positives, a, out);
+            s.execute();
+            assertArrayEquals(expected, out);
+            overlapped(s, "positives");
+        }
+    }
+
+    @Test
+    public void aFailedCheckInALaterBatchEndsAsTheJvmDoes() {
+        // The division meets a zero in the last batch: the earlier batches' results may have landed, and they are
+        // what the JVM's rerun writes again before it throws where Java throws.
+        int n = 80_000;
+        int[] a = ints(n, 17);
+        int[] d = new int[n];
+        for (int i = 0; i < n; i++) {
+            d[i] = 1 + (i % 5);
+        }
+        d[n - 100] = 0;
+        int[] expected = new int[n];
+        Arrays.fill(expected, 7);
+        assertThrows(ArithmeticException.class, () -> quotient(a, d, expected));
+        int[] out = new int[n];
+        Arrays.fill(out, 7);
+        try (TaskSchedule s = new TaskSchedule("overlap-check")) {
+            s.task("quotient", OverlapRuns::quotient, a, d, out);
+            ArithmeticException e = assertThrows(ArithmeticException.class, s::execute);
+            assertEquals("/ by zero", e.getMessage());
+            assertArrayEquals(expected, out);
+            // Without the zero, the same schedule runs on the device in batches.
+            d[n - 100] = 3;
+            int[] again = new int[n];
+            quotient(a, d, again);
+            s.execute();
+            assertArrayEquals(again, out);
+            overlapped(s, "quotient");
+        }
+    }
+
+    @Test
+    public void anInPlaceUpdateThatCanFailRunsAsOneLaunch() {
+        int n = 60_000;
+        int[] a = ints(n, 5);
+        int[] d = new int[n];
+        for (int i = 0; i < n; i++) {
+            d[i] = 1 + (i % 7);
+        }
+        int[] expected = a.clone();
+        divide(expected, d);
+        try (TaskSchedule s = new TaskSchedule("overlap-divide")) {
+            s.task("divide", OverlapRuns::divide, a, d);
+            s.execute();
+            assertArrayEquals(expected, a);
+            assertEquals(0, onDevice(s, "divide").batches());
+            // With a zero: the JVM sees the original values, divides once, and throws where Java throws.
+            d[n / 2] = 0;
+            int[] before = a.clone();
+            int[] jvm = a.clone();
+            assertThrows(ArithmeticException.class, () -> divide(jvm, d));
+            assertThrows(ArithmeticException.class, s::execute);
+            assertArrayEquals(jvm, a);
+            assertTrue(!Arrays.equals(before, a));
+        }
+    }
+
+    @Test
+    public void aNestCutAlongItsOuterLoop() {
+        int w = 333;
+        int h = 301;
+        double[] expected = new double[w * h];
+        image(w, h, expected);
+        try (TaskSchedule s = new TaskSchedule("overlap-image")) {
+            double[] out = new double[w * h];
+            s.task("image", OverlapRuns::image, w, h, out);
+            s.execute();
+            assertArrayEquals(expected, out, 0.0);
+            TaskReport t = overlapped(s, "image");
+            assertEquals(t.toString(), 0L, t.bytesUploaded());
+            assertEquals(t.toString(), 8L * w * h, t.bytesDownloaded());
+        }
+    }
+
+    @Test
+    public void doublesAndLongsWithAnInputUsedTwice() {
+        int n = 70_001;
+        double[] x = new double[n];
+        double[] y = new double[n];
+        for (int i = 0; i < n; i++) {
+            x[i] = Math.scalb((i % 1000) - 500.5, (i % 40) - 20);
+            y[i] = i * 0.1 - 3e3;
+        }
+        double[] yExpected = y.clone();
+        long[] bitsExpected = new long[n];
+        saxpy(0.75, x, yExpected, bitsExpected);
+        try (TaskSchedule s = new TaskSchedule("overlap-saxpy")) {
+            long[] bits = new long[n];
+            s.task("saxpy", OverlapRuns::saxpy, 0.75, x, y, bits);
+            s.execute();
+            assertArrayEquals(bitsExpected, bits);
+            for (int i = 0; i < n; i++) {
+                assertEquals(Double.doubleToRawLongBits(yExpected[i]), Double.doubleToRawLongBits(y[i]));
+            }
+            overlapped(s, "saxpy");
+        }
+        // One array as both parameters of the map: an in-place update through two names.
+        int[] a = ints(50_000, 9);
+        int[] expected = a.clone();
+        map(expected, expected);
+        try (TaskSchedule s = new TaskSchedule("overlap-alias")) {
+            s.task("map", OverlapRuns::map, a, a);
+            s.execute();
+            assertArrayEquals(expected, a);
+            onDevice(s, "map");
+        }
+    }
+
+    @Test
+    public void shapesThatMustNotOverlapRunAsOneLaunch() {
+        // Each batch of rows writes a column's worth of elements spread over the whole array: the batches' writes
+        // interleave, so they cannot land one after another.
+        int w = 200;
+        int h = 150;
+        int[] expected = new int[w * h];
+        columns(w, h, expected);
+        try (TaskSchedule s = new TaskSchedule("overlap-columns")) {
+            int[] out = new int[w * h];
+            s.task("columns", OverlapRuns::columns, w, h, out);
+            s.execute();
+            s.execute();
+            assertArrayEquals(expected, out);
+            assertEquals(0, onDevice(s, "columns").batches());
+        }
+        // Stores at indices the host cannot bound.
+        int n = 40_000;
+        int[] a = ints(n, 2);
+        int[] idx = new int[n];
+        for (int i = 0; i < n; i++) {
+            idx[i] = (int) ((i * 7L) % n);
+        }
+        int[] gathered = new int[n];
+        gather(a, idx, gathered);
+        try (TaskSchedule s = new TaskSchedule("overlap-gather")) {
+            int[] out = new int[n];
+            s.task("gather", OverlapRuns::gather, a, idx, out);
+            s.execute();
+            assertArrayEquals(gathered, out);
+            assertEquals(0, onDevice(s, "gather").batches());
+        }
+    }
+}
