@@ -395,6 +395,8 @@ struct Built<'local, 'k> {
     spans: Vec<Option<Option<(usize, usize)>>>,
     /// As `spans`, the bytes it can read.
     read_spans: Vec<Option<Option<(usize, usize)>>>,
+    /// Plan arrays whose elements the host reads before the loops (bounds, values, copy sources).
+    host_reads: Vec<usize>,
 }
 
 impl<'local> Built<'local, '_> {
@@ -406,10 +408,12 @@ impl<'local> Built<'local, '_> {
             .collect()
     }
 
-    /// Whether the launch both reads and writes plan array `i` (an in-place update).
+    /// Whether the launch both reads and writes plan array `i` (an in-place update), or writes it
+    /// and the host reads elements of it before the loops: either way, a JVM rerunning the method
+    /// after some batches landed would read their results.
     fn in_place(&self, i: usize) -> bool {
         let known = |s: &[Option<Option<(usize, usize)>>]| s.get(i).is_some_and(Option::is_some);
-        known(&self.spans) && known(&self.read_spans)
+        known(&self.spans) && (known(&self.read_spans) || self.host_reads.contains(&i))
     }
 
     /// Marks the device copies of the kept arrays the plan writes out of date (the host's values
@@ -493,18 +497,23 @@ pub(crate) fn execute<'local>(
         }
     }
     // On a device that works in host memory, the same work as last time, if that was short, runs
-    // on the Java arrays in place; on a GPU, work that moves enough and was short last time
-    // overlaps its transfers with its kernels (the key is for the whole segment, led by its first
-    // task). Only those need the key and the last time.
+    // on the Java arrays in place; on a GPU, work that moves enough may overlap its transfers with
+    // its kernels (the key is for the whole segment, led by its first task). Only those need the
+    // key.
     let leader = &calls[0].task;
     let unified = device.info().unified_memory;
-    let timed = unified
-        || (overlap::moved(&built.plan) >= ferrocl_runtime::overlap::OVERLAP_FROM_BYTES
-            && !leader
-                .overlap_refused
-                .load(std::sync::atomic::Ordering::Relaxed));
-    let key = if timed { built.plan.work_key() } else { 0 };
-    let last = if timed {
+    let force = overlap::setting() == overlap::Setting::Force;
+    let big = !unified
+        && overlap::moved(&built.plan) >= ferrocl_runtime::overlap::OVERLAP_FROM_BYTES
+        && !leader
+            .overlap_refused
+            .load(std::sync::atomic::Ordering::Relaxed);
+    let key = if unified || big {
+        built.plan.work_key()
+    } else {
+        0
+    };
+    let last = if unified {
         *leader
             .last_work
             .lock()
@@ -512,10 +521,9 @@ pub(crate) fn execute<'local>(
     } else {
         None
     };
-    let force = overlap::setting() == overlap::Setting::Force;
-    if !repeats && ((!unified && timed) || force) {
-        if let Some(m) = overlap::batches(calls, &built, profile, timeout, last) {
-            match overlap::execute_overlapped(env, calls, &built, m)? {
+    if !repeats && (big || force) {
+        if let Some(m) = overlap::batches(calls, &built, profile, timeout, key) {
+            match overlap::execute_overlapped(env, calls, &built, m, key)? {
                 Batched::Ran(outcome) => {
                     phases.mark(0);
                     return Ok(outcome);
@@ -547,7 +555,21 @@ pub(crate) fn execute<'local>(
         run_held(env, &device, &built.plan, &held, timeout)?
     };
     // Only a run that did all its work times it (a failed check may end a kernel early).
-    if let (true, Ok(e)) = (timed, &executed) {
+    if let (true, Ok(e)) = (big, &executed) {
+        if e.failed.is_none() && !e.discarded {
+            let total = e.times.last().map_or(e.waited, |t| t.total);
+            ferrocl_runtime::overlap::ran_single(
+                &mut leader
+                    .overlap_history
+                    .lock()
+                    .unwrap_or_else(std::sync::PoisonError::into_inner),
+                key,
+                e.waited,
+                total,
+            );
+        }
+    }
+    if let (true, Ok(e)) = (unified, &executed) {
         if e.failed.is_none() && !e.discarded {
             *leader
                 .last_work
@@ -604,6 +626,8 @@ fn build<'local, 'k>(
     let mut outer: Option<(u64, u64)> = None;
     let mut spans: Vec<Option<Option<(usize, usize)>>> = Vec::new();
     let mut read_spans: Vec<Option<Option<(usize, usize)>>> = Vec::new();
+    // Plan arrays whose elements the host reads before the loops (bounds, values, copy sources).
+    let mut host_reads: Vec<usize> = Vec::new();
 
     let mut arrays: Vec<ArrayRef<'local>> = Vec::new();
     let mut reduced: Vec<Reduced<'local>> = Vec::new();
@@ -724,6 +748,13 @@ fn build<'local, 'k>(
             param_array[param] = Some(index);
             if let Some(&handle) = call.kept.get(param).filter(|&&h| h != 0) {
                 arrays[index].kept.get_or_insert(handle);
+            }
+        }
+        for &p in &prepared.element_reads {
+            if let Some(&Some(a)) = param_array.get(p) {
+                if !host_reads.contains(&a) {
+                    host_reads.push(a);
+                }
             }
         }
 
@@ -1239,6 +1270,7 @@ fn build<'local, 'k>(
         outer,
         spans,
         read_spans,
+        host_reads,
     };
     if memoable {
         memo::remember(env, calls, &preps, profile, keep, &built, &origins)?;

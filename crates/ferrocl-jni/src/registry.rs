@@ -233,16 +233,17 @@ pub(crate) struct Task {
     /// An execution found that the task's batches cannot overlap their transfers (see
     /// `execute::overlap`): later ones do not try again.
     pub(crate) overlap_refused: std::sync::atomic::AtomicBool,
+    /// What executions of this task's work did as one launch and overlapped, for the runtime's
+    /// choice (`ferrocl_runtime::overlap::batches`).
+    pub(crate) overlap_history: std::sync::Mutex<ferrocl_runtime::overlap::History>,
     /// The leaves of every host expression of the kernels (bounds, conditions, elements read
     /// before the loops, write covers, bounds proofs), each once, in the order the host reads
     /// them (an element's own leaves first); worked out at the first execution.
     pub(crate) host_leaves: OnceLock<Vec<ferrocl_jit::HostExpr>>,
-    /// The work key (`ferrocl_runtime::Plan::work_key`) of the last execution this task led, and
-    /// how long its launches took: on a device that works in host memory, the next execution of
-    /// the same work runs on the Java arrays in place when that was short
-    /// (`ferrocl_runtime::plan::hold_in_place`); on a GPU, one that moves enough overlaps its
-    /// transfers with its kernels (`ferrocl_runtime::overlap::batches`). Recorded by executions
-    /// that ran as one launch (on a GPU, only those that move enough).
+    /// On a device that works in host memory: the work key (`ferrocl_runtime::Plan::work_key`)
+    /// of the last execution this task led, and how long its launches took; the next execution
+    /// of the same work runs on the Java arrays in place when that was short
+    /// (`ferrocl_runtime::plan::hold_in_place`).
     pub(crate) last_work: std::sync::Mutex<Option<(u64, Duration)>>,
     /// The plan of the last execution this task led, with what it was computed from: the next
     /// one with the same inputs reuses it (see `execute::memo`).
@@ -625,6 +626,7 @@ pub(crate) fn compile(args: CompileArgs<'_>) -> Result<u64, NativeError> {
         windowed: OnceLock::new(),
         stream_refused: std::sync::atomic::AtomicBool::new(false),
         overlap_refused: std::sync::atomic::AtomicBool::new(false),
+        overlap_history: std::sync::Mutex::new(ferrocl_runtime::overlap::History::default()),
         host_leaves: OnceLock::new(),
         last_work: std::sync::Mutex::new(None),
         plan_memo: std::sync::Mutex::new(crate::execute::MemoSlot::default()),

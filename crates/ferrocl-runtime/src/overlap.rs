@@ -7,6 +7,11 @@
 //! 2.55 → 1.57 ms (1.63×), a kernel that reads 64 MiB and writes 8 MiB 1.40 → 1.29 ms (1.09×); 48
 //! MiB moved still gains 1.29× in 8 batches.
 //!
+//! Policy ([`batches`]): measured, not guessed alone: the same work runs as one launch first,
+//! and stops overlapping once it lost to its mean single launch [`MAX_LOSSES`] times in a row
+//! (on the H200 overlapping lost where a batch's kernel cannot fill the device, which
+//! [`MIN_ITEMS_PER_UNIT`] rules out, and where most bytes must go up before any kernel).
+//!
 //! Received: a [`Plan`] whose launches are the batches, in loop order (each over its part of the
 //! loop, on buffers of the whole arrays), one [`Stage`] per launch (what must be uploaded before
 //! it, what it writes), and the host arrays, which the host holds for the whole execution
@@ -51,30 +56,111 @@ pub struct Stage {
     pub downloads: Vec<(usize, usize, usize)>,
 }
 
-/// How many batches an execution that moves `moved` bytes runs in, overlapping its transfers and
-/// kernels, on a device of `kind` (`unified_memory`: it works in host memory; then nothing is
-/// copied to overlap): `None` for one launch. `last`: the same work's last launches without overlap
-/// (its key and how long they took) and `key` this one's ([`Plan::work_key`]): only work known to
-/// be short overlaps (see [`OVERLAP_KERNEL_LIMIT`]). Below [`OVERLAP_FROM_BYTES`] a batch's own
-/// cost (its commands and events, some microseconds) outweighs the gain; from
-/// [`crate::split::STREAM_FROM_BYTES`] on, streaming with nothing held takes over. About 4 MiB
-/// moved per batch, 2 to 8 batches (the H200's gain levels off at 8).
-pub fn batches(
-    kind: DeviceKind,
-    unified_memory: bool,
-    moved: u64,
-    last: Option<(u64, Duration)>,
-    key: u64,
-) -> Option<usize> {
-    let short = last.is_some_and(|(k, took)| k == key && took <= OVERLAP_KERNEL_LIMIT);
-    if kind != DeviceKind::Gpu
-        || unified_memory
+/// Work-items each batch must have per compute unit: a batch of fewer leaves the device partly
+/// idle while it runs, and the batches' kernels, run one after another, then take longer than one
+/// launch (measured on the H200: a 4096-row matrix-vector product, one work-item per row, took
+/// 2.3× as long in 8 batches).
+pub const MIN_ITEMS_PER_UNIT: u64 = 1024;
+
+/// What decides whether an execution overlaps (see [`batches`]).
+#[derive(Debug, Clone, Copy)]
+pub struct Work {
+    /// The device's kind.
+    pub kind: DeviceKind,
+    /// The device works in host memory (then nothing is copied to overlap).
+    pub unified_memory: bool,
+    /// The device's compute units.
+    pub compute_units: u32,
+    /// Bytes the execution moves, up and down together.
+    pub moved: u64,
+    /// Work-items of its launch.
+    pub items: u64,
+    /// Its key ([`Plan::work_key`]).
+    pub key: u64,
+}
+
+/// What the same work did before: its key, how long its launches took when last run as one
+/// launch, and how long its executions as one launch took on average (the first
+/// [`SINGLE_SAMPLES`]). One work per task: another work's execution starts afresh.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct History {
+    /// The work these times are of ([`Plan::work_key`]).
+    pub key: u64,
+    /// How long the launches took, the last time it ran as one launch.
+    pub kernels: Option<Duration>,
+    /// The executions as one launch timed, and their total time.
+    pub singles: u32,
+    /// Their total time.
+    pub single_time: Duration,
+    /// Overlapped executions in a row that took longer than the mean single launch.
+    pub losses: u32,
+}
+
+impl History {
+    /// The mean time of the work's executions as one launch.
+    pub fn single_mean(&self) -> Option<Duration> {
+        (self.singles > 0).then(|| self.single_time / self.singles)
+    }
+}
+
+/// Executions as one launch that [`History`] averages.
+pub const SINGLE_SAMPLES: u32 = 32;
+
+/// Overlapped executions in a row slower than the work's mean single launch after which it stops
+/// overlapping.
+pub const MAX_LOSSES: u32 = 2;
+
+/// How many batches `work` runs in, its transfers overlapped with its kernels: `None` for one
+/// launch. Only on a GPU with its own memory, for work that moves at least [`OVERLAP_FROM_BYTES`]
+/// (below, a batch's own cost, its commands and events, outweighs the gain) and less than
+/// [`crate::split::STREAM_FROM_BYTES`] (from there on, streaming with nothing held takes over),
+/// whose launches were short the last time they ran as one launch ([`OVERLAP_KERNEL_LIMIT`]: the
+/// host arrays stay pinned through the kernels) and which has not lost to its mean single launch
+/// [`MAX_LOSSES`] times in a row. About 4 MiB moved per batch, 2 to 8 batches (the H200's gain
+/// levels off at 8), each of at least [`MIN_ITEMS_PER_UNIT`] work-items per compute unit.
+pub fn batches(work: &Work, history: &History) -> Option<usize> {
+    let known = history.key == work.key;
+    let short = known && history.kernels.is_some_and(|t| t <= OVERLAP_KERNEL_LIMIT);
+    if work.kind != DeviceKind::Gpu
+        || work.unified_memory
         || !short
-        || !(OVERLAP_FROM_BYTES..crate::split::STREAM_FROM_BYTES).contains(&moved)
+        || history.singles == 0
+        || history.losses >= MAX_LOSSES
+        || !(OVERLAP_FROM_BYTES..crate::split::STREAM_FROM_BYTES).contains(&work.moved)
     {
         return None;
     }
-    Some(((moved / (4 << 20)) as usize).clamp(2, 8))
+    let by_bytes = (work.moved / (4 << 20)).clamp(2, 8);
+    let by_items = work.items / (u64::from(work.compute_units.max(1)) * MIN_ITEMS_PER_UNIT);
+    let m = by_bytes.min(by_items);
+    (m >= 2).then_some(m as usize)
+}
+
+/// `history` after an execution of `key` that ran as one launch (its launches took `kernels`,
+/// the whole execution `total`).
+pub fn ran_single(history: &mut History, key: u64, kernels: Duration, total: Duration) {
+    if history.key != key {
+        *history = History {
+            key,
+            ..History::default()
+        };
+    }
+    history.kernels = Some(kernels);
+    if history.singles < SINGLE_SAMPLES {
+        history.singles += 1;
+        history.single_time += total;
+    }
+}
+
+/// `history` after an overlapped execution of `key` that took `total`: whether it lost to the mean
+/// single launch.
+pub fn ran_overlapped(history: &mut History, key: u64, total: Duration) -> bool {
+    if history.key != key {
+        return false;
+    }
+    let lost = history.single_mean().is_some_and(|b| total >= b);
+    history.losses = if lost { history.losses + 1 } else { 0 };
+    lost
 }
 
 /// Subtracts the intervals in `covered` (sorted, disjoint) from `[from, to)`: the pieces left, in
@@ -382,6 +468,10 @@ impl Device {
             .collect();
         let fallible = checked.iter().any(|&c| c);
 
+        // Declared before the queues, so that they outlive every command (the queues' drop
+        // finishes them).
+        let mut status = vec![0u8; 4 * m];
+        let mut times = vec![LaunchTimes::default(); m];
         let mut buffers = Buffers {
             device: self,
             held: Vec::with_capacity(arrays + m),
@@ -412,8 +502,6 @@ impl Device {
             buffers.held.push((4, b));
             filled.map_err(cl("clEnqueueFillBuffer"))?;
         }
-        let mut status = vec![0u8; 4 * m];
-        let mut times = vec![LaunchTimes::default(); m];
         let mut failed: Option<(usize, i32)> = None;
         let spin = spin_limit(self.info.kind);
         let mut outcome: Result<(), RuntimeError> = Ok(());
@@ -738,30 +826,120 @@ mod tests {
 
     #[test]
     fn policy() {
-        let key = 7;
-        let short = Some((key, Duration::from_micros(300)));
         let mb = |n: u64| n << 20;
-        assert_eq!(
-            batches(DeviceKind::Gpu, false, mb(192), short, key),
-            Some(8)
+        let work = Work {
+            kind: DeviceKind::Gpu,
+            unified_memory: false,
+            compute_units: 132,
+            moved: mb(192),
+            items: 16 << 20,
+            key: 7,
+        };
+        let mut h = History::default();
+        // Nothing known of the work: one launch, timed.
+        assert_eq!(batches(&work, &h), None);
+        ran_single(
+            &mut h,
+            7,
+            Duration::from_micros(300),
+            Duration::from_millis(4),
         );
-        assert_eq!(batches(DeviceKind::Gpu, false, mb(16), short, key), Some(4));
-        assert_eq!(batches(DeviceKind::Gpu, false, mb(8), short, key), None);
-        assert_eq!(batches(DeviceKind::Gpu, true, mb(192), short, key), None);
-        assert_eq!(batches(DeviceKind::Cpu, false, mb(192), short, key), None);
-        assert_eq!(batches(DeviceKind::Gpu, false, mb(192), None, key), None);
+        assert_eq!(batches(&work, &h), Some(8));
         assert_eq!(
             batches(
-                DeviceKind::Gpu,
-                false,
-                mb(192),
-                Some((8, Duration::ZERO)),
-                key
+                &Work {
+                    moved: mb(16),
+                    ..work
+                },
+                &h
+            ),
+            Some(4)
+        );
+        assert_eq!(
+            batches(
+                &Work {
+                    moved: mb(8),
+                    ..work
+                },
+                &h
             ),
             None
         );
-        let long = Some((key, Duration::from_millis(50)));
-        assert_eq!(batches(DeviceKind::Gpu, false, mb(192), long, key), None);
-        assert_eq!(batches(DeviceKind::Gpu, false, 4 << 30, short, key), None);
+        assert_eq!(
+            batches(
+                &Work {
+                    moved: 4 << 30,
+                    ..work
+                },
+                &h
+            ),
+            None
+        );
+        assert_eq!(
+            batches(
+                &Work {
+                    unified_memory: true,
+                    ..work
+                },
+                &h
+            ),
+            None
+        );
+        assert_eq!(
+            batches(
+                &Work {
+                    kind: DeviceKind::Cpu,
+                    ..work
+                },
+                &h
+            ),
+            None
+        );
+        assert_eq!(batches(&Work { key: 8, ..work }, &h), None);
+        // Too few work-items to fill the device in several batches (4096 rows, one each).
+        assert_eq!(
+            batches(
+                &Work {
+                    items: 4096,
+                    ..work
+                },
+                &h
+            ),
+            None
+        );
+        assert_eq!(
+            batches(
+                &Work {
+                    items: 3 * 132 * 1024,
+                    ..work
+                },
+                &h
+            ),
+            Some(3)
+        );
+        // Long kernels: one launch.
+        let mut long = h;
+        ran_single(
+            &mut long,
+            7,
+            Duration::from_millis(50),
+            Duration::from_millis(60),
+        );
+        assert_eq!(batches(&work, &long), None);
+        // Slower than the mean single launch (4 ms) twice in a row: one launch from then on.
+        assert!(!ran_overlapped(&mut h, 7, Duration::from_millis(3)));
+        assert!(ran_overlapped(&mut h, 7, Duration::from_millis(5)));
+        assert_eq!(batches(&work, &h), Some(8));
+        assert!(ran_overlapped(&mut h, 7, Duration::from_millis(5)));
+        assert_eq!(batches(&work, &h), None);
+        // Other work starts afresh.
+        ran_single(
+            &mut h,
+            9,
+            Duration::from_micros(300),
+            Duration::from_millis(4),
+        );
+        assert_eq!(h.losses, 0);
+        assert_eq!(batches(&Work { key: 9, ..work }, &h), Some(8));
     }
 }

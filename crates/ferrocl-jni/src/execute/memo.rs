@@ -211,6 +211,7 @@ pub(crate) struct PlanMemo {
     outer: Option<(u64, u64)>,
     spans: Vec<Option<Option<(usize, usize)>>>,
     read_spans: Vec<Option<Option<(usize, usize)>>>,
+    host_reads: Vec<usize>,
 }
 
 /// What the plan builder records for the memo besides [`Built`]: where each array and `@Reduce`
@@ -390,6 +391,7 @@ pub(super) fn recall<'local, 'k>(
         outer: memo.outer,
         spans: memo.spans.clone(),
         read_spans: memo.read_spans.clone(),
+        host_reads: memo.host_reads.clone(),
     }))))
 }
 
@@ -485,6 +487,7 @@ pub(super) fn remember(
         outer: built.outer,
         spans: built.spans.clone(),
         read_spans: built.read_spans.clone(),
+        host_reads: built.host_reads.clone(),
     };
     let mut slot = leader
         .plan_memo

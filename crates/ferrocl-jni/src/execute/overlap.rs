@@ -46,13 +46,13 @@ pub(crate) fn moved(plan: &Plan<'_>) -> u64 {
 /// shape first (one task, one launch of a `@Parallel` loop, no kept arrays, no reductions, no
 /// shared values, every written element bounded on the host, not an in-place update whose kernel
 /// can fail a check, not profiled unless forced, no timeout: the arrays are held through), then the runtime's
-/// policy on `last` (the same work's last launches without overlap: its key and time).
+/// policy on what the same work (`key`) did before.
 pub(crate) fn batches(
     calls: &[Call<'_, '_>],
     built: &Built<'_, '_>,
     profile: bool,
     timeout: Option<Duration>,
-    last: Option<(u64, Duration)>,
+    key: u64,
 ) -> Option<usize> {
     let set = setting();
     // Forced (tests), a profiled execution overlaps too, unprofiled: its report's times are the
@@ -89,13 +89,23 @@ pub(crate) fn batches(
         return Some(4);
     }
     let info = call.task.device.info();
-    overlap::batches(
-        info.kind,
-        info.unified_memory,
-        moved(plan),
-        last,
-        plan.work_key(),
-    )
+    let items = plan.launches.first().map_or(0, |l| {
+        l.geometry.global.iter().map(|&g| g as u64).product::<u64>()
+    });
+    let work = overlap::Work {
+        kind: info.kind,
+        unified_memory: info.unified_memory,
+        compute_units: info.compute_units,
+        moved: moved(plan),
+        items,
+        key,
+    };
+    let history = *call
+        .task
+        .overlap_history
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    overlap::batches(&work, &history)
 }
 
 /// Runs `calls` (one task; `whole` its plan) in `m` batches with their transfers overlapped.
@@ -104,6 +114,7 @@ pub(crate) fn execute_overlapped<'local>(
     calls: &[Call<'_, 'local>],
     whole: &Built<'local, '_>,
     m: usize,
+    key: u64,
 ) -> Result<Batched, NativeError> {
     let started = std::time::Instant::now();
     let Some((count, granule)) = whole.outer else {
@@ -194,6 +205,23 @@ pub(crate) fn execute_overlapped<'local>(
     let executed =
         executed.map_err(|e| super::runtime_error(&calls[0].task.jit.location.to_string(), e))?;
     let batches = plan.launches.len();
+    let total = executed.times.last().map_or(executed.waited, |t| t.total);
+    if executed.failed.is_none() {
+        let task = &calls[0].task;
+        let mut history = task
+            .overlap_history
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if overlap::ran_overlapped(&mut history, key, started.elapsed().max(total)) {
+            log::debug!(
+                "{}: overlapped in {:?}, as one launch {:?} on average ({} losses in a row)",
+                task.jit.location,
+                started.elapsed(),
+                history.single_mean(),
+                history.losses
+            );
+        }
+    }
     let mut outcome = conclude(env, &calls[..1], *lead, &[executed])?;
     if let Some(s) = outcome.stats.first_mut() {
         s.total = started.elapsed();

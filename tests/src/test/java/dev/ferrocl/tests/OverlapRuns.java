@@ -60,6 +60,13 @@ public class OverlapRuns {
         }
     }
 
+    static void offset(int[] a, int[] d, int[] out) {
+        int base = out[0];
+        for (@Parallel int i = 0; i < a.length; i++) {
+            out[i] = base + a[i] / d[i];
+        }
+    }
+
     static void image(int w, int h, double[] out) {
         for (@Parallel int y = 0; y < h; y++) {
             for (@Parallel int x = 0; x < w; x++) {
@@ -246,6 +253,34 @@ public class OverlapRuns {
             assertThrows(ArithmeticException.class, s::execute);
             assertArrayEquals(jvm, a);
             assertTrue(!Arrays.equals(before, a));
+        }
+    }
+
+    @Test
+    public void anArrayReadOnTheHostAndWrittenByALoopThatCanFailRunsAsOneLaunch() {
+        // out[0] is read before the loop: had the first batches landed before the failed check, the JVM's rerun
+        // would start from their out[0].
+        int n = 80_000;
+        int[] a = ints(n, 23);
+        int[] d = new int[n];
+        for (int i = 0; i < n; i++) {
+            d[i] = 1 + (i % 3);
+        }
+        d[n - 10] = 0;
+        int[] out = new int[n];
+        Arrays.fill(out, 1000);
+        int[] expected = out.clone();
+        assertThrows(ArithmeticException.class, () -> offset(a, d, expected));
+        try (TaskSchedule s = new TaskSchedule("overlap-offset")) {
+            s.task("offset", OverlapRuns::offset, a, d, out);
+            assertThrows(ArithmeticException.class, s::execute);
+            assertArrayEquals(expected, out);
+            d[n - 10] = 2;
+            int[] again = out.clone();
+            offset(a, d, again);
+            s.execute();
+            assertArrayEquals(again, out);
+            assertEquals(0, onDevice(s, "offset").batches());
         }
     }
 
