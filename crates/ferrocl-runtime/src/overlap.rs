@@ -94,6 +94,8 @@ pub struct History {
     pub single_time: Duration,
     /// Overlapped executions in a row that took longer than the mean single launch.
     pub losses: u32,
+    /// Overlapped executions of the work.
+    pub overlapped: u32,
 }
 
 impl History {
@@ -158,6 +160,7 @@ pub fn ran_overlapped(history: &mut History, key: u64, total: Duration) -> bool 
     if history.key != key {
         return false;
     }
+    history.overlapped = history.overlapped.saturating_add(1);
     let lost = history.single_mean().is_some_and(|b| total >= b);
     history.losses = if lost { history.losses + 1 } else { 0 };
     lost

@@ -192,7 +192,7 @@ pub(crate) fn execute_overlapped<'local>(
         launches: lead.plan.launches.clone(),
         ..Plan::default()
     };
-    log::debug!(
+    log::trace!(
         "{}: {} batches of {per} iterations, transfers overlapped (planned in {:?})",
         calls[0].task.jit.location,
         plan.launches.len(),
@@ -212,7 +212,17 @@ pub(crate) fn execute_overlapped<'local>(
             .overlap_history
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
-        if overlap::ran_overlapped(&mut history, key, started.elapsed().max(total)) {
+        let lost = overlap::ran_overlapped(&mut history, key, started.elapsed().max(total));
+        // (Now and then: the 1st, 2nd, 4th, 8th… overlapped execution.)
+        if !lost && history.overlapped.is_power_of_two() {
+            log::debug!(
+                "{}: {batches} batches overlapped in {:?}, as one launch {:?} on average",
+                task.jit.location,
+                started.elapsed(),
+                history.single_mean(),
+            );
+        }
+        if lost {
             log::debug!(
                 "{}: overlapped in {:?}, as one launch {:?} on average ({} losses in a row)",
                 task.jit.location,
