@@ -496,14 +496,16 @@ impl Device {
         };
         let zero = [0u8; 4];
         for _ in 0..m {
-            let mut b = self.take_buffer(4)?;
+            buffers.held.push((4, self.take_buffer(4)?));
             crate::fault::check("clEnqueueFillBuffer")?;
             queues.idle = false;
+            let Some((_, b)) = buffers.held.last_mut() else {
+                return Err(invalid("no status buffer".into()));
+            };
             // SAFETY: the 4-byte pattern fills the 4-byte buffer; `zero` outlives the command
             // (the queues are finished before this call returns).
-            let filled = unsafe { queues.run.enqueue_fill_buffer(&mut b, &zero, 0, 4, &[]) };
-            buffers.held.push((4, b));
-            filled.map_err(cl("clEnqueueFillBuffer"))?;
+            unsafe { queues.run.enqueue_fill_buffer(b, &zero, 0, 4, &[]) }
+                .map_err(cl("clEnqueueFillBuffer"))?;
         }
         let mut failed: Option<(usize, i32)> = None;
         let spin = spin_limit(self.info.kind);

@@ -139,6 +139,38 @@ public class OverlapRuns {
         }
     }
 
+    static void add(float[] a, float[] b, float[] c) {
+        for (@Parallel int i = 0; i < c.length; i++) {
+            c[i] = a[i] + b[i];
+        }
+    }
+
+    @Test
+    public void aLargeMapWithFreshInputsAtEveryExecution() {
+        // 96 MiB moved per execution, inputs changed in place between executions: every result the JVM's.
+        int n = 8 << 20;
+        float[] a = new float[n];
+        float[] b = new float[n];
+        float[] c = new float[n];
+        float[] expected = new float[n];
+        try (TaskSchedule s = new TaskSchedule("overlap-large")) {
+            s.task("add", OverlapRuns::add, a, b, c);
+            for (int run = 0; run < 4; run++) {
+                for (int i = 0; i < n; i++) {
+                    a[i] = (i % 4099) * 0.5f + run;
+                    b[i] = (i % 127) - run * 3.25f;
+                }
+                Arrays.fill(c, Float.NaN);
+                add(a, b, expected);
+                s.execute();
+                assertArrayEquals("run " + run, expected, c, 0f);
+            }
+            TaskReport t = overlapped(s, "add");
+            assertEquals(t.toString(), 8L * n, t.bytesUploaded());
+            assertEquals(t.toString(), 4L * n, t.bytesDownloaded());
+        }
+    }
+
     @Test
     public void anInPlaceUpdate() {
         int n = 100_001;
