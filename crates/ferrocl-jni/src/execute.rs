@@ -35,6 +35,7 @@ use std::time::Duration;
 mod memo;
 mod overlap;
 pub(crate) use memo::MemoSlot;
+pub(crate) use overlap::OverlapMemo;
 
 /// `[plans reused, plans remembered]` since the library loaded (see `memo`).
 pub(crate) fn memo_counts() -> [i64; 2] {
@@ -397,6 +398,9 @@ struct Built<'local, 'k> {
     read_spans: Vec<Option<Option<(usize, usize)>>>,
     /// Plan arrays whose elements the host reads before the loops (bounds, values, copy sources).
     host_reads: Vec<usize>,
+    /// The remembered plan whose inputs are exactly this one's (it was recalled, or remembered
+    /// when built), if any: what is derived from the same inputs may be remembered with it.
+    memo: Option<Arc<memo::PlanMemo>>,
 }
 
 impl<'local> Built<'local, '_> {
@@ -1262,7 +1266,7 @@ fn build<'local, 'k>(
         outer = None;
     }
     read_spans.resize(arrays.len(), None);
-    let built = Built {
+    let mut built = Built {
         arrays,
         reduced,
         plan,
@@ -1271,9 +1275,10 @@ fn build<'local, 'k>(
         spans,
         read_spans,
         host_reads,
+        memo: None,
     };
     if memoable {
-        memo::remember(env, calls, &preps, profile, keep, &built, &origins)?;
+        built.memo = memo::remember(env, calls, &preps, profile, keep, &built, &origins)?;
     }
     Ok(Building::Plan(Box::new(built)))
 }

@@ -236,6 +236,8 @@ pub(crate) struct Task {
     /// What executions of this task's work did as one launch and overlapped, for the runtime's
     /// choice (`ferrocl_runtime::overlap::batches`).
     pub(crate) overlap_history: std::sync::Mutex<ferrocl_runtime::overlap::History>,
+    /// The batches of the last overlapped execution this task led (see `execute::overlap`).
+    pub(crate) overlap_plan: std::sync::Mutex<Option<crate::execute::OverlapMemo>>,
     /// The leaves of every host expression of the kernels (bounds, conditions, elements read
     /// before the loops, write covers, bounds proofs), each once, in the order the host reads
     /// them (an element's own leaves first); worked out at the first execution.
@@ -627,6 +629,7 @@ pub(crate) fn compile(args: CompileArgs<'_>) -> Result<u64, NativeError> {
         stream_refused: std::sync::atomic::AtomicBool::new(false),
         overlap_refused: std::sync::atomic::AtomicBool::new(false),
         overlap_history: std::sync::Mutex::new(ferrocl_runtime::overlap::History::default()),
+        overlap_plan: std::sync::Mutex::new(None),
         host_leaves: OnceLock::new(),
         last_work: std::sync::Mutex::new(None),
         plan_memo: std::sync::Mutex::new(crate::execute::MemoSlot::default()),

@@ -288,7 +288,7 @@ pub(super) fn recall<'local, 'k>(
     env: &mut Env<'local>,
     calls: &'k [super::Call<'_, 'local>],
     preps: &[Prepared<'local, 'k>],
-    memo: &PlanMemo,
+    memo: &Arc<PlanMemo>,
     profile: bool,
 ) -> Result<Option<Building<'local, 'k>>, NativeError> {
     let Some(leader) = calls.first().map(|c| &c.task) else {
@@ -392,10 +392,12 @@ pub(super) fn recall<'local, 'k>(
         spans: memo.spans.clone(),
         read_spans: memo.read_spans.clone(),
         host_reads: memo.host_reads.clone(),
+        memo: Some(Arc::clone(memo)),
     }))))
 }
 
-/// Remembers `built`, the plan of `calls` prepared as `preps`, on the segment's first task.
+/// Remembers `built`, the plan of `calls` prepared as `preps`, on the segment's first task: the
+/// memo made, if it was.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn remember(
     env: &mut Env<'_>,
@@ -405,9 +407,9 @@ pub(super) fn remember(
     keep: bool,
     built: &Built<'_, '_>,
     origins: &Origins,
-) -> Result<(), NativeError> {
+) -> Result<Option<Arc<PlanMemo>>, NativeError> {
     let Some(leader) = calls.first().map(|c| &c.task) else {
-        return Ok(());
+        return Ok(None);
     };
     if !enabled()
         || origins.arrays.len() != built.arrays.len()
@@ -416,7 +418,7 @@ pub(super) fn remember(
         || built.plan.launches.len() > MAX_REMEMBERED_LAUNCHES
         || built.plan.side_queue
     {
-        return Ok(());
+        return Ok(None);
     }
     // A memo of these tasks that keeps missing is replaced rarely; one of other tasks (or launched
     // otherwise) at once, and the count starts again.
@@ -427,7 +429,7 @@ pub(super) fn remember(
         .unwrap_or_else(std::sync::PoisonError::into_inner)
         .misses;
     if same_shape && misses > 8 && misses % 64 != 0 {
-        return Ok(());
+        return Ok(None);
     }
     let objects = compared_objects(calls, preps);
     let same = sameness(env, preps, &objects)?;
@@ -493,12 +495,13 @@ pub(super) fn remember(
         .plan_memo
         .lock()
         .unwrap_or_else(std::sync::PoisonError::into_inner);
-    slot.memo = Some(Arc::new(memo));
+    let memo = Arc::new(memo);
+    slot.memo = Some(Arc::clone(&memo));
     if !same_shape {
         slot.misses = 0;
     }
     COUNTS[1].fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    Ok(())
+    Ok(Some(memo))
 }
 
 #[cfg(test)]

@@ -5,8 +5,9 @@
 use std::sync::Arc;
 use std::time::Duration;
 
+use ferrocl_runtime::geometry::Geometry;
 use ferrocl_runtime::overlap::{self, Stage};
-use ferrocl_runtime::plan::Plan;
+use ferrocl_runtime::plan::{Arg, Launch, Plan};
 use jni::Env;
 
 use super::{build, conclude, lend, Batched, Building, Built, Call};
@@ -62,6 +63,13 @@ pub(crate) fn batches(
     }
     let [call] = calls else { return None };
     let plan = &built.plan;
+    log::trace!(
+        "{}: overlap? outer {:?}, {} launches, write spans {:?}",
+        call.task.jit.location,
+        built.outer,
+        plan.launches.len(),
+        built.spans
+    );
     let (count, granule) = built.outer?;
     if plan.launches.len() != 1
         || plan.carried_bytes != 0
@@ -78,10 +86,7 @@ pub(crate) fn batches(
     }
     // (A launch without a status word cannot fail: the host proved its checks.)
     let in_place = (0..built.arrays.len()).any(|i| built.in_place(i));
-    let fallible = plan
-        .launches
-        .iter()
-        .any(|l| l.args.contains(&ferrocl_runtime::plan::Arg::Status));
+    let fallible = plan.launches.iter().any(|l| l.args.contains(&Arg::Status));
     if in_place && fallible {
         return None;
     }
@@ -108,45 +113,56 @@ pub(crate) fn batches(
     overlap::batches(&work, &history)
 }
 
-/// Runs `calls` (one task; `whole` its plan) in `m` batches with their transfers overlapped.
-pub(crate) fn execute_overlapped<'local>(
-    env: &mut Env<'local>,
-    calls: &[Call<'_, 'local>],
-    whole: &Built<'local, '_>,
+/// The batches of the last overlapped execution a task led, for the next one with the same inputs
+/// (the same remembered plan, see `execute::memo`): their launches' arguments and sizes (all of
+/// the whole plan's kernel) and their stages.
+pub(crate) struct OverlapMemo {
+    /// The remembered plan whose inputs the batches were made from.
+    memo: Arc<super::memo::PlanMemo>,
+    /// The batches asked for.
     m: usize,
-    key: u64,
-) -> Result<Batched, NativeError> {
-    let started = std::time::Instant::now();
+    launches: Vec<(Vec<Arg>, Geometry)>,
+    stages: Vec<Stage>,
+}
+
+/// The batches' launches and stages of `calls` in `m` batches, built afresh.
+#[allow(clippy::type_complexity)]
+fn plan_batches<'local, 'k>(
+    env: &mut Env<'local>,
+    calls: &'k [Call<'_, 'local>],
+    whole: &Built<'local, 'k>,
+    m: usize,
+) -> Result<Result<(Vec<Launch<'k>>, Vec<Stage>), Batched>, NativeError> {
     let Some((count, granule)) = whole.outer else {
-        return Ok(Batched::Cannot("no outermost loop".into()));
-    };
-    let Some(device) = calls.first().map(|c| Arc::clone(&c.task.device)) else {
-        return Ok(Batched::Cannot("no task".into()));
+        return Ok(Err(Batched::Cannot("no outermost loop".into())));
     };
     let granule = granule.max(1);
     let per = count.div_ceil(m as u64).div_ceil(granule) * granule;
-    let mut chunks: Vec<Box<Built<'local, '_>>> = Vec::with_capacity(m);
+    let lens: Vec<usize> = whole.plan.arrays.iter().map(|a| a.bytes).collect();
+    let mut launches = Vec::with_capacity(m);
+    let mut reads = Vec::with_capacity(m);
+    let mut writes = Vec::with_capacity(m);
     let mut first = 0u64;
     while first < count {
         let take = per.min(count - first);
-        match build(env, &calls[..1], false, Some((first, take)), false, false)? {
-            Building::Plan(b) => chunks.push(b),
-            Building::Done(o) => return Ok(Batched::Ran(o)),
-        }
+        let c = match build(env, &calls[..1], false, Some((first, take)), false, false)? {
+            Building::Plan(b) => b,
+            Building::Done(o) => return Ok(Err(Batched::Ran(o))),
+        };
         first += take;
-    }
-    let lens: Vec<usize> = whole.plan.arrays.iter().map(|a| a.bytes).collect();
-    let mut reads = Vec::with_capacity(chunks.len());
-    let mut writes = Vec::with_capacity(chunks.len());
-    for c in &chunks {
-        if c.plan.launches.len() != 1
-            || c.plan.arrays.len() != lens.len()
+        let [launch] = c.plan.launches.as_slice() else {
+            return Ok(Err(Batched::Cannot(
+                "a batch's plan has other launches than the whole one's".into(),
+            )));
+        };
+        if c.plan.arrays.len() != lens.len()
             || c.plan.arrays.iter().zip(&lens).any(|(a, &l)| a.bytes != l)
         {
-            return Ok(Batched::Cannot(
-                "a batch's plan differs from the whole one's".into(),
-            ));
+            return Ok(Err(Batched::Cannot(
+                "a batch's plan has other arrays than the whole one's".into(),
+            )));
         }
+        launches.push(launch.clone());
         let mut r = Vec::with_capacity(lens.len());
         let mut w = Vec::with_capacity(lens.len());
         for (a, whole_a) in c.plan.arrays.iter().zip(&whole.plan.arrays) {
@@ -175,26 +191,89 @@ pub(crate) fn execute_overlapped<'local>(
         reads.push(r);
         writes.push(w);
     }
-    let stages: Vec<Stage> = match overlap::stages(&lens, &reads, &writes) {
-        Ok(s) => s,
-        Err(why) => return Ok(Batched::Cannot(why)),
-    };
-    let mut chunks = chunks.into_iter();
-    let Some(mut lead) = chunks.next() else {
-        return Ok(Batched::Cannot("no batch".into()));
-    };
-    for c in chunks {
-        lead.plan.launches.extend(c.plan.launches.iter().cloned());
+    match overlap::stages(&lens, &reads, &writes) {
+        Ok(stages) => Ok(Ok((launches, stages))),
+        Err(why) => Ok(Err(Batched::Cannot(why))),
     }
+}
+
+/// Runs `calls` (one task; `whole` its plan, `key` its work key) in `m` batches with their
+/// transfers overlapped. The batches are remembered with the plan's memo: an execution with the
+/// same inputs reuses them instead of building each batch's plan again.
+pub(crate) fn execute_overlapped<'local, 'k>(
+    env: &mut Env<'local>,
+    calls: &'k [Call<'_, 'local>],
+    whole: &Built<'local, 'k>,
+    m: usize,
+    key: u64,
+) -> Result<Batched, NativeError> {
+    let started = std::time::Instant::now();
+    let (Some(call), Some(kernel)) = (calls.first(), whole.plan.launches.first().map(|l| l.kernel))
+    else {
+        return Ok(Batched::Cannot("no task or no launch".into()));
+    };
+    let task = &call.task;
+    let device = Arc::clone(&task.device);
+    let remembered = whole.memo.as_ref().and_then(|memo| {
+        let slot = task
+            .overlap_plan
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        slot.as_ref()
+            .filter(|c| Arc::ptr_eq(&c.memo, memo) && c.m == m)
+            .map(|c| (c.launches.clone(), c.stages.clone()))
+    });
+    let task_index = whole.plan.launches.first().map_or(0, |l| l.task);
+    let (launches, stages) = match remembered {
+        Some((launches, stages)) => (
+            launches
+                .into_iter()
+                .map(|(args, geometry)| Launch {
+                    kernel,
+                    args,
+                    geometry,
+                    partials: Vec::new(),
+                    task: task_index,
+                })
+                .collect(),
+            stages,
+        ),
+        None => {
+            let (launches, stages) = match plan_batches(env, calls, whole, m)? {
+                Ok(p) => p,
+                Err(done) => return Ok(done),
+            };
+            // Remembered only where every batch runs the whole loop's kernel (a tiled kernel may
+            // choose another variant for a batch's fewer rows: then each batch is built again).
+            if let (Some(memo), true) = (
+                &whole.memo,
+                launches.iter().all(|l| std::ptr::eq(l.kernel, kernel)),
+            ) {
+                *task
+                    .overlap_plan
+                    .lock()
+                    .unwrap_or_else(std::sync::PoisonError::into_inner) = Some(OverlapMemo {
+                    memo: Arc::clone(memo),
+                    m,
+                    launches: launches
+                        .iter()
+                        .map(|l| (l.args.clone(), l.geometry.clone()))
+                        .collect(),
+                    stages: stages.clone(),
+                });
+            }
+            (launches, stages)
+        }
+    };
     // The arrays as the whole plan moves them (which the host writes back), the batches' launches.
     let plan = Plan {
         arrays: whole.plan.arrays.clone(),
-        launches: lead.plan.launches.clone(),
+        launches,
         ..Plan::default()
     };
     log::trace!(
-        "{}: {} batches of {per} iterations, transfers overlapped (planned in {:?})",
-        calls[0].task.jit.location,
+        "{}: {} batches, transfers overlapped (planned in {:?})",
+        task.jit.location,
         plan.launches.len(),
         started.elapsed()
     );
@@ -202,12 +281,10 @@ pub(crate) fn execute_overlapped<'local>(
     let executed = lend(env, &[&device], &[&plan], &held, None, false, |lent| {
         device.execute_overlapped(&plan, &stages, lent)
     })?;
-    let executed =
-        executed.map_err(|e| super::runtime_error(&calls[0].task.jit.location.to_string(), e))?;
+    let executed = executed.map_err(|e| super::runtime_error(&task.jit.location.to_string(), e))?;
     let batches = plan.launches.len();
     let total = executed.times.last().map_or(executed.waited, |t| t.total);
     if executed.failed.is_none() {
-        let task = &calls[0].task;
         let mut history = task
             .overlap_history
             .lock()
@@ -232,7 +309,19 @@ pub(crate) fn execute_overlapped<'local>(
             );
         }
     }
-    let mut outcome = conclude(env, &calls[..1], *lead, &[executed])?;
+    // What `conclude` reads: the launches (for the statistics); no reductions.
+    let concluded = Built {
+        arrays: Vec::new(),
+        reduced: Vec::new(),
+        plan,
+        launch_reductions: vec![Vec::new(); batches],
+        outer: None,
+        spans: Vec::new(),
+        read_spans: Vec::new(),
+        host_reads: Vec::new(),
+        memo: None,
+    };
+    let mut outcome = conclude(env, &calls[..1], concluded, &[executed])?;
     if let Some(s) = outcome.stats.first_mut() {
         s.total = started.elapsed();
         s.batches = u32::try_from(batches).unwrap_or(u32::MAX);

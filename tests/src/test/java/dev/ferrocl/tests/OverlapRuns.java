@@ -77,6 +77,18 @@ public class OverlapRuns {
         }
     }
 
+    static void matmul(float[] a, float[] b, float[] c, int n) {
+        for (@Parallel int i = 0; i < n; i++) {
+            for (@Parallel int j = 0; j < n; j++) {
+                float s = 0f;
+                for (int k = 0; k < n; k++) {
+                    s += a[i * n + k] * b[k * n + j];
+                }
+                c[i * n + j] = s;
+            }
+        }
+    }
+
     static void columns(int w, int h, int[] out) {
         for (@Parallel int y = 0; y < h; y++) {
             for (@Parallel int x = 0; x < w; x++) {
@@ -330,6 +342,31 @@ public class OverlapRuns {
             TaskReport t = overlapped(s, "image");
             assertEquals(t.toString(), 0L, t.bytesUploaded());
             assertEquals(t.toString(), 8L * w * h, t.bytesDownloaded());
+        }
+    }
+
+    @Test
+    public void aTiledMatmulInBatchesOfRows() {
+        // A kernel whose tiling may choose another variant for a batch's fewer rows: each batch runs its own.
+        // (512 rows: four batches of two 64-row tile rows each.)
+        int n = 512;
+        float[] a = new float[n * n];
+        float[] b = new float[n * n];
+        for (int i = 0; i < n * n; i++) {
+            a[i] = (i % 17) * 0.25f - 2f;
+            b[i] = (i % 13) * 0.5f - 3f;
+        }
+        float[] expected = new float[n * n];
+        matmul(a, b, expected, n);
+        try (TaskSchedule s = new TaskSchedule("overlap-matmul")) {
+            float[] c = new float[n * n];
+            s.task("matmul", OverlapRuns::matmul, a, b, c, n);
+            for (int run = 0; run < 2; run++) {
+                Arrays.fill(c, Float.NaN);
+                s.execute();
+                assertArrayEquals("run " + run, expected, c, 0f);
+            }
+            overlapped(s, "matmul");
         }
     }
 
