@@ -16,30 +16,14 @@ import org.junit.Test;
  * downloads on queues of their own, chained by events (the runtime's {@code overlap} module). On a GPU this happens
  * on its own for work that moves at least 16 MiB and whose kernels were short the last time; here it is forced
  * ({@code FERROCL_OVERLAP=force}: every task whose shape allows it, 4 batches, any device and size), which only the
- * {@code testOverlap} task sets (tests/build.gradle) — the plain {@code test} task does not pick it (its name does not end in {@code Test}).
+ * {@code testOverlap} task sets (tests/build.gradle); the plain {@code test} task does not pick this class (its name
+ * does not end in {@code Test}).
  *
- * <p>Every result is compared exactly with the JVM's run of the same method on copies of the same inputs, and the
- * report must show the batches (or, for the shapes that must not overlap, none).
+ * <p>Most kernels are {@link BatchingTest}'s. Every result is compared exactly with the JVM's run of the same method
+ * on copies of the same inputs, and the report must show the batches (or, for the shapes that must not overlap,
+ * none).
  */
 public class OverlapRuns {
-    static void map(int[] a, int[] out) {
-        for (@Parallel int i = 0; i < out.length; i++) {
-            out[i] = a[i] * 3 + (a[i] >> 2) - i;
-        }
-    }
-
-    static void scale(float[] a, float s) {
-        for (@Parallel int i = 0; i < a.length; i++) {
-            a[i] = a[i] * s + 1.0f;
-        }
-    }
-
-    static void stencil(float[] a, float[] out) {
-        for (@Parallel int i = 1; i < a.length - 1; i++) {
-            out[i] = a[i - 1] * 0.25f + a[i] * 0.5f + a[i + 1] * 0.25f;
-        }
-    }
-
     static void positives(int[] a, int[] out) {
         for (@Parallel int i = 0; i < a.length; i++) {
             if (a[i] > 0) {
@@ -48,58 +32,10 @@ public class OverlapRuns {
         }
     }
 
-    static void quotient(int[] a, int[] d, int[] out) {
-        for (@Parallel int i = 0; i < a.length; i++) {
-            out[i] = a[i] / d[i];
-        }
-    }
-
-    static void divide(int[] a, int[] d) {
-        for (@Parallel int i = 0; i < a.length; i++) {
-            a[i] = a[i] / d[i];
-        }
-    }
-
     static void offset(int[] a, int[] d, int[] out) {
         int base = out[0];
         for (@Parallel int i = 0; i < a.length; i++) {
             out[i] = base + a[i] / d[i];
-        }
-    }
-
-    static void image(int w, int h, double[] out) {
-        for (@Parallel int y = 0; y < h; y++) {
-            for (@Parallel int x = 0; x < w; x++) {
-                double cx = x * 3.0 / w - 2.0;
-                double cy = y * 2.0 / h - 1.0;
-                out[y * w + x] = cx * cx - cy * cy + cx * cy / 3.0;
-            }
-        }
-    }
-
-    static void matmul(float[] a, float[] b, float[] c, int n) {
-        for (@Parallel int i = 0; i < n; i++) {
-            for (@Parallel int j = 0; j < n; j++) {
-                float s = 0f;
-                for (int k = 0; k < n; k++) {
-                    s += a[i * n + k] * b[k * n + j];
-                }
-                c[i * n + j] = s;
-            }
-        }
-    }
-
-    static void columns(int w, int h, int[] out) {
-        for (@Parallel int y = 0; y < h; y++) {
-            for (@Parallel int x = 0; x < w; x++) {
-                out[x * h + y] = x * 1000 + y;
-            }
-        }
-    }
-
-    static void gather(int[] a, int[] idx, int[] out) {
-        for (@Parallel int i = 0; i < idx.length; i++) {
-            out[idx[i]] = a[i];
         }
     }
 
@@ -135,10 +71,10 @@ public class OverlapRuns {
         int n = 200_003;
         int[] a = ints(n, 3);
         int[] expected = new int[n];
-        map(a, expected);
+        BatchingTest.map(a, expected);
         try (TaskSchedule s = new TaskSchedule("overlap-map")) {
             int[] out = new int[n];
-            s.task("map", OverlapRuns::map, a, out);
+            s.task("map", BatchingTest::map, a, out);
             for (int run = 0; run < 3; run++) {
                 Arrays.fill(out, -1);
                 s.execute();
@@ -191,10 +127,10 @@ public class OverlapRuns {
             a[i] = (i % 977) * 1.25f - 300f;
         }
         float[] expected = a.clone();
-        scale(expected, 1.5f);
-        scale(expected, 1.5f);
+        BatchingTest.scale(expected, 1.5f);
+        BatchingTest.scale(expected, 1.5f);
         try (TaskSchedule s = new TaskSchedule("overlap-scale")) {
-            s.task("scale", OverlapRuns::scale, a, 1.5f);
+            s.task("scale", BatchingTest::scale, a, 1.5f);
             s.execute();
             s.execute();
             assertArrayEquals(expected, a, 0f);
@@ -214,9 +150,9 @@ public class OverlapRuns {
         float[] out = new float[n];
         Arrays.fill(out, -9f);
         float[] expected = out.clone();
-        stencil(a, expected);
+        BatchingTest.stencil(a, expected);
         try (TaskSchedule s = new TaskSchedule("overlap-stencil")) {
-            s.task("stencil", OverlapRuns::stencil, a, out);
+            s.task("stencil", BatchingTest::stencil, a, out);
             s.execute();
             assertArrayEquals(expected, out, 0f);
             TaskReport t = overlapped(s, "stencil");
@@ -256,18 +192,18 @@ public class OverlapRuns {
         d[n - 100] = 0;
         int[] expected = new int[n];
         Arrays.fill(expected, 7);
-        assertThrows(ArithmeticException.class, () -> quotient(a, d, expected));
+        assertThrows(ArithmeticException.class, () -> BatchingTest.quotient(a, d, expected));
         int[] out = new int[n];
         Arrays.fill(out, 7);
         try (TaskSchedule s = new TaskSchedule("overlap-check")) {
-            s.task("quotient", OverlapRuns::quotient, a, d, out);
+            s.task("quotient", BatchingTest::quotient, a, d, out);
             ArithmeticException e = assertThrows(ArithmeticException.class, s::execute);
             assertEquals("/ by zero", e.getMessage());
             assertArrayEquals(expected, out);
             // Without the zero, the same schedule runs on the device in batches.
             d[n - 100] = 3;
             int[] again = new int[n];
-            quotient(a, d, again);
+            BatchingTest.quotient(a, d, again);
             s.execute();
             assertArrayEquals(again, out);
             overlapped(s, "quotient");
@@ -283,9 +219,9 @@ public class OverlapRuns {
             d[i] = 1 + (i % 7);
         }
         int[] expected = a.clone();
-        divide(expected, d);
+        BatchingTest.divide(expected, d);
         try (TaskSchedule s = new TaskSchedule("overlap-divide")) {
-            s.task("divide", OverlapRuns::divide, a, d);
+            s.task("divide", BatchingTest::divide, a, d);
             s.execute();
             assertArrayEquals(expected, a);
             assertEquals(0, onDevice(s, "divide").batches());
@@ -293,7 +229,7 @@ public class OverlapRuns {
             d[n / 2] = 0;
             int[] before = a.clone();
             int[] jvm = a.clone();
-            assertThrows(ArithmeticException.class, () -> divide(jvm, d));
+            assertThrows(ArithmeticException.class, () -> BatchingTest.divide(jvm, d));
             assertThrows(ArithmeticException.class, s::execute);
             assertArrayEquals(jvm, a);
             assertTrue(!Arrays.equals(before, a));
@@ -333,10 +269,10 @@ public class OverlapRuns {
         int w = 333;
         int h = 301;
         double[] expected = new double[w * h];
-        image(w, h, expected);
+        BatchingTest.image(w, h, expected);
         try (TaskSchedule s = new TaskSchedule("overlap-image")) {
             double[] out = new double[w * h];
-            s.task("image", OverlapRuns::image, w, h, out);
+            s.task("image", BatchingTest::image, w, h, out);
             s.execute();
             assertArrayEquals(expected, out, 0.0);
             TaskReport t = overlapped(s, "image");
@@ -357,10 +293,10 @@ public class OverlapRuns {
             b[i] = (i % 13) * 0.5f - 3f;
         }
         float[] expected = new float[n * n];
-        matmul(a, b, expected, n);
+        BatchingTest.matmul(a, b, expected, n);
         try (TaskSchedule s = new TaskSchedule("overlap-matmul")) {
             float[] c = new float[n * n];
-            s.task("matmul", OverlapRuns::matmul, a, b, c, n);
+            s.task("matmul", BatchingTest::matmul, a, b, c, n);
             for (int run = 0; run < 2; run++) {
                 Arrays.fill(c, Float.NaN);
                 s.execute();
@@ -395,9 +331,9 @@ public class OverlapRuns {
         // One array as both parameters of the map: an in-place update through two names.
         int[] a = ints(50_000, 9);
         int[] expected = a.clone();
-        map(expected, expected);
+        BatchingTest.map(expected, expected);
         try (TaskSchedule s = new TaskSchedule("overlap-alias")) {
-            s.task("map", OverlapRuns::map, a, a);
+            s.task("map", BatchingTest::map, a, a);
             s.execute();
             assertArrayEquals(expected, a);
             onDevice(s, "map");
@@ -411,10 +347,10 @@ public class OverlapRuns {
         int w = 200;
         int h = 150;
         int[] expected = new int[w * h];
-        columns(w, h, expected);
+        BatchingTest.columns(w, h, expected);
         try (TaskSchedule s = new TaskSchedule("overlap-columns")) {
             int[] out = new int[w * h];
-            s.task("columns", OverlapRuns::columns, w, h, out);
+            s.task("columns", BatchingTest::columns, w, h, out);
             s.execute();
             s.execute();
             assertArrayEquals(expected, out);
@@ -428,10 +364,10 @@ public class OverlapRuns {
             idx[i] = (int) ((i * 7L) % n);
         }
         int[] gathered = new int[n];
-        gather(a, idx, gathered);
+        BatchingTest.gather(a, idx, gathered);
         try (TaskSchedule s = new TaskSchedule("overlap-gather")) {
             int[] out = new int[n];
-            s.task("gather", OverlapRuns::gather, a, idx, out);
+            s.task("gather", BatchingTest::gather, a, idx, out);
             s.execute();
             assertArrayEquals(gathered, out);
             assertEquals(0, onDevice(s, "gather").batches());
