@@ -46,8 +46,8 @@ pub(crate) fn moved(plan: &Plan<'_>) -> u64 {
 /// How many batches `calls` run in, their transfers overlapped: `None` for one launch. The task's
 /// shape first (one task, one launch of a `@Parallel` loop, no kept arrays, no reductions, no
 /// shared values, every written element bounded on the host, not an in-place update whose kernel
-/// can fail a check, not profiled unless forced, no timeout: the arrays are held through), then the runtime's
-/// policy on what the same work (`key`) did before.
+/// can fail a check, not profiled unless forced, no timeout: the arrays are held through), then
+/// the runtime's policy on what the same work (`key`) did before.
 pub(crate) fn batches(
     calls: &[Call<'_, '_>],
     built: &Built<'_, '_>,
