@@ -508,7 +508,7 @@ pub(crate) fn execute<'local>(
     let unified = device.info().unified_memory;
     let force = overlap::setting() == overlap::Setting::Force;
     let big = !unified
-        && overlap::moved(&built.plan) >= ferrocl_runtime::overlap::OVERLAP_FROM_BYTES
+        && built.plan.moved_bytes() >= ferrocl_runtime::overlap::OVERLAP_FROM_BYTES
         && !leader
             .overlap_refused
             .load(std::sync::atomic::Ordering::Relaxed);
@@ -1811,16 +1811,7 @@ fn stream_window(
     if in_place && call.task.jit.kernels.iter().any(|k| k.may_fail) {
         return None;
     }
-    let moved: u64 = built
-        .plan
-        .arrays
-        .iter()
-        .map(|a| {
-            let up = if a.transfer.upload { a.bytes } else { 0 };
-            let down = if a.transfer.download { a.bytes } else { 0 };
-            (up + down) as u64
-        })
-        .sum();
+    let moved = built.plan.moved_bytes();
     let largest = built.plan.arrays.iter().map(|a| a.bytes as u64).max()?;
     let info = device.info();
     ferrocl_runtime::split::stream_window(info.kind, info.unified_memory, largest, moved)

@@ -913,6 +913,19 @@ impl Device {
         self.execute_in(plan, &mut InPlace(Slices(host)))
     }
 
+    /// Refuses `kernel` unless it was built on this device.
+    pub(crate) fn check_built_here(&self, kernel: &crate::BuiltKernel) -> Result<(), RuntimeError> {
+        if kernel.device() == self.selector() {
+            return Ok(());
+        }
+        Err(RuntimeError::InvalidLaunch(format!(
+            "kernel {} was built on device {}, executed on device {}",
+            kernel.name(),
+            kernel.device(),
+            self.selector()
+        )))
+    }
+
     /// The limits a launch of `kernel` on this device is validated against.
     pub(crate) fn limits<'a>(&'a self, kernel: &'a crate::BuiltKernel) -> Limits<'a> {
         Limits {
@@ -1063,14 +1076,7 @@ impl Device {
         // Every launch checked before anything is enqueued.
         let mut launch_args: Vec<Vec<KernelArg>> = Vec::with_capacity(plan.launches.len());
         for (k, l) in plan.launches.iter().enumerate() {
-            if l.kernel.device() != self.selector() {
-                return Err(invalid(format!(
-                    "kernel {} was built on device {}, executed on device {}",
-                    l.kernel.name(),
-                    l.kernel.device(),
-                    self.selector()
-                )));
-            }
+            self.check_built_here(l.kernel)?;
             let args: Vec<KernelArg> = l
                 .args
                 .iter()
@@ -1341,17 +1347,9 @@ impl Device {
                 }
                 let data: &[u8] = h;
                 let target = held_buffer(&mut holding.held, i)?;
-                // The part the first launch writes in full stays out of the upload: at most two
-                // pieces, before and after it.
-                let (skip_start, skip_end) =
-                    a.transfer.skip.map_or((len, len), |r| clip(Some(r), len));
-                // Only the range the launches need, when the plan names one.
-                let (from, to) = clip(a.transfer.upload_range, len);
-                let pieces = [
-                    (from, from.max(skip_start.min(to))),
-                    (skip_end.clamp(from, to), to),
-                ];
-                for (offset, end) in pieces {
+                // Only the range the launches need, when the plan names one, less the part the
+                // first launch writes in full: at most two pieces, before and after it.
+                for (offset, end) in a.transfer.upload_pieces(len) {
                     if end <= offset {
                         continue;
                     }

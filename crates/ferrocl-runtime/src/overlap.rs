@@ -426,14 +426,7 @@ impl Device {
         sizes.extend(std::iter::repeat_n(4, m));
         let mut launch_args: Vec<Vec<KernelArg>> = Vec::with_capacity(m);
         for (k, l) in plan.launches.iter().enumerate() {
-            if l.kernel.device() != self.selector() {
-                return Err(invalid(format!(
-                    "kernel {} was built on device {}, executed on device {}",
-                    l.kernel.name(),
-                    l.kernel.device(),
-                    self.selector()
-                )));
-            }
+            self.check_built_here(l.kernel)?;
             if !l.partials.is_empty() {
                 return Err(invalid(
                     "an overlapped launch has no partial results".into(),

@@ -60,6 +60,20 @@ pub struct Transfer {
     pub download_range: Option<(usize, usize)>,
 }
 
+impl Transfer {
+    /// The byte ranges an upload of an array of `len` bytes moves: [`Transfer::upload_range`]
+    /// less [`Transfer::skip`], the pieces before and after the skipped part, in order (either may
+    /// be empty). Meaningful only when [`Transfer::upload`] is set.
+    pub fn upload_pieces(&self, len: usize) -> [(usize, usize); 2] {
+        let (from, to) = crate::clip(self.upload_range, len);
+        let (skip_start, skip_end) = self.skip.map_or((to, to), |r| crate::clip(Some(r), len));
+        [
+            (from, from.max(skip_start.min(to))),
+            (skip_end.clamp(from, to), to),
+        ]
+    }
+}
+
 /// Each array's transfers, given every launch's uses in launch order (see the module docs). Uses of
 /// one array within one launch (aliased parameters) are merged first: a launch that reads an array
 /// through one parameter and writes all of it through another still needs the upload.
@@ -250,6 +264,19 @@ pub fn hold_in_place(
 }
 
 impl Plan<'_> {
+    /// The bytes the plan's arrays move between host and device, each whole array once per
+    /// direction its transfers name (kept copies and partial ranges not considered).
+    pub fn moved_bytes(&self) -> u64 {
+        self.arrays
+            .iter()
+            .map(|a| {
+                let up = if a.transfer.upload { a.bytes } else { 0 };
+                let down = if a.transfer.download { a.bytes } else { 0 };
+                (up + down) as u64
+            })
+            .sum()
+    }
+
     /// A key for the work this plan does, for [`hold_in_place`]: its launches' kernels (the
     /// built objects: another variant or build is other work), global and local sizes and
     /// arguments (scalar values included), and its arrays' sizes. Work whose time depends on the

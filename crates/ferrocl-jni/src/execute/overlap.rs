@@ -31,18 +31,6 @@ pub(crate) fn setting() -> Setting {
     })
 }
 
-/// The bytes a plan moves between host and device (uploads and downloads, whole arrays).
-pub(crate) fn moved(plan: &Plan<'_>) -> u64 {
-    plan.arrays
-        .iter()
-        .map(|a| {
-            let up = if a.transfer.upload { a.bytes } else { 0 };
-            let down = if a.transfer.download { a.bytes } else { 0 };
-            (up + down) as u64
-        })
-        .sum()
-}
-
 /// How many batches `calls` run in, their transfers overlapped: `None` for one launch. The task's
 /// shape first (one task, one launch of a `@Parallel` loop, no kept arrays, no reductions, no
 /// shared values, every written element bounded on the host, not an in-place update whose kernel
@@ -101,7 +89,7 @@ pub(crate) fn batches(
         kind: info.kind,
         unified_memory: info.unified_memory,
         compute_units: info.compute_units,
-        moved: moved(plan),
+        moved: plan.moved_bytes(),
         items,
         key,
     };
@@ -167,22 +155,14 @@ fn plan_batches<'local, 'k>(
         let mut w = Vec::with_capacity(lens.len());
         for (a, whole_a) in c.plan.arrays.iter().zip(&whole.plan.arrays) {
             let t = a.transfer;
-            let mut pieces = Vec::new();
-            if t.upload && whole_a.transfer.upload {
-                let (from, to) = ferrocl_runtime::clip(t.upload_range, a.bytes);
-                let (skip_from, skip_to) = t
-                    .skip
-                    .map_or((to, to), |s| ferrocl_runtime::clip(Some(s), a.bytes));
-                for (s, e) in [
-                    (from, from.max(skip_from.min(to))),
-                    (skip_to.clamp(from, to), to),
-                ] {
-                    if e > s {
-                        pieces.push((s, e));
-                    }
-                }
-            }
-            r.push(pieces);
+            let pieces = (t.upload && whole_a.transfer.upload).then(|| t.upload_pieces(a.bytes));
+            r.push(
+                pieces
+                    .into_iter()
+                    .flatten()
+                    .filter(|&(s, e)| e > s)
+                    .collect(),
+            );
             w.push(
                 t.download
                     .then(|| ferrocl_runtime::clip(t.download_range, a.bytes)),
