@@ -22,6 +22,12 @@ pub enum ReduceOp {
     Min,
     /// `out[0] = Math.max(out[0], e)`; identity `MIN_VALUE` (`-Infinity` for floating point).
     Max,
+    /// `out[0] &= e` (`int` and `long` only); identity `-1` (every bit set).
+    And,
+    /// `out[0] |= e` (`int` and `long` only); identity `0`.
+    Or,
+    /// `out[0] ^= e` (`int` and `long` only); identity `0`.
+    Xor,
 }
 
 impl ReduceOp {
@@ -32,7 +38,15 @@ impl ReduceOp {
             ReduceOp::Mul => "*",
             ReduceOp::Min => "Math.min",
             ReduceOp::Max => "Math.max",
+            ReduceOp::And => "&",
+            ReduceOp::Or => "|",
+            ReduceOp::Xor => "^",
         }
+    }
+
+    /// Whether the operator applies to integers only (the bitwise ones).
+    pub fn integer_only(self) -> bool {
+        matches!(self, ReduceOp::And | ReduceOp::Or | ReduceOp::Xor)
     }
 }
 
@@ -111,10 +125,18 @@ fn java_min_max<T: Copy + PartialOrd>(
 
 impl ReduceValue {
     /// The operator's identity for `kind`: `op(identity, x) == x` for every `x` (for min/max on
-    /// floating point: `+∞`/`-∞`, which leave NaN and signed zeros alone).
+    /// floating point: `+∞`/`-∞`, which leave NaN and signed zeros alone). The bitwise operators
+    /// apply to integers only ([`ReduceOp::integer_only`]; recognition never pairs them with a
+    /// floating-point kind): for one, the value given is the sum's identity.
     pub fn identity(op: ReduceOp, kind: ReduceKind) -> ReduceValue {
         use ReduceValue::*;
         match (kind, op) {
+            (ReduceKind::Int, ReduceOp::And) => Int(-1),
+            (ReduceKind::Int, ReduceOp::Or | ReduceOp::Xor) => Int(0),
+            (ReduceKind::Long, ReduceOp::And) => Long(-1),
+            (ReduceKind::Long, ReduceOp::Or | ReduceOp::Xor) => Long(0),
+            (ReduceKind::Float, ReduceOp::And | ReduceOp::Or | ReduceOp::Xor) => Float(-0.0),
+            (ReduceKind::Double, ReduceOp::And | ReduceOp::Or | ReduceOp::Xor) => Double(-0.0),
             (ReduceKind::Int, ReduceOp::Add) => Int(0),
             (ReduceKind::Int, ReduceOp::Mul) => Int(1),
             (ReduceKind::Int, ReduceOp::Min) => Int(i32::MAX),
@@ -135,8 +157,9 @@ impl ReduceValue {
         }
     }
 
-    /// `op(self, other)` with Java's semantics; values of different kinds leave `self` unchanged
-    /// (one reduction has one element type).
+    /// `op(self, other)` with Java's semantics; values of different kinds, and a bitwise operator
+    /// on floating point, leave `self` unchanged (one reduction has one element type, and the
+    /// bitwise operators apply to integers only).
     pub fn combine(self, op: ReduceOp, other: ReduceValue) -> ReduceValue {
         use ReduceValue::*;
         match (self, other) {
@@ -145,16 +168,23 @@ impl ReduceValue {
                 ReduceOp::Mul => a.wrapping_mul(b),
                 ReduceOp::Min => a.min(b),
                 ReduceOp::Max => a.max(b),
+                ReduceOp::And => a & b,
+                ReduceOp::Or => a | b,
+                ReduceOp::Xor => a ^ b,
             }),
             (Long(a), Long(b)) => Long(match op {
                 ReduceOp::Add => a.wrapping_add(b),
                 ReduceOp::Mul => a.wrapping_mul(b),
                 ReduceOp::Min => a.min(b),
                 ReduceOp::Max => a.max(b),
+                ReduceOp::And => a & b,
+                ReduceOp::Or => a | b,
+                ReduceOp::Xor => a ^ b,
             }),
             (Float(a), Float(b)) => Float(match op {
                 ReduceOp::Add => a + b,
                 ReduceOp::Mul => a * b,
+                ReduceOp::And | ReduceOp::Or | ReduceOp::Xor => a,
                 ReduceOp::Min | ReduceOp::Max => java_min_max(
                     a,
                     b,
@@ -166,6 +196,7 @@ impl ReduceValue {
             (Double(a), Double(b)) => Double(match op {
                 ReduceOp::Add => a + b,
                 ReduceOp::Mul => a * b,
+                ReduceOp::And | ReduceOp::Or | ReduceOp::Xor => a,
                 ReduceOp::Min | ReduceOp::Max => java_min_max(
                     a,
                     b,
@@ -246,6 +277,27 @@ mod tests {
     }
 
     #[test]
+    fn bitwise_operators_on_integers() {
+        let (a, b) = (ReduceValue::Int(0b1100), ReduceValue::Int(0b1010));
+        assert_eq!(a.combine(ReduceOp::And, b), ReduceValue::Int(0b1000));
+        assert_eq!(a.combine(ReduceOp::Or, b), ReduceValue::Int(0b1110));
+        assert_eq!(a.combine(ReduceOp::Xor, b), ReduceValue::Int(0b0110));
+        let longs: Vec<u8> = [1i64 << 40, 3, -1]
+            .iter()
+            .flat_map(|x| x.to_ne_bytes())
+            .collect();
+        assert_eq!(
+            ReduceValue::Long(0).fold(ReduceOp::Xor, &longs),
+            ReduceValue::Long((1i64 << 40) ^ 3 ^ -1)
+        );
+        assert_eq!(
+            ReduceValue::Long(-1).fold(ReduceOp::And, &longs),
+            ReduceValue::Long(0)
+        );
+        assert!(ReduceOp::Xor.integer_only() && !ReduceOp::Max.integer_only());
+    }
+
+    #[test]
     fn identities_are_neutral() {
         let samples = [
             ReduceValue::Int(-7),
@@ -255,7 +307,16 @@ mod tests {
             ReduceValue::Double(0.0),
             ReduceValue::Double(-2.25),
         ];
-        for op in [ReduceOp::Add, ReduceOp::Mul, ReduceOp::Min, ReduceOp::Max] {
+        let ops = [
+            ReduceOp::Add,
+            ReduceOp::Mul,
+            ReduceOp::Min,
+            ReduceOp::Max,
+            ReduceOp::And,
+            ReduceOp::Or,
+            ReduceOp::Xor,
+        ];
+        for op in ops {
             for x in samples {
                 let kind = match x {
                     ReduceValue::Int(_) => ReduceKind::Int,
@@ -263,6 +324,9 @@ mod tests {
                     ReduceValue::Float(_) => ReduceKind::Float,
                     ReduceValue::Double(_) => ReduceKind::Double,
                 };
+                if op.integer_only() && matches!(kind, ReduceKind::Float | ReduceKind::Double) {
+                    continue;
+                }
                 let got = ReduceValue::identity(op, kind).combine(op, x);
                 // Bitwise equality keeps the sign of zero.
                 let same = match (got, x) {

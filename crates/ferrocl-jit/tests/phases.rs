@@ -132,6 +132,7 @@ fn sibling_loops_are_both_innermost() {
             "scratch_arrays",
             "check_private_arrays",
             "repeat_loops",
+            "reduce_choices",
             "recognize_parallel_loops",
             "recognize_reductions",
             "lower_checks",

@@ -1913,6 +1913,9 @@ fn reduce_combine(op: ReduceOp, elem: ElemKind, a: &str, b: &str) -> String {
         ReduceOp::Mul if floating => format!("{a} * {b}"),
         ReduceOp::Add => format!("({signed})(({unsigned}){a} + ({unsigned}){b})"),
         ReduceOp::Mul => format!("({signed})(({unsigned}){a} * ({unsigned}){b})"),
+        ReduceOp::And => format!("({a} & {b})"),
+        ReduceOp::Or => format!("({a} | {b})"),
+        ReduceOp::Xor => format!("({a} ^ {b})"),
         // Integers: OpenCL's min/max; floating point: Java's NaN and -0.0 rules (helpers).
         ReduceOp::Min | ReduceOp::Max => {
             let f =
@@ -2610,6 +2613,10 @@ mod tests {
             (Mul, ElemKind::Long, "1L"),
             (Min, ElemKind::Long, "LONG_MAX"),
             (Max, ElemKind::Long, "LONG_MIN"),
+            (And, ElemKind::Int, "-1"),
+            (Or, ElemKind::Int, "0"),
+            (Xor, ElemKind::Long, "0L"),
+            (And, ElemKind::Long, "-1L"),
             (Add, ElemKind::Float, "-0.0f"),
             (Mul, ElemKind::Float, "1.0f"),
             (Min, ElemKind::Float, "INFINITY"),

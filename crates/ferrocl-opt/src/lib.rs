@@ -32,6 +32,7 @@ mod nested_loads;
 mod parallel;
 mod private_arrays;
 mod reduce;
+mod reduce_choice;
 mod reduce_loop;
 mod repeat;
 mod scratch_arrays;
@@ -69,6 +70,7 @@ pub use private_arrays::{
     array_site, array_sources, check_private_arrays, private_length, PRIVATE_BYTES_PER_WORK_ITEM,
 };
 pub use reduce::{recognize_reductions, ReduceOp, Reduction};
+pub use reduce_choice::reduce_choices;
 pub use reduce_loop::{
     index_affine, plan_reduce_loop, Affine, RangeGuard, ReduceLoop, UNROLL, VECTOR_COPIES,
     VECTOR_LANES,

@@ -510,6 +510,7 @@ impl Suite {
     /// (`narrowFloat`), loads out of loop headers (`hoistLoads`), elements read before the loops read
     /// by the host (`host_loads`), branches that
     /// only choose values as selects (`ifConvert`), the check of arrays allocated in the kernel, parallel-loop recognition,
+    /// `@Reduce` updates written as comparisons made `Math.min`/`max` (`reduce_choices`),
     /// reduction recognition, Java's checks as guard nodes, the removal of guards that cannot
     /// fail (`guardElimination`), the lowering of `@Reduce` loops (with `unroll`,
     /// `reduceVersioning` and `vectorize`), the host test of the body's affine index checks
@@ -533,6 +534,7 @@ impl Suite {
                 Box::new(ScratchArrays),
                 Box::new(CheckPrivateArrays),
                 Box::new(RepeatLoops),
+                Box::new(ReduceChoices),
                 Box::new(RecognizeParallelLoops),
                 Box::new(RecognizeReductions),
                 Box::new(LowerChecks),
@@ -1008,6 +1010,24 @@ impl Phase for CarryValues {
     fn run(&self, cx: &mut Context<'_>) -> Result<Changed, OptError> {
         crate::parallel::carry_values(cx.mg, &mut cx.nests)?;
         Ok(Changed::Nothing)
+    }
+}
+
+/// `@Reduce` updates over `int` and `long` written as comparisons (`out[0] = e > out[0] ? e :
+/// out[0]`, `if (e < out[0]) out[0] = e;`) as the `Math.max` / `Math.min` they compute
+/// (`reduce_choice`): what makes them reductions, so not optional.
+struct ReduceChoices;
+
+impl Phase for ReduceChoices {
+    fn name(&self) -> &'static str {
+        "reduce_choices"
+    }
+
+    fn run(&self, cx: &mut Context<'_>) -> Result<Changed, OptError> {
+        if crate::reduce_choices(cx.mg) == 0 {
+            return Ok(Changed::Nothing);
+        }
+        Ok(Changed::ControlFlow)
     }
 }
 

@@ -3,12 +3,15 @@
 //! A `@Reduce` parameter is an `int[]`, `long[]`, `float[]` or `double[]` whose element 0 the loop
 //! folds values into. Each update is a read of `out[0]` feeding exactly one operation whose result is
 //! stored straight back into `out[0]`: `out[0] += e` (or `out[0] = out[0] + e`, or `e + out[0]`),
-//! `out[0] -= e`, `out[0] *= e`, `out[0] = Math.min(out[0], e)` / `Math.max`. The updates may sit
+//! `out[0] -= e`, `out[0] *= e`, `out[0] = Math.min(out[0], e)` / `Math.max`, and over `int` and
+//! `long` also `&=`, `|=` and `^=` (a choice written out, `out[0] = e < out[0] ? e : out[0]` or
+//! `if (e > out[0]) out[0] = e`, was made `Math.min` / `Math.max` by `reduce_choices`). The updates may sit
 //! anywhere in the body (under conditions, in inner sequential loops), several per array, as long as
 //! they all use one operation (`+` and `-` count as one: subtracting is adding the negation) and no
 //! other update of the same array lies between a read and its store.
 //!
-//! Because the operations are associative and commutative (exactly for integers, min and max; up to
+//! Because the operations are associative and commutative (exactly for integers, min, max and the
+//! bitwise operators; up to
 //! rounding for floating-point sums and products), each work-item may fold its iterations into a
 //! private accumulator that starts at the operation's identity, and the accumulators may be combined
 //! in any order; the value `out[0]` held before the loop is combined once at the end.
@@ -41,12 +44,16 @@ fn is_zero(mg: &MethodGraph, id: NodeId) -> bool {
     matches!(mg.graph.op(id), Op::Constant(Constant::Int(0)))
 }
 
-/// The operation `value` applies to `load` (`None` when it is not an update of that load).
-fn update_op(mg: &MethodGraph, value: NodeId, load: NodeId) -> Option<ReduceOp> {
+/// The operation `value` applies to `load` (`None` when it is not an update of that load); the
+/// bitwise operators only over `int` and `long` (`integer`).
+fn update_op(mg: &MethodGraph, value: NodeId, load: NodeId, integer: bool) -> Option<ReduceOp> {
     let g = &mg.graph;
     let ins = g.inputs(value);
     let either = ins.len() == 2 && (ins[0] == load) != (ins[1] == load);
     match g.op(value) {
+        Op::Binary(BinaryOp::And) if either && integer => Some(ReduceOp::And),
+        Op::Binary(BinaryOp::Or) if either && integer => Some(ReduceOp::Or),
+        Op::Binary(BinaryOp::Xor) if either && integer => Some(ReduceOp::Xor),
         Op::Binary(BinaryOp::Add) if either => Some(ReduceOp::Add),
         Op::Binary(BinaryOp::Sub) if ins.len() == 2 && ins[0] == load && ins[1] != load => {
             Some(ReduceOp::Add)
@@ -115,7 +122,7 @@ pub fn recognize_reductions(
                     return Err(mg.bailout_at(
                         BailoutKind::Reduction,
                         u,
-                        format!("@Reduce {java} may only be updated as {java}[0] += e (or -=, *=, Math.min, Math.max) inside the @Parallel loop"),
+                        format!("@Reduce {java} may only be updated as {java}[0] += e (or -=, *=, Math.min, Math.max, and over int and long &=, |=, ^=) inside the @Parallel loop"),
                     ))
                 }
             }
@@ -142,12 +149,17 @@ pub fn recognize_reductions(
                     && g.inputs(x)[0] == info.node
                     && is_zero(mg, g.inputs(x)[1])
             });
-            let this_op = load.and_then(|l| update_op(mg, value, l));
+            let integer = matches!(elem, ElemKind::Int | ElemKind::Long);
+            let this_op = load.and_then(|l| update_op(mg, value, l, integer));
             let (Some(load), Some(this_op)) = (load, this_op) else {
                 return Err(mg.bailout_at(
                     BailoutKind::Reduction,
                     s,
-                    format!("@Reduce {java}: a store into {java}[0] must combine its old value with +, -, *, Math.min or Math.max ({java}[0] += e)"),
+                    if integer {
+                        format!("@Reduce {java}: a store into {java}[0] must combine its old value with +, -, *, &, |, ^, Math.min or Math.max ({java}[0] += e), or keep the smaller or larger of the two ({java}[0] = e < {java}[0] ? e : {java}[0], or if (e > {java}[0]) {java}[0] = e)")
+                    } else {
+                        format!("@Reduce {java}: a store into {java}[0] must combine its old value with +, -, *, Math.min or Math.max ({java}[0] += e); over float and double a comparison written out ({java}[0] = e < {java}[0] ? e : {java}[0]) is not Math.min: it skips NaN and keeps the first of equal zeros, an order a parallel reduction does not keep, so write Math.min or Math.max")
+                    },
                 ));
             };
             if g.usages(load).len() != 1 || g.usages(value).len() != 1 {

@@ -115,4 +115,27 @@ public class ReduceShapes {
             out[0] += a[n - 1 - i] * a[i];
         }
     }
+
+    /** Bitwise reductions: the identity -1 for &, the combine in the tree and the unrolled copies. */
+    public static void andMask(long[] a, @Reduce long[] out) {
+        for (@Parallel int i = 0; i < a.length; i++) {
+            out[0] &= a[i] | 1L;
+        }
+    }
+
+    /** A maximum written as a comparison: becomes Math.max (reduce_choices). */
+    public static void ifLargest(int[] a, int[] b, @Reduce int[] out) {
+        for (@Parallel int i = 0; i < a.length; i++) {
+            if (a[i] - b[i] > out[0]) {
+                out[0] = a[i] - b[i];
+            }
+        }
+    }
+
+    /** Over float a written-out comparison is not Math.min (NaN, signed zeros): a bailout that says so. */
+    public static void ternarySmallestFloat(float[] a, @Reduce float[] out) {
+        for (@Parallel int i = 0; i < a.length; i++) {
+            out[0] = a[i] < out[0] ? a[i] : out[0];
+        }
+    }
 }

@@ -236,4 +236,126 @@ public final class ReduceKernels {
             out[0] += a[i] * i_x1;
         }
     }
+
+    // ---------------------------------------------------------------- bitwise operators (int and long)
+
+    public static void andInt(int[] a, @Reduce int[] out) {
+        for (@Parallel int i = 0; i < a.length; i++) {
+            out[0] &= a[i];
+        }
+    }
+
+    public static void orInt(int[] a, @Reduce int[] out) {
+        for (@Parallel int i = 0; i < a.length; i++) {
+            out[0] = a[i] | out[0];
+        }
+    }
+
+    public static void xorInt(int[] a, @Reduce int[] out) {
+        for (@Parallel int i = 0; i < a.length; i++) {
+            out[0] ^= a[i];
+        }
+    }
+
+    public static void andLong(long[] a, @Reduce long[] out) {
+        for (@Parallel int i = 0; i < a.length; i++) {
+            out[0] = out[0] & a[i];
+        }
+    }
+
+    public static void orLong(long[] a, @Reduce long[] out) {
+        for (@Parallel int i = 0; i < a.length; i++) {
+            out[0] |= a[i];
+        }
+    }
+
+    /** Under a condition, of an expression of the element and the index. */
+    public static void xorLongWhere(long[] a, @Reduce long[] out) {
+        for (@Parallel int i = 0; i < a.length; i++) {
+            if ((a[i] & 4) != 0) {
+                out[0] ^= a[i] * 31 + i;
+            }
+        }
+    }
+
+    // ---------------------------------------------------------------- min and max written as comparisons
+
+    public static void ternaryMaxInt(int[] a, @Reduce int[] out) {
+        for (@Parallel int i = 0; i < a.length; i++) {
+            out[0] = out[0] < a[i] ? a[i] : out[0];
+        }
+    }
+
+    public static void ternaryMinInt(int[] a, @Reduce int[] out) {
+        for (@Parallel int i = 0; i < a.length; i++) {
+            out[0] = a[i] <= out[0] ? a[i] : out[0];
+        }
+    }
+
+    public static void ternaryMaxLong(long[] a, @Reduce long[] out) {
+        for (@Parallel int i = 0; i < a.length; i++) {
+            out[0] = out[0] >= a[i] ? out[0] : a[i];
+        }
+    }
+
+    public static void ifMaxInt(int[] a, @Reduce int[] out) {
+        for (@Parallel int i = 0; i < a.length; i++) {
+            if (a[i] > out[0]) {
+                out[0] = a[i];
+            }
+        }
+    }
+
+    public static void ifMinLong(long[] a, @Reduce long[] out) {
+        for (@Parallel int i = 0; i < a.length; i++) {
+            if (out[0] > a[i]) {
+                out[0] = a[i];
+            }
+        }
+    }
+
+    /** The compared value computed twice (javac computes it again in the branch). */
+    public static void ifMaxOfExpression(int[] a, int[] b, @Reduce int[] out) {
+        for (@Parallel int i = 0; i < a.length; i++) {
+            if (a[i] * 3 - b[i] >= out[0]) {
+                out[0] = a[i] * 3 - b[i];
+            }
+        }
+    }
+
+    /** The value in a local, the running value read once; another array written in the same body. */
+    public static void ternaryMinOfLocal(int[] a, int[] copy, @Reduce int[] out) {
+        for (@Parallel int i = 0; i < a.length; i++) {
+            int v = a[i] ^ i;
+            copy[i] = v;
+            int cur = out[0];
+            out[0] = v < cur ? v : cur;
+        }
+    }
+
+    /** Two updates of one output in one body: the largest of two arrays' elements. */
+    public static void ifMaxOfTwo(int[] a, long[] b, @Reduce long[] out) {
+        for (@Parallel int i = 0; i < a.length; i++) {
+            if (a[i] > out[0]) {
+                out[0] = a[i];
+            }
+            if (b[i] > out[0]) {
+                out[0] = b[i];
+            }
+        }
+    }
+
+    /**
+     * Not a maximum: the element is written between the comparison's read and the store's, so the store stores
+     * another value than the one compared.
+     */
+    public static void storeBetween(int[] a, @Reduce int[] out) {
+        for (@Parallel int i = 0; i < a.length; i++) {
+            int v = a[i];
+            a[i] = v * 2;
+            if (v > out[0]) {
+                out[0] = a[i];
+            }
+        }
+    }
 }

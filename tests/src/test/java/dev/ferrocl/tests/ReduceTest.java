@@ -7,6 +7,7 @@ import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertThrows;
 import static org.junit.Assert.assertTrue;
 
+import dev.ferrocl.api.CompilationException;
 import dev.ferrocl.api.FerroclException;
 import dev.ferrocl.api.Task2;
 import dev.ferrocl.api.TaskReport;
@@ -570,5 +571,73 @@ public class ReduceTest {
         }
         assertWithin((product ? "product" : "sum") + " of " + terms.length + " " + type, exact, scale,
                 chain(t, terms.length, product), jvm, device, unitRoundoff);
+    }
+
+    // ---------------------------------------------------------------- bitwise operators and written-out min/max
+
+    private static int[] masked(int[] a, int or, int and) {
+        for (int i = 0; i < a.length; i++) {
+            a[i] = (a[i] | or) & and;
+        }
+        return a;
+    }
+
+    private static long[] maskedLongs(long[] a, long or, long and) {
+        for (int i = 0; i < a.length; i++) {
+            a[i] = (a[i] | or) & and;
+        }
+        return a;
+    }
+
+    @Test
+    public void bitwiseInt() {
+        for (int n : LENGTHS) {
+            // Most bits set (or clear) in every element, so that the result depends on a few of them.
+            check(ReduceKernels::andInt, masked(ints(n + 40, n), 0x7FFF_FFF0, -1), new int[] {0xF0F0_F0FF});
+            check(ReduceKernels::orInt, masked(ints(n + 41, n), 0, 0x8000_000F), new int[] {0x0101_0100});
+            check(ReduceKernels::xorInt, ints(n + 42, n), new int[] {0x5555_5555});
+        }
+    }
+
+    @Test
+    public void bitwiseLong() {
+        for (int n : LENGTHS) {
+            check(ReduceKernels::andLong, maskedLongs(JvmOracle.longs(n + 43, n), 0x7FFF_FFFF_FFFF_FF0FL, -1L),
+                    new long[] {-2L});
+            check(ReduceKernels::orLong, maskedLongs(JvmOracle.longs(n + 44, n), 0, 0x8000_0000_0000_00F0L),
+                    new long[] {1L << 40});
+            check(ReduceKernels::xorLongWhere, JvmOracle.longs(n + 45, n), new long[] {Long.MIN_VALUE + 7});
+        }
+    }
+
+    @Test
+    public void minMaxWrittenAsComparisons() {
+        for (int n : LENGTHS) {
+            check(ReduceKernels::ternaryMaxInt, ints(n + 50, n), new int[] {Integer.MIN_VALUE + 5});
+            check(ReduceKernels::ternaryMinInt, ints(n + 51, n), new int[] {17});
+            check(ReduceKernels::ternaryMaxLong, JvmOracle.longs(n + 52, n), new long[] {-3});
+            check(ReduceKernels::ifMaxInt, ints(n + 53, n), new int[] {-1_000});
+            check(ReduceKernels::ifMinLong, JvmOracle.longs(n + 54, n), new long[] {Long.MAX_VALUE});
+            check(ReduceKernels::ifMaxOfExpression, ints(n + 55, n), ints(n + 56, n), new int[] {0});
+            check(ReduceKernels::ternaryMinOfLocal, ints(n + 57, n), new int[n], new int[] {12});
+            check(ReduceKernels::ifMaxOfTwo, ints(n + 58, n), JvmOracle.longs(n + 59, n), new long[] {5});
+        }
+        // A starting value no element beats stays.
+        check(ReduceKernels::ifMaxInt, new int[] {1, 2, 3}, new int[] {Integer.MAX_VALUE});
+        check(ReduceKernels::ternaryMinInt, new int[] {Integer.MIN_VALUE, 0, Integer.MIN_VALUE}, new int[] {0});
+    }
+
+    /** A store of another value than the one compared is no reduction: refused in strict mode, arrays untouched. */
+    @Test
+    public void comparisonThatStoresAnotherValueIsRefused() {
+        int[] a = ints(60, 1000);
+        int[] before = a.clone();
+        int[] out = {0};
+        try (TaskSchedule s = new TaskSchedule("s").task("t", ReduceKernels::storeBetween, a, out)) {
+            CompilationException e = assertThrows(CompilationException.class, s::execute);
+            assertTrue(e.getMessage(), e.getMessage().contains("@Reduce out"));
+        }
+        assertArrayEquals(before, a);
+        assertArrayEquals(new int[] {0}, out);
     }
 }
