@@ -170,6 +170,27 @@ fn read_first(
     }))
 }
 
+/// The value the fold of `red` starts from: the value Java stores into `out[0]` before the loops
+/// when the compiler left that store to the host ([`ferrocl_jit::Reduction::start`]), evaluated
+/// here, else `first`, the array's element 0. `None` when the value is unavailable (the JVM runs
+/// the method).
+fn fold_start(
+    red: &ferrocl_jit::Reduction,
+    first: ReduceValue,
+    leaf: &mut dyn FnMut(&HostExpr) -> Option<Constant>,
+) -> Option<ReduceValue> {
+    let Some(start) = &red.start else {
+        return Some(first);
+    };
+    Some(match (start.value(leaf)?, first) {
+        (Constant::Int(v), ReduceValue::Int(_)) => ReduceValue::Int(v),
+        (Constant::Long(v), ReduceValue::Long(_)) => ReduceValue::Long(v),
+        (Constant::Float(v), ReduceValue::Float(_)) => ReduceValue::Float(v),
+        (Constant::Double(v), ReduceValue::Double(_)) => ReduceValue::Double(v),
+        _ => return None,
+    })
+}
+
 /// Writes `value` into element 0 of its Java array.
 fn write_first(
     env: &mut Env<'_>,
@@ -792,11 +813,21 @@ fn build<'local, 'k>(
                 }
             }
             let index = match found {
+                // An output an earlier task of the segment reduces too, which this task's method
+                // sets before its loops: its fold would have to restart between the two tasks'
+                // launches. The JVM runs the call.
+                Some(_) if red.start.is_some() => {
+                    return Ok(Building::Done(Outcome::host_check_failed(t, tasks)));
+                }
                 Some(i) => i,
                 None => {
                     // A reduction into an empty array throws on the JVM (the loop runs at least
-                    // once); so does a null one (checked in `prepare`).
-                    let Some(value) = read_first(env, obj, red.elem)? else {
+                    // once, and so does a store into element 0 before it); so does a null one
+                    // (checked in `prepare`).
+                    let Some(first) = read_first(env, obj, red.elem)? else {
+                        return Ok(Building::Done(Outcome::host_check_failed(t, tasks)));
+                    };
+                    let Some(value) = fold_start(red, first, &mut |e| prepared.leaf(e)) else {
                         return Ok(Building::Done(Outcome::host_check_failed(t, tasks)));
                     };
                     // Safety: a fresh wrapper of the same live local reference.
@@ -1193,6 +1224,11 @@ fn build<'local, 'k>(
     }
 
     if plan.launches.is_empty() {
+        // No iteration runs: an output still receives the value its method stored into it before
+        // the loops (the others get back the value they held).
+        for r in &reduced {
+            write_first(env, &r.object, r.value)?;
+        }
         return Ok(Building::Done(Outcome::ran(tasks)));
     }
 
@@ -2658,6 +2694,11 @@ fn host_leaves(jit: &ferrocl_jit::CompiledKernel) -> Vec<HostExpr> {
         }
         if let Some(proof) = &k.bounds_proof {
             wanted.extend(proof.leaves());
+        }
+        for red in &k.reductions {
+            if let Some(start) = &red.start {
+                wanted.extend(start.leaves().into_iter().cloned());
+            }
         }
     }
     let mut once: Vec<HostExpr> = Vec::with_capacity(wanted.len());

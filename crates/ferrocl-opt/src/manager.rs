@@ -15,7 +15,9 @@ use crate::{
     narrow_float, recognize_parallel_loops, recognize_reductions, NestShape, OptError,
     ParallelNest,
 };
-use ferrocl_graph::{count, verify, Applied, Dominators, Graph, MethodGraph, NodeId, Op};
+use ferrocl_graph::{
+    count, verify, Applied, BailoutKind, Dominators, Graph, MethodGraph, NodeId, Op,
+};
 use std::collections::{BTreeSet, HashSet};
 use std::fmt;
 
@@ -412,6 +414,10 @@ pub struct Context<'m> {
     pub scratch: Vec<crate::ScratchArray>,
     /// The sequential loop around the `@Parallel` loops that `repeat_loops` took out of the graph.
     pub repeat: Option<crate::RepeatLoop>,
+    /// The values Java stores into `@Reduce` outputs before the loops, which the host evaluates
+    /// (set by `reduce_choices`, given to the reductions by `recognize_reductions`): the index of
+    /// the output in [`MethodGraph::params`] and the value.
+    pub reduce_starts: Vec<(usize, crate::HostExpr)>,
     loops: Option<LoopForest>,
     loop_computations: usize,
     dominators: Option<Dominators>,
@@ -427,6 +433,7 @@ impl<'m> Context<'m> {
             nests: Vec::new(),
             scratch: Vec::new(),
             repeat: None,
+            reduce_starts: Vec::new(),
             loops: None,
             loop_computations: 0,
             dominators: None,
@@ -1015,7 +1022,8 @@ impl Phase for CarryValues {
 
 /// `@Reduce` updates over `int` and `long` written as comparisons (`out[0] = e > out[0] ? e :
 /// out[0]`, `if (e < out[0]) out[0] = e;`) as the `Math.max` / `Math.min` they compute
-/// (`reduce_choice`): what makes them reductions, so not optional.
+/// (`reduce_choice`), and the values stored into `@Reduce` outputs before the loops taken out of
+/// the graph for the host (`take_reduce_starts`): what makes them reductions, so not optional.
 struct ReduceChoices;
 
 impl Phase for ReduceChoices {
@@ -1024,7 +1032,8 @@ impl Phase for ReduceChoices {
     }
 
     fn run(&self, cx: &mut Context<'_>) -> Result<Changed, OptError> {
-        if crate::reduce_choices(cx.mg) == 0 {
+        cx.reduce_starts = crate::take_reduce_starts(cx.mg);
+        if crate::reduce_choices(cx.mg) == 0 && cx.reduce_starts.is_empty() {
             return Ok(Changed::Nothing);
         }
         Ok(Changed::ControlFlow)
@@ -1041,10 +1050,29 @@ impl Phase for RecognizeReductions {
 
     fn run(&self, cx: &mut Context<'_>) -> Result<Changed, OptError> {
         let mut nests = std::mem::take(&mut cx.nests);
+        let mut starts = std::mem::take(&mut cx.reduce_starts);
         for nest in &mut nests {
             nest.reductions = recognize_reductions(cx.mg, nest)?;
+            // A value stored before the loops starts the fold of the output's first reduction.
+            for red in &mut nest.reductions {
+                if let Some(k) = starts.iter().position(|(p, _)| *p == red.param) {
+                    red.start = Some(starts.remove(k).1);
+                }
+            }
         }
         cx.nests = nests;
+        if let Some((p, _)) = starts.first() {
+            let name = cx
+                .mg
+                .params
+                .get(*p)
+                .and_then(|i| i.name.clone())
+                .unwrap_or_else(|| "a @Reduce output".to_string());
+            return Err(OptError::Bailout(cx.mg.bailout(
+                BailoutKind::Reduction,
+                format!("@Reduce {name}: a value is stored into it before the loops, and no @Parallel loop reduces into it"),
+            )));
+        }
         Ok(Changed::Nothing)
     }
 }

@@ -533,6 +533,13 @@ pub fn host_expr_of(mg: &MethodGraph, id: NodeId) -> Option<HostExpr> {
     host_expr(mg, id, 0)
 }
 
+/// The value `id` of any primitive type (`long`, `float` and `double` too) as an expression the
+/// host evaluates, without divisions: for a value only the host uses (the value Java stores into
+/// a `@Reduce` output before the loops), or `None`.
+pub fn host_value_of(mg: &MethodGraph, id: NodeId) -> Option<HostExpr> {
+    host_expr_typed(mg, id, 0, false, true)
+}
+
 /// [`host_expr_of`] for a value the kernel also computes itself (an index term a host proof
 /// covers): without floating-point arithmetic, which relaxed math may contract into `fma` in the
 /// kernel (then the kernel's value could differ from the one the host proved). Comparisons and

@@ -19,7 +19,7 @@
 //! Anything else that touches a `@Reduce` array inside the loop (another index, a read that feeds
 //! something else, a store of another value) is refused with a reason.
 
-use crate::parallel::{walk_body, ParallelNest};
+use crate::parallel::{host_value_of, walk_body, HostExpr, ParallelNest};
 pub use ferrocl_graph::reduce::ReduceOp;
 use ferrocl_graph::{Bailout, BailoutKind, MethodGraph};
 use ferrocl_graph::{BinaryOp, Constant, ElemKind, Intrinsic, NodeId, Op, Stamp};
@@ -38,6 +38,10 @@ pub struct Reduction {
     pub loads: Vec<NodeId>,
     /// The stores back into `out[0]`.
     pub stores: Vec<NodeId>,
+    /// The value Java stores into `out[0]` before the loops (`out[0] = 0;`), which the host
+    /// evaluates: the fold of this reduction (the first of its output) starts from it instead of
+    /// the array's value ([`take_reduce_starts`]).
+    pub start: Option<HostExpr>,
 }
 
 fn is_zero(mg: &MethodGraph, id: NodeId) -> bool {
@@ -63,6 +67,67 @@ fn update_op(mg: &MethodGraph, value: NodeId, load: NodeId, integer: bool) -> Op
         Op::Intrinsic(Intrinsic::Max) if either => Some(ReduceOp::Max),
         _ => None,
     }
+}
+
+/// `out[0] = v;` before the loops into a `@Reduce` array (`result[0] = 0.0f;` above the loop, as
+/// reductions are often written), `v` a value the host evaluates (constants, parameters, lengths,
+/// elements read before the loops): the store leaves the graph, and the host starts the fold of
+/// the array's first reduction from `v` instead of the array's value. Returns, per such array,
+/// its index in [`MethodGraph::params`] and `v`.
+///
+/// Only a store in the straight code from the method's entry (before any branch or loop), the
+/// only access to that array there, at index 0 of an array no element of which the host reads
+/// before the loops (Java reads such elements after the store); anything else stays in the graph
+/// (and bails out as before). Sound because Java's store comes before every update of the loops
+/// and nothing reads the element in between: the loops' result is `v` folded with their updates.
+/// Where the JVM runs the method instead (a failed check), its own store sets the element again.
+pub fn take_reduce_starts(mg: &mut MethodGraph) -> Vec<(usize, HostExpr)> {
+    let receiver = usize::from(!mg.is_static);
+    let Some(start) = mg.graph.start() else {
+        return Vec::new();
+    };
+    let mut starts = Vec::new();
+    for declared in mg.reduce_params.clone() {
+        // (Again for each output: a store taken out leaves the chain.)
+        let chain = mg.graph.fixed_chain(start);
+        let p = declared + receiver;
+        let Some(info) = mg.params.get(p) else {
+            continue;
+        };
+        let node = info.node;
+        if !matches!(
+            info.stamp,
+            Stamp::Array(ElemKind::Int | ElemKind::Long | ElemKind::Float | ElemKind::Double)
+        ) {
+            continue;
+        }
+        let g = &mg.graph;
+        let read_on_host = g
+            .node_ids()
+            .any(|n| matches!(g.op(n), Op::HostLoad { param, .. } if usize::from(*param) == p));
+        let accesses: Vec<NodeId> = chain
+            .iter()
+            .copied()
+            .filter(|&n| g.inputs(n).contains(&node) && *g.op(n) != Op::ArrayLength)
+            .collect();
+        let [store] = accesses[..] else {
+            continue;
+        };
+        if read_on_host
+            || !matches!(g.op(store), Op::ArrayStore(_))
+            || g.inputs(store)[0] != node
+            || !is_zero(mg, g.inputs(store)[1])
+        {
+            continue;
+        }
+        let Some(value) = host_value_of(mg, g.inputs(store)[2]) else {
+            continue;
+        };
+        if mg.graph.remove_fixed(store) {
+            starts.push((p, value));
+        }
+    }
+    starts
 }
 
 /// Finds the `@Reduce` updates of `nest` and checks that nothing else touches those arrays.
@@ -215,6 +280,7 @@ pub fn recognize_reductions(
             op,
             loads,
             stores,
+            start: None,
         });
     }
     Ok(out)

@@ -138,4 +138,12 @@ public class ReduceShapes {
             out[0] = a[i] < out[0] ? a[i] : out[0];
         }
     }
+
+    /** The output set before the loop (the usual form): the store leaves the kernel, the host folds from 0. */
+    public static void sumFromZero(float[] a, @Reduce float[] out) {
+        out[0] = 0.0f;
+        for (@Parallel int i = 0; i < a.length; i++) {
+            out[0] += a[i];
+        }
+    }
 }

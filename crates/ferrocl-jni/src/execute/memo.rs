@@ -29,7 +29,7 @@
 //! after the checks of the tasks before it, as before; reading them has no effect Java can see
 //! (scratch arrays the JVM never sees; classes initialised only where that cannot be observed).
 
-use super::{read_first, ArrayRef, Building, Built, Outcome, Prepared, Reduced};
+use super::{fold_start, read_first, ArrayRef, Building, Built, Outcome, Prepared, Reduced};
 use crate::args::{array_len, Scalar};
 use crate::registry::{Task, Variant};
 use crate::NativeError;
@@ -324,17 +324,23 @@ pub(super) fn recall<'local, 'k>(
     let mut reduced = Vec::with_capacity(memo.reduced.len());
     for &(t, p) in &memo.reduced {
         let obj = &preps[t].objects[p];
-        let elem = calls[t]
+        let red = calls[t]
             .task
             .jit
             .kernels
             .iter()
             .flat_map(|k| k.reductions.iter())
             .find(|r| r.param == p)
-            .map(|r| r.elem)
             .ok_or_else(|| NativeError::ferrocl("reduction output missing"))?;
         // A reduction into an array that became empty throws on the JVM.
-        let Some(value) = read_first(env, obj, elem)? else {
+        let Some(first) = read_first(env, obj, red.elem)? else {
+            return Ok(Some(Building::Done(Outcome::host_check_failed(
+                t,
+                calls.len(),
+            ))));
+        };
+        // (Its leaves are among those the memo compared: the same value as the last time.)
+        let Some(value) = fold_start(red, first, &mut |e| preps[t].leaf(e)) else {
             return Ok(Some(Building::Done(Outcome::host_check_failed(
                 t,
                 calls.len(),

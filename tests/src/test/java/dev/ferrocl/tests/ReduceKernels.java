@@ -358,4 +358,52 @@ public final class ReduceKernels {
             }
         }
     }
+
+    // ---------------------------------------------------------------- a start stored before the loop
+
+    /** The usual way to write a reduction: the output set before the loop; the host folds from 0. */
+    public static void sumFromZero(int[] a, @Reduce int[] out) {
+        out[0] = 0;
+        for (@Parallel int i = 0; i < a.length; i++) {
+            out[0] += a[i];
+        }
+    }
+
+    /** The first element as the start (read on the host), the loop from 1. */
+    public static void minFromFirst(long[] a, @Reduce long[] out) {
+        out[0] = a[0];
+        for (@Parallel int i = 1; i < a.length; i++) {
+            out[0] = Math.min(out[0], a[i]);
+        }
+    }
+
+    /** A start computed from a parameter, a maximum written as a comparison. */
+    public static void maxAboveFloor(int[] a, int floor, @Reduce int[] out) {
+        out[0] = floor * 2 + 1;
+        for (@Parallel int i = 0; i < a.length; i++) {
+            if (a[i] > out[0]) {
+                out[0] = a[i];
+            }
+        }
+    }
+
+    public static void minDoubleFromInfinity(double[] a, @Reduce double[] out) {
+        out[0] = Double.POSITIVE_INFINITY;
+        for (@Parallel int i = 0; i < a.length; i++) {
+            out[0] = Math.min(out[0], a[i]);
+        }
+    }
+
+    /** Two outputs set before the loop, the start folded once although two loops reduce into one of them. */
+    public static void startThenTwoLoops(int[] a, long[] b, @Reduce long[] sum, @Reduce int[] bits) {
+        sum[0] = 5;
+        bits[0] = 0;
+        for (@Parallel int i = 0; i < a.length; i++) {
+            sum[0] += a[i];
+            bits[0] |= a[i] & 0x0F0F;
+        }
+        for (@Parallel int i = 0; i < b.length; i++) {
+            sum[0] += b[i];
+        }
+    }
 }

@@ -640,4 +640,43 @@ public class ReduceTest {
         assertArrayEquals(before, a);
         assertArrayEquals(new int[] {0}, out);
     }
+
+    // ---------------------------------------------------------------- a start stored before the loop
+
+    @Test
+    public void startStoredBeforeTheLoop() {
+        for (int n : LENGTHS) {
+            // The arrays' own values must not count: the method overwrites them before the loop.
+            check(ReduceKernels::sumFromZero, ints(n + 70, n), new int[] {123456});
+            check(ReduceKernels::minFromFirst, JvmOracle.longs(n + 71, n), new long[] {Long.MIN_VALUE});
+            check(ReduceKernels::maxAboveFloor, ints(n + 72, n), 1_000, new int[] {Integer.MAX_VALUE});
+            check(ReduceKernels::maxAboveFloor, ints(n + 73, n), Integer.MIN_VALUE, new int[] {7});
+            double[] d = new double[n];
+            SplittableRandom r = new SplittableRandom(n + 74);
+            for (int i = 0; i < n; i++) {
+                d[i] = r.nextDouble(-1e6, 1e6);
+            }
+            check(ReduceKernels::minDoubleFromInfinity, d, new double[] {Double.NaN});
+            check(ReduceKernels::startThenTwoLoops, ints(n + 75, n), JvmOracle.longs(n + 76, n), new long[] {-9},
+                    new int[] {-1});
+        }
+    }
+
+    /** An empty output: the JVM's store before the loop throws, and so must the task. */
+    @Test
+    public void startStoredIntoAnEmptyOutputThrows() {
+        int[] a = ints(77, 100);
+        int[] out = {};
+        MoreChecks.checkThrows(x -> ReduceKernels.sumFromZero((int[]) x[0], (int[]) x[1]),
+                s -> s.task("t", ReduceKernels::sumFromZero, a, out), a, out);
+    }
+
+    /** The start read from an element the loop's range leaves out: an empty input makes the JVM throw first. */
+    @Test
+    public void startFromAnElementOfAnEmptyInputThrows() {
+        long[] a = {};
+        long[] out = {3};
+        MoreChecks.checkThrows(x -> ReduceKernels.minFromFirst((long[]) x[0], (long[]) x[1]),
+                s -> s.task("t", ReduceKernels::minFromFirst, a, out), a, out);
+    }
 }
