@@ -830,6 +830,16 @@ fn build<'local, 'k>(
                     let Some(value) = fold_start(red, first, &mut |e| prepared.leaf(e)) else {
                         return Ok(Building::Done(Outcome::host_check_failed(t, tasks)));
                     };
+                    // An element the host reads before the loops (or copies for the method) of
+                    // an array that is this output: Java reads it after its store of the start,
+                    // the host read it before.
+                    if red.start.is_some() {
+                        for &p in &prepared.element_reads {
+                            if env.is_same_object(&objects[p], obj)? {
+                                return Ok(Building::Done(Outcome::host_check_failed(t, tasks)));
+                            }
+                        }
+                    }
                     // Safety: a fresh wrapper of the same live local reference.
                     let object = unsafe { JObject::from_raw(env, obj.as_raw()) };
                     origins.reduced.push((t, red.param));

@@ -1032,7 +1032,12 @@ impl Phase for ReduceChoices {
     }
 
     fn run(&self, cx: &mut Context<'_>) -> Result<Changed, OptError> {
-        cx.reduce_starts = crate::take_reduce_starts(cx.mg);
+        let copied: Vec<usize> = cx
+            .scratch
+            .iter()
+            .flat_map(|a| a.copies.iter().map(|c| c.source))
+            .collect();
+        cx.reduce_starts = crate::take_reduce_starts(cx.mg, &copied);
         if crate::reduce_choices(cx.mg) == 0 && cx.reduce_starts.is_empty() {
             return Ok(Changed::Nothing);
         }

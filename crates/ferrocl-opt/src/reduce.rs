@@ -69,23 +69,59 @@ fn update_op(mg: &MethodGraph, value: NodeId, load: NodeId, integer: bool) -> Op
     }
 }
 
+/// Whether fixed node `to` follows `from` on a path that enters no loop header (it may leave
+/// loops, and never goes round one).
+fn reaches_without_entering_loop(mg: &MethodGraph, from: NodeId, to: NodeId) -> bool {
+    let g = &mg.graph;
+    let mut seen = HashSet::new();
+    let mut work: Vec<NodeId> = g.successors(from).to_vec();
+    while let Some(n) = work.pop() {
+        if n == to {
+            return true;
+        }
+        if !seen.insert(n) {
+            continue;
+        }
+        match g.op(n) {
+            Op::End => work.extend(g.merge_of(n).filter(|&m| *g.op(m) != Op::LoopBegin)),
+            Op::LoopEnd | Op::LoopBegin => {}
+            _ => work.extend(g.successors(n).iter().copied()),
+        }
+    }
+    false
+}
+
 /// `out[0] = v;` before the loops into a `@Reduce` array (`result[0] = 0.0f;` above the loop, as
 /// reductions are often written), `v` a value the host evaluates (constants, parameters, lengths,
 /// elements read before the loops): the store leaves the graph, and the host starts the fold of
 /// the array's first reduction from `v` instead of the array's value. Returns, per such array,
 /// its index in [`MethodGraph::params`] and `v`.
 ///
-/// Only a store in the straight code from the method's entry (before any branch or loop), the
-/// only access to that array there, at index 0 of an array no element of which the host reads
-/// before the loops (Java reads such elements after the store); anything else stays in the graph
-/// (and bails out as before). Sound because Java's store comes before every update of the loops
+/// Only a store in the straight code from the method's entry that leads into a `@Parallel` loop
+/// (no branch, no other loop before it), the only access to that array there, at index 0 of an
+/// array no element of which the host reads before the loops and that the host does not copy for
+/// the method (`copied`: sources of [`crate::ScratchArray`] copies; Java reads such elements after
+/// the store); anything else stays in the graph (and bails out as before). Sound because Java's store comes before every update of the loops
 /// and nothing reads the element in between: the loops' result is `v` folded with their updates.
 /// Where the JVM runs the method instead (a failed check), its own store sets the element again.
-pub fn take_reduce_starts(mg: &mut MethodGraph) -> Vec<(usize, HostExpr)> {
+pub fn take_reduce_starts(mg: &mut MethodGraph, copied: &[usize]) -> Vec<(usize, HostExpr)> {
     let receiver = usize::from(!mg.is_static);
     let Some(start) = mg.graph.start() else {
         return Vec::new();
     };
+    // The straight code must lead into a `@Parallel` loop: code between (a sequential loop, a
+    // branch) may read or update the output after the store.
+    let chain = mg.graph.fixed_chain(start);
+    let into_parallel = chain
+        .last()
+        .filter(|&&n| *mg.graph.op(n) == Op::End)
+        .and_then(|&n| mg.graph.merge_of(n))
+        .is_some_and(|m| {
+            *mg.graph.op(m) == Op::LoopBegin && crate::parallel::parallel_index(mg, m).is_some()
+        });
+    if !into_parallel {
+        return Vec::new();
+    }
     let mut starts = Vec::new();
     for declared in mg.reduce_params.clone() {
         // (Again for each output: a store taken out leaves the chain.)
@@ -114,6 +150,7 @@ pub fn take_reduce_starts(mg: &mut MethodGraph) -> Vec<(usize, HostExpr)> {
             continue;
         };
         if read_on_host
+            || copied.contains(&p)
             || !matches!(g.op(store), Op::ArrayStore(_))
             || g.inputs(store)[0] != node
             || !is_zero(mg, g.inputs(store)[1])
@@ -242,6 +279,16 @@ pub fn recognize_reductions(
                 ));
             }
             op = Some(this_op);
+            // The read where the store is: not outside a loop that holds the store (`int best =
+            // out[0]; for (j…) out[0] = Math.max(best, a[j]);` stores from a stale value in every
+            // pass but the first).
+            if !reaches_without_entering_loop(mg, load, s) {
+                return Err(mg.bailout_at(
+                    BailoutKind::Reduction,
+                    load,
+                    format!("@Reduce {java}: {java}[0] is read outside a loop that updates it; each update must read {java}[0] in the loop where it stores it"),
+                ));
+            }
             // No other update of the array between the read and the store (on any path).
             let mut seen = HashSet::new();
             let mut work: Vec<NodeId> = g.successors(load).to_vec();

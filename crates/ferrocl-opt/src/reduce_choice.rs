@@ -245,6 +245,9 @@ fn choice(g: &Graph, store: NodeId, array: NodeId) -> Option<Rewrite> {
         return None;
     };
     let (rel, load, value) = relation(g, branch, array, picks_true)?;
+    if !arm_reads_matched(g, &in_arms, &[x0, x1]) {
+        return None;
+    }
     Some(Rewrite {
         op: operator(rel)?,
         load,
@@ -293,7 +296,12 @@ fn guarded(g: &Graph, store: NodeId, array: NodeId) -> Option<Rewrite> {
         .collect();
     let picks_true = g.successors(branch)[0] == begin;
     let (rel, load, value) = relation(g, branch, array, picks_true)?;
-    if !same_value(g, g.inputs(store)[2], value, branch, &in_arms, 0) {
+    let stored = g.inputs(store)[2];
+    // Storing max(L, E) where Java stores nothing keeps `out[0]` only if it still holds L there.
+    if !same_value(g, stored, value, branch, &in_arms, 0)
+        || !no_store_between(g, load, branch)
+        || !arm_reads_matched(g, &in_arms, &[stored])
+    {
         return None;
     }
     Some(Rewrite {
@@ -349,8 +357,27 @@ fn same_value(
         .all(|(&a, &b)| same_value(g, a, b, branch, in_arms, depth + 1))
 }
 
+/// Whether every read of an element in the arms (`in_arms`) goes into one of `values`, which
+/// [`same_value`] matched with values computed before the branch: those reads repeat reads made
+/// there (they cannot throw), so the branch may go with them; any other read keeps its branch
+/// (it may throw where Java throws).
+fn arm_reads_matched(g: &Graph, in_arms: &HashSet<NodeId>, values: &[NodeId]) -> bool {
+    let mut needed = HashSet::new();
+    let mut work: Vec<NodeId> = values.to_vec();
+    while let Some(n) = work.pop() {
+        if !needed.insert(n) || needed.len() > 4096 {
+            continue;
+        }
+        work.extend(g.inputs(n).iter().copied());
+    }
+    in_arms
+        .iter()
+        .all(|&n| !matches!(g.op(n), Op::ArrayLoad(_)) || needed.contains(&n))
+}
+
 /// Whether every path from fixed node `from` to `to` (without going round a loop) passes only
-/// nodes that write no memory.
+/// nodes that write no memory, and enters no loop: a read outside a loop that holds `to` is not the
+/// value memory holds at `to` in the loop's later iterations (a store in the loop comes between).
 fn no_store_between(g: &Graph, from: NodeId, to: NodeId) -> bool {
     let mut seen = HashSet::new();
     let mut work: Vec<NodeId> = g.successors(from).to_vec();
@@ -371,7 +398,6 @@ fn no_store_between(g: &Graph, from: NodeId, to: NodeId) -> bool {
             Op::LoopEnd | Op::Return => {}
             Op::Begin
             | Op::Merge
-            | Op::LoopBegin
             | Op::LoopExit
             | Op::If
             | Op::ArrayLoad(_)
@@ -613,22 +639,34 @@ mod tests {
     }
 
     #[test]
-    fn equality_and_a_store_in_between_are_left_alone() {
-        for case in ["equal", "store between"] {
+    fn equality_stores_in_between_and_other_reads_are_left_alone() {
+        for case in [
+            "equal",
+            "store between",
+            "output stored between",
+            "other read",
+        ] {
             let mut f = fixture();
             let (out, a, i, zero) = (f.out, f.a, f.i, f.zero);
             let mut after = f.value;
-            if case == "store between" {
-                // a[i] = 7 after the compared read: the arm's read of a[i] sees another value.
+            if case == "store between" || case == "output stored between" {
+                // a[i] = 7 after the compared read: the arm's read of a[i] sees another value;
+                // out[0] = 7: out[0] no longer holds the compared value where Java stores nothing.
                 let seven = f.g.add(Op::Constant(Constant::Int(7)), Stamp::Int, vec![]);
+                let (array, index) = if case == "store between" {
+                    (a, i)
+                } else {
+                    (out, zero)
+                };
                 let s = f.g.add(
                     Op::ArrayStore(ElemKind::Int),
                     Stamp::Void,
-                    vec![a, i, seven],
+                    vec![array, index, seven],
                 );
                 f.g.set_next(after, s);
                 after = s;
             }
+            let other = case == "other read";
             let c = if case == "equal" {
                 Condition::Eq
             } else {
@@ -640,7 +678,19 @@ mod tests {
                 after,
                 cond,
                 |f, b| {
-                    let again = reread(f, b, a, i);
+                    // `int unused = a[i + 1];` in the branch: a read that may throw.
+                    let first = if other {
+                        let one = f.g.add(Op::Constant(Constant::Int(1)), Stamp::Int, vec![]);
+                        let next = f.g.add(
+                            Op::Binary(ferrocl_graph::BinaryOp::Add),
+                            Stamp::Int,
+                            vec![i, one],
+                        );
+                        reread(f, b, a, next)
+                    } else {
+                        b
+                    };
+                    let again = reread(f, first, a, i);
                     let s = f.g.add(
                         Op::ArrayStore(ElemKind::Int),
                         Stamp::Void,

@@ -406,4 +406,46 @@ public final class ReduceKernels {
             sum[0] += b[i];
         }
     }
+
+    // ---------------------------------------------------------------- look like reductions, are not
+
+    /** The running value read once outside the inner loop: each pass compares with a stale value. */
+    public static void staleBest(int[] a, int m, @Reduce int[] out) {
+        for (@Parallel int i = 0; i < a.length / m; i++) {
+            int best = out[0];
+            for (int j = 0; j < m; j++) {
+                if (a[i * m + j] > best) {
+                    out[0] = a[i * m + j];
+                }
+            }
+        }
+    }
+
+    /** Another read in the branch, which can throw: the branch must stay. */
+    public static void otherReadInTheBranch(int[] a, int[] b, @Reduce int[] out) {
+        for (@Parallel int i = 0; i < a.length; i++) {
+            if (a[i] > out[0]) {
+                int unused = b[i];
+                out[0] = a[i];
+            }
+        }
+    }
+
+    /** A copy of the output made after its start is stored: it must hold the start. */
+    public static void copyOfTheStart(int[] a, @Reduce int[] out) {
+        out[0] = 1;
+        int[] first = out.clone();
+        for (@Parallel int i = 0; i < a.length; i++) {
+            out[0] += a[i] * first[0];
+        }
+    }
+
+    /** The output set, then read through another parameter before the loop. */
+    public static void startReadThroughAnother(int[] a, int[] other, @Reduce int[] out) {
+        out[0] = 3;
+        int k = other[0];
+        for (@Parallel int i = 0; i < a.length; i++) {
+            out[0] += a[i] * k;
+        }
+    }
 }

@@ -679,4 +679,82 @@ public class ReduceTest {
         MoreChecks.checkThrows(x -> ReduceKernels.minFromFirst((long[]) x[0], (long[]) x[1]),
                 s -> s.task("t", ReduceKernels::minFromFirst, a, out), a, out);
     }
+
+    /** Listing 4 of Fumero and Kotselidis (VMIL'18), as written there: an instance method that sets the result first. */
+    public static final class PaperReduce {
+        public void reduce(float[] input, @dev.ferrocl.api.Reduce float[] result) {
+            result[0] = 0.0f;
+            for (@dev.ferrocl.api.Parallel int i = 0; i < input.length; i++) {
+                result[0] += input[i];
+            }
+        }
+    }
+
+    /** The paper's reduction from a result array holding something else: the sum starts from 0, within rounding. */
+    @Test
+    public void paperListingStartsFromZero() {
+        PaperReduce p = new PaperReduce();
+        for (int n : LENGTHS) {
+            float[] a = JvmOracle.floats(n + 80, n, -1f, 1f);
+            float[] jvm = {999f};
+            p.reduce(a.clone(), jvm);
+            float[] out = {999f};
+            TaskReport t = run(s -> s.task("t", p::reduce, a, out));
+            double[] terms = new double[n];
+            for (int i = 0; i < n; i++) {
+                terms[i] = a[i];
+            }
+            assertRounded("floats", terms, 0.0, false, t, jvm[0], out[0], Math.ulp(1f) / 2);
+        }
+    }
+
+    /** Shapes that look like reductions but are not: refused in strict mode, arrays untouched. */
+    @Test
+    public void nearReductionsAreRefused() {
+        int[] a = ints(90, 64);
+        int[] out = {0};
+        assertRefused(s -> s.task("t", ReduceKernels::staleBest, a, 2, out), a, out);
+        int[] shortB = new int[3];
+        assertRefused(s -> s.task("t", ReduceKernels::otherReadInTheBranch, a, shortB, out), a, shortB, out);
+        assertRefused(s -> s.task("t", ReduceKernels::copyOfTheStart, a, out), a, out);
+    }
+
+    /** The JVM's answer where the stale-value shape runs: 3, not 5 (and an index out of bounds on a short b). */
+    @Test
+    public void nearReductionsKeepTheirMeaningOnTheJvm() {
+        int[] out = {0};
+        ReduceKernels.staleBest(new int[] {5, 3}, 2, out);
+        assertEquals(3, out[0]);
+        assertThrows(ArrayIndexOutOfBoundsException.class,
+                () -> ReduceKernels.otherReadInTheBranch(new int[] {1, 2, 3, 4}, new int[2], new int[] {0}));
+    }
+
+    /** One array as the output and as the array read before the loop: the host cannot read it first; the JVM runs it. */
+    @Test
+    public void startReadThroughAnAliasRunsWhereJavaReadsIt() {
+        int[] a = ints(91, 100);
+        int[] expected = {50};
+        ReduceKernels.startReadThroughAnother(a.clone(), expected, expected);
+        int[] out = {50};
+        try (TaskSchedule s = new TaskSchedule("alias").task("t", ReduceKernels::startReadThroughAnother, a, out, out)) {
+            s.execute();
+            assertEquals(s.report().task("t").reason(), TaskReport.Where.JVM, s.report().task("t").ranOn());
+        }
+        assertArrayEquals(expected, out);
+        // Two arrays: the device, from the stored start.
+        check(ReduceKernels::startReadThroughAnother, a, new int[] {7}, new int[] {50});
+    }
+
+    private static void assertRefused(Adder adder, Object... args) {
+        Object[] before = new Object[args.length];
+        for (int i = 0; i < args.length; i++) {
+            before[i] = ((int[]) args[i]).clone();
+        }
+        try (TaskSchedule s = adder.add(new TaskSchedule("refused"))) {
+            assertThrows(CompilationException.class, s::execute);
+        }
+        for (int i = 0; i < args.length; i++) {
+            assertArrayEquals("argument " + i, (int[]) before[i], (int[]) args[i]);
+        }
+    }
 }
