@@ -42,7 +42,7 @@ pub use ferrocl_opencl_writer::{
     Features, Kernel, KernelParam, Variants, Windowed, WriteCover, STATUS_DIVIDE_BY_ZERO,
     STATUS_INDEX, TILE_GROUP,
 };
-pub use ferrocl_opt::{HostExpr, LoopDim, ReduceOp, Reduction};
+pub use ferrocl_opt::{HostExpr, LoopDim, ReduceOp, Reduction, WideConst};
 
 /// What the target device supports, as far as code generation cares.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

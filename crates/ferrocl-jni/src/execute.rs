@@ -135,6 +135,9 @@ impl ArrayRef<'_> {
 struct Reduced<'local> {
     object: JObject<'local>,
     value: ReduceValue,
+    /// The value the method stores into element 0 after the loops, computed once every fold is
+    /// done ([`apply_tails`]), its leaves bound ([`bind_tail`]).
+    tail: Option<HostExpr>,
 }
 
 /// Reads element 0 of a non-empty Java array of `elem`.
@@ -182,13 +185,127 @@ fn fold_start(
     let Some(start) = &red.start else {
         return Some(first);
     };
-    Some(match (start.value(leaf)?, first) {
+    as_reduce_value(start.value(leaf)?, first)
+}
+
+/// `c` as a reduction value of `like`'s kind (`None` for another type).
+fn as_reduce_value(c: Constant, like: ReduceValue) -> Option<ReduceValue> {
+    Some(match (c, like) {
         (Constant::Int(v), ReduceValue::Int(_)) => ReduceValue::Int(v),
         (Constant::Long(v), ReduceValue::Long(_)) => ReduceValue::Long(v),
         (Constant::Float(v), ReduceValue::Float(_)) => ReduceValue::Float(v),
         (Constant::Double(v), ReduceValue::Double(_)) => ReduceValue::Double(v),
         _ => return None,
     })
+}
+
+/// A reduction value as a constant of its type.
+fn reduce_constant(v: ReduceValue) -> Constant {
+    match v {
+        ReduceValue::Int(x) => Constant::Int(x),
+        ReduceValue::Long(x) => Constant::Long(x),
+        ReduceValue::Float(x) => Constant::Float(x),
+        ReduceValue::Double(x) => Constant::Double(x),
+    }
+}
+
+/// A reduction's tail ([`ferrocl_jit::Reduction::tail`]) with its leaves bound: the parameters,
+/// lengths and elements the host read for the task become constants (`leaf`), and a read of a
+/// `@Reduce` output's element 0 becomes `HostExpr::Load { param: r, .. }`, `r` the output's index
+/// in the execution's `reduced` (`outputs`: the task's `(parameter, index)` pairs). `None` when a
+/// leaf is unavailable or an output is not the task's.
+fn bind_tail(
+    tail: &HostExpr,
+    outputs: &[(usize, usize)],
+    leaf: &mut dyn FnMut(&HostExpr) -> Option<Constant>,
+) -> Option<HostExpr> {
+    let mut sub = |e: &HostExpr| bind_tail(e, outputs, leaf).map(Box::new);
+    Some(match tail {
+        HostExpr::Const(_) | HostExpr::Wide(_) => tail.clone(),
+        HostExpr::Binary(op, a, b) => HostExpr::Binary(*op, sub(a)?, sub(b)?),
+        HostExpr::Negate(a) => HostExpr::Negate(sub(a)?),
+        HostExpr::Compare(c, a, b) => HostExpr::Compare(*c, sub(a)?, sub(b)?),
+        HostExpr::Convert(c, a) => HostExpr::Convert(*c, sub(a)?),
+        HostExpr::Select(c, a, b) => HostExpr::Select(sub(c)?, sub(a)?, sub(b)?),
+        HostExpr::Then(a, b) => HostExpr::Then(sub(a)?, sub(b)?),
+        HostExpr::Require(a) => HostExpr::Require(sub(a)?),
+        HostExpr::Intrinsic(w, args) => HostExpr::Intrinsic(
+            *w,
+            args.iter()
+                .map(|a| bind_tail(a, outputs, leaf))
+                .collect::<Option<_>>()?,
+        ),
+        HostExpr::Load {
+            param,
+            elem,
+            index,
+            when,
+        } if outputs.iter().any(|(p, _)| p == param) => {
+            let &(_, r) = outputs.iter().find(|(p, _)| p == param)?;
+            HostExpr::Load {
+                param: r,
+                elem: *elem,
+                index: index.clone(),
+                when: when.clone(),
+            }
+        }
+        other => match leaf(other)? {
+            Constant::Int(v) => HostExpr::Const(v),
+            c => HostExpr::Wide(ferrocl_jit::WideConst::of(c)?),
+        },
+    })
+}
+
+/// Binds the tails of task `t`'s outputs into `reduced` (`owners[i]`: the `(task, parameter)` that
+/// made `reduced[i]`). `false` when one cannot be: an output another task reduces too (its value
+/// after this task's loops is not the last one), or a leaf the host does not have; the JVM runs
+/// the call then.
+fn bind_task_tails(
+    reduced: &mut [Reduced<'_>],
+    owners: &[(usize, usize)],
+    t: usize,
+    jit: &ferrocl_jit::CompiledKernel,
+    leaf: &mut dyn FnMut(&HostExpr) -> Option<Constant>,
+) -> bool {
+    let outputs: Vec<(usize, usize)> = owners
+        .iter()
+        .enumerate()
+        .filter(|(_, (owner, _))| *owner == t)
+        .map(|(i, &(_, p))| (p, i))
+        .collect();
+    for red in jit.kernels.iter().flat_map(|k| k.reductions.iter()) {
+        let Some(tail) = &red.tail else {
+            continue;
+        };
+        let Some(&(_, i)) = outputs.iter().find(|(p, _)| *p == red.param) else {
+            return false;
+        };
+        match bind_tail(tail, &outputs, leaf) {
+            Some(bound) => reduced[i].tail = Some(bound),
+            None => return false,
+        }
+    }
+    true
+}
+
+/// Gives each output with a tail its last value, computed from every output's folded value.
+fn apply_tails(reduced: &mut [Reduced<'_>]) -> Result<(), NativeError> {
+    let folded: Vec<ReduceValue> = reduced.iter().map(|r| r.value).collect();
+    for r in reduced.iter_mut() {
+        let Some(tail) = &r.tail else {
+            continue;
+        };
+        let value = tail.value(&mut |e| match e {
+            HostExpr::Load { param, .. } => folded.get(*param).map(|v| reduce_constant(*v)),
+            _ => None,
+        });
+        r.value = value
+            .and_then(|c| as_reduce_value(c, r.value))
+            .ok_or_else(|| {
+                NativeError::ferrocl("the value of a @Reduce output after its loops is unknown")
+            })?;
+    }
+    Ok(())
 }
 
 /// Writes `value` into element 0 of its Java array.
@@ -814,9 +931,9 @@ fn build<'local, 'k>(
             }
             let index = match found {
                 // An output an earlier task of the segment reduces too, which this task's method
-                // sets before its loops: its fold would have to restart between the two tasks'
-                // launches. The JVM runs the call.
-                Some(_) if red.start.is_some() => {
+                // sets before its loops, or the earlier one after its loops: its fold would have to
+                // restart, or its tail run, between the two tasks' launches. The JVM runs the call.
+                Some(i) if red.start.is_some() || reduced[i].tail.is_some() => {
                     return Ok(Building::Done(Outcome::host_check_failed(t, tasks)));
                 }
                 Some(i) => i,
@@ -843,7 +960,11 @@ fn build<'local, 'k>(
                     // Safety: a fresh wrapper of the same live local reference.
                     let object = unsafe { JObject::from_raw(env, obj.as_raw()) };
                     origins.reduced.push((t, red.param));
-                    reduced.push(Reduced { object, value });
+                    reduced.push(Reduced {
+                        object,
+                        value,
+                        tail: None,
+                    });
                     reduced.len() - 1
                 }
             };
@@ -858,6 +979,11 @@ fn build<'local, 'k>(
             }
             task_ops.push((kernel, index, red.op));
             task_reduced.push((red.param, index));
+        }
+        if !bind_task_tails(&mut reduced, &origins.reduced, t, jit, &mut |e| {
+            prepared.leaf(e)
+        }) {
+            return Ok(Building::Done(Outcome::host_check_failed(t, tasks)));
         }
         // An array of the segment that is also a @Reduce output of the segment (in either order).
         for r in &reduced {
@@ -1235,7 +1361,8 @@ fn build<'local, 'k>(
 
     if plan.launches.is_empty() {
         // No iteration runs: an output still receives the value its method stored into it before
-        // the loops (the others get back the value they held).
+        // the loops, and after them (the others get back the value they held).
+        apply_tails(&mut reduced)?;
         for r in &reduced {
             write_first(env, &r.object, r.value)?;
         }
@@ -1629,6 +1756,7 @@ fn conclude(
             }
         }
     }
+    apply_tails(&mut reduced)?;
     for r in &reduced {
         write_first(env, &r.object, r.value)?;
     }
@@ -2708,6 +2836,18 @@ fn host_leaves(jit: &ferrocl_jit::CompiledKernel) -> Vec<HostExpr> {
         for red in &k.reductions {
             if let Some(start) = &red.start {
                 wanted.extend(start.leaves().into_iter().cloned());
+            }
+            // (Not the outputs' elements: the host has their folded values.)
+            if let Some(tail) = &red.tail {
+                wanted.extend(
+                    tail.leaves()
+                        .into_iter()
+                        .filter(|l| {
+                            !matches!(l, HostExpr::Load { param, .. }
+                                if jit.kernels.iter().any(|k| k.reductions.iter().any(|r| r.param == *param)))
+                        })
+                        .cloned(),
+                );
             }
         }
     }

@@ -69,7 +69,9 @@ pub use parallel::{
 pub use private_arrays::{
     array_site, array_sources, check_private_arrays, private_length, PRIVATE_BYTES_PER_WORK_ITEM,
 };
-pub use reduce::{recognize_reductions, take_reduce_starts, ReduceOp, Reduction};
+pub use reduce::{
+    recognize_reductions, take_reduce_starts, take_reduce_tails, ReduceOp, Reduction,
+};
 pub use reduce_choice::reduce_choices;
 pub use reduce_loop::{
     index_affine, plan_reduce_loop, Affine, RangeGuard, ReduceLoop, UNROLL, VECTOR_COPIES,

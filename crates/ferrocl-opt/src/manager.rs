@@ -418,6 +418,10 @@ pub struct Context<'m> {
     /// (set by `reduce_choices`, given to the reductions by `recognize_reductions`): the index of
     /// the output in [`MethodGraph::params`] and the value.
     pub reduce_starts: Vec<(usize, crate::HostExpr)>,
+    /// The values Java stores into `@Reduce` outputs after the loops, which the host evaluates
+    /// from the folded values (set by `reduce_choices`, given to the reductions by
+    /// `recognize_reductions`).
+    pub reduce_tails: Vec<(usize, crate::HostExpr)>,
     loops: Option<LoopForest>,
     loop_computations: usize,
     dominators: Option<Dominators>,
@@ -434,6 +438,7 @@ impl<'m> Context<'m> {
             scratch: Vec::new(),
             repeat: None,
             reduce_starts: Vec::new(),
+            reduce_tails: Vec::new(),
             loops: None,
             loop_computations: 0,
             dominators: None,
@@ -1038,7 +1043,11 @@ impl Phase for ReduceChoices {
             .flat_map(|a| a.copies.iter().map(|c| c.source))
             .collect();
         cx.reduce_starts = crate::take_reduce_starts(cx.mg, &copied);
-        if crate::reduce_choices(cx.mg) == 0 && cx.reduce_starts.is_empty() {
+        cx.reduce_tails = crate::take_reduce_tails(cx.mg);
+        if crate::reduce_choices(cx.mg) == 0
+            && cx.reduce_starts.is_empty()
+            && cx.reduce_tails.is_empty()
+        {
             return Ok(Changed::Nothing);
         }
         Ok(Changed::ControlFlow)
@@ -1062,6 +1071,38 @@ impl Phase for RecognizeReductions {
             for red in &mut nest.reductions {
                 if let Some(k) = starts.iter().position(|(p, _)| *p == red.param) {
                     red.start = Some(starts.remove(k).1);
+                }
+            }
+        }
+        // A value stored after the loops: on the output's last reduction; every output it reads
+        // must be one the loops reduce (the host has its folded value).
+        let tails = std::mem::take(&mut cx.reduce_tails);
+        let reduced: Vec<usize> = nests
+            .iter()
+            .flat_map(|n| n.reductions.iter().map(|r| r.param))
+            .collect();
+        for (p, tail) in tails {
+            let reads_unreduced = tail.leaves().iter().any(
+                |l| matches!(l, crate::HostExpr::Load { param, .. } if !reduced.contains(param)),
+            );
+            let last = nests
+                .iter_mut()
+                .rev()
+                .flat_map(|n| n.reductions.iter_mut())
+                .find(|r| r.param == p);
+            match last {
+                Some(red) if !reads_unreduced => red.tail = Some(tail),
+                _ => {
+                    let name = cx
+                        .mg
+                        .params
+                        .get(p)
+                        .and_then(|i| i.name.clone())
+                        .unwrap_or_else(|| "a @Reduce output".to_string());
+                    return Err(OptError::Bailout(cx.mg.bailout(
+                        BailoutKind::Reduction,
+                        format!("@Reduce {name}: the code after the loops stores a value into it from an output no @Parallel loop reduces into"),
+                    )));
                 }
             }
         }

@@ -42,6 +42,11 @@ pub struct Reduction {
     /// evaluates: the fold of this reduction (the first of its output) starts from it instead of
     /// the array's value ([`take_reduce_starts`]).
     pub start: Option<HostExpr>,
+    /// The value Java stores into `out[0]` after the loops (`out[0] *= 3;`, `mean[0] = sum[0] /
+    /// n;`), which the host evaluates once every fold is done ([`take_reduce_tails`]): an
+    /// expression whose leaves [`HostExpr::Load`] of a `@Reduce` output (index 0) stand for that
+    /// output's folded value. On the last reduction of the output.
+    pub tail: Option<HostExpr>,
 }
 
 fn is_zero(mg: &MethodGraph, id: NodeId) -> bool {
@@ -165,6 +170,133 @@ pub fn take_reduce_starts(mg: &mut MethodGraph, copied: &[usize]) -> Vec<(usize,
         }
     }
     starts
+}
+
+/// The code after the last `@Parallel` loop when it only updates `@Reduce` outputs from their
+/// values (`out[0] *= 3;`, `mean[0] = sum[0] / (float) n;`): it leaves the graph, and the host
+/// computes each output's last value from the folded ones after the kernels. Returns, per output
+/// stored there, its index in [`MethodGraph::params`] and its value: an expression of parameters,
+/// constants, lengths and [`HostExpr::Load`]s of outputs at index 0, which stand for their folded
+/// values (a read after a store of the same output is the stored value).
+///
+/// Only straight code from the exit of a `@Parallel` loop to the method's `return`, holding only
+/// reads and stores of element 0 of `@Reduce` outputs, every stored value one the host evaluates
+/// without a division (nothing there can throw: the outputs are not empty, or the JVM runs the
+/// method); anything else stays in the graph (and bails out as before).
+pub fn take_reduce_tails(mg: &mut MethodGraph) -> Vec<(usize, HostExpr)> {
+    let receiver = usize::from(!mg.is_static);
+    let outputs: Vec<(NodeId, usize, ElemKind)> = mg
+        .reduce_params
+        .iter()
+        .filter_map(|&d| {
+            let info = mg.params.get(d + receiver)?;
+            match info.stamp {
+                Stamp::Array(
+                    e @ (ElemKind::Int | ElemKind::Long | ElemKind::Float | ElemKind::Double),
+                ) => Some((info.node, d + receiver, e)),
+                _ => None,
+            }
+        })
+        .collect();
+    if outputs.is_empty() {
+        return Vec::new();
+    }
+    // The code between the last loop's exit and the return, checked before anything changes.
+    let g = &mg.graph;
+    let returns: Vec<NodeId> = g.node_ids().filter(|&n| *g.op(n) == Op::Return).collect();
+    let [ret] = returns[..] else {
+        return Vec::new();
+    };
+    if !g.inputs(ret).is_empty() {
+        return Vec::new();
+    }
+    let mut tail = Vec::new();
+    let mut at = ret;
+    let exit = loop {
+        let Some(pred) = g.predecessor(at) else {
+            return Vec::new();
+        };
+        match g.op(pred) {
+            Op::LoopExit => break pred,
+            Op::ArrayLoad(_) | Op::ArrayStore(_) if tail.len() < 64 => {
+                let (array, index) = (g.inputs(pred)[0], g.inputs(pred)[1]);
+                if !is_zero(mg, index) || !outputs.iter().any(|o| o.0 == array) {
+                    return Vec::new();
+                }
+                tail.push(pred);
+            }
+            _ => return Vec::new(),
+        }
+        at = pred;
+    };
+    if tail.iter().all(|&n| matches!(g.op(n), Op::ArrayLoad(_))) {
+        return Vec::new();
+    }
+    let begin = g.inputs(exit).first().copied();
+    if begin.is_none_or(|b| crate::parallel::parallel_index(mg, b).is_none()) {
+        return Vec::new();
+    }
+    tail.reverse();
+    // On a copy: a stored value the host cannot evaluate leaves the method as it was.
+    let mut trial = mg.clone();
+    let zero = trial
+        .graph
+        .add(Op::Constant(Constant::Int(0)), Stamp::Int, vec![]);
+    let always = trial
+        .graph
+        .add(Op::Constant(Constant::Int(1)), Stamp::Bool, vec![]);
+    let mut stored: Vec<(usize, NodeId)> = Vec::new();
+    // The stand-ins for folded values (which the graph keeps like reads Java makes before the
+    // loops, unless taken out once unused).
+    let mut placeholders: Vec<NodeId> = Vec::new();
+    for &n in &tail {
+        let array = trial.graph.inputs(n)[0];
+        let Some(&(_, p, elem)) = outputs.iter().find(|o| o.0 == array) else {
+            return Vec::new();
+        };
+        if matches!(trial.graph.op(n), Op::ArrayStore(_)) {
+            let value = trial.graph.inputs(n)[2];
+            stored.retain(|(q, _)| *q != p);
+            stored.push((p, value));
+            continue;
+        }
+        // A read: the value stored earlier in the tail, else the folded value.
+        let value = match stored.iter().find(|(q, _)| *q == p) {
+            Some(&(_, v)) => v,
+            None => {
+                let Ok(param) = u16::try_from(p) else {
+                    return Vec::new();
+                };
+                let stamp = trial.graph.stamp(n);
+                let folded =
+                    trial
+                        .graph
+                        .add(Op::HostLoad { param, elem }, stamp, vec![zero, always]);
+                placeholders.push(folded);
+                folded
+            }
+        };
+        trial.graph.replace_at_usages(n, value);
+    }
+    let mut tails = Vec::new();
+    for &(p, value) in &stored {
+        let Some(expr) = host_value_of(&trial, value) else {
+            return Vec::new();
+        };
+        tails.push((p, expr));
+    }
+    for &n in &tail {
+        trial.graph.remove_fixed(n);
+    }
+    crate::canonicalize::remove_dead_floating(&mut trial.graph);
+    for n in placeholders {
+        if trial.graph.usages(n).is_empty() {
+            trial.graph.kill(n);
+        }
+    }
+    crate::canonicalize::remove_dead_floating(&mut trial.graph);
+    *mg = trial;
+    tails
 }
 
 /// Finds the `@Reduce` updates of `nest` and checks that nothing else touches those arrays.
@@ -328,6 +460,7 @@ pub fn recognize_reductions(
             loads,
             stores,
             start: None,
+            tail: None,
         });
     }
     Ok(out)

@@ -146,4 +146,13 @@ public class ReduceShapes {
             out[0] += a[i];
         }
     }
+
+    /** A mean: the sum from 0, divided after the loop on the host (the kernel is the sum's). */
+    public static void mean(float[] a, @Reduce float[] out) {
+        out[0] = 0.0f;
+        for (@Parallel int i = 0; i < a.length; i++) {
+            out[0] += a[i];
+        }
+        out[0] /= a.length;
+    }
 }

@@ -29,7 +29,9 @@
 //! after the checks of the tasks before it, as before; reading them has no effect Java can see
 //! (scratch arrays the JVM never sees; classes initialised only where that cannot be observed).
 
-use super::{fold_start, read_first, ArrayRef, Building, Built, Outcome, Prepared, Reduced};
+use super::{
+    bind_task_tails, fold_start, read_first, ArrayRef, Building, Built, Outcome, Prepared, Reduced,
+};
 use crate::args::{array_len, Scalar};
 use crate::registry::{Task, Variant};
 use crate::NativeError;
@@ -350,7 +352,18 @@ pub(super) fn recall<'local, 'k>(
             // Safety: as above.
             object: unsafe { JObject::from_raw(env, obj.as_raw()) },
             value,
+            tail: None,
         });
+    }
+    for (t, call) in calls.iter().enumerate() {
+        if !bind_task_tails(&mut reduced, &memo.reduced, t, &call.task.jit, &mut |e| {
+            preps[t].leaf(e)
+        }) {
+            return Ok(Some(Building::Done(Outcome::host_check_failed(
+                t,
+                calls.len(),
+            ))));
+        }
     }
     let device = &calls[0].task.device;
     let mut plan_arrays = memo.plan_arrays.clone();

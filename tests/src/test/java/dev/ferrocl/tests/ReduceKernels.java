@@ -448,4 +448,44 @@ public final class ReduceKernels {
             out[0] += a[i] * k;
         }
     }
+
+    // ---------------------------------------------------------------- the outputs updated after the loop
+
+    public static void scaleAfter(int[] a, @Reduce int[] out) {
+        for (@Parallel int i = 0; i < a.length; i++) {
+            out[0] += a[i];
+        }
+        out[0] *= 3;
+    }
+
+    /** A mean: the sum from 0, divided by the length after the loop (an empty array gives NaN, as in Java). */
+    public static void mean(double[] a, @Reduce double[] mean) {
+        mean[0] = 0.0;
+        for (@Parallel int i = 0; i < a.length; i++) {
+            mean[0] += a[i];
+        }
+        mean[0] = mean[0] / a.length;
+    }
+
+    /** Two outputs combined after the loop, a read after a store in the tail, a parameter. */
+    public static void combineAfter(int[] a, int k, @Reduce long[] sum, @Reduce int[] count) {
+        count[0] = 0;
+        for (@Parallel int i = 0; i < a.length; i++) {
+            sum[0] += a[i];
+            if (a[i] > 0) {
+                count[0] += 1;
+            }
+        }
+        sum[0] = sum[0] * 2 + count[0];
+        sum[0] = sum[0] - k;
+        count[0] = (int) (sum[0] >> 3) ^ count[0];
+    }
+
+    /** Not host code: an element of an input read after the loop. */
+    public static void inputReadAfter(int[] a, @Reduce int[] out) {
+        for (@Parallel int i = 0; i < a.length; i++) {
+            out[0] += a[i];
+        }
+        out[0] += a[0];
+    }
 }

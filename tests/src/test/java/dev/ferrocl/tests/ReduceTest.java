@@ -757,4 +757,31 @@ public class ReduceTest {
             assertArrayEquals("argument " + i, (int[]) before[i], (int[]) args[i]);
         }
     }
+
+    // ---------------------------------------------------------------- the outputs updated after the loop
+
+    @Test
+    public void outputsUpdatedAfterTheLoop() {
+        for (int n : LENGTHS) {
+            check(ReduceKernels::scaleAfter, ints(n + 100, n), new int[] {-77});
+            // Small integers: every order of the sum is exact, so the mean equals the JVM's.
+            double[] d = new double[n];
+            for (int i = 0; i < n; i++) {
+                d[i] = (i * 7919) % 1001 - 500;
+            }
+            check(ReduceKernels::mean, d, new double[] {42.0});
+            check(ReduceKernels::combineAfter, ints(n + 101, n), 12345, new long[] {-3}, new int[] {99});
+        }
+        // No iteration: the tail still runs on the values before the loop.
+        check(ReduceKernels::scaleAfter, new int[0], new int[] {5});
+        check(ReduceKernels::mean, new double[0], new double[] {1.0});
+        check(ReduceKernels::combineAfter, new int[0], 7, new long[] {100}, new int[] {4});
+    }
+
+    @Test
+    public void anInputReadAfterTheLoopIsRefused() {
+        int[] a = ints(102, 100);
+        int[] out = {0};
+        assertRefused(s -> s.task("t", ReduceKernels::inputReadAfter, a, out), a, out);
+    }
 }
