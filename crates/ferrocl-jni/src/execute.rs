@@ -929,11 +929,24 @@ fn build<'local, 'k>(
                     found = Some(i);
                 }
             }
+            // Whether a bound tail reads the folded value of `reduced[i]`.
+            let reads = |tail: &HostExpr, i: usize| {
+                tail.leaves()
+                    .iter()
+                    .any(|l| matches!(l, HostExpr::Load { param, .. } if *param == i))
+            };
             let index = match found {
                 // An output an earlier task of the segment reduces too, which this task's method
-                // sets before its loops, or the earlier one after its loops: its fold would have to
-                // restart, or its tail run, between the two tasks' launches. The JVM runs the call.
-                Some(i) if red.start.is_some() || reduced[i].tail.is_some() => {
+                // sets before its loops, or the earlier one after its loops, or whose folded value
+                // an earlier task's code after its loops reads: its fold would have to restart, or
+                // a tail run, between the two tasks' launches. The JVM runs the call.
+                Some(i)
+                    if red.start.is_some()
+                        || reduced[i].tail.is_some()
+                        || reduced
+                            .iter()
+                            .any(|r| r.tail.as_ref().is_some_and(|t| reads(t, i))) =>
+                {
                     return Ok(Building::Done(Outcome::host_check_failed(t, tasks)));
                 }
                 Some(i) => i,

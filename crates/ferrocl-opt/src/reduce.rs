@@ -182,7 +182,8 @@ pub fn take_reduce_starts(mg: &mut MethodGraph, copied: &[usize]) -> Vec<(usize,
 /// Only straight code from the exit of a `@Parallel` loop to the method's `return`, holding only
 /// reads and stores of element 0 of `@Reduce` outputs, every stored value one the host evaluates
 /// without a division (nothing there can throw: the outputs are not empty, or the JVM runs the
-/// method); anything else stays in the graph (and bails out as before).
+/// method), in a method that reads no element of an output before the loops; anything else stays
+/// in the graph (and bails out as before).
 pub fn take_reduce_tails(mg: &mut MethodGraph) -> Vec<(usize, HostExpr)> {
     let receiver = usize::from(!mg.is_static);
     let outputs: Vec<(NodeId, usize, ElemKind)> = mg
@@ -203,6 +204,15 @@ pub fn take_reduce_tails(mg: &mut MethodGraph) -> Vec<(usize, HostExpr)> {
     }
     // The code between the last loop's exit and the return, checked before anything changes.
     let g = &mg.graph;
+    // An output's element read before the loops (`int before = out[0];`) is a host read of the
+    // value before them, which a tail's stand-ins for folded values would be confused with.
+    let read_before = g.node_ids().any(|n| {
+        matches!(g.op(n), Op::HostLoad { param, .. }
+            if outputs.iter().any(|o| o.1 == usize::from(*param)))
+    });
+    if read_before {
+        return Vec::new();
+    }
     let returns: Vec<NodeId> = g.node_ids().filter(|&n| *g.op(n) == Op::Return).collect();
     let [ret] = returns[..] else {
         return Vec::new();

@@ -488,4 +488,28 @@ public final class ReduceKernels {
         }
         out[0] += a[0];
     }
+
+    /** The output read before the loop and used after it: the tail needs the value from before the loop. */
+    public static void addedSinceStart(int[] a, @Reduce int[] total) {
+        int before = total[0];
+        for (@Parallel int i = 0; i < a.length; i++) {
+            total[0] += a[i];
+        }
+        total[0] -= before;
+    }
+
+    /** A task whose code after the loop reads an output a later task of the schedule reduces into too. */
+    public static void sumPlusCount(int[] x, @Reduce long[] sum, @Reduce int[] count) {
+        for (@Parallel int i = 0; i < x.length; i++) {
+            sum[0] += x[i];
+            count[0] += 1;
+        }
+        sum[0] += count[0];
+    }
+
+    public static void countMore(int[] y, @Reduce int[] count) {
+        for (@Parallel int i = 0; i < y.length; i++) {
+            count[0] += 1;
+        }
+    }
 }

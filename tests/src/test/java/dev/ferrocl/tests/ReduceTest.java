@@ -784,4 +784,31 @@ public class ReduceTest {
         int[] out = {0};
         assertRefused(s -> s.task("t", ReduceKernels::inputReadAfter, a, out), a, out);
     }
+
+    /** Code after the loop that needs the output's value from before the loop: refused, arrays untouched. */
+    @Test
+    public void aTailReadingTheValueBeforeTheLoopIsRefused() {
+        int[] a = ints(103, 100);
+        int[] total = {1000};
+        assertRefused(s -> s.task("t", ReduceKernels::addedSinceStart, a, total), a, total);
+    }
+
+    /** Two tasks: the first one's code after its loop reads an output the second reduces too; Java's order. */
+    @Test
+    public void aTailBeforeAnotherTasksReductionSeesJavasOrder() {
+        int[] x = ints(104, 1000);
+        int[] y = ints(105, 777);
+        long[] sum = {3};
+        int[] count = {4};
+        long[] jvmSum = sum.clone();
+        int[] jvmCount = count.clone();
+        ReduceKernels.sumPlusCount(x, jvmSum, jvmCount);
+        ReduceKernels.countMore(y, jvmCount);
+        try (TaskSchedule s = new TaskSchedule("two").task("a", ReduceKernels::sumPlusCount, x, sum, count)
+                .task("b", ReduceKernels::countMore, y, count)) {
+            s.execute();
+        }
+        assertArrayEquals(jvmSum, sum);
+        assertArrayEquals(jvmCount, count);
+    }
 }
