@@ -139,15 +139,10 @@ public class ReduceShapes {
         }
     }
 
-    /** The output set before the loop (the usual form): the store leaves the kernel, the host folds from 0. */
-    public static void sumFromZero(float[] a, @Reduce float[] out) {
-        out[0] = 0.0f;
-        for (@Parallel int i = 0; i < a.length; i++) {
-            out[0] += a[i];
-        }
-    }
-
-    /** A mean: the sum from 0, divided after the loop on the host (the kernel is the sum's). */
+    /**
+     * A mean: the output set before the loop (the usual form) and divided after it; both on the host, the kernel is
+     * the sum's.
+     */
     public static void mean(float[] a, @Reduce float[] out) {
         out[0] = 0.0f;
         for (@Parallel int i = 0; i < a.length; i++) {
