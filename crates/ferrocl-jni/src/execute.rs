@@ -240,20 +240,25 @@ fn bind_tail(
             elem,
             index,
             when,
-        } if outputs.iter().any(|(p, _)| p == param) => {
-            let &(_, r) = outputs.iter().find(|(p, _)| p == param)?;
-            HostExpr::Load {
+        } => match outputs.iter().find(|(p, _)| p == param) {
+            Some(&(_, r)) => HostExpr::Load {
                 param: r,
                 elem: *elem,
                 index: index.clone(),
                 when: when.clone(),
-            }
-        }
-        other => match leaf(other)? {
-            Constant::Int(v) => HostExpr::Const(v),
-            c => HostExpr::Wide(ferrocl_jit::WideConst::of(c)?),
+            },
+            None => host_constant(leaf(tail)?)?,
         },
+        other => host_constant(leaf(other)?)?,
     })
+}
+
+/// A constant as a host expression.
+fn host_constant(c: Constant) -> Option<HostExpr> {
+    match c {
+        Constant::Int(v) => Some(HostExpr::Const(v)),
+        c => ferrocl_jit::WideConst::of(c).map(HostExpr::Wide),
+    }
 }
 
 /// Binds the tails of task `t`'s outputs into `reduced` (`owners[i]`: the `(task, parameter)` that

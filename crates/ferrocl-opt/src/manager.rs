@@ -522,7 +522,8 @@ impl Suite {
     /// (`narrowFloat`), loads out of loop headers (`hoistLoads`), elements read before the loops read
     /// by the host (`host_loads`), branches that
     /// only choose values as selects (`ifConvert`), the check of arrays allocated in the kernel, parallel-loop recognition,
-    /// `@Reduce` updates written as comparisons made `Math.min`/`max` (`reduce_choices`),
+    /// `@Reduce` updates written as comparisons made `Math.min`/`max` and the outputs' values
+    /// stored before and after the loops left to the host (`reduce_choices`),
     /// reduction recognition, Java's checks as guard nodes, the removal of guards that cannot
     /// fail (`guardElimination`), the lowering of `@Reduce` loops (with `unroll`,
     /// `reduceVersioning` and `vectorize`), the host test of the body's affine index checks
@@ -1027,8 +1028,9 @@ impl Phase for CarryValues {
 
 /// `@Reduce` updates over `int` and `long` written as comparisons (`out[0] = e > out[0] ? e :
 /// out[0]`, `if (e < out[0]) out[0] = e;`) as the `Math.max` / `Math.min` they compute
-/// (`reduce_choice`), and the values stored into `@Reduce` outputs before the loops taken out of
-/// the graph for the host (`take_reduce_starts`): what makes them reductions, so not optional.
+/// (`reduce_choice`), and the values stored into `@Reduce` outputs right before the loops and
+/// after them taken out of the graph for the host (`take_reduce_starts`, `take_reduce_tails`):
+/// what makes them reductions, so not optional.
 struct ReduceChoices;
 
 impl Phase for ReduceChoices {
@@ -1052,6 +1054,17 @@ impl Phase for ReduceChoices {
         }
         Ok(Changed::ControlFlow)
     }
+}
+
+/// A bailout about the `@Reduce` output at index `p` of [`MethodGraph::params`], named as Java
+/// names it.
+fn output_bailout(mg: &MethodGraph, p: usize, what: &str) -> OptError {
+    let name = mg
+        .params
+        .get(p)
+        .and_then(|i| i.name.clone())
+        .unwrap_or_else(|| "a @Reduce output".to_string());
+    OptError::Bailout(mg.bailout(BailoutKind::Reduction, format!("@Reduce {name}: {what}")))
 }
 
 /// The `@Reduce` parameters' reductions in each nest.
@@ -1093,31 +1106,21 @@ impl Phase for RecognizeReductions {
             match last {
                 Some(red) if !reads_unreduced => red.tail = Some(tail),
                 _ => {
-                    let name = cx
-                        .mg
-                        .params
-                        .get(p)
-                        .and_then(|i| i.name.clone())
-                        .unwrap_or_else(|| "a @Reduce output".to_string());
-                    return Err(OptError::Bailout(cx.mg.bailout(
-                        BailoutKind::Reduction,
-                        format!("@Reduce {name}: the code after the loops stores a value into it from an output no @Parallel loop reduces into"),
-                    )));
+                    return Err(output_bailout(
+                        cx.mg,
+                        p,
+                        "the code after the loops stores a value into it from an output no @Parallel loop reduces into",
+                    ))
                 }
             }
         }
         cx.nests = nests;
-        if let Some((p, _)) = starts.first() {
-            let name = cx
-                .mg
-                .params
-                .get(*p)
-                .and_then(|i| i.name.clone())
-                .unwrap_or_else(|| "a @Reduce output".to_string());
-            return Err(OptError::Bailout(cx.mg.bailout(
-                BailoutKind::Reduction,
-                format!("@Reduce {name}: a value is stored into it before the loops, and no @Parallel loop reduces into it"),
-            )));
+        if let Some(&(p, _)) = starts.first() {
+            return Err(output_bailout(
+                cx.mg,
+                p,
+                "a value is stored into it before the loops, and no @Parallel loop reduces into it",
+            ));
         }
         Ok(Changed::Nothing)
     }

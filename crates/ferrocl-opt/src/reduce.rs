@@ -22,7 +22,7 @@
 use crate::parallel::{host_value_of, walk_body, HostExpr, ParallelNest};
 pub use ferrocl_graph::reduce::ReduceOp;
 use ferrocl_graph::{Bailout, BailoutKind, MethodGraph};
-use ferrocl_graph::{BinaryOp, Constant, ElemKind, Intrinsic, NodeId, Op, Stamp};
+use ferrocl_graph::{BinaryOp, Constant, ElemKind, Graph, Intrinsic, NodeId, Op, Stamp};
 use std::collections::HashSet;
 
 /// One `@Reduce` array of a nest and its updates.
@@ -49,8 +49,18 @@ pub struct Reduction {
     pub tail: Option<HostExpr>,
 }
 
-fn is_zero(mg: &MethodGraph, id: NodeId) -> bool {
-    matches!(mg.graph.op(id), Op::Constant(Constant::Int(0)))
+/// Whether `id` is the `int` constant 0 (the index of a `@Reduce` output's element).
+pub(crate) fn is_zero(g: &Graph, id: NodeId) -> bool {
+    matches!(g.op(id), Op::Constant(Constant::Int(0)))
+}
+
+/// Whether `stamp` is an array `@Reduce` covers (`int[]`, `long[]`, `float[]`, `double[]`), and
+/// its element type.
+fn reducible(stamp: Stamp) -> Option<ElemKind> {
+    match stamp {
+        Stamp::Array(e) if ferrocl_graph::reduce::ReduceKind::of(e).is_some() => Some(e),
+        _ => None,
+    }
 }
 
 /// The operation `value` applies to `load` (`None` when it is not an update of that load); the
@@ -136,10 +146,7 @@ pub fn take_reduce_starts(mg: &mut MethodGraph, copied: &[usize]) -> Vec<(usize,
             continue;
         };
         let node = info.node;
-        if !matches!(
-            info.stamp,
-            Stamp::Array(ElemKind::Int | ElemKind::Long | ElemKind::Float | ElemKind::Double)
-        ) {
+        if reducible(info.stamp).is_none() {
             continue;
         }
         let g = &mg.graph;
@@ -158,7 +165,7 @@ pub fn take_reduce_starts(mg: &mut MethodGraph, copied: &[usize]) -> Vec<(usize,
             || copied.contains(&p)
             || !matches!(g.op(store), Op::ArrayStore(_))
             || g.inputs(store)[0] != node
-            || !is_zero(mg, g.inputs(store)[1])
+            || !is_zero(&mg.graph, g.inputs(store)[1])
         {
             continue;
         }
@@ -191,12 +198,7 @@ pub fn take_reduce_tails(mg: &mut MethodGraph) -> Vec<(usize, HostExpr)> {
         .iter()
         .filter_map(|&d| {
             let info = mg.params.get(d + receiver)?;
-            match info.stamp {
-                Stamp::Array(
-                    e @ (ElemKind::Int | ElemKind::Long | ElemKind::Float | ElemKind::Double),
-                ) => Some((info.node, d + receiver, e)),
-                _ => None,
-            }
+            Some((info.node, d + receiver, reducible(info.stamp)?))
         })
         .collect();
     if outputs.is_empty() {
@@ -230,7 +232,7 @@ pub fn take_reduce_tails(mg: &mut MethodGraph) -> Vec<(usize, HostExpr)> {
             Op::LoopExit => break pred,
             Op::ArrayLoad(_) | Op::ArrayStore(_) if tail.len() < 64 => {
                 let (array, index) = (g.inputs(pred)[0], g.inputs(pred)[1]);
-                if !is_zero(mg, index) || !outputs.iter().any(|o| o.0 == array) {
+                if !is_zero(&mg.graph, index) || !outputs.iter().any(|o| o.0 == array) {
                     return Vec::new();
                 }
                 tail.push(pred);
@@ -378,7 +380,7 @@ pub fn recognize_reductions(
         let mut paired = HashSet::new();
         for &s in &stores {
             let ins = g.inputs(s);
-            if !is_zero(mg, ins[1]) {
+            if !is_zero(&mg.graph, ins[1]) {
                 return Err(mg.bailout_at(
                     BailoutKind::Reduction,
                     s,
@@ -391,7 +393,7 @@ pub fn recognize_reductions(
             let load = g.inputs(value).iter().copied().find(|&x| {
                 matches!(g.op(x), Op::ArrayLoad(_))
                     && g.inputs(x)[0] == info.node
-                    && is_zero(mg, g.inputs(x)[1])
+                    && is_zero(&mg.graph, g.inputs(x)[1])
             });
             let integer = matches!(elem, ElemKind::Int | ElemKind::Long);
             let this_op = load.and_then(|l| update_op(mg, value, l, integer));

@@ -26,9 +26,8 @@
 //! store.
 
 use crate::canonicalize::remove_dead_floating;
-use ferrocl_graph::{
-    Condition, Constant, ElemKind, Graph, Intrinsic, MethodGraph, NodeId, Op, Stamp,
-};
+use crate::reduce::is_zero;
+use ferrocl_graph::{Condition, ElemKind, Graph, Intrinsic, MethodGraph, NodeId, Op, Stamp};
 use std::collections::HashSet;
 
 /// How deep [`same_value`] compares two computations.
@@ -108,10 +107,6 @@ struct Rewrite {
     moves: bool,
 }
 
-fn is_zero(g: &Graph, id: NodeId) -> bool {
-    matches!(g.op(id), Op::Constant(Constant::Int(0)))
-}
-
 /// Whether `id` reads `array[0]`.
 fn reads_first(g: &Graph, id: NodeId, array: NodeId) -> bool {
     matches!(g.op(id), Op::ArrayLoad(_)) && g.inputs(id)[0] == array && is_zero(g, g.inputs(id)[1])
@@ -137,9 +132,10 @@ fn arm(g: &Graph, begin: NodeId, store: Option<NodeId>) -> Option<(Vec<NodeId>, 
     None
 }
 
-/// The branch and the begin of the arm that ends at `end`.
-fn branch_of_end(g: &Graph, end: NodeId) -> Option<(NodeId, NodeId)> {
-    let mut at = end;
+/// The branch whose arm holds fixed node `node` (an arm's `End`, or a node in it), and that arm's
+/// begin.
+fn branch_of(g: &Graph, node: NodeId) -> Option<(NodeId, NodeId)> {
+    let mut at = node;
     for _ in 0..66 {
         let pred = g.predecessor(at)?;
         if *g.op(at) == Op::Begin {
@@ -221,8 +217,8 @@ fn choice(g: &Graph, store: NodeId, array: NodeId) -> Option<Rewrite> {
     }
     g.next(merge)?;
     let ends = g.inputs(merge).to_vec();
-    let (branch, begin0) = branch_of_end(g, ends[0])?;
-    let (other, begin1) = branch_of_end(g, ends[1])?;
+    let (branch, begin0) = branch_of(g, ends[0])?;
+    let (other, begin1) = branch_of(g, ends[1])?;
     if branch != other || begin0 == begin1 {
         return None;
     }
@@ -261,19 +257,8 @@ fn choice(g: &Graph, store: NodeId, array: NodeId) -> Option<Rewrite> {
 
 /// `store` is a conditional update: `if (E R L) out[0] = E;`.
 fn guarded(g: &Graph, store: NodeId, array: NodeId) -> Option<Rewrite> {
-    let mut at = store;
-    let mut begin = None;
-    for _ in 0..66 {
-        let pred = g.predecessor(at)?;
-        if *g.op(at) == Op::Begin {
-            begin = Some(at);
-            break;
-        }
-        at = pred;
-    }
-    let begin = begin?;
-    let branch = g.predecessor(begin)?;
-    if *g.op(branch) != Op::If || g.successors(branch).len() != 2 {
+    let (branch, begin) = branch_of(g, store)?;
+    if g.successors(branch).len() != 2 {
         return None;
     }
     let other_begin = *g.successors(branch).iter().find(|&&s| s != begin)?;
@@ -470,7 +455,7 @@ fn apply(mg: &mut MethodGraph, store: NodeId, elem: ElemKind, plan: &Rewrite) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use ferrocl_graph::{verify, Location};
+    use ferrocl_graph::{verify, Constant, Location};
 
     /// The nodes of `out[0] ? a[i]` graphs: `out` (int[]), `a` (int[]), `i`, and the chain
     /// `Start → L = out[0] → E = a[i]` that a test goes on from.
